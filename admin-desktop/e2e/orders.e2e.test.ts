@@ -1,0 +1,161 @@
+// Covers the back office's Orders and Users screens against the real API: an order placed by a shopper
+// through the API appears in the list (state filter, search by order id and email), its detail shows lines,
+// address and payment, staff move it to shipped, and an illegal move shows the API's message.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, pageErrors, screenshot } from '../../e2e/browser';
+import { api, e2eAdminToken } from '../../e2e/context';
+import { adminUrl, clearToasts, expectToast, login } from './support';
+
+let browser: Browser;
+let page: Page;
+let orderId: string;
+let shopper: { name: string; email: string };
+let product: { _id: string; name: string };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser, { width: 1366, height: 900 });
+  // A shopper orders one unit, cash on delivery, through the API.
+  shopper = { name: 'Meera Iyer', email: `meera${Date.now().toString(36)}@example.in` };
+  const reg = await api('POST', '/user/register', { body: { ...shopper, password: 'Shopper-pass-1' } });
+  expect(reg.status).toBe(201);
+  const token = reg.body.token as string;
+  const list = await api('GET', '/product?limit=0');
+  product = (list.body.products as { _id: string; name: string; inStock: boolean; stock: number }[]).find(
+    (p) => p.inStock && p.stock >= 5,
+  )!;
+  expect(
+    (await api('POST', '/cart/add-to-cart', { token, body: { productId: product._id, qty: 2 } })).status,
+  ).toBe(200);
+  const placed = await api('POST', '/order/place-order', {
+    token,
+    body: {
+      payment_mode: 0,
+      shipping_details: {
+        adressLine1: '14 MG Road',
+        adressLine2: 'Near Metro',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        postalCode: '560001',
+        country: 'India',
+        contact: '9876543210',
+      },
+    },
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  orderId = placed.body.order_id;
+  await login(page);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('orders', () => {
+  it('lists the order; the state filter and the search find it', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    const row = page.locator('tbody tr', { hasText: orderId });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Placed (COD)');
+    expect(await row.textContent()).toContain(shopper.email);
+
+    await page.getByLabel('State').selectOption('shipped');
+    await row.waitFor({ state: 'detached' });
+    await page.getByLabel('State').selectOption('placed');
+    await row.waitFor();
+
+    await page.getByLabel('State').selectOption('');
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill(shopper.email);
+    await row.waitFor();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill(orderId);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await screenshot(page, 'admin-orders');
+  });
+
+  it('shows the detail and moves the order to shipped', async () => {
+    await page.locator('tbody tr', { hasText: orderId }).click();
+    await page.waitForURL(new RegExp(`/admin/orders/${orderId}$`));
+    await page.getByRole('heading', { name: 'Shipping address' }).waitFor();
+    const text = await page.locator('main').textContent();
+    for (const part of [
+      product.name,
+      '14 MG Road',
+      'Bengaluru',
+      '560001',
+      'Cash on delivery',
+      shopper.name,
+    ]) {
+      expect(text).toContain(part);
+    }
+    await page.getByRole('button', { name: 'Mark as shipped' }).click();
+    await expectToast(page, /shipped/i);
+    await page.locator('.badge', { hasText: 'Shipped' }).first().waitFor();
+    const order = (await api('GET', `/order/${orderId}`, { token: await e2eAdminToken() })).body.order;
+    expect(order.state).toBe('shipped');
+    await screenshot(page, 'admin-order-detail');
+  });
+
+  it("shows the API's message for an illegal move", async () => {
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await page
+      .getByRole('dialog', { name: 'Cancel this order?' })
+      .getByRole('button', { name: 'Yes, cancel it' })
+      .click();
+    await page.locator('.toast-error').getByText('Cannot move an order from shipped to cancelled.').waitFor();
+    const order = (await api('GET', `/order/${orderId}`, { token: await e2eAdminToken() })).body.order;
+    expect(order.state).toBe('shipped');
+    expect(pageErrors(page).filter((e) => !e.includes('409'))).toEqual([]);
+  });
+});
+
+describe('users', () => {
+  it('lists customers with their order counts', async () => {
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(shopper.email);
+    const row = page.locator('tbody tr', { hasText: shopper.email });
+    await row.waitFor();
+    expect(await row.locator('td').nth(3).textContent()).toBe('1');
+  });
+});
+
+describe('settings', () => {
+  it('tests the connection to the API and shows the shop settings', async () => {
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await page.getByText(/^Connected to the Voltcart API/).waitFor();
+    const before = (await api('GET', '/settings')).body.settings.shopName as string;
+    try {
+      await page.getByLabel('Shop name').fill('Voltcart Electronics');
+      await page.getByRole('button', { name: 'Save shop settings' }).click();
+      await page.locator('.toast-success').first().waitFor();
+      expect((await api('GET', '/settings')).body.settings.shopName).toBe('Voltcart Electronics');
+    } finally {
+      // Other suites share the run's database.
+      await api('PUT', '/settings', { token: await e2eAdminToken(), body: { shopName: before } });
+    }
+    await page.getByLabel('API server address').fill('http://127.0.0.1:9');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await page
+      .getByText('Cannot reach http://127.0.0.1:9. Check the address and that the API is running.')
+      .waitFor();
+    await screenshot(page, 'admin-settings');
+  });
+});
+
+describe('screens with data', () => {
+  it('dashboard and product list (screenshots for the docs)', async () => {
+    await page.goto(adminUrl('/admin'));
+    await page.getByTestId('metric-orders-to-ship').waitFor();
+    await page.locator('tbody tr').first().waitFor();
+    await clearToasts(page);
+    await screenshot(page, 'admin-dashboard-data', { fullPage: false });
+    await page.goto(adminUrl('/admin/product'));
+    await page.locator('tbody tr').nth(10).waitFor();
+    await clearToasts(page);
+    await screenshot(page, 'admin-products-list', { fullPage: false });
+  });
+});

@@ -1,0 +1,77 @@
+/** Shared steps of the admin renderer's browser tests (the real API, the built web renderer, a fresh database). */
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { api, e2eAdminToken, e2eEnv } from '../../e2e/context';
+
+export const env = e2eEnv();
+
+export function adminUrl(path = '/'): string {
+  if (!env.adminUrl)
+    throw new Error('The admin web renderer has no build: the e2e set-up could not build it.');
+  return `${env.adminUrl}${path}`;
+}
+
+/** Logs in through the login screen and waits for the dashboard. */
+export async function login(page: Page): Promise<void> {
+  await page.goto(adminUrl('/admin/login'));
+  await page.getByLabel('Email').fill(env.adminEmail);
+  await page.getByLabel('Password').fill(env.adminPassword);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/admin$/);
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+}
+
+/** A small real image file (PNG or JPEG) for file inputs. */
+export async function imageFile(name: string, color = '#3366cc', size = 240) {
+  const img = sharp({ create: { width: size, height: size, channels: 3, background: color } });
+  const buffer = name.endsWith('.png') ? await img.png().toBuffer() : await img.jpeg().toBuffer();
+  return { name, mimeType: name.endsWith('.png') ? 'image/png' : 'image/jpeg', buffer };
+}
+
+/** Waits for a notification (top-right toast) containing `text`. */
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  await page.locator('.toasts').getByText(text).first().waitFor();
+}
+
+/** Confirms the seed's delete dialog and checks the 'Deleted!' result with the given text. */
+export async function confirmDelete(page: Page, doneText: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+  expect(await dialog.textContent()).toContain("You won't be able to revert this!");
+  await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
+  const done = page.getByRole('dialog', { name: 'Deleted!' });
+  expect(await done.textContent()).toContain(doneText);
+  await done.getByRole('button', { name: 'OK' }).click();
+  await done.waitFor({ state: 'detached' });
+}
+
+let seq = 0;
+export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36).slice(-4)}${seq++}`;
+
+/** A product created through the API (as the admin), for tests that need one without the form. */
+export async function apiProduct(name: string, extra: Record<string, string> = {}) {
+  const form = new FormData();
+  form.append('name', name);
+  form.append('originalPrice', '15000');
+  form.append('discountPercentage', '10');
+  form.append('stock', '25');
+  for (const [k, v] of Object.entries(extra)) form.append(k, v);
+  const r = await api('POST', '/product/create', { token: await e2eAdminToken(), form });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body.product as { _id: string; slug: string; name: string; sku: string | null };
+}
+
+/** Closes every notification (before a screenshot meant for the docs). */
+export async function clearToasts(page: Page): Promise<void> {
+  const buttons = page.getByRole('button', { name: 'Dismiss notification' });
+  while ((await buttons.count()) > 0) await buttons.first().click();
+  await page.evaluate(() => {
+    for (const el of [
+      document.scrollingElement,
+      document.querySelector('.shell'),
+      document.querySelector('.main'),
+    ]) {
+      el?.scrollTo(0, 0);
+    }
+  });
+}

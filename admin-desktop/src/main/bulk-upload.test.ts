@@ -1,0 +1,270 @@
+// The bulk image upload of the main process against the real API over HTTP: folder chosen through the
+// injected dialog, scanned, matched, uploaded with limited concurrency and throttled progress, a retryable
+// failure retried, refusals reported with the API's message, cancel, and "retry failed".
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BulkProgress } from '../shared/ipc-contract';
+import { matchFiles } from '../shared/match';
+import { UploadError } from '../shared/upload-queue';
+import { createBulkUpload } from './bulk-upload';
+import { type FileUploadRequest, uploadFileMultipart } from './multipart-upload';
+import { type RunningApi, startApi } from './test/api-server';
+import { writeImage } from './test/images';
+
+let api: RunningApi;
+let dir: string;
+let products: Awaited<ReturnType<RunningApi['createProducts']>>;
+
+beforeAll(async () => {
+  api = await startApi();
+  products = await api.createProducts([
+    { name: 'Galaxy S24', sku: 'SM-S921' },
+    { name: 'Pixel 8' },
+    { name: 'boAt Rockerz 450', sku: 'BOAT-450' },
+    { name: 'ThinkPad X1' },
+  ]);
+  dir = await mkdtemp(join(tmpdir(), 'vc-bulk-'));
+  let seed = 0;
+  for (const p of products) {
+    await writeImage(join(dir, `${p.slug}.jpg`), 'jpeg', 400, seed++);
+    await writeImage(join(dir, 'more', `${p.slug}-2.png`), 'png', 300, seed++);
+    await writeImage(join(dir, 'more', `${p.slug}-3.webp`), 'webp', 300, seed++);
+  }
+  await writeImage(join(dir, 'SM-S921-4.JPG'), 'jpeg', 200, seed++);
+  await writeImage(join(dir, 'unknown-gadget.jpg'), 'jpeg', 200, seed++);
+}, 120_000);
+
+afterAll(async () => {
+  await api?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function service(
+  opts: { upload?: (req: FileUploadRequest) => Promise<unknown>; token?: string | null } = {},
+) {
+  const events: BulkProgress[] = [];
+  const bulk = createBulkUpload({
+    pickFolder: async () => dir,
+    connection: async () => ({
+      apiUrl: api.apiUrl,
+      token: opts.token === undefined ? api.token : opts.token,
+    }),
+    emit: (p) => events.push(p),
+    upload: opts.upload,
+    concurrency: 3,
+    backoffMs: () => 20,
+    throttleMs: 50,
+  });
+  return { bulk, events };
+}
+
+async function productDetail(id: string) {
+  const r = await api.ctx.req('GET', `/product/${id}`, { token: api.token });
+  return r.body.product as { thumbnail: string; images: string[] };
+}
+
+// Real uploads and image processing: generous time on a busy machine.
+describe('bulk upload (main process → real API)', { timeout: 60_000 }, () => {
+  it('scans the folder chosen in the dialog and matches files to products by slug and SKU', async () => {
+    const { bulk } = service();
+    const scan = await bulk.pickFolder();
+    expect(scan!.files).toHaveLength(14);
+    expect(scan!.files.every((f) => !('path' in f))).toBe(true);
+    const entries = matchFiles(scan!.files, products);
+    expect(entries.filter((e) => e.status === 'matched')).toHaveLength(13);
+    expect(entries.find((e) => e.file.name === 'unknown-gadget.jpg')?.status).toBe('unmatched');
+    expect(entries.find((e) => e.file.name === 'SM-S921-4.JPG')).toMatchObject({
+      productId: products[0]!._id,
+      role: 'gallery',
+    });
+  });
+
+  it('uploads every matched file, 3 at a time, retrying an injected network failure', async () => {
+    let active = 0;
+    let peak = 0;
+    const tries = new Map<string, number>();
+    const { bulk, events } = service({
+      upload: async (req) => {
+        active++;
+        peak = Math.max(peak, active);
+        try {
+          const n = (tries.get(req.fileName) ?? 0) + 1;
+          tries.set(req.fileName, n);
+          if (req.fileName === 'pixel-8-2.png' && n === 1) {
+            throw new UploadError('Cannot reach the shop server (ECONNRESET).', true);
+          }
+          return await uploadFileMultipart(req);
+        } finally {
+          active--;
+        }
+      },
+    });
+    const scan = (await bulk.pickFolder())!;
+    const jobs = matchFiles(scan.files, products)
+      .filter((e) => e.status === 'matched')
+      .map((e) => ({ fileId: e.file.id, productId: e.productId!, role: e.role }));
+    const { runId } = await bulk.start({ scanId: scan.scanId, jobs });
+    const summary = await bulk.finished(runId);
+
+    expect(summary).toMatchObject({ total: 13, done: 13, failed: 0, cancelled: 0 });
+    expect(peak).toBe(3);
+    expect(tries.get('pixel-8-2.png')).toBe(2);
+
+    for (const p of products) {
+      const d = await productDetail(p._id);
+      expect(d.thumbnail, p.slug).not.toBe('');
+      expect(d.images, p.slug).toHaveLength(p.sku === 'SM-S921' ? 3 : 2);
+    }
+
+    // Throttled: far fewer events than progress callbacks, each naming only what changed, the last complete.
+    const last = events.at(-1)!;
+    expect(last).toMatchObject({ runId, finished: true, totals: { done: 13, percent: 100 } });
+    expect(last.items).toHaveLength(13);
+    expect(last.summary).toMatchObject({ done: 13 });
+    expect(events.filter((e) => e.finished)).toHaveLength(1);
+    const retried = last.items.find((i) => scan.files.find((f) => f.id === i.id)?.name === 'pixel-8-2.png');
+    expect(retried).toMatchObject({ state: 'done', attempts: 2, error: null });
+    const percents = events.map((e) => e.totals.percent);
+    expect([...percents].sort((a, b) => a - b)).toEqual(percents);
+  }, 120_000);
+
+  it("reports the API's refusal without retrying it", async () => {
+    let calls = 0;
+    const { bulk } = service({
+      upload: (req) => {
+        calls++;
+        return uploadFileMultipart(req);
+      },
+    });
+    const scan = (await bulk.pickFolder())!;
+    const { runId } = await bulk.start({
+      scanId: scan.scanId,
+      jobs: [{ fileId: scan.files[0]!.id, productId: '999999', role: 'gallery' }],
+    });
+    const summary = await bulk.finished(runId);
+    expect(calls).toBe(1);
+    expect(summary.failures).toEqual([{ id: scan.files[0]!.id, error: 'Product not found.' }]);
+  });
+
+  it('refuses an expired session and files that are not part of the scan', async () => {
+    const noToken = service({ token: null });
+    const scan = (await noToken.bulk.pickFolder())!;
+    const job = { fileId: scan.files[0]!.id, productId: products[0]!._id, role: 'gallery' as const };
+    await expect(noToken.bulk.start({ scanId: scan.scanId, jobs: [job] })).rejects.toThrow('log in again');
+
+    const bad = service({ token: 'eyJhbGciOiJIUzI1NiJ9.e30.bad' });
+    const scan2 = (await bad.bulk.pickFolder())!;
+    const { runId } = await bad.bulk.start({ scanId: scan2.scanId, jobs: [job] });
+    const summary = await bad.bulk.finished(runId);
+    expect(summary.failed).toBe(1);
+    expect(summary.failures[0]!.error).toMatch(/log|token|session/i);
+
+    const { bulk } = service();
+    const s = (await bulk.pickFolder())!;
+    await expect(bulk.start({ scanId: s.scanId, jobs: [{ ...job, fileId: 'f999' }] })).rejects.toThrow(
+      'not part of the scanned folder',
+    );
+    await expect(bulk.start({ scanId: s.scanId, jobs: [job, job] })).rejects.toThrow('listed twice');
+    await expect(bulk.start({ scanId: 'no-such-scan-id', jobs: [job] })).rejects.toThrow(
+      'Choose the folder again',
+    );
+    expect(
+      await service()
+        .bulk.retryFailed('no-such-run-id')
+        .catch((e: Error) => e.message),
+    ).toMatch(/no longer available/);
+  });
+
+  it('cancel stops the run; retry failed sends the cancelled files afterwards', async () => {
+    const [target] = await api.createProducts([{ name: 'Cancel Test Phone' }]);
+    const big = await mkdtemp(join(tmpdir(), 'vc-bulk-big-'));
+    try {
+      for (let i = 2; i <= 9; i++) await writeImage(join(big, `${target!.slug}-${i}.jpg`), 'jpeg', 900, i);
+      let started = 0;
+      const events: BulkProgress[] = [];
+      const bulk = createBulkUpload({
+        pickFolder: async () => big,
+        connection: async () => ({ apiUrl: api.apiUrl, token: api.token }),
+        emit: (p) => events.push(p),
+        upload: (req) => {
+          started++;
+          return uploadFileMultipart(req);
+        },
+        throttleMs: 20,
+      });
+      const scan = (await bulk.pickFolder())!;
+      const jobs = scan.files.map((f) => ({
+        fileId: f.id,
+        productId: target!._id,
+        role: 'gallery' as const,
+      }));
+      const { runId } = await bulk.start({ scanId: scan.scanId, jobs });
+      // One product: its files go one at a time. Cancel once the first is through.
+      while (!events.some((e) => e.totals.done >= 1)) await new Promise((r) => setTimeout(r, 10));
+      await bulk.cancel(runId);
+      const summary = await bulk.finished(runId);
+      expect(summary.cancelled).toBeGreaterThan(0);
+      expect(summary.done + summary.cancelled).toBe(8);
+      expect(started).toBeLessThan(8);
+      expect((await productDetail(target!._id)).images.length).toBe(summary.done);
+
+      await bulk.retryFailed(runId);
+      const again = await bulk.finished(runId);
+      expect(again).toMatchObject({ done: 8, cancelled: 0, failed: 0 });
+      expect((await productDetail(target!._id)).images).toHaveLength(8);
+    } finally {
+      await rm(big, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('uploadFileMultipart', { timeout: 60_000 }, () => {
+  it('streams the file with rising progress up to the whole body, and returns the reply', async () => {
+    const [p] = await api.createProducts([{ name: 'Progress Phone' }]);
+    const file = join(dir, `${products[0]!.slug}.jpg`);
+    const seen: number[] = [];
+    const reply = await uploadFileMultipart({
+      url: `${api.apiUrl}/product/multiple-images/${p!._id}`,
+      method: 'PATCH',
+      token: api.token,
+      field: 'images',
+      filePath: file,
+      fileName: 'photo "one".jpg',
+      contentType: 'image/jpeg',
+      onProgress: (sent, total) => seen.push(sent / total),
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.flag).toBe(1);
+    expect(seen.at(-1)).toBe(1);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+  });
+
+  it('turns an abort into a cancelled upload and an unreachable server into a retryable error', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const req = {
+      url: `${api.apiUrl}/product/multiple-images/${products[0]!._id}`,
+      method: 'PATCH' as const,
+      token: api.token,
+      field: 'images',
+      filePath: join(dir, `${products[0]!.slug}.jpg`),
+      fileName: 'a.jpg',
+      contentType: 'image/jpeg',
+    };
+    await expect(uploadFileMultipart({ ...req, signal: controller.signal })).rejects.toMatchObject({
+      message: 'The upload was cancelled.',
+      retryable: false,
+    });
+    await expect(
+      uploadFileMultipart({ ...req, url: 'http://127.0.0.1:9/product/multiple-images/1' }),
+    ).rejects.toMatchObject({
+      retryable: true,
+    });
+    await expect(uploadFileMultipart({ ...req, token: null })).rejects.toMatchObject({
+      status: 401,
+      retryable: false,
+    });
+  });
+});

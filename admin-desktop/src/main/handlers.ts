@@ -1,0 +1,44 @@
+import { checkConnection } from '../shared/connection-check';
+import { type AppInfo, desktopApiUrlProblem } from '../shared/ipc-contract';
+import type { BulkUpload } from './bulk-upload';
+import type { Handlers } from './ipc';
+import { pickImages, type ShowImageDialog } from './pick-images';
+import { openExternalSafely } from './security';
+import type { SettingsStore } from './settings-store';
+
+export interface HandlerDeps {
+  store: SettingsStore;
+  bulk: BulkUpload;
+  showImageDialog: ShowImageDialog;
+  /** Electron's `shell.openExternal`. */
+  openExternal: (url: string) => Promise<void>;
+  info: Omit<AppInfo, 'secureStorage' | 'kind'>;
+  /** Called after the API address changed (the CSP and CORS rules follow it). */
+  onApiUrlChanged?: (apiUrl: string) => void;
+  fetch?: typeof fetch;
+}
+
+/** Every IPC channel's implementation; inputs arrive already validated by ipc.ts. */
+export function createHandlers(deps: HandlerDeps): Handlers {
+  return {
+    'app:info': () => ({ ...deps.info, kind: 'electron', secureStorage: deps.store.secureStorage() }),
+    'app:open-external': (url) => openExternalSafely(url, deps.openExternal),
+    'settings:get': () => deps.store.getSettings(),
+    'settings:set': async (input) => {
+      const problem = desktopApiUrlProblem(input.apiUrl);
+      if (problem) throw new Error(problem);
+      const saved = await deps.store.setSettings(input);
+      deps.onApiUrlChanged?.(saved.apiUrl);
+      return saved;
+    },
+    'settings:test-connection': (apiUrl) => checkConnection(apiUrl, { fetch: deps.fetch }),
+    'session:load': () => deps.store.loadSession(),
+    'session:save': (session) => deps.store.saveSession(session),
+    'session:clear': () => deps.store.clearSession(),
+    'files:pick-images': (opts) => pickImages(opts, deps.showImageDialog),
+    'bulk:pick-folder': () => deps.bulk.pickFolder(),
+    'bulk:start': (input) => deps.bulk.start(input),
+    'bulk:cancel': (runId) => deps.bulk.cancel(runId),
+    'bulk:retry-failed': (runId) => deps.bulk.retryFailed(runId),
+  };
+}

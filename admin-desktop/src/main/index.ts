@@ -1,0 +1,141 @@
+/**
+ * Electron entry: the only main-process module that imports `electron`. Everything it wires is a plain,
+ * tested module (security.ts, ipc.ts, handlers.ts, settings-store.ts, bulk-upload.ts, app-protocol.ts).
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell } from 'electron';
+import icon from '../../build/icon.png?asset';
+import { buildCsp, httpOrigin } from '../shared/csp';
+import { EVENTS } from '../shared/ipc-contract';
+import { serveAppRequest } from './app-protocol';
+import { createBulkUpload } from './bulk-upload';
+import { createHandlers } from './handlers';
+import { registerIpcHandlers } from './ipc';
+import { IMAGE_DIALOG_FILTERS } from './pick-images';
+import {
+  APP_ORIGIN,
+  APP_SCHEME,
+  hardenContents,
+  permissionCheckHandler,
+  permissionRequestHandler,
+  webPreferences,
+  withApiCors,
+  withCspHeader,
+} from './security';
+import { createSettingsStore } from './settings-store';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const rendererDir = join(here, '../renderer');
+/** Set by `electron-vite dev`: the renderer then comes from the vite dev server. */
+const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null;
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+app.enableSandbox();
+
+let mainWindow: BrowserWindow | null = null;
+let apiOrigin: string | null = null;
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (mainWindow?.isMinimized()) mainWindow.restore();
+    mainWindow?.focus();
+  });
+  app.on('web-contents-created', (_e, contents) => hardenContents(contents, devServerUrl));
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.whenReady().then(start, (e) => {
+    dialog.showErrorBox('Voltcart Admin could not start', String(e));
+    app.quit();
+  });
+}
+
+async function start() {
+  const store = createSettingsStore({ dir: app.getPath('userData'), safeStorage });
+  apiOrigin = httpOrigin((await store.getSettings()).apiUrl);
+
+  protocol.handle(APP_SCHEME, (request) =>
+    serveAppRequest(rendererDir, request.url, {
+      'Content-Security-Policy': buildCsp({ apiOrigin: apiOrigin ?? undefined, header: true }),
+      'X-Content-Type-Options': 'nosniff',
+    }),
+  );
+
+  const ses = session.defaultSession;
+  ses.setPermissionRequestHandler(permissionRequestHandler);
+  ses.setPermissionCheckHandler(permissionCheckHandler);
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    let headers = details.responseHeaders ?? {};
+    headers = withCspHeader(details.url, headers, { apiOrigin, dev: Boolean(devServerUrl), devServerUrl });
+    headers = withApiCors(details.url, headers, apiOrigin);
+    callback({ responseHeaders: headers });
+  });
+
+  const bulk = createBulkUpload({
+    pickFolder: async () => {
+      const opts = { title: 'Choose the folder of product photos', properties: ['openDirectory' as const] };
+      const r = mainWindow
+        ? await dialog.showOpenDialog(mainWindow, opts)
+        : await dialog.showOpenDialog(opts);
+      return r.canceled ? null : (r.filePaths[0] ?? null);
+    },
+    connection: async () => ({ apiUrl: (await store.getSettings()).apiUrl, token: await store.token() }),
+    emit: (progress) => {
+      if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(EVENTS.bulkProgress, progress);
+    },
+  });
+
+  registerIpcHandlers(
+    ipcMain,
+    createHandlers({
+      store,
+      bulk,
+      showImageDialog: async ({ multiple }) => {
+        const opts = {
+          title: multiple ? 'Choose images' : 'Choose an image',
+          filters: IMAGE_DIALOG_FILTERS,
+          properties: multiple ? (['openFile', 'multiSelections'] as const) : (['openFile'] as const),
+        };
+        const r = mainWindow
+          ? await dialog.showOpenDialog(mainWindow, { ...opts, properties: [...opts.properties] })
+          : await dialog.showOpenDialog({ ...opts, properties: [...opts.properties] });
+        return r.canceled ? [] : r.filePaths;
+      },
+      openExternal: (url) => shell.openExternal(url),
+      info: { version: app.getVersion(), platform: process.platform },
+      onApiUrlChanged: (apiUrl) => {
+        apiOrigin = httpOrigin(apiUrl);
+      },
+    }),
+    devServerUrl,
+  );
+
+  createWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+}
+
+function createWindow() {
+  mainWindow = new BrowserWindow({
+    width: 1400,
+    height: 900,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'Voltcart Admin',
+    backgroundColor: '#f4f6fb',
+    icon,
+    webPreferences: webPreferences(join(here, '../preload/index.cjs')),
+  });
+  mainWindow.once('ready-to-show', () => mainWindow?.show());
+  mainWindow.on('closed', () => {
+    mainWindow = null;
+  });
+  void mainWindow.loadURL(devServerUrl ?? `${APP_ORIGIN}/`);
+}

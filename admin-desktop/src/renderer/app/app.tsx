@@ -1,0 +1,92 @@
+import { lazy } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { DialogHost } from '../components/dialog-host';
+import { Toaster } from '../components/toaster';
+import { paths } from '../config/paths';
+import { LoginPage } from '../features/auth/login-page';
+import { LogoutPage } from '../features/auth/logout-page';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { AdminLayout } from './admin-layout';
+import { RequireAdmin } from './require-admin';
+
+/** Screens load on first use: a small first download, and a fast start for the desktop window. */
+const BulkUploadPage = lazy(() =>
+  import('../features/bulk-upload/bulk-upload-page').then((m) => ({ default: m.BulkUploadPage })),
+);
+const CategoryFormPage = lazy(() =>
+  import('../features/categories/category-form-page').then((m) => ({ default: m.CategoryFormPage })),
+);
+const CategoryListPage = lazy(() =>
+  import('../features/categories/category-list-page').then((m) => ({ default: m.CategoryListPage })),
+);
+const ColorFormPage = lazy(() =>
+  import('../features/colors/color-form-page').then((m) => ({ default: m.ColorFormPage })),
+);
+const ColorListPage = lazy(() =>
+  import('../features/colors/color-list-page').then((m) => ({ default: m.ColorListPage })),
+);
+const OrderDetailPage = lazy(() =>
+  import('../features/orders/order-detail-page').then((m) => ({ default: m.OrderDetailPage })),
+);
+const OrderListPage = lazy(() =>
+  import('../features/orders/order-list-page').then((m) => ({ default: m.OrderListPage })),
+);
+const ProductFormPage = lazy(() =>
+  import('../features/products/product-form-page').then((m) => ({ default: m.ProductFormPage })),
+);
+const ProductImagesPage = lazy(() =>
+  import('../features/products/product-images-page').then((m) => ({ default: m.ProductImagesPage })),
+);
+const ProductListPage = lazy(() =>
+  import('../features/products/product-list-page').then((m) => ({ default: m.ProductListPage })),
+);
+const SettingsPage = lazy(() =>
+  import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
+const UserListPage = lazy(() =>
+  import('../features/users/user-list-page').then((m) => ({ default: m.UserListPage })),
+);
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path={paths.login} element={<LoginPage />} />
+        <Route path={paths.logout} element={<LogoutPage />} />
+        {/* The seed's header links point here. */}
+        <Route path="/dashboard" element={<Navigate to={paths.dashboard} replace />} />
+        <Route path="/users" element={<Navigate to={paths.users} replace />} />
+        <Route path="/settings" element={<Navigate to={paths.settings} replace />} />
+        <Route
+          path="/admin"
+          element={
+            <RequireAdmin>
+              <AdminLayout />
+            </RequireAdmin>
+          }
+        >
+          <Route index element={<DashboardPage />} />
+          <Route path="category" element={<CategoryListPage />} />
+          <Route path="category/add" element={<CategoryFormPage />} />
+          <Route path="category/edit/:categoryId" element={<CategoryFormPage />} />
+          <Route path="color" element={<ColorListPage />} />
+          <Route path="color/add" element={<ColorFormPage />} />
+          <Route path="color/edit/:colorId" element={<ColorFormPage />} />
+          <Route path="product" element={<ProductListPage />} />
+          <Route path="product/add" element={<ProductFormPage />} />
+          <Route path="product/edit/:productId" element={<ProductFormPage />} />
+          <Route path="product/multiple/:productId" element={<ProductImagesPage />} />
+          <Route path="orders" element={<OrderListPage />} />
+          <Route path="orders/:orderId" element={<OrderDetailPage />} />
+          <Route path="users" element={<UserListPage />} />
+          <Route path="settings" element={<SettingsPage />} />
+          <Route path="bulk-upload" element={<BulkUploadPage />} />
+          <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
+        </Route>
+        <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
+      </Routes>
+      <DialogHost />
+      <Toaster />
+    </BrowserRouter>
+  );
+}

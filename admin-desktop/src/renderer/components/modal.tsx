@@ -1,0 +1,56 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+/**
+ * A modal dialog: backdrop, Escape and the × button close it, focus moves into it and back afterwards.
+ */
+export function Modal(props: {
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
+  const titleId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const backdrop = useRef<HTMLDivElement>(null);
+  const { onClose } = props;
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    box.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    // A press on the dimmed area around the dialog closes it too.
+    const onDown = (e: MouseEvent) => {
+      if (e.target === backdrop.current) onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('mousedown', onDown);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('mousedown', onDown);
+      before?.focus?.();
+    };
+  }, [onClose]);
+  return (
+    <div className="backdrop" ref={backdrop}>
+      <div
+        className={`modal${props.wide ? ' modal-wide' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        ref={box}
+      >
+        <div className="modal-head">
+          <h2 id={titleId}>{props.title}</h2>
+          <button className="icon-btn" aria-label="Close" title="Close" onClick={onClose}>
+            ×
+          </button>
+        </div>
+        <div className="modal-body">{props.children}</div>
+        {props.footer && <div className="modal-foot">{props.footer}</div>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+/** Every route of the back office (seed §2 admin routes, plus orders, users, settings and bulk upload). */
+export const paths = {
+  login: '/admin/login',
+  dashboard: '/admin',
+  categories: '/admin/category',
+  categoryAdd: '/admin/category/add',
+  categoryEdit: (id: string) => `/admin/category/edit/${encodeURIComponent(id)}`,
+  colors: '/admin/color',
+  colorAdd: '/admin/color/add',
+  colorEdit: (id: string) => `/admin/color/edit/${encodeURIComponent(id)}`,
+  products: '/admin/product',
+  productAdd: '/admin/product/add',
+  productEdit: (id: string) => `/admin/product/edit/${encodeURIComponent(id)}`,
+  productImages: (id: string) => `/admin/product/multiple/${encodeURIComponent(id)}`,
+  orders: '/admin/orders',
+  order: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
+  users: '/admin/users',
+  settings: '/admin/settings',
+  bulkUpload: '/admin/bulk-upload',
+  logout: '/logout',
+} as const;

@@ -1,0 +1,485 @@
+import { errorMessage } from '@voltcart/api-client/http';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { formatBytes } from '../../../shared/image-type';
+import type { BulkJob, BulkProgress, ScannedFile, ScanResult } from '../../../shared/ipc-contract';
+import {
+  assignDefaultRoles,
+  chooseProduct,
+  type ImageRole,
+  type MatchableProduct,
+  type MatchEntry,
+  matchFiles,
+  summarise,
+} from '../../../shared/match';
+import type { ItemProgress, QueueTotals } from '../../../shared/upload-queue';
+import { ProgressBar } from '../../components/progress-bar';
+import { ErrorBox, PageHeader, Spinner } from '../../components/states';
+import { catalog } from '../../lib/api';
+import { getBridge, isBrowserBridge } from '../../lib/bridge';
+import { formatSeconds } from '../../lib/format';
+import { toast } from '../../stores/toast';
+
+type Entry = MatchEntry<ScannedFile> & { skip?: boolean };
+type Filter = 'all' | 'matched' | 'unmatched' | 'ambiguous';
+
+interface RunState {
+  runId: string;
+  items: Map<string, ItemProgress>;
+  totals: QueueTotals | null;
+  finished: boolean;
+  elapsedMs: number;
+  summary: BulkProgress['summary'];
+}
+
+const STATE_TEXT: Record<ItemProgress['state'], string> = {
+  queued: 'Waiting',
+  uploading: 'Uploading',
+  retrying: 'Retrying',
+  done: 'Uploaded',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+/** Rows shown at once; the rest behind "Show all" so a 5000-photo folder stays responsive. */
+const PAGE_ROWS = 300;
+
+/**
+ * Bulk image upload: choose a folder, see how its photos match products (`<slug>[-N].jpg` or SKU), fix the
+ * ambiguous ones and the roles, upload a few at a time with overall and per-file progress, retry, cancel.
+ * The desktop app scans and uploads in the main process (files stream from disk); a browser uses its own
+ * bridge with the same matching and queue.
+ */
+export function BulkUploadPage() {
+  const bridge = getBridge();
+  const [scan, setScan] = useState<ScanResult | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const [products, setProducts] = useState<MatchableProduct[] | null>(null);
+  const [productError, setProductError] = useState<string | null>(null);
+  const [entries, setEntries] = useState<Entry[]>([]);
+  /** Files whose role staff chose: automatic role balancing leaves them alone. */
+  const kept = useRef<Set<string>>(new Set());
+  const [filter, setFilter] = useState<Filter>('all');
+  const [showAll, setShowAll] = useState(false);
+  const [concurrency, setConcurrency] = useState(4);
+  const [run, setRun] = useState<RunState | null>(null);
+  const runIdRef = useRef<string | null>(null);
+
+  const loadProducts = async () => {
+    setProductError(null);
+    try {
+      const { products: list } = await catalog.products({ limit: 0 });
+      setProducts(list.map((p) => ({ _id: p._id, slug: p.slug, sku: p.sku, name: p.name })));
+    } catch (e) {
+      setProductError(errorMessage(e, 'The product list could not be loaded.'));
+    }
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load once
+  useEffect(() => {
+    void loadProducts();
+  }, []);
+
+  /** Events that arrive before start() has told us the run's id are kept and replayed. */
+  const early = useRef<BulkProgress[]>([]);
+  const apply = (p: BulkProgress) =>
+    setRun((r) => {
+      if (!r || r.runId !== p.runId) return r;
+      const items = new Map(r.items);
+      for (const it of p.items) items.set(it.id, it);
+      return {
+        ...r,
+        items,
+        totals: p.totals,
+        finished: p.finished,
+        elapsedMs: p.elapsedMs,
+        summary: p.summary,
+      };
+    });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: subscribe once per bridge
+  useEffect(
+    () =>
+      bridge.bulk.onProgress((p) => {
+        if (runIdRef.current === null) early.current.push(p);
+        else if (p.runId === runIdRef.current) apply(p);
+      }),
+    [bridge],
+  );
+
+  useEffect(() => {
+    if (scan && products) {
+      setEntries(matchFiles(scan.files, products));
+      kept.current = new Set();
+    }
+  }, [scan, products]);
+
+  const productName = useMemo(() => new Map((products ?? []).map((p) => [p._id, p])), [products]);
+  const summary = useMemo(() => summarise(entries.filter((e) => !e.skip)), [entries]);
+  const jobs: BulkJob[] = useMemo(
+    () =>
+      entries
+        .filter((e) => e.status === 'matched' && e.productId && !e.skip)
+        .map((e) => ({ fileId: e.file.id, productId: e.productId!, role: e.role })),
+    [entries],
+  );
+  const totalBytes = useMemo(() => (scan?.files ?? []).reduce((s, f) => s + f.size, 0), [scan]);
+  const running = Boolean(run && !run.finished);
+
+  const adoptScan = (result: ScanResult | null) => {
+    if (!result) return;
+    setRun(null);
+    runIdRef.current = null;
+    setFilter('all');
+    setShowAll(false);
+    setScan(result);
+    if (!result.files.length) toast.error('No JPEG, PNG or WebP images were found in that folder.');
+  };
+
+  const pickFolder = async () => {
+    setScanning(true);
+    try {
+      adoptScan(await bridge.bulk.pickFolder());
+    } catch (e) {
+      toast.error(errorMessage(e, 'The folder could not be read.'));
+    } finally {
+      setScanning(false);
+    }
+  };
+
+  const onFolderInput = async (files: FileList | null) => {
+    if (!files || !isBrowserBridge(bridge)) return;
+    setScanning(true);
+    try {
+      adoptScan(await bridge.bulk.scanFiles(files));
+    } catch (e) {
+      toast.error(errorMessage(e, 'The folder could not be read.'));
+    } finally {
+      setScanning(false);
+    }
+  };
+
+  // Stable callbacks: rows are memoised, so a progress event re-renders only the rows whose file changed.
+  const setRole = useCallback((fileId: string, role: ImageRole | 'skip') => {
+    kept.current = new Set(kept.current).add(fileId);
+    const keep = kept.current;
+    setEntries((list) =>
+      assignDefaultRoles(
+        list.map((e) =>
+          e.file.id === fileId ? { ...e, skip: role === 'skip', role: role === 'skip' ? e.role : role } : e,
+        ),
+        keep,
+      ),
+    );
+  }, []);
+
+  const choose = useCallback((fileId: string, productId: string) => {
+    const keep = kept.current;
+    setEntries((list) =>
+      assignDefaultRoles(
+        list.map((e) => (e.file.id === fileId ? chooseProduct(e, productId) : e)),
+        keep,
+      ),
+    );
+  }, []);
+
+  const start = async () => {
+    if (!scan || !jobs.length) return;
+    try {
+      const items = new Map<string, ItemProgress>(
+        jobs.map((j) => {
+          const f = scan.files.find((x) => x.id === j.fileId)!;
+          return [
+            j.fileId,
+            { id: j.fileId, state: 'queued', loaded: 0, total: f.size, attempts: 0, error: null },
+          ];
+        }),
+      );
+      runIdRef.current = null;
+      early.current = [];
+      setRun({ runId: '', items, totals: null, finished: false, elapsedMs: 0, summary: null });
+      const { runId } = await bridge.bulk.start({ scanId: scan.scanId, jobs, concurrency });
+      runIdRef.current = runId;
+      setRun((r) => (r ? { ...r, runId } : r));
+      const pending = early.current.filter((p) => p.runId === runId);
+      early.current = [];
+      pending.forEach(apply);
+    } catch (e) {
+      setRun(null);
+      toast.error(errorMessage(e, 'The upload could not start.'));
+    }
+  };
+
+  const cancel = async () => {
+    if (run?.runId) await bridge.bulk.cancel(run.runId).catch((e) => toast.error(errorMessage(e)));
+  };
+
+  const retry = async () => {
+    if (!run?.runId) return;
+    try {
+      setRun((r) => (r ? { ...r, finished: false, summary: null } : r));
+      await bridge.bulk.retryFailed(run.runId);
+    } catch (e) {
+      toast.error(errorMessage(e, 'The failed files could not be sent again.'));
+    }
+  };
+
+  const visible = entries.filter((e) => filter === 'all' || e.status === filter);
+  const shown = showAll ? visible : visible.slice(0, PAGE_ROWS);
+  const totals = run?.totals;
+  const percent = totals?.percent ?? 0;
+  const failedCount = run ? [...run.items.values()].filter((i) => i.state === 'failed').length : 0;
+
+  return (
+    <>
+      <PageHeader title="Bulk upload" subtitle="Upload a whole folder of product photos at once" />
+      <section className="panel bulk-intro">
+        <div>
+          <h2>1. Choose a folder</h2>
+          <p className="muted">
+            Name each photo after its product: <code>&lt;product-slug&gt;.jpg</code> or <code>-1</code>{' '}
+            becomes the thumbnail, <code>&lt;product-slug&gt;-2.jpg</code>, <code>-3</code>… go to the
+            gallery. The product's SKU works instead of the slug. Subfolders are included; JPEG, PNG and WebP
+            only.
+          </p>
+        </div>
+        <div className="bulk-pick">
+          {isBrowserBridge(bridge) ? (
+            <label className="btn btn-primary file-btn">
+              {scanning ? 'Reading folder…' : 'Choose folder'}
+              <input
+                type="file"
+                aria-label="Choose folder"
+                multiple
+                disabled={running || scanning}
+                {...{ webkitdirectory: '', directory: '' }}
+                onChange={(e) => void onFolderInput(e.target.files)}
+              />
+            </label>
+          ) : (
+            <button className="btn btn-primary" onClick={pickFolder} disabled={running || scanning}>
+              {scanning ? 'Reading folder…' : 'Choose folder…'}
+            </button>
+          )}
+        </div>
+      </section>
+
+      {productError && <ErrorBox message={productError} onRetry={loadProducts} />}
+      {scan && !products && !productError && <Spinner label="Loading products…" />}
+
+      {scan && products && (
+        <section className="panel">
+          <div className="panel-head">
+            <h2>2. Check the matches</h2>
+            <span className="muted">
+              {scan.folderName}: {scan.files.length} image{scan.files.length === 1 ? '' : 's'},{' '}
+              {formatBytes(totalBytes)}
+              {scan.skipped ? ` · ${scan.skipped} other file${scan.skipped === 1 ? '' : 's'} skipped` : ''}
+              {scan.truncated ? ' · only the first images were read' : ''}
+            </span>
+          </div>
+          <div className="tabs" role="tablist">
+            {(
+              [
+                ['all', 'All', entries.length],
+                ['matched', 'Matched', summary.matched],
+                ['unmatched', 'Unmatched', summary.unmatched],
+                ['ambiguous', 'Ambiguous', summary.ambiguous],
+              ] as const
+            ).map(([key, label, n]) => (
+              <button
+                key={key}
+                role="tab"
+                aria-selected={filter === key}
+                className={`tab tab-${key}${filter === key ? ' tab-active' : ''}`}
+                onClick={() => setFilter(key)}
+              >
+                {label} <span className="tab-count">{n}</span>
+              </button>
+            ))}
+            <span className="tabs-note muted">
+              {summary.thumbnails} thumbnails · {summary.gallery} gallery images
+            </span>
+          </div>
+          <div className="table-scroll">
+            <table className="table table-bulk">
+              <thead>
+                <tr>
+                  <th>File</th>
+                  <th className="num">Size</th>
+                  <th>Product</th>
+                  <th>Use as</th>
+                  <th className="col-progress">Progress</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((e) => (
+                  <BulkRow
+                    key={e.file.id}
+                    entry={e}
+                    progress={run?.items.get(e.file.id)}
+                    products={productName}
+                    locked={running}
+                    onRole={setRole}
+                    onChoose={choose}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {visible.length > shown.length && (
+            <button className="btn btn-ghost btn-sm" onClick={() => setShowAll(true)}>
+              Show all {visible.length} files
+            </button>
+          )}
+        </section>
+      )}
+
+      {scan && products && (
+        <section className="panel bulk-run">
+          <div className="panel-head">
+            <h2>3. Upload</h2>
+            <label className="inline-label">
+              Uploads at a time
+              <select
+                value={concurrency}
+                disabled={running}
+                onChange={(e) => setConcurrency(Number(e.target.value))}
+              >
+                {[1, 2, 3, 4].map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <ProgressBar
+            value={percent}
+            label="Overall progress"
+            tone={run?.finished ? (failedCount ? 'bad' : 'ok') : 'neutral'}
+          />
+          <div className="bulk-status">
+            <span className="strong" data-testid="bulk-percent">
+              {percent}%
+            </span>
+            <span className="muted">
+              {totals
+                ? `${totals.done} of ${totals.files} files uploaded${totals.failed ? ` · ${totals.failed} failed` : ''}${
+                    totals.active ? ` · ${totals.active} in progress` : ''
+                  } · ${formatSeconds(run?.elapsedMs ?? 0)}`
+                : `${jobs.length} files ready to upload`}
+            </span>
+          </div>
+          {run?.finished && run.summary && (
+            <div
+              className={run.summary.failed ? 'form-error' : 'form-ok'}
+              role="status"
+              data-testid="bulk-summary"
+            >
+              Upload finished: {run.summary.done} uploaded, {run.summary.failed} failed,{' '}
+              {run.summary.cancelled} cancelled in {formatSeconds(run.summary.elapsedMs)}.
+              {run.summary.failures.slice(0, 5).map((f) => (
+                <div key={f.id} className="small">
+                  {scan.files.find((x) => x.id === f.id)?.relPath ?? f.id}: {f.error}
+                </div>
+              ))}
+            </div>
+          )}
+          <div className="form-actions">
+            <button className="btn btn-primary" onClick={start} disabled={running || !jobs.length}>
+              Upload {jobs.length} files
+            </button>
+            <button className="btn btn-ghost" onClick={cancel} disabled={!running || !run?.runId}>
+              Cancel
+            </button>
+            <button className="btn btn-ghost" onClick={retry} disabled={running || !failedCount}>
+              Retry failed
+            </button>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+const BulkRow = memo(function BulkRow(props: {
+  entry: Entry;
+  progress: ItemProgress | undefined;
+  products: Map<string, MatchableProduct>;
+  locked: boolean;
+  onRole: (fileId: string, role: ImageRole | 'skip') => void;
+  onChoose: (fileId: string, productId: string) => void;
+}) {
+  const { entry: e, progress: p } = props;
+  const productLabel = e.productId ? (props.products.get(e.productId)?.name ?? e.productId) : null;
+  const candidates = e.candidates
+    .map((id) => props.products.get(id))
+    .filter((c): c is MatchableProduct => Boolean(c));
+  const pct = p ? (p.state === 'done' ? 100 : (p.loaded / Math.max(1, p.total)) * 100) : 0;
+  return (
+    <tr className={`bulk-${e.status}${e.skip ? ' bulk-skip' : ''}`}>
+      <td className="mono file-cell" title={e.file.relPath}>
+        {e.file.relPath}
+      </td>
+      <td className="num">{formatBytes(e.file.size)}</td>
+      <td>
+        {e.status === 'unmatched' ? (
+          <span className="badge badge-muted">No matching product</span>
+        ) : e.candidates.length > 1 ? (
+          <select
+            aria-label={`Product for ${e.file.name}`}
+            value={e.status === 'matched' ? (e.productId ?? '') : ''}
+            disabled={props.locked}
+            onChange={(ev) => props.onChoose(e.file.id, ev.target.value)}
+            className={e.status === 'ambiguous' ? 'select-warn' : undefined}
+          >
+            <option value="" disabled>
+              Ambiguous: choose a product
+            </option>
+            {candidates.map((c) => (
+              <option key={c._id} value={c._id}>
+                {c.name} ({c.slug}
+                {c.sku ? `, ${c.sku}` : ''})
+              </option>
+            ))}
+          </select>
+        ) : (
+          <span className="strong">{productLabel}</span>
+        )}
+      </td>
+      <td>
+        {e.status === 'matched' ? (
+          <select
+            aria-label={`Use ${e.file.name} as`}
+            value={e.skip ? 'skip' : e.role}
+            disabled={props.locked}
+            onChange={(ev) => props.onRole(e.file.id, ev.target.value as ImageRole | 'skip')}
+          >
+            <option value="thumbnail">Thumbnail</option>
+            <option value="gallery">Gallery</option>
+            <option value="skip">Skip</option>
+          </select>
+        ) : (
+          <span className="muted">-</span>
+        )}
+      </td>
+      <td className="col-progress">
+        {p ? (
+          <div className="row-progress">
+            <ProgressBar
+              value={pct}
+              label={`${e.file.name} progress`}
+              small
+              tone={p.state === 'failed' ? 'bad' : p.state === 'done' ? 'ok' : 'neutral'}
+            />
+            <span className={`row-state state-text-${p.state}`} title={p.error ?? undefined}>
+              {STATE_TEXT[p.state]}
+              {p.attempts > 1 && p.state !== 'done' ? ` (try ${p.attempts})` : ''}
+              {p.error && p.state === 'failed' ? `: ${p.error}` : ''}
+            </span>
+          </div>
+        ) : (
+          <span className="muted">{e.status === 'matched' && !e.skip ? 'Ready' : ''}</span>
+        )}
+      </td>
+    </tr>
+  );
+});

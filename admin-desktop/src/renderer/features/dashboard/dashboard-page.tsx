@@ -1,0 +1,90 @@
+import type { DashboardMetrics, Order } from '@voltcart/shared';
+import { Link, useNavigate } from 'react-router-dom';
+import { ErrorBox, PageHeader, Spinner } from '../../components/states';
+import { paths } from '../../config/paths';
+import { adminClient, ordersClient } from '../../lib/api';
+import { formatDateTime, formatINR } from '../../lib/format';
+import { useLoad } from '../../lib/hooks';
+import { StateBadge } from '../orders/order-state';
+
+const count = new Intl.NumberFormat('en-IN');
+
+/** The dashboard: real figures from GET /admin/metrics (seed's static cards made live) and the latest orders. */
+export function DashboardPage() {
+  const navigate = useNavigate();
+  const metrics = useLoad<DashboardMetrics>(() => adminClient.metrics(), []);
+  const recent = useLoad<Order[]>(async () => (await ordersClient.list({ limit: 6, page: 1 })).orders, []);
+  const m = metrics.data;
+  return (
+    <>
+      <PageHeader title="Dashboard" subtitle="Today at Voltcart" />
+      {metrics.error && <ErrorBox message={metrics.error} onRetry={metrics.reload} />}
+      <div className="cards">
+        <div className="card stat stat-users">
+          <span className="stat-label">Users</span>
+          <strong className="stat-value" data-testid="metric-customers">
+            {m ? count.format(m.customers) : '…'}
+          </strong>
+          <span className="stat-note">registered customers</span>
+        </div>
+        <div className="card stat stat-revenue">
+          <span className="stat-label">Revenue</span>
+          <strong className="stat-value" data-testid="metric-revenue">
+            {m ? formatINR(m.revenue) : '…'}
+          </strong>
+          <span className="stat-note">total income</span>
+        </div>
+        <div className="card stat stat-orders">
+          <span className="stat-label">Orders</span>
+          <strong className="stat-value" data-testid="metric-orders-to-ship">
+            {m ? count.format(m.ordersToShip) : '…'}
+          </strong>
+          <span className="stat-note">
+            waiting to ship{m ? ` · ${count.format(m.orders)} orders in all` : ''}
+          </span>
+        </div>
+      </div>
+
+      <section className="panel">
+        <div className="panel-head">
+          <h2>Latest orders</h2>
+          <Link to={paths.orders} className="btn btn-ghost btn-sm">
+            All orders
+          </Link>
+        </div>
+        {recent.loading && !recent.data ? (
+          <Spinner />
+        ) : recent.error ? (
+          <ErrorBox message={recent.error} onRetry={recent.reload} />
+        ) : recent.data?.length ? (
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Order</th>
+                <th>Date</th>
+                <th>Customer</th>
+                <th className="num">Total</th>
+                <th>State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {recent.data.map((o) => (
+                <tr key={o.order_id} className="clickable" onClick={() => navigate(paths.order(o.order_id))}>
+                  <td className="mono">{o.order_id}</td>
+                  <td>{formatDateTime(o.createdAt)}</td>
+                  <td>{o.user?.email ?? '-'}</td>
+                  <td className="num">{formatINR(o.order_total)}</td>
+                  <td>
+                    <StateBadge state={o.state} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="empty">No orders yet.</p>
+        )}
+      </section>
+    </>
+  );
+}

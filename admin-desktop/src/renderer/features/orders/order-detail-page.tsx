@@ -1,0 +1,209 @@
+import { errorMessage } from '@voltcart/api-client/http';
+import type { OrderState } from '@voltcart/shared';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { SafeImage } from '../../components/safe-image';
+import { ErrorBox, PageHeader, Spinner } from '../../components/states';
+import { paths } from '../../config/paths';
+import { ordersClient, productImageUrl } from '../../lib/api';
+import { getBridge } from '../../lib/bridge';
+import { formatDateTime, formatINR } from '../../lib/format';
+import { useLoad } from '../../lib/hooks';
+import { useDialog } from '../../stores/dialog';
+import { toast } from '../../stores/toast';
+import { StateBadge } from './order-state';
+
+const MOVES: { to: OrderState; label: string; tone: string }[] = [
+  { to: 'shipped', label: 'Mark as shipped', tone: 'btn-primary' },
+  { to: 'delivered', label: 'Mark as delivered', tone: 'btn-primary' },
+  { to: 'cancelled', label: 'Cancel order', tone: 'btn-danger-ghost' },
+];
+
+/** One order: lines, address, payment, and the moves staff make (the API refuses illegal ones). */
+export function OrderDetailPage() {
+  const { orderId = '' } = useParams();
+  const order = useLoad(() => ordersClient.get(orderId), [orderId]);
+  const [busy, setBusy] = useState(false);
+  const o = order.data;
+
+  const move = async (to: OrderState) => {
+    if (to === 'cancelled') {
+      const ok = await useDialog.getState().open({
+        title: 'Cancel this order?',
+        text: 'The items go back into stock. A paid order must be refunded in the Razorpay dashboard.',
+        icon: 'warning',
+        confirmText: 'Yes, cancel it',
+        cancelText: 'Keep the order',
+        danger: true,
+      });
+      if (!ok) return;
+    }
+    setBusy(true);
+    try {
+      toast.reply(await ordersClient.setState(orderId, to), 'Order updated.');
+      order.reload();
+    } catch (e) {
+      toast.error(errorMessage(e, 'The order could not be updated.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (order.loading && !o) return <Spinner />;
+  if (order.error && !o) return <ErrorBox message={order.error} onRetry={order.reload} />;
+  if (!o) return null;
+  const a = o.shipping_details;
+  const saved = o.original_total - o.order_total;
+  return (
+    <>
+      <PageHeader
+        title={
+          <>
+            Order <span className="mono">{o.order_id}</span>
+          </>
+        }
+        subtitle={`Placed ${formatDateTime(o.createdAt)} · updated ${formatDateTime(o.updatedAt)}`}
+        actions={
+          <Link to={paths.orders} className="btn btn-ghost">
+            Back to orders
+          </Link>
+        }
+      />
+      <div className="order-bar panel">
+        <div>
+          <span className="muted small">State</span>
+          <div>
+            <StateBadge state={o.state} />
+          </div>
+        </div>
+        <div className="order-moves">
+          {MOVES.map((m) => (
+            <button
+              key={m.to}
+              className={`btn ${m.tone}`}
+              disabled={busy || o.state === m.to}
+              onClick={() => move(m.to)}
+            >
+              {m.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="grid-3 order-info">
+        <section className="panel">
+          <h2>Customer</h2>
+          <p className="strong">{o.user?.name ?? '-'}</p>
+          <p className="muted">{o.user?.email ?? ''}</p>
+        </section>
+        <section className="panel">
+          <h2>Shipping address</h2>
+          <address>
+            {a.adressLine1}
+            {a.adressLine2 && (
+              <>
+                <br />
+                {a.adressLine2}
+              </>
+            )}
+            <br />
+            {a.city}, {a.state} {a.postalCode}
+            <br />
+            {a.country}
+            {a.contact && (
+              <>
+                <br />
+                Phone: {a.contact}
+              </>
+            )}
+          </address>
+        </section>
+        <section className="panel">
+          <h2>Payment</h2>
+          <dl className="details compact">
+            <dt>Mode</dt>
+            <dd>{o.payment_mode === 1 ? 'Online (Razorpay)' : 'Cash on delivery'}</dd>
+            <dt>Razorpay order</dt>
+            <dd className="mono">{o.razorpay_order_id ?? '-'}</dd>
+            <dt>Payment id</dt>
+            <dd className="mono">
+              {o.razorpay_payment_id ? (
+                <button
+                  className="link-btn mono"
+                  title="Open in the Razorpay dashboard"
+                  onClick={() =>
+                    void getBridge().app.openExternal(
+                      `https://dashboard.razorpay.com/app/payments/${encodeURIComponent(o.razorpay_payment_id!)}`,
+                    )
+                  }
+                >
+                  {o.razorpay_payment_id}
+                </button>
+              ) : (
+                '-'
+              )}
+            </dd>
+          </dl>
+        </section>
+      </div>
+      <section className="panel">
+        <h2>Items</h2>
+        <table className="table">
+          <thead>
+            <tr>
+              <th>Product</th>
+              <th>Options</th>
+              <th className="num">Unit price</th>
+              <th className="num">Qty</th>
+              <th className="num">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {o.lines.map((l, i) => (
+              <tr key={`${l.productId}-${i}`}>
+                <td>
+                  <div className="product-cell">
+                    <SafeImage className="thumb" src={productImageUrl(l.thumbnail, true)} alt="" size={36} />
+                    <span className="strong">{l.name}</span>
+                  </div>
+                </td>
+                <td>
+                  {[l.colorName, l.memorySize ? `${l.memorySize} GB` : null].filter(Boolean).join(' · ') ||
+                    '-'}
+                </td>
+                <td className="num">
+                  {formatINR(l.unitPrice)}
+                  {l.unitOriginalPrice > l.unitPrice && (
+                    <div className="muted small strike">{formatINR(l.unitOriginalPrice)}</div>
+                  )}
+                </td>
+                <td className="num">{l.qty}</td>
+                <td className="num strong">{formatINR(l.lineTotal)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            {saved > 0 && (
+              <tr>
+                <td colSpan={4} className="num muted">
+                  Customer saved
+                </td>
+                <td className="num muted">{formatINR(saved)}</td>
+              </tr>
+            )}
+            <tr>
+              <td colSpan={4} className="num strong">
+                Order total (GST incl.)
+              </td>
+              <td className="num strong">{formatINR(o.order_total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+        {o.notes && (
+          <p className="notes">
+            <strong>Notes:</strong> {o.notes}
+          </p>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,496 @@
+import type { ProductInput } from '@voltcart/api-client/admin-catalog';
+import { errorMessage } from '@voltcart/api-client/http';
+import { type Color, finalPrice, type Product, slugify } from '@voltcart/shared';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { FileField } from '../../components/file-field';
+import { ProgressBar } from '../../components/progress-bar';
+import { SafeImage } from '../../components/safe-image';
+import { ErrorBox, PageHeader, Spinner } from '../../components/states';
+import { paths } from '../../config/paths';
+import { catalog, productImageUrl } from '../../lib/api';
+import { formatINR } from '../../lib/format';
+import { useLoad } from '../../lib/hooks';
+import { toast } from '../../stores/toast';
+
+interface MemoryRow {
+  gb: string;
+  adj: string;
+}
+
+interface FormState {
+  name: string;
+  sku: string;
+  brand: string;
+  originalPrice: string;
+  discountPercentage: string;
+  categoryId: string;
+  colors: { _id: string; priceAdj: string }[];
+  stock: string;
+  memory: MemoryRow[];
+  videoUrl: string;
+  shortDescription: string;
+  longDescription: string;
+}
+
+const EMPTY: FormState = {
+  name: '',
+  sku: '',
+  brand: '',
+  originalPrice: '',
+  discountPercentage: '0',
+  categoryId: '',
+  colors: [],
+  stock: '0',
+  memory: [],
+  videoUrl: '',
+  shortDescription: '',
+  longDescription: '',
+};
+
+function fromProduct(p: Product): FormState {
+  return {
+    name: p.name,
+    sku: p.sku ?? '',
+    brand: p.brand ?? '',
+    originalPrice: String(p.originalPrice),
+    discountPercentage: String(p.discountPercentage),
+    categoryId: p.categoryId ?? '',
+    colors: p.colors.map((c) => ({ _id: c._id, priceAdj: String(c.priceAdj ?? 0) })),
+    stock: String(p.stock),
+    memory: p.memorySizes.map((gb, i) => ({ gb: String(gb), adj: String(p.memoryPriceAdj[i] ?? 0) })),
+    videoUrl: p.videoUrl ?? '',
+    shortDescription: p.shortDescription ?? '',
+    longDescription: p.longDescription ?? '',
+  };
+}
+
+const num = (s: string) => (s.trim() === '' ? Number.NaN : Number(s));
+
+/**
+ * Checks what the form can check before sending (seed §5: name required; prices and counts are numbers) and
+ * builds the request; the API checks everything again.
+ */
+export function toProductInput(f: FormState): { input?: ProductInput; error?: string } {
+  if (!f.name.trim()) return { error: 'Please enter the product name.' };
+  const originalPrice = num(f.originalPrice);
+  if (!Number.isFinite(originalPrice) || originalPrice < 0)
+    return { error: 'Please enter the original price in rupees.' };
+  const discount = f.discountPercentage.trim() === '' ? 0 : num(f.discountPercentage);
+  if (!Number.isFinite(discount) || discount < 0 || discount > 100) {
+    return { error: 'The discount percentage must be between 0 and 100.' };
+  }
+  const stock = f.stock.trim() === '' ? 0 : num(f.stock);
+  if (!Number.isInteger(stock) || stock < 0)
+    return { error: 'The stock quantity must be a whole number, 0 or more.' };
+  const colors = [];
+  for (const c of f.colors) {
+    const adj = c.priceAdj.trim() === '' ? 0 : num(c.priceAdj);
+    if (!Number.isFinite(adj)) return { error: 'Every colour price adjustment must be a number of rupees.' };
+    colors.push({ _id: c._id, priceAdj: adj });
+  }
+  const memorySizes: number[] = [];
+  const memoryPriceAdj: number[] = [];
+  for (const m of f.memory) {
+    if (m.gb.trim() === '' && m.adj.trim() === '') continue;
+    const gb = num(m.gb);
+    const adj = m.adj.trim() === '' ? 0 : num(m.adj);
+    if (!Number.isInteger(gb) || gb <= 0) return { error: 'Every memory option needs a size in whole GB.' };
+    if (memorySizes.includes(gb)) return { error: `The memory size ${gb} GB is listed twice.` };
+    if (!Number.isFinite(adj)) return { error: 'Every memory price adjustment must be a number of rupees.' };
+    memorySizes.push(gb);
+    memoryPriceAdj.push(adj);
+  }
+  return {
+    input: {
+      name: f.name.trim(),
+      sku: f.sku.trim(),
+      brand: f.brand.trim(),
+      originalPrice,
+      discountPercentage: discount,
+      categoryId: f.categoryId || null,
+      colors,
+      memorySizes,
+      memoryPriceAdj,
+      stock,
+      videoUrl: f.videoUrl.trim(),
+      shortDescription: f.shortDescription.trim(),
+      longDescription: f.longDescription.trim(),
+    },
+  };
+}
+
+/** /admin/product/add and /admin/product/edit/:productId (seed §2, plus SKU, brand, stock and options). */
+export function ProductFormPage() {
+  const { productId } = useParams();
+  const product = useLoad(async () => (productId ? catalog.product(productId) : null), [productId]);
+  if (productId && product.loading) return <Spinner />;
+  if (productId && product.error) return <ErrorBox message={product.error} onRetry={product.reload} />;
+  return <ProductForm key={productId ?? 'new'} productId={productId} current={product.data ?? null} />;
+}
+
+/** The form itself, mounted once the product is loaded so its fields start filled in. */
+function ProductForm({ productId, current }: { productId?: string; current: Product | null }) {
+  const editing = Boolean(productId);
+  const navigate = useNavigate();
+  const categories = useLoad(() => catalog.categories(), []);
+  const colors = useLoad(() => catalog.colors(), []);
+  const [f, setF] = useState<FormState>(current ? fromProduct(current) : EMPTY);
+  const [thumb, setThumb] = useState<File[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((s) => ({ ...s, [k]: v }));
+  const colorById = new Map<string, Color>((colors.data ?? []).map((c) => [c._id, c]));
+  const price = finalPrice(Number(f.originalPrice) || 0, Number(f.discountPercentage) || 0);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const { input, error: invalid } = toProductInput(f);
+    if (!input) {
+      setError(invalid ?? 'Please check the form.');
+      return;
+    }
+    const file = thumb[0];
+    if (file) input.thumbnail = { blob: file, name: file.name };
+    setBusy(true);
+    setError(null);
+    setSent(file ? 0 : null);
+    const onProgress = file
+      ? (loaded: number, total: number) => setSent((loaded / Math.max(1, total)) * 100)
+      : undefined;
+    try {
+      const reply = productId
+        ? await catalog.updateProduct(productId, input, onProgress)
+        : await catalog.createProduct(input, onProgress);
+      toast.reply(reply, editing ? 'Product updated.' : 'Product created.');
+      navigate(paths.products);
+    } catch (err) {
+      setError(errorMessage(err, 'The product could not be saved.'));
+    } finally {
+      setBusy(false);
+      setSent(null);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={editing ? 'Edit Product' : 'Add Product'} subtitle={editing ? f.name : undefined} />
+      <form className="panel form form-wide" onSubmit={submit} noValidate>
+        {error && (
+          <div className="form-error" role="alert">
+            {error}
+          </div>
+        )}
+        <fieldset className="form-section">
+          <legend>Product</legend>
+          <div className="grid-2">
+            <div className="field">
+              <label className="field-label" htmlFor="p-name">
+                Name
+              </label>
+              <input id="p-name" name="name" value={f.name} onChange={(e) => set('name', e.target.value)} />
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="p-slug">
+                Slug
+              </label>
+              <input id="p-slug" name="slug" value={slugify(f.name)} readOnly className="readonly" />
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="p-sku">
+                SKU
+              </label>
+              <input id="p-sku" name="sku" value={f.sku} onChange={(e) => set('sku', e.target.value)} />
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="p-brand">
+                Brand
+              </label>
+              <input
+                id="p-brand"
+                name="brand"
+                value={f.brand}
+                onChange={(e) => set('brand', e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="p-category">
+                Category
+              </label>
+              <select
+                id="p-category"
+                name="categoryId"
+                value={f.categoryId}
+                onChange={(e) => set('categoryId', e.target.value)}
+              >
+                <option value="">Select a category</option>
+                {(categories.data ?? []).map((c) => (
+                  <option key={c._id} value={c._id}>
+                    {c.name}
+                    {c.status ? '' : ' (inactive)'}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="p-stock">
+                Stock Quantity
+              </label>
+              <input
+                id="p-stock"
+                name="stock"
+                type="number"
+                min={0}
+                step={1}
+                value={f.stock}
+                onChange={(e) => set('stock', e.target.value)}
+              />
+            </div>
+          </div>
+        </fieldset>
+
+        <fieldset className="form-section">
+          <legend>Price</legend>
+          <div className="grid-3">
+            <div className="field">
+              <label className="field-label" htmlFor="p-original">
+                Original Price (₹)
+              </label>
+              <input
+                id="p-original"
+                name="originalPrice"
+                type="number"
+                min={0}
+                step="0.01"
+                value={f.originalPrice}
+                onChange={(e) => set('originalPrice', e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="p-discount">
+                Discount Percentage
+              </label>
+              <input
+                id="p-discount"
+                name="discountPercentage"
+                type="number"
+                min={0}
+                max={100}
+                step="0.01"
+                value={f.discountPercentage}
+                onChange={(e) => set('discountPercentage', e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="p-final">
+                Final Price (₹)
+              </label>
+              <input
+                id="p-final"
+                name="finalPrice"
+                value={String(price)}
+                readOnly
+                className="readonly strong"
+              />
+              <span className="hint">{formatINR(price)}, from the original price and discount.</span>
+            </div>
+          </div>
+        </fieldset>
+
+        <fieldset className="form-section">
+          <legend>Options</legend>
+          <div className="grid-2">
+            <div className="field">
+              <label className="field-label" htmlFor="p-colors">
+                Colors
+              </label>
+              <select
+                id="p-colors"
+                name="colors"
+                multiple
+                size={Math.min(8, Math.max(4, colors.data?.length ?? 4))}
+                value={f.colors.map((c) => c._id)}
+                onChange={(e) => {
+                  const ids = [...e.target.selectedOptions].map((o) => o.value);
+                  set(
+                    'colors',
+                    ids.map((id) => f.colors.find((c) => c._id === id) ?? { _id: id, priceAdj: '0' }),
+                  );
+                }}
+              >
+                {(colors.data ?? []).map((c) => (
+                  <option key={c._id} value={c._id}>
+                    {c.name}
+                    {c.status ? '' : ' (inactive)'}
+                  </option>
+                ))}
+              </select>
+              <span className="hint">Ctrl-click (⌘-click on a Mac) to choose several.</span>
+            </div>
+            <div className="field">
+              <span className="field-label">Colour price adjustments</span>
+              {f.colors.length === 0 ? (
+                <span className="muted">No colours chosen.</span>
+              ) : (
+                <div className="option-rows">
+                  {f.colors.map((c, i) => {
+                    const color = colorById.get(c._id);
+                    return (
+                      <div key={c._id} className="option-row">
+                        <span className="chip">
+                          <span
+                            className="swatch swatch-sm"
+                            style={{ background: color?.hexcode ?? '#ccc' }}
+                            aria-hidden="true"
+                          />
+                          {color?.name ?? `Colour ${c._id}`}
+                        </span>
+                        <input
+                          type="number"
+                          step="0.01"
+                          aria-label={`Price adjustment for ${color?.name ?? c._id} (₹)`}
+                          value={c.priceAdj}
+                          onChange={(e) =>
+                            set(
+                              'colors',
+                              f.colors.map((x, j) => (j === i ? { ...x, priceAdj: e.target.value } : x)),
+                            )
+                          }
+                        />
+                      </div>
+                    );
+                  })}
+                </div>
+              )}
+            </div>
+          </div>
+          <div className="field">
+            <span className="field-label">Memory options</span>
+            <div className="option-rows">
+              {f.memory.map((m, i) => (
+                <div key={i} className="option-row">
+                  <input
+                    type="number"
+                    min={1}
+                    step={1}
+                    aria-label={`Memory option ${i + 1} size (GB)`}
+                    placeholder="GB"
+                    value={m.gb}
+                    onChange={(e) =>
+                      set(
+                        'memory',
+                        f.memory.map((x, j) => (j === i ? { ...x, gb: e.target.value } : x)),
+                      )
+                    }
+                  />
+                  <span className="muted">GB</span>
+                  <input
+                    type="number"
+                    step="0.01"
+                    aria-label={`Memory option ${i + 1} price adjustment (₹)`}
+                    placeholder="Price adjustment ₹"
+                    value={m.adj}
+                    onChange={(e) =>
+                      set(
+                        'memory',
+                        f.memory.map((x, j) => (j === i ? { ...x, adj: e.target.value } : x)),
+                      )
+                    }
+                  />
+                  <button
+                    type="button"
+                    className="icon-btn"
+                    aria-label={`Remove memory option ${i + 1}`}
+                    onClick={() =>
+                      set(
+                        'memory',
+                        f.memory.filter((_, j) => j !== i),
+                      )
+                    }
+                  >
+                    ×
+                  </button>
+                </div>
+              ))}
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                onClick={() => set('memory', [...f.memory, { gb: '', adj: '0' }])}
+              >
+                Add memory option
+              </button>
+            </div>
+          </div>
+        </fieldset>
+
+        <fieldset className="form-section">
+          <legend>Media and text</legend>
+          <div className="grid-2">
+            <div>
+              {current?.thumbnail && (
+                <div className="field">
+                  <span className="field-label">Current thumbnail</span>
+                  <SafeImage
+                    className="current-image"
+                    src={productImageUrl(current.thumbnail, true)}
+                    alt={f.name}
+                  />
+                </div>
+              )}
+              <FileField label="Thumbnail" name="thumbnail" files={thumb} onChange={setThumb} />
+              {sent !== null && <ProgressBar value={sent} label="Thumbnail upload" small />}
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="p-video">
+                Video URL
+              </label>
+              <input
+                id="p-video"
+                name="videoUrl"
+                type="url"
+                placeholder="https://"
+                value={f.videoUrl}
+                onChange={(e) => set('videoUrl', e.target.value)}
+              />
+            </div>
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="p-short">
+              Short Description
+            </label>
+            <textarea
+              id="p-short"
+              name="shortDescription"
+              rows={2}
+              value={f.shortDescription}
+              onChange={(e) => set('shortDescription', e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="p-long">
+              Long Description
+            </label>
+            <textarea
+              id="p-long"
+              name="longDescription"
+              rows={6}
+              value={f.longDescription}
+              onChange={(e) => set('longDescription', e.target.value)}
+            />
+          </div>
+        </fieldset>
+
+        <div className="form-actions sticky-actions">
+          <button className="btn btn-primary" type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Save'}
+          </button>
+          <Link to={paths.products} className="btn btn-ghost">
+            Go Back
+          </Link>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { errorMessage } from '@voltcart/api-client/http';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { FileField } from '../../components/file-field';
+import { ProgressBar } from '../../components/progress-bar';
+import { SafeImage } from '../../components/safe-image';
+import { ErrorBox, PageHeader, Spinner } from '../../components/states';
+import { paths } from '../../config/paths';
+import { deleteWithConfirm } from '../../lib/actions';
+import { catalog, productImageUrl } from '../../lib/api';
+import { useLoad } from '../../lib/hooks';
+import { DELETE_TEXTS } from '../../stores/dialog';
+import { toast } from '../../stores/toast';
+
+/** The API takes at most this many images per request. */
+const PER_REQUEST = 20;
+
+/** /admin/product/multiple/:productId: the product's gallery, add several images, remove one. */
+export function ProductImagesPage() {
+  const { productId = '' } = useParams();
+  const product = useLoad(() => catalog.product(productId), [productId]);
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const upload = async () => {
+    if (!files.length) {
+      toast.error('Choose one or more images first.');
+      return;
+    }
+    setProgress(0);
+    const total = files.reduce((s, f) => s + f.size, 0) || 1;
+    let done = 0;
+    try {
+      for (let i = 0; i < files.length; i += PER_REQUEST) {
+        const batch = files.slice(i, i + PER_REQUEST);
+        const reply = await catalog.addImages(
+          productId,
+          batch.map((f) => ({ blob: f, name: f.name })),
+          {
+            onProgress: (loaded, t) =>
+              setProgress(
+                ((done + (loaded / Math.max(1, t)) * batch.reduce((s, f) => s + f.size, 0)) / total) * 100,
+              ),
+          },
+        );
+        done += batch.reduce((s, f) => s + f.size, 0);
+        if (i + PER_REQUEST >= files.length) toast.reply(reply, 'Images uploaded.');
+      }
+      setFiles([]);
+      product.reload();
+    } catch (e) {
+      toast.error(errorMessage(e, 'The images could not be uploaded.'));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const p = product.data;
+  return (
+    <>
+      <PageHeader
+        title="Product Images"
+        subtitle={p ? p.name : undefined}
+        actions={
+          <Link to={paths.products} className="btn btn-ghost">
+            Back to products
+          </Link>
+        }
+      />
+      {product.loading && !p ? (
+        <Spinner />
+      ) : product.error ? (
+        <ErrorBox message={product.error} onRetry={product.reload} />
+      ) : p ? (
+        <>
+          <section className="panel form">
+            <FileField
+              label="Upload Images"
+              name="images"
+              multiple
+              files={files}
+              onChange={setFiles}
+              hint="Choose several JPEG, PNG or WebP images; they are added to the gallery."
+            />
+            {progress !== null && <ProgressBar value={progress} label="Upload progress" />}
+            <div className="form-actions">
+              <button
+                className="btn btn-primary"
+                onClick={upload}
+                disabled={progress !== null || !files.length}
+              >
+                {progress !== null ? `Uploading… ${Math.round(progress)}%` : 'Upload'}
+              </button>
+            </div>
+          </section>
+          <section className="panel">
+            <div className="panel-head">
+              <h2>Gallery</h2>
+              <span className="muted">
+                {p.images.length} image{p.images.length === 1 ? '' : 's'}
+              </span>
+            </div>
+            <div className="gallery">
+              {p.thumbnail && (
+                <figure className="gallery-item gallery-thumb">
+                  <SafeImage src={productImageUrl(p.thumbnail, true)} alt={`${p.name} thumbnail`} />
+                  <figcaption>Thumbnail</figcaption>
+                </figure>
+              )}
+              {p.images.map((img, i) => (
+                <figure key={img} className="gallery-item" data-testid="gallery-image">
+                  <SafeImage src={productImageUrl(img, true)} alt={`${p.name} image ${i + 1}`} />
+                  <figcaption>
+                    <span className="muted">#{i + 1}</span>
+                    <button
+                      className="btn btn-danger-ghost btn-sm"
+                      onClick={() =>
+                        deleteWithConfirm({
+                          remove: () => catalog.removeImage(p._id, img),
+                          doneText: DELETE_TEXTS.image,
+                          after: product.reload,
+                        })
+                      }
+                    >
+                      Remove
+                    </button>
+                  </figcaption>
+                </figure>
+              ))}
+              {!p.images.length && <p className="empty">No gallery images yet.</p>}
+            </div>
+          </section>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,258 @@
+import type { ProductSummary } from '@voltcart/shared';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Pager } from '../../components/pager';
+import { SafeImage } from '../../components/safe-image';
+import { ErrorBox, PageHeader, Spinner } from '../../components/states';
+import { StatusToggle } from '../../components/status-toggle';
+import { paths } from '../../config/paths';
+import { deleteWithConfirm, toggleWith } from '../../lib/actions';
+import { catalog, productImageUrl } from '../../lib/api';
+import { formatINR, formatPercent } from '../../lib/format';
+import { useDebounced, useLoad, useMediaQuery } from '../../lib/hooks';
+import { DELETE_TEXTS } from '../../stores/dialog';
+import { ProductViewModal } from './product-view-modal';
+
+const DEFAULT_LIMIT = 50;
+
+/**
+ * /admin/product (seed §2): a table from 1024 px, cards below. The list is paged on the server (limit/page)
+ * and searchable (q), so it stays fast with a large catalogue; the page and search live in the address.
+ */
+export function ProductListPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const limit = [25, 50, 100].includes(Number(params.get('limit')))
+    ? Number(params.get('limit'))
+    : DEFAULT_LIMIT;
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const q = useDebounced(search.trim(), 300);
+  const wide = useMediaQuery('(min-width: 1024px)');
+  const [viewing, setViewing] = useState<string | null>(null);
+
+  const list = useLoad(
+    (signal) => catalog.products({ limit, page, q: q || undefined }, signal),
+    [limit, page, q],
+  );
+  const rows = list.error ? [] : (list.data?.products ?? []);
+
+  const update = (next: Record<string, string | number | null>) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) {
+      if (v === null || v === '' || (k === 'page' && v === 1)) p.delete(k);
+      else p.set(k, String(v));
+    }
+    setParams(p, { replace: true });
+  };
+
+  const onSearch = (value: string) => {
+    setSearch(value);
+    update({ q: value.trim() || null, page: 1 });
+  };
+
+  const toggle = (p: ProductSummary, flag: 1 | 2 | 3) =>
+    toggleWith(() => catalog.toggleProduct(p._id, flag), list.reload);
+  const remove = (p: ProductSummary) =>
+    deleteWithConfirm({
+      remove: () => catalog.deleteProduct(p._id),
+      doneText: DELETE_TEXTS.product,
+      after: list.reload,
+    });
+
+  const toggles = (p: ProductSummary) => ({
+    status: (
+      <StatusToggle
+        on={p.status}
+        onLabel="Active"
+        offLabel="Inactive"
+        title="Shown in the shop"
+        onToggle={() => toggle(p, 1)}
+      />
+    ),
+    stock: (
+      <StatusToggle
+        on={p.inStock}
+        onLabel="In Stock"
+        offLabel="Out of Stock"
+        title={`${p.stock} units on hand`}
+        onToggle={() => toggle(p, 2)}
+      />
+    ),
+    top: (
+      <StatusToggle
+        on={p.topSelling}
+        onLabel="Yes"
+        offLabel="No"
+        title="Top selling"
+        onToggle={() => toggle(p, 3)}
+      />
+    ),
+  });
+
+  /** Row actions: buttons on cards, compact links under the name in the table (keeps rows one line high). */
+  const actions = (p: ProductSummary, compact = false) => {
+    const cls = compact ? 'row-link' : 'btn btn-ghost btn-sm';
+    return (
+      <div className={compact ? 'row-links' : 'row-actions'}>
+        <Link to={paths.productEdit(p._id)} className={cls}>
+          Edit
+        </Link>
+        <button
+          className={compact ? 'row-link row-link-danger' : 'btn btn-danger-ghost btn-sm'}
+          onClick={() => remove(p)}
+        >
+          Delete
+        </button>
+        <button className={cls} onClick={() => setViewing(p._id)}>
+          View
+        </button>
+        <Link to={paths.productImages(p._id)} className={cls}>
+          Multiple
+        </Link>
+      </div>
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Products"
+        actions={
+          <>
+            <Link to={paths.bulkUpload} className="btn btn-ghost">
+              Bulk upload
+            </Link>
+            <Link to={paths.productAdd} className="btn btn-primary">
+              Add Product
+            </Link>
+          </>
+        }
+      />
+      <div className="toolbar">
+        <input
+          type="search"
+          className="search"
+          aria-label="Search products"
+          placeholder="Search products by name, brand or description…"
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+        />
+        {list.loading && list.data && <span className="spinner" role="status" aria-label="Loading" />}
+      </div>
+      {list.error && <ErrorBox message={list.error} onRetry={list.reload} />}
+      <section className={wide ? 'panel' : 'panel panel-plain'}>
+        {list.loading && !list.data ? (
+          <Spinner />
+        ) : rows.length === 0 ? (
+          <p className="empty">{q ? `No products match “${q}”.` : 'No products available'}</p>
+        ) : wide ? (
+          <table className="table table-products">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>SLUG</th>
+                <th className="num">Original</th>
+                <th className="num">Price</th>
+                <th className="num">Disc</th>
+                <th>Status</th>
+                <th>Stock</th>
+                <th>Top</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((p) => {
+                const t = toggles(p);
+                return (
+                  <tr key={p._id}>
+                    <td>
+                      <div className="product-cell">
+                        <SafeImage
+                          className="thumb"
+                          src={productImageUrl(p.thumbnail, true)}
+                          alt=""
+                          size={36}
+                        />
+                        <div className="cell-text">
+                          <div
+                            className="strong ellipsis"
+                            title={[p.name, p.brand, p.sku].filter(Boolean).join(' · ')}
+                          >
+                            {p.name}
+                          </div>
+                          {actions(p, true)}
+                        </div>
+                      </div>
+                    </td>
+                    <td className="mono">
+                      <div className="ellipsis slug-cell" title={p.slug}>
+                        {p.slug || '-'}
+                      </div>
+                    </td>
+                    <td className="num">{formatINR(p.originalPrice)}</td>
+                    <td className="num strong">{formatINR(p.finalPrice)}</td>
+                    <td className="num">{formatPercent(p.discountPercentage)}</td>
+                    <td>{t.status}</td>
+                    <td>{t.stock}</td>
+                    <td>{t.top}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        ) : (
+          <div className="product-cards">
+            {rows.map((p) => {
+              const t = toggles(p);
+              return (
+                <article key={p._id} className="card product-card" data-testid="product-card">
+                  <div className="product-card-head">
+                    <SafeImage
+                      className="thumb-lg"
+                      src={productImageUrl(p.thumbnail, true)}
+                      alt=""
+                      size={64}
+                    />
+                    <div>
+                      <h3>{p.name}</h3>
+                      <div className="muted small">Category: {p.categoryName || '-'}</div>
+                      <div className="muted small mono">SLUG: {p.slug || '-'}</div>
+                    </div>
+                  </div>
+                  <dl className="card-prices">
+                    <div>
+                      <dt>Original</dt>
+                      <dd>{formatINR(p.originalPrice)}</dd>
+                    </div>
+                    <div>
+                      <dt>Price</dt>
+                      <dd className="strong">{formatINR(p.finalPrice)}</dd>
+                    </div>
+                    <div>
+                      <dt>Disc</dt>
+                      <dd>{formatPercent(p.discountPercentage)}</dd>
+                    </div>
+                  </dl>
+                  <div className="card-toggles">
+                    <span>Status {t.status}</span>
+                    <span>Stock {t.stock}</span>
+                    <span>Top {t.top}</span>
+                  </div>
+                  {actions(p)}
+                </article>
+              );
+            })}
+          </div>
+        )}
+      </section>
+      <Pager
+        page={page}
+        limit={limit}
+        count={rows.length}
+        hasMore={Boolean(list.data?.hasMore)}
+        onPage={(n) => update({ page: n })}
+        onLimit={(n) => update({ limit: n === DEFAULT_LIMIT ? null : n, page: 1 })}
+      />
+      {viewing && <ProductViewModal productId={viewing} onClose={() => setViewing(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { Link } from 'react-router-dom';
+import { Modal } from '../../components/modal';
+import { SafeImage } from '../../components/safe-image';
+import { ErrorBox, Spinner } from '../../components/states';
+import { paths } from '../../config/paths';
+import { catalog, productImageUrl } from '../../lib/api';
+import { formatINR, formatPercent } from '../../lib/format';
+import { useLoad } from '../../lib/hooks';
+
+/** The product's detail in a popup (the seed's View button had no behaviour; staff expect this). */
+export function ProductViewModal(props: { productId: string; onClose: () => void }) {
+  const p = useLoad(() => catalog.product(props.productId), [props.productId]);
+  const d = p.data;
+  return (
+    <Modal title={d?.name ?? 'Product'} onClose={props.onClose} wide>
+      {p.loading && !d ? (
+        <Spinner />
+      ) : p.error ? (
+        <ErrorBox message={p.error} onRetry={p.reload} />
+      ) : d ? (
+        <div className="view-grid">
+          <div>
+            <SafeImage className="view-image" src={productImageUrl(d.thumbnail)} alt={d.name} />
+            {d.images.length > 0 && (
+              <div className="mini-gallery">
+                {d.images.slice(0, 8).map((img) => (
+                  <SafeImage key={img} className="thumb" src={productImageUrl(img, true)} alt="" size={48} />
+                ))}
+              </div>
+            )}
+          </div>
+          <dl className="details">
+            <dt>Name</dt>
+            <dd>{d.name}</dd>
+            <dt>Slug</dt>
+            <dd className="mono">{d.slug || '-'}</dd>
+            <dt>SKU</dt>
+            <dd className="mono">{d.sku || '-'}</dd>
+            <dt>Brand</dt>
+            <dd>{d.brand || '-'}</dd>
+            <dt>Category</dt>
+            <dd>{d.category?.name ?? d.categoryName ?? '-'}</dd>
+            <dt>Original</dt>
+            <dd>{formatINR(d.originalPrice)}</dd>
+            <dt>Price</dt>
+            <dd className="strong">
+              {formatINR(d.finalPrice)}{' '}
+              <span className="muted">({formatPercent(d.discountPercentage)} off)</span>
+            </dd>
+            <dt>Stock</dt>
+            <dd>
+              {d.inStock ? 'In Stock' : 'Out of Stock'} · {d.stock} units
+            </dd>
+            <dt>Status</dt>
+            <dd>{d.status ? 'Active' : 'Inactive'}</dd>
+            <dt>Top</dt>
+            <dd>{d.topSelling ? 'Yes' : 'No'}</dd>
+            <dt>Colours</dt>
+            <dd>
+              {d.colors.length
+                ? d.colors.map((c) => (
+                    <span key={c._id} className="chip">
+                      <span
+                        className="swatch swatch-sm"
+                        style={{ background: c.hexcode }}
+                        aria-hidden="true"
+                      />
+                      {c.name}
+                      {c.priceAdj ? ` (${c.priceAdj > 0 ? '+' : ''}${formatINR(c.priceAdj)})` : ''}
+                    </span>
+                  ))
+                : '-'}
+            </dd>
+            <dt>Memory</dt>
+            <dd>
+              {d.memorySizes.length
+                ? d.memorySizes.map((gb, i) => (
+                    <span key={gb} className="chip">
+                      {gb} GB
+                      {d.memoryPriceAdj[i] ? ` (+${formatINR(d.memoryPriceAdj[i]!)})` : ''}
+                    </span>
+                  ))
+                : '-'}
+            </dd>
+            <dt>Gallery</dt>
+            <dd>
+              {d.images.length} image{d.images.length === 1 ? '' : 's'} ·{' '}
+              <Link to={paths.productImages(d._id)} onClick={props.onClose}>
+                manage
+              </Link>
+            </dd>
+            <dt>ID</dt>
+            <dd className="mono">{d._id}</dd>
+            {d.shortDescription && (
+              <>
+                <dt>Short description</dt>
+                <dd>{d.shortDescription}</dd>
+              </>
+            )}
+          </dl>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

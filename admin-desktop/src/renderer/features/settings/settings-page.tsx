@@ -1,0 +1,197 @@
+import { errorMessage } from '@voltcart/api-client/http';
+import type { ShopSettings } from '@voltcart/shared';
+import { type FormEvent, useEffect, useState } from 'react';
+import type { AppInfo, ConnectionCheck } from '../../../shared/ipc-contract';
+import { PageHeader } from '../../components/states';
+import { adminClient, getApiUrl, setApiUrl } from '../../lib/api';
+import { getBridge } from '../../lib/bridge';
+import { useLoad } from '../../lib/hooks';
+import { toast } from '../../stores/toast';
+
+/** The API address (desktop: user data folder; browser: this browser) and the shop's own settings. */
+export function SettingsPage() {
+  const bridge = getBridge();
+  const [apiUrl, setUrl] = useState(getApiUrl());
+  const [check, setCheck] = useState<ConnectionCheck | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [info, setInfo] = useState<AppInfo | null>(null);
+  const shop = useLoad(() => adminClient.settings(), []);
+  const [shopForm, setShopForm] = useState<{ shopName: string; freeShippingThreshold: string }>({
+    shopName: '',
+    freeShippingThreshold: '',
+  });
+  const [savingShop, setSavingShop] = useState(false);
+
+  useEffect(() => {
+    void bridge.app.info().then(setInfo, () => null);
+  }, [bridge]);
+  useEffect(() => {
+    if (shop.data) {
+      setShopForm({
+        shopName: shop.data.shopName,
+        freeShippingThreshold: String(shop.data.freeShippingThreshold),
+      });
+    }
+  }, [shop.data]);
+
+  const test = async () => {
+    setChecking(true);
+    setCheck(null);
+    try {
+      setCheck(await bridge.settings.testConnection(apiUrl.trim()));
+    } catch (e) {
+      setCheck({ ok: false, ms: 0, message: errorMessage(e) });
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const saveApi = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      const saved = await bridge.settings.set({ apiUrl: apiUrl.trim() });
+      setApiUrl(saved.apiUrl);
+      setUrl(saved.apiUrl);
+      toast.success('The API address has been saved.');
+      // The desktop app's content security policy names the API's origin: reload to apply the new one.
+      if (bridge.kind === 'electron') window.location.reload();
+    } catch (err) {
+      toast.error(errorMessage(err, 'The API address could not be saved.'));
+    }
+  };
+
+  const saveShop = async (e: FormEvent) => {
+    e.preventDefault();
+    const threshold = Number(shopForm.freeShippingThreshold);
+    if (!shopForm.shopName.trim()) return toast.error('Please enter the shop name.');
+    if (!Number.isFinite(threshold) || threshold < 0) {
+      return toast.error('The free-shipping threshold must be an amount in rupees, 0 or more.');
+    }
+    setSavingShop(true);
+    try {
+      toast.reply(
+        await adminClient.updateSettings({
+          shopName: shopForm.shopName.trim(),
+          freeShippingThreshold: threshold,
+        }),
+        'Settings saved.',
+      );
+      shop.reload();
+    } catch (err) {
+      toast.error(errorMessage(err, 'The shop settings could not be saved.'));
+    } finally {
+      setSavingShop(false);
+    }
+  };
+
+  const s: ShopSettings | null = shop.data;
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <form className="panel form" onSubmit={saveApi} noValidate>
+        <h2>API server</h2>
+        <p className="muted">
+          {bridge.kind === 'electron'
+            ? 'The address of the Voltcart API this app works with (https:// for a server on another computer). Saved on this computer.'
+            : 'The address of the Voltcart API this page works with. Saved in this browser.'}
+        </p>
+        <div className="field">
+          <label className="field-label" htmlFor="api-url">
+            API server address
+          </label>
+          <input
+            id="api-url"
+            name="apiUrl"
+            type="url"
+            value={apiUrl}
+            onChange={(e) => {
+              setUrl(e.target.value);
+              setCheck(null);
+            }}
+            placeholder="http://localhost:5000"
+          />
+        </div>
+        {check && (
+          <div className={check.ok ? 'form-ok' : 'form-error'} role="status">
+            {check.message}
+          </div>
+        )}
+        <div className="form-actions">
+          <button className="btn btn-primary" type="submit">
+            Save
+          </button>
+          <button className="btn btn-ghost" type="button" onClick={test} disabled={checking}>
+            {checking ? 'Testing…' : 'Test connection'}
+          </button>
+        </div>
+      </form>
+
+      <form className="panel form" onSubmit={saveShop} noValidate>
+        <h2>Shop settings</h2>
+        {shop.error && <div className="form-error">{shop.error}</div>}
+        <div className="grid-2">
+          <div className="field">
+            <label className="field-label" htmlFor="shop-name">
+              Shop name
+            </label>
+            <input
+              id="shop-name"
+              value={shopForm.shopName}
+              onChange={(e) => setShopForm({ ...shopForm, shopName: e.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="shop-threshold">
+              Free shipping threshold (₹)
+            </label>
+            <input
+              id="shop-threshold"
+              type="number"
+              min={0}
+              step="1"
+              value={shopForm.freeShippingThreshold}
+              onChange={(e) => setShopForm({ ...shopForm, freeShippingThreshold: e.target.value })}
+            />
+          </div>
+        </div>
+        {s && (
+          <p className="muted">
+            Payments:{' '}
+            {s.paymentSimulator
+              ? 'payment simulator (no Razorpay keys configured)'
+              : `Razorpay, key ${s.razorpayKeyId ?? '-'}`}
+          </p>
+        )}
+        <div className="form-actions">
+          <button className="btn btn-primary" type="submit" disabled={savingShop || !s}>
+            Save shop settings
+          </button>
+        </div>
+      </form>
+
+      {info && (
+        <section className="panel">
+          <h2>About</h2>
+          <dl className="details compact">
+            <dt>App</dt>
+            <dd>
+              {info.kind === 'electron'
+                ? `Voltcart Admin ${info.version} (desktop)`
+                : 'Voltcart Admin (browser)'}
+            </dd>
+            <dt>Platform</dt>
+            <dd>{info.platform}</dd>
+            <dt>Admin token</dt>
+            <dd>
+              {info.kind === 'browser'
+                ? 'kept in this browser (localStorage)'
+                : info.secureStorage
+                  ? "encrypted with the system's secure storage"
+                  : 'kept in memory only (no secure storage on this system): log in again after a restart'}
+            </dd>
+          </dl>
+        </section>
+      )}
+    </>
+  );
+}

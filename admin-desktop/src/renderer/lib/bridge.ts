@@ -1,0 +1,14 @@
+import type { VoltcartBridge } from '../../shared/ipc-contract';
+import { type BrowserBridge, createBrowserBridge } from '../bridge/browser-bridge';
+
+let bridge: VoltcartBridge | null = null;
+
+/** The Electron preload's `window.voltcart`, or the browser implementation of the same contract. */
+export function getBridge(): VoltcartBridge {
+  bridge ??= window.voltcart ?? createBrowserBridge();
+  return bridge;
+}
+
+export function isBrowserBridge(b: VoltcartBridge): b is BrowserBridge {
+  return b.kind === 'browser';
+}

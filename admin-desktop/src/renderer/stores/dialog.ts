@@ -1,0 +1,57 @@
+import { create } from 'zustand';
+
+export interface DialogSpec {
+  title: string;
+  text?: string;
+  icon?: 'warning' | 'success' | 'info';
+  confirmText: string;
+  cancelText?: string;
+  danger?: boolean;
+}
+
+interface DialogState {
+  current: (DialogSpec & { resolve: (ok: boolean) => void }) | null;
+  open(spec: DialogSpec): Promise<boolean>;
+  close(ok: boolean): void;
+}
+
+/** One modal dialog at a time, awaited like SweetAlert in the seed. */
+export const useDialog = create<DialogState>((set, get) => ({
+  current: null,
+  open(spec) {
+    get().current?.resolve(false);
+    return new Promise<boolean>((resolve) => set({ current: { ...spec, resolve } }));
+  },
+  close(ok) {
+    const c = get().current;
+    set({ current: null });
+    c?.resolve(ok);
+  },
+}));
+
+export const DELETE_TEXTS = {
+  title: 'Are you sure?',
+  text: "You won't be able to revert this!",
+  confirm: 'Yes, delete it!',
+  cancel: 'Cancel',
+  done: 'Deleted!',
+  category: 'Your category has been deleted.',
+  color: 'Your file has been deleted.',
+  product: 'Your product has been deleted.',
+  image: 'Your file has been deleted.',
+} as const;
+
+/** Seed §5: every delete asks first. */
+export const confirmDelete = () =>
+  useDialog.getState().open({
+    title: DELETE_TEXTS.title,
+    text: DELETE_TEXTS.text,
+    icon: 'warning',
+    confirmText: DELETE_TEXTS.confirm,
+    cancelText: DELETE_TEXTS.cancel,
+    danger: true,
+  });
+
+/** Seed §8: after a delete, 'Deleted!' with the item's text. */
+export const showDeleted = (text: string) =>
+  useDialog.getState().open({ title: DELETE_TEXTS.done, text, icon: 'success', confirmText: 'OK' });

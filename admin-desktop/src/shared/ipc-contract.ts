@@ -1,0 +1,276 @@
+/**
+ * The one contract between the renderer and the Electron main process.
+ * - `CHANNELS`: every invoke channel; `INPUTS`: the zod schema every handler checks its argument with
+ * - `VoltcartBridge`: what the preload exposes as `window.voltcart` (it `satisfies` this type), and what the
+ *   browser bridge implements with web APIs, so the renderer never knows which one it has
+ * - file paths never cross into the renderer: the main process hands out opaque ids for scanned files
+ */
+
+import type { Admin } from '@voltcart/shared';
+import { z } from 'zod';
+import type { BulkImageType } from './image-type';
+import type { ImageRole } from './match';
+import type { ItemProgress, QueueSummary, QueueTotals } from './upload-queue';
+
+export const CHANNELS = {
+  appInfo: 'app:info',
+  openExternal: 'app:open-external',
+  settingsGet: 'settings:get',
+  settingsSet: 'settings:set',
+  settingsTest: 'settings:test-connection',
+  sessionLoad: 'session:load',
+  sessionSave: 'session:save',
+  sessionClear: 'session:clear',
+  pickImages: 'files:pick-images',
+  bulkPickFolder: 'bulk:pick-folder',
+  bulkStart: 'bulk:start',
+  bulkCancel: 'bulk:cancel',
+  bulkRetryFailed: 'bulk:retry-failed',
+} as const;
+
+/** Main → renderer events. */
+export const EVENTS = {
+  bulkProgress: 'bulk:progress',
+} as const;
+
+export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
+
+export const DEFAULT_API_URL = 'http://localhost:5000';
+
+/** An http(s) address without credentials, query or fragment; the trailing slash is dropped. */
+export const apiUrlSchema = z
+  .string({ error: 'The API address is required.' })
+  .trim()
+  .min(1, 'The API address is required.')
+  .max(500, 'The API address is too long.')
+  .refine((u) => {
+    try {
+      const url = new URL(u);
+      return (
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        !url.username &&
+        !url.password &&
+        !url.search &&
+        !url.hash
+      );
+    } catch {
+      return false;
+    }
+  }, 'The API address must be a web address such as http://localhost:5000.')
+  .transform((u) => u.replace(/\/+$/, ''));
+
+const adminSchema = z.object({
+  _id: z.string().min(1).max(64),
+  name: z.string().max(200),
+  email: z.string().max(254),
+});
+
+const scanId = z.string().regex(/^[a-z0-9-]{8,64}$/, 'Unknown folder scan.');
+const runId = z.string().regex(/^[a-z0-9-]{8,64}$/, 'Unknown upload.');
+
+export const INPUTS = {
+  [CHANNELS.appInfo]: z.undefined(),
+  [CHANNELS.openExternal]: z.string().max(2000),
+  [CHANNELS.settingsGet]: z.undefined(),
+  [CHANNELS.settingsSet]: z.object({ apiUrl: apiUrlSchema }).strict(),
+  [CHANNELS.settingsTest]: apiUrlSchema,
+  [CHANNELS.sessionLoad]: z.undefined(),
+  [CHANNELS.sessionSave]: z
+    .object({
+      admin: adminSchema,
+      token: z.string().min(10).max(4096),
+      adminTimeStamp: z.number().int().positive(),
+    })
+    .strict(),
+  [CHANNELS.sessionClear]: z.undefined(),
+  [CHANNELS.pickImages]: z.object({ multiple: z.boolean() }).strict(),
+  [CHANNELS.bulkPickFolder]: z.undefined(),
+  [CHANNELS.bulkStart]: z
+    .object({
+      scanId,
+      concurrency: z.number().int().min(1).max(6).optional(),
+      jobs: z
+        .array(
+          z
+            .object({
+              fileId: z.string().regex(/^f\d{1,6}$/, 'Unknown file.'),
+              productId: z.string().regex(/^[1-9][0-9]{0,17}$/, 'Unknown product.'),
+              role: z.enum(['thumbnail', 'gallery']),
+            })
+            .strict(),
+        )
+        .min(1, 'Choose at least one file to upload.')
+        .max(5000, 'At most 5000 files per upload.'),
+    })
+    .strict(),
+  [CHANNELS.bulkCancel]: runId,
+  [CHANNELS.bulkRetryFailed]: runId,
+} satisfies Record<Channel, z.ZodType>;
+
+export type Input<C extends Channel> = z.output<(typeof INPUTS)[C]>;
+
+export interface AppInfo {
+  kind: 'electron' | 'browser';
+  version: string;
+  platform: string;
+  /** Whether the admin token is encrypted at rest (Electron safeStorage). */
+  secureStorage: boolean;
+}
+
+export interface AppSettings {
+  apiUrl: string;
+}
+
+export interface AdminSession {
+  admin: Admin;
+  token: string;
+  adminTimeStamp: number;
+}
+
+export interface ConnectionCheck {
+  ok: boolean;
+  message: string;
+  ms: number;
+}
+
+/** A picked image for a form field (one product thumbnail, a category image): small, sent whole. */
+export interface PickedImage {
+  name: string;
+  type: BulkImageType;
+  size: number;
+  bytes: Uint8Array;
+}
+
+export interface ScannedFile {
+  /** Opaque id (`f<n>`); the main process keeps the path. */
+  id: string;
+  name: string;
+  /** Path inside the chosen folder, with `/` separators. */
+  relPath: string;
+  size: number;
+  type: BulkImageType;
+}
+
+export interface ScanResult {
+  scanId: string;
+  folderName: string;
+  files: ScannedFile[];
+  /** Files left out: other types, empty or unreadable files, or content that is not a JPEG/PNG/WebP image. */
+  skipped: number;
+  /** True when the folder held more images than one scan takes. */
+  truncated: boolean;
+}
+
+export interface BulkJob {
+  fileId: string;
+  productId: string;
+  role: ImageRole;
+}
+
+export interface BulkProgress {
+  runId: string;
+  /** Items that changed since the previous event (all of them when finished). */
+  items: ItemProgress[];
+  totals: QueueTotals;
+  finished: boolean;
+  elapsedMs: number;
+  summary: QueueSummary | null;
+}
+
+export interface VoltcartBridge {
+  readonly kind: 'electron' | 'browser';
+  app: {
+    info(): Promise<AppInfo>;
+    /** Opens an allow-listed https address in the system browser; anything else is refused. */
+    openExternal(url: string): Promise<boolean>;
+  };
+  settings: {
+    get(): Promise<AppSettings>;
+    set(settings: Input<typeof CHANNELS.settingsSet>): Promise<AppSettings>;
+    testConnection(apiUrl: string): Promise<ConnectionCheck>;
+  };
+  session: {
+    /** The stored session, only when both admin and token are stored (seed §4); otherwise all is cleared. */
+    load(): Promise<AdminSession | null>;
+    save(session: AdminSession): Promise<void>;
+    clear(): Promise<void>;
+  };
+  files: {
+    /** The native file dialog (Electron) or a file input (browser); [] when cancelled. */
+    pickImages(opts: { multiple: boolean }): Promise<PickedImage[]>;
+  };
+  bulk: {
+    /** Folder dialog and recursive scan; null when cancelled. */
+    pickFolder(): Promise<ScanResult | null>;
+    start(input: { scanId: string; jobs: BulkJob[]; concurrency?: number }): Promise<{ runId: string }>;
+    cancel(runId: string): Promise<void>;
+    retryFailed(runId: string): Promise<{ runId: string }>;
+    /** Subscribes to progress; returns the unsubscribe function. */
+    onProgress(listener: (p: BulkProgress) => void): () => void;
+  };
+}
+
+/** What each channel's handler resolves with. */
+// biome-ignore-start lint/suspicious/noConfusingVoidType: these channels resolve with nothing
+export interface ChannelResults {
+  'app:info': AppInfo;
+  'app:open-external': boolean;
+  'settings:get': AppSettings;
+  'settings:set': AppSettings;
+  'settings:test-connection': ConnectionCheck;
+  'session:load': AdminSession | null;
+  'session:save': void;
+  'session:clear': void;
+  'files:pick-images': PickedImage[];
+  'bulk:pick-folder': ScanResult | null;
+  'bulk:start': { runId: string };
+  'bulk:cancel': void;
+  'bulk:retry-failed': { runId: string };
+}
+// biome-ignore-end lint/suspicious/noConfusingVoidType: these channels resolve with nothing
+
+/**
+ * The desktop app's pages are a secure context (app://), so Chromium blocks plain-http calls to any host but
+ * this computer (mixed content). That is also what we want: an admin password and token must not cross a
+ * network unencrypted. Returns the reason an address cannot be used by the desktop app, or null.
+ */
+export function desktopApiUrlProblem(apiUrl: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(apiUrl);
+  } catch {
+    return 'The API address must be a web address such as http://localhost:5000.';
+  }
+  if (url.protocol === 'https:') return null;
+  const local =
+    ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) || url.hostname.endsWith('.localhost');
+  return local
+    ? null
+    : 'Use an https:// address for an API on another computer: plain http is only allowed for this computer (localhost).';
+}
+
+/** Images larger than this are refused by the pickers (the API's own limit is usually lower). */
+export const MAX_PICK_BYTES = 25 * 1024 * 1024;
+/** One scan takes at most this many images. */
+export const MAX_SCAN_FILES = 5000;
+
+/**
+ * https addresses the app may open in the system browser (payment look-ups in the Razorpay dashboard).
+ * Nothing else is ever handed to the operating system.
+ */
+export const EXTERNAL_ALLOWED_HOSTS = ['dashboard.razorpay.com'] as const;
+
+export function isAllowedExternalUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return (
+      u.protocol === 'https:' &&
+      !u.username &&
+      !u.password &&
+      (EXTERNAL_ALLOWED_HOSTS as readonly string[]).includes(u.hostname) &&
+      (u.port === '' || u.port === '443')
+    );
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,166 @@
+/** Matching of local photo files to catalogue products for the bulk upload (pure: used by main and browser). */
+
+export interface MatchableProduct {
+  _id: string;
+  slug: string;
+  sku: string | null;
+  name: string;
+}
+
+export interface MatchableFile {
+  id: string;
+  /** File name with extension, without folders. */
+  name: string;
+}
+
+export type ImageRole = 'thumbnail' | 'gallery';
+export type MatchStatus = 'matched' | 'unmatched' | 'ambiguous';
+
+export interface MatchEntry<F extends MatchableFile = MatchableFile> {
+  file: F;
+  status: MatchStatus;
+  /** The product the file goes to (matched only). */
+  productId: string | null;
+  /** Every product the name could mean (one when matched, several when ambiguous). */
+  candidates: string[];
+  /** The `-N` number of the name, or null when the name has none (or it belongs to the key). */
+  suffix: number | null;
+  role: ImageRole;
+}
+
+export interface ParsedName {
+  /** Lower-case name without extension. */
+  stem: string;
+  /** Lower-case stem without a trailing `-N`, or null when there is no such suffix. */
+  base: string | null;
+  suffix: number | null;
+}
+
+/**
+ * Splits a file name into its key and optional position number.
+ * - the extension (after the last dot) is dropped; comparison is case-insensitive
+ * - surrounding spaces are ignored
+ * - a trailing `-N` (1 to 4 digits) is a position number: `phone-2.jpg` → base `phone`, suffix 2
+ */
+export function parseImageName(name: string): ParsedName {
+  const trimmed = name.trim();
+  const dot = trimmed.lastIndexOf('.');
+  const stem = (dot > 0 ? trimmed.slice(0, dot) : trimmed).trim().toLowerCase();
+  const m = /^(.+)-(\d{1,4})$/.exec(stem);
+  return m ? { stem, base: m[1]!, suffix: Number(m[2]) } : { stem, base: null, suffix: null };
+}
+
+/**
+ * Matches files to products by `<product-slug>[-N].<ext>` or `<SKU>[-N].<ext>`.
+ * - slugs and SKUs compare case-insensitively with the file name
+ * - a name may be read whole (`iphone-15` → slug `iphone-15`) or as key plus position (`iphone-15` → slug
+ *   `iphone`, position 15); every product any reading names is a candidate
+ * - one candidate: matched; none: unmatched; several: ambiguous (staff choose: we never guess)
+ * - roles: see assignDefaultRoles
+ */
+export function matchFiles<F extends MatchableFile>(
+  files: F[],
+  products: MatchableProduct[],
+): MatchEntry<F>[] {
+  const bySlug = new Map<string, string[]>();
+  const bySku = new Map<string, string[]>();
+  const add = (map: Map<string, string[]>, key: string, id: string) => {
+    const list = map.get(key);
+    if (list) list.push(id);
+    else map.set(key, [id]);
+  };
+  for (const p of products) {
+    if (p.slug) add(bySlug, p.slug.trim().toLowerCase(), p._id);
+    if (p.sku?.trim()) add(bySku, p.sku.trim().toLowerCase(), p._id);
+  }
+  const lookup = (key: string) => [...(bySlug.get(key) ?? []), ...(bySku.get(key) ?? [])];
+
+  const entries = files.map((file): MatchEntry<F> => {
+    const parsed = parseImageName(file.name);
+    const whole = lookup(parsed.stem);
+    const split = parsed.base ? lookup(parsed.base) : [];
+    const candidates = [...new Set([...whole, ...split])];
+    if (candidates.length === 1) {
+      const id = candidates[0]!;
+      // The number is a position only when the name was read as key + number for this product.
+      const suffix = whole.includes(id) ? null : parsed.suffix;
+      return { file, status: 'matched', productId: id, candidates, suffix, role: 'gallery' };
+    }
+    return {
+      file,
+      status: candidates.length ? 'ambiguous' : 'unmatched',
+      productId: null,
+      candidates,
+      suffix: parsed.suffix,
+      role: 'gallery',
+    };
+  });
+  return assignDefaultRoles(entries);
+}
+
+/**
+ * Default role of every matched file.
+ * - per product, the file without a number, else the one numbered 1, becomes the thumbnail
+ * - every other file of that product goes to the gallery (`-2`, `-3`… and a second "thumbnail")
+ * - files with other numbers only (e.g. `-2` and `-3`) do not replace the current thumbnail
+ * Entries listed in `keep` (staff's explicit choice) keep their role.
+ */
+export function assignDefaultRoles<F extends MatchableFile>(
+  entries: MatchEntry<F>[],
+  keep: ReadonlySet<string> = new Set(),
+): MatchEntry<F>[] {
+  const thumbFor = new Map<string, MatchEntry<F>>();
+  const rank = (e: MatchEntry<F>) => (e.suffix === null ? 0 : e.suffix === 1 ? 1 : 2);
+  for (const e of entries) {
+    if (e.status !== 'matched' || !e.productId) continue;
+    if (keep.has(e.file.id)) {
+      if (e.role === 'thumbnail') thumbFor.set(e.productId, e);
+      continue;
+    }
+    if (rank(e) === 2) continue;
+    const current = thumbFor.get(e.productId);
+    if (current && keep.has(current.file.id)) continue;
+    if (
+      !current ||
+      rank(e) < rank(current) ||
+      (rank(e) === rank(current) && e.file.name < current.file.name)
+    ) {
+      thumbFor.set(e.productId, e);
+    }
+  }
+  return entries.map((e) => {
+    if (keep.has(e.file.id)) return e;
+    const role: ImageRole =
+      e.status === 'matched' && e.productId && thumbFor.get(e.productId) === e ? 'thumbnail' : 'gallery';
+    return role === e.role ? e : { ...e, role };
+  });
+}
+
+/** Resolves an ambiguous (or re-assigns a matched) entry to one of its candidates. */
+export function chooseProduct<F extends MatchableFile>(
+  entry: MatchEntry<F>,
+  productId: string,
+): MatchEntry<F> {
+  if (!entry.candidates.includes(productId)) return entry;
+  return { ...entry, status: 'matched', productId };
+}
+
+export interface MatchSummary {
+  matched: number;
+  unmatched: number;
+  ambiguous: number;
+  thumbnails: number;
+  gallery: number;
+}
+
+export function summarise(entries: MatchEntry[]): MatchSummary {
+  const s: MatchSummary = { matched: 0, unmatched: 0, ambiguous: 0, thumbnails: 0, gallery: 0 };
+  for (const e of entries) {
+    s[e.status]++;
+    if (e.status === 'matched') {
+      if (e.role === 'thumbnail') s.thumbnails++;
+      else s.gallery++;
+    }
+  }
+  return s;
+}

@@ -1,0 +1,354 @@
+/**
+ * A small upload scheduler shared by the Electron main process (streams from disk) and the browser bridge
+ * (uploads File objects): only the `upload` function differs.
+ * - at most `concurrency` uploads at a time; items with the same `key` (the same product) never run together,
+ *   so two gallery uploads cannot race on one product's image list
+ * - a failed upload is retried automatically with exponential backoff when the error is retryable (network
+ *   trouble, 408/429/5xx); a refusal such as 400/413/415 fails at once: sending it again cannot help
+ * - progress events are throttled (`throttleMs`) and carry only the items that changed, so 200 files never
+ *   flood the window; the last event (finished) is sent at once with every item
+ * - cancel() drops the queued items and aborts uploads in flight; an upload that completes anyway (its
+ *   bytes were all sent) counts as done, so "retry failed" never sends a picture twice
+ * - retryFailed() runs the failed and cancelled ones again
+ */
+
+export type ItemState = 'queued' | 'uploading' | 'retrying' | 'done' | 'failed' | 'cancelled';
+
+export interface QueueItem {
+  id: string;
+  /** Items with the same key run one after another. */
+  key?: string;
+  /** Bytes, for the overall progress. */
+  size: number;
+}
+
+export interface ItemProgress {
+  id: string;
+  state: ItemState;
+  loaded: number;
+  total: number;
+  attempts: number;
+  error: string | null;
+}
+
+export interface QueueTotals {
+  files: number;
+  queued: number;
+  active: number;
+  done: number;
+  failed: number;
+  cancelled: number;
+  bytesTotal: number;
+  bytesDone: number;
+  /** 0–100, by bytes; 100 only when every file is done. */
+  percent: number;
+}
+
+export interface QueueEvent {
+  items: ItemProgress[];
+  totals: QueueTotals;
+  finished: boolean;
+  elapsedMs: number;
+}
+
+export interface QueueSummary {
+  total: number;
+  done: number;
+  failed: number;
+  cancelled: number;
+  elapsedMs: number;
+  failures: { id: string; error: string }[];
+}
+
+export interface UploadContext {
+  signal: AbortSignal;
+  /** 1 for the first try. */
+  attempt: number;
+  onProgress(loaded: number, total?: number): void;
+}
+
+export type UploadFn<T> = (item: T, ctx: UploadContext) => Promise<void>;
+
+/** An upload failure; `retryable` says whether sending the same file again may succeed. */
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly status = 0,
+  ) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+/** Retryable HTTP statuses: timeouts, rate limiting and server trouble. */
+export const isRetryableStatus = (status: number) =>
+  status === 0 || status === 408 || status === 429 || status >= 500;
+
+export interface QueueOptions<T> {
+  upload: UploadFn<T>;
+  concurrency?: number;
+  /** Automatic retries after the first failure. */
+  retries?: number;
+  backoffMs?: (attempt: number) => number;
+  throttleMs?: number;
+  onEvent?: (e: QueueEvent) => void;
+  isRetryable?: (err: unknown) => boolean;
+}
+
+interface Entry<T> {
+  item: T;
+  p: ItemProgress;
+  controller: AbortController | null;
+}
+
+const defaultBackoff = (attempt: number) => Math.min(8000, 400 * 2 ** (attempt - 1));
+
+function defaultRetryable(err: unknown): boolean {
+  if (err instanceof UploadError) return err.retryable;
+  return true;
+}
+
+function messageOf(err: unknown): string {
+  if (err instanceof Error && err.message) return err.message;
+  return 'The upload failed.';
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done);
+  });
+}
+
+export class UploadQueue<T extends QueueItem> {
+  readonly concurrency: number;
+  private readonly entries: Entry<T>[];
+  private readonly byId = new Map<string, Entry<T>>();
+  private readonly busyKeys = new Set<string>();
+  private running = 0;
+  private changed = new Set<string>();
+  private flushTimer: ReturnType<typeof setTimeout> | null = null;
+  private startedAt = 0;
+  private finishedAt = 0;
+  private settle: ((s: QueueSummary) => void) | null = null;
+  private cancelled = false;
+
+  constructor(
+    items: T[],
+    private readonly opts: QueueOptions<T>,
+  ) {
+    this.concurrency = Math.max(1, Math.min(8, Math.floor(opts.concurrency ?? 3)));
+    this.entries = items.map((item) => {
+      const e: Entry<T> = {
+        item,
+        p: { id: item.id, state: 'queued', loaded: 0, total: item.size, attempts: 0, error: null },
+        controller: null,
+      };
+      this.byId.set(item.id, e);
+      return e;
+    });
+  }
+
+  /** Uploads every queued item; resolves when all have settled (done, failed or cancelled). */
+  run(): Promise<QueueSummary> {
+    if (this.settle) throw new Error('The upload is already running.');
+    this.cancelled = false;
+    this.startedAt = this.startedAt || Date.now();
+    this.finishedAt = 0;
+    const done = new Promise<QueueSummary>((resolve) => {
+      this.settle = resolve;
+    });
+    this.pump();
+    return done;
+  }
+
+  /** Puts failed (and cancelled) items back in the queue and runs them again. */
+  retryFailed(): Promise<QueueSummary> {
+    for (const e of this.entries) {
+      if (e.p.state === 'failed' || e.p.state === 'cancelled') {
+        e.p = { ...e.p, state: 'queued', loaded: 0, attempts: 0, error: null };
+        this.changed.add(e.p.id);
+      }
+    }
+    this.startedAt = Date.now();
+    return this.run();
+  }
+
+  cancel(): void {
+    this.cancelled = true;
+    for (const e of this.entries) {
+      if (e.p.state === 'queued') this.update(e, { state: 'cancelled' });
+      e.controller?.abort();
+    }
+    this.pump();
+  }
+
+  get isRunning(): boolean {
+    return this.settle !== null;
+  }
+
+  /** Every item's progress and the totals. */
+  snapshot(): QueueEvent {
+    return {
+      items: this.entries.map((e) => ({ ...e.p })),
+      totals: this.totals(),
+      finished: !this.isRunning,
+      elapsedMs: this.elapsed(),
+    };
+  }
+
+  summary(): QueueSummary {
+    const t = this.totals();
+    return {
+      total: t.files,
+      done: t.done,
+      failed: t.failed,
+      cancelled: t.cancelled,
+      elapsedMs: this.elapsed(),
+      failures: this.entries
+        .filter((e) => e.p.state === 'failed')
+        .map((e) => ({ id: e.p.id, error: e.p.error ?? 'The upload failed.' })),
+    };
+  }
+
+  private elapsed() {
+    if (!this.startedAt) return 0;
+    return (this.finishedAt || Date.now()) - this.startedAt;
+  }
+
+  private totals(): QueueTotals {
+    const t: QueueTotals = {
+      files: this.entries.length,
+      queued: 0,
+      active: 0,
+      done: 0,
+      failed: 0,
+      cancelled: 0,
+      bytesTotal: 0,
+      bytesDone: 0,
+      percent: 0,
+    };
+    for (const { p, item } of this.entries) {
+      const size = Math.max(item.size, p.total, 1);
+      t.bytesTotal += size;
+      if (p.state === 'done') {
+        t.done++;
+        t.bytesDone += size;
+      } else {
+        t.bytesDone += Math.min(p.loaded, size);
+        if (p.state === 'queued') t.queued++;
+        else if (p.state === 'failed') t.failed++;
+        else if (p.state === 'cancelled') t.cancelled++;
+        else t.active++;
+      }
+    }
+    t.percent =
+      t.done === t.files ? 100 : Math.min(99, Math.floor((t.bytesDone * 100) / Math.max(1, t.bytesTotal)));
+    return t;
+  }
+
+  private update(e: Entry<T>, patch: Partial<ItemProgress>) {
+    e.p = { ...e.p, ...patch };
+    this.changed.add(e.p.id);
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush() {
+    if (this.flushTimer || !this.opts.onEvent) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = null;
+      this.flush(false);
+    }, this.opts.throttleMs ?? 100);
+  }
+
+  private flush(finished: boolean) {
+    if (!this.opts.onEvent) return;
+    if (finished) {
+      if (this.flushTimer) clearTimeout(this.flushTimer);
+      this.flushTimer = null;
+      this.changed.clear();
+      this.opts.onEvent({ ...this.snapshot(), finished: true });
+      return;
+    }
+    if (!this.changed.size) return;
+    const items = [...this.changed].map((id) => ({ ...this.byId.get(id)!.p }));
+    this.changed.clear();
+    this.opts.onEvent({ items, totals: this.totals(), finished: false, elapsedMs: this.elapsed() });
+  }
+
+  private pump() {
+    if (!this.cancelled) {
+      for (const e of this.entries) {
+        if (this.running >= this.concurrency) break;
+        if (e.p.state !== 'queued') continue;
+        const key = e.item.key;
+        if (key !== undefined && this.busyKeys.has(key)) continue;
+        void this.runItem(e);
+      }
+    }
+    const open = this.entries.some((e) => e.p.state === 'queued');
+    if (this.running === 0 && (!open || this.cancelled) && this.settle) {
+      this.finishedAt = Date.now();
+      const settle = this.settle;
+      this.settle = null;
+      this.flush(true);
+      settle(this.summary());
+    }
+  }
+
+  private async runItem(e: Entry<T>) {
+    const key = e.item.key;
+    this.running++;
+    if (key !== undefined) this.busyKeys.add(key);
+    const retries = Math.max(0, this.opts.retries ?? 3);
+    const retryable = this.opts.isRetryable ?? defaultRetryable;
+    const backoff = this.opts.backoffMs ?? defaultBackoff;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        const controller = new AbortController();
+        e.controller = controller;
+        this.update(e, { state: 'uploading', attempts: attempt, loaded: 0, error: null });
+        try {
+          await this.opts.upload(e.item, {
+            signal: controller.signal,
+            attempt,
+            onProgress: (loaded, total) => {
+              if (controller.signal.aborted) return;
+              this.update(e, { loaded, total: total ?? e.p.total });
+            },
+          });
+          this.update(e, { state: 'done', loaded: Math.max(e.p.total, e.p.loaded) });
+          return;
+        } catch (err) {
+          if (controller.signal.aborted || this.cancelled) {
+            this.update(e, { state: 'cancelled', loaded: 0, error: null });
+            return;
+          }
+          const msg = messageOf(err);
+          if (attempt > retries || !retryable(err)) {
+            this.update(e, { state: 'failed', loaded: 0, error: msg });
+            return;
+          }
+          this.update(e, { state: 'retrying', loaded: 0, error: msg });
+          await abortableSleep(backoff(attempt), controller.signal);
+          if (controller.signal.aborted || this.cancelled) {
+            this.update(e, { state: 'cancelled', error: null });
+            return;
+          }
+        }
+      }
+    } finally {
+      e.controller = null;
+      this.running--;
+      if (key !== undefined) this.busyKeys.delete(key);
+      this.pump();
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { devCspPlugin, rootHtmlUrls, runtimeConfigPlugin } from './vite-plugins';
+
+/**
+ * The same renderer as a static site (`npm run build:web` → dist-web), served by `npm run admin:web`.
+ * Chunks reference each other relatively (base './'); index.html references its entry files from the root
+ * (see rootHtmlUrls).
+ */
+export default defineConfig({
+  root: resolve(import.meta.dirname, 'src/renderer'),
+  base: './',
+  plugins: [react(), devCspPlugin(), runtimeConfigPlugin()],
+  experimental: { renderBuiltUrl: rootHtmlUrls },
+  build: {
+    outDir: resolve(import.meta.dirname, 'dist-web'),
+    emptyOutDir: true,
+    minify: true,
+  },
+});

@@ -1,0 +1,24 @@
+import type { Config } from './config';
+import type { Db } from './db/connection';
+import type { Principal, Tokens } from './lib/auth';
+import type { Logger } from './lib/logger';
+import type { Storage } from './lib/storage';
+
+export interface Deps {
+  db: Db;
+  /** Catalogue reads go here; the primary when no replica is configured. */
+  readDb: Db;
+  config: Config;
+  storage: Storage;
+  tokens: Tokens;
+  logger: Logger;
+  // biome-ignore lint/suspicious/noExplicitAny: each module extends this with its own services
+  [service: string]: any;
+}
+
+export type AppEnv = {
+  Variables: Deps & {
+    principal?: Principal;
+    requestId: string;
+  };
+};

@@ -1,0 +1,36 @@
+import { email, password, text } from '@voltcart/shared';
+import { z } from 'zod';
+import type { Db } from '../db/connection';
+import { bcryptCost, hashPassword } from '../lib/passwords';
+import { parse } from '../lib/validate';
+import { findAdminByEmail, insertAdmin, resetAdmin } from '../modules/admin/admin.repository';
+
+const adminInput = z.object({
+  email,
+  password,
+  name: text(100).min(1, 'must not be empty').optional(),
+});
+
+/**
+ * `npm run admin:create -- --email E --password P [--name N]`: creates the admin account, or, when the
+ * email exists, sets a new password (and name, when given) and ends every session of that account.
+ * Input follows the register rules (valid email, password of 8 characters to 72 bytes); a problem
+ * throws an error whose message names the field.
+ */
+export async function createOrResetAdmin(
+  db: Db,
+  input: { email: string; password: string; name?: string },
+  opts: { cost?: number } = {},
+): Promise<{ id: number; email: string; created: boolean }> {
+  const a = parse(adminInput, input);
+  const password_hash = await hashPassword(a.password, opts.cost ?? bcryptCost(process.env.NODE_ENV));
+  return db.transaction().execute(async (trx) => {
+    const existing = await findAdminByEmail(trx, a.email);
+    if (existing) {
+      await resetAdmin(trx, existing.id, { password_hash, ...(a.name ? { name: a.name } : {}) });
+      return { id: existing.id, email: a.email, created: false };
+    }
+    const id = await insertAdmin(trx, { name: a.name ?? 'Admin', email: a.email, password_hash });
+    return { id, email: a.email, created: true };
+  });
+}

@@ -1,0 +1,138 @@
+import { Kysely, MysqlDialect, type MysqlPool } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { createPool, type Pool, type PoolOptions } from 'mysql2';
+import type { Database } from './database';
+import { migrations } from './migrations/index';
+
+export type Db = Kysely<Database>;
+
+/**
+ * mysql2 pool settings for a database URL (`mysql://user:pass@host:port/name?socket=…`).
+ * The primary and every replica use the same settings so that rows decode identically whichever answers.
+ */
+export function poolOptions(url: string, poolSize: number): PoolOptions {
+  const u = new URL(url);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 3306),
+    user: decodeURIComponent(u.username || 'root'),
+    password: decodeURIComponent(u.password),
+    database: u.pathname.replace(/^\//, '') || undefined,
+    connectionLimit: poolSize,
+    maxIdle: poolSize,
+    charset: 'utf8mb4',
+    timezone: 'Z',
+    dateStrings: false,
+    connectTimeout: 5000,
+    enableKeepAlive: true,
+    socketPath: u.searchParams.get('socket') ?? undefined,
+  };
+}
+
+/**
+ * A Kysely instance over a new pool. Statements give up after `queryTimeoutMs` (see withQueryTimeout);
+ * `null` lifts the bound, for maintenance work such as migrations whose DDL may run long on a big catalogue.
+ */
+export function createDb(url: string, poolSize = 10, opts: { queryTimeoutMs?: number | null } = {}): Db {
+  const pool = createPool(poolOptions(url, poolSize));
+  const timeout = opts.queryTimeoutMs === undefined ? QUERY_TIMEOUT_MS : opts.queryTimeoutMs;
+  return new Kysely<Database>({
+    dialect: new MysqlDialect({ pool: timeout === null ? pool : withQueryTimeout(pool, timeout) }),
+  });
+}
+
+/** Creates the database when missing and runs every pending migration, on a short-lived pool without query timeout. */
+export async function migrateDatabase(url: string): Promise<void> {
+  await ensureDatabase(url);
+  const db = createDb(url, 1, { queryTimeoutMs: null });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Longest a single statement may run before its connection is given up (see withQueryTimeout). */
+export const QUERY_TIMEOUT_MS = 30_000;
+
+const TIMED = Symbol('query timeout installed');
+
+/**
+ * A pool whose statements give up after `ms`. mysql2 has no pool-wide query timeout, and a statement sent to a
+ * frozen or partitioned server otherwise waits until TCP gives up (hours), holding its pooled connection. On a
+ * timeout the connection is destroyed, never handed out again, so the pool refills with fresh connections once
+ * the server answers. (The request itself is already bounded by the app's request deadline.)
+ */
+export function withQueryTimeout(pool: Pool, ms = QUERY_TIMEOUT_MS): MysqlPool {
+  return {
+    getConnection(cb) {
+      pool.getConnection((err, conn) => {
+        if (!err && conn && !(conn as unknown as Record<symbol, boolean>)[TIMED]) {
+          const query = conn.query.bind(conn) as (...args: unknown[]) => unknown;
+          Object.assign(conn, {
+            [TIMED]: true,
+            query: (
+              sql: string,
+              valuesOrDone?: unknown,
+              maybeDone?: (e: unknown, ...rest: unknown[]) => void,
+            ) => {
+              // mysql2 also calls query(sql, callback) (its promise API does): the callback may come second.
+              const done =
+                typeof valuesOrDone === 'function' ? (valuesOrDone as typeof maybeDone) : maybeDone;
+              const values = typeof valuesOrDone === 'function' ? undefined : valuesOrDone;
+              // Without a callback Kysely streams the rows: the stream reports the timeout itself.
+              return done
+                ? query({ sql, values, timeout: ms }, (e: { code?: string } | null, ...rest: unknown[]) => {
+                    if (e?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') conn.destroy();
+                    done(e, ...rest);
+                  })
+                : query({ sql, values, timeout: ms });
+            },
+          });
+        }
+        cb(err, conn as unknown as Parameters<Parameters<MysqlPool['getConnection']>[0]>[1]);
+      });
+    },
+    end: (cb) => pool.end(cb),
+  };
+}
+
+export function migrator(db: Kysely<any>): Migrator {
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: 'kysely_migration',
+    migrationLockTableName: 'kysely_migration_lock',
+  });
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const { error, results } = await migrator(db).migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message}`);
+  }
+}
+
+/** Creates the database named in the URL when it does not exist yet. */
+export async function ensureDatabase(url: string): Promise<void> {
+  const u = new URL(url);
+  const name = u.pathname.replace(/^\//, '');
+  if (!/^[A-Za-z0-9_]+$/.test(name))
+    throw new Error(`Database name "${name}" must be letters, digits and _ only`);
+  const { createConnection } = await import('mysql2/promise');
+  const conn = await createConnection({
+    host: u.hostname,
+    port: Number(u.port || 3306),
+    user: decodeURIComponent(u.username || 'root'),
+    password: decodeURIComponent(u.password),
+    socketPath: u.searchParams.get('socket') ?? undefined,
+  });
+  try {
+    await conn.query(
+      `CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+    );
+  } finally {
+    await conn.end();
+  }
+}

@@ -1,0 +1,185 @@
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+
+type Timestamps = {
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, never>;
+};
+/** mysql2 returns BIGINT as number (shop ids and paise stay far below 2^53). */
+type Id = Generated<number>;
+
+export interface AccountTable extends Timestamps {
+  id: Id;
+  name: string;
+  email: string;
+  password_hash: string;
+  token_version: Generated<number>;
+}
+
+export interface AddressTable extends Timestamps {
+  id: Id;
+  user_id: number;
+  adress_line1: string;
+  adress_line2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+  contact: string;
+}
+
+export interface CategoryTable extends Timestamps {
+  id: Id;
+  name: string;
+  slug: string;
+  image: Generated<string>;
+  status: Generated<number>;
+}
+
+export interface ColorTable extends Timestamps {
+  id: Id;
+  name: string;
+  slug: string;
+  hexcode: string;
+  status: Generated<number>;
+}
+
+export interface ProductTable extends Timestamps {
+  id: Id;
+  name: string;
+  slug: string;
+  sku: string | null;
+  brand: Generated<string>;
+  original_price: number;
+  /** DECIMAL comes back from mysql2 as a string. */
+  discount_percentage: ColumnType<string, number | string, number | string>;
+  final_price: number;
+  discount_amount: GeneratedAlways<number>;
+  thumbnail: Generated<string>;
+  video_url: Generated<string>;
+  short_description: string | null;
+  long_description: string | null;
+  category_id: number | null;
+  stock: Generated<number>;
+  in_stock: Generated<number>;
+  status: Generated<number>;
+  top_selling: Generated<number>;
+}
+
+export interface ProductColorTable {
+  product_id: number;
+  color_id: number;
+  position: Generated<number>;
+  price_adj: Generated<number>;
+}
+
+export interface ProductImageTable {
+  id: Id;
+  product_id: number;
+  file: string;
+  position: Generated<number>;
+}
+
+export interface ProductMemoryTable {
+  product_id: number;
+  size_gb: number;
+  position: Generated<number>;
+  price_adj: Generated<number>;
+}
+
+export interface CartLineTable extends Timestamps {
+  id: Id;
+  user_id: number;
+  product_id: number;
+  color_id: Generated<number>;
+  memory_size: Generated<number>;
+  qty: number;
+}
+
+export interface NewsletterTable {
+  id: Id;
+  email: string;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface SettingTable {
+  name: string;
+  value: string;
+}
+
+export interface LoginFailureTable {
+  bucket: string;
+  failures: number;
+  window_start: Date;
+}
+
+export interface OrderTable extends Timestamps {
+  id: Id;
+  /** Random, unguessable id shown to shoppers ('VC' + 18 base32 characters). */
+  public_id: string;
+  user_id: number;
+  state: string;
+  /** 0 cash on delivery, 1 online. */
+  payment_mode: number;
+  total_paise: number;
+  original_total_paise: number;
+  razorpay_order_id: string | null;
+  razorpay_payment_id: string | null;
+  ship_adress_line1: string;
+  ship_adress_line2: Generated<string>;
+  ship_city: string;
+  ship_state: string;
+  ship_postal_code: string;
+  ship_country: string;
+  ship_contact: Generated<string>;
+  notes: Generated<string>;
+  stock_returned: Generated<number>;
+  expires_at: Date | null;
+  paid_at: Date | null;
+}
+
+export interface OrderLineTable {
+  id: Id;
+  order_id: number;
+  product_id: number;
+  name: string;
+  color_id: Generated<number>;
+  color_name: string | null;
+  memory_size: Generated<number>;
+  unit_price_paise: number;
+  unit_original_paise: number;
+  qty: number;
+  thumbnail: Generated<string>;
+}
+
+export interface PaymentEventTable {
+  event_id: string;
+  event: string;
+  razorpay_order_id: string | null;
+  received_at: ColumnType<Date, never, never>;
+}
+
+/** Image files shared by many rows (the sample catalogue's pool): never deleted with one row. */
+export interface SharedImageTable {
+  folder: string;
+  name: string;
+}
+
+export interface Database {
+  admins: AccountTable;
+  users: AccountTable;
+  addresses: AddressTable;
+  categories: CategoryTable;
+  colors: ColorTable;
+  products: ProductTable;
+  product_colors: ProductColorTable;
+  product_images: ProductImageTable;
+  product_memory: ProductMemoryTable;
+  cart_lines: CartLineTable;
+  newsletter_signups: NewsletterTable;
+  settings: SettingTable;
+  login_failures: LoginFailureTable;
+  orders: OrderTable;
+  order_lines: OrderLineTable;
+  payment_events: PaymentEventTable;
+  shared_images: SharedImageTable;
+}

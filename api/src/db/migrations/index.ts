@@ -1,0 +1,16 @@
+import type { Migration } from 'kysely/migration';
+import * as initial from './20261122T0000_initial';
+import * as orders from './20261122T0100_orders';
+import * as sharedImages from './20261122T0200_shared_images';
+import * as catalogVersion from './20261123T0000_catalog_version';
+
+/**
+ * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
+ * API runs the same from source and from a bundle. Never edit a landed migration: add a new one.
+ */
+export const migrations: Record<string, Migration> = {
+  '20261122T0000_initial': initial,
+  '20261122T0100_orders': orders,
+  '20261122T0200_shared_images': sharedImages,
+  '20261123T0000_catalog_version': catalogVersion,
+};

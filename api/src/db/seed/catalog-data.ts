@@ -1,0 +1,419 @@
+/** The fixed part of the sample catalogue: categories, colours, brands, models and description phrases. */
+
+export type CategoryKey = 'phones' | 'tablets' | 'accessories' | 'laptops' | 'audio' | 'gaming';
+export type Silhouette = 'phone' | 'tablet' | 'charger' | 'laptop' | 'headphones' | 'controller';
+
+export interface CategorySpec {
+  key: CategoryKey;
+  name: string;
+  /** SKU prefix. */
+  code: string;
+  /** Relative weight in the product mix. */
+  weight: number;
+  silhouette: Silhouette;
+  /** Listing prices stay within this range (whole rupees). */
+  price: [number, number];
+  /**
+   * Memory options: 2–3 consecutive sizes (GB) from `sizes`, dearer models starting higher; the first size
+   * chosen costs +0 and the next ones add `steps` (rupees). Null: the category has no memory choice.
+   */
+  memory: { sizes: number[]; steps: number[] } | null;
+  /** Brands, their models and each model's usual price in rupees (listings vary around it). */
+  brands: Record<string, [model: string, rupees: number][]>;
+  /** Selling points used in descriptions. */
+  features: string[];
+}
+
+export const CATEGORIES: CategorySpec[] = [
+  {
+    key: 'phones',
+    name: 'Phones',
+    code: 'PHN',
+    weight: 30,
+    silhouette: 'phone',
+    price: [6999, 159999],
+    memory: { sizes: [64, 128, 256, 512, 1024], steps: [0, 5000, 15000] },
+    brands: {
+      Samsung: [
+        ['Galaxy S24', 74999],
+        ['Galaxy S24 Ultra', 129999],
+        ['Galaxy A55 5G', 39999],
+        ['Galaxy A35 5G', 30999],
+        ['Galaxy M35 5G', 17999],
+        ['Galaxy Z Flip6', 109999],
+      ],
+      Apple: [
+        ['iPhone 15', 69999],
+        ['iPhone 15 Plus', 79999],
+        ['iPhone 15 Pro', 129999],
+        ['iPhone 15 Pro Max', 154999],
+        ['iPhone 14', 59999],
+      ],
+      OnePlus: [
+        ['12', 64999],
+        ['12R', 39999],
+        ['Nord 4', 29999],
+        ['Nord CE4 Lite', 19999],
+      ],
+      Xiaomi: [
+        ['Redmi Note 13 Pro', 25999],
+        ['Redmi 13C', 8999],
+        ['Xiaomi 14', 69999],
+        ['Poco X6 Pro', 23999],
+      ],
+      Google: [
+        ['Pixel 8a', 52999],
+        ['Pixel 9', 79999],
+        ['Pixel 9 Pro', 109999],
+      ],
+      Vivo: [
+        ['V30 Pro', 41999],
+        ['X100', 63999],
+        ['T3 5G', 19999],
+        ['Y28', 13999],
+      ],
+      Oppo: [
+        ['Reno 12', 32999],
+        ['F27 Pro+', 27999],
+        ['A79 5G', 19999],
+      ],
+      Realme: [
+        ['GT 6', 40999],
+        ['Narzo 70 Pro', 19999],
+        ['12 Pro+', 29999],
+      ],
+      Motorola: [
+        ['Edge 50 Pro', 31999],
+        ['G85 5G', 17999],
+        ['Razr 50', 64999],
+      ],
+      Nothing: [
+        ['Phone (2a)', 23999],
+        ['Phone (2)', 44999],
+      ],
+    },
+    features: [
+      '6.7-inch AMOLED display',
+      '120 Hz refresh rate',
+      '50 MP main camera with OIS',
+      '5000 mAh battery',
+      '67 W fast charging',
+      '5G on all Indian bands',
+      'IP68 water and dust resistance',
+      'stereo speakers',
+      'in-display fingerprint sensor',
+      'Wi-Fi 6 with Bluetooth 5.3',
+      'four years of OS updates',
+      'Gorilla Glass Victus',
+    ],
+  },
+  {
+    key: 'tablets',
+    name: 'Tablets',
+    code: 'TAB',
+    weight: 10,
+    silhouette: 'tablet',
+    price: [9999, 149999],
+    memory: { sizes: [64, 128, 256, 512], steps: [0, 6000, 16000] },
+    brands: {
+      Apple: [
+        ['iPad 10th Gen', 34999],
+        ['iPad Air M2', 59999],
+        ['iPad Pro M4', 99999],
+        ['iPad mini', 49999],
+      ],
+      Samsung: [
+        ['Galaxy Tab S9', 72999],
+        ['Galaxy Tab S9 FE', 36999],
+        ['Galaxy Tab A9+', 18999],
+      ],
+      Xiaomi: [
+        ['Pad 6', 26999],
+        ['Redmi Pad Pro', 23999],
+      ],
+      OnePlus: [
+        ['Pad 2', 39999],
+        ['Pad Go', 19999],
+      ],
+      Lenovo: [
+        ['Tab P12', 29999],
+        ['Tab M11', 15999],
+        ['Tab Plus', 22999],
+      ],
+      Realme: [['Pad 2', 39999]],
+      Honor: [
+        ['Pad 9', 24999],
+        ['Pad X9', 14999],
+      ],
+    },
+    features: [
+      '11-inch 2.5K display',
+      'stylus support',
+      'quad speakers with Dolby Atmos',
+      '8000 mAh battery',
+      'keyboard cover support',
+      'Wi-Fi 6',
+      '90 Hz refresh rate',
+      'metal unibody',
+      'split-screen multitasking',
+    ],
+  },
+  {
+    key: 'accessories',
+    name: 'Accessories',
+    code: 'ACC',
+    weight: 25,
+    silhouette: 'charger',
+    price: [499, 9999],
+    memory: null,
+    brands: {
+      Anker: [
+        ['20W USB-C Charger', 1299],
+        ['PowerCore 10000 Power Bank', 2199],
+        ['65W GaN Charger', 3999],
+        ['USB-C to USB-C Cable', 799],
+      ],
+      Belkin: [
+        ['BoostCharge 15W Wireless Pad', 2999],
+        ['3-in-1 MagSafe Stand', 9999],
+      ],
+      Samsung: [
+        ['25W Travel Adapter', 1499],
+        ['Galaxy SmartTag2 Tracker', 2799],
+      ],
+      Apple: [
+        ['MagSafe Charger', 4500],
+        ['USB-C to Lightning Cable', 1900],
+        ['AirTag Tracker', 3490],
+      ],
+      Spigen: [
+        ['Tough Armor Case', 1499],
+        ['Ultra Hybrid Case', 1199],
+        ['Glas.tR Screen Protector', 999],
+      ],
+      Ambrane: [
+        ['20000mAh Power Bank', 1799],
+        ['Unbreakable Type-C Cable', 499],
+      ],
+      Portronics: [
+        ['Konnect L Braided Cable', 499],
+        ['Adapto 65 Charger', 1999],
+      ],
+      SanDisk: [
+        ['Ultra 128GB microSD Card', 1099],
+        ['Extreme Portable SSD', 8999],
+      ],
+      Logitech: [
+        ['M331 Silent Mouse', 1195],
+        ['K380 Bluetooth Keyboard', 2995],
+      ],
+      'TP-Link': [
+        ['Archer C6 Router', 2499],
+        ['Deco M4 Mesh System', 8999],
+      ],
+    },
+    features: [
+      'USB-C Power Delivery',
+      'braided nylon cable',
+      'BIS certified',
+      'over-charge protection',
+      'fast charging',
+      'compact travel design',
+      'LED charge indicator',
+      'military-grade drop protection',
+      'works with iPhone and Android',
+    ],
+  },
+  {
+    key: 'laptops',
+    name: 'Laptops',
+    code: 'LAP',
+    weight: 15,
+    silhouette: 'laptop',
+    price: [29999, 199999],
+    memory: { sizes: [256, 512, 1024, 2048], steps: [0, 8000, 20000] },
+    brands: {
+      Apple: [
+        ['MacBook Air 13 M3', 114900],
+        ['MacBook Air 15 M3', 134900],
+        ['MacBook Pro 14 M4', 169900],
+      ],
+      Dell: [
+        ['Inspiron 15 3530', 49999],
+        ['XPS 13', 139999],
+        ['Vostro 3520', 38999],
+        ['G15 Gaming', 79999],
+      ],
+      HP: [
+        ['Pavilion 15', 64999],
+        ['Victus 16', 74999],
+        ['Envy x360', 94999],
+        ['OmniBook 5', 69999],
+      ],
+      Lenovo: [
+        ['IdeaPad Slim 3', 44999],
+        ['ThinkPad E14', 69999],
+        ['Legion 5', 119999],
+        ['Yoga 7i', 99999],
+      ],
+      ASUS: [
+        ['Vivobook 15', 39999],
+        ['ROG Strix G16', 139999],
+        ['Zenbook 14 OLED', 89999],
+        ['TUF Gaming A15', 69999],
+      ],
+      Acer: [
+        ['Aspire 7', 54999],
+        ['Nitro V 15', 64999],
+        ['Swift Go 14', 74999],
+      ],
+      MSI: [
+        ['Modern 14', 42999],
+        ['Katana 15', 89999],
+      ],
+    },
+    features: [
+      '14-inch FHD IPS display',
+      'backlit keyboard',
+      'Wi-Fi 6E',
+      '1080p webcam with privacy shutter',
+      'Windows 11 Home',
+      'MS Office Home 2021',
+      '65 W USB-C charging',
+      'fingerprint reader',
+      'RTX 4050 graphics',
+      'aluminium chassis',
+      'up to 10 hours of battery',
+    ],
+  },
+  {
+    key: 'audio',
+    name: 'Audio',
+    code: 'AUD',
+    weight: 12,
+    silhouette: 'headphones',
+    price: [799, 39999],
+    memory: null,
+    brands: {
+      Sony: [
+        ['WH-1000XM5 Headphones', 29990],
+        ['WF-1000XM5 Earbuds', 24990],
+        ['ULT Field 1 Speaker', 11990],
+      ],
+      JBL: [
+        ['Tune 770NC Headphones', 7999],
+        ['Flip 6 Speaker', 9999],
+        ['Charge 5 Speaker', 14999],
+        ['Tune Beam Earbuds', 5999],
+      ],
+      boAt: [
+        ['Airdopes 141 Earbuds', 1299],
+        ['Rockerz 450 Headphones', 1499],
+        ['Stone 1200 Speaker', 3999],
+      ],
+      Bose: [
+        ['QuietComfort Ultra Headphones', 35900],
+        ['SoundLink Flex Speaker', 14900],
+      ],
+      Sennheiser: [
+        ['Momentum 4 Headphones', 29990],
+        ['CX Plus Earbuds', 12990],
+      ],
+      Apple: [
+        ['AirPods Pro 2nd Gen', 24900],
+        ['AirPods 4 Earbuds', 12900],
+      ],
+      Marshall: [
+        ['Major V Headphones', 14999],
+        ['Emberton II Speaker', 16999],
+      ],
+      OnePlus: [['Buds 3 Earbuds', 5499]],
+      Noise: [
+        ['Buds VS104 Earbuds', 1199],
+        ['Airwave Neckband', 999],
+      ],
+      Samsung: [['Galaxy Buds3 Pro Earbuds', 19999]],
+    },
+    features: [
+      'active noise cancellation',
+      '30-hour battery life',
+      'Bluetooth 5.3',
+      '10-minute fast charge',
+      'IPX5 sweat resistance',
+      'dual-device pairing',
+      'deep bass tuning',
+      'low-latency gaming mode',
+      'spatial audio',
+    ],
+  },
+  {
+    key: 'gaming',
+    name: 'Gaming',
+    code: 'GAM',
+    weight: 8,
+    silhouette: 'controller',
+    price: [1499, 69999],
+    memory: null,
+    brands: {
+      Sony: [
+        ['PlayStation 5 Slim Console', 54990],
+        ['DualSense Wireless Controller', 5990],
+        ['PlayStation Portal', 18990],
+      ],
+      Microsoft: [
+        ['Xbox Series X Console', 55990],
+        ['Xbox Series S Console', 34990],
+        ['Xbox Wireless Controller', 5390],
+      ],
+      Nintendo: [
+        ['Switch OLED Console', 32999],
+        ['Switch Pro Controller', 5999],
+      ],
+      Logitech: [
+        ['G502 HERO Gaming Mouse', 3995],
+        ['G213 Prodigy Keyboard', 3795],
+        ['G435 Wireless Headset', 6995],
+      ],
+      Razer: [
+        ['DeathAdder V3 Mouse', 6499],
+        ['BlackShark V2 X Headset', 3999],
+        ['Huntsman Mini Keyboard', 9999],
+      ],
+      HyperX: [
+        ['Cloud II Headset', 7490],
+        ['Alloy Origins Keyboard', 8990],
+      ],
+      Redgear: [['Pro Series Gamepad', 1599]],
+      ASUS: [['ROG Ally Handheld', 69990]],
+      Meta: [['Quest 3 VR Headset', 49999]],
+    },
+    features: [
+      '4K gaming at up to 120 fps',
+      'haptic feedback',
+      'RGB lighting',
+      '2.4 GHz wireless',
+      'ergonomic grip',
+      'programmable buttons',
+      '1 TB SSD',
+      '7.1 surround sound',
+      'detachable microphone',
+    ],
+  },
+];
+
+export const COLORS: { name: string; hexcode: string; priceAdj: number }[] = [
+  { name: 'Midnight Black', hexcode: '#1c1c1e', priceAdj: 0 },
+  { name: 'Pearl White', hexcode: '#f4f4ef', priceAdj: 0 },
+  { name: 'Space Grey', hexcode: '#5f6368', priceAdj: 0 },
+  { name: 'Silver', hexcode: '#c0c0c0', priceAdj: 0 },
+  { name: 'Ocean Blue', hexcode: '#1e6fd9', priceAdj: 0 },
+  { name: 'Forest Green', hexcode: '#2e7d32', priceAdj: 0 },
+  { name: 'Rose Gold', hexcode: '#b76e79', priceAdj: 1000 },
+  { name: 'Crimson Red', hexcode: '#c62828', priceAdj: 0 },
+  { name: 'Sunset Orange', hexcode: '#f57c00', priceAdj: 0 },
+  { name: 'Lavender', hexcode: '#b39ddb', priceAdj: 500 },
+  { name: 'Graphite', hexcode: '#383838', priceAdj: 0 },
+  { name: 'Titanium Gold', hexcode: '#c9a96e', priceAdj: 2000 },
+];
+
+export const WARRANTIES = ['6-month', '1-year', '1-year', '2-year'];

@@ -1,0 +1,67 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../app-env';
+import { forbidden, unauthorized } from '../errors';
+import { authenticate, bearer } from './auth';
+
+/**
+ * Every route declares who may call it, as its first handler:
+ * - `public`: anyone; a valid admin token, when sent, is recognised (admins see inactive items)
+ * - `customer`: a customer token (401 without, 403 with an admin token)
+ * - `admin`: an admin token (401 without, 403 with a customer token)
+ * - `signed`: no token; the handler verifies a signature over the body (payment webhooks)
+ * A test walks the app's routes and fails on any route without one of these.
+ */
+export type AccessLevel = 'public' | 'customer' | 'admin' | 'signed';
+export const ACCESS = Symbol('access');
+
+type Tagged = ReturnType<typeof createMiddleware<AppEnv>> & { [ACCESS]?: AccessLevel };
+
+function tag(level: AccessLevel, mw: ReturnType<typeof createMiddleware<AppEnv>>): Tagged {
+  return Object.assign(mw, { [ACCESS]: level });
+}
+
+export const access = {
+  public: tag(
+    'public',
+    createMiddleware<AppEnv>(async (c, next) => {
+      const token = bearer(c.req.header('authorization'));
+      if (token) {
+        // Only admins gain anything from a token on a public route; anything else is ignored.
+        const principal = await authenticate(c.var.db, c.var.tokens, 'admin', token).catch(() => null);
+        if (principal) c.set('principal', principal);
+      }
+      await next();
+    }),
+  ),
+  signed: tag(
+    'signed',
+    createMiddleware<AppEnv>(async (_c, next) => {
+      await next();
+    }),
+  ),
+  customer: tag('customer', requireRole('customer')),
+  admin: tag('admin', requireRole('admin')),
+};
+
+function requireRole(kind: 'admin' | 'customer') {
+  const other = kind === 'admin' ? 'customer' : 'admin';
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const token = bearer(c.req.header('authorization'));
+    if (!token) throw unauthorized(kind === 'admin' ? 'Admin login required.' : 'Please log in to continue.');
+    try {
+      c.set('principal', await authenticate(c.var.db, c.var.tokens, kind, token));
+    } catch (e) {
+      // A valid token of the other audience is a wrong role (403), not a missing login (401).
+      const asOther = await authenticate(c.var.db, c.var.tokens, other, token).catch(() => null);
+      if (asOther) {
+        throw forbidden(
+          kind === 'admin' ? 'Admin access required.' : 'This action is for customer accounts.',
+        );
+      }
+      throw e;
+    }
+    await next();
+  });
+}
+
+export const isAdmin = (c: { var: { principal?: { kind: string } } }) => c.var.principal?.kind === 'admin';

@@ -1,0 +1,309 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import type { Context } from 'hono';
+import { sql } from 'kysely';
+import type { AppEnv } from '../app-env';
+import type { Db } from '../db/connection';
+
+/**
+ * The public catalogue (products, categories, colours, shop settings) as shoppers get it, kept per API process.
+ * - only shopper requests use it: with an admin token (admins see inactive items) the handler runs as usual
+ * - a response is kept under its path and query, as the exact bytes sent (JSON serialised once, plus a gzip
+ *   copy) with a strong ETag: a client that sends it back in If-None-Match gets a 304
+ * - freshness, with several API processes:
+ *   1. an admin write calls `invalidate()`: this process drops everything at once and bumps the version row
+ *      in `catalog_version`
+ *   2. every process reads that version at most every `checkMs` (on the database catalogue reads use), in
+ *      the background, and drops everything when it has moved: another process sees an admin write within
+ *      `checkMs` plus one query, and in any case within `ttlMs` (past that, requests wait for the check)
+ *   3. whatever else changes the catalogue without `invalidate()` (stock taken by checkouts, SQL by hand) is
+ *      seen within `ttlMs` (CATALOG_CACHE_SECONDS), the most a response is kept
+ * - concurrent misses for the same response share one database load; a load that started before an
+ *   invalidation is answered but never kept
+ * - a response still in use at three quarters of its TTL is reloaded in the background (refresh ahead), so
+ *   busy responses do not all expire at once and make their readers wait
+ * - errors (bad query, unknown product) are never kept
+ * - at most `maxEntries` responses, the oldest dropped first
+ */
+export interface CatalogCacheOptions {
+  ttlMs: number;
+  checkMs?: number;
+  maxEntries?: number;
+  /** Where the version row is read when a kept response is answered without routing. */
+  versionDb?: () => Db;
+}
+
+interface Entry {
+  at: number;
+  /** A successor is being loaded (refresh ahead). */
+  refreshing: boolean;
+  body: Uint8Array;
+  gzip: Uint8Array | null;
+  etag: string;
+  /** The route that made it (e.g. /product/:id), for metrics when it is answered without routing. */
+  route: string;
+}
+
+/** A kept response: answer it with `keptAnswer()`. */
+export type KeptResponse = Omit<Readonly<Entry>, 'refreshing'>;
+
+/** Background (refresh-ahead) loads at a time, per process. */
+const MAX_REFRESHES = 4;
+/** Responses smaller than this are not worth compressing. */
+const GZIP_MIN_BYTES = 1024;
+const CONTENT_TYPE = 'application/json';
+
+export class CatalogCache {
+  readonly ttlMs: number;
+  /** Age at which a response in use is reloaded in the background. */
+  private readonly refreshAfterMs: number;
+  private readonly checkMs: number;
+  private readonly maxEntries: number;
+  private readonly entries = new Map<string, Entry>();
+  private readonly loading = new Map<string, Promise<Entry>>();
+  /** Bumped by every local invalidation: a load started under an older generation is not kept. */
+  private generation = 0;
+  private version: number | null = null;
+  private checkedAt = 0;
+  private checking: Promise<void> | null = null;
+  /** Refresh-ahead loads running now. */
+  private refreshes = 0;
+  private readonly versionDb: (() => Db) | undefined;
+
+  constructor(opts: CatalogCacheOptions) {
+    this.ttlMs = Math.max(0, opts.ttlMs);
+    this.refreshAfterMs = this.ttlMs * 0.75;
+    this.checkMs = Math.max(0, opts.checkMs ?? Math.min(250, this.ttlMs));
+    this.maxEntries = Math.max(1, opts.maxEntries ?? 1000);
+    this.versionDb = opts.versionDb;
+  }
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  /**
+   * Answers a public catalogue GET: from the cache when fresh, else from `load()` (the JSON body), which is
+   * then kept. Admin requests and a disabled cache (CATALOG_CACHE_SECONDS=0) always run `load()`.
+   */
+  async respond(c: Context<AppEnv>, load: () => Promise<unknown>): Promise<Response> {
+    if (!this.enabled || c.get('principal')?.kind === 'admin') return c.json((await load()) as object);
+    const key = keyOf(c);
+    // The version is waited for only when it is as old as a kept response may be; otherwise it is read in the
+    // background, so that a slow database never holds up answers that are still within their bounds.
+    const since = Date.now() - this.checkedAt;
+    if (since >= this.ttlMs) await this.checkVersion(c.get('readDb'));
+    else if (since >= this.checkMs) void this.checkVersion(c.get('readDb'));
+    let entry = this.entries.get(key);
+    const age = entry ? Date.now() - entry.at : Number.POSITIVE_INFINITY;
+    if (!entry || age >= this.ttlMs) {
+      if (entry) this.entries.delete(key);
+      entry = await this.fill(key, c.req.routePath, load);
+    } else if (age >= this.refreshAfterMs && !this.loading.has(key)) {
+      // Refresh ahead: this answer is still fresh, and its successor is loaded meanwhile, so a busy response
+      // never expires under its readers (no burst of waiting requests every TTL). A few at a time: refreshes
+      // must not queue up in front of shoppers' own queries in the pool.
+      const kept = entry;
+      if (this.refreshes < MAX_REFRESHES) {
+        this.refreshes++;
+        kept.refreshing = true;
+        this.fill(key, c.req.routePath, load)
+          .catch(() => {
+            kept.refreshing = false;
+          })
+          .finally(() => {
+            this.refreshes--;
+          });
+      } else kept.refreshing = false;
+    }
+    const { status, body, headers } = keptAnswer(RawRequest.fromFetch(c.req.raw, c.env), entry);
+    return body ? c.body(body as Uint8Array<ArrayBuffer>, 200, headers) : c.body(null, status, headers);
+  }
+
+  /**
+   * The kept, fresh response for a GET without a token, found without routing; null when there is none,
+   * or when the version row has not been read for a whole TTL (the routed request then waits for it).
+   */
+  lookup(req: RawRequest): KeptResponse | null {
+    if (!this.enabled) return null;
+    const now = Date.now();
+    const since = now - this.checkedAt;
+    if (since >= this.checkMs) {
+      // Due a check: answer from what is kept while the version is read in the background.
+      if (!this.versionDb || since >= this.ttlMs) return null;
+      void this.checkVersion(this.versionDb());
+    }
+    const entry = this.entries.get(req.key);
+    if (!entry) return null;
+    const age = now - entry.at;
+    if (age >= this.ttlMs) return null;
+    if (age >= this.refreshAfterMs && !entry.refreshing) {
+      // One request goes through the route, which answers from the cache and loads the successor.
+      entry.refreshing = true;
+      return null;
+    }
+    return entry;
+  }
+
+  /** After an admin write: drops this process's responses now, and tells the other processes (version row). */
+  async invalidate(db: Db): Promise<void> {
+    this.clear();
+    await sql`UPDATE catalog_version SET version = version + 1 WHERE id = 1`.execute(db);
+    // The next request reads the new version instead of mistaking it for another process's write.
+    this.checkedAt = 0;
+  }
+
+  /** Drops every kept response of this process. */
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+    this.loading.clear();
+  }
+
+  private fill(key: string, route: string, load: () => Promise<unknown>): Promise<Entry> {
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const p = load()
+      .then((value) => {
+        const entry = encode(value, route, this.entries.get(key));
+        if (generation === this.generation) {
+          if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+          this.entries.set(key, entry);
+        }
+        return entry;
+      })
+      .finally(() => {
+        if (this.loading.get(key) === p) this.loading.delete(key);
+      });
+    this.loading.set(key, p);
+    return p;
+  }
+
+  private async checkVersion(db: Db): Promise<void> {
+    if (Date.now() - this.checkedAt < this.checkMs) return;
+    this.checking ??= (async () => {
+      try {
+        const r = await sql<{
+          version: number | string;
+        }>`SELECT version FROM catalog_version WHERE id = 1`.execute(db);
+        const version = Number(r.rows[0]?.version ?? 0);
+        if (this.version !== null && version !== this.version) this.clear();
+        this.version = version;
+      } catch {
+        // The database did not answer: kept responses stay bounded by their TTL, and the next check retries.
+      } finally {
+        this.checkedAt = Date.now();
+        this.checking = null;
+      }
+    })();
+    await this.checking;
+  }
+}
+
+/** A response's bytes, ETag and gzip copy; those of `previous` when the JSON is unchanged (most refreshes). */
+function encode(value: unknown, route: string, previous?: Entry): Entry {
+  const body = Buffer.from(JSON.stringify(value));
+  if (previous && Buffer.compare(previous.body, body) === 0) {
+    return { ...previous, at: Date.now(), route, refreshing: false };
+  }
+  const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  return {
+    at: Date.now(),
+    body,
+    gzip: body.byteLength >= GZIP_MIN_BYTES ? gzipSync(body) : null,
+    etag,
+    route,
+    refreshing: false,
+  };
+}
+
+/** `If-None-Match` holds this ETag (a list, weak forms and `*` included). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Status, body and headers for a kept response: 304 when If-None-Match holds its ETag, the gzip copy when the
+ * client accepts it. The app adds the headers every response carries.
+ */
+export function keptAnswer(
+  req: RawRequest,
+  entry: KeptResponse,
+): { status: 200 | 304; body: Uint8Array | null; headers: Record<string, string> } {
+  // Browsers keep the response and ask again each time (no-cache); unchanged, it costs a 304 and no body.
+  // It differs with an admin token, hence Vary: Authorization.
+  const headers: Record<string, string> = {
+    'Content-Type': CONTENT_TYPE,
+    ETag: entry.etag,
+    'Cache-Control': 'no-cache',
+    Vary: 'Authorization, Accept-Encoding',
+  };
+  if (matches(req.header('if-none-match'), entry.etag)) return { status: 304, body: null, headers };
+  if (entry.gzip && /\bgzip\b/.test(req.header('accept-encoding') ?? '')) {
+    headers['Content-Encoding'] = 'gzip';
+    return { status: 200, body: entry.gzip, headers };
+  }
+  return { status: 200, body: entry.body, headers };
+}
+
+/**
+ * A request header, read from Node's own request when there is one: hono's c.req.header() first builds a
+ * fetch Headers object from every header of the request, a cost a cached answer should not pay.
+ */
+export function requestHeader(c: Context, name: string): string | undefined {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming?.headers) {
+    const v = incoming.headers[name];
+    return Array.isArray(v) ? v.join(', ') : v;
+  }
+  return c.req.header(name);
+}
+
+const keyOf = (c: Context) => RawRequest.fromFetch(c.req.raw, c.env).key;
+
+const pathAndQuery = (url: string) => url.slice(url.indexOf('/', url.indexOf('//') + 2));
+
+/**
+ * What a cached answer needs of a request, read without building hono's request and context: Node's own
+ * request when there is one (its headers object is cheaper than a fetch Headers), else the fetch Request.
+ * A class, not closures: this runs for every cached answer.
+ */
+export class RawRequest {
+  readonly method: string;
+  /** Path and query: what a kept response is filed under. */
+  readonly key: string;
+  private readonly incoming: IncomingMessage | undefined;
+  private readonly request: Request | undefined;
+
+  private constructor(method: string, key: string, incoming?: IncomingMessage, request?: Request) {
+    this.method = method;
+    this.key = key;
+    this.incoming = incoming;
+    this.request = request;
+  }
+
+  /** From Node's request (the API's own HTTP server). */
+  static fromNode(incoming: IncomingMessage): RawRequest {
+    return new RawRequest(incoming.method ?? 'GET', incoming.url ?? '/', incoming);
+  }
+
+  /** From app.fetch's arguments: Node's request in `env` under @hono/node-server, else the fetch Request. */
+  static fromFetch(request: Request, env: unknown): RawRequest {
+    const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (incoming?.headers && incoming.url) return new RawRequest(request.method, incoming.url, incoming);
+    return new RawRequest(request.method, pathAndQuery(request.url), undefined, request);
+  }
+
+  header(name: string): string | undefined {
+    if (!this.incoming) return this.request?.headers.get(name) ?? undefined;
+    const v = this.incoming.headers[name];
+    return Array.isArray(v) ? v.join(', ') : v;
+  }
+}
+
+/** The app's catalogue cache (created by createApp). */
+export const catalogCache = (c: Context<AppEnv>): CatalogCache => c.get('catalogCache') as CatalogCache;

@@ -1,0 +1,150 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * Prometheus metrics for one API process, exposed at `GET /metrics` when METRICS_ENABLED is on.
+ * - Requests are labelled by the matched route pattern (`/product/:id`), never the raw URL, so the
+ *   number of series stays bounded whatever clients send; requests no route matched share `unmatched`.
+ * - Pool and replica gauges are read when scraped, from the pools registered by the runtime.
+ * - Counting always happens (it is cheap); only the endpoint is switched by configuration.
+ * Each process has its own figures: scrape every process directly, not through the load balancer.
+ */
+export const registry = new Registry();
+
+const httpRequests = new Counter({
+  name: 'voltcart_http_requests_total',
+  help: 'HTTP requests answered, by method, route pattern and status code.',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [registry],
+});
+
+const httpDuration = new Histogram({
+  name: 'voltcart_http_request_duration_seconds',
+  help: 'Time to answer HTTP requests, by method and route pattern.',
+  labelNames: ['method', 'route'] as const,
+  buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+
+const ordersPlaced = new Counter({
+  name: 'voltcart_orders_placed_total',
+  help: 'Orders placed, by payment mode (cod or online).',
+  labelNames: ['payment'] as const,
+  registers: [registry],
+});
+
+/** The parts of a mysql2 pool that tell how busy it is (mysql2 keeps them as queues with a length). */
+export interface PoolLike {
+  config?: { connectionLimit?: number };
+  _allConnections?: { length: number };
+  _freeConnections?: { length: number };
+  _connectionQueue?: { length: number };
+}
+const pools = new Map<string, PoolLike>();
+const len = (q: { length: number } | undefined) => (typeof q?.length === 'number' ? q.length : 0);
+
+new Gauge({
+  name: 'voltcart_db_pool_connections',
+  help: 'Open database connections by pool and state (in_use or idle).',
+  labelNames: ['pool', 'state'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const [name, p] of pools) {
+      const all = len(p._allConnections);
+      const idle = len(p._freeConnections);
+      this.set({ pool: name, state: 'in_use' }, Math.max(0, all - idle));
+      this.set({ pool: name, state: 'idle' }, idle);
+    }
+  },
+});
+
+new Gauge({
+  name: 'voltcart_db_pool_max_connections',
+  help: 'Connection limit of each database pool.',
+  labelNames: ['pool'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const [name, p] of pools) this.set({ pool: name }, p.config?.connectionLimit ?? 0);
+  },
+});
+
+new Gauge({
+  name: 'voltcart_db_pool_queue_length',
+  help: 'Queries waiting for a free connection, by pool (above zero means the pool is too small or the database slow).',
+  labelNames: ['pool'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const [name, p] of pools) this.set({ pool: name }, len(p._connectionQueue));
+  },
+});
+
+export interface ReplicaLike {
+  name: string;
+  up: boolean;
+  lagSeconds: number | null;
+}
+const replicas = new Map<string, ReplicaLike>();
+
+new Gauge({
+  name: 'voltcart_db_replica_up',
+  help: 'Whether a read replica is serving reads (1) or out of rotation (0).',
+  labelNames: ['replica'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const r of replicas.values()) this.set({ replica: r.name }, r.up ? 1 : 0);
+  },
+});
+
+new Gauge({
+  name: 'voltcart_db_replica_lag_seconds',
+  help: 'Seconds a read replica was behind the primary at its last check (absent when unknown).',
+  labelNames: ['replica'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const r of replicas.values()) if (r.lagSeconds !== null) this.set({ replica: r.name }, r.lagSeconds);
+  },
+});
+
+/** Records one answered request; `routePath` is Hono's matched pattern. */
+export function observeRequest(method: string, routePath: string, status: number, seconds: number): void {
+  const route = routePath === '*' || routePath === '/*' || !routePath ? 'unmatched' : routePath;
+  httpRequests.inc({ method, route, status: String(status) });
+  httpDuration.observe({ method, route }, seconds);
+}
+
+/** Call once per order created, after its transaction commits. */
+export function countOrderPlaced(payment?: 'cod' | 'online'): void {
+  ordersPlaced.inc({ payment: payment ?? 'unspecified' });
+}
+
+/** Reports a database pool's use under `name` until the returned function is called. */
+export function watchPool(name: string, pool: PoolLike): () => void {
+  pools.set(name, pool);
+  return () => {
+    if (pools.get(name) === pool) pools.delete(name);
+  };
+}
+
+/** Reports a read replica's state (read live at every scrape) until the returned function is called. */
+export function watchReplica(replica: ReplicaLike): () => void {
+  replicas.set(replica.name, replica);
+  return () => {
+    if (replicas.get(replica.name) === replica) replicas.delete(replica.name);
+  };
+}
+
+let processMetrics = false;
+/** Adds Node's own figures (CPU, memory, event-loop lag, GC) once per process. */
+export function enableProcessMetrics(): void {
+  if (processMetrics) return;
+  processMetrics = true;
+  collectDefaultMetrics({ register: registry, prefix: 'voltcart_' });
+}
+
+export async function renderMetrics(): Promise<{ body: string; contentType: string }> {
+  return { body: await registry.metrics(), contentType: registry.contentType };
+}

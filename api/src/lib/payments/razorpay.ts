@@ -1,0 +1,95 @@
+import Razorpay from 'razorpay';
+import {
+  type CreatedPaymentOrder,
+  PaymentError,
+  type PaymentProvider,
+  SignatureChecks,
+  type SignatureSecrets,
+} from './payment-provider';
+
+/** The part of the SDK's internal axios instance we adjust (timeout; tests also re-point its base URL). */
+interface SdkHttp {
+  defaults: { timeout?: number; baseURL?: string };
+}
+
+/**
+ * Razorpay through its official SDK. The SDK needs wrapping:
+ * - a 4xx/5xx answer is thrown as a plain object `{statusCode, error: {code, description}}`, not an Error
+ * - a network failure or timeout makes the SDK itself throw a TypeError (it reads `.status` of a missing response)
+ * - it has no timeout of its own
+ * Every failure therefore becomes a PaymentError, and a call never waits longer than `timeoutMs`.
+ */
+export class RazorpayProvider extends SignatureChecks implements PaymentProvider {
+  readonly kind = 'razorpay' as const;
+  readonly sdk: Razorpay;
+  private readonly timeoutMs: number;
+
+  constructor(
+    readonly keyId: string,
+    secrets: SignatureSecrets,
+    opts: { timeoutMs?: number } = {},
+  ) {
+    super(secrets);
+    this.timeoutMs = opts.timeoutMs ?? 10_000;
+    this.sdk = new Razorpay({ key_id: keyId, key_secret: secrets.keySecret });
+    this.http.defaults.timeout = this.timeoutMs;
+  }
+
+  /** The SDK's axios instance (not part of its typed surface). */
+  get http(): SdkHttp {
+    return (this.sdk.api as unknown as { rq: SdkHttp }).rq;
+  }
+
+  async createOrder(input: {
+    amountPaise: number;
+    receipt: string;
+    notes?: Record<string, string>;
+  }): Promise<CreatedPaymentOrder> {
+    let timer: NodeJS.Timeout | undefined;
+    // Axios' own timeout aborts the socket; this one also covers anything that hangs before it (DNS, TLS).
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new PaymentError('timeout', `Razorpay did not answer within ${this.timeoutMs} ms`)),
+        this.timeoutMs + 1000,
+      );
+    });
+    try {
+      const order = await Promise.race([
+        this.sdk.orders.create({
+          amount: input.amountPaise,
+          currency: 'INR',
+          receipt: input.receipt,
+          notes: input.notes ?? {},
+        }),
+        deadline,
+      ]);
+      if (!order || typeof order.id !== 'string' || !order.id) {
+        throw new PaymentError('unavailable', 'Razorpay answered without an order id');
+      }
+      return { id: order.id, amountPaise: Number(order.amount), currency: 'INR' };
+    } catch (e) {
+      throw toPaymentError(e);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/** Turns whatever the SDK threw into a PaymentError with a message fit for the log. */
+export function toPaymentError(e: unknown): PaymentError {
+  if (e instanceof PaymentError) return e;
+  if (e && typeof e === 'object' && 'statusCode' in e) {
+    const { statusCode, error } = e as {
+      statusCode: number;
+      error?: { code?: string; description?: string };
+    };
+    const detail = [error?.code, error?.description].filter(Boolean).join(': ') || 'no details';
+    return new PaymentError(
+      statusCode >= 400 && statusCode < 500 ? 'rejected' : 'unavailable',
+      `Razorpay answered ${statusCode} (${detail})`,
+      statusCode,
+    );
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  return new PaymentError('unavailable', `Razorpay could not be reached (${message})`);
+}

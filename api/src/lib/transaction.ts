@@ -1,0 +1,34 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../db/connection';
+import type { Database } from '../db/database';
+
+export type Trx = Transaction<Database>;
+
+/** MariaDB deadlock (1213) and lock wait timeout (1205): the statement or transaction was rolled back and may be re-run. */
+const RETRYABLE = new Set([1213, 1205]);
+
+/**
+ * Re-runs `fn` when the database picked it as a deadlock victim or gave up waiting for a lock.
+ * - at most `attempts` runs, with a short growing random pause between them
+ * - any other error is thrown at once
+ * `fn` must be safe to run again: a whole transaction, or a single statement.
+ */
+export async function withRetry<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (e) {
+      const errno = (e as { errno?: number }).errno;
+      if (errno === undefined || !RETRYABLE.has(errno) || i >= attempts) throw e;
+      await new Promise((r) => setTimeout(r, 5 * i + Math.random() * 20 * i));
+    }
+  }
+}
+
+/**
+ * A transaction at READ COMMITTED (locking reads see the latest rows and InnoDB takes no gap locks, so shoppers
+ * with neighbouring rows do not block each other), re-run on deadlock.
+ */
+export function transaction<T>(db: Db, fn: (trx: Trx) => Promise<T>): Promise<T> {
+  return withRetry(() => db.transaction().setIsolationLevel('read committed').execute(fn));
+}

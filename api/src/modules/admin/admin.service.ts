@@ -1,0 +1,47 @@
+import type { Admin, LoginBody } from '@voltcart/shared';
+import type { Deps } from '../../app-env';
+import type { Db } from '../../db/connection';
+import { AppError, unauthorized } from '../../errors';
+import { bcryptCost, verifyPassword } from '../../lib/passwords';
+import { beginLoginAttempt } from '../../lib/rate-limit';
+import * as repo from './admin.repository';
+
+export const ADMIN_MESSAGES = {
+  loggedIn: 'Logged in successfully.',
+  loggedOut: 'You have been logged out.',
+  invalidLogin: 'Invalid email or password.',
+} as const;
+
+const toAdmin = (row: { id: number; name: string; email: string }): Admin => ({
+  _id: String(row.id),
+  name: row.name,
+  email: row.email,
+});
+
+/**
+ * Admin login: the same rules as the customer one (rate limited before the password check,
+ * one message and one bcrypt comparison for unknown emails and wrong passwords), admin audience token.
+ */
+export async function login(
+  d: Pick<Deps, 'db' | 'config' | 'tokens'>,
+  input: LoginBody,
+  address: string,
+): Promise<{ admin: Admin; token: string }> {
+  const attempt = await beginLoginAttempt(d.db, d.config, 'admin', input.email, address);
+  const row = await repo.findAdminByEmail(d.db, input.email);
+  const ok = await verifyPassword(input.password, row?.password_hash, bcryptCost(d.config.NODE_ENV));
+  if (!ok || !row) throw new AppError(401, 'invalid_credentials', ADMIN_MESSAGES.invalidLogin);
+  await attempt.succeeded();
+  const token = await d.tokens.sign('admin', row.id, row.token_version);
+  return { admin: toAdmin(row), token };
+}
+
+export function logout(db: Db, id: number): Promise<void> {
+  return repo.bumpAdminTokenVersion(db, id);
+}
+
+export async function loadAdmin(db: Db, id: number): Promise<Admin> {
+  const row = await repo.findAdminById(db, id);
+  if (!row) throw unauthorized('Your session is not valid. Please log in again.');
+  return toAdmin(row);
+}

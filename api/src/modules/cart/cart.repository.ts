@@ -1,0 +1,228 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/database';
+
+/** The database or a transaction (a Kysely `Transaction` is a `Kysely`). */
+type Q = Kysely<Database>;
+
+/** One server cart line with its product and options, money in integer paise. */
+export interface CartLineRow {
+  id: number;
+  user_id: number;
+  product_id: number;
+  name: string;
+  slug: string;
+  thumbnail: string;
+  /** null when the line has no colour. */
+  color_id: number | null;
+  color_name: string | null;
+  color_hexcode: string | null;
+  color_adj_paise: number;
+  /** GB; null when the line has no memory size. */
+  memory_size: number | null;
+  memory_adj_paise: number;
+  qty: number;
+  /** Product prices without options. */
+  final_price_paise: number;
+  original_price_paise: number;
+  /** Unit prices including the colour and memory price adjustments (never below 0). */
+  unit_price_paise: number;
+  unit_original_paise: number;
+  stock: number;
+  in_stock: boolean;
+  status: boolean;
+  /** false when the chosen colour or memory size has since been removed from the product. */
+  options_valid: boolean;
+}
+
+/**
+ * A user's whole cart in one query (lines joined to products and their option rows), oldest line first.
+ * Shared with the orders module, which turns these rows into order lines.
+ */
+export async function readCartLines(db: Q, userId: number): Promise<CartLineRow[]> {
+  const adj = sql<number>`COALESCE(pc.price_adj, 0) + COALESCE(pm.price_adj, 0)`;
+  const rows = await db
+    .selectFrom('cart_lines as cl')
+    .innerJoin('products as p', 'p.id', 'cl.product_id')
+    .leftJoin('product_colors as pc', (j) =>
+      j.onRef('pc.product_id', '=', 'cl.product_id').onRef('pc.color_id', '=', 'cl.color_id'),
+    )
+    .leftJoin('colors as co', 'co.id', 'cl.color_id')
+    .leftJoin('product_memory as pm', (j) =>
+      j.onRef('pm.product_id', '=', 'cl.product_id').onRef('pm.size_gb', '=', 'cl.memory_size'),
+    )
+    .where('cl.user_id', '=', userId)
+    .select([
+      'cl.id',
+      'cl.user_id',
+      'cl.product_id',
+      'p.name',
+      'p.slug',
+      'p.thumbnail',
+      'cl.color_id',
+      'co.name as color_name',
+      'co.hexcode as color_hexcode',
+      sql<number>`COALESCE(pc.price_adj, 0)`.as('color_adj_paise'),
+      'cl.memory_size',
+      sql<number>`COALESCE(pm.price_adj, 0)`.as('memory_adj_paise'),
+      'cl.qty',
+      'p.final_price as final_price_paise',
+      'p.original_price as original_price_paise',
+      sql<number>`GREATEST(0, p.final_price + ${adj})`.as('unit_price_paise'),
+      sql<number>`GREATEST(0, p.original_price + ${adj})`.as('unit_original_paise'),
+      'p.stock',
+      'p.in_stock',
+      'p.status',
+      sql<number>`(cl.color_id = 0 OR pc.color_id IS NOT NULL) AND (cl.memory_size = 0 OR pm.size_gb IS NOT NULL)`.as(
+        'options_valid',
+      ),
+    ])
+    .orderBy('cl.id')
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    user_id: Number(r.user_id),
+    product_id: Number(r.product_id),
+    name: r.name,
+    slug: r.slug,
+    thumbnail: r.thumbnail,
+    color_id: Number(r.color_id) || null,
+    color_name: r.color_id ? (r.color_name ?? null) : null,
+    color_hexcode: r.color_id ? (r.color_hexcode ?? null) : null,
+    color_adj_paise: Number(r.color_adj_paise),
+    memory_size: Number(r.memory_size) || null,
+    memory_adj_paise: Number(r.memory_adj_paise),
+    qty: Number(r.qty),
+    final_price_paise: Number(r.final_price_paise),
+    original_price_paise: Number(r.original_price_paise),
+    unit_price_paise: Number(r.unit_price_paise),
+    unit_original_paise: Number(r.unit_original_paise),
+    stock: Number(r.stock),
+    in_stock: Boolean(r.in_stock),
+    status: Boolean(r.status),
+    options_valid: Boolean(Number(r.options_valid)),
+  }));
+}
+
+/** Empties a user's cart; returns the number of lines removed. */
+export async function clearCart(db: Q, userId: number): Promise<number> {
+  const r = await db.deleteFrom('cart_lines').where('user_id', '=', userId).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Locks the user's row: a user's cart changes run one after another, so quantity limits hold. */
+export async function lockCartOwner(db: Q, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Products with what the cart needs to check a line: availability and stock. */
+export async function findProducts(db: Q, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'stock', 'in_stock', 'status'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export type CartProductRow = Awaited<ReturnType<typeof findProducts>>[number];
+
+/** Offered colours (active ones) of the products, in display order. */
+export async function findProductColors(db: Q, productIds: number[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .selectFrom('product_colors as pc')
+    .innerJoin('colors as co', 'co.id', 'pc.color_id')
+    .select(['pc.product_id', 'pc.color_id'])
+    .where('pc.product_id', 'in', productIds)
+    .where('co.status', '=', 1)
+    .orderBy('pc.product_id')
+    .orderBy('pc.position')
+    .orderBy('pc.color_id')
+    .execute();
+}
+
+/** Memory sizes of the products, in display order. */
+export async function findProductMemory(db: Q, productIds: number[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .selectFrom('product_memory')
+    .select(['product_id', 'size_gb'])
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('position')
+    .orderBy('size_gb')
+    .execute();
+}
+
+export function findLineByKey(
+  db: Q,
+  key: { user_id: number; product_id: number; color_id: number; memory_size: number },
+) {
+  return db
+    .selectFrom('cart_lines')
+    .select(['id', 'qty'])
+    .where('user_id', '=', key.user_id)
+    .where('product_id', '=', key.product_id)
+    .where('color_id', '=', key.color_id)
+    .where('memory_size', '=', key.memory_size)
+    .executeTakeFirst();
+}
+
+export function listLineKeys(db: Q, userId: number) {
+  return db
+    .selectFrom('cart_lines')
+    .select(['id', 'product_id', 'color_id', 'memory_size', 'qty'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** One of the user's own lines with its product's stock; undefined for someone else's line. */
+export function findOwnLine(db: Q, userId: number, lineId: number) {
+  return db
+    .selectFrom('cart_lines as cl')
+    .innerJoin('products as p', 'p.id', 'cl.product_id')
+    .select(['cl.id', 'cl.qty', 'p.name', 'p.stock', 'p.in_stock', 'p.status'])
+    .where('cl.id', '=', lineId)
+    .where('cl.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Writes lines with their final quantities: new ones are inserted, existing ones (same user, product,
+ * colour, memory size; the unique key) take the given quantity.
+ */
+export async function upsertLines(
+  db: Q,
+  lines: { user_id: number; product_id: number; color_id: number; memory_size: number; qty: number }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  await db
+    .insertInto('cart_lines')
+    .values(lines)
+    .onDuplicateKeyUpdate({ qty: sql<number>`VALUES(qty)` })
+    .execute();
+}
+
+export async function setLineQty(db: Q, userId: number, lineId: number, qty: number): Promise<void> {
+  await db
+    .updateTable('cart_lines')
+    .set({ qty })
+    .where('id', '=', lineId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function deleteLine(db: Q, userId: number, lineId: number): Promise<number> {
+  const r = await db
+    .deleteFrom('cart_lines')
+    .where('id', '=', lineId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

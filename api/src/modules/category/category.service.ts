@@ -1,0 +1,146 @@
+import { type Category, slugify } from '@voltcart/shared';
+import type { Config } from '../../config';
+import type { Db } from '../../db/connection';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { imageLimits, releaseImages, removeImages, storeImage } from '../../lib/images';
+import type { Storage } from '../../lib/storage';
+import * as repo from './category.repository';
+
+export interface CategoryDeps {
+  db: Db;
+  storage: Storage;
+  config: Config;
+}
+
+export const CATEGORY_MESSAGES = {
+  created: 'Category created successfully.',
+  updated: 'Category updated successfully.',
+  deleted: 'Category deleted successfully.',
+  nothingToChange: 'Send a new name or image to update the category.',
+  emptySlug: 'name must contain at least one letter or digit (a-z, 0-9) so that a slug can be made from it.',
+} as const;
+const M = CATEGORY_MESSAGES;
+
+export function toCategory(row: repo.CategoryRow): Category {
+  return {
+    _id: String(row.id),
+    name: row.name,
+    slug: row.slug,
+    Image: row.image,
+    status: Boolean(row.status),
+    productCount: Number(row.productCount),
+  };
+}
+
+/** Everyone sees active categories; an admin also sees inactive ones. Sorted by name. */
+export async function listCategories(db: Db, opts: { admin: boolean }): Promise<Category[]> {
+  return (await repo.listCategories(db, { activeOnly: !opts.admin })).map(toCategory);
+}
+
+/** An inactive category does not exist for shoppers. */
+export async function getCategory(db: Db, id: number, opts: { admin: boolean }): Promise<Category> {
+  const row = await repo.findCategory(db, id);
+  if (!row || (!opts.admin && !row.status)) throw notFound('Category');
+  return toCategory(row);
+}
+
+function slugFor(name: string): string {
+  const slug = slugify(name);
+  if (!slug) throw badRequest(M.emptySlug);
+  return slug;
+}
+
+const duplicate = (slug: string) =>
+  conflict(`A category with the slug "${slug}" already exists. Choose a different name.`, 'duplicate_slug');
+
+const isDuplicateKey = (e: unknown) => (e as { errno?: number }).errno === 1062;
+
+/**
+ * Creates a category. The slug always comes from the name (seed §3); the image, when given,
+ * goes through the image pipeline first and is removed again if the row cannot be written.
+ */
+export async function createCategory(
+  deps: CategoryDeps,
+  input: { name: string; status?: boolean; image: File | null },
+): Promise<Category> {
+  const slug = slugFor(input.name);
+  if (await repo.slugTaken(deps.db, slug)) throw duplicate(slug);
+  const image = input.image
+    ? await storeImage(deps.storage, 'categories', input.image, imageLimits(deps.config))
+    : '';
+  try {
+    const id = await repo.insertCategory(deps.db, {
+      name: input.name,
+      slug,
+      image,
+      ...(input.status === undefined ? {} : { status: input.status ? 1 : 0 }),
+    });
+    return getCategory(deps.db, id, { admin: true });
+  } catch (e) {
+    await removeImages(deps.storage, 'categories', [image]);
+    if (isDuplicateKey(e)) throw duplicate(slug);
+    throw e;
+  }
+}
+
+/** Renames (new slug) and/or replaces the image; the old image file is deleted once the row points at the new one. */
+export async function updateCategory(
+  deps: CategoryDeps,
+  id: number,
+  input: { name?: string; status?: boolean; image: File | null },
+): Promise<Category> {
+  const current = await repo.findCategory(deps.db, id);
+  if (!current) throw notFound('Category');
+  const changes: { name?: string; slug?: string; image?: string; status?: number } = {};
+  if (input.name !== undefined && input.name !== current.name) {
+    changes.name = input.name;
+    changes.slug = slugFor(input.name);
+    if (changes.slug !== current.slug && (await repo.slugTaken(deps.db, changes.slug, id)))
+      throw duplicate(changes.slug);
+  }
+  if (input.status !== undefined) changes.status = input.status ? 1 : 0;
+  if (input.image)
+    changes.image = await storeImage(deps.storage, 'categories', input.image, imageLimits(deps.config));
+  try {
+    await repo.updateCategory(deps.db, id, changes);
+  } catch (e) {
+    if (changes.image) await removeImages(deps.storage, 'categories', [changes.image]);
+    if (isDuplicateKey(e)) throw duplicate(changes.slug ?? current.slug);
+    throw e;
+  }
+  if (changes.image && current.image)
+    await releaseImages(deps.db, deps.storage, 'categories', [current.image]);
+  return getCategory(deps.db, id, { admin: true });
+}
+
+export async function toggleCategory(db: Db, id: number): Promise<{ category: Category; msg: string }> {
+  if (!(await repo.toggleCategoryStatus(db, id))) throw notFound('Category');
+  const category = await getCategory(db, id, { admin: true });
+  return {
+    category,
+    msg: `Category "${category.name}" is now ${category.status ? 'active' : 'inactive'}.`,
+  };
+}
+
+/** Refused while products point at the category (they would lose it); its image file goes with it. */
+export async function deleteCategory(deps: CategoryDeps, id: number): Promise<void> {
+  const current = await repo.findCategory(deps.db, id);
+  if (!current) throw notFound('Category');
+  const inUse = (n: number) =>
+    new AppError(
+      409,
+      'in_use',
+      `This category is used by ${n} ${n === 1 ? 'product' : 'products'}. Move or delete them first.`,
+    );
+  const n = await repo.countProductsInCategory(deps.db, id);
+  if (n > 0) throw inUse(n);
+  try {
+    if (!(await repo.deleteCategory(deps.db, id))) throw notFound('Category');
+  } catch (e) {
+    // A product added between the count and the delete trips the foreign key.
+    if ((e as { errno?: number }).errno === 1451)
+      throw inUse(await repo.countProductsInCategory(deps.db, id));
+    throw e;
+  }
+  await releaseImages(deps.db, deps.storage, 'categories', [current.image]);
+}

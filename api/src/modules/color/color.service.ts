@@ -1,0 +1,124 @@
+import { type Color, slugify } from '@voltcart/shared';
+import type { Db } from '../../db/connection';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import * as repo from './color.repository';
+
+export const COLOR_MESSAGES = {
+  created: 'Colour created successfully.',
+  updated: 'Colour updated successfully.',
+  deleted: 'Colour deleted successfully.',
+  nothingToChange: 'Send a new name or hexcode to update the colour.',
+  emptySlug: 'name must contain at least one letter or digit (a-z, 0-9) so that a slug can be made from it.',
+} as const;
+const M = COLOR_MESSAGES;
+
+export function toColor(row: repo.ColorRow): Color {
+  return {
+    _id: String(row.id),
+    name: row.name,
+    slug: row.slug,
+    hexcode: row.hexcode,
+    status: Boolean(row.status),
+  };
+}
+
+/**
+ * Stored form of a hex colour.
+ * - lowercase, always 7 characters: `#abc` becomes `#aabbcc`
+ * - the input is assumed already checked by colorBody (`#rgb` or `#rrggbb`)
+ */
+export function normalizeHex(hex: string): string {
+  const h = hex.trim().toLowerCase();
+  if (/^#[0-9a-f]{3}$/.test(h)) return `#${h[1]}${h[1]}${h[2]}${h[2]}${h[3]}${h[3]}`;
+  return h;
+}
+
+export async function listColors(db: Db, opts: { admin: boolean }): Promise<Color[]> {
+  return (await repo.listColors(db, { activeOnly: !opts.admin })).map(toColor);
+}
+
+export async function getColor(db: Db, id: number, opts: { admin: boolean }): Promise<Color> {
+  const row = await repo.findColor(db, id);
+  if (!row || (!opts.admin && !row.status)) throw notFound('Colour');
+  return toColor(row);
+}
+
+function slugFor(name: string): string {
+  const slug = slugify(name);
+  if (!slug) throw badRequest(M.emptySlug);
+  return slug;
+}
+
+const duplicate = (slug: string) =>
+  conflict(`A colour with the slug "${slug}" already exists. Choose a different name.`, 'duplicate_slug');
+const isDuplicateKey = (e: unknown) => (e as { errno?: number }).errno === 1062;
+
+export async function createColor(
+  db: Db,
+  input: { name: string; hexcode: string; status?: boolean },
+): Promise<Color> {
+  const slug = slugFor(input.name);
+  if (await repo.slugTaken(db, slug)) throw duplicate(slug);
+  try {
+    const id = await repo.insertColor(db, {
+      name: input.name,
+      slug,
+      hexcode: normalizeHex(input.hexcode),
+      ...(input.status === undefined ? {} : { status: input.status ? 1 : 0 }),
+    });
+    return getColor(db, id, { admin: true });
+  } catch (e) {
+    if (isDuplicateKey(e)) throw duplicate(slug);
+    throw e;
+  }
+}
+
+export async function updateColor(
+  db: Db,
+  id: number,
+  input: { name?: string; hexcode?: string; status?: boolean },
+): Promise<Color> {
+  const current = await repo.findColor(db, id);
+  if (!current) throw notFound('Colour');
+  const changes: { name?: string; slug?: string; hexcode?: string; status?: number } = {};
+  if (input.name !== undefined && input.name !== current.name) {
+    changes.name = input.name;
+    changes.slug = slugFor(input.name);
+    if (changes.slug !== current.slug && (await repo.slugTaken(db, changes.slug, id)))
+      throw duplicate(changes.slug);
+  }
+  if (input.hexcode !== undefined) changes.hexcode = normalizeHex(input.hexcode);
+  if (input.status !== undefined) changes.status = input.status ? 1 : 0;
+  try {
+    await repo.updateColor(db, id, changes);
+  } catch (e) {
+    if (isDuplicateKey(e)) throw duplicate(changes.slug ?? current.slug);
+    throw e;
+  }
+  return getColor(db, id, { admin: true });
+}
+
+export async function toggleColor(db: Db, id: number): Promise<{ color: Color; msg: string }> {
+  if (!(await repo.toggleColorStatus(db, id))) throw notFound('Colour');
+  const color = await getColor(db, id, { admin: true });
+  return { color, msg: `Colour "${color.name}" is now ${color.status ? 'active' : 'inactive'}.` };
+}
+
+/** Refused while products offer the colour: their option lists (and carts) would silently change. */
+export async function deleteColor(db: Db, id: number): Promise<void> {
+  if (!(await repo.findColor(db, id))) throw notFound('Colour');
+  const inUse = (n: number) =>
+    new AppError(
+      409,
+      'in_use',
+      `This colour is used by ${n} ${n === 1 ? 'product' : 'products'}. Remove it from them first.`,
+    );
+  const n = await repo.countProductsWithColor(db, id);
+  if (n > 0) throw inUse(n);
+  try {
+    if (!(await repo.deleteColor(db, id))) throw notFound('Colour');
+  } catch (e) {
+    if ((e as { errno?: number }).errno === 1451) throw inUse(await repo.countProductsWithColor(db, id));
+    throw e;
+  }
+}

@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database';
+
+/**
+ * Stores a sign-up; false when the email is already there. The unique key (case-insensitive
+ * collation) decides, so two simultaneous sign-ups of one address store it once.
+ */
+export async function insertSignup(db: Kysely<Database>, email: string): Promise<boolean> {
+  try {
+    await db.insertInto('newsletter_signups').values({ email }).execute();
+    return true;
+  } catch (e) {
+    if ((e as { errno?: number })?.errno === 1062) return false;
+    throw e;
+  }
+}

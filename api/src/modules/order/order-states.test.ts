@@ -1,0 +1,59 @@
+import { ORDER_STATES, type OrderState } from '@voltcart/shared';
+import { describe, expect, it } from 'vitest';
+import { type Actor, canMove, ORDER_MOVES, returnsStock } from './order-states';
+
+// Every legal move; anything not listed here must be refused.
+const LEGAL: [OrderState, OrderState, Actor][] = [
+  ['placed', 'shipped', 'admin'],
+  ['placed', 'cancelled', 'admin'],
+  ['pending_payment', 'paid', 'payment'],
+  ['pending_payment', 'payment_failed', 'payment'],
+  ['pending_payment', 'payment_failed', 'customer'],
+  ['pending_payment', 'cancelled', 'admin'],
+  ['pending_payment', 'cancelled', 'system'],
+  ['paid', 'shipped', 'admin'],
+  ['paid', 'cancelled', 'admin'],
+  ['payment_failed', 'paid', 'payment'],
+  ['cancelled', 'paid', 'payment'],
+  ['shipped', 'delivered', 'admin'],
+];
+const ACTORS: Actor[] = ['admin', 'customer', 'payment', 'system'];
+
+describe('order state table', () => {
+  it.each(LEGAL)('allows %s → %s by %s', (from, to, actor) => {
+    expect(canMove(from, to, actor)).toBe(true);
+  });
+
+  it('refuses every move that is not in the legal list', () => {
+    const legal = new Set(LEGAL.map((m) => m.join('>')));
+    for (const from of ORDER_STATES)
+      for (const to of ORDER_STATES)
+        for (const actor of ACTORS) {
+          expect(canMove(from, to, actor), `${from} → ${to} by ${actor}`).toBe(
+            legal.has(`${from}>${to}>${actor}`),
+          );
+        }
+  });
+
+  it.each([
+    ['paid', 'pending_payment'],
+    ['paid', 'payment_failed'],
+    ['shipped', 'paid'],
+    ['delivered', 'shipped'],
+    ['delivered', 'cancelled'],
+    ['placed', 'paid'],
+    ['shipped', 'shipped'],
+  ] as [OrderState, OrderState][])('never lets anyone move %s → %s', (from, to) => {
+    for (const actor of ACTORS) expect(canMove(from, to, actor)).toBe(false);
+  });
+
+  it('does not let an admin mark an order paid or failed by hand', () => {
+    expect(canMove('pending_payment', 'paid', 'admin')).toBe(false);
+    expect(canMove('pending_payment', 'payment_failed', 'admin')).toBe(false);
+  });
+
+  it('names a row for every state and returns stock only on cancel and failure', () => {
+    expect(Object.keys(ORDER_MOVES).sort()).toEqual([...ORDER_STATES].sort());
+    expect(ORDER_STATES.filter(returnsStock).sort()).toEqual(['cancelled', 'payment_failed']);
+  });
+});

@@ -1,0 +1,52 @@
+import type { OrderState } from '@voltcart/shared';
+
+/**
+ * Who asks for a move:
+ * - `admin`: the back office (PATCH /order/status)
+ * - `customer`: the shopper (POST /order/payment-failed when the payment dialog fails or is dismissed)
+ * - `payment`: a verified payment result (checkout signature or signed webhook)
+ * - `system`: the unpaid-order expiry sweep, or the API itself when Razorpay could not create its order
+ */
+export type Actor = 'admin' | 'customer' | 'payment' | 'system';
+
+/**
+ * The one table of legal order moves: from → to → who may make it.
+ * - `placed` is a cash-on-delivery order; `pending_payment` an online one waiting for Razorpay
+ * - moving into `cancelled` or `payment_failed` returns the stock (once: `stock_returned` guards it)
+ * - a paid order never goes back to `pending_payment` or `payment_failed`
+ * - `payment_failed` / `cancelled` → `paid` only for a verified payment on an order that was never paid
+ *   (the shopper retried in the Razorpay dialog, or the money arrived after the expiry sweep): the stock is
+ *   taken again with the same guarded update as at checkout, and when it is gone the order stays as it is and
+ *   the payment is recorded for a refund
+ * - an admin cancelling a paid order refunds it in the Razorpay dashboard (the API only returns the stock)
+ * - `delivered` is final
+ */
+export const ORDER_MOVES: Readonly<Record<OrderState, Partial<Record<OrderState, readonly Actor[]>>>> = {
+  placed: { shipped: ['admin'], cancelled: ['admin'] },
+  pending_payment: {
+    paid: ['payment'],
+    payment_failed: ['payment', 'customer'],
+    cancelled: ['admin', 'system'],
+  },
+  paid: { shipped: ['admin'], cancelled: ['admin'] },
+  payment_failed: { paid: ['payment'] },
+  cancelled: { paid: ['payment'] },
+  shipped: { delivered: ['admin'] },
+  delivered: {},
+};
+
+/** True when `actor` may move an order from `from` to `to`. */
+export function canMove(from: OrderState, to: OrderState, actor: Actor): boolean {
+  return ORDER_MOVES[from]?.[to]?.includes(actor) ?? false;
+}
+
+/** States in which the order holds no stock (it was returned when the order got there). */
+export const STOCK_RELEASED_STATES: readonly OrderState[] = ['payment_failed', 'cancelled'];
+
+/** True when moving into `to` must give the order's units back to the shelf. */
+export const returnsStock = (to: OrderState) => STOCK_RELEASED_STATES.includes(to);
+
+/** Orders the shop still has to dispatch (the dashboard's "orders to ship"). */
+export const TO_SHIP_STATES: readonly OrderState[] = ['placed', 'paid'];
+
+export const illegalMoveMessage = (from: string, to: string) => `Cannot move an order from ${from} to ${to}.`;

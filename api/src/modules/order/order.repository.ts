@@ -1,0 +1,287 @@
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, OrderLineTable, OrderTable } from '../../db/database';
+
+/** The database or a transaction: every query here runs in either. */
+type Q = Kysely<Database>;
+
+export type OrderRow = Selectable<OrderTable>;
+export type OrderLineRow = Selectable<OrderLineTable>;
+export type OrderWithUser = OrderRow & { user_name: string | null; user_email: string | null };
+
+export interface CartLineRow {
+  id: number;
+  product_id: number;
+  color_id: number;
+  memory_size: number;
+  qty: number;
+}
+
+export interface LockedProduct {
+  id: number;
+  name: string;
+  final_price: number;
+  original_price: number;
+  thumbnail: string;
+  stock: number;
+  status: number;
+  in_stock: number;
+}
+
+/** The shopper's cart, locked so that two simultaneous checkouts of one cart cannot both use it. */
+export function lockCart(db: Q, userId: number): Promise<CartLineRow[]> {
+  return db
+    .selectFrom('cart_lines')
+    .select(['id', 'product_id', 'color_id', 'memory_size', 'qty'])
+    .where('user_id', '=', userId)
+    .orderBy('product_id')
+    .orderBy('color_id')
+    .orderBy('memory_size')
+    .forUpdate()
+    .execute();
+}
+
+/** Product rows locked in id order: every transaction takes them in the same order, so they cannot deadlock. */
+export function lockProducts(db: Q, ids: number[]): Promise<LockedProduct[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'final_price', 'original_price', 'thumbnail', 'stock', 'status', 'in_stock'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export function colorOptions(db: Q, productIds: number[]) {
+  return db
+    .selectFrom('product_colors as pc')
+    .innerJoin('colors as c', 'c.id', 'pc.color_id')
+    .select(['pc.product_id', 'pc.color_id', 'pc.price_adj', 'c.name'])
+    .where('pc.product_id', 'in', productIds)
+    .execute();
+}
+
+export function memoryOptions(db: Q, productIds: number[]) {
+  return db
+    .selectFrom('product_memory')
+    .select(['product_id', 'size_gb', 'price_adj'])
+    .where('product_id', 'in', productIds)
+    .execute();
+}
+
+/**
+ * The guarded decrement: it only succeeds while the product is active, switched on for sale and has the units.
+ * Returns false when it changed nothing.
+ */
+export async function takeStock(
+  db: Q,
+  productId: number,
+  qty: number,
+  sellableOnly = true,
+): Promise<boolean> {
+  let q = db
+    .updateTable('products')
+    .set({ stock: sql`stock - ${qty}` })
+    .where('id', '=', productId)
+    .where('stock', '>=', qty);
+  if (sellableOnly) q = q.where('status', '=', 1).where('in_stock', '=', 1);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function giveStock(db: Q, productId: number, qty: number): Promise<void> {
+  // A product deleted since the order simply has nothing to give back to.
+  await db
+    .updateTable('products')
+    .set({ stock: sql`stock + ${qty}` })
+    .where('id', '=', productId)
+    .execute();
+}
+
+/** Units per product of an order, in product id order (the lock order). */
+export async function orderUnits(db: Q, orderId: number): Promise<{ product_id: number; qty: number }[]> {
+  const rows = await db
+    .selectFrom('order_lines')
+    .select(['product_id', sql<string>`SUM(qty)`.as('qty')])
+    .where('order_id', '=', orderId)
+    .groupBy('product_id')
+    .orderBy('product_id')
+    .execute();
+  return rows.map((r) => ({ product_id: r.product_id, qty: Number(r.qty) }));
+}
+
+export async function insertOrder(db: Q, values: Insertable<OrderTable>): Promise<number> {
+  const r = await db.insertInto('orders').values(values).executeTakeFirstOrThrow();
+  return Number(r.insertId);
+}
+
+export async function insertLines(db: Q, lines: Omit<OrderLineRow, 'id'>[]): Promise<void> {
+  await db.insertInto('order_lines').values(lines).execute();
+}
+
+export async function deleteCartLines(db: Q, userId: number, ids: number[]): Promise<void> {
+  await db.deleteFrom('cart_lines').where('user_id', '=', userId).where('id', 'in', ids).execute();
+}
+
+/**
+ * Puts an order's lines back into the shopper's cart (a failed or refused online payment must not leave the
+ * shopper with an empty cart). Products deleted since are skipped; a line already there keeps the larger qty.
+ */
+export async function restoreCart(db: Q, userId: number, orderId: number): Promise<void> {
+  await sql`
+    INSERT INTO cart_lines (user_id, product_id, color_id, memory_size, qty)
+    SELECT ${userId}, l.product_id, l.color_id, l.memory_size, SUM(l.qty)
+    FROM order_lines l JOIN products p ON p.id = l.product_id
+    WHERE l.order_id = ${orderId}
+    GROUP BY l.product_id, l.color_id, l.memory_size
+    ON DUPLICATE KEY UPDATE qty = GREATEST(cart_lines.qty, VALUES(qty))
+  `.execute(db);
+}
+
+const orderColumns = (db: Q) =>
+  db
+    .selectFrom('orders as o')
+    .leftJoin('users as u', 'u.id', 'o.user_id')
+    .selectAll('o')
+    .select(['u.name as user_name', 'u.email as user_email']);
+
+export function findByPublicId(db: Q, publicId: string): Promise<OrderWithUser | undefined> {
+  return orderColumns(db).where('o.public_id', '=', publicId).executeTakeFirst();
+}
+
+export function findById(db: Q, id: number): Promise<OrderWithUser | undefined> {
+  return orderColumns(db).where('o.id', '=', id).executeTakeFirst();
+}
+
+/** Locks one order row: every state change reads the state it changes under this lock. */
+export function lockOrder(
+  db: Q,
+  by: { id: number } | { publicId: string } | { razorpayOrderId: string },
+): Promise<OrderRow | undefined> {
+  let q = db.selectFrom('orders').selectAll();
+  if ('id' in by) q = q.where('id', '=', by.id);
+  else if ('publicId' in by) q = q.where('public_id', '=', by.publicId);
+  else q = q.where('razorpay_order_id', '=', by.razorpayOrderId);
+  return q.forUpdate().executeTakeFirst();
+}
+
+/** A conditional move: changes the row only while it is still in `from`. Returns whether it did. */
+export async function updateState(
+  db: Q,
+  id: number,
+  from: string,
+  set: Partial<{
+    state: string;
+    stock_returned: number;
+    razorpay_payment_id: string | null;
+    razorpay_order_id: string | null;
+    paid_at: Date | null;
+  }>,
+  extra: { stockReturned?: number } = {},
+): Promise<boolean> {
+  let q = db.updateTable('orders').set(set).where('id', '=', id).where('state', '=', from);
+  if (extra.stockReturned !== undefined) q = q.where('stock_returned', '=', extra.stockReturned);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export function linesOf(db: Q, orderIds: number[]): Promise<OrderLineRow[]> {
+  if (!orderIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('id')
+    .execute();
+}
+
+/** Escapes LIKE wildcards so that a search for "50%" finds the text, not everything. */
+const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+export function listOrders(
+  db: Q,
+  f: { userId?: number; state?: string; q?: string; offset: number; limit: number },
+): Promise<OrderWithUser[]> {
+  let q = orderColumns(db);
+  if (f.userId !== undefined) q = q.where('o.user_id', '=', f.userId);
+  if (f.state) q = q.where('o.state', '=', f.state);
+  if (f.q) {
+    const text = f.q;
+    q = q.where((eb) =>
+      eb.or([
+        eb('o.public_id', '=', text.toUpperCase()),
+        eb('o.razorpay_order_id', '=', text),
+        eb('u.email', 'like', likeText(text.toLowerCase())),
+      ]),
+    );
+  }
+  return q.orderBy('o.id', 'desc').limit(f.limit).offset(f.offset).execute();
+}
+
+/** Unpaid online orders whose time is up (the sweep re-checks each under a lock). */
+export async function expiredOrderIds(db: Q, now: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('state', '=', 'pending_payment')
+    .where('expires_at', '<', now)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Records a webhook event; false when it was seen before. */
+export async function recordEvent(
+  db: Q,
+  e: { event_id: string; event: string; razorpay_order_id: string | null },
+): Promise<boolean> {
+  const r = await db.insertInto('payment_events').values(e).ignore().executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export async function dashboardFigures(db: Q) {
+  const [users, orders] = await Promise.all([
+    db.selectFrom('users').select(sql<string>`COUNT(*)`.as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('orders')
+      .select([
+        sql<string>`COUNT(*)`.as('orders'),
+        sql<string>`COALESCE(SUM(CASE WHEN state IN ('placed', 'paid') THEN 1 ELSE 0 END), 0)`.as('to_ship'),
+        sql<string>`COALESCE(SUM(CASE
+          WHEN payment_mode = 1 AND state IN ('paid', 'shipped', 'delivered') THEN total_paise
+          WHEN payment_mode = 0 AND state = 'delivered' THEN total_paise
+          ELSE 0 END), 0)`.as('revenue'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    customers: Number(users.n),
+    orders: Number(orders.orders),
+    toShip: Number(orders.to_ship),
+    revenuePaise: Number(orders.revenue),
+  };
+}
+
+export function listUsers(db: Q, f: { q?: string; offset: number; limit: number }) {
+  let q = db
+    .selectFrom('users as u')
+    .select([
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.created_at',
+      (eb) =>
+        eb
+          .selectFrom('orders as o')
+          .select(sql<string>`COUNT(*)`.as('n'))
+          .whereRef('o.user_id', '=', 'u.id')
+          .as('order_count'),
+    ]);
+  if (f.q) {
+    const like = likeText(f.q.toLowerCase());
+    q = q.where((eb) => eb.or([eb('u.email', 'like', like), eb('u.name', 'like', like)]));
+  }
+  return q.orderBy('u.id', 'desc').limit(f.limit).offset(f.offset).execute();
+}

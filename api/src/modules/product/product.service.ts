@@ -1,0 +1,491 @@
+import {
+  finalPricePaise,
+  type Product,
+  type ProductBody,
+  type ProductListQuery,
+  type ProductSummary,
+  productBody,
+  slugify,
+  toPaise,
+  toRupees,
+} from '@voltcart/shared';
+import type { Config } from '../../config';
+import type { Db } from '../../db/connection';
+import { type AppError, badRequest, conflict, notFound } from '../../errors';
+import { imageLimits, releaseImages, removeImages, storeImage, storeImages } from '../../lib/images';
+import { SAFE_NAME, type Storage } from '../../lib/storage';
+import * as repo from './product.repository';
+
+export interface ProductDeps {
+  db: Db;
+  storage: Storage;
+  config: Config;
+}
+
+export const PRODUCT_MESSAGES = {
+  created: 'Product created successfully.',
+  updated: 'Product updated successfully.',
+  deleted: 'Product deleted successfully.',
+  imagesAdded: (n: number) => `${n} ${n === 1 ? 'image' : 'images'} added.`,
+  imageRemoved: 'Image removed.',
+  nothingToChange: 'Send at least one field to change.',
+  unknownCategory: 'categoryId does not match any category',
+  imageCount: 'Choose between 1 and 20 images (form field "images").',
+  emptySlug: 'name must contain at least one letter or digit (a-z, 0-9) so that a slug can be made from it.',
+} as const;
+const M = PRODUCT_MESSAGES;
+
+/** "All" (limit 0) is capped so that one request can never serialise a million rows. */
+export const ALL_LIMIT = 10_000;
+export const MAX_GALLERY_UPLOAD = 20;
+
+// ---------------------------------------------------------------- shapes
+
+export function toSummary(r: repo.SummaryRow): ProductSummary {
+  return {
+    _id: String(r.id),
+    name: r.name,
+    slug: r.slug,
+    sku: r.sku,
+    brand: r.brand,
+    originalPrice: toRupees(Number(r.original_price)),
+    discountPercentage: Number(r.discount_percentage),
+    finalPrice: toRupees(Number(r.final_price)),
+    thumbnail: r.thumbnail,
+    stock: Number(r.stock),
+    inStock: Boolean(r.in_stock),
+    status: Boolean(r.status),
+    topSelling: Boolean(r.top_selling),
+    categoryId: r.category_id === null ? null : String(r.category_id),
+    categoryName: r.categoryName,
+    categorySlug: r.categorySlug,
+  };
+}
+
+// ---------------------------------------------------------------- search
+
+/** Words the FULLTEXT index never holds (InnoDB's default stopword list). */
+const STOPWORDS = new Set(
+  'a about an are as at be by com de en for from how i in is it la of on or that the this to was what when where who will with und www'.split(
+    ' ',
+  ),
+);
+/** innodb_ft_min_token_size: shorter words are not in the index. */
+const MIN_TOKEN = 3;
+
+/**
+ * Turns a shopper's search text into index-friendly terms.
+ * - every run of letters and digits is a word; everything else (including + - < > ( ) ~ * " @) is dropped
+ * - words of 3+ characters become required prefix terms `+word*` for the FULLTEXT index
+ * - shorter words and stopwords (not in the index) are matched as substrings of name or brand instead
+ * - at most 8 words are used
+ */
+export function searchTerms(q: string): { fulltext?: string; like: string[] } {
+  const words = q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  const ft: string[] = [];
+  const like: string[] = [];
+  for (const w of [...new Set(words)]) {
+    if (w.length >= MIN_TOKEN && !STOPWORDS.has(w)) ft.push(`+${w}*`);
+    else like.push(w);
+  }
+  return { fulltext: ft.length ? ft.join(' ') : undefined, like };
+}
+
+// ---------------------------------------------------------------- reads
+
+export async function listProducts(
+  db: Db,
+  query: ProductListQuery,
+  opts: { admin: boolean },
+): Promise<{ products: ProductSummary[]; hasMore: boolean }> {
+  const limit = query.limit && query.limit > 0 ? query.limit : ALL_LIMIT;
+  const page = query.limit && query.limit > 0 ? (query.page ?? 1) : 1;
+  const search = query.q?.trim() ? searchTerms(query.q) : { like: [] };
+  const rows = await repo.listProducts(db, {
+    admin: opts.admin,
+    // One row more than asked tells whether another page exists, without a COUNT.
+    limit: limit + 1,
+    offset: (page - 1) * limit,
+    categorySlug: query.categorySlug?.trim() || undefined,
+    colorSlug: query.colorSlug?.trim() || undefined,
+    ...search,
+  });
+  const hasMore = rows.length > limit;
+  return { products: rows.slice(0, limit).map(toSummary), hasMore };
+}
+
+export async function bestSellers(db: Db): Promise<ProductSummary[]> {
+  return (await repo.bestSellers(db, 5)).map(toSummary);
+}
+
+/**
+ * One product by numeric id or by slug, with gallery, colours, memory options and category.
+ * Shoppers do not see inactive products, products of inactive categories, or inactive colours.
+ */
+export async function getProduct(
+  db: Db,
+  idOrSlug: string | number,
+  opts: { admin: boolean },
+): Promise<Product> {
+  const key = String(idOrSlug);
+  let found: repo.ProductDetail | undefined;
+  if (/^[1-9][0-9]{0,15}$/.test(key)) found = await repo.findProductDetail(db, { id: Number(key) });
+  if (!found && key.length <= 250) found = await repo.findProductDetail(db, { slug: key });
+  const row = found?.row;
+  const hidden = row && !opts.admin && (!row.status || (row.category_id !== null && !row.categoryStatus));
+  if (!found || !row || hidden) throw notFound('Product');
+  const { images, colors, memory } = found;
+  return {
+    ...toSummary(row),
+    images,
+    colors: colors
+      .filter((c) => opts.admin || c.status)
+      .map((c) => ({
+        _id: String(c.id),
+        name: c.name,
+        slug: c.slug,
+        hexcode: c.hexcode,
+        status: Boolean(c.status),
+        priceAdj: toRupees(Number(c.price_adj)),
+      })),
+    memorySizes: memory.map((m) => Number(m.size_gb)),
+    memoryPriceAdj: memory.map((m) => toRupees(Number(m.price_adj))),
+    videoUrl: row.video_url,
+    shortDescription: row.short_description ?? '',
+    longDescription: row.long_description ?? '',
+    category:
+      row.category_id === null || row.categoryName === null
+        ? null
+        : { _id: String(row.category_id), name: row.categoryName, slug: row.categorySlug ?? '' },
+  };
+}
+
+// ---------------------------------------------------------------- input
+
+type Form = Record<string, unknown>;
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+/** Text fields where an empty value sent on update means "clear it". */
+const CLEARABLE = ['sku', 'brand', 'videoUrl', 'shortDescription', 'longDescription', 'categoryId'] as const;
+const FIELDS = [
+  'name',
+  'sku',
+  'brand',
+  'originalPrice',
+  'discountPercentage',
+  'categoryId',
+  'colors',
+  'memorySizes',
+  'memoryPriceAdj',
+  'stock',
+  'inStock',
+  'status',
+  'topSelling',
+  'videoUrl',
+  'shortDescription',
+  'longDescription',
+] as const;
+
+/** Field-specific wording for list fields, whose zod union errors are too vague to show. */
+const LIST_HINT: Record<string, string> = {
+  colors: 'colors must be a JSON list of colour ids or {"_id", "priceAdj"} objects',
+  memorySizes: 'memorySizes must be a JSON list of sizes in GB, e.g. [128, 256]',
+  memoryPriceAdj: 'memoryPriceAdj must be a JSON list of rupee amounts, e.g. [0, 5000]',
+};
+
+function parseProduct(input: Form): ProductBody {
+  const r = productBody.safeParse(input);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  const field = String(issue.path[0] ?? '');
+  let msg = issue.message;
+  if (
+    field in LIST_HINT &&
+    (issue.code === 'invalid_union' || /^Invalid/.test(msg) || issue.path.length > 1)
+  ) {
+    // Name the entry at fault when zod points into the list.
+    const at = typeof issue.path[1] === 'number' ? ` (entry ${issue.path[1] + 1}: ${msg})` : '';
+    throw badRequest(`${LIST_HINT[field]}${at}`);
+  }
+  if (issue.code === 'invalid_type' && input[field] === undefined) msg = 'is required';
+  throw badRequest(field ? `${field} ${msg}` : msg);
+}
+
+/** What a create or update asks for, after validation, in database units (paise). */
+interface Plan {
+  values: Partial<repo.ProductValues>;
+  colors?: { colorId: number; pricePaise: number }[];
+  memory?: { sizeGb: number; pricePaise: number }[];
+}
+
+function plan(p: ProductBody, sent: Set<string>): Plan {
+  const values: Partial<repo.ProductValues> = {};
+  if (sent.has('name')) {
+    values.name = p.name;
+    values.slug = slugify(p.name);
+    if (!values.slug) throw badRequest(M.emptySlug);
+  }
+  if (sent.has('sku')) values.sku = p.sku ? p.sku : null;
+  if (sent.has('brand')) values.brand = p.brand ?? '';
+  if (sent.has('originalPrice') || sent.has('discountPercentage')) {
+    // The column keeps 2 decimals: round first so that the stored discount gives the stored final price.
+    const discount = Math.round(p.discountPercentage * 100) / 100;
+    const original = toPaise(p.originalPrice);
+    values.original_price = original;
+    values.discount_percentage = discount;
+    values.final_price = finalPricePaise(original, discount);
+  }
+  if (sent.has('categoryId')) values.category_id = p.categoryId ? Number(p.categoryId) : null;
+  if (sent.has('stock')) values.stock = p.stock;
+  if (sent.has('inStock')) values.in_stock = p.inStock === false ? 0 : 1;
+  if (sent.has('status')) values.status = p.status === false ? 0 : 1;
+  if (sent.has('topSelling')) values.top_selling = p.topSelling ? 1 : 0;
+  if (sent.has('videoUrl')) values.video_url = p.videoUrl ?? '';
+  if (sent.has('shortDescription')) values.short_description = p.shortDescription || null;
+  if (sent.has('longDescription')) values.long_description = p.longDescription || null;
+
+  const out: Plan = { values };
+  if (sent.has('colors')) {
+    const seen = new Set<number>();
+    out.colors = [];
+    for (const c of p.colors ?? []) {
+      const colorId = Number(c.colorId);
+      if (seen.has(colorId)) continue;
+      seen.add(colorId);
+      out.colors.push({ colorId, pricePaise: toPaise(c.priceAdj) });
+    }
+  }
+  if (sent.has('memorySizes') || sent.has('memoryPriceAdj')) {
+    const sizes = p.memorySizes ?? [];
+    if (new Set(sizes).size !== sizes.length)
+      throw badRequest('memorySizes must not list the same size twice');
+    out.memory = sizes.map((sizeGb, i) => ({ sizeGb, pricePaise: toPaise(p.memoryPriceAdj?.[i] ?? 0) }));
+  }
+  return out;
+}
+
+/** Reads a create form: `name` and `originalPrice` are required, everything else has a default. */
+export function createInput(form: Form): Plan {
+  for (const f of ['name', 'originalPrice'] as const)
+    if (blank(form[f])) throw badRequest(`${f} is required`);
+  const input: Form = {};
+  for (const f of FIELDS) if (!blank(form[f])) input[f] = form[f];
+  const p = parseProduct(input);
+  // Every column is written on create, defaults included.
+  return plan(p, new Set(FIELDS));
+}
+
+/**
+ * Reads an update form: only the fields sent change. The rest of the product is merged in before
+ * validation so that the rules (price, discount, memory lists) are checked on the result.
+ * An empty text field sent on purpose clears it; other empty fields are ignored (forms send every input).
+ */
+export function updateInput(form: Form, current: Product): Plan {
+  const sent = new Set<string>();
+  const input: Form = {
+    name: current.name,
+    originalPrice: current.originalPrice,
+    discountPercentage: current.discountPercentage,
+    stock: current.stock,
+    memorySizes: current.memorySizes,
+  };
+  for (const f of FIELDS) {
+    const v = form[f];
+    if (v === undefined) continue;
+    if (blank(v) && !(CLEARABLE as readonly string[]).includes(f)) continue;
+    sent.add(f);
+    input[f] = v;
+  }
+  // Adjustments alone apply to the current sizes (already in `input`).
+  if (sent.has('memoryPriceAdj')) sent.add('memorySizes');
+  else if (sent.has('memorySizes')) {
+    // New sizes without adjustments keep the adjustment each size had before.
+    const before = new Map(current.memorySizes.map((s, i) => [s, current.memoryPriceAdj[i] ?? 0]));
+    const sizes = parseProduct(input).memorySizes ?? [];
+    input.memoryPriceAdj = sizes.map((s) => before.get(s) ?? 0);
+    sent.add('memoryPriceAdj');
+  }
+  return plan(parseProduct(input), sent);
+}
+
+// ---------------------------------------------------------------- writes
+
+const isDb = (e: unknown, errno: number) => (e as { errno?: number }).errno === errno;
+
+function clashError(e: unknown, values: Partial<repo.ProductValues>): AppError | null {
+  if (!isDb(e, 1062)) return null;
+  const msg = String((e as { sqlMessage?: string; message?: string }).sqlMessage ?? (e as Error).message);
+  if (/'(?:products\.)?sku'/.test(msg)) return skuClash(values.sku ?? '');
+  return slugClash(values.slug ?? '');
+}
+
+const slugClash = (slug: string) =>
+  conflict(`A product with the slug "${slug}" already exists. Choose a different name.`, 'duplicate_slug');
+const skuClash = (sku: string) =>
+  conflict(`A product with the SKU "${sku}" already exists.`, 'duplicate_sku');
+
+/** The references and unique fields of a plan, checked before any image work is done. */
+async function checkPlan(db: Db, p: Plan, exceptId?: number): Promise<void> {
+  const v = p.values;
+  if (v.category_id && !(await repo.categoryExists(db, v.category_id))) throw badRequest(M.unknownCategory);
+  if (p.colors?.length) {
+    const found = await repo.existingColorIds(
+      db,
+      p.colors.map((c) => c.colorId),
+    );
+    const missing = p.colors.find((c) => !found.has(c.colorId));
+    if (missing) throw badRequest(`colors contains an unknown colour id: ${missing.colorId}`);
+  }
+  if (v.slug && (await repo.slugTaken(db, v.slug, exceptId))) throw slugClash(v.slug);
+  if (v.sku && (await repo.skuTaken(db, v.sku, exceptId))) throw skuClash(v.sku);
+}
+
+/** A foreign key that vanished between the check and the write (a category or colour just deleted). */
+function referenceError(e: unknown): AppError | null {
+  if (!isDb(e, 1452)) return null;
+  const msg = String((e as { sqlMessage?: string }).sqlMessage ?? '');
+  return /categor/.test(msg)
+    ? badRequest(M.unknownCategory)
+    : badRequest('colors contains an unknown colour id');
+}
+
+/**
+ * Creates a product: the row, its colours and memory options in one transaction. Images are processed first;
+ * if the transaction fails they are deleted again, so nothing is left in storage.
+ */
+export async function createProduct(
+  deps: ProductDeps,
+  p: Plan,
+  files: { thumbnail: File | null; images: File[] },
+): Promise<Product> {
+  if (files.images.length > MAX_GALLERY_UPLOAD) throw badRequest(M.imageCount);
+  await checkPlan(deps.db, p);
+  const limits = imageLimits(deps.config);
+  const stored: string[] = [];
+  try {
+    const thumbnail = files.thumbnail
+      ? await storeImage(deps.storage, 'product', files.thumbnail, limits, { small: true })
+      : '';
+    if (thumbnail) stored.push(thumbnail);
+    const gallery = await storeImages(deps.storage, 'product', files.images, limits, { small: true });
+    stored.push(...gallery);
+    const id = await deps.db.transaction().execute(async (trx) => {
+      const id = await repo.insertProduct(trx, { ...(p.values as repo.ProductValues), thumbnail });
+      await repo.replaceColors(trx, id, p.colors ?? []);
+      await repo.replaceMemory(trx, id, p.memory ?? []);
+      await repo.appendImages(trx, id, gallery);
+      return id;
+    });
+    return await getProduct(deps.db, id, { admin: true });
+  } catch (e) {
+    await removeImages(deps.storage, 'product', stored);
+    throw clashError(e, p.values) ?? referenceError(e) ?? e;
+  }
+}
+
+export async function updateProduct(
+  deps: ProductDeps,
+  id: number,
+  form: Form,
+  files: { thumbnail: File | null; images: File[] },
+): Promise<Product> {
+  const current = await getProduct(deps.db, id, { admin: true });
+  const p = updateInput(form, current);
+  if (
+    Object.keys(p.values).length === 0 &&
+    !p.colors &&
+    !p.memory &&
+    !files.thumbnail &&
+    files.images.length === 0
+  )
+    throw badRequest(M.nothingToChange);
+  if (files.images.length > MAX_GALLERY_UPLOAD) throw badRequest(M.imageCount);
+  if (p.values.slug === current.slug) delete p.values.slug;
+  if (p.values.sku !== undefined && p.values.sku === current.sku) delete p.values.sku;
+  await checkPlan(deps.db, p, id);
+  const limits = imageLimits(deps.config);
+  const stored: string[] = [];
+  try {
+    if (files.thumbnail) {
+      p.values.thumbnail = await storeImage(deps.storage, 'product', files.thumbnail, limits, {
+        small: true,
+      });
+      stored.push(p.values.thumbnail);
+    }
+    const gallery = await storeImages(deps.storage, 'product', files.images, limits, { small: true });
+    stored.push(...gallery);
+    await deps.db.transaction().execute(async (trx) => {
+      await repo.updateProduct(trx, id, p.values);
+      if (p.colors) await repo.replaceColors(trx, id, p.colors);
+      if (p.memory) await repo.replaceMemory(trx, id, p.memory);
+      await repo.appendImages(trx, id, gallery);
+    });
+  } catch (e) {
+    await removeImages(deps.storage, 'product', stored);
+    throw clashError(e, p.values) ?? referenceError(e) ?? e;
+  }
+  if (p.values.thumbnail && current.thumbnail)
+    await releaseImages(deps.db, deps.storage, 'product', [current.thumbnail]);
+  return getProduct(deps.db, id, { admin: true });
+}
+
+const TOGGLES: Record<1 | 2 | 3, { column: repo.ToggleColumn; on: string; off: string }> = {
+  1: { column: 'status', on: 'is now active', off: 'is now inactive' },
+  2: { column: 'in_stock', on: 'is now in stock', off: 'is now out of stock' },
+  3: { column: 'top_selling', on: 'is now marked as top selling', off: 'is no longer top selling' },
+};
+
+/** Flag 1 toggles status, 2 the merchant's in-stock switch, 3 top selling (seed §4). */
+export async function toggleProduct(
+  db: Db,
+  id: number,
+  flag: number,
+): Promise<{ product: Product; msg: string }> {
+  const t = TOGGLES[flag as 1 | 2 | 3];
+  if (!(await repo.toggleColumn(db, id, t.column))) throw notFound('Product');
+  const product = await getProduct(db, id, { admin: true });
+  const on =
+    t.column === 'status' ? product.status : t.column === 'in_stock' ? product.inStock : product.topSelling;
+  return { product, msg: `"${product.name}" ${on ? t.on : t.off}.` };
+}
+
+/** Deletes the product (its colours, memory options, gallery rows and cart lines go with it) and its files. */
+export async function deleteProduct(deps: ProductDeps, id: number): Promise<void> {
+  const current = await getProduct(deps.db, id, { admin: true });
+  if (!(await repo.deleteProduct(deps.db, id))) throw notFound('Product');
+  await releaseImages(deps.db, deps.storage, 'product', [current.thumbnail, ...current.images]);
+}
+
+/** Appends 1–20 pictures to the gallery. */
+export async function addImages(deps: ProductDeps, id: number, files: File[]): Promise<Product> {
+  if (files.length < 1 || files.length > MAX_GALLERY_UPLOAD) throw badRequest(M.imageCount);
+  await getProduct(deps.db, id, { admin: true });
+  const stored = await storeImages(deps.storage, 'product', files, imageLimits(deps.config), { small: true });
+  try {
+    await deps.db.transaction().execute((trx) => repo.appendImages(trx, id, stored));
+  } catch (e) {
+    await removeImages(deps.storage, 'product', stored);
+    // The product was deleted while its images were being processed.
+    if (isDb(e, 1452)) throw notFound('Product');
+    throw e;
+  }
+  return getProduct(deps.db, id, { admin: true });
+}
+
+/** Removes one gallery picture (or the thumbnail) and its files. */
+export async function removeImage(deps: ProductDeps, id: number, file: string): Promise<Product> {
+  if (!SAFE_NAME.test(file)) throw notFound('Image');
+  const current = await getProduct(deps.db, id, { admin: true });
+  if (current.images.includes(file)) {
+    await repo.removeImageRow(deps.db, id, file);
+  } else if (current.thumbnail === file) {
+    await repo.updateProduct(deps.db, id, { thumbnail: '' });
+  } else {
+    throw notFound('Image');
+  }
+  await releaseImages(deps.db, deps.storage, 'product', [file]);
+  return getProduct(deps.db, id, { admin: true });
+}

@@ -1,0 +1,17 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection';
+
+export async function readSettings(db: Db, names: string[]): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('settings').select(['name', 'value']).where('name', 'in', names).execute();
+  return new Map(rows.map((r) => [r.name, r.value]));
+}
+
+export async function writeSettings(db: Db, values: Record<string, string>): Promise<void> {
+  const rows = Object.entries(values).map(([name, value]) => ({ name, value }));
+  if (rows.length === 0) return;
+  await db
+    .insertInto('settings')
+    .values(rows)
+    .onDuplicateKeyUpdate({ value: sql<string>`VALUES(value)` })
+    .execute();
+}

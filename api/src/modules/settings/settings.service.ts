@@ -1,0 +1,47 @@
+import { rupees, type ShopSettings, text, toPaise, toRupees } from '@voltcart/shared';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/connection';
+import * as repo from './settings.repository';
+
+const KEYS = { shopName: 'shop_name', freeShippingPaise: 'free_shipping_threshold_paise' } as const;
+
+export const settingsBody = z.object({
+  shopName: text(60).min(1, 'must not be empty').optional(),
+  freeShippingThreshold: rupees.optional(),
+});
+export type SettingsBody = z.infer<typeof settingsBody>;
+
+export const SETTINGS_MESSAGES = {
+  saved: 'Settings saved.',
+  nothingToChange: 'Send shopName or freeShippingThreshold to change.',
+} as const;
+
+/**
+ * The shop settings shoppers and admins see.
+ * - shop name and free-shipping threshold: the admin's saved values, else SHOP_NAME / FREE_SHIPPING_THRESHOLD
+ * - razorpayKeyId: the public key id (never the secret), or null
+ * - paymentSimulator: true when no Razorpay key is configured (development, tests)
+ */
+export async function getShopSettings(db: Db, config: Config): Promise<ShopSettings> {
+  const saved = await repo.readSettings(db, Object.values(KEYS));
+  const paise = Number(saved.get(KEYS.freeShippingPaise));
+  return {
+    shopName: saved.get(KEYS.shopName) || config.SHOP_NAME,
+    freeShippingThreshold:
+      Number.isSafeInteger(paise) && paise >= 0 && saved.has(KEYS.freeShippingPaise)
+        ? toRupees(paise)
+        : config.FREE_SHIPPING_THRESHOLD,
+    razorpayKeyId: config.RAZORPAY_KEY_ID ?? null,
+    paymentSimulator: !config.RAZORPAY_KEY_ID,
+  };
+}
+
+export async function saveShopSettings(db: Db, config: Config, input: SettingsBody): Promise<ShopSettings> {
+  const values: Record<string, string> = {};
+  if (input.shopName !== undefined) values[KEYS.shopName] = input.shopName;
+  if (input.freeShippingThreshold !== undefined)
+    values[KEYS.freeShippingPaise] = String(toPaise(input.freeShippingThreshold));
+  await repo.writeSettings(db, values);
+  return getShopSettings(db, config);
+}

@@ -1,0 +1,72 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { AddressTable, Database } from '../../db/database';
+
+type Q = Kysely<Database>;
+
+const accountColumns = ['id', 'name', 'email', 'password_hash', 'token_version'] as const;
+
+export function findUserByEmail(db: Q, email: string) {
+  return db.selectFrom('users').select(accountColumns).where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Q, id: number) {
+  return db.selectFrom('users').select(accountColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/** Inserts a customer; a duplicate email surfaces as MySQL error 1062 (the unique key decides races). */
+export async function insertUser(
+  db: Q,
+  values: { name: string; email: string; password_hash: string },
+): Promise<number> {
+  const r = await db.insertInto('users').values(values).executeTakeFirstOrThrow();
+  return Number(r.insertId);
+}
+
+export async function bumpUserTokenVersion(db: Q, id: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Locks the user's row so that concurrent changes to their addresses run one after another. */
+export async function lockUser(db: Q, id: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+  return !!row;
+}
+
+export function listAddresses(db: Q, userId: number) {
+  return db
+    .selectFrom('addresses')
+    .select(['id', 'adress_line1', 'adress_line2', 'city', 'state', 'postal_code', 'country', 'contact'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+export type AddressRow = Awaited<ReturnType<typeof listAddresses>>[number];
+
+export async function countAddresses(db: Q, userId: number): Promise<number> {
+  const r = await db
+    .selectFrom('addresses')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function insertAddress(db: Q, values: Omit<Insertable<AddressTable>, 'id'>): Promise<number> {
+  const r = await db.insertInto('addresses').values(values).executeTakeFirstOrThrow();
+  return Number(r.insertId);
+}
+
+/** Deletes one of the user's own addresses; returns how many rows went (0 when it is not theirs). */
+export async function deleteAddress(db: Q, userId: number, addressId: number): Promise<number> {
+  const r = await db
+    .deleteFrom('addresses')
+    .where('id', '=', addressId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

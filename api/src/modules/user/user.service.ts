@@ -1,0 +1,145 @@
+import {
+  type Address,
+  AUTH_MESSAGES,
+  type LoginBody,
+  type RegisterBody,
+  type ShippingAddress,
+  type User,
+} from '@voltcart/shared';
+import type { Deps } from '../../app-env';
+import type { Db } from '../../db/connection';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../errors';
+import { bcryptCost, hashPassword, verifyPassword } from '../../lib/passwords';
+import { beginLoginAttempt } from '../../lib/rate-limit';
+import * as repo from './user.repository';
+
+type AuthDeps = Pick<Deps, 'db' | 'config' | 'tokens'>;
+
+/** Saved addresses per account: enough for home, work and family, small enough to show on one screen. */
+export const MAX_ADDRESSES = 20;
+
+export const USER_MESSAGES = {
+  registered: AUTH_MESSAGES.registered,
+  loggedIn: 'Logged in successfully.',
+  loggedOut: 'You have been logged out.',
+  invalidLogin: 'Invalid email or password.',
+  duplicateEmail: 'An account with this email already exists. Log in instead.',
+  notYours: 'You can only change your own account.',
+  addressAdded: 'Address added successfully!',
+  addressDeleted: 'Address deleted.',
+  tooManyAddresses: `You can save at most ${MAX_ADDRESSES} addresses. Delete one to add another.`,
+} as const;
+
+const isDuplicateKey = (e: unknown) => (e as { errno?: number })?.errno === 1062;
+
+/**
+ * Identity comes from the token: a `user_id` / `userId` sent in the body (as the seed's client does)
+ * is accepted only when it names the same account. Absent or empty means "me".
+ */
+export function assertOwnAccount(principalId: number, ...bodyIds: unknown[]): void {
+  for (const v of bodyIds) {
+    if (v === undefined || v === null || v === '') continue;
+    if (String(v).trim() !== String(principalId)) throw forbidden(USER_MESSAGES.notYours);
+  }
+}
+
+/**
+ * The call table's register payload has no confirmation field, but a client that sends one (the seed's form has
+ * "confirm password") must not get an account whose password differs from what the shopper typed twice.
+ */
+export function assertPasswordsMatch(password: string, ...confirmations: unknown[]): void {
+  for (const v of confirmations) {
+    if (v !== undefined && v !== null && v !== password) throw badRequest(AUTH_MESSAGES.mismatch);
+  }
+}
+
+export function toAddress(a: repo.AddressRow): Address {
+  return {
+    _id: String(a.id),
+    adressLine1: a.adress_line1,
+    adressLine2: a.adress_line2,
+    city: a.city,
+    state: a.state,
+    postalCode: a.postal_code,
+    country: a.country,
+    contact: a.contact,
+  };
+}
+
+export async function loadUser(db: Db, id: number): Promise<User> {
+  const [row, addresses] = await Promise.all([repo.findUserById(db, id), repo.listAddresses(db, id)]);
+  // The token was valid a moment ago: the account has just been deleted.
+  if (!row) throw unauthorized('Your session is not valid. Please log in again.');
+  return {
+    _id: String(row.id),
+    name: row.name,
+    email: row.email,
+    shipping_address: addresses.map(toAddress),
+  };
+}
+
+/** Creates a customer account and logs it in. The unique key on email settles concurrent sign-ups. */
+export async function register(d: AuthDeps, input: RegisterBody): Promise<{ user: User; token: string }> {
+  const password_hash = await hashPassword(input.password, bcryptCost(d.config.NODE_ENV));
+  let id: number;
+  try {
+    id = await repo.insertUser(d.db, { name: input.name, email: input.email, password_hash });
+  } catch (e) {
+    if (isDuplicateKey(e)) throw conflict(USER_MESSAGES.duplicateEmail, 'email_taken');
+    throw e;
+  }
+  const token = await d.tokens.sign('customer', id, 0);
+  return { user: { _id: String(id), name: input.name, email: input.email, shipping_address: [] }, token };
+}
+
+/**
+ * Customer login.
+ * - rate limited per account and per client address before the password is looked at
+ * - an unknown email and a wrong password get the same 401 message after the same bcrypt work
+ */
+export async function login(
+  d: AuthDeps,
+  input: LoginBody,
+  address: string,
+): Promise<{ user: User; token: string }> {
+  const attempt = await beginLoginAttempt(d.db, d.config, 'customer', input.email, address);
+  const row = await repo.findUserByEmail(d.db, input.email);
+  const ok = await verifyPassword(input.password, row?.password_hash, bcryptCost(d.config.NODE_ENV));
+  if (!ok || !row) throw new AppError(401, 'invalid_credentials', USER_MESSAGES.invalidLogin);
+  await attempt.succeeded();
+  const token = await d.tokens.sign('customer', row.id, row.token_version);
+  return { user: await loadUser(d.db, row.id), token };
+}
+
+/** Bumping the token version makes every token issued to this account so far invalid. */
+export function logout(db: Db, id: number): Promise<void> {
+  return repo.bumpUserTokenVersion(db, id);
+}
+
+export async function addAddress(db: Db, userId: number, a: ShippingAddress): Promise<User> {
+  await db.transaction().execute(async (trx) => {
+    // Serialises this user's concurrent additions so the limit holds.
+    if (!(await repo.lockUser(trx, userId)))
+      throw unauthorized('Your session is not valid. Please log in again.');
+    if ((await repo.countAddresses(trx, userId)) >= MAX_ADDRESSES)
+      throw badRequest(USER_MESSAGES.tooManyAddresses, 'too_many_addresses');
+    await repo.insertAddress(trx, {
+      user_id: userId,
+      adress_line1: a.adressLine1,
+      adress_line2: a.adressLine2,
+      city: a.city,
+      state: a.state,
+      postal_code: a.postalCode,
+      country: a.country,
+      contact: a.contact,
+    });
+  });
+  return loadUser(db, userId);
+}
+
+/** Someone else's address is reported as not found, so ids cannot be probed. */
+export async function removeAddress(db: Db, userId: number, addressId: number): Promise<User> {
+  if ((await repo.deleteAddress(db, userId, addressId)) === 0)
+    throw new AppError(404, 'not_found', 'Address not found.');
+  return loadUser(db, userId);
+}

@@ -1,0 +1,202 @@
+// Covers the shopper catalogue cache (api/src/lib/cache.ts) with two API "processes" (two apps, each with its
+// own cache, over one database): kept responses are served until something changes; an admin write is visible
+// at once on the process that made it and, through the version row, on the other well within the TTL; changes
+// made without the API (stock taken by checkouts) show after the TTL; admin requests and errors are never
+// served from the cache; ETag / If-None-Match gives 304; gzip copies decode to the same JSON.
+import { gunzipSync } from 'node:zlib';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createLogger } from '../src/lib/logger';
+import { LocalStorage } from '../src/lib/storage';
+import { createTestContext, type TestContext } from './context';
+
+/** Long enough that only the version row, not the TTL, can explain the other process catching up. */
+const TTL_SECONDS = 30;
+
+let ctx: TestContext;
+let admin: string;
+/** The second API process: same database, its own cache. */
+let other: ReturnType<typeof createApp>;
+let categoryId: string;
+let productId: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ CATALOG_CACHE_SECONDS: String(TTL_SECONDS) });
+  admin = await ctx.adminToken();
+  other = createApp({
+    db: ctx.db,
+    config: ctx.config,
+    storage: new LocalStorage(ctx.uploadDir),
+    logger: createLogger('silent'),
+  });
+  const form = new FormData();
+  form.append('name', 'Phones');
+  const r = await ctx.req('POST', '/category/create', { token: admin, form });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  categoryId = r.body.category._id;
+  const p = await ctx.db
+    .insertInto('products')
+    .values({
+      name: 'Pixel Cache',
+      slug: 'pixel-cache',
+      sku: null,
+      original_price: 1_000_000,
+      discount_percentage: 0,
+      final_price: 1_000_000,
+      short_description: null,
+      long_description: null,
+      category_id: Number(categoryId),
+      thumbnail: '',
+      stock: 10,
+    })
+    .executeTakeFirstOrThrow();
+  productId = Number(p.insertId);
+});
+afterAll(() => ctx.close());
+
+async function get(app: ReturnType<typeof createApp>, path: string, headers: Record<string, string> = {}) {
+  const res = await app.request(path, { headers });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : null };
+}
+
+const categoryName = async (app: ReturnType<typeof createApp>) =>
+  (await get(app, '/category')).body.categories.find((c: { _id: string }) => c._id === categoryId)?.name;
+
+/** Polls until `read()` gives `want`; resolves with the milliseconds it took, or fails after `limitMs`. */
+async function until(read: () => Promise<unknown>, want: unknown, limitMs: number): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if ((await read()) === want) return Date.now() - started;
+    if (Date.now() - started > limitMs) throw new Error(`still not ${String(want)} after ${limitMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('catalogue cache', () => {
+  it('keeps a shopper response: a change made behind the API is not seen before the TTL', async () => {
+    expect(await categoryName(ctx.app)).toBe('Phones');
+    await sql`UPDATE categories SET name = 'Renamed behind the API' WHERE id = ${Number(categoryId)}`.execute(
+      ctx.db,
+    );
+    expect(await categoryName(ctx.app)).toBe('Phones');
+    // Admins read the database itself.
+    const r = await ctx.req('GET', '/category', { token: admin });
+    expect(r.body.categories.find((c: { _id: string }) => c._id === categoryId).name).toBe(
+      'Renamed behind the API',
+    );
+    await sql`UPDATE categories SET name = 'Phones' WHERE id = ${Number(categoryId)}`.execute(ctx.db);
+  });
+
+  it('shows an admin write at once on the same process and soon on another, long before the TTL', async () => {
+    // Both processes hold the list now.
+    expect(await categoryName(ctx.app)).toBe('Phones');
+    expect(await categoryName(other)).toBe('Phones');
+    const form = new FormData();
+    form.append('name', 'Mobile Phones');
+    const r = await ctx.req('PUT', `/category/update/${categoryId}`, { token: admin, form });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+
+    expect(await categoryName(ctx.app)).toBe('Mobile Phones');
+    const took = await until(() => categoryName(other), 'Mobile Phones', 5_000);
+    expect(took).toBeLessThan(TTL_SECONDS * 1000);
+  });
+
+  it('drops product pages and lists on another process after a product write there', async () => {
+    const path = `/product/${productId}`;
+    expect((await get(other, path)).body.product.stock).toBe(10);
+    expect((await get(other, '/product?limit=24')).body.products).toHaveLength(1);
+    const r = await ctx.req('PATCH', `/product/status/${productId}`, { token: admin, body: { flag: 1 } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await get(ctx.app, path)).status).toBe(404);
+    await until(async () => (await get(other, path)).status, 404, 5_000);
+    await until(async () => (await get(other, '/product?limit=24')).body.products.length, 0, 5_000);
+    await ctx.req('PATCH', `/product/status/${productId}`, { token: admin, body: { flag: 1 } });
+    expect((await get(ctx.app, path)).status).toBe(200);
+  });
+
+  it('never keeps errors: a missing product stays missing only until it exists', async () => {
+    const r = await get(ctx.app, '/product/no-such-phone');
+    expect(r.status).toBe(404);
+    expect(r.headers.get('etag')).toBeNull();
+    expect((await get(ctx.app, '/product?limit=abc')).status).toBe(400);
+    await sql`UPDATE products SET slug = 'no-such-phone' WHERE id = ${productId}`.execute(ctx.db);
+    expect((await get(ctx.app, '/product/no-such-phone')).status).toBe(200);
+    await sql`UPDATE products SET slug = 'pixel-cache' WHERE id = ${productId}`.execute(ctx.db);
+  });
+
+  it('answers a matching If-None-Match with 304 and no body, and a stale one with the new body', async () => {
+    const first = await get(ctx.app, '/category');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    expect(first.headers.get('vary')).toMatch(/Authorization/);
+    const again = await get(ctx.app, '/category', { 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    // Security headers and the request id are on cached answers too.
+    expect(again.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(again.headers.get('x-request-id')).toBeTruthy();
+
+    const form = new FormData();
+    form.append('name', 'Smartphones');
+    await ctx.req('PUT', `/category/update/${categoryId}`, { token: admin, form });
+    const changed = await get(ctx.app, '/category', { 'if-none-match': etag! });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(changed.body.categories[0].name).toBe('Smartphones');
+  });
+
+  it('sends a gzip copy to clients that accept it, decoding to the same JSON', async () => {
+    const plain = await get(ctx.app, '/product?limit=24');
+    const res = await ctx.app.request('/product?limit=24', { headers: { 'accept-encoding': 'gzip, br' } });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    if (res.headers.get('content-encoding') === 'gzip') {
+      expect(JSON.parse(gunzipSync(bytes).toString())).toEqual(plain.body);
+    } else {
+      // Small answers are sent as they are.
+      expect(JSON.parse(bytes.toString())).toEqual(plain.body);
+    }
+    expect(res.headers.get('etag')).toBe(plain.headers.get('etag'));
+  });
+
+  it('shows changes made without the API (stock taken by checkouts) once the TTL has passed', async () => {
+    const short = createApp({
+      db: ctx.db,
+      config: loadConfig({
+        NODE_ENV: 'test',
+        DATABASE_URL: ctx.config.DATABASE_URL,
+        JWT_SECRET: ctx.config.JWT_SECRET,
+        UPLOAD_DIR: ctx.uploadDir,
+        CATALOG_CACHE_SECONDS: '1',
+      }),
+      storage: new LocalStorage(ctx.uploadDir),
+      logger: createLogger('silent'),
+    });
+    const stock = async () => (await get(short, `/product/${productId}`)).body.product.stock;
+    expect(await stock()).toBe(10);
+    await sql`UPDATE products SET stock = 7 WHERE id = ${productId}`.execute(ctx.db);
+    await until(stock, 7, 3_000);
+  });
+
+  it('is off with CATALOG_CACHE_SECONDS=0: every request reads the database', async () => {
+    const off = createApp({
+      db: ctx.db,
+      config: loadConfig({
+        NODE_ENV: 'test',
+        DATABASE_URL: ctx.config.DATABASE_URL,
+        JWT_SECRET: ctx.config.JWT_SECRET,
+        UPLOAD_DIR: ctx.uploadDir,
+        CATALOG_CACHE_SECONDS: '0',
+      }),
+      storage: new LocalStorage(ctx.uploadDir),
+      logger: createLogger('silent'),
+    });
+    expect((await get(off, `/product/${productId}`)).body.product.stock).toBe(7);
+    await sql`UPDATE products SET stock = 6 WHERE id = ${productId}`.execute(ctx.db);
+    expect((await get(off, `/product/${productId}`)).body.product.stock).toBe(6);
+  });
+});

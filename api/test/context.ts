@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import bcrypt from 'bcryptjs';
+import { sql } from 'kysely';
+import { createApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { createDb, type Db, ensureDatabase, migrateToLatest } from '../src/db/connection';
+import { createLogger } from '../src/lib/logger';
+import { LocalStorage } from '../src/lib/storage';
+import { createServices } from '../src/services';
+
+export const TEST_SERVER = process.env.TEST_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306';
+
+export interface TestContext {
+  app: ReturnType<typeof createApp>;
+  db: Db;
+  config: Config;
+  uploadDir: string;
+  /** JSON request helper: returns status and parsed body. */
+  req(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; form?: FormData; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
+  adminToken(): Promise<string>;
+  /** Registers a fresh customer and returns its id and token. */
+  customer(name?: string): Promise<{ id: string; token: string; email: string }>;
+  /** Row counts of every table, to assert that a refused request changed nothing. */
+  snapshot(): Promise<Record<string, number>>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database (unique name) and app per test file, dropped at the end.
+ * `env` overrides configuration for this context.
+ */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const name = `vc_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const url = `${TEST_SERVER.replace(/\/$/, '')}/${name}`;
+  const uploadDir = await mkdtemp(join(tmpdir(), 'vc-uploads-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    UPLOAD_DIR: uploadDir,
+    LOG_LEVEL: 'silent',
+    CATALOG_CACHE_SECONDS: '0',
+    ...env,
+  });
+  await ensureDatabase(url);
+  const db = createDb(url, 10);
+  await migrateToLatest(db);
+  const logger = createLogger('silent');
+  const services = await createServices({ config, db, logger });
+  const app = createApp({
+    db,
+    config,
+    storage: new LocalStorage(uploadDir),
+    logger,
+    services: services.values,
+  });
+
+  const req: TestContext['req'] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: RequestInit['body'];
+    if (opts.form) body = opts.form;
+    else if (opts.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+    }
+    const res = await app.request(path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {}
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+
+  let admin: string | undefined;
+  let n = 0;
+  return {
+    app,
+    db,
+    config,
+    uploadDir,
+    req,
+    async adminToken() {
+      if (admin) return admin;
+      const email = `admin-${randomBytes(3).toString('hex')}@voltcart.test`;
+      await db
+        .insertInto('admins')
+        .values({ name: 'Admin', email, password_hash: await bcrypt.hash('admin-password-1', 10) })
+        .execute();
+      const r = await req('POST', '/admin/login', { body: { email, password: 'admin-password-1' } });
+      if (r.status !== 200) throw new Error(`admin login failed in test context: ${JSON.stringify(r.body)}`);
+      admin = r.body.token as string;
+      return admin;
+    },
+    async customer(name = 'Test Shopper') {
+      const email = `shopper${++n}-${randomBytes(3).toString('hex')}@example.com`;
+      const r = await req('POST', '/user/register', { body: { name, email, password: 'shopper-pass-1' } });
+      if (r.status !== 201) throw new Error(`register failed in test context: ${JSON.stringify(r.body)}`);
+      return { id: r.body.user._id as string, token: r.body.token as string, email };
+    },
+    async snapshot() {
+      const tables = await sql<{
+        t: string;
+      }>`SELECT table_name AS t FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name NOT LIKE 'kysely_%' AND table_name <> 'login_failures'`.execute(
+        db,
+      );
+      const out: Record<string, number> = {};
+      for (const { t } of tables.rows) {
+        const r = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.table(t)}`.execute(db);
+        out[t] = Number(r.rows[0]!.n);
+      }
+      const sum = await sql<{ s: string | null }>`SELECT SUM(stock) AS s FROM products`.execute(db);
+      out['products.stock'] = Number(sum.rows[0]?.s ?? 0);
+      return out;
+    },
+    async close() {
+      await services.close();
+      await sql`DROP DATABASE IF EXISTS ${sql.id(name)}`.execute(db).catch(() => {});
+      await db.destroy();
+      await rm(uploadDir, { recursive: true, force: true });
+    },
+  };
+}

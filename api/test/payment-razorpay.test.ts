@@ -1,0 +1,268 @@
+// Covers the Razorpay provider with the real `razorpay` SDK against a local stand-in of Razorpay's HTTP API:
+// the order-creation request (Basic auth with key id and secret, amount in paise, currency INR, receipt = our order
+// id), confirming a payment signed with the key secret, and the failures (4xx, 5xx, network failure, timeout):
+// each answers 502 and leaves no stock taken (order cancelled, stock returned, cart restored).
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app';
+import { type Config, SIMULATOR_SECRET } from '../src/config';
+import { createLogger } from '../src/lib/logger';
+import { createPaymentProvider } from '../src/lib/payments/create-payment-provider';
+import { RazorpayProvider } from '../src/lib/payments/razorpay';
+import { LocalStorage } from '../src/lib/storage';
+import { PAYMENT_UNAVAILABLE } from '../src/modules/order/order.service';
+import { createTestContext, type TestContext } from './context';
+import {
+  addToCart,
+  cartSize,
+  makeProduct,
+  orderBody,
+  orderRow,
+  type Shopper,
+  shopper,
+  stockOf,
+} from './order-fixtures';
+
+const KEY_ID = 'rzp_test_standin';
+const KEY_SECRET = 'standin-key-secret';
+
+interface Seen {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+  contentType: string | undefined;
+  body: Record<string, unknown>;
+}
+
+/** A stand-in for api.razorpay.com: records each request and answers as told. */
+class StandIn {
+  server!: Server;
+  url = '';
+  seen: Seen[] = [];
+  mode: 'ok' | 'reject' | 'error' | 'hang' = 'ok';
+  private created = 0;
+  private hanging: ServerResponse[] = [];
+
+  async start() {
+    this.server = createServer((req, res) => this.handle(req, res));
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse) {
+    let text = '';
+    req.on('data', (c) => {
+      text += c;
+    });
+    req.on('end', () => {
+      this.seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        authorization: req.headers.authorization,
+        contentType: req.headers['content-type'],
+        body: JSON.parse(text || '{}'),
+      });
+      const json = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (this.mode === 'hang') {
+        this.hanging.push(res);
+        return;
+      }
+      if (this.mode === 'reject') {
+        return json(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
+      }
+      if (this.mode === 'error') return json(503, { error: { code: 'SERVER_ERROR', description: 'Down' } });
+      const b = this.seen.at(-1)!.body;
+      json(200, {
+        id: `order_Standin${++this.created}`,
+        entity: 'order',
+        amount: b.amount,
+        amount_paid: 0,
+        amount_due: b.amount,
+        currency: b.currency,
+        receipt: b.receipt,
+        status: 'created',
+        attempts: 0,
+        notes: b.notes,
+        created_at: 1700000000,
+      });
+    });
+  }
+
+  async stop() {
+    for (const r of this.hanging) r.destroy();
+    this.server.closeAllConnections();
+    await new Promise((r) => this.server.close(r));
+  }
+}
+
+let ctx: TestContext;
+let standIn: StandIn;
+let provider: RazorpayProvider;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  standIn = new StandIn();
+  await standIn.start();
+  const config: Config = { ...ctx.config, RAZORPAY_KEY_ID: KEY_ID, RAZORPAY_KEY_SECRET: KEY_SECRET };
+  provider = createPaymentProvider(config, createLogger('silent'), { timeoutMs: 400 }) as RazorpayProvider;
+  app = createApp({
+    db: ctx.db,
+    config,
+    storage: new LocalStorage(ctx.uploadDir),
+    logger: createLogger('silent'),
+    services: { payments: provider },
+  });
+});
+afterAll(async () => {
+  await standIn.stop();
+  await ctx.close();
+});
+beforeEach(() => {
+  standIn.mode = 'ok';
+  standIn.seen = [];
+  provider.http.defaults.baseURL = standIn.url;
+});
+
+async function call(method: string, path: string, token: string, body: unknown) {
+  const res = await app.request(path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: reply bodies are read like ctx.req's
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+async function cartWith(qty: number, stock: number, price: number) {
+  const s = await shopper(ctx);
+  const p = await makeProduct(ctx.db, { stock, price });
+  await addToCart(ctx.db, s.id, p.id, qty);
+  return { s, productId: p.id };
+}
+
+const place = (s: Shopper) => call('POST', '/order/place-order', s.token, orderBody(1));
+
+describe('Razorpay order creation through the SDK', () => {
+  it('is chosen when a key id is configured', () => {
+    expect(provider).toBeInstanceOf(RazorpayProvider);
+    expect(provider.kind).toBe('razorpay');
+  });
+
+  it('sends Basic auth, the amount in paise, INR and our order id as receipt; replies with the key id', async () => {
+    const { s, productId } = await cartWith(3, 5, 1234.56);
+    const r = await place(s);
+    expect(r.status).toBe(201);
+    expect(standIn.seen).toHaveLength(1);
+    const req = standIn.seen[0]!;
+    expect(req.method).toBe('POST');
+    expect(req.url).toBe('/v1/orders');
+    expect(req.authorization).toBe(`Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`);
+    expect(req.contentType).toMatch(/application\/json/);
+    expect(req.body).toMatchObject({ amount: 370368, currency: 'INR', receipt: r.body.order_id });
+    expect(Number.isInteger(req.body.amount)).toBe(true);
+
+    expect(r.body).toMatchObject({
+      flag: 1,
+      order_total: 3703.68,
+      razorpay_order_id: 'order_Standin1',
+      payment: {
+        razorpay_order_id: 'order_Standin1',
+        key_id: KEY_ID,
+        amount: 370368,
+        currency: 'INR',
+        simulator: false,
+      },
+    });
+    expect(await orderRow(ctx.db, r.body.order_id)).toMatchObject({
+      state: 'pending_payment',
+      razorpay_order_id: 'order_Standin1',
+    });
+    expect(await stockOf(ctx.db, productId)).toBe(2);
+  });
+
+  it('confirms a payment signed with the key secret and refuses the simulator secret', async () => {
+    const { s } = await cartWith(1, 5, 100);
+    const placed = await place(s);
+    const rzp = placed.body.razorpay_order_id as string;
+    const sig = (secret: string) => createHmac('sha256', secret).update(`${rzp}|pay_Real1`).digest('hex');
+    const body = (secret: string) => ({
+      order_id: placed.body.order_id,
+      razorpay_response: {
+        razorpay_order_id: rzp,
+        razorpay_payment_id: 'pay_Real1',
+        razorpay_signature: sig(secret),
+      },
+    });
+    const wrong = await call('POST', '/order/success', s.token, body(SIMULATOR_SECRET));
+    expect(wrong.status).toBe(400);
+    const ok = await call('POST', '/order/success', s.token, body(KEY_SECRET));
+    expect(ok.status).toBe(200);
+    expect((await orderRow(ctx.db, placed.body.order_id)).state).toBe('paid');
+  });
+
+  it('has no simulator signing route when Razorpay is configured', async () => {
+    const { s } = await cartWith(1, 5, 100);
+    const placed = await place(s);
+    const r = await call('POST', '/order/simulator/sign', s.token, { order_id: placed.body.order_id });
+    expect(r.status).toBe(404);
+  });
+});
+
+describe('Razorpay failures leave no stock taken', () => {
+  async function expectReleased(mode: StandIn['mode'] | 'closed') {
+    const { s, productId } = await cartWith(2, 4, 500);
+    if (mode === 'closed') {
+      // A port that was just open and is now closed: connection refused.
+      const tmp = createServer();
+      await new Promise<void>((r) => tmp.listen(0, '127.0.0.1', r));
+      const port = (tmp.address() as AddressInfo).port;
+      await new Promise((r) => tmp.close(r));
+      provider.http.defaults.baseURL = `http://127.0.0.1:${port}`;
+    } else {
+      standIn.mode = mode;
+    }
+    const before = Date.now();
+    const r = await place(s);
+    expect(r.status).toBe(502);
+    expect(r.body).toMatchObject({ flag: 0, msg: PAYMENT_UNAVAILABLE, code: 'payment_unavailable' });
+    expect(Date.now() - before).toBeLessThan(5000);
+    expect(await stockOf(ctx.db, productId)).toBe(4);
+    expect(await cartSize(ctx.db, s.id)).toBe(2);
+    const rows = await ctx.db.selectFrom('orders').selectAll().where('user_id', '=', s.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ state: 'cancelled', stock_returned: 1, razorpay_order_id: null });
+    return s;
+  }
+
+  it('a 4xx answer (thrown by the SDK as a plain object) → 502', async () => {
+    await expectReleased('reject');
+    expect(standIn.seen).toHaveLength(1);
+  });
+
+  it('a 5xx answer → 502', async () => {
+    await expectReleased('error');
+  });
+
+  it('a network failure (the SDK throws a TypeError) → 502', async () => {
+    await expectReleased('closed');
+  });
+
+  it('no answer within the timeout → 502', async () => {
+    await expectReleased('hang');
+  });
+
+  it('the shopper can retry once Razorpay is back: the restored cart becomes an order', async () => {
+    const s = await expectReleased('reject');
+    standIn.mode = 'ok';
+    const again = await place(s);
+    expect(again.status).toBe(201);
+    expect(again.body.razorpay_order_id).toMatch(/^order_Standin/);
+    expect(await cartSize(ctx.db, s.id)).toBe(0);
+  });
+});

@@ -1,0 +1,294 @@
+import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import bcrypt from 'bcryptjs';
+import { SignJWT } from 'jose';
+import { sql } from 'kysely';
+import { expect } from 'vitest';
+import { type App, createApp } from '../../src/app';
+import { type Config, loadConfig, SIMULATOR_SECRET } from '../../src/config';
+import type { Db } from '../../src/db/connection';
+import { Tokens } from '../../src/lib/auth';
+import { createLogger } from '../../src/lib/logger';
+import { type RouteEntry, routeTable } from '../../src/lib/route-table';
+import { LocalStorage } from '../../src/lib/storage';
+import { createServices } from '../../src/services';
+import { createTestContext, type TestContext } from '../context';
+
+export type Kind = 'admin' | 'customer';
+export const AUDIENCE: Record<Kind, string> = { admin: 'voltcart-admin', customer: 'voltcart-customer' };
+export const ACCOUNT_PASSWORD = 'fixture-pass-1';
+
+export interface Res {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field in the tests
+  body: any;
+  text: string;
+  headers: Headers;
+}
+
+export interface ReqOptions {
+  token?: string;
+  /** Sent as JSON unless it is a string (sent as is). */
+  body?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A test context whose requests go through an app that logs everything (debug level) into `logs`,
+ * and that keeps every response body in `seen`, so that a suite can finally prove no secret leaked.
+ */
+export interface SecurityContext {
+  ctx: TestContext;
+  app: App;
+  db: Db;
+  config: Config;
+  uploadDir: string;
+  logs: string[];
+  seen: string[];
+  req(method: string, path: string, opts?: ReqOptions): Promise<Res>;
+  close(): Promise<void>;
+}
+
+export async function createSecurityContext(env: Record<string, string> = {}): Promise<SecurityContext> {
+  const ctx = await createTestContext(env);
+  const logs: string[] = [];
+  const seen: string[] = [];
+  const logger = createLogger('debug', (line) => logs.push(line));
+  const services = await createServices({ config: ctx.config, db: ctx.db, logger });
+  const app = createApp({
+    db: ctx.db,
+    config: ctx.config,
+    storage: new LocalStorage(ctx.uploadDir),
+    logger,
+    services: services.values,
+  });
+  const req: SecurityContext['req'] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token !== undefined) headers.authorization ??= `Bearer ${opts.token}`;
+    let body: RequestInit['body'];
+    if (opts.form) body = opts.form;
+    else if (opts.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+    }
+    const res = await app.request(path, { method, headers, body });
+    const text = await res.text();
+    seen.push(text);
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {}
+    return { status: res.status, body: parsed, text, headers: res.headers };
+  };
+  return {
+    ctx,
+    app,
+    db: ctx.db,
+    config: ctx.config,
+    uploadDir: ctx.uploadDir,
+    logs,
+    seen,
+    req,
+    async close() {
+      await services.close();
+      await ctx.close();
+    },
+  };
+}
+
+/** The route table of the real app, built without a database (createApp never queries while wiring). */
+export function appRoutes(): RouteEntry[] {
+  const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'r'.repeat(40), UPLOAD_DIR: 'unused-uploads' });
+  const app = createApp({
+    db: {} as Db,
+    config,
+    storage: new LocalStorage('unused-uploads'),
+    logger: createLogger('silent'),
+  });
+  return routeTable(app);
+}
+
+/** Fills `:name`, `:name{regex}`, `:name?` and `*` segments of a route path. */
+export function fillPath(path: string, value: (param: string) => string): string {
+  return path
+    .replace(/:(\w+)(\{(?:[^{}]|\{[^}]*\})*\})?\??/g, (_m, name: string) => encodeURIComponent(value(name)))
+    .replace(/\*/g, () => encodeURIComponent(value('*')));
+}
+
+export const paramsOf = (path: string): string[] =>
+  [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!).concat(path.includes('*') ? ['*'] : []);
+
+// ---------------------------------------------------------------------------------------------------------
+// Accounts and tokens
+
+export interface Account {
+  kind: Kind;
+  id: number;
+  email: string;
+  token: string;
+}
+
+let fixtureHash: Promise<string> | undefined;
+let counter = 0;
+
+/** Inserts an account directly (cheap bcrypt cost, no login attempts spent) and signs a token for it. */
+export async function makeAccount(sc: SecurityContext, kind: Kind, label: string = kind): Promise<Account> {
+  fixtureHash ??= bcrypt.hash(ACCOUNT_PASSWORD, 4);
+  const email = `${label}-${++counter}-${randomBytes(3).toString('hex')}@sec.example.com`;
+  const r = await sc.db
+    .insertInto(kind === 'admin' ? 'admins' : 'users')
+    .values({ name: `${label} ${counter}`, email, password_hash: await fixtureHash })
+    .executeTakeFirstOrThrow();
+  const id = Number(r.insertId);
+  return { kind, id, email, token: await signFor(sc, kind, id) };
+}
+
+export async function signFor(sc: SecurityContext, kind: Kind, id: number): Promise<string> {
+  const row = await sc.db
+    .selectFrom(kind === 'admin' ? 'admins' : 'users')
+    .select('token_version')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  const tokens = new Tokens(sc.config.JWT_SECRET, {
+    admin: sc.config.ADMIN_TOKEN_TTL,
+    customer: sc.config.CUSTOMER_TOKEN_TTL,
+  });
+  return tokens.sign(kind, id, row?.token_version ?? 0);
+}
+
+const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+const payloadOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+
+/** Tokens an attacker could bring, derived from a genuine one. */
+export const forge = {
+  /** Same claims, `alg: none`, no signature. */
+  algNone(token: string) {
+    return `${b64({ alg: 'none', typ: 'JWT' })}.${token.split('.')[1]}.`;
+  },
+  /** Claims changed (another subject) and the old signature kept. */
+  tamperedClaims(token: string, sub: string) {
+    const [h, , s] = token.split('.');
+    return `${h}.${b64({ ...payloadOf(token), sub })}.${s}`;
+  },
+  /** One character of the signature changed in the middle (the last one may only hold padding bits). */
+  tamperedSignature(token: string) {
+    const [h, p, s] = token.split('.') as [string, string, string];
+    const i = Math.floor(s.length / 2);
+    const c = s[i] === 'A' ? 'B' : 'A';
+    return `${h}.${p}.${s.slice(0, i)}${c}${s.slice(i + 1)}`;
+  },
+  /** Correct secret and claims, but expired an hour ago. */
+  async expired(secret: string, kind: Kind, id: number, ver = 0) {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ ver })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(id))
+      .setIssuer('voltcart')
+      .setAudience(AUDIENCE[kind])
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 3600)
+      .sign(new TextEncoder().encode(secret));
+  },
+  /** Well-formed, right claims, signed with a secret that is not the server's. */
+  async foreignSecret(kind: Kind, id: number, ver = 0) {
+    return new SignJWT({ ver })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(id))
+      .setIssuer('voltcart')
+      .setAudience(AUDIENCE[kind])
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(randomBytes(32));
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// State of the database and the upload folder
+
+/**
+ * Row counts (the shared ctx.snapshot()) plus a checksum of every table's content, so that an update
+ * (a flipped status, a changed price, a bumped token version) shows as well as an insert or a delete.
+ * Login failure counters are left out: a refused login is supposed to count.
+ */
+export async function fingerprint(sc: SecurityContext): Promise<Record<string, number | string>> {
+  const counts = await sc.ctx.snapshot();
+  const tables = await sql<{ t: string }>`
+    SELECT table_name AS t FROM information_schema.tables
+    WHERE table_schema = DATABASE() AND table_name NOT LIKE 'kysely_%' AND table_name <> 'login_failures'
+    ORDER BY table_name`.execute(sc.db);
+  const list = tables.rows.map((r) => `\`${r.t}\``).join(', ');
+  const sums = await sql<{
+    Table: string;
+    Checksum: string | number | null;
+  }>`CHECKSUM TABLE ${sql.raw(list)}`.execute(sc.db);
+  const out: Record<string, number | string> = { ...counts };
+  for (const r of sums.rows) out[`checksum:${r.Table.split('.').pop()}`] = String(r.Checksum);
+  return out;
+}
+
+/** Every file under the upload folder, relative to it. */
+export async function uploadListing(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (d: string) => {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = await readdir(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) await walk(p);
+      else out.push(relative(dir, p));
+    }
+  };
+  await walk(dir);
+  return out.sort();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What a response must never show
+
+const LEAKS: [string, RegExp][] = [
+  ['stack frame', /\bat [\w.$<>[\] ]+ \(?(?:file:\/\/|\/|node:)[^)\s]*:\d+:\d+\)?/],
+  ['source path', /node_modules|\/api\/src\/|\.ts:\d+/],
+  ['mysql error code', /\bER_[A-Z_]{4,}\b|\berrno\b|sqlMessage|sqlState/],
+  [
+    'SQL error text',
+    /You have an error in your SQL syntax|Unknown column|Duplicate entry|Data too long|Incorrect \w+ value|Out of range value/i,
+  ],
+  // Kysely on MySQL quotes identifiers with backticks: a query echoed back would show them.
+  ['SQL text', /\b(?:select|insert into|update|delete from)\b[^"]{0,200}`\w+`/i],
+  ['password hash', /\$2[aby]\$\d\d\$/],
+  ['internal column', /password_hash|token_version/],
+];
+
+export function leaksIn(text: string, secrets: string[] = []): string[] {
+  const found = LEAKS.filter(([, re]) => re.test(text)).map(([name]) => name);
+  for (const s of secrets) if (s && s.length >= 8 && text.includes(s)) found.push('secret value');
+  return found;
+}
+
+/** The secrets a context knows: none of them may ever appear in a response or a log line. */
+export function secretsOf(config: Config): string[] {
+  return [
+    config.JWT_SECRET,
+    config.RAZORPAY_KEY_SECRET ?? '',
+    config.RAZORPAY_WEBHOOK_SECRET ?? '',
+    SIMULATOR_SECRET,
+  ].filter(Boolean);
+}
+
+/** A refusal: a 4xx, a JSON body `{flag: 0, msg}` with a non-empty message, and nothing internal in it. */
+export function expectRefusal(r: Res, statuses?: number[], note = ''): void {
+  const where = `${note} → ${r.status} ${r.text.slice(0, 300)}`;
+  if (statuses) expect(statuses, where).toContain(r.status);
+  else expect(r.status >= 400 && r.status < 500, where).toBe(true);
+  expect(typeof r.body, where).toBe('object');
+  expect(r.body?.flag, where).toBe(0);
+  expect(typeof r.body?.msg === 'string' && r.body.msg.length > 0, where).toBe(true);
+  expect(leaksIn(r.text), where).toEqual([]);
+}

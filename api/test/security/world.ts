@@ -1,0 +1,371 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SIMULATOR_SECRET } from '../../src/config';
+import { paymentSignature } from '../../src/lib/payments/signatures';
+import type { RouteEntry } from '../../src/lib/route-table';
+import { randomName } from '../../src/lib/storage';
+import { validImage } from './files';
+import {
+  ACCOUNT_PASSWORD,
+  type Account,
+  fillPath,
+  makeAccount,
+  type ReqOptions,
+  type SecurityContext,
+} from './harness';
+
+/**
+ * A small shop built straight into the database: one of everything a route can point at, owned by
+ * `owner`, plus a second shopper (`other`) who owns the same kinds of things. Building it by SQL keeps
+ * the suites independent of the create endpoints they attack.
+ */
+export interface World {
+  admin: Account;
+  owner: Account;
+  other: Account;
+  category: number;
+  /** A category no product uses (deletable). */
+  emptyCategory: number;
+  color: number;
+  /** A colour no product uses (deletable). */
+  spareColor: number;
+  product: number;
+  productSlug: string;
+  imageFile: string;
+  address: number;
+  cartLine: number;
+  /** A cash-on-delivery order in state `placed`. */
+  order: string;
+  /** An online order waiting for payment, with its Razorpay order id. */
+  pendingOrder: string;
+  pendingRazorpayId: string;
+  otherAddress: number;
+  otherCartLine: number;
+  otherOrder: string;
+}
+
+const ADDRESS = {
+  adressLine1: '12 MG Road',
+  adressLine2: 'Floor 2',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560001',
+  country: 'India',
+  contact: '9876543210',
+};
+export const shippingAddress = () => ({ ...ADDRESS });
+
+// The API's own order id format: 'VC' + 18 Crockford base32 characters.
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const publicId = () => `VC${[...randomBytes(18)].map((b) => ALPHABET[b & 31]).join('')}`;
+
+export async function buildWorld(sc: SecurityContext): Promise<World> {
+  const db = sc.db;
+  const tag = randomBytes(4).toString('hex');
+  const [admin, owner, other] = [
+    await makeAccount(sc, 'admin'),
+    await makeAccount(sc, 'customer', 'owner'),
+    await makeAccount(sc, 'customer', 'other'),
+  ];
+  const insertId = (r: { insertId?: bigint }) => Number(r.insertId);
+
+  const category = insertId(
+    await db
+      .insertInto('categories')
+      .values({ name: `Phones ${tag}`, slug: `phones-${tag}` })
+      .executeTakeFirstOrThrow(),
+  );
+  const emptyCategory = insertId(
+    await db
+      .insertInto('categories')
+      .values({ name: `Empty ${tag}`, slug: `empty-${tag}` })
+      .executeTakeFirstOrThrow(),
+  );
+  const color = insertId(
+    await db
+      .insertInto('colors')
+      .values({ name: `Black ${tag}`, slug: `black-${tag}`, hexcode: '#000000' })
+      .executeTakeFirstOrThrow(),
+  );
+  const spareColor = insertId(
+    await db
+      .insertInto('colors')
+      .values({ name: `Spare ${tag}`, slug: `spare-${tag}`, hexcode: '#123456' })
+      .executeTakeFirstOrThrow(),
+  );
+
+  // A real picture on disk, so that image routes find the file they are pointed at.
+  const imageFile = `${randomName()}.webp`;
+  const bytes = await validImage('webp', 32);
+  await mkdir(join(sc.uploadDir, 'product'), { recursive: true });
+  await writeFile(join(sc.uploadDir, 'product', imageFile), bytes);
+  await writeFile(join(sc.uploadDir, 'product', imageFile.replace('.webp', '-sm.webp')), bytes);
+  await mkdir(join(sc.uploadDir, 'categories'), { recursive: true });
+  await writeFile(join(sc.uploadDir, 'categories', imageFile), bytes);
+  await db.updateTable('categories').set({ image: imageFile }).where('id', '=', category).execute();
+
+  const productSlug = `phone-${tag}`;
+  const product = insertId(
+    await db
+      .insertInto('products')
+      .values({
+        name: `Phone ${tag}`,
+        slug: productSlug,
+        sku: `SKU-${tag}`,
+        brand: 'Voltcart',
+        original_price: 2_000_000,
+        discount_percentage: 10,
+        final_price: 1_800_000,
+        thumbnail: imageFile,
+        category_id: category,
+        stock: 1000,
+        short_description: 'A phone',
+        long_description: 'A phone for tests',
+      })
+      .executeTakeFirstOrThrow(),
+  );
+  await db.insertInto('product_colors').values({ product_id: product, color_id: color }).execute();
+  await db.insertInto('product_memory').values({ product_id: product, size_gb: 128 }).execute();
+  await db.insertInto('product_images').values({ product_id: product, file: imageFile }).execute();
+
+  const own = async (user: Account) => {
+    const address = insertId(
+      await db
+        .insertInto('addresses')
+        .values({
+          user_id: user.id,
+          adress_line1: ADDRESS.adressLine1,
+          adress_line2: ADDRESS.adressLine2,
+          city: ADDRESS.city,
+          state: ADDRESS.state,
+          postal_code: ADDRESS.postalCode,
+          country: ADDRESS.country,
+          contact: ADDRESS.contact,
+        })
+        .executeTakeFirstOrThrow(),
+    );
+    const cartLine = insertId(
+      await db
+        .insertInto('cart_lines')
+        .values({ user_id: user.id, product_id: product, color_id: color, memory_size: 128, qty: 1 })
+        .executeTakeFirstOrThrow(),
+    );
+    const order = async (state: string, mode: number, razorpay: string | null) => {
+      const id = publicId();
+      const orderRow = insertId(
+        await db
+          .insertInto('orders')
+          .values({
+            public_id: id,
+            user_id: user.id,
+            state,
+            payment_mode: mode,
+            total_paise: 1_800_000,
+            original_total_paise: 2_000_000,
+            razorpay_order_id: razorpay,
+            ship_adress_line1: ADDRESS.adressLine1,
+            ship_city: ADDRESS.city,
+            ship_state: ADDRESS.state,
+            ship_postal_code: ADDRESS.postalCode,
+            ship_country: ADDRESS.country,
+            ship_contact: ADDRESS.contact,
+            expires_at: mode === 1 ? new Date(Date.now() + 3_600_000) : null,
+          })
+          .executeTakeFirstOrThrow(),
+      );
+      await db
+        .insertInto('order_lines')
+        .values({
+          order_id: orderRow,
+          product_id: product,
+          name: `Phone ${tag}`,
+          color_id: color,
+          color_name: 'Black',
+          memory_size: 128,
+          unit_price_paise: 1_800_000,
+          unit_original_paise: 2_000_000,
+          qty: 1,
+          thumbnail: imageFile,
+        })
+        .execute();
+      return id;
+    };
+    const razorpay = `order_sim_${randomBytes(9).toString('hex')}`;
+    return {
+      address,
+      cartLine,
+      order: await order('placed', 0, null),
+      pending: await order('pending_payment', 1, razorpay),
+      razorpay,
+    };
+  };
+  const mine = await own(owner);
+  const theirs = await own(other);
+  return {
+    admin,
+    owner,
+    other,
+    category,
+    emptyCategory,
+    color,
+    spareColor,
+    product,
+    productSlug,
+    imageFile,
+    address: mine.address,
+    cartLine: mine.cartLine,
+    order: mine.order,
+    pendingOrder: mine.pending,
+    pendingRazorpayId: mine.razorpay,
+    otherAddress: theirs.address,
+    otherCartLine: theirs.cartLine,
+    otherOrder: theirs.order,
+  };
+}
+
+/**
+ * The value for a path parameter of a route, pointing at the world's (owner's) objects.
+ * A parameter this function does not know fails loudly: a new route needs a line here.
+ */
+export function paramValue(route: RouteEntry, param: string, w: World): string {
+  const section = route.path.split('/')[1] ?? '';
+  const p = param.toLowerCase();
+  if (p.includes('order')) return w.order;
+  if (p.includes('line')) return String(w.cartLine);
+  if (p.includes('address')) return String(w.address);
+  if (p === 'file' || p === '*') return w.imageFile;
+  if (p === 'id' || p === 'slug') {
+    if (section === 'category') return String(route.method === 'DELETE' ? w.emptyCategory : w.category);
+    if (section === 'color') return String(route.method === 'DELETE' ? w.spareColor : w.color);
+    if (section === 'product') return String(w.product);
+    if (section === 'admin' && route.path.includes('user')) return String(w.owner.id);
+    if (section === 'admin' && route.path.includes('order')) return w.order;
+    if (section === 'order') return w.order;
+  }
+  throw new Error(
+    `security fixtures: no value for :${param} of ${route.method} ${route.path} (add one in world.ts)`,
+  );
+}
+
+export const pathFor = (route: RouteEntry, w: World) => fillPath(route.path, (p) => paramValue(route, p, w));
+
+export interface RouteRequest extends ReqOptions {
+  /** Query string (with '?') appended to the path. */
+  query?: string;
+  /** True when the request points at something the world's owner owns (used for cross-account cases). */
+  ownerObjects?: boolean;
+}
+
+/**
+ * A request that succeeds for the route's own role on a fresh world: the access cases send it with
+ * bad tokens, so that only the token can be the reason for a refusal.
+ */
+export async function validRequest(route: RouteEntry, w: World): Promise<RouteRequest> {
+  // Keyed by method and path with parameter names erased: a renamed parameter keeps its request.
+  const key = `${route.method} ${route.path.replace(/:\w+(\{[^}]*\})?\??/g, ':p')}`;
+  const png = async () =>
+    new File([new Uint8Array(await validImage('png', 48))], 'photo.png', { type: 'image/png' });
+  const form = (fields: Record<string, string | File>) => {
+    const f = new FormData();
+    for (const [k, v] of Object.entries(fields)) f.append(k, v);
+    return f;
+  };
+  const owned = /:(\w*(order|line|address)\w*)/i.test(route.path) && !route.path.startsWith('/admin');
+  switch (key) {
+    case 'POST /user/register':
+      return {
+        body: {
+          name: 'New Shopper',
+          email: `new-${randomBytes(4).toString('hex')}@example.com`,
+          password: 'new-pass-123',
+        },
+      };
+    case 'POST /user/login':
+      return { body: { email: w.owner.email, password: ACCOUNT_PASSWORD } };
+    case 'POST /admin/login':
+      return { body: { email: w.admin.email, password: ACCOUNT_PASSWORD } };
+    case 'POST /newsletter/subscribe':
+      return { body: { email: `news-${randomBytes(4).toString('hex')}@example.com` } };
+    case 'POST /order/webhook/razorpay':
+      return {
+        body: {
+          entity: 'event',
+          event: 'payment.captured',
+          payload: {
+            payment: {
+              entity: {
+                id: `pay_${randomBytes(6).toString('hex')}`,
+                order_id: w.pendingRazorpayId,
+                amount: 1_800_000,
+              },
+            },
+          },
+        },
+      };
+    case 'POST /user/add-address':
+      return { body: { shipping_address: shippingAddress() } };
+    case 'POST /category/create':
+      return { form: form({ name: `Cat ${randomBytes(3).toString('hex')}`, Image: await png() }) };
+    case 'PUT /category/update/:p':
+      return { form: form({ name: `Renamed ${randomBytes(3).toString('hex')}` }) };
+    case 'POST /color/create':
+      return { body: { name: `Red ${randomBytes(3).toString('hex')}`, hexcode: '#ff0000' } };
+    case 'PUT /color/update/:p':
+      return { body: { name: `Dark ${randomBytes(3).toString('hex')}`, hexcode: '#111111' } };
+    case 'POST /product/create':
+      return {
+        form: form({
+          name: `Tablet ${randomBytes(3).toString('hex')}`,
+          originalPrice: '25000',
+          discountPercentage: '10',
+          categoryId: String(w.category),
+          colors: JSON.stringify([String(w.color)]),
+          memorySizes: '[64]',
+          memoryPriceAdj: '[0]',
+          stock: '5',
+          thumbnail: await png(),
+        }),
+      };
+    case 'PUT /product/update/:p':
+      return { form: form({ name: `Phone renamed ${randomBytes(3).toString('hex')}`, stock: '7' }) };
+    case 'PATCH /product/status/:p':
+      return { body: { flag: 1 } };
+    case 'PATCH /product/multiple-images/:p':
+      return { form: form({ images: await png() }) };
+    case 'POST /cart/add-to-cart':
+      return { body: { productId: String(w.product), qty: 1, colorId: String(w.color), memorySize: 128 } };
+    case 'POST /cart/move-to-db':
+      return { body: { cart: [{ productId: String(w.product), qty: 2 }] } };
+    case 'PATCH /cart/line/:p':
+      return { body: { qty: 2 }, ownerObjects: true };
+    case 'PUT /settings':
+      return {
+        body: { shopName: `Voltcart ${randomBytes(2).toString('hex')}`, freeShippingThreshold: 1500 },
+      };
+    case 'POST /order/place-order':
+      return { body: { payment_mode: 0, shipping_details: shippingAddress(), notes: 'ring the bell' } };
+    case 'POST /order/success': {
+      const paymentId = `pay_sim_${randomBytes(6).toString('hex')}`;
+      return {
+        body: {
+          order_id: w.pendingOrder,
+          razorpay_response: {
+            razorpay_order_id: w.pendingRazorpayId,
+            razorpay_payment_id: paymentId,
+            razorpay_signature: paymentSignature(SIMULATOR_SECRET, w.pendingRazorpayId, paymentId),
+          },
+        },
+        ownerObjects: true,
+      };
+    }
+    case 'POST /order/payment-failed':
+      return { body: { order_id: w.pendingOrder, reason: 'card declined' }, ownerObjects: true };
+    case 'POST /order/simulator/sign':
+      return { body: { order_id: w.pendingOrder, outcome: 'success' }, ownerObjects: true };
+    case 'PATCH /order/status/:p':
+      return { body: { state: 'shipped' } };
+    default:
+      return owned ? { ownerObjects: true } : {};
+  }
+}

@@ -1,0 +1,108 @@
+// Covers: shop settings (GET /settings public, PUT /settings admin): defaults from the configuration
+// (SHOP_NAME, FREE_SHIPPING_THRESHOLD, RAZORPAY_KEY_ID → razorpayKeyId / paymentSimulator), saved overrides,
+// validation (400), access (401/403) and that refused requests change nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './context';
+
+let ctx: TestContext;
+let admin: string;
+beforeAll(async () => {
+  ctx = await createTestContext({ SHOP_NAME: 'Voltcart Test', FREE_SHIPPING_THRESHOLD: '1499' });
+  admin = await ctx.adminToken();
+});
+afterAll(() => ctx.close());
+
+describe('GET /settings', () => {
+  it('answers the configured defaults, with the payment simulator when no Razorpay key is set', async () => {
+    const r = await ctx.req('GET', '/settings');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      flag: 1,
+      settings: {
+        shopName: 'Voltcart Test',
+        freeShippingThreshold: 1499,
+        razorpayKeyId: null,
+        paymentSimulator: true,
+      },
+    });
+    expect(Object.keys(r.body.settings).sort()).toEqual([
+      'freeShippingThreshold',
+      'paymentSimulator',
+      'razorpayKeyId',
+      'shopName',
+    ]);
+  });
+
+  it('shows the public Razorpay key id (never the secret) when one is configured', async () => {
+    const live = await createTestContext({
+      RAZORPAY_KEY_ID: 'rzp_test_public123',
+      RAZORPAY_KEY_SECRET: 'shh-secret',
+    });
+    try {
+      const r = await live.req('GET', '/settings');
+      expect(r.body.settings).toMatchObject({ razorpayKeyId: 'rzp_test_public123', paymentSimulator: false });
+      expect(JSON.stringify(r.body)).not.toContain('shh-secret');
+    } finally {
+      await live.close();
+    }
+  });
+});
+
+describe('PUT /settings', () => {
+  it('saves the shop name and the free-shipping threshold (rupees), separately or together', async () => {
+    const r = await ctx.req('PUT', '/settings', {
+      token: admin,
+      body: { shopName: '  Volt Shop ', freeShippingThreshold: 999.5 },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      flag: 1,
+      msg: 'Settings saved.',
+      settings: { shopName: 'Volt Shop', freeShippingThreshold: 999.5, paymentSimulator: true },
+    });
+    const one = await ctx.req('PUT', '/settings', { token: admin, body: { freeShippingThreshold: 0 } });
+    expect(one.body.settings).toMatchObject({ shopName: 'Volt Shop', freeShippingThreshold: 0 });
+    expect((await ctx.req('GET', '/settings')).body.settings).toMatchObject({
+      shopName: 'Volt Shop',
+      freeShippingThreshold: 0,
+    });
+  });
+
+  it('refuses bad values and empty updates with 400, changing nothing', async () => {
+    const before = await ctx.snapshot();
+    const saved = (await ctx.req('GET', '/settings')).body.settings;
+    const cases: [unknown, RegExp][] = [
+      [{}, /shopName or freeShippingThreshold/],
+      [{ shopName: '' }, /^shopName must not be empty$/],
+      [{ shopName: 's'.repeat(61) }, /^shopName must be at most 60 characters$/],
+      [{ shopName: 42 }, /^shopName must be text$/],
+      [{ freeShippingThreshold: -1 }, /^freeShippingThreshold must not be negative$/],
+      [{ freeShippingThreshold: 'free' }, /^freeShippingThreshold must be a number$/],
+      [{ freeShippingThreshold: 10.555 }, /^freeShippingThreshold must have at most 2 decimals$/],
+    ];
+    for (const [body, msg] of cases) {
+      const r = await ctx.req('PUT', '/settings', { token: admin, body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body).toMatchObject({ flag: 0, code: 'invalid_input' });
+      expect(r.body.msg).toMatch(msg);
+    }
+    const huge = await ctx.req('PUT', '/settings', {
+      token: admin,
+      body: { shopName: 'x'.repeat(10 * 1024 * 1024) },
+    });
+    expect([400, 413]).toContain(huge.status);
+    expect(await ctx.snapshot()).toEqual(before);
+    expect((await ctx.req('GET', '/settings')).body.settings).toEqual(saved);
+  });
+
+  it('needs an admin token', async () => {
+    const customer = await ctx.customer();
+    const before = await ctx.snapshot();
+    const body = { shopName: 'Hijacked' };
+    expect((await ctx.req('PUT', '/settings', { body })).status).toBe(401);
+    expect((await ctx.req('PUT', '/settings', { body, token: customer.token })).status).toBe(403);
+    expect((await ctx.req('PUT', '/settings', { body, token: `${admin.slice(0, -2)}zz` })).status).toBe(401);
+    expect(await ctx.snapshot()).toEqual(before);
+    expect((await ctx.req('GET', '/settings')).body.settings.shopName).not.toBe('Hijacked');
+  });
+});

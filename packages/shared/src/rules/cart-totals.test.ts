@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { cartTotals, instalment, unitPrice } from './cart-totals';
+
+describe('cartTotals', () => {
+  it.each([
+    [[], { count: 0, finalTotal: 0, originalTotal: 0, youSave: 0 }],
+    [
+      [{ qty: 2, unitPrice: 850, unitOriginalPrice: 1000 }],
+      { count: 2, finalTotal: 1700, originalTotal: 2000, youSave: 300 },
+    ],
+    [
+      [
+        { qty: 3, unitPrice: 0.1, unitOriginalPrice: 0.2 },
+        { qty: 1, unitPrice: 19.99, unitOriginalPrice: 19.99 },
+      ],
+      { count: 4, finalTotal: 20.29, originalTotal: 20.59, youSave: 0.3 },
+    ],
+    [
+      [{ qty: 1, unitPrice: 120, unitOriginalPrice: 100 }],
+      { count: 1, finalTotal: 120, originalTotal: 100, youSave: 0 },
+    ],
+  ])('%j', (lines, totals) => {
+    expect(cartTotals(lines)).toEqual(totals);
+  });
+
+  it('adds option adjustments to the unit price', () => {
+    expect(unitPrice(69999, 0, 5000)).toBe(74999);
+    expect(unitPrice(100.1, 0.2, -0.3)).toBe(100);
+  });
+
+  it.each([
+    [1200, 100],
+    [999, 83.25],
+    [0, 0],
+  ])('instalment(%d) → %d', (price, monthly) => {
+    expect(instalment(price)).toBe(monthly);
+  });
+});

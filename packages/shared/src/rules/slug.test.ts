@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { slugify } from './slug';
+
+describe('slugify', () => {
+  it.each([
+    ['Apple iPhone 15', 'apple-iphone-15'],
+    ['  Galaxy   Tab S9  ', 'galaxy-tab-s9'],
+    ['Sony WH-1000XM5', 'sony-wh-1000xm5'],
+    // The seed's rule keeps the hyphens around a removed character.
+    ['Café & Bar!', 'caf--bar'],
+    ['USB-C\tCable\n2m', 'usb-c-cable-2m'],
+    ['ALL CAPS', 'all-caps'],
+    ['₹999 Deal', '999-deal'],
+    ['', ''],
+  ])('%j → %j', (name, slug) => {
+    expect(slugify(name)).toBe(slug);
+  });
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { CHECKOUT_MESSAGES, CONTACT_MIN_LENGTH } from '../rules/checkout';
+
+const required = (field: string, max: number) =>
+  z
+    .union([z.string(), z.number()], { error: CHECKOUT_MESSAGES.field(field) })
+    .transform((v) => String(v).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, CHECKOUT_MESSAGES.field(field))
+        .max(max, `${field} must be at most ${max} characters`),
+    );
+
+const optional = (field: string, max: number) =>
+  z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v) => (v == null ? '' : String(v).trim()))
+    .pipe(z.string().max(max, `${field} must be at most ${max} characters`));
+
+/** A shipping address with the seed's field names (`adressLine1` is spelt that way in the seed). */
+export const shippingAddress = z.preprocess(
+  (raw) => {
+    // Accept the correctly spelt names too, mapping them onto the seed's.
+    if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+      const r = raw as Record<string, unknown>;
+      return {
+        ...r,
+        adressLine1: r.adressLine1 ?? r.addressLine1,
+        adressLine2: r.adressLine2 ?? r.addressLine2,
+      };
+    }
+    return raw;
+  },
+  z.object(
+    {
+      adressLine1: required('adressLine1', 200),
+      adressLine2: optional('adressLine2', 200),
+      city: required('city', 100),
+      state: required('state', 100),
+      postalCode: required('postalCode', 20),
+      country: required('country', 100),
+      contact: optional('contact', 30),
+    },
+    { error: 'must be an object with the address fields' },
+  ),
+);
+
+/** At checkout the contact number is required (seed §5). */
+export const checkoutAddress = shippingAddress.refine((a) => a.contact.length >= CONTACT_MIN_LENGTH, {
+  message: CHECKOUT_MESSAGES.contact,
+  path: ['contact'],
+});
+
+export const addAddressBody = z.object({
+  user_id: z.union([z.string(), z.number()]).optional(),
+  shipping_address: shippingAddress,
+});
+
+export type ShippingAddress = z.infer<typeof shippingAddress>;

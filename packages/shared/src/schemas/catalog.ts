@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { formBoolean, id, int, jsonText, num, percent, rupeeAdjustment, rupees, text } from './common';
+
+export const categoryBody = z.object({
+  name: text(100).min(1, 'is required'),
+  /** Ignored: the API derives the slug from the name (seed §3). */
+  slug: z.string().max(200).optional(),
+  status: formBoolean.optional(),
+});
+
+export const colorBody = z.object({
+  name: text(60).min(1, 'is required'),
+  slug: z.string().max(200).optional(),
+  hexcode: z
+    .string({ error: 'is required' })
+    .trim()
+    .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour like #1a2b3c'),
+  status: formBoolean.optional(),
+});
+
+/** A product's colour: an id, or `{ _id, priceAdj }` when the colour changes the price. */
+export const productColor = z.union([
+  id.transform((colorId) => ({ colorId, priceAdj: 0 })),
+  z
+    .object({ _id: id, priceAdj: rupeeAdjustment.optional() })
+    .transform((c) => ({ colorId: c._id, priceAdj: c.priceAdj ?? 0 })),
+]);
+
+export const memorySize = int('must be a whole number of GB').pipe(
+  z.number().min(1, 'must be at least 1 GB').max(65536, 'must be at most 65536 GB'),
+);
+
+export const productBody = z
+  .object({
+    name: text(200).min(1, 'is required'),
+    slug: z.string().max(300).optional(),
+    sku: text(64).optional(),
+    brand: text(100).optional(),
+    originalPrice: rupees,
+    discountPercentage: percent.default(0),
+    /** Ignored when it matches the rule; the API computes it. */
+    finalPrice: z.unknown().optional(),
+    categoryId: z.union([id, z.literal(''), z.null()]).optional(),
+    colors: jsonText(z.array(productColor).max(50, 'at most 50 colours')).optional(),
+    memorySizes: jsonText(z.array(memorySize).max(20, 'at most 20 memory sizes')).optional(),
+    memoryPriceAdj: jsonText(z.array(rupeeAdjustment).max(20)).optional(),
+    stock: int().pipe(z.number().min(0, 'must not be negative').max(1_000_000, 'is too large')).default(0),
+    inStock: formBoolean.optional(),
+    status: formBoolean.optional(),
+    topSelling: formBoolean.optional(),
+    videoUrl: z
+      .union([
+        z.literal(''),
+        text(500)
+          .url('must be a URL')
+          .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL'),
+      ])
+      .optional(),
+    shortDescription: text(1000).optional(),
+    longDescription: text(20000).optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.memoryPriceAdj && p.memorySizes && p.memoryPriceAdj.length > p.memorySizes.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['memoryPriceAdj'],
+        message: 'must not have more entries than memorySizes',
+      });
+    }
+  });
+
+export const productStatusBody = z.object({
+  flag: num().refine(
+    (f) => f === 1 || f === 2 || f === 3,
+    'must be 1 (status), 2 (stock) or 3 (top selling)',
+  ),
+});
+
+export const productListQuery = z.object({
+  limit: int().pipe(z.number().min(0, 'must not be negative').max(1000, 'must be at most 1000')).optional(),
+  page: int().pipe(z.number().min(1, 'must be at least 1').max(100000, 'is too large')).optional(),
+  categorySlug: z.string().max(200).optional(),
+  colorSlug: z.string().max(200).optional(),
+  q: z.string().max(200, 'must be at most 200 characters').optional(),
+});
+
+export type ProductBody = z.infer<typeof productBody>;
+export type ProductListQuery = z.infer<typeof productListQuery>;

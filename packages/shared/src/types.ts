@@ -1,0 +1,153 @@
+/** Shapes of the API's JSON responses (rupees, `_id` strings), shared by the API client and both UIs. */
+import type { OrderState } from './schemas/order';
+
+export interface ApiReply {
+  flag: 0 | 1;
+  msg: string;
+}
+
+export interface Category {
+  _id: string;
+  name: string;
+  slug: string;
+  /** File name under /images/categories/, or '' */
+  Image: string;
+  status: boolean;
+  productCount: number;
+}
+
+export interface Color {
+  _id: string;
+  name: string;
+  slug: string;
+  hexcode: string;
+  status: boolean;
+}
+
+export interface ProductColor extends Color {
+  /** Price adjustment in rupees when this colour is chosen. */
+  priceAdj: number;
+}
+
+export interface ProductSummary {
+  _id: string;
+  name: string;
+  slug: string;
+  sku: string | null;
+  brand: string;
+  originalPrice: number;
+  discountPercentage: number;
+  finalPrice: number;
+  /** File name under /images/product/ ('' when none); the small size is `sm/<file>`. */
+  thumbnail: string;
+  stock: number;
+  inStock: boolean;
+  status: boolean;
+  topSelling: boolean;
+  categoryId: string | null;
+  categoryName: string | null;
+  categorySlug: string | null;
+}
+
+export interface Product extends ProductSummary {
+  images: string[];
+  colors: ProductColor[];
+  /** Memory sizes in GB, with the price adjustment (rupees) of each at the same index. */
+  memorySizes: number[];
+  memoryPriceAdj: number[];
+  videoUrl: string;
+  shortDescription: string;
+  longDescription: string;
+  category: { _id: string; name: string; slug: string } | null;
+}
+
+export interface Address {
+  _id: string;
+  adressLine1: string;
+  adressLine2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  contact: string;
+}
+
+export interface User {
+  _id: string;
+  name: string;
+  email: string;
+  shipping_address: Address[];
+}
+
+export interface Admin {
+  _id: string;
+  name: string;
+  email: string;
+}
+
+export interface CartLine {
+  /** Line id (for quantity change and remove). */
+  _id: string;
+  product_id: Pick<
+    ProductSummary,
+    '_id' | 'name' | 'slug' | 'thumbnail' | 'finalPrice' | 'originalPrice' | 'stock' | 'inStock' | 'status'
+  >;
+  productId: string;
+  colorId: string | null;
+  color: Pick<ProductColor, '_id' | 'name' | 'hexcode' | 'priceAdj'> | null;
+  memorySize: number | null;
+  qty: number;
+  /** Unit prices with option adjustments, rupees. */
+  unitPrice: number;
+  unitOriginalPrice: number;
+}
+
+export interface OrderLine {
+  productId: string;
+  name: string;
+  colorName: string | null;
+  memorySize: number | null;
+  unitPrice: number;
+  unitOriginalPrice: number;
+  qty: number;
+  lineTotal: number;
+  thumbnail: string;
+}
+
+export interface Order {
+  order_id: string;
+  state: OrderState;
+  payment_mode: 0 | 1;
+  order_total: number;
+  original_total: number;
+  razorpay_order_id: string | null;
+  razorpay_payment_id: string | null;
+  shipping_details: Omit<Address, '_id'>;
+  notes: string;
+  lines: OrderLine[];
+  user: { _id: string; name: string; email: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PaymentCheckout {
+  razorpay_order_id: string;
+  key_id: string;
+  amount: number;
+  currency: 'INR';
+  simulator: boolean;
+}
+
+export interface ShopSettings {
+  shopName: string;
+  freeShippingThreshold: number;
+  razorpayKeyId: string | null;
+  paymentSimulator: boolean;
+}
+
+export interface DashboardMetrics {
+  customers: number;
+  revenue: number;
+  ordersToShip: number;
+  orders: number;
+}

@@ -1,0 +1,434 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench [-- --quick | --full] [--json FILE] [--only api,orders,storefront,images]`
+ *
+ * Measures the shop on this machine and prints a table; with --json writes FILE as a JSON array of
+ * {name, value, unit} (bench-results/latest.json is always written).
+ * - API: the API in production mode (NODE_ENV=production; one worker per CPU but one, leaving a core to the
+ *   load generator and the database, unless WEB_CONCURRENCY says otherwise) on seeded catalogues of
+ *   1k and 100k products (and 1M with --full), loaded by wrk (or autocannon) from another process with
+ *   64 connections. Every rate is also given as a ratio to a bare Hono JSON route served the same way
+ *   (same framework, same worker count) measured in the same run, because absolute figures on a shared
+ *   2-core machine mean little.
+ * - orders: cash-on-delivery checkouts by concurrent shoppers against limited stock; units sold beyond
+ *   stock must be 0.
+ * - storefront: the /store route's first-load JavaScript (gzip) from the production build, and its LCP in
+ *   headless Chromium with 4× CPU throttling.
+ * - images: 200 photos through the admin bulk upload → API → sharp → storage, against sharp alone.
+ * Databases vc_bench_<size> are kept between runs and reused while the seed is unchanged.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  BENCH_WORKERS,
+  benchDatabase,
+  benchSecrets,
+  checkPaths,
+  measure,
+  scenarios,
+  startApi,
+  startBaseline,
+} from './bench/api.mjs';
+import { hasWrk } from './bench/load.mjs';
+import { ensureBuilt, UI_BUILDS } from './lib/build.mjs';
+import { databaseUrl, ensureDatabase } from './lib/database.mjs';
+import { ensureInstalled } from './lib/install.mjs';
+import { bold, dim, ROOT, step, UserError, warn } from './lib/log.mjs';
+import { freePort } from './lib/ports.mjs';
+import { main, run } from './lib/processes.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    full: { type: 'boolean', default: false },
+    json: { type: 'string' },
+    only: { type: 'string' },
+    connections: { type: 'string', default: '64' },
+  },
+});
+
+const PHASES = ['api', 'orders', 'storefront', 'images'];
+const only = args.only ? args.only.split(',').map((s) => s.trim()) : PHASES;
+for (const p of only)
+  if (!PHASES.includes(p)) throw new Error(`--only: unknown part "${p}" (${PHASES.join(', ')})`);
+
+const seconds = args.quick ? 5 : 10;
+const warmup = args.quick ? 2 : 3;
+const connections = Number(args.connections);
+const sizes = [1_000, 100_000, ...(args.full ? [1_000_000] : [])];
+const LIST_SIZE = 100_000;
+const SHOPPERS = 64;
+const PHOTOS = 200;
+const TSX = ['--import', 'tsx'];
+
+const results = [];
+const notes = new Map();
+const record = (name, value, unit, note = '') => {
+  results.push({ name, value: Math.round(value * 1000) / 1000, unit });
+  if (note) notes.set(name, note);
+};
+const tool = () => (hasWrk() ? 'wrk' : 'autocannon');
+
+const fmt = (r) =>
+  `${Math.round(r.rps).toLocaleString('en').padStart(8)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`;
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+async function apiPart(db) {
+  const secrets = benchSecrets();
+  const opts = { connections, seconds, warmup };
+  const dbs = new Map();
+  for (const size of sizes) dbs.set(size, await benchDatabase(db.serverUrl, size));
+
+  const baseline = await startBaseline();
+  // The baseline is measured before and after every scenario, and each scenario is compared with the mean of
+  // its two neighbours: on a shared machine the load drifts, and only figures taken together compare.
+  const baselineRuns = [];
+  const measureBaseline = async (headers) => {
+    const r = await measure(baseline.base, ['/'], {
+      ...opts,
+      warmup: baselineRuns.length ? 1 : warmup,
+      ...(headers ? { headers } : {}),
+    });
+    baselineRuns.push(r.rps);
+    return r.rps;
+  };
+
+  // The catalogue as shoppers get it: production configuration, response cache on.
+  step(
+    `API on ${LIST_SIZE.toLocaleString('en')} products (${BENCH_WORKERS} worker${BENCH_WORKERS === '1' ? '' : 's'}, ${connections} connections, ${seconds} s each, ${tool()})…`,
+  );
+  const api = await startApi({ ...dbs.get(LIST_SIZE), secrets });
+  const paths = await scenarios(api.base);
+  const measured = {};
+  const ratio = {};
+  let before = await measureBaseline();
+  for (const [name, list] of Object.entries(paths)) {
+    if (name === 'list_deep') continue;
+    await checkPaths(api.base, list.slice(0, 3));
+    measured[name] = await measure(api.base, list, opts);
+    const after = await measureBaseline();
+    ratio[name] = measured[name].rps / ((before + after) / 2);
+    before = after;
+    console.log(`  ${name.padEnd(13)} ${fmt(measured[name])}  ratio ${ratio[name].toFixed(2)}`);
+  }
+  // The same list without compression (clients that do not ask for it), against the baseline run the same way.
+  measured.list_identity = await measure(api.base, paths.list, { ...opts, headers: {} });
+  const identityAfter = await measureBaseline({});
+  ratio.list_identity = measured.list_identity.rps / ((before + identityAfter) / 2);
+  console.log(
+    `  ${'list, no gzip'.padEnd(13)} ${fmt(measured.list_identity)}  ratio ${ratio.list_identity.toFixed(2)}`,
+  );
+  await api.stop();
+  const baseRps = mean(baselineRuns);
+  console.log(
+    `  ${'baseline'.padEnd(13)} ${Math.round(baseRps).toLocaleString('en').padStart(8)} req/s  (runs: ${baselineRuns.map((r) => Math.round(r)).join(', ')})`,
+  );
+  record(
+    'api.baseline.rps',
+    baseRps,
+    'req/s',
+    `bare Hono JSON route, ${BENCH_WORKERS} worker(s) like the API; mean of ${baselineRuns.length} runs, ${tool()}`,
+  );
+  record('api.list.rps', measured.list.rps, 'req/s', `${tool()}, ${connections} connections`);
+  record('api.list.ratio', ratio.list, 'ratio', 'against the baseline runs just before and after');
+  record('api.list.p50_ms', measured.list.p50, 'ms', tool());
+  record('api.list.p99_ms', measured.list.p99, 'ms', tool());
+  record('api.list_identity.ratio', ratio.list_identity, 'ratio', 'no Accept-Encoding');
+  for (const name of ['list_color', 'detail', 'categories', 'search', 'bestsellers']) {
+    record(`api.${name}.rps`, measured[name].rps, 'req/s', tool());
+    record(`api.${name}.ratio`, ratio[name], 'ratio');
+    record(`api.${name}.p99_ms`, measured[name].p99, 'ms', tool());
+  }
+
+  // What the database path costs as the catalogue grows: cache off, so every request runs its queries. The
+  // sizes are measured in turns (several rounds, median), so that a burst of load elsewhere hits them alike.
+  step('List page cost by catalogue size (response cache off)…');
+  const servers = new Map();
+  for (const size of sizes) {
+    const s = await startApi({ ...dbs.get(size), secrets, env: { CATALOG_CACHE_SECONDS: '0' } });
+    servers.set(size, { ...s, paths: await scenarios(s.base), p50: [], rps: [], deep: [] });
+  }
+  for (let round = 0; round < 3; round++) {
+    for (const [, s] of servers) {
+      const r = await measure(s.base, s.paths.list, opts);
+      const deep = await measure(s.base, s.paths.list_deep, { ...opts, warmup: 1 });
+      s.p50.push(r.p50);
+      s.rps.push(r.rps);
+      s.deep.push(deep.p50);
+    }
+  }
+  for (const [size, s] of servers) {
+    await s.stop();
+    console.log(
+      `  ${size.toLocaleString('en').padStart(9)} products ${Math.round(median(s.rps)).toLocaleString('en').padStart(8)} req/s  p50 ${median(s.p50).toFixed(2)} ms (${s.p50.map((x) => x.toFixed(1)).join(', ')}); page 100: p50 ${median(s.deep).toFixed(2)} ms`,
+    );
+    record(`api.nocache.list.${size}.rps`, median(s.rps), 'req/s', tool());
+    record(
+      `api.nocache.list.${size}.p50_ms`,
+      median(s.p50),
+      'ms',
+      `median of ${s.p50.length} rounds, ${tool()}`,
+    );
+    record(`api.nocache.list_page100.${size}.p50_ms`, median(s.deep), 'ms', tool());
+    if (size === LIST_SIZE) record('api.nocache.list.ratio', median(s.rps) / baseRps, 'ratio', 'cache off');
+  }
+  const largest = sizes.at(-1);
+  record(
+    'api.scale.p50_ratio',
+    median(servers.get(largest).p50) / median(servers.get(sizes[0]).p50),
+    'ratio',
+    `${largest.toLocaleString('en')} ÷ 1,000 products, cache off`,
+  );
+  await baseline.stop();
+}
+
+async function ordersPart(db) {
+  const secrets = benchSecrets();
+  const url = databaseUrl(db.serverUrl, 'vc_bench_orders');
+  const planFile = resolve(ROOT, 'bench-results', 'orders-plan.json');
+  const script = resolve(ROOT, 'scripts/bench/orders.ts');
+  const carts = args.quick ? 1500 : 3000;
+  step(
+    `Checkout: ${carts.toLocaleString('en')} shoppers with filled carts place cash-on-delivery orders, ${SHOPPERS} at a time…`,
+  );
+  await run(
+    process.execPath,
+    [
+      ...TSX,
+      script,
+      'prepare',
+      '--url',
+      url,
+      '--secret',
+      secrets.JWT_SECRET,
+      '--shoppers',
+      String(SHOPPERS),
+      '--carts',
+      String(carts),
+      '--out',
+      planFile,
+    ],
+    { quiet: true, label: 'Preparing the checkout benchmark' },
+  );
+  const api = await startApi({ url, uploads: resolve(ROOT, 'bench-results', 'uploads', 'orders'), secrets });
+  let rush;
+  let journey;
+  try {
+    const driver = async (mode, extra) => {
+      const out = await run(
+        process.execPath,
+        [...TSX, script, mode, '--url', url, '--api', api.base, '--in', planFile, ...extra],
+        { quiet: true, label: `The checkout benchmark (${mode})` },
+      );
+      return JSON.parse(out.trim().split('\n').at(-1));
+    };
+    rush = await driver('checkout', ['--concurrency', String(SHOPPERS)]);
+    console.log(
+      `  ${Math.round(rush.perSecond)} orders/s; ${rush.placed} placed, ${rush.refused} refused (sold out), oversold ${rush.oversold}; place-order p50 ${rush.p50.toFixed(1)} ms p99 ${rush.p99.toFixed(1)} ms`,
+    );
+    journey = await driver('shop', ['--seconds', String(seconds), '--warmup', String(warmup)]);
+    console.log(
+      `  shopping journey (add to cart + order, ${journey.shoppers} shoppers): ${Math.round(journey.perSecond)} orders/s, oversold ${journey.oversold}`,
+    );
+  } finally {
+    await api.stop();
+  }
+  for (const r of [rush, journey]) {
+    if (r.errors)
+      throw new UserError(
+        `The checkout benchmark had ${r.errors} unexpected answers, e.g. ${r.firstErrors.join(' | ')}`,
+      );
+  }
+  record(
+    'orders.per_s',
+    rush.perSecond,
+    'orders/s',
+    `${rush.buyers} ready carts, ${SHOPPERS} at a time, cash on delivery`,
+  );
+  record(
+    'orders.oversold',
+    journey.oversold + journey.mismatched,
+    'units',
+    `units sold beyond stock; ${journey.hotSoldOut} of 2 hot products sold out`,
+  );
+  record('orders.p99_ms', rush.p99, 'ms', 'place-order as the shoppers saw it (fetch)');
+  record(
+    'orders.journey_per_s',
+    journey.perSecond,
+    'orders/s',
+    `${journey.shoppers} shoppers: add to cart + place order, again and again`,
+  );
+}
+
+async function storefrontPart(db) {
+  const dist = await ensureBuilt(UI_BUILDS.storefront);
+  if (!dist) throw new UserError('The storefront cannot be built yet, so it cannot be measured.');
+  const secrets = benchSecrets();
+  const catalogue = await benchDatabase(db.serverUrl, LIST_SIZE);
+  const port = await freePort();
+  const api = await startApi({
+    ...catalogue,
+    secrets,
+    env: { CORS_ORIGINS: `http://127.0.0.1:${port}` },
+  });
+  step(
+    `Storefront /store: first-load JavaScript and LCP in Chromium with 4× CPU throttling (${LIST_SIZE.toLocaleString('en')} products)…`,
+  );
+  let r;
+  try {
+    const out = await run(
+      process.execPath,
+      [
+        ...TSX,
+        resolve(ROOT, 'scripts/bench/storefront.ts'),
+        '--dist',
+        dist,
+        '--port',
+        String(port),
+        '--api',
+        api.base,
+        '--runs',
+        '5',
+      ],
+      { quiet: true, label: 'The storefront benchmark' },
+    );
+    r = JSON.parse(out.trim().split('\n').at(-1));
+  } finally {
+    await api.stop();
+  }
+  console.log(
+    `  ${r.files.length} scripts, ${r.jsGzipKb.toFixed(1)} kB gzip (${r.jsKb.toFixed(1)} kB raw); LCP ${r.lcpRuns.join(', ')} ms (${r.lcpElement})`,
+  );
+  record(
+    'storefront.store_js_gzip_kb',
+    r.jsGzipKb,
+    'kB',
+    `${r.files.length} scripts loaded by a cold visit of /store, gzip`,
+  );
+  record(
+    'storefront.store_lcp_ms',
+    r.lcpMs,
+    'ms',
+    `median of ${r.lcpRuns.length}, Chromium, 4× CPU throttling, cold cache`,
+  );
+}
+
+async function imagesPart(db) {
+  const secrets = benchSecrets();
+  const url = databaseUrl(db.serverUrl, 'vc_bench_images');
+  const uploads = resolve(ROOT, 'bench-results', 'uploads', 'images');
+  const script = resolve(ROOT, 'scripts/bench/images.ts');
+  rmSync(uploads, { recursive: true, force: true });
+  const prepared = await run(
+    process.execPath,
+    [...TSX, script, 'prepare', '--url', url, '--secret', secrets.JWT_SECRET],
+    {
+      quiet: true,
+      label: 'Preparing the image benchmark',
+    },
+  );
+  const { token } = JSON.parse(prepared.trim().split('\n').at(-1));
+  // Image work is sharp's, on every core, and the uploader is nearly idle: the API gets the production
+  // default of one worker per CPU here, as sharp alone gets every core.
+  const api = await startApi({
+    url,
+    uploads,
+    secrets,
+    env: { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || String(availableParallelism()) },
+  });
+  step(`Images: ${PHOTOS} photos through the admin bulk upload → API → sharp → storage, then sharp alone…`);
+  let r;
+  try {
+    const out = await run(
+      process.execPath,
+      [...TSX, script, 'run', '--api', api.base, '--token', token, '--photos', String(PHOTOS)],
+      { quiet: true, label: 'The image benchmark' },
+    );
+    r = JSON.parse(out.trim().split('\n').at(-1));
+  } finally {
+    await api.stop();
+    rmSync(uploads, { recursive: true, force: true });
+  }
+  if (r.failed) throw new UserError(`${r.failed} of ${r.photos} uploads failed in the image benchmark.`);
+  console.log(
+    `  upload ${r.uploadPhotosPerSecond} photos/s (${(r.uploadMs / 1000).toFixed(1)} s), sharp alone ${r.sharpPhotosPerSecond} photos/s (${(r.sharpMs / 1000).toFixed(1)} s), ${r.concurrency} at a time`,
+  );
+  record(
+    'images.bulk_ratio',
+    r.sharpMs / r.uploadMs,
+    'ratio',
+    `${r.photos} photos ${r.size}² JPEG; upload throughput ÷ sharp alone`,
+  );
+  record(
+    'images.upload_per_s',
+    r.uploadPhotosPerSecond,
+    'photos/s',
+    `bulk upload, ${r.concurrency} at a time`,
+  );
+  record(
+    'images.sharp_per_s',
+    r.sharpPhotosPerSecond,
+    'photos/s',
+    'sharp alone, same photos and concurrency',
+  );
+}
+
+function printTable() {
+  const rows = results.map((r) => [r.name, formatValue(r.value, r.unit), r.unit, notes.get(r.name) ?? '']);
+  const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length), 4));
+  console.log(
+    `\n${bold('name'.padEnd(w[0]))}  ${bold('value'.padStart(w[1]))}  ${bold('unit'.padEnd(w[2]))}  ${bold('how')}`,
+  );
+  for (const r of rows)
+    console.log(`${r[0].padEnd(w[0])}  ${r[1].padStart(w[1])}  ${r[2].padEnd(w[2])}  ${dim(r[3])}`);
+}
+
+function formatValue(v, unit) {
+  if (unit === 'ratio') return v.toFixed(2);
+  if (unit === 'req/s' || unit === 'orders/s') return Math.round(v).toLocaleString('en');
+  if (unit === 'photos/s') return v.toFixed(1);
+  if (unit === 'units') return String(v);
+  if (unit === 'ms' || unit === 'kB') return v.toFixed(unit === 'ms' && v >= 100 ? 0 : 2);
+  return String(v);
+}
+
+await main(async () => {
+  const started = Date.now();
+  await ensureInstalled();
+  const load = loadavg()[0];
+  if (load > availableParallelism())
+    warn(`The load average is ${load.toFixed(1)} on ${availableParallelism()} CPUs: figures will be noisy.`);
+  if (!hasWrk())
+    warn(
+      'wrk is not installed (apt-get install wrk): using autocannon, whose latencies are whole milliseconds.',
+    );
+  const db = await ensureDatabase({ quiet: true });
+  if (only.includes('api')) await apiPart(db);
+  if (only.includes('orders')) await ordersPart(db);
+  if (only.includes('storefront')) await storefrontPart(db);
+  if (only.includes('images')) await imagesPart(db);
+
+  printTable();
+  const out = JSON.stringify(results, null, 2);
+  const latest = resolve(ROOT, 'bench-results', 'latest.json');
+  mkdirSync(dirname(latest), { recursive: true });
+  writeFileSync(latest, `${out}\n`);
+  if (args.json) {
+    mkdirSync(dirname(resolve(args.json)), { recursive: true });
+    writeFileSync(resolve(args.json), `${out}\n`);
+  }
+  console.log(
+    dim(
+      `\n${results.length} figures in ${Math.round((Date.now() - started) / 1000)} s; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    ),
+  );
+});

@@ -1,0 +1,11 @@
+export interface UiBuild {
+  label: string;
+  workspace: string;
+  script: string;
+  outDir: string;
+  requires: string[];
+  sources: string[];
+}
+export declare const UI_BUILDS: { storefront: UiBuild; adminWeb: UiBuild };
+export declare function newestMtime(paths: string[]): number;
+export declare function ensureBuilt(ui: UiBuild, opts?: { force?: boolean }): Promise<string | null>;

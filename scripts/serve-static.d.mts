@@ -1,0 +1,18 @@
+import type { Server } from 'node:http';
+
+export interface StaticServerOptions {
+  /** The built app folder (with index.html). */
+  root: string;
+  /** A fixed public API address; without it the browser uses its own hostname with `apiPort`. */
+  apiUrl?: string;
+  /** The API port for the computed address (default 5000). */
+  apiPort?: number;
+  /** Allow Razorpay Checkout's script, frames and calls. */
+  razorpay?: boolean;
+  /** More origins the app loads images from or calls. */
+  extraOrigins?: string[];
+}
+export declare function createStaticServer(opts: StaticServerOptions): Server & { warm(): Promise<void> };
+export declare function serveStatic(
+  opts: StaticServerOptions & { port?: number; host?: string },
+): Promise<{ server: Server; port: number; url: string; close(): Promise<void> }>;

@@ -1,0 +1,195 @@
+// serve-static: caching per file kind, SPA fallback, runtime config, compression, security headers on every
+// answer, and no way out of the served folder (raw request paths, encoded dots and slashes).
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveStatic } from './serve-static.mjs';
+
+const SECRET = 'outside-the-served-folder';
+const bundle = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
+let dir;
+let root;
+const servers = [];
+
+/** A raw HTTP request: the path is sent exactly as given (no client-side normalisation of `..`). */
+function get(port, path, headers = {}, method = 'GET') {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function start(opts = {}) {
+  const s = await serveStatic({ root, host: '127.0.0.1', port: 0, ...opts });
+  servers.push(s);
+  return s.port;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'vc-static-'));
+  root = join(dir, 'dist');
+  await mkdir(join(root, 'assets'), { recursive: true });
+  await writeFile(join(dir, 'secret.txt'), SECRET);
+  await writeFile(join(dir, 'package.json'), `{"name":"${SECRET}"}`);
+  await writeFile(
+    join(root, 'index.html'),
+    '<!doctype html><script src="/config.js"></script><div id="root"></div>',
+  );
+  await writeFile(join(root, 'assets', 'index-AbCd1234.js'), bundle);
+  await writeFile(join(root, 'robots.txt'), 'User-agent: *\n');
+  await writeFile(join(root, '.env'), 'SECRET=1');
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+function expectSecurityHeaders(res) {
+  expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['x-frame-options']).toBe('DENY');
+  expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+}
+
+describe('serve-static', () => {
+  it('serves index.html for / with no-cache and the security headers', async () => {
+    const port = await start();
+    const res = await get(port, '/');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body.toString()).toContain('<div id="root">');
+    expectSecurityHeaders(res);
+  });
+
+  it('lets the page call the API on localhost, 127.0.0.1 and its own host name, and nothing else', async () => {
+    const port = await start({ apiPort: 5999 });
+    const csp = (await get(port, '/', { host: 'shop.lan:3000' })).headers['content-security-policy'];
+    const connect = csp.split('; ').find((d) => d.startsWith('connect-src'));
+    expect(connect).toContain('http://localhost:5999');
+    expect(connect).toContain('http://127.0.0.1:5999');
+    expect(connect).toContain('http://shop.lan:5999');
+    expect(csp.split('; ').find((d) => d.startsWith('img-src'))).toContain('http://127.0.0.1:5999');
+    expect(csp).not.toContain('razorpay');
+    expect(csp).toContain("frame-src 'none'");
+  });
+
+  it('allows Razorpay Checkout only when asked, and a fixed API origin when one is configured', async () => {
+    const port = await start({ razorpay: true, apiUrl: 'https://api.shop.example/' });
+    const csp = (await get(port, '/')).headers['content-security-policy'];
+    expect(csp).toContain("script-src 'self' https://checkout.razorpay.com https://api.razorpay.com");
+    expect(csp).toContain('frame-src https://checkout.razorpay.com https://api.razorpay.com');
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.shop\.example https:\/\/checkout/);
+    expect(csp).not.toContain('localhost');
+  });
+
+  it('computes the API address in the browser from its own host name unless one is configured', async () => {
+    const computed = await get(await start({ apiPort: 5123 }), '/config.js');
+    expect(computed.status).toBe(200);
+    expect(computed.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(computed.headers['cache-control']).toBe('no-cache');
+    const script = computed.body.toString();
+    expect(script).toContain('window.__VOLTCART__ = {');
+    const location = { protocol: 'http:', hostname: '127.0.0.1' };
+    const window = {};
+    new Function('window', 'location', script)(window, location);
+    expect(window.__VOLTCART__).toEqual({ apiUrl: 'http://127.0.0.1:5123' });
+
+    const fixed = await get(await start({ apiUrl: 'https://api.shop.example/' }), '/config.js');
+    const w2 = {};
+    new Function('window', 'location', fixed.body.toString())(w2, location);
+    expect(w2.__VOLTCART__).toEqual({ apiUrl: 'https://api.shop.example' });
+  });
+
+  it('falls back to index.html for client-side routes but not for missing assets', async () => {
+    const port = await start();
+    const route = await get(port, '/store/phones?limit=20');
+    expect(route.status).toBe(200);
+    expect(route.body.toString()).toContain('<div id="root">');
+    expect(route.headers['cache-control']).toBe('no-cache');
+    const missing = await get(port, '/assets/gone-12345678.js');
+    expect(missing.status).toBe(404);
+    expectSecurityHeaders(missing);
+  });
+
+  it('caches hashed assets for a year and compresses them (brotli, then gzip)', async () => {
+    const port = await start();
+    const br = await get(port, '/assets/index-AbCd1234.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(br.body).toString()).toBe(bundle);
+    expect(br.body.length).toBeLessThan(bundle.length / 10);
+
+    const gz = await get(port, '/assets/index-AbCd1234.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(bundle);
+
+    const plain = await get(port, '/assets/index-AbCd1234.js', { 'accept-encoding': 'br;q=0' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(bundle);
+  });
+
+  it('answers 304 to a matching ETag and sends no body to HEAD', async () => {
+    const port = await start();
+    const first = await get(port, '/robots.txt');
+    expect(first.headers['cache-control']).toBe('public, max-age=3600');
+    const again = await get(port, '/robots.txt', { 'if-none-match': first.headers.etag });
+    expect(again.status).toBe(304);
+    expectSecurityHeaders(again);
+    const head = await get(port, '/robots.txt', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+  });
+
+  it('refuses other methods with 405', async () => {
+    const res = await get(await start(), '/', {}, 'POST');
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD');
+    expectSecurityHeaders(res);
+  });
+
+  it('serves a favicon when the build has none', async () => {
+    const res = await get(await start(), '/favicon.ico');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+  });
+
+  it.each([
+    '/../package.json',
+    '/../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/..%2fsecret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/%2e%2e%2fpackage.json',
+    '/..%5csecret.txt',
+    '//../secret.txt',
+    '/.env',
+    '/%2eenv',
+    '/assets/%00.js',
+  ])('never serves anything outside the folder or hidden: %s', async (path) => {
+    const res = await get(await start(), path, { accept: '*/*' });
+    const body = res.body.toString();
+    expect(body).not.toContain(SECRET);
+    expect(body).not.toContain('SECRET=1');
+    expect([200, 400, 404]).toContain(res.status);
+    if (res.status === 200) expect(body).toContain('<div id="root">');
+  });
+
+  it('refuses to start on a folder without index.html', () => {
+    expect(() => serveStatic({ root: `${dir}/nope`, port: 0 })).toThrow(/has no index.html/);
+  });
+});

@@ -1,0 +1,171 @@
+// Cart and session in a real browser: the guest cart merges into the server cart on login, a reload keeps
+// cart and session, LOG OUT empties the cart, an expired token falls back to a guest session, the empty
+// cart, an unknown product, search and the newsletter sign-up.
+import { formatINR } from '@voltcart/shared';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, pageErrors } from '../../e2e/browser';
+import { api } from '../../e2e/context';
+import {
+  addFromProductPage,
+  logIn,
+  newShopper,
+  openPage,
+  sellableProducts,
+  shopUrl,
+  shot,
+  storedToken,
+  toasts,
+} from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('cart and session', () => {
+  it('merges the guest cart into the server cart on login and rebuilds the cart from the reply', async () => {
+    const shopper = await newShopper();
+    const [saved, guest] = await sellableProducts(2);
+    // Something the shopper left in the server cart on another device.
+    const put = await api('POST', '/cart/add-to-cart', {
+      token: shopper.token,
+      body: { productId: saved!._id, qty: 2 },
+    });
+    expect(put.status).toBe(200);
+
+    const page = await openPage(browser);
+    await page.goto(shopUrl('/store?limit=0'));
+    const card = page.locator('.product-card', {
+      has: page.getByRole('link', { name: guest!.name, exact: true }),
+    });
+    await card.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+
+    await logIn(page, shopper);
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('3');
+    const server = await api('GET', '/cart', { token: shopper.token });
+    expect(
+      server.body.cart.map((l: { productId: string; qty: number }) => [l.productId, l.qty]).sort(),
+    ).toEqual(
+      [
+        [saved!._id, 2],
+        [guest!._id, 1],
+      ].sort(),
+    );
+    const local = await page.evaluate(() => JSON.parse(localStorage.getItem('cart')!));
+    expect(local.items).toHaveLength(2);
+    expect(local.finalTotal).toBe(saved!.finalPrice * 2 + guest!.finalPrice);
+    await page.close();
+  });
+
+  it('keeps cart and session across a reload, sends changes to the server, and LOG OUT empties the cart', async () => {
+    const shopper = await newShopper('Kabir Singh');
+    const [product] = await sellableProducts(1);
+    const page = await openPage(browser);
+    await logIn(page, shopper);
+    // Reload right after Add to Cart, while its request may still be on its way: nothing is lost or doubled.
+    await page.goto(shopUrl(`/product/${product!._id}`));
+    await page.locator('.pdp__add').click();
+    await page.reload();
+    await expect
+      .poll(async () => (await api('GET', '/cart', { token: shopper.token })).body.cart)
+      .toMatchObject([{ productId: product!._id, qty: 1 }]);
+    await page.getByRole('button', { name: 'LOG OUT' }).waitFor();
+    expect(await page.getByTestId('cart-count').textContent()).toBe('1');
+    expect(await page.getByTestId('cart-total').textContent()).toBe(formatINR(product!.finalPrice));
+    const stored = await page.evaluate(() => ({
+      user: JSON.parse(localStorage.getItem('user')!),
+      stamp: localStorage.getItem('adminTimeStamp'),
+    }));
+    expect(stored.user).toMatchObject({ data: { email: shopper.email }, userToken: expect.any(String) });
+    expect(Number(stored.stamp)).toBeGreaterThan(0);
+
+    // A change in the cart page goes to the server too.
+    await page.goto(shopUrl('/cart'));
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await expect
+      .poll(async () => (await api('GET', '/cart', { token: shopper.token })).body.cart[0]?.qty)
+      .toBe(2);
+    await page.getByRole('button', { name: 'Remove from Cart' }).click();
+    await page.getByText('Your cart is empty.').waitFor();
+    await expect
+      .poll(async () => (await api('GET', '/cart', { token: shopper.token })).body.cart)
+      .toEqual([]);
+
+    await addFromProductPage(page, product!._id);
+    await page.getByRole('button', { name: 'LOG OUT' }).click();
+    await page.getByRole('link', { name: 'LOG IN' }).waitFor();
+    expect(await page.getByTestId('cart-count').textContent()).toBe('0');
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    // Logging out revoked the token on the server.
+    expect((await api('GET', '/user/me', { token: shopper.token })).status).toBe(401);
+    await page.close();
+  });
+
+  it('an expired or revoked token ends the session and the shop carries on as a guest', async () => {
+    const shopper = await newShopper();
+    const page = await openPage(browser);
+    await logIn(page, shopper);
+    const token = await storedToken(page);
+    await api('POST', '/user/logout', { token });
+    await page.reload();
+    await page.getByRole('link', { name: 'LOG IN' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await page.close();
+  });
+
+  it("shows 'Your cart is empty.' with Continue Shopping to the store", async () => {
+    const page = await openPage(browser);
+    await page.goto(shopUrl('/cart'));
+    await page.getByText('Your cart is empty.').waitFor();
+    await page.getByRole('link', { name: 'Continue Shopping' }).click();
+    await page.waitForURL('**/store');
+    await page.close();
+  });
+
+  it("shows 'Product not found.' for an unknown product", async () => {
+    const page = await openPage(browser);
+    await page.goto(shopUrl('/product/987654321'));
+    await page.getByText('Product not found.').waitFor();
+    await shot(page, 'storefront-product-not-found');
+    await page.close();
+  });
+
+  it('the header search box finds products by name or brand, kept in the address', async () => {
+    const [product] = await sellableProducts(1);
+    const term = product!.name.split(' ')[0]!;
+    const page = await openPage(browser);
+    await page.goto(shopUrl('/'));
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(term);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/store' && u.searchParams.get('q') === term);
+    await page.locator('.store .product-card').first().waitFor();
+    const names = await page.locator('.store .product-card__title').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain(term);
+    await page.close();
+  });
+
+  it('signs up to the newsletter and says so (once per address)', async () => {
+    const page = await openPage(browser);
+    await page.goto(shopUrl('/ghar'));
+    const email = `news${Date.now().toString(36)}@example.in`;
+    const box = page.getByRole('textbox', { name: 'Newsletter sign-up address' });
+    await box.fill(email);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    const status = page.locator('.newsletter__status');
+    await expect.poll(() => status.textContent()).not.toBe('');
+    const first = await status.textContent();
+    await box.fill(email);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect.poll(() => status.textContent()).not.toBe(first);
+    expect(await status.getAttribute('role')).toBe('status');
+    expect(await toasts(page)).toEqual([]);
+    expect(pageErrors(page).filter((e) => e.startsWith('page error'))).toEqual([]);
+    await page.close();
+  });
+});

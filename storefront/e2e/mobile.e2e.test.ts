@@ -1,0 +1,59 @@
+// A 375 px wide phone: the header collapses into a menu, nothing overflows sideways, and a shopper can
+// browse, add to the cart and see it.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, pageErrors, screenshot } from '../../e2e/browser';
+import { openPage, productWithOptions, shopUrl, shot } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('storefront at 375 px', () => {
+  it('collapses the menu, fits the screen and still sells', async () => {
+    const product = await productWithOptions();
+    const page = await openPage(browser, { width: 375, height: 740, isMobile: true, hasTouch: true });
+    await page.goto(shopUrl('/'));
+    await page.locator('.product-grid--strip .product-card').first().waitFor();
+    expect(await overflow(page)).toBe(0);
+    expect(await page.getByRole('link', { name: 'STORE', exact: true }).isVisible()).toBe(false);
+    await shot(page, 'storefront-mobile-home');
+
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await screenshot(page, 'storefront-mobile-menu', { fullPage: false });
+    await page.getByRole('link', { name: 'STORE', exact: true }).click();
+    await page.waitForURL('**/store');
+    await page.locator('.store .product-card').first().waitFor();
+    expect(await page.getByRole('link', { name: 'STORE', exact: true }).isVisible()).toBe(false);
+    expect(await overflow(page)).toBe(0);
+    await shot(page, 'storefront-mobile-store');
+
+    await page.goto(shopUrl(`/product/${product._id}`));
+    await page.locator('.pdp h1').waitFor();
+    expect(await overflow(page)).toBe(0);
+    await page.getByRole('button', { name: product.colors[1]!.name }).tap();
+    await page.getByRole('button', { name: 'Add to Cart' }).tap();
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+    await shot(page, 'storefront-mobile-product');
+
+    await page.getByRole('link', { name: /^Cart,/ }).tap();
+    await page.getByRole('button', { name: 'CHECKOUT' }).waitFor();
+    expect(await overflow(page)).toBe(0);
+    await shot(page, 'storefront-mobile-cart');
+
+    await page.goto(shopUrl('/login?ref=checkout'));
+    await page.getByRole('button', { name: 'LOG IN' }).waitFor();
+    expect(await overflow(page)).toBe(0);
+    expect(pageErrors(page).filter((e) => e.startsWith('page error'))).toEqual([]);
+    await page.close();
+  });
+});

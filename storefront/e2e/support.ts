@@ -1,0 +1,127 @@
+/** Shared steps of the storefront browser tests (the real API, the built storefront, a fresh database). */
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { newPage, screenshot } from '../../e2e/browser';
+import { api, e2eEnv } from '../../e2e/context';
+
+export const env = e2eEnv();
+
+/**
+ * A fresh page (own context) with a longer wait than the harness default: the test machine is shared
+ * and a cold Chromium under load can take well over 15 s for a step.
+ */
+export async function openPage(
+  browser: Browser,
+  options: { width?: number; height?: number } & BrowserContextOptions = {},
+): Promise<Page> {
+  const page = await newPage(browser, options);
+  page.context().setDefaultTimeout(30_000);
+  return page;
+}
+
+export function shopUrl(path = '/'): string {
+  if (!env.storefrontUrl) throw new Error('The storefront has no build: the e2e set-up could not build it.');
+  return `${env.storefrontUrl}${path}`;
+}
+
+let seq = 0;
+/** A fresh shopper account, registered through the API (unique per call). */
+export async function newShopper(name = 'Asha Verma') {
+  const email = `shopper${Date.now().toString(36)}${seq++}@example.in`;
+  const password = 'Secret-pass-123';
+  const res = await api('POST', '/user/register', { body: { name, email, password } });
+  expect(res.status).toBe(201);
+  return { name, email, password, token: res.body.token as string, user: res.body.user };
+}
+
+export interface CatalogProduct {
+  _id: string;
+  name: string;
+  finalPrice: number;
+  originalPrice: number;
+  stock: number;
+  inStock: boolean;
+  colors: { _id: string; name: string; slug: string; priceAdj: number }[];
+  memorySizes: number[];
+  memoryPriceAdj: number[];
+}
+
+/** A sellable product with at least two colours and two memory sizes (the seeded catalogue has several). */
+export async function productWithOptions(): Promise<CatalogProduct> {
+  const list = await api('GET', '/product?limit=0');
+  for (const p of list.body.products as { _id: string; stock: number; inStock: boolean }[]) {
+    if (!p.inStock || p.stock < 10) continue;
+    const detail = (await api('GET', `/product/${p._id}`)).body.product as CatalogProduct;
+    if (detail.colors.length >= 2 && detail.memorySizes.length >= 2) return detail;
+  }
+  throw new Error('The e2e catalogue has no product with two colours and two memory sizes');
+}
+
+/** Any sellable product (enough stock for a few orders). */
+export async function sellableProducts(count: number): Promise<CatalogProduct[]> {
+  const list = await api('GET', '/product?limit=0');
+  const found = (list.body.products as CatalogProduct[]).filter((p) => p.inStock && p.stock >= 10);
+  if (found.length < count) throw new Error(`Only ${found.length} sellable products in the e2e catalogue`);
+  return found.slice(0, count);
+}
+
+/** Opens the product page and adds it (default options) with the product page's Add to Cart. */
+export async function addFromProductPage(page: Page, productId: string): Promise<void> {
+  await page.goto(shopUrl(`/product/${productId}`));
+  const before = Number(await page.getByTestId('cart-count').textContent());
+  await page.locator('.pdp__add').click();
+  await expect.poll(async () => Number(await page.getByTestId('cart-count').textContent())).toBe(before + 1);
+  // A logged-in shopper's cart change goes to the server: let it arrive before the test moves on.
+  await page.waitForLoadState('networkidle');
+}
+
+/** Logs in through /login?ref=… and waits for the redirect. */
+export async function logIn(page: Page, who: { email: string; password: string }, ref = 'Products') {
+  await page.goto(shopUrl(`/login?ref=${ref}`));
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'LOG IN' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+export const ADDRESS = {
+  adressLine1: '14, 3rd Cross, Indiranagar',
+  adressLine2: 'Near 100 Feet Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560038',
+  country: 'India',
+  contact: '9845012345',
+};
+
+export async function fillAddress(page: Page, values: Partial<typeof ADDRESS> = ADDRESS) {
+  for (const [name, value] of Object.entries(values)) await page.locator(`input[name="${name}"]`).fill(value);
+}
+
+/** The text of the notifications currently shown. */
+export async function toasts(page: Page): Promise<string[]> {
+  return page.locator('.toast__msg').allTextContents();
+}
+
+/** The logged-in shopper's token as the storefront stores it. */
+export async function storedToken(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').userToken as string);
+}
+
+/**
+ * A full-page screenshot taken from the top (the sticky header stays where it belongs). `scroll` first
+ * scrolls through the page so that sections and images loaded on approach are in the picture.
+ */
+export async function shot(page: Page, name: string, { scroll = false } = {}): Promise<void> {
+  if (scroll) {
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < height; y += 500) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(100);
+    }
+    await page.waitForLoadState('networkidle');
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(150);
+  await screenshot(page, name);
+}

@@ -1,0 +1,70 @@
+import type { ComponentType } from 'react';
+import { paths } from '../config/paths';
+import { catalogRequests } from '../features/catalog/requests';
+
+export interface PageRoute {
+  /** The path pattern ('*' for every other path). */
+  pattern: string;
+  /** The page's code: its own chunk (route-level code splitting). */
+  page: () => Promise<{ Component: ComponentType }>;
+  /**
+   * Starts the page's catalogue requests (features/catalog/requests.ts); the promise settles, never
+   * rejects, when the page's main content is there.
+   */
+  requests?: (params: Record<string, string | undefined>, search: URLSearchParams) => Promise<unknown>;
+}
+
+/**
+ * Every page of the shop, in one place for the two that need it: the router (app/router.tsx) and the
+ * early start of the page the shop opens on (app/early-start.ts).
+ */
+export const pageRoutes: PageRoute[] = [
+  {
+    pattern: paths.home.pattern,
+    page: () => import('./routes/home'),
+    requests: () => catalogRequests.home(),
+  },
+  { pattern: paths.about.pattern, page: () => import('./routes/ghar') },
+  {
+    pattern: paths.store.pattern,
+    page: () => import('./routes/store'),
+    requests: (_, search) => catalogRequests.store('', search),
+  },
+  {
+    pattern: paths.storeCategory.pattern,
+    page: () => import('./routes/store'),
+    requests: (params, search) => catalogRequests.store(params.categorySlug ?? '', search),
+  },
+  {
+    pattern: paths.product.pattern,
+    page: () => import('./routes/product'),
+    requests: (params) => (params.id ? catalogRequests.product(params.id) : Promise.resolve()),
+  },
+  { pattern: paths.cart.pattern, page: () => import('./routes/cart') },
+  { pattern: paths.checkout.pattern, page: () => import('./routes/checkout') },
+  { pattern: paths.thankYou.pattern, page: () => import('./routes/thank-you') },
+  { pattern: paths.login.pattern, page: () => import('./routes/login') },
+  { pattern: paths.profile.pattern, page: () => import('./routes/profile') },
+  { pattern: paths.myAddress.pattern, page: () => import('./routes/my-address') },
+  { pattern: '*', page: () => import('./routes/not-found') },
+];
+
+/**
+ * A route pattern's params when it matches the whole path, as the router matches: `:name` is one
+ * segment, '*' is anything, trailing slashes and letter case do not matter, params are URL-decoded.
+ */
+export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  if (pattern === '*') return {};
+  const names: string[] = [];
+  const source = pattern.replace(/\/$/, '').replace(/:(\w+)/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const match = new RegExp(`^${source}/*$`, 'i').exec(pathname);
+  if (!match) return null;
+  try {
+    return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,3 @@
+import { CartPage } from '../../features/cart/cart-page';
+
+export const Component = CartPage;

@@ -1,0 +1,3 @@
+import { HomePage } from '../../features/catalog/home-page';
+
+export const Component = HomePage;

@@ -1,0 +1,3 @@
+import { LoginPage } from '../../features/account/login-page';
+
+export const Component = LoginPage;

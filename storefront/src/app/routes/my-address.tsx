@@ -1,0 +1,3 @@
+import { MyAddressPage } from '../../features/account/my-address-page';
+
+export const Component = MyAddressPage;

@@ -1,0 +1,3 @@
+import { ProductPage } from '../../features/catalog/product-page';
+
+export const Component = ProductPage;

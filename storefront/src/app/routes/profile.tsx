@@ -1,0 +1,3 @@
+import { ProfilePage } from '../../features/account/profile-page';
+
+export const Component = ProfilePage;

@@ -1,0 +1,3 @@
+import { StorePage } from '../../features/catalog/store-page';
+
+export const Component = StorePage;

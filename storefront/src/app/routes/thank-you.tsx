@@ -1,0 +1,3 @@
+import { ThankYouPage } from '../../features/checkout/thank-you-page';
+
+export const Component = ThankYouPage;

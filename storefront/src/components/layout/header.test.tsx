@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const m = vi.hoisted(() => ({ user: { logout: vi.fn() }, cart: {} }));
+vi.mock('../../lib/api', () => ({ api: m }));
+
+import { useCart } from '../../stores/cart-store';
+import { useSession } from '../../stores/session-store';
+import { button, cleanup, click, flush, render, submit, type } from '../../testing/render';
+import { Header } from './header';
+
+const user = { _id: '1', name: 'Kiran Shah', email: 'k@example.in', shipping_address: [] };
+
+beforeEach(() => {
+  localStorage.clear();
+  useSession.setState({ data: null, userToken: null });
+  useCart.setState({ items: [], count: 0, finalTotal: 0, originalTotal: 0 });
+  m.user.logout.mockReset().mockResolvedValue({ flag: 1, msg: 'Logged out' });
+});
+afterEach(cleanup);
+
+describe('Header', () => {
+  it('has the seed menu: HOME, ABOUT → /ghar, STORE, PROFILE, CONTACT without a link, LOG IN → /login?ref=Products', async () => {
+    const { container } = await render(<Header />);
+    const links = Object.fromEntries(
+      [...container.querySelectorAll('nav a')].map((a) => [a.textContent, a.getAttribute('href')]),
+    );
+    expect(links).toMatchObject({
+      HOME: '/',
+      ABOUT: '/ghar',
+      STORE: '/store',
+      PROFILE: '/profile',
+      'LOG IN': '/login?ref=Products',
+    });
+    const contact = [...container.querySelectorAll('nav *')].find(
+      (e) => e.textContent === 'CONTACT' && e.children.length === 0,
+    );
+    expect(contact?.tagName).toBe('SPAN');
+    expect(container.textContent).not.toContain('LOG OUT');
+  });
+
+  it('shows the cart count and total', async () => {
+    useCart.setState({
+      items: [
+        {
+          productId: '1',
+          name: 'A',
+          thumbnail: '',
+          colorId: null,
+          colorName: null,
+          memorySize: null,
+          qty: 3,
+          unitPrice: 1000.5,
+          unitOriginalPrice: 1200,
+        },
+      ],
+      count: 3,
+      finalTotal: 3001.5,
+      originalTotal: 3600,
+    });
+    const { container } = await render(<Header />);
+    expect(container.querySelector('[data-testid="cart-count"]')?.textContent).toBe('3');
+    expect(container.querySelector('[data-testid="cart-total"]')?.textContent).toBe('₹3,001.5');
+    expect(container.querySelector('a[href="/cart"]')?.getAttribute('aria-label')).toBe(
+      'Cart, 3 items, ₹3,001.5',
+    );
+  });
+
+  it('LOG OUT revokes the session on the server, clears it and empties the cart', async () => {
+    useSession.getState().setUser(user, 'tok');
+    await useCart.getState().addItem({
+      productId: '1',
+      name: 'A',
+      thumbnail: '',
+      colorId: null,
+      colorName: null,
+      memorySize: null,
+      unitPrice: 10,
+      unitOriginalPrice: 10,
+    });
+    const { container } = await render(<Header />);
+    expect(container.textContent).not.toContain('LOG IN');
+    await click(button(container, 'LOG OUT'));
+    await flush();
+    expect(m.user.logout).toHaveBeenCalled();
+    expect(useSession.getState().userToken).toBeNull();
+    expect(useCart.getState().items).toEqual([]);
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(container.textContent).toContain('LOG IN');
+  });
+
+  it('the search box searches the store', async () => {
+    const r = await render(<Header />);
+    await type(r.container.querySelector('input[type="search"]')!, '  galaxy tab ');
+    await submit(r.container.querySelector('form')!);
+    expect(r.location()).toBe('/store?q=galaxy%20tab');
+  });
+
+  it('the menu button opens and closes the mobile menu', async () => {
+    const { container } = await render(<Header />);
+    const toggle = container.querySelector<HTMLButtonElement>('[aria-controls]')!;
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(container.querySelector('nav.site-nav')?.classList.contains('is-open')).toBe(true);
+  });
+});

@@ -1,0 +1,157 @@
+import { formatINR } from '@voltcart/shared';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { useCart } from '../../stores/cart-store';
+import { endSession } from '../../stores/session-actions';
+import { useSession } from '../../stores/session-store';
+import { BoltIcon, CartIcon, CloseIcon, MenuIcon, SearchIcon } from '../ui/icons';
+
+const NAV = [
+  { to: paths.home.to(), label: 'HOME', end: true },
+  { to: paths.about.to(), label: 'ABOUT', end: true },
+  { to: paths.store.to(), label: 'STORE', end: false },
+  { to: paths.profile.to(), label: 'PROFILE', end: false },
+] as const;
+
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const loggedIn = useSession((s) => Boolean(s.userToken));
+  const userName = useSession((s) => s.data?.name);
+  const navigate = useNavigate();
+  const menuId = useId();
+
+  // Close the mobile menu after navigating.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change only
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  const logOut = async () => {
+    await endSession();
+    navigate(paths.home.to());
+  };
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__main">
+        <button
+          type="button"
+          className="icon-btn site-header__menu-btn"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          <span className="visually-hidden">Menu</span>
+        </button>
+        <Link to={paths.home.to()} className="logo" aria-label="Voltcart">
+          <span className="logo__mark" aria-hidden="true">
+            <BoltIcon size={18} />
+          </span>
+          <span className="logo__text">
+            Volt<span>cart</span>
+          </span>
+        </Link>
+        <SearchBox />
+        <CartSummary />
+      </div>
+      <nav className={`site-nav ${menuOpen ? 'is-open' : ''}`} id={menuId} aria-label="Main">
+        <div className="container site-nav__inner">
+          <ul className="site-nav__list">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className="site-nav__link">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <span className="site-nav__link site-nav__link--static">CONTACT</span>
+            </li>
+          </ul>
+          <div className="site-nav__account">
+            {loggedIn ? (
+              <>
+                {userName && <span className="site-nav__hello">Hi, {userName.split(' ')[0]}</span>}
+                <button type="button" className="site-nav__link site-nav__logout" onClick={logOut}>
+                  LOG OUT
+                </button>
+              </>
+            ) : (
+              <Link to={paths.login.to('Products')} className="site-nav__link">
+                LOG IN
+              </Link>
+            )}
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+function SearchBox() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const onStore = location.pathname.startsWith('/store');
+  const urlQuery = onStore ? (params.get('q') ?? '') : '';
+  const [q, setQ] = useState(urlQuery);
+  const navigate = useNavigate();
+  const inputId = useId();
+
+  useEffect(() => setQ(urlQuery), [urlQuery]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const term = q.trim();
+    navigate(paths.store.to(term ? `q=${encodeURIComponent(term)}` : undefined));
+  };
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a search form with role=search is the widely supported landmark
+    <form className="search" role="search" onSubmit={submit}>
+      <label htmlFor={inputId} className="visually-hidden">
+        Search products
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        name="q"
+        className="search__input"
+        placeholder="Search phones, laptops, brands…"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        autoComplete="off"
+        maxLength={200}
+      />
+      <button type="submit" className="search__btn">
+        <SearchIcon size={18} />
+        <span className="visually-hidden">Search</span>
+      </button>
+    </form>
+  );
+}
+
+function CartSummary() {
+  const count = useCart((s) => s.count);
+  const total = useCart((s) => s.finalTotal);
+  return (
+    <Link
+      to={paths.cart.to()}
+      className="cart-link"
+      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}, ${formatINR(total)}`}
+    >
+      <span className="cart-link__icon">
+        <CartIcon size={24} />
+        <span className="cart-link__count" data-testid="cart-count">
+          {count}
+        </span>
+      </span>
+      <span className="cart-link__text">
+        <span className="cart-link__label">Cart</span>
+        <span className="cart-link__total" data-testid="cart-total">
+          {formatINR(total)}
+        </span>
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,173 @@
+import { ApiError } from '@voltcart/api-client/http';
+import { AUTH_MESSAGES, loginError, PASSWORD_MIN, registerError } from '@voltcart/shared';
+import { type FormEvent, useId, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { useTitle } from '../../lib/use-title';
+import { notify } from '../../stores/notifications-store';
+import { startSession } from '../../stores/session-actions';
+import { useSession } from '../../stores/session-store';
+import './account.css';
+
+type Mode = 'login' | 'register';
+
+/** Where a logged-in visitor goes from /login (seed §4): /checkout when ref is checkout, else home. */
+export function afterLoginPath(ref: string | null): string {
+  return ref === 'checkout' ? paths.checkout.to() : paths.home.to();
+}
+
+/** The message for a failed login: the seed's, unless the server says something more useful. */
+export function loginFailureMessage(e: unknown): string {
+  if (e instanceof ApiError && (e.status === 429 || e.status === 0 || e.status >= 500)) return e.message;
+  return AUTH_MESSAGES.loginFailed;
+}
+
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const ref = params.get('ref');
+  const loggedIn = useSession((s) => Boolean(s.userToken));
+  const [mode, setMode] = useState<Mode>('login');
+  const [form, setForm] = useState({ name: '', email: '', password: '', confirmPassword: '' });
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  useTitle(mode === 'login' ? 'Log in' : 'Create account');
+
+  if (loggedIn) return <Navigate to={afterLoginPath(ref)} replace />;
+
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const email = form.email.trim();
+    if (mode === 'login') {
+      const problem = loginError(email, form.password.trim());
+      if (problem) return notify.error(problem);
+      setBusy(true);
+      try {
+        const reply = await api.user.login(email, form.password);
+        notify.success(reply.msg || 'Welcome back!');
+        await startSession(reply.user, reply.token);
+      } catch (err) {
+        notify.error(loginFailureMessage(err));
+        setBusy(false);
+      }
+      return;
+    }
+    const problem = registerError({ ...form, name: form.name.trim(), email });
+    if (problem) return notify.error(problem);
+    if (form.password.length < PASSWORD_MIN) {
+      return notify.error(`Password must be at least ${PASSWORD_MIN} characters`);
+    }
+    setBusy(true);
+    try {
+      const reply = await api.user.register(form.name.trim(), email, form.password);
+      notify.success(AUTH_MESSAGES.registered);
+      await startSession(reply.user, reply.token);
+    } catch (err) {
+      const reason = err instanceof ApiError && err.status > 0 && err.status < 500 ? ` ${err.message}` : '';
+      notify.error(`${AUTH_MESSAGES.registerFailed}${reason}`);
+      setBusy(false);
+    }
+  };
+
+  const switchTo = (m: Mode) => {
+    setMode(m);
+    setForm((f) => ({ ...f, password: '', confirmPassword: '' }));
+  };
+
+  return (
+    <div className="container auth">
+      <div className="auth__card card">
+        <h1 className="page-title">{mode === 'login' ? 'Welcome back' : 'Create your account'}</h1>
+        <p className="muted">
+          {mode === 'login'
+            ? 'Track orders, save addresses and check out faster.'
+            : 'It takes less than a minute. Your cart comes with you.'}
+        </p>
+        <form className="auth__form" onSubmit={submit} noValidate>
+          {mode === 'register' && (
+            <div className="field">
+              <label htmlFor={`${id}-name`}>Name</label>
+              <input
+                id={`${id}-name`}
+                name="name"
+                autoComplete="name"
+                placeholder="Your full name"
+                value={form.name}
+                onChange={set('name')}
+                maxLength={100}
+              />
+            </div>
+          )}
+          <div className="field">
+            <label htmlFor={`${id}-email`}>Email</label>
+            <input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              autoComplete="email"
+              placeholder="Email address"
+              value={form.email}
+              onChange={set('email')}
+              maxLength={254}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-password`}>Password</label>
+            <input
+              id={`${id}-password`}
+              name="password"
+              type="password"
+              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+              placeholder={mode === 'login' ? 'Your password' : `At least ${PASSWORD_MIN} characters`}
+              value={form.password}
+              onChange={set('password')}
+            />
+          </div>
+          {mode === 'register' && (
+            <div className="field">
+              <label htmlFor={`${id}-confirm`}>Confirm Password</label>
+              <input
+                id={`${id}-confirm`}
+                name="confirmPassword"
+                type="password"
+                autoComplete="new-password"
+                placeholder="Repeat the password"
+                value={form.confirmPassword}
+                onChange={set('confirmPassword')}
+              />
+            </div>
+          )}
+          <button
+            type="submit"
+            className="btn btn--primary btn--block btn--lg"
+            disabled={busy}
+            aria-busy={busy}
+          >
+            {mode === 'login' ? 'LOG IN' : 'REGISTER'}
+          </button>
+        </form>
+        <p className="auth__switch">
+          {mode === 'login' ? (
+            <>
+              New to Voltcart?{' '}
+              <button type="button" className="link-btn" onClick={() => switchTo('register')}>
+                Register
+              </button>
+            </>
+          ) : (
+            <>
+              Already have an account?{' '}
+              <button type="button" className="link-btn" onClick={() => switchTo('login')}>
+                Log in
+              </button>
+            </>
+          )}
+        </p>
+      </div>
+    </div>
+  );
+}

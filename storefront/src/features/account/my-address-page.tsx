@@ -1,0 +1,154 @@
+import { addressError, REQUIRED_ADDRESS_FIELDS } from '@voltcart/shared';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { AddressFields, type AddressValues, EMPTY_ADDRESS } from '../../components/address-fields';
+import { ConfirmDeleteDialog } from '../../components/ui/dialog';
+import { ArrowLeftIcon, TrashIcon } from '../../components/ui/icons';
+import { paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { useTitle } from '../../lib/use-title';
+import { notify } from '../../stores/notifications-store';
+import { useSession } from '../../stores/session-store';
+import './account.css';
+import { errorMessage } from '../../lib/api-errors';
+
+export function MyAddressPage() {
+  useTitle('My addresses');
+  const navigate = useNavigate();
+  const user = useSession((s) => s.data);
+  const token = useSession((s) => s.userToken);
+  const [form, setForm] = useState<AddressValues>(EMPTY_ADDRESS);
+  const [invalid, setInvalid] = useState<keyof AddressValues | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  const back = () => {
+    if (window.history.state?.idx > 0) navigate(-1);
+    else navigate(paths.profile.to());
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!user || !token) {
+      notify.error('Please log in first');
+      return;
+    }
+    const problem = addressError(form);
+    if (problem) {
+      setInvalid(REQUIRED_ADDRESS_FIELDS.find((f) => problem === `Please enter ${f}`) ?? null);
+      notify.error(problem);
+      return;
+    }
+    setInvalid(null);
+    setBusy(true);
+    try {
+      const reply = await api.user.addAddress({
+        adressLine1: form.adressLine1.trim(),
+        adressLine2: form.adressLine2.trim(),
+        city: form.city.trim(),
+        state: form.state.trim(),
+        postalCode: form.postalCode.trim(),
+        country: form.country.trim(),
+        contact: form.contact.trim(),
+      });
+      if (reply.flag === 1) {
+        notify.success('Address added successfully!');
+        if (reply.user) useSession.getState().updateUser(reply.user);
+        setForm(EMPTY_ADDRESS);
+      } else {
+        notify.error(reply.msg || 'Error adding address');
+      }
+    } catch (err) {
+      notify.error(errorMessage(err, 'Failed to add address'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (addressId: string) => {
+    setDeleting(null);
+    try {
+      const reply = await api.user.deleteAddress(addressId);
+      if (reply.user) useSession.getState().updateUser(reply.user);
+      notify.success(reply.msg || 'Address deleted.');
+    } catch (err) {
+      notify.error(errorMessage(err, 'The address could not be deleted.'));
+    }
+  };
+
+  const saved = user?.shipping_address ?? [];
+
+  return (
+    <div className="container my-address">
+      <button type="button" className="btn btn--ghost btn--sm" onClick={back}>
+        <ArrowLeftIcon size={16} /> Back
+      </button>
+      <h1 className="page-title">My addresses</h1>
+      <div className="my-address__layout">
+        <form
+          className="card my-address__form"
+          onSubmit={submit}
+          noValidate
+          aria-labelledby="add-address-title"
+        >
+          <h2 id="add-address-title" className="section-title section-title--small">
+            Add a new address
+          </h2>
+          <AddressFields
+            values={form}
+            onChange={(name, value) => setForm((f) => ({ ...f, [name]: value }))}
+            required={REQUIRED_ADDRESS_FIELDS}
+            invalid={invalid}
+          />
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Add Address'}
+          </button>
+        </form>
+        <section className="my-address__saved" aria-labelledby="saved-title">
+          <h2 id="saved-title" className="section-title section-title--small">
+            Saved addresses
+          </h2>
+          {!user ? (
+            <p className="muted">
+              <Link to={paths.login.to('Products')}>Sign in</Link> to see your saved addresses.
+            </p>
+          ) : saved.length === 0 ? (
+            <p className="muted">No saved addresses yet.</p>
+          ) : (
+            <ul className="address-list">
+              {saved.map((a) => (
+                <li key={a._id} className="card address-card">
+                  <address>
+                    {a.adressLine1}
+                    {a.adressLine2 ? `, ${a.adressLine2}` : ''}
+                    <br />
+                    {a.city}, {a.state} {a.postalCode}
+                    <br />
+                    {a.country}
+                    {a.contact && (
+                      <>
+                        <br />
+                        Phone: {a.contact}
+                      </>
+                    )}
+                  </address>
+                  <button
+                    type="button"
+                    className="link-btn link-btn--danger"
+                    onClick={() => setDeleting(a._id)}
+                    aria-label={`Delete address ${a.adressLine1}, ${a.city}`}
+                  >
+                    <TrashIcon size={16} /> Delete
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      {deleting && (
+        <ConfirmDeleteDialog onCancel={() => setDeleting(null)} onConfirm={() => void remove(deleting)} />
+      )}
+    </div>
+  );
+}

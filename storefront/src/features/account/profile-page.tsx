@@ -1,0 +1,175 @@
+import type { Order } from '@voltcart/shared';
+import { formatINR } from '@voltcart/shared';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Loading } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { useTitle } from '../../lib/use-title';
+import { useSession } from '../../stores/session-store';
+import { formatOrderDate, orderStateLabel, paymentModeLabel } from './order-state';
+import './account.css';
+import { errorMessage } from '../../lib/api-errors';
+
+export function ProfilePage() {
+  useTitle('My account');
+  const token = useSession((s) => s.userToken);
+  const user = useSession((s) => s.data);
+
+  useEffect(() => {
+    if (!token) return;
+    api.user
+      .me()
+      .then((u) => useSession.getState().updateUser(u))
+      .catch(() => undefined);
+  }, [token]);
+
+  if (!token || !user) {
+    return (
+      <div className="container page-message">
+        <h1 className="page-message__title">Your account</h1>
+        <p className="muted">Log in to see your details, saved addresses and orders.</p>
+        <Link to={paths.login.to('Products')} className="btn btn--primary">
+          Go to login
+        </Link>
+      </div>
+    );
+  }
+
+  const addresses = user.shipping_address ?? [];
+  return (
+    <div className="container profile">
+      <h1 className="page-title">My account</h1>
+      <div className="profile__layout">
+        <section className="card profile__details" aria-labelledby="acct-title">
+          <div className="profile__avatar" aria-hidden="true">
+            {user.name.slice(0, 1).toUpperCase()}
+          </div>
+          <h2 id="acct-title" className="visually-hidden">
+            Account details
+          </h2>
+          <dl className="profile__facts">
+            <div>
+              <dt>Name</dt>
+              <dd>{user.name}</dd>
+            </div>
+            <div>
+              <dt>Email</dt>
+              <dd>{user.email}</dd>
+            </div>
+            <div>
+              <dt>Saved addresses</dt>
+              <dd>{addresses.length}</dd>
+            </div>
+          </dl>
+          {addresses[0] && (
+            <address className="profile__address muted">
+              {addresses[0].adressLine1}, {addresses[0].city}, {addresses[0].state} {addresses[0].postalCode}
+            </address>
+          )}
+          <Link to={paths.myAddress.to()} className="btn btn--ghost btn--block">
+            My Address
+          </Link>
+        </section>
+        <OrderHistory />
+      </div>
+    </div>
+  );
+}
+
+function OrderHistory() {
+  const [orders, setOrders] = useState<Order[] | null>(null);
+  const [hasMore, setHasMore] = useState(false);
+  const [page, setPage] = useState(1);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    api.order
+      .myOrders(page, 10)
+      .then((r) => {
+        if (!live) return;
+        setOrders((prev) => (page === 1 ? r.orders : [...(prev ?? []), ...r.orders]));
+        setHasMore(r.hasMore);
+      })
+      .catch((e) => live && setError(errorMessage(e, 'Your orders could not be loaded.')));
+    return () => {
+      live = false;
+    };
+  }, [page]);
+
+  return (
+    <section className="profile__orders" aria-labelledby="orders-title">
+      <h2 id="orders-title" className="section-title section-title--small">
+        Order history
+      </h2>
+      {error ? (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      ) : orders === null ? (
+        <Loading label="Loading your orders" />
+      ) : orders.length === 0 ? (
+        <div className="card empty">
+          <p className="empty__title">You have not placed any orders yet.</p>
+          <Link to={paths.store.to()} className="btn btn--primary">
+            Continue Shopping
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul className="orders">
+            {orders.map((o) => (
+              <OrderCard key={o.order_id} order={o} />
+            ))}
+          </ul>
+          {hasMore && (
+            <button type="button" className="btn btn--ghost" onClick={() => setPage((p) => p + 1)}>
+              Show older orders
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const state = orderStateLabel(order.state);
+  return (
+    <li className="card order" data-testid="order" data-order-id={order.order_id}>
+      <div className="order__head">
+        <div>
+          <p className="order__id">
+            Order <strong>{order.order_id}</strong>
+          </p>
+          <p className="muted small">{formatOrderDate(order.createdAt)}</p>
+        </div>
+        <span className={`state-badge state-badge--${state.tone}`}>{state.label}</span>
+      </div>
+      <ul className="order__lines">
+        {order.lines.map((l, i) => (
+          <li key={`${l.productId}-${i}`}>
+            <span>
+              {l.name}
+              {(l.colorName || l.memorySize) && (
+                <small className="muted">
+                  {' '}
+                  {[l.colorName, l.memorySize ? `${l.memorySize} GB` : null].filter(Boolean).join(' · ')}
+                </small>
+              )}
+              <small className="muted"> × {l.qty}</small>
+            </span>
+            <span>{formatINR(l.lineTotal)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="order__foot">
+        <span className="muted">{paymentModeLabel(order.payment_mode)}</span>
+        <span>
+          Total <strong>{formatINR(order.order_total)}</strong>
+        </span>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,128 @@
+import { cartTotals, formatINR } from '@voltcart/shared';
+import { Link, useNavigate } from 'react-router-dom';
+import { TrashIcon } from '../../components/ui/icons';
+import { ProductImage } from '../../components/ui/product-image';
+import { QuantityStepper } from '../../components/ui/quantity-stepper';
+import { paths } from '../../config/paths';
+import { productImage } from '../../lib/images';
+import { useTitle } from '../../lib/use-title';
+import { lineKey, useCart } from '../../stores/cart-store';
+import './cart.css';
+
+export function CartPage() {
+  useTitle('Your cart');
+  const items = useCart((s) => s.items);
+  const inc = useCart((s) => s.inc);
+  const dec = useCart((s) => s.dec);
+  const remove = useCart((s) => s.remove);
+  const navigate = useNavigate();
+  const totals = cartTotals(items);
+
+  if (items.length === 0) {
+    return (
+      <div className="container page-message">
+        <h1 className="page-message__title">Your cart is empty.</h1>
+        <p className="muted">Find something you love in the store.</p>
+        <Link to={paths.store.to()} className="btn btn--primary">
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container cart">
+      <h1 className="page-title">
+        Shopping cart{' '}
+        <span className="muted">
+          ({totals.count} {totals.count === 1 ? 'item' : 'items'})
+        </span>
+      </h1>
+      <div className="cart__layout">
+        <ul className="cart__lines" aria-label="Items in your cart">
+          {items.map((item) => {
+            const key = lineKey(item);
+            const options = [item.colorName, item.memorySize ? `${item.memorySize} GB` : null].filter(
+              Boolean,
+            );
+            return (
+              <li key={key} className="cart-line card">
+                <Link
+                  to={paths.product.to(item.productId)}
+                  className="cart-line__img"
+                  tabIndex={-1}
+                  aria-hidden="true"
+                >
+                  <ProductImage src={productImage(item.thumbnail, 'sm')} alt="" width={96} height={96} />
+                </Link>
+                <div className="cart-line__info">
+                  <h2 className="cart-line__name">
+                    <Link to={paths.product.to(item.productId)}>{item.name}</Link>
+                  </h2>
+                  {options.length > 0 && <p className="cart-line__options muted">{options.join(' · ')}</p>}
+                  <p className="cart-line__unit">
+                    {formatINR(item.unitPrice)}
+                    {item.unitOriginalPrice > item.unitPrice && (
+                      <s className="muted"> {formatINR(item.unitOriginalPrice)}</s>
+                    )}
+                    <span className="muted"> each</span>
+                  </p>
+                </div>
+                <div className="cart-line__qty">
+                  <QuantityStepper
+                    value={item.qty}
+                    label={item.name}
+                    onChange={(next) => void (next > item.qty ? inc(key) : dec(key))}
+                  />
+                  <button
+                    type="button"
+                    className="link-btn link-btn--danger"
+                    onClick={() => void remove(key)}
+                  >
+                    <TrashIcon size={16} /> Remove from Cart
+                  </button>
+                </div>
+                <p className="cart-line__total">{formatINR(item.unitPrice * item.qty)}</p>
+              </li>
+            );
+          })}
+        </ul>
+
+        <aside className="summary card" aria-labelledby="summary-title">
+          <h2 id="summary-title" className="summary__title">
+            Order summary
+          </h2>
+          <dl className="summary__rows">
+            <div>
+              <dt>Sub Total</dt>
+              <dd data-testid="subtotal">{formatINR(totals.finalTotal)}</dd>
+            </div>
+            <div>
+              <dt>Shipping</dt>
+              <dd className="text-success">FREE</dd>
+            </div>
+            <div className="summary__save">
+              <dt>You save</dt>
+              <dd data-testid="you-save">{formatINR(totals.youSave)}</dd>
+            </div>
+            <div className="summary__total">
+              <dt>ORDER TOTAL</dt>
+              <dd data-testid="order-total">{formatINR(totals.finalTotal)}</dd>
+            </div>
+          </dl>
+          <p className="summary__note muted">All prices are inclusive of GST.</p>
+          <button
+            type="button"
+            className="btn btn--primary btn--block btn--lg"
+            onClick={() => navigate(paths.checkout.to())}
+          >
+            CHECKOUT
+          </button>
+          <Link to={paths.store.to()} className="summary__continue">
+            Continue Shopping
+          </Link>
+        </aside>
+      </div>
+    </div>
+  );
+}

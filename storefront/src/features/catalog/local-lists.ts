@@ -1,0 +1,47 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** Wishlist and compare lists, kept only in this browser (seed §2). */
+export type LocalList = 'wishlist' | 'compare';
+
+const listeners = new Set<() => void>();
+
+function read(list: LocalList): string[] {
+  try {
+    const v = JSON.parse(window.localStorage.getItem(list) ?? '[]');
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toggleInList(list: LocalList, productId: string): boolean {
+  const ids = read(list);
+  const has = ids.includes(productId);
+  const next = has ? ids.filter((id) => id !== productId) : [...ids, productId];
+  try {
+    window.localStorage.setItem(list, JSON.stringify(next));
+  } catch {
+    // storage blocked: nothing to keep
+  }
+  for (const l of listeners) l();
+  return !has;
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  window.addEventListener('storage', l);
+  return () => {
+    listeners.delete(l);
+    window.removeEventListener('storage', l);
+  };
+};
+
+export function useInList(list: LocalList, productId: string): [boolean, () => boolean] {
+  const has = useSyncExternalStore(
+    subscribe,
+    () => read(list).includes(productId),
+    () => false,
+  );
+  const toggle = useCallback(() => toggleInList(list, productId), [list, productId]);
+  return [has, toggle];
+}

@@ -1,0 +1,69 @@
+import type { Product } from '@voltcart/shared';
+import { unitPrice } from '@voltcart/shared';
+
+export interface Selection {
+  colorId: string | null;
+  memorySize: number | null;
+}
+
+/**
+ * The product page's choice (seed §4).
+ * - defaults to the first colour and the first memory size
+ * - a choice the product does not offer falls back to the first one
+ * - a product without colours / memory sizes has null for that choice
+ */
+export function normalizeSelection(
+  product: Pick<Product, 'colors' | 'memorySizes'>,
+  wanted: Partial<Selection>,
+): Selection {
+  const colors = product.colors ?? [];
+  const sizes = product.memorySizes ?? [];
+  const color = colors.find((c) => c._id === wanted.colorId) ?? colors[0] ?? null;
+  const memorySize =
+    wanted.memorySize != null && sizes.includes(wanted.memorySize) ? wanted.memorySize : (sizes[0] ?? null);
+  return { colorId: color?._id ?? null, memorySize };
+}
+
+export function colorAdj(product: Pick<Product, 'colors'>, colorId: string | null): number {
+  return product.colors?.find((c) => c._id === colorId)?.priceAdj ?? 0;
+}
+
+export function memoryAdj(
+  product: Pick<Product, 'memorySizes' | 'memoryPriceAdj'>,
+  size: number | null,
+): number {
+  if (size == null) return 0;
+  const i = (product.memorySizes ?? []).indexOf(size);
+  return i < 0 ? 0 : (product.memoryPriceAdj?.[i] ?? 0);
+}
+
+export interface SelectionPrice {
+  /** Selling price with the option adjustments. */
+  price: number;
+  /** MSRP with the option adjustments. */
+  msrp: number;
+  /** Whole percent off the MSRP (0 when none). */
+  percentOff: number;
+}
+
+/** Price of the chosen options: base price plus the colour's and the memory size's adjustments. */
+export function selectionPrice(product: Product, sel: Selection): SelectionPrice {
+  const c = colorAdj(product, sel.colorId);
+  const m = memoryAdj(product, sel.memorySize);
+  const price = unitPrice(product.finalPrice, c, m);
+  const msrp = unitPrice(product.originalPrice, c, m);
+  const percentOff = msrp > price && msrp > 0 ? Math.round(((msrp - price) / msrp) * 100) : 0;
+  return { price, msrp, percentOff };
+}
+
+/** Lowest and highest selling price over every colour × memory combination. */
+export function priceRange(product: Product): { min: number; max: number } {
+  const cAdj = (product.colors ?? []).map((c) => c.priceAdj ?? 0);
+  const mAdj = (product.memorySizes ?? []).map((_, i) => product.memoryPriceAdj?.[i] ?? 0);
+  const lo = (xs: number[]) => (xs.length ? Math.min(...xs) : 0);
+  const hi = (xs: number[]) => (xs.length ? Math.max(...xs) : 0);
+  return {
+    min: unitPrice(product.finalPrice, lo(cAdj), lo(mAdj)),
+    max: unitPrice(product.finalPrice, hi(cAdj), hi(mAdj)),
+  };
+}

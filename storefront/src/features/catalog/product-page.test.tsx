@@ -1,0 +1,138 @@
+import type { Product } from '@voltcart/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const m = vi.hoisted(() => ({ catalog: { product: vi.fn() }, settings: {} }));
+vi.mock('../../lib/public-api', () => ({ publicApi: m }));
+vi.mock('../../lib/api', () => ({ api: { cart: {} } }));
+vi.mock('../../config/env', () => ({ env: () => ({ apiUrl: 'http://api.test' }) }));
+
+import { ApiError } from '@voltcart/api-client/http';
+import { clearFetchCache } from '../../lib/request-cache';
+import { useCart } from '../../stores/cart-store';
+import { button, cleanup, click, flush, render } from '../../testing/render';
+import { ProductPage } from './product-page';
+
+const product: Product = {
+  _id: '21',
+  name: 'Pixel 9',
+  slug: 'pixel-9',
+  sku: 'VC-PHN-21',
+  brand: 'Google',
+  originalPrice: 79999,
+  discountPercentage: 10,
+  finalPrice: 71999,
+  thumbnail: 'pixel.webp',
+  images: ['pixel-2.webp'],
+  stock: 8,
+  inStock: true,
+  status: true,
+  topSelling: false,
+  categoryId: '1',
+  categoryName: 'Phones',
+  categorySlug: 'phones',
+  category: { _id: '1', name: 'Phones', slug: 'phones' },
+  colors: [
+    { _id: '5', name: 'Obsidian', slug: 'obsidian', hexcode: '#222222', status: true, priceAdj: 0 },
+    { _id: '6', name: 'Peony', slug: 'peony', hexcode: '#f4b6c2', status: true, priceAdj: 1000 },
+  ],
+  memorySizes: [128, 256],
+  memoryPriceAdj: [0, 10000],
+  videoUrl: '',
+  shortDescription: 'Tensor G4\n- 50 MP camera',
+  longDescription: 'A great phone.',
+};
+
+const price = (c: HTMLElement) => c.querySelector('[data-testid="product-price"]')?.textContent;
+
+async function page(id = '21') {
+  const r = await render(<ProductPage />, { path: `/product/${id}`, pattern: '/product/:id' });
+  await flush();
+  return r;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  clearFetchCache();
+  useCart.setState({ items: [], count: 0, finalTotal: 0, originalTotal: 0 });
+  m.catalog.product.mockReset().mockResolvedValue(product);
+});
+afterEach(cleanup);
+
+describe('ProductPage', () => {
+  it('shows name, price range, MSRP with % off, description lines, stock and the instalment', async () => {
+    const { container } = await page();
+    expect(container.querySelector('h1')?.textContent).toBe('Pixel 9');
+    expect(container.textContent).toContain('₹71,999 – ₹82,999');
+    expect(price(container)).toBe('₹71,999');
+    expect(container.textContent).toContain('MSRP ₹79,999');
+    expect(container.textContent).toContain('10% off');
+    expect([...container.querySelectorAll('.pdp__bullets li')].map((l) => l.textContent)).toEqual([
+      'Tensor G4',
+      '50 MP camera',
+    ]);
+    expect(container.textContent).toContain('In stock');
+    expect(container.textContent).toContain('₹5,999.92/month');
+    expect(container.textContent).toContain('Ships from');
+    expect(container.textContent).toContain('PayPal');
+  });
+
+  it('defaults to the first colour and memory size; choosing others changes the price', async () => {
+    const { container } = await page();
+    expect(button(container, 'Obsidian').getAttribute('aria-pressed')).toBe('true');
+    expect(button(container, '128 GB').getAttribute('aria-pressed')).toBe('true');
+    await click(button(container, 'Peony'));
+    expect(price(container)).toBe('₹72,999');
+    await click(button(container, '256 GB'));
+    expect(price(container)).toBe('₹82,999');
+    expect(container.textContent).toContain('₹6,916.58/month');
+  });
+
+  it('adds the chosen options, quantity and adjusted prices to the cart', async () => {
+    const { container } = await page();
+    await click(button(container, 'Peony'));
+    await click(button(container, '256 GB'));
+    await click(container.querySelector('[aria-label="Increase quantity"]')!);
+    await click(button(container, 'Add to Cart'));
+    expect(useCart.getState().items).toMatchObject([
+      {
+        productId: '21',
+        colorId: '6',
+        colorName: 'Peony',
+        memorySize: 256,
+        qty: 2,
+        unitPrice: 82999,
+        unitOriginalPrice: 90999,
+      },
+    ]);
+  });
+
+  it('disables Add to Cart when out of stock', async () => {
+    m.catalog.product.mockResolvedValue({ ...product, stock: 0 });
+    const { container } = await page();
+    expect(container.textContent).toContain('Out of stock');
+    expect(button(container, 'Add to Cart').disabled).toBe(true);
+  });
+
+  it("says 'Product not found.' for an unknown product", async () => {
+    m.catalog.product.mockRejectedValue(new ApiError('No such product.', 404, 'not_found'));
+    const { container } = await page('999');
+    expect(container.textContent).toContain('Product not found.');
+  });
+
+  it("shows 'Loading' while the product loads", async () => {
+    m.catalog.product.mockReturnValue(new Promise(() => {}));
+    const { container } = await page();
+    expect(container.textContent).toContain('Loading');
+  });
+
+  it('keeps wishlist and compare toggles in local storage', async () => {
+    const { container } = await page();
+    await click(button(container, 'Add to wishlist'));
+    await click(button(container, 'Compare'));
+    expect(JSON.parse(localStorage.getItem('wishlist')!)).toEqual(['21']);
+    expect(JSON.parse(localStorage.getItem('compare')!)).toEqual(['21']);
+    expect(button(container, 'In wishlist').getAttribute('aria-pressed')).toBe('true');
+    await click(button(container, 'In wishlist'));
+    expect(JSON.parse(localStorage.getItem('wishlist')!)).toEqual([]);
+  });
+});

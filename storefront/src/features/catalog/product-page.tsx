@@ -1,0 +1,373 @@
+import type { Product, ProductSummary } from '@voltcart/shared';
+import { canAddToCart, formatINR, instalment, stockLabel } from '@voltcart/shared';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { CompareIcon, HeartIcon, PhoneIcon, ShieldIcon, TruckIcon } from '../../components/ui/icons';
+import { ProductImage } from '../../components/ui/product-image';
+import { QuantityStepper } from '../../components/ui/quantity-stepper';
+import { Loading } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
+import { productImage } from '../../lib/images';
+import { SHOP_INFO } from '../../lib/shop-info';
+import { useTitle } from '../../lib/use-title';
+import { useCart } from '../../stores/cart-store';
+import { notify } from '../../stores/notifications-store';
+import { useProduct } from './api';
+import { useInList } from './local-lists';
+import { normalizeSelection, priceRange, type Selection, selectionPrice } from './product-options';
+import './catalog.css';
+import { apiStatus, errorMessage } from '../../lib/api-errors';
+
+export function ProductPage() {
+  const { id } = useParams();
+  const location = useLocation();
+  const preview = (location.state as { product?: ProductSummary } | null)?.product;
+  const { data: product, error, reload } = useProduct(id);
+  useTitle(product?.name ?? preview?.name ?? null);
+
+  if (error) {
+    const status = apiStatus(error);
+    const missing = status === 404 || status === 400;
+    return (
+      <div className="container page-message">
+        {missing ? (
+          <>
+            <h1 className="page-message__title">Product not found.</h1>
+            <p className="muted">It may have been removed, or the link is mistyped.</p>
+          </>
+        ) : (
+          <>
+            <h1 className="page-message__title">This product could not be loaded.</h1>
+            <p className="muted">{errorMessage(error)}</p>
+            <button type="button" className="btn btn--ghost" onClick={reload}>
+              Try again
+            </button>
+          </>
+        )}
+        <Link to={paths.store.to()} className="btn btn--primary">
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  if (!product) {
+    return (
+      <div className="container">
+        {preview && preview._id === id ? <ProductPreview product={preview} /> : <Loading />}
+      </div>
+    );
+  }
+  return <ProductDetail key={product._id} product={product} />;
+}
+
+/** While the full product loads, the summary passed in the link's state is shown. */
+function ProductPreview({ product }: { product: ProductSummary }) {
+  return (
+    <div className="pdp" aria-busy="true">
+      <div className="pdp__gallery">
+        <div className="pdp__main-img">
+          <ProductImage
+            src={productImage(product.thumbnail, 'sm')}
+            alt={product.name}
+            width={560}
+            height={560}
+            priority
+          />
+        </div>
+      </div>
+      <div className="pdp__info">
+        <h1 className="pdp__title">{product.name}</h1>
+        <p className="pdp__price">{formatINR(product.finalPrice)}</p>
+        <Loading />
+      </div>
+    </div>
+  );
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const addItem = useCart((s) => s.addItem);
+  const [wanted, setWanted] = useState<Partial<Selection>>({});
+  const [qty, setQty] = useState(1);
+  const images = [product.thumbnail, ...(product.images ?? [])].filter(Boolean);
+  const [mainImage, setMainImage] = useState(images[0] ?? '');
+  const [inWishlist, toggleWishlist] = useInList('wishlist', product._id);
+  const [inCompare, toggleCompare] = useInList('compare', product._id);
+
+  const sel = normalizeSelection(product, wanted);
+  const { price, msrp, percentOff } = selectionPrice(product, sel);
+  const range = priceRange(product);
+  const label = stockLabel(product.stock, product.inStock);
+  const sellable = canAddToCart(product.stock, product.inStock);
+  const maxQty = Math.max(1, Math.min(99, product.stock || 1));
+  const color = product.colors?.find((c) => c._id === sel.colorId) ?? null;
+
+  useEffect(() => {
+    if (qty > maxQty) setQty(maxQty);
+  }, [qty, maxQty]);
+
+  const add = () => {
+    void addItem({
+      productId: product._id,
+      name: product.name,
+      thumbnail: product.thumbnail,
+      colorId: sel.colorId,
+      colorName: color?.name ?? null,
+      memorySize: sel.memorySize,
+      unitPrice: price,
+      unitOriginalPrice: msrp,
+      qty,
+    });
+    notify.success(`${product.name} added to your cart`);
+  };
+
+  const descriptionLines = (text: string) =>
+    text
+      .split(/\r?\n/)
+      .map((l) => l.replace(/^[-•*]\s*/, '').trim())
+      .filter(Boolean);
+  const shortLines = descriptionLines(product.shortDescription ?? '');
+  const longLines = descriptionLines(product.longDescription ?? '');
+
+  return (
+    <div className="container">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to={paths.home.to()}>Voltcart</Link>
+          </li>
+          <li>
+            <Link to={paths.store.to()}>All products</Link>
+          </li>
+          {product.category && (
+            <li>
+              <Link to={paths.storeCategory.to(product.category.slug)}>{product.category.name}</Link>
+            </li>
+          )}
+          <li aria-current="page">{product.name}</li>
+        </ol>
+      </nav>
+
+      <article className="pdp">
+        <section className="pdp__gallery" aria-label="Product images">
+          <div className="pdp__main-img">
+            <ProductImage
+              src={productImage(mainImage)}
+              alt={product.name}
+              width={560}
+              height={560}
+              priority
+            />
+          </div>
+          {images.length > 1 && (
+            <ul className="pdp__thumbs">
+              {images.map((img, i) => (
+                <li key={`${img}-${i}`}>
+                  <button
+                    type="button"
+                    className={`pdp__thumb ${img === mainImage ? 'is-active' : ''}`}
+                    aria-label={`Show image ${i + 1} of ${images.length}`}
+                    aria-pressed={img === mainImage}
+                    onClick={() => setMainImage(img)}
+                  >
+                    <ProductImage src={productImage(img, 'sm')} alt="" width={72} height={72} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="pdp__info" aria-labelledby="pdp-title">
+          {(product.brand || product.category) && (
+            <p className="pdp__meta">{[product.brand, product.category?.name].filter(Boolean).join(' · ')}</p>
+          )}
+          <h1 id="pdp-title" className="pdp__title">
+            {product.name}
+          </h1>
+          {range.min !== range.max && (
+            <p className="pdp__range">
+              <span className="visually-hidden">Price range: </span>
+              {formatINR(range.min)} – {formatINR(range.max)}
+            </p>
+          )}
+          <div className="pdp__price-row">
+            <p className="pdp__price" data-testid="product-price" aria-live="polite">
+              {formatINR(price)}
+            </p>
+            {msrp > price && (
+              <p className="pdp__msrp">
+                MSRP <s>{formatINR(msrp)}</s>
+                {percentOff > 0 && <span className="badge badge--off">{percentOff}% off</span>}
+              </p>
+            )}
+          </div>
+          <p className="pdp__tax muted">Inclusive of all taxes (GST)</p>
+          <p className="pdp__emi">
+            or <strong>{formatINR(instalment(price))}/month</strong> for 12 months
+          </p>
+
+          <p
+            className={`stock stock--lg ${label === 'In stock' ? 'stock--in' : 'stock--out'}`}
+            data-testid="stock"
+          >
+            <span className="stock__dot" aria-hidden="true" />
+            {label}
+            {sellable && product.stock > 0 && product.stock <= 5 && (
+              <span className="stock__few"> — only {product.stock} left</span>
+            )}
+          </p>
+
+          {shortLines.length > 0 && (
+            <ul className="pdp__bullets">
+              {shortLines.map((l, i) => (
+                <li key={i}>{l}</li>
+              ))}
+            </ul>
+          )}
+
+          {product.colors?.length > 0 && (
+            <fieldset className="option">
+              <legend className="option__label">
+                Colour: <strong>{color?.name}</strong>
+              </legend>
+              <div className="option__choices">
+                {product.colors.map((c) => {
+                  const on = c._id === sel.colorId;
+                  const adj = c.priceAdj
+                    ? ` (${c.priceAdj > 0 ? '+' : '−'}${formatINR(Math.abs(c.priceAdj))})`
+                    : '';
+                  return (
+                    <button
+                      key={c._id}
+                      type="button"
+                      className={`chip chip--color ${on ? 'is-active' : ''}`}
+                      aria-pressed={on}
+                      aria-label={`${c.name}${adj}`}
+                      onClick={() => setWanted((w) => ({ ...w, colorId: c._id }))}
+                    >
+                      <span className="chip__dot" style={{ background: c.hexcode }} aria-hidden="true" />
+                      {c.name}
+                      {adj && <small>{adj}</small>}
+                    </button>
+                  );
+                })}
+              </div>
+            </fieldset>
+          )}
+
+          {product.memorySizes?.length > 0 && (
+            <fieldset className="option">
+              <legend className="option__label">
+                Memory: <strong>{sel.memorySize} GB</strong>
+              </legend>
+              <div className="option__choices">
+                {product.memorySizes.map((m, i) => {
+                  const on = m === sel.memorySize;
+                  const a = product.memoryPriceAdj?.[i] ?? 0;
+                  const adj = a ? ` (${a > 0 ? '+' : '−'}${formatINR(Math.abs(a))})` : '';
+                  return (
+                    <button
+                      key={m}
+                      type="button"
+                      className={`chip ${on ? 'is-active' : ''}`}
+                      aria-pressed={on}
+                      aria-label={`${m} GB${adj}`}
+                      onClick={() => setWanted((w) => ({ ...w, memorySize: m }))}
+                    >
+                      {m} GB
+                      {adj && <small>{adj}</small>}
+                    </button>
+                  );
+                })}
+              </div>
+            </fieldset>
+          )}
+
+          <div className="pdp__buy">
+            <QuantityStepper
+              value={qty}
+              onChange={setQty}
+              label={product.name}
+              max={maxQty}
+              disabled={!sellable}
+            />
+            <button
+              type="button"
+              className="btn btn--primary btn--lg pdp__add"
+              onClick={add}
+              disabled={!sellable}
+            >
+              Add to Cart
+            </button>
+          </div>
+          <button
+            type="button"
+            className="btn btn--paypal btn--block"
+            aria-disabled="true"
+            title="PayPal is not available yet"
+          >
+            <span>Buy with</span> <strong>PayPal</strong>
+          </button>
+
+          <div className="pdp__toggles">
+            <button
+              type="button"
+              className="link-btn"
+              aria-pressed={inWishlist}
+              onClick={() => toggleWishlist()}
+            >
+              <HeartIcon size={18} filled={inWishlist} />
+              {inWishlist ? 'In wishlist' : 'Add to wishlist'}
+            </button>
+            <button
+              type="button"
+              className="link-btn"
+              aria-pressed={inCompare}
+              onClick={() => toggleCompare()}
+            >
+              <CompareIcon size={18} />
+              {inCompare ? 'In compare list' : 'Compare'}
+            </button>
+          </div>
+
+          <ul className="pdp__service">
+            <li>
+              <TruckIcon />
+              <span>
+                <strong>FREE SHIPPING</strong> · Ships from {SHOP_INFO.shipsFrom}
+              </span>
+            </li>
+            <li>
+              <ShieldIcon />
+              <span>30 days money back · 100% secure payment</span>
+            </li>
+            <li className="pdp__phone">
+              <PhoneIcon />
+              <span>
+                Order by phone: <a href={SHOP_INFO.hotlineHref}>{SHOP_INFO.hotline}</a>
+                <small> ({SHOP_INFO.hours})</small>
+              </span>
+            </li>
+          </ul>
+        </section>
+      </article>
+
+      {(longLines.length > 0 || product.videoUrl) && (
+        <section className="pdp__description card" aria-labelledby="pdp-desc">
+          <h2 id="pdp-desc">Description</h2>
+          {longLines.map((l, i) => (
+            <p key={i}>{l}</p>
+          ))}
+          {product.videoUrl && (
+            <p>
+              <a href={product.videoUrl} target="_blank" rel="noopener noreferrer">
+                Watch the product video
+              </a>
+            </p>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

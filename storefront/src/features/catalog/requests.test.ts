@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const catalog = vi.hoisted(() => ({ products: vi.fn(), categories: vi.fn(), colors: vi.fn() }));
+vi.mock('../../lib/public-api', () => ({ publicApi: { catalog } }));
+vi.mock('../../config/env', () => ({ env: () => ({ apiUrl: 'http://api.test' }) }));
+
+import { cachedEntry, clearFetchCache } from '../../lib/request-cache';
+import { catalogKeys, catalogRequests } from './requests';
+
+const product = (id: number, thumbnail: string | null) => ({ _id: String(id), thumbnail });
+let preloaded: string[];
+
+beforeEach(() => {
+  clearFetchCache();
+  for (const fn of Object.values(catalog)) fn.mockReset().mockResolvedValue([]);
+  preloaded = [];
+  // Records the pictures loaded ahead of the grid instead of fetching them.
+  vi.stubGlobal(
+    'Image',
+    class {
+      fetchPriority = '';
+      set src(url: string) {
+        preloaded.push(url);
+      }
+    },
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the store page requests', () => {
+  it('ask for the list the page will show, with categories and colours, and cache them under its keys', async () => {
+    catalog.products.mockResolvedValue({ products: [], hasMore: false });
+    await catalogRequests.store('phones', new URLSearchParams('limit=2&colorSlug=red'));
+    const params = { limit: 2, page: undefined, categorySlug: 'phones', colorSlug: 'red', q: undefined };
+    expect(catalog.products).toHaveBeenCalledWith(params);
+    expect(cachedEntry(catalogKeys.products(params))?.data).toEqual({ products: [], hasMore: false });
+    expect(catalog.categories).toHaveBeenCalledTimes(1);
+    expect(catalog.colors).toHaveBeenCalledTimes(1);
+  });
+
+  it('load the pictures of the first four cards (grid size) as soon as the list arrives', async () => {
+    catalog.products.mockResolvedValue({
+      products: [
+        product(1, 'a.webp'),
+        product(2, null),
+        product(3, 'c d.webp'),
+        product(4, 'd.webp'),
+        product(5, 'e.webp'),
+      ],
+      hasMore: true,
+    });
+    await catalogRequests.store('', new URLSearchParams());
+    expect(preloaded).toEqual([
+      'http://api.test/images/product/sm/a.webp',
+      'http://api.test/images/product/sm/c%20d.webp',
+      'http://api.test/images/product/sm/d.webp',
+    ]);
+  });
+
+  it('send each request once while it is on its way, and settle when the list fails', async () => {
+    catalog.products.mockRejectedValue(new Error('offline'));
+    await Promise.all([
+      catalogRequests.store('', new URLSearchParams()),
+      catalogRequests.store('', new URLSearchParams()),
+    ]);
+    expect(catalog.products).toHaveBeenCalledTimes(1);
+    expect(preloaded).toEqual([]);
+  });
+});

@@ -1,0 +1,272 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const m = vi.hoisted(() => ({
+  user: { me: vi.fn() },
+  cart: { get: vi.fn(), clear: vi.fn() },
+  order: { place: vi.fn(), success: vi.fn(), paymentFailed: vi.fn(), simulatorSign: vi.fn() },
+}));
+vi.mock('../../lib/api', () => ({ api: m }));
+vi.mock('../../config/env', () => ({ env: () => ({ apiUrl: 'http://api.test' }) }));
+
+import type { User } from '@voltcart/shared';
+import { type CartItem, useCart } from '../../stores/cart-store';
+import { useNotifications } from '../../stores/notifications-store';
+import { useSession } from '../../stores/session-store';
+import { useSettings } from '../../stores/settings-store';
+import { button, cleanup, click, flush, render, submit, type } from '../../testing/render';
+import { CheckoutPage } from './checkout-page';
+
+const address = {
+  _id: '31',
+  adressLine1: '12 MG Road',
+  adressLine2: '',
+  city: 'Pune',
+  state: 'Maharashtra',
+  postalCode: '411001',
+  country: 'India',
+  contact: '9876543210',
+};
+const user: User = { _id: '1', name: 'Meera', email: 'meera@example.in', shipping_address: [address] };
+const line: CartItem = {
+  productId: '8',
+  name: 'iPad Air M2',
+  thumbnail: '',
+  colorId: null,
+  colorName: null,
+  memorySize: 128,
+  qty: 1,
+  unitPrice: 59999,
+  unitOriginalPrice: 64999,
+  lineId: '70',
+};
+const serverLine = {
+  _id: '70',
+  productId: '8',
+  product_id: { _id: '8', name: 'iPad Air M2', thumbnail: '', finalPrice: 59999, originalPrice: 64999 },
+  colorId: null,
+  color: null,
+  memorySize: 128,
+  qty: 1,
+  unitPrice: 59999,
+  unitOriginalPrice: 64999,
+};
+
+const messages = () => useNotifications.getState().notes.map((n) => n.msg);
+const field = (c: HTMLElement, name: string) =>
+  c.querySelector<HTMLInputElement>(`input[name="${name}"], textarea[name="${name}"]`)!;
+const placeOrder = (c: HTMLElement) => button(c, 'PLACE ORDER');
+
+/** Renders the checkout; by default also lets its cart reload from the server finish. */
+async function page({ settle = true } = {}) {
+  const r = await render(<CheckoutPage />, {
+    path: '/checkout',
+    pattern: '/checkout',
+    routes: ['/login', '/thank-you/:orderId'],
+  });
+  if (settle) {
+    await vi.waitFor(() => expect(useCart.getState().syncing).toBe(0));
+    await flush();
+  }
+  return r;
+}
+
+async function fillAddress(c: HTMLElement, values: Partial<typeof address> = address) {
+  for (const [k, v] of Object.entries(values)) if (k !== '_id' && v) await type(field(c, k), v);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  useNotifications.setState({ notes: [] });
+  useSession.setState({ data: user, userToken: 'tok' });
+  useCart.setState({ items: [line], count: 1, finalTotal: 59999, originalTotal: 64999 });
+  useSettings.setState({
+    settings: {
+      shopName: 'Voltcart',
+      freeShippingThreshold: 999,
+      razorpayKeyId: null,
+      paymentSimulator: true,
+    },
+  });
+  for (const group of Object.values(m)) for (const fn of Object.values(group)) fn.mockReset();
+  m.user.me.mockResolvedValue(user);
+  m.cart.get.mockResolvedValue([serverLine]);
+  m.cart.clear.mockResolvedValue([]);
+});
+afterEach(cleanup);
+
+describe('CheckoutPage', () => {
+  it('sends a logged-out visitor to /login?ref=checkout', async () => {
+    useSession.setState({ data: null, userToken: null });
+    const r = await page();
+    expect(r.location()).toBe('/login?ref=checkout');
+  });
+
+  it("blocks an empty cart with 'Your cart is empty.'", async () => {
+    m.cart.get.mockResolvedValue([]);
+    useCart.setState({ items: [], count: 0, finalTotal: 0, originalTotal: 0 });
+    const { container } = await page();
+    expect(container.textContent).toContain('Your cart is empty.');
+    expect(container.textContent).not.toContain('PLACE ORDER');
+  });
+
+  it('shows every validation message of the seed, in order, without calling the API', async () => {
+    const { container } = await page();
+    const form = container.querySelector('form')!;
+    const steps: [Partial<typeof address>, string][] = [
+      [{}, 'Please enter adressLine1'],
+      [{ adressLine1: '12 MG Road' }, 'Please enter city'],
+      [{ city: 'Pune' }, 'Please enter state'],
+      [{ state: 'Maharashtra' }, 'Please enter postalCode'],
+      [{ postalCode: '411001' }, 'Please enter country'],
+      [{ country: 'India' }, 'Please enter a valid contact number'],
+      [{ contact: ' 98765 43 ' }, 'Please enter a valid contact number'],
+      [{ contact: '9876543210' }, 'Please select a payment mode'],
+    ];
+    for (const [values, expected] of steps) {
+      await fillAddress(container, values);
+      await submit(form);
+      expect(messages().at(-1)).toBe(expected);
+    }
+    expect(m.order.place).not.toHaveBeenCalled();
+  });
+
+  it('PLACE ORDER waits until the server cart has the local changes (e.g. the login merge)', async () => {
+    let release!: (v: unknown) => void;
+    m.cart.get.mockReturnValue(new Promise((r) => (release = r)));
+    m.order.place.mockResolvedValue({ flag: 1, msg: 'Order placed', order_id: 'ord_w1', order_total: 59999 });
+    const r = await page({ settle: false });
+    // A click while the cart reload is on its way is not lost: the order waits for the reload.
+    expect(placeOrder(r.container).disabled).toBe(false);
+    await fillAddress(r.container);
+    await click(r.container.querySelector('input[value="0"]')!);
+    await submit(r.container.querySelector('form')!);
+    await flush();
+    expect(m.order.place).not.toHaveBeenCalled();
+    expect(r.container.querySelector('button[type="submit"]')!.textContent).toBe('Placing order…');
+    release([serverLine]);
+    await vi.waitFor(() => expect(m.order.place).toHaveBeenCalledTimes(1));
+    await flush();
+    expect(r.location()).toBe('/thank-you/ord_w1');
+  });
+
+  it('checks the form at once, even while the cart reload is on its way', async () => {
+    let release!: (v: unknown) => void;
+    m.cart.get.mockReturnValue(new Promise((r) => (release = r)));
+    const { container } = await page({ settle: false });
+    await submit(container.querySelector('form')!);
+    expect(messages().at(-1)).toBe('Please enter adressLine1');
+    release([serverLine]);
+    await vi.waitFor(() => expect(useCart.getState().syncing).toBe(0));
+  });
+
+  it('saved addresses: the form is disabled and PLACE ORDER waits until one is chosen', async () => {
+    const { container } = await page();
+    await click(container.querySelector('input[type="checkbox"]')!);
+    expect(placeOrder(container).disabled).toBe(true);
+    expect(field(container, 'city').disabled).toBe(true);
+    expect(button(container, '+ Add New Address').getAttribute('href')).toBe('/profile/myaddress');
+    await click(button(container, 'Use this address'));
+    expect(placeOrder(container).disabled).toBe(false);
+    expect(field(container, 'city').value).toBe('Pune');
+  });
+
+  it('cash on delivery: places the order, empties the cart and opens the thank-you page', async () => {
+    m.order.place.mockResolvedValue({
+      flag: 1,
+      msg: 'Order placed',
+      order_id: 'ord_abc123',
+      order_total: 59999,
+    });
+    const r = await page();
+    await fillAddress(r.container);
+    await type(field(r.container, 'notes'), 'Ring twice');
+    await click(r.container.querySelector('input[value="0"]')!);
+    await submit(r.container.querySelector('form')!);
+    await flush();
+    expect(m.order.place).toHaveBeenCalledWith({
+      payment_mode: 0,
+      shipping_details: {
+        adressLine1: '12 MG Road',
+        adressLine2: '',
+        city: 'Pune',
+        state: 'Maharashtra',
+        postalCode: '411001',
+        country: 'India',
+        contact: '9876543210',
+      },
+      notes: 'Ring twice',
+    });
+    expect(r.location()).toBe('/thank-you/ord_abc123');
+    expect(useCart.getState().items).toEqual([]);
+    expect(m.cart.clear).toHaveBeenCalled();
+  });
+
+  const online = {
+    flag: 1,
+    msg: 'Order created',
+    order_id: 'ord_xyz',
+    order_total: 59999,
+    razorpay_order_id: 'order_sim_1',
+    payment: {
+      razorpay_order_id: 'order_sim_1',
+      key_id: 'sim',
+      amount: 5999900,
+      currency: 'INR',
+      simulator: true,
+    },
+  };
+
+  it('online with the simulator: Pay signs, confirms with /order/success and opens the thank-you page', async () => {
+    m.order.place.mockResolvedValue(online);
+    const signed = {
+      razorpay_order_id: 'order_sim_1',
+      razorpay_payment_id: 'pay_1',
+      razorpay_signature: 'sig',
+    };
+    m.order.simulatorSign.mockResolvedValue(signed);
+    m.order.success.mockResolvedValue({ flag: 1, msg: 'Paid', order_id: 'ord_xyz' });
+    const r = await page();
+    await fillAddress(r.container);
+    await click(r.container.querySelector('input[value="1"]')!);
+    await submit(r.container.querySelector('form')!);
+    await flush();
+    const dialog = r.container.querySelector('[role="dialog"]')!;
+    expect(dialog.textContent).toContain('Payment simulator — no real money');
+    expect(dialog.textContent).toContain('₹59,999');
+    await click(button(dialog, /^Pay$/));
+    await flush();
+    expect(m.order.simulatorSign).toHaveBeenCalledWith('ord_xyz');
+    expect(m.order.success).toHaveBeenCalledWith('ord_xyz', signed);
+    expect(r.location()).toBe('/thank-you/ord_xyz');
+  });
+
+  it('online with the simulator: Fail records the failure, explains it and keeps the shopper on checkout', async () => {
+    m.order.place.mockResolvedValue(online);
+    m.order.paymentFailed.mockResolvedValue({ flag: 1, msg: 'Recorded' });
+    const r = await page();
+    await fillAddress(r.container);
+    await click(r.container.querySelector('input[value="1"]')!);
+    await submit(r.container.querySelector('form')!);
+    await flush();
+    await click(button(r.container.querySelector('[role="dialog"]')!, 'Fail'));
+    await flush();
+    expect(m.order.paymentFailed).toHaveBeenCalledWith('ord_xyz', 'Simulated failure');
+    expect(m.order.success).not.toHaveBeenCalled();
+    expect(r.container.querySelector('[role="dialog"]')).toBeNull();
+    expect(r.container.querySelector('[role="alert"]')?.textContent).toContain('Payment failed.');
+    expect(r.location()).toBe('/checkout');
+  });
+
+  it('closing the simulator counts as a failed payment', async () => {
+    m.order.place.mockResolvedValue(online);
+    m.order.paymentFailed.mockResolvedValue({ flag: 1, msg: 'Recorded' });
+    const r = await page();
+    await fillAddress(r.container);
+    await click(r.container.querySelector('input[value="1"]')!);
+    await submit(r.container.querySelector('form')!);
+    await flush();
+    await click(r.container.querySelector('[aria-label="Close"]')!);
+    await flush();
+    expect(m.order.paymentFailed).toHaveBeenCalledWith('ord_xyz', 'Payment window closed');
+  });
+});

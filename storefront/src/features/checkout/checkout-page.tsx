@@ -1,0 +1,413 @@
+import type { PlaceOrderReply } from '@voltcart/api-client/order';
+import type { Address } from '@voltcart/shared';
+import { cartTotals, checkoutError, formatINR, REQUIRED_ADDRESS_FIELDS } from '@voltcart/shared';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { AddressFields, type AddressValues, EMPTY_ADDRESS } from '../../components/address-fields';
+import { Loading } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { clearFetchCache } from '../../lib/request-cache';
+import { useTitle } from '../../lib/use-title';
+import { useCart, whenCartSynced } from '../../stores/cart-store';
+import { notify } from '../../stores/notifications-store';
+import { useSession } from '../../stores/session-store';
+import { SHOP_NAME_FALLBACK, useSettings } from '../../stores/settings-store';
+import { loadRazorpay, payWithRazorpay } from './payment';
+import { SimulatorDialog } from './simulator-dialog';
+import './checkout.css';
+import { errorMessage } from '../../lib/api-errors';
+
+type Mode = '' | '0' | '1';
+
+interface PendingPayment {
+  orderId: string;
+  amountPaise: number;
+}
+
+const toValues = (a: Address): AddressValues => ({
+  adressLine1: a.adressLine1 ?? '',
+  adressLine2: a.adressLine2 ?? '',
+  city: a.city ?? '',
+  state: a.state ?? '',
+  postalCode: a.postalCode ?? '',
+  country: a.country ?? '',
+  contact: a.contact ?? '',
+});
+
+export function CheckoutPage() {
+  useTitle('Checkout');
+  const token = useSession((s) => s.userToken);
+  const user = useSession((s) => s.data);
+  const items = useCart((s) => s.items);
+  const settings = useSettings((s) => s.settings);
+  const navigate = useNavigate();
+  const ids = { saved: useId(), notes: useId() };
+
+  const [useSaved, setUseSaved] = useState(false);
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [form, setForm] = useState<AddressValues>(EMPTY_ADDRESS);
+  const [notes, setNotes] = useState('');
+  const [mode, setMode] = useState<Mode>('');
+  const [invalid, setInvalid] = useState<keyof AddressValues | null>(null);
+  const [placing, setPlacing] = useState(false);
+  const [simulated, setSimulated] = useState<PendingPayment | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [doneOrder, setDoneOrder] = useState<string | null>(null);
+
+  // Fresh saved addresses and server cart; the payment script only where it is needed.
+  useEffect(() => {
+    if (!token) return;
+    api.user
+      .me()
+      .then((u) => useSession.getState().updateUser(u))
+      .catch(() => undefined);
+    void useCart.getState().loadFromServer();
+  }, [token]);
+  useEffect(() => {
+    void useSettings
+      .getState()
+      .load()
+      .then((s) => {
+        if (s?.razorpayKeyId && !s.paymentSimulator) void loadRazorpay().catch(() => undefined);
+      });
+  }, []);
+
+  if (!token) return <Navigate to={paths.login.to('checkout')} replace />;
+  if (doneOrder) return <Loading label="Opening your order" />;
+  if (items.length === 0) {
+    return (
+      <div className="container page-message">
+        <h1 className="page-message__title">Your cart is empty.</h1>
+        <p className="muted">Add something to your cart before checking out.</p>
+        <Link to={paths.store.to()} className="btn btn--primary">
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  const saved = user?.shipping_address ?? [];
+  const chosen = useSaved ? (saved.find((a) => a._id === chosenId) ?? null) : null;
+  const details = chosen ? toValues(chosen) : form;
+  const totals = cartTotals(items);
+  const blockedBySaved = useSaved && !chosen;
+
+  const finish = (orderId: string) => {
+    setDoneOrder(orderId);
+    clearFetchCache('product');
+    clearFetchCache('best-sellers');
+    navigate(paths.thankYou.to(orderId), { replace: true });
+    void useCart.getState().empty({ server: true });
+  };
+
+  const failPayment = async (orderId: string, reason: string) => {
+    setSimulated(null);
+    try {
+      await api.order.paymentFailed(orderId, reason);
+    } catch {
+      // the order stays unpaid either way; the message below still applies
+    }
+    setFailure(orderId);
+    void useCart.getState().loadFromServer();
+  };
+
+  const confirm = async (orderId: string, response: Parameters<typeof api.order.success>[1]) => {
+    try {
+      await api.order.success(orderId, response);
+      finish(orderId);
+    } catch (e) {
+      setSimulated(null);
+      notify.error(errorMessage(e, 'Your payment could not be confirmed. Please contact us.'));
+      setFailure(orderId);
+    }
+  };
+
+  const payOnline = async (reply: PlaceOrderReply) => {
+    const payment = reply.payment;
+    if (!payment) {
+      notify.error('The online payment could not be started. Please try again or choose Cash on Delivery.');
+      return;
+    }
+    if (payment.simulator) {
+      setSimulated({ orderId: reply.order_id, amountPaise: payment.amount });
+      return;
+    }
+    try {
+      const outcome = await payWithRazorpay({
+        key: payment.key_id,
+        order_id: payment.razorpay_order_id,
+        amount: payment.amount,
+        currency: 'INR',
+        name: settings?.shopName || SHOP_NAME_FALLBACK,
+        description: `Order ${reply.order_id}`,
+        prefill: { name: user?.name, email: user?.email, contact: details.contact.trim() },
+        notes: { order_id: reply.order_id },
+        theme: { color: '#0b5cff' },
+      });
+      if (outcome.ok) await confirm(reply.order_id, outcome.response);
+      else await failPayment(reply.order_id, outcome.reason);
+    } catch (e) {
+      notify.error(errorMessage(e));
+      await failPayment(reply.order_id, 'Payment window could not be opened');
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (placing || blockedBySaved) return;
+    const problem = checkoutError(details, mode === '' ? undefined : Number(mode));
+    if (problem) {
+      const field = [...REQUIRED_ADDRESS_FIELDS, 'contact' as const].find(
+        (f) => problem === `Please enter ${f}` || (f === 'contact' && problem.includes('contact')),
+      );
+      setInvalid(field ?? null);
+      notify.error(problem);
+      return;
+    }
+    setInvalid(null);
+    setFailure(null);
+    setPlacing(true);
+    try {
+      // The order is made from the server cart: local changes on their way (the login merge, the
+      // cart reload of this page) land first. Waiting here rather than disabling the button means a
+      // click is never lost to a reload that starts just as it lands.
+      await whenCartSynced();
+      const reply = await api.order.place({
+        payment_mode: mode === '1' ? 1 : 0,
+        shipping_details: {
+          adressLine1: details.adressLine1.trim(),
+          adressLine2: details.adressLine2.trim(),
+          city: details.city.trim(),
+          state: details.state.trim(),
+          postalCode: details.postalCode.trim(),
+          country: details.country.trim(),
+          contact: details.contact.trim(),
+        },
+        notes: notes.trim() || undefined,
+      });
+      if (mode === '0') {
+        notify.success(reply.msg || 'Your order has been placed.');
+        finish(reply.order_id);
+      } else {
+        await payOnline(reply);
+      }
+    } catch (err) {
+      notify.error(errorMessage(err, 'Your order could not be placed. Please try again.'));
+      void useCart.getState().loadFromServer();
+    } finally {
+      setPlacing(false);
+    }
+  };
+
+  const paySimulated = async () => {
+    if (!simulated) return;
+    setPaying(true);
+    try {
+      const response = await api.order.simulatorSign(simulated.orderId);
+      await confirm(simulated.orderId, response);
+    } catch (e) {
+      notify.error(errorMessage(e));
+      await failPayment(simulated.orderId, 'Simulator could not sign the payment');
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  return (
+    <div className="container checkout">
+      <h1 className="page-title">Checkout</h1>
+      {failure && (
+        <div className="notice notice--error" role="alert">
+          <p>
+            <strong>Payment failed.</strong> Your order <code>{failure}</code> was not paid and is saved in
+            your profile as unpaid. No money was taken. You can place the order again, or choose Cash on
+            Delivery.
+          </p>
+          <Link to={paths.profile.to()}>View my orders</Link>
+        </div>
+      )}
+      <form className="checkout__layout" onSubmit={submit} noValidate>
+        <div className="checkout__main">
+          <section className="card checkout__block" aria-labelledby="ship-title">
+            <div className="checkout__block-head">
+              <h2 id="ship-title">Billing &amp; shipping address</h2>
+              <Link to={paths.myAddress.to()} className="section-link">
+                + Add New Address
+              </Link>
+            </div>
+            <div className="check-row">
+              <input
+                id={ids.saved}
+                type="checkbox"
+                checked={useSaved}
+                onChange={(e) => {
+                  setUseSaved(e.target.checked);
+                  if (!e.target.checked) setChosenId(null);
+                }}
+              />
+              <label htmlFor={ids.saved}>Show Saved Shipping Addresses</label>
+            </div>
+            {useSaved && (
+              <div className="saved-addresses">
+                {saved.length === 0 ? (
+                  <p className="muted">
+                    You have no saved addresses yet: add one with the link above, or type the address below.
+                  </p>
+                ) : (
+                  <ul>
+                    {saved.map((a) => {
+                      const on = a._id === chosenId;
+                      return (
+                        <li key={a._id} className={`saved-address ${on ? 'is-active' : ''}`}>
+                          <address>
+                            {a.adressLine1}
+                            {a.adressLine2 ? `, ${a.adressLine2}` : ''}
+                            <br />
+                            {a.city}, {a.state} {a.postalCode}, {a.country}
+                            {a.contact && (
+                              <>
+                                <br />
+                                Phone: {a.contact}
+                              </>
+                            )}
+                          </address>
+                          <button
+                            type="button"
+                            className={`btn btn--sm ${on ? 'btn--primary' : 'btn--ghost'}`}
+                            aria-pressed={on}
+                            onClick={() => setChosenId(a._id)}
+                          >
+                            {on ? 'Selected' : 'Use this address'}
+                          </button>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+                {!chosen && <p className="muted small">Choose a saved address to place the order with it.</p>}
+              </div>
+            )}
+            <fieldset className="plain-fieldset" disabled={useSaved}>
+              <legend className="visually-hidden">Billing address</legend>
+              <AddressFields
+                values={details}
+                onChange={(name, value) => setForm((f) => ({ ...f, [name]: value }))}
+                required={[...REQUIRED_ADDRESS_FIELDS, 'contact']}
+                disabled={useSaved}
+                invalid={invalid}
+              />
+            </fieldset>
+            <div className="field field--wide">
+              <label htmlFor={ids.notes}>
+                Order notes <span className="field__opt">(optional)</span>
+              </label>
+              <textarea
+                id={ids.notes}
+                name="notes"
+                rows={3}
+                maxLength={1000}
+                placeholder="Notes about your order, e.g. a landmark for delivery"
+                value={notes}
+                onChange={(e) => setNotes(e.target.value)}
+              />
+            </div>
+          </section>
+
+          <fieldset className="card checkout__block payment-choice">
+            <legend>Payment method</legend>
+            <label className={`pay-option ${mode === '0' ? 'is-active' : ''}`}>
+              <input
+                type="radio"
+                name="payment_mode"
+                value="0"
+                checked={mode === '0'}
+                onChange={() => setMode('0')}
+              />
+              <span>
+                <strong>Cash on Delivery</strong>
+                <small>Pay in cash or UPI when your order arrives.</small>
+              </span>
+            </label>
+            <label className={`pay-option ${mode === '1' ? 'is-active' : ''}`}>
+              <input
+                type="radio"
+                name="payment_mode"
+                value="1"
+                checked={mode === '1'}
+                onChange={() => setMode('1')}
+              />
+              <span>
+                <strong>Online payment</strong>
+                <small>
+                  Cards, UPI, net banking and wallets
+                  {settings?.paymentSimulator ? ' (test mode: payment simulator)' : ' via Razorpay'}.
+                </small>
+              </span>
+            </label>
+          </fieldset>
+        </div>
+
+        <aside className="card summary checkout__summary" aria-labelledby="co-summary">
+          <h2 id="co-summary" className="summary__title">
+            Your order
+          </h2>
+          <ul className="co-lines">
+            {items.map((i) => (
+              <li key={`${i.productId}|${i.colorId}|${i.memorySize}`}>
+                <span>
+                  {i.name}
+                  {(i.colorName || i.memorySize) && (
+                    <small className="muted">
+                      {' '}
+                      {[i.colorName, i.memorySize ? `${i.memorySize} GB` : null].filter(Boolean).join(' · ')}
+                    </small>
+                  )}
+                  <small className="muted"> × {i.qty}</small>
+                </span>
+                <span>{formatINR(i.unitPrice * i.qty)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="summary__rows">
+            <div>
+              <dt>Sub Total</dt>
+              <dd>{formatINR(totals.finalTotal)}</dd>
+            </div>
+            <div>
+              <dt>Shipping</dt>
+              <dd className="text-success">FREE</dd>
+            </div>
+            <div className="summary__save">
+              <dt>You save</dt>
+              <dd>{formatINR(totals.youSave)}</dd>
+            </div>
+            <div className="summary__total">
+              <dt>ORDER TOTAL</dt>
+              <dd>{formatINR(totals.finalTotal)}</dd>
+            </div>
+          </dl>
+          <p className="summary__note muted">All prices are inclusive of GST.</p>
+          <button
+            type="submit"
+            className="btn btn--primary btn--block btn--lg"
+            disabled={placing || blockedBySaved}
+            aria-busy={placing}
+          >
+            {placing ? 'Placing order…' : 'PLACE ORDER'}
+          </button>
+        </aside>
+      </form>
+      {simulated && (
+        <SimulatorDialog
+          orderId={simulated.orderId}
+          amountPaise={simulated.amountPaise}
+          busy={paying}
+          onPay={() => void paySimulated()}
+          onFail={(reason) => void failPayment(simulated.orderId, reason)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Order } from '@voltcart/shared';
+import { formatINR } from '@voltcart/shared';
+import { Link, useParams } from 'react-router-dom';
+import { CheckIcon } from '../../components/ui/icons';
+import { paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { useFetch } from '../../lib/use-fetch';
+import { useTitle } from '../../lib/use-title';
+import { useSession } from '../../stores/session-store';
+import './checkout.css';
+
+export function ThankYouPage() {
+  useTitle('Thank you');
+  const { orderId = '' } = useParams();
+  const loggedIn = useSession((s) => Boolean(s.userToken));
+  // The order's details are a bonus: the page works from the id alone.
+  const { data: order } = useFetch<Order>(loggedIn && orderId ? `order:${orderId}` : null, () =>
+    api.order.get(orderId),
+  );
+
+  return (
+    <div className="container thank-you">
+      <div className="thank-you__card card">
+        <span className="thank-you__icon" aria-hidden="true">
+          <CheckIcon size={36} />
+        </span>
+        <h1 className="page-title">Thank you for your order!</h1>
+        <p>
+          Your order ID is{' '}
+          <strong className="thank-you__id" data-testid="order-id">
+            {orderId}
+          </strong>
+        </p>
+        {order && (
+          <p className="muted">
+            {order.payment_mode === 1 ? 'Paid online' : 'Cash on Delivery'} · Total{' '}
+            {formatINR(order.order_total)}
+          </p>
+        )}
+        <p className="muted">We will let you know as soon as it ships. You can follow it in your profile.</p>
+        <div className="thank-you__actions">
+          <Link to={paths.store.to()} className="btn btn--primary">
+            Continue Shopping
+          </Link>
+          {loggedIn && (
+            <Link to={paths.profile.to()} className="btn btn--ghost">
+              View my orders
+            </Link>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
