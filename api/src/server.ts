@@ -1,10 +1,9 @@
 import cluster from 'node:cluster';
-import { createServer } from 'node:http';
-import net from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { ConcurrencyError, runWorkers, webConcurrency } from './cluster';
 import { type Config, ConfigError, loadConfig } from './config';
 import { migrateDatabase } from './db/connection';
+import { createDrainableServer } from './drain';
 import { createLogger } from './lib/logger';
 import { createRuntime } from './runtime';
 
@@ -12,31 +11,22 @@ async function serveOne(config: Config, migrate: boolean) {
   const rt = await createRuntime(config, { migrate });
   const routed = getRequestListener(rt.app.fetch);
   // Kept catalogue responses are written straight to Node's response; everything else goes through hono.
-  const server = createServer((req, res) => {
+  const drain = createDrainableServer((req, res) => {
     if (!rt.app.answerFromCache(req, res)) void routed(req, res);
   });
-  server.listen(config.PORT, config.HOST, () => {
+  drain.server.listen(config.PORT, config.HOST, () => {
     rt.logger.info('api listening', { port: config.PORT, env: config.NODE_ENV, pid: process.pid });
   });
 
-  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the pool.
-  let stopping = false;
+  // Graceful shutdown (see drain.ts): stop accepting, finish every request already sent, then close the pools.
   const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    rt.logger.info('shutting down', { signal, pid: process.pid });
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    // net.Server's close (not http.Server's, which also drops connections whose first request is still on its
-    // way from the balancer): stop accepting, let every request already sent finish, then close the pools.
-    net.Server.prototype.close.call(server, async () => {
+    const started = drain.stop(async () => {
       await rt.close();
       process.exit(0);
     });
-    // Keep-alive sockets idle between requests would hold close() open: shut them as they become idle.
-    const http = server as unknown as { closeIdleConnections?: () => void };
-    http.closeIdleConnections?.();
-    setInterval(() => http.closeIdleConnections?.(), 250).unref();
+    if (!started) return;
+    rt.logger.info('shutting down', { signal, pid: process.pid });
+    setTimeout(() => process.exit(1), 10_000).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -755,7 +755,7 @@ async function main() {
       // request that reached it: the server stops accepting but finishes what it has (server.ts).
       assert(
         postFailures.length === 0,
-        `${postFailures.length} of ${posts.length} POSTs failed at SIGTERM (${[...new Set(postFailures.map((r) => r.status || r.error))].join('/')}; ${failedButStored} of them applied)`,
+        `${postFailures.length} of ${posts.length} POSTs failed at SIGTERM (${[...new Set(postFailures.map((r) => r.status || r.error))].join('/')}; ${failedButStored} of them applied); nginx said:\n${tail(nginx.errorLog, 5)}`,
       );
       const posted = `${posts.length} POST, 0 failed`;
       return `${gets_.length} GET, 0 failed; ${posted}; all ${acked.length} acknowledged sign-ups stored; upload in flight finished (${round(up.ms)}); B drained and exited 0 in ${round(drain)}`;
