@@ -410,6 +410,7 @@ await main(async () => {
       'wrk is not installed (apt-get install wrk): using autocannon, whose latencies are whole milliseconds.',
     );
   const db = await ensureDatabase({ quiet: true });
+  mkdirSync(resolve(ROOT, 'bench-results'), { recursive: true });
   if (only.includes('api')) await apiPart(db);
   if (only.includes('orders')) await ordersPart(db);
   if (only.includes('storefront')) await storefrontPart(db);
@@ -418,7 +419,6 @@ await main(async () => {
   printTable();
   const out = JSON.stringify(results, null, 2);
   const latest = resolve(ROOT, 'bench-results', 'latest.json');
-  mkdirSync(dirname(latest), { recursive: true });
   writeFileSync(latest, `${out}\n`);
   if (args.json) {
     mkdirSync(dirname(resolve(args.json)), { recursive: true });

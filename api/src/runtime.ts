@@ -1,7 +1,7 @@
 import { createApp } from './app';
 import type { Config } from './config';
-import { type Db, migrateDatabase } from './db/connection';
-import { dbOverPool, openPool, ReadRouter } from './db/pools';
+import { type Db, migrateDatabase, openPool } from './db/connection';
+import { dbOverPool, ReadRouter } from './db/pools';
 import { createLogger, type Logger } from './lib/logger';
 import { watchPool, watchReplica } from './lib/metrics';
 import { LocalStorage, type Storage } from './lib/storage';

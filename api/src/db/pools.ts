@@ -1,10 +1,8 @@
 import { Kysely, MysqlDialect, type MysqlPool, type MysqlPoolConnection, sql } from 'kysely';
-import { createPool, type Pool } from 'mysql2';
+import type { Pool } from 'mysql2';
 import type { Logger } from '../lib/logger';
-import { type Db, poolOptions, withQueryTimeout } from './connection';
+import { type Db, openPool, withQueryTimeout } from './connection';
 import type { Database } from './database';
-
-export const openPool = (url: string, poolSize: number): Pool => createPool(poolOptions(url, poolSize));
 
 /** A Db over a mysql2 pool (or a pool-like chooser), every statement bounded by the query timeout. */
 export const dbOver = (pool: MysqlPool): Db => new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });

@@ -26,9 +26,10 @@ export async function withRetry<T>(fn: () => Promise<T>, attempts = 5): Promise<
 }
 
 /**
- * A transaction at READ COMMITTED (locking reads see the latest rows and InnoDB takes no gap locks, so shoppers
- * with neighbouring rows do not block each other), re-run on deadlock.
+ * A transaction, re-run on deadlock. It runs at READ COMMITTED, the level every pooled connection is given
+ * (openPool): locking reads see the latest rows and InnoDB takes no gap locks, so shoppers with neighbouring
+ * rows do not block each other.
  */
 export function transaction<T>(db: Db, fn: (trx: Trx) => Promise<T>): Promise<T> {
-  return withRetry(() => db.transaction().setIsolationLevel('read committed').execute(fn));
+  return withRetry(() => db.transaction().execute(fn));
 }

@@ -37,8 +37,6 @@ afterAll(async () => {
 const unique = (tag: string) => `${tag}-${randomBytes(4).toString('hex')}@example.com`;
 const register = (email: string, password: string, name = 'Sec Tester') =>
   sc.req('POST', '/user/register', { body: { name, email, password } });
-const login = (email: string, password: string, path = '/user/login', headers: Record<string, string> = {}) =>
-  sc.req('POST', path, { body: { email, password }, headers });
 /** Login attempts count per client address; each test that is not about addresses uses its own. */
 let ipSeq = 0;
 const loginFrom = async (

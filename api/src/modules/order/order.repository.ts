@@ -16,7 +16,7 @@ export interface CartLineRow {
   qty: number;
 }
 
-export interface LockedProduct {
+export interface OrderProduct {
   id: number;
   name: string;
   final_price: number;
@@ -27,29 +27,42 @@ export interface LockedProduct {
   in_stock: number;
 }
 
-/** The shopper's cart, locked so that two simultaneous checkouts of one cart cannot both use it. */
-export function lockCart(db: Q, userId: number): Promise<CartLineRow[]> {
-  return db
-    .selectFrom('cart_lines')
-    .select(['id', 'product_id', 'color_id', 'memory_size', 'qty'])
-    .where('user_id', '=', userId)
-    .orderBy('product_id')
-    .orderBy('color_id')
-    .orderBy('memory_size')
+/**
+ * Locks the shopper's account row and then their cart lines, in one statement (the cart service's lock order:
+ * account, then lines), so that two simultaneous checkouts of one cart cannot both use it.
+ */
+export async function lockAccountAndCart(db: Q, userId: number): Promise<CartLineRow[]> {
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('cart_lines as cl', 'cl.user_id', 'u.id')
+    .select(['cl.id', 'cl.product_id', 'cl.color_id', 'cl.memory_size', 'cl.qty'])
+    .where('u.id', '=', userId)
+    .orderBy('cl.product_id')
+    .orderBy('cl.color_id')
+    .orderBy('cl.memory_size')
     .forUpdate()
     .execute();
+  // An empty cart is one row of NULLs.
+  return rows.filter((r): r is CartLineRow => r.id !== null);
 }
 
-/** Product rows locked in id order: every transaction takes them in the same order, so they cannot deadlock. */
-export function lockProducts(db: Q, ids: number[]): Promise<LockedProduct[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db
+const productsById = (db: Q, ids: number[]) =>
+  db
     .selectFrom('products')
     .select(['id', 'name', 'final_price', 'original_price', 'thumbnail', 'stock', 'status', 'in_stock'])
     .where('id', 'in', ids)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+    .orderBy('id');
+
+/** The products as last committed, without locks (checkout takes its row locks with the guarded update). */
+export function readProducts(db: Q, ids: number[]): Promise<OrderProduct[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return productsById(db, ids).execute();
+}
+
+/** Product rows locked in id order: every transaction takes them in the same order, so they cannot deadlock. */
+export function lockProducts(db: Q, ids: number[]): Promise<OrderProduct[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return productsById(db, ids).forUpdate().execute();
 }
 
 export function colorOptions(db: Q, productIds: number[]) {

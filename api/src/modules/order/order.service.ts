@@ -65,7 +65,11 @@ export interface PlacedOrder {
 export const PAYMENT_UNAVAILABLE =
   'The payment service is not available. Please try again or choose cash on delivery.';
 
-function stockConflict(p: repo.LockedProduct): AppError {
+function unavailable(name = 'A product in your cart'): AppError {
+  return conflict(`${name} is no longer available. Please remove it from your cart.`, 'unavailable');
+}
+
+function stockConflict(p: repo.OrderProduct): AppError {
   if (!p.in_stock || p.stock <= 0) {
     return new AppError(409, 'out_of_stock', `Sorry, ${p.name} is out of stock.`, { available: 0 });
   }
@@ -76,8 +80,12 @@ function stockConflict(p: repo.LockedProduct): AppError {
 
 /**
  * Turns the shopper's cart into an order.
- * - one transaction: cart lines and products locked (products in id order), prices and option adjustments re-read,
- *   stock taken with a guarded update, order and line snapshots written, cart emptied; any error undoes all of it
+ * - one transaction: account row and cart lines locked, prices and option adjustments re-read, order and line
+ *   snapshots written, cart emptied, and last of all stock taken with a guarded update per product (in id order);
+ *   any error undoes all of it
+ * - the product rows are locked only by that last update, so a popular product is held for the update and the
+ *   commit alone, not for the whole checkout; the update's guard (active, for sale, enough units) is the final word
+ *   on stock
  * - the client's order_total is never used
  * - online orders: the order is committed in `pending_payment` first and Razorpay is called afterwards, outside
  *   the transaction (no row locks held during a network call). If Razorpay refuses, fails or times out, a second
@@ -93,28 +101,26 @@ export async function placeOrder(
   const placed = await transaction(deps.db, async (trx) => {
     // Same lock order as the cart service (account row, then its cart lines, then products): no deadlocks between
     // a shopper's cart changes and the same shopper's checkout.
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-    const cart = await repo.lockCart(trx, userId);
+    const cart = await repo.lockAccountAndCart(trx, userId);
     if (!cart.length) throw badRequest('Your cart is empty.', 'cart_empty');
 
     const ids = [...new Set(cart.map((l) => l.product_id))].sort((a, b) => a - b);
-    const products = new Map((await repo.lockProducts(trx, ids)).map((p) => [p.id, p]));
+    const products = new Map((await repo.readProducts(trx, ids)).map((p) => [p.id, p]));
     const colors = new Map(
-      (await repo.colorOptions(trx, ids)).map((c) => [`${c.product_id}:${c.color_id}`, c]),
+      cart.some((l) => l.color_id)
+        ? (await repo.colorOptions(trx, ids)).map((c) => [`${c.product_id}:${c.color_id}`, c])
+        : [],
     );
     const memory = new Map(
-      (await repo.memoryOptions(trx, ids)).map((m) => [`${m.product_id}:${m.size_gb}`, m]),
+      cart.some((l) => l.memory_size)
+        ? (await repo.memoryOptions(trx, ids)).map((m) => [`${m.product_id}:${m.size_gb}`, m])
+        : [],
     );
 
     const units = new Map<number, number>();
     const lines = cart.map((line) => {
       const p = products.get(line.product_id);
-      if (!p?.status) {
-        throw conflict(
-          `${p?.name ?? 'A product in your cart'} is no longer available. Please remove it from your cart.`,
-          'unavailable',
-        );
-      }
+      if (!p?.status) throw unavailable(p?.name);
       let adj = 0;
       let colorName: string | null = null;
       if (line.color_id) {
@@ -153,11 +159,10 @@ export async function placeOrder(
       };
     });
 
+    // What was just read already refuses most sold-out carts, before anything is written.
     for (const id of ids) {
       const p = products.get(id)!;
-      const qty = units.get(id)!;
-      // The rows are locked, so the figures read above are current; the guarded update stays the final word.
-      if (!p.in_stock || p.stock < qty || !(await repo.takeStock(trx, id, qty))) throw stockConflict(p);
+      if (!p.in_stock || p.stock < units.get(id)!) throw stockConflict(p);
     }
 
     const total = lines.reduce((s, l) => s + l.unit_price_paise * l.qty, 0);
@@ -198,6 +203,13 @@ export async function placeOrder(
       userId,
       cart.map((l) => l.id),
     );
+    for (const id of ids) {
+      if (!(await repo.takeStock(trx, id, units.get(id)!))) {
+        // Someone bought the last units (or the product was withdrawn) since it was read: say how it is now.
+        const [now] = await repo.readProducts(trx, [id]);
+        throw now?.status ? stockConflict(now) : unavailable(products.get(id)!.name);
+      }
+    }
     return { orderId, publicId, total };
   });
 
