@@ -258,7 +258,7 @@ async function ordersPart(db) {
     'units',
     `units sold beyond stock; ${journey.hotSoldOut} of 2 hot products sold out`,
   );
-  record('orders.p99_ms', rush.p99, 'ms', 'place-order as the shoppers saw it (fetch)');
+  record('orders.p99_ms', rush.p99, 'ms', 'place-order as the shoppers saw it (client side)');
   record(
     'orders.journey_per_s',
     journey.perSecond,
