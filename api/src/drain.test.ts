@@ -40,7 +40,7 @@ async function open(port: number) {
   return { socket, send, ended, data: () => data };
 }
 
-describe('trackForDrain', () => {
+describe('createDrainableServer', () => {
   it('lets a request in flight finish, says Connection: close, then reports the server closed', async () => {
     const { drain, port, stop } = await start();
     const c = await open(port);
@@ -111,6 +111,11 @@ describe('trackForDrain', () => {
     expect(got).toMatch(/^HTTP\/1.1 503/);
     expect(got).toMatch(/retry-after: 1/i);
     expect(got).not.toContain('done');
+    expect(JSON.parse(got.slice(got.indexOf('\r\n\r\n') + 4))).toEqual({
+      flag: 0,
+      msg: 'This server is restarting. Please try again.',
+      code: 'restarting',
+    });
     expect(posted).toMatch(/^HTTP\/1.1 200/);
     expect(posted).toContain('done POST /order');
     // The last connection came at about 50 ms; the listener closed after 150 ms of quiet.

@@ -76,8 +76,18 @@ export function createDrainableServer(
     if (!stopping) return handler(req, res);
     endAfter(res);
     if (state?.late && RETRYABLE.has(req.method ?? '')) {
-      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
-      res.end(JSON.stringify({ flag: false, msg: 'This server is restarting. Please try again.' }));
+      // The API's error body (app.ts): flag 0, a message for people, a code for programs.
+      const body = JSON.stringify({
+        flag: 0,
+        msg: 'This server is restarting. Please try again.',
+        code: 'restarting',
+      });
+      res.writeHead(503, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'retry-after': '1',
+      });
+      res.end(body);
       return;
     }
     return handler(req, res);
