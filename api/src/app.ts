@@ -11,7 +11,7 @@ import type { Db } from './db/connection';
 import { AppError } from './errors';
 import { access } from './lib/access';
 import { Tokens } from './lib/auth';
-import { CatalogCache, keptAnswer, RawRequest, requestHeader } from './lib/cache';
+import { CatalogCache, headerPairs, keptAnswer, RawRequest, requestHeader } from './lib/cache';
 import { createLogger, type Logger } from './lib/logger';
 import { enableProcessMetrics, observeRequest, renderMetrics } from './lib/metrics';
 import { accessOf } from './lib/route-table';
@@ -117,6 +117,7 @@ export function createApp(opts: AppOptions) {
     catalogCache: new CatalogCache({
       ttlMs: config.CATALOG_CACHE_SECONDS * 1000,
       versionDb: pickReadDb ?? (() => readDb),
+      fixedHeaders: SECURITY_HEADERS,
     }),
     ...opts.services,
   };
@@ -178,7 +179,10 @@ export function createApp(opts: AppOptions) {
     const headers = c.res.headers;
     const common = commonHeaders(c.req.method, requestHeader(c, 'origin'), requestId);
     for (const k in common) headers.set(k, common[k]!);
-    if (c.req.method !== 'OPTIONS') headers.append('Vary', 'Origin');
+    // A kept catalogue response already says so.
+    if (c.req.method !== 'OPTIONS' && !/\bOrigin\b/.test(headers.get('Vary') ?? '')) {
+      headers.append('Vary', 'Origin');
+    }
     const r = {
       method: c.req.method,
       path: c.req.path,
@@ -319,12 +323,14 @@ export function createApp(opts: AppOptions) {
     const kept = raw.header('authorization') ? null : catalogCache.lookup(raw);
     if (!kept) return null;
     const requestId = requestIdOf(raw.header('x-request-id'));
-    const { status, body, headers } = keptAnswer(raw, kept);
-    Object.assign(headers, commonHeaders('GET', raw.header('origin'), requestId));
-    // The routed answer gets "Origin" appended below; the same value here.
-    headers.Vary = `${headers.Vary}, Origin`;
-    if (body) headers['Content-Length'] = String(body.byteLength);
-    const path = raw.key.split('?')[0]!;
+    const { status, body, headers: keptHeaders } = keptAnswer(raw, kept);
+    // The kept response's own headers (security ones included), then the request's.
+    const headers = [...keptHeaders, 'X-Request-Id', requestId];
+    const origin = allowedOrigin(raw.header('origin') ?? '');
+    if (origin)
+      headers.push('Access-Control-Allow-Origin', origin, 'Access-Control-Expose-Headers', 'X-Request-Id');
+    const q = raw.key.indexOf('?');
+    const path = q < 0 ? raw.key : raw.key.slice(0, q);
     logRequest({ method: 'GET', path, route: kept.route, requestId, status }, started);
     return { status, headers, body };
   };
@@ -332,7 +338,12 @@ export function createApp(opts: AppOptions) {
   app.fetch = (request, env, executionCtx) => {
     if (request.method === 'GET' && catalogCache.enabled) {
       const a = cachedAnswer(RawRequest.fromFetch(request, env));
-      if (a) return new Response(a.body as Uint8Array<ArrayBuffer> | null, a);
+      if (a) {
+        return new Response(a.body as Uint8Array<ArrayBuffer> | null, {
+          status: a.status,
+          headers: headerPairs(a.headers),
+        });
+      }
     }
     return routed(request, env, executionCtx);
   };
@@ -355,7 +366,7 @@ export function createApp(opts: AppOptions) {
 
 interface CachedAnswer {
   status: 200 | 304;
-  headers: Record<string, string>;
+  headers: string[];
   body: Uint8Array | null;
 }
 

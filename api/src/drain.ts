@@ -14,7 +14,8 @@ interface SocketState {
   /** Accepted after the stop began. */
   late: boolean;
   served: number;
-  active: Set<ServerResponse>;
+  /** The latest response on this connection (HTTP/1.1 answers one request at a time). */
+  current: ServerResponse | null;
 }
 
 const RETRYABLE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -44,7 +45,7 @@ export function createDrainableServer(
   let quietTimer: NodeJS.Timeout | undefined;
 
   const closeIfIdle = (socket: Socket, state: SocketState) => {
-    if (state.active.size === 0 && state.served > 0) socket.destroy();
+    if (state.served > 0 && (state.current === null || state.current.writableFinished)) socket.destroy();
   };
   const closeIfSilent = (socket: Socket, state: SocketState) => {
     setTimeout(() => state.served === 0 && socket.destroy(), firstRequestGraceMs).unref();
@@ -64,14 +65,11 @@ export function createDrainableServer(
   };
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    // No listener per response while serving: stop() looks at each connection's latest response instead.
     const state = sockets.get(req.socket);
     if (state) {
-      state.active.add(res);
       state.served++;
-      res.once('close', () => {
-        state.active.delete(res);
-        if (stopping) closeIfIdle(req.socket, state);
-      });
+      state.current = res;
     }
     if (!stopping) return handler(req, res);
     endAfter(res);
@@ -94,7 +92,7 @@ export function createDrainableServer(
   });
 
   server.on('connection', (socket: Socket) => {
-    const state: SocketState = { late: stopping, served: 0, active: new Set() };
+    const state: SocketState = { late: stopping, served: 0, current: null };
     sockets.set(socket, state);
     socket.once('close', () => sockets.delete(socket));
     if (stopping) {
@@ -113,7 +111,12 @@ export function createDrainableServer(
       waitForQuiet();
       setTimeout(closeListener, maxListenMs).unref();
       for (const [socket, state] of sockets) {
-        for (const res of state.active) endAfter(res);
+        const res = state.current;
+        if (res && !res.writableFinished) {
+          // In flight: its connection closes once it is sent.
+          endAfter(res);
+          res.once('close', () => closeIfIdle(socket, state));
+        }
         closeIfIdle(socket, state);
         if (state.served === 0) closeIfSilent(socket, state);
       }

@@ -3,7 +3,10 @@
 // at once on the process that made it and, through the version row, on the other well within the TTL; changes
 // made without the API (stock taken by checkouts) show after the TTL; admin requests and errors are never
 // served from the cache; ETag / If-None-Match gives 304; gzip copies decode to the same JSON.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import { getRequestListener } from '@hono/node-server';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
@@ -161,6 +164,42 @@ describe('catalogue cache', () => {
       expect(JSON.parse(bytes.toString())).toEqual(plain.body);
     }
     expect(res.headers.get('etag')).toBe(plain.headers.get('etag'));
+  });
+
+  it("answers a kept response on Node's own server with the routed answer's headers, CORS by origin", async () => {
+    // As server.ts serves: kept responses straight on Node's response, everything else through hono.
+    const routed = getRequestListener(other.fetch);
+    const server = createServer((req, res) => {
+      if (!other.answerFromCache(req, res)) void routed(req, res);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const origin = ctx.config.CORS_ORIGINS[0]!;
+    const headersOf = (res: Response) =>
+      Object.fromEntries([...res.headers].filter(([k]) => !['date', 'x-request-id'].includes(k)));
+    try {
+      // Not asked before in this file: the first answer is routed and kept, the next ones are not routed.
+      const path = `${base}/product?limit=7`;
+      const ask = (h: Record<string, string>) =>
+        fetch(path, { headers: { 'accept-encoding': 'gzip', ...h } });
+      const first = await ask({ origin });
+      const kept = await ask({ origin, 'x-request-id': 'kept-1' });
+      expect(kept.status).toBe(200);
+      expect(kept.headers.get('x-request-id')).toBe('kept-1');
+      expect(headersOf(kept)).toEqual(headersOf(first));
+      expect(kept.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(kept.headers.get('vary')).toBe('Authorization, Accept-Encoding, Origin');
+      expect(await kept.json()).toEqual(await first.json());
+      const stranger = await ask({ origin: 'https://evil.example' });
+      expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
+      const notModified = await ask({ 'if-none-match': first.headers.get('etag')! });
+      expect(notModified.status).toBe(304);
+      expect(notModified.headers.get('content-security-policy')).toBe(
+        first.headers.get('content-security-policy'),
+      );
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it('shows changes made without the API (stock taken by checkouts) once the TTL has passed', async () => {

@@ -32,7 +32,15 @@ export interface CatalogCacheOptions {
   maxEntries?: number;
   /** Where the version row is read when a kept response is answered without routing. */
   versionDb?: () => Db;
+  /** Headers every answer carries whatever the request (the app's security headers): stored with each response. */
+  fixedHeaders?: readonly (readonly [string, string])[];
 }
+
+/**
+ * Headers as one flat list, name then value (`res.writeHead()` takes it as it is, in order): a kept response's
+ * are built once, when it is kept, not for every answer.
+ */
+export type HeaderList = readonly string[];
 
 interface Entry {
   at: number;
@@ -43,6 +51,8 @@ interface Entry {
   etag: string;
   /** The route that made it (e.g. /product/:id), for metrics when it is answered without routing. */
   route: string;
+  /** The headers of its three answers (all but those of the request: request id, CORS). */
+  headers: { plain: HeaderList; gzip: HeaderList | null; notModified: HeaderList };
 }
 
 /** A kept response: answer it with `keptAnswer()`. */
@@ -70,6 +80,7 @@ export class CatalogCache {
   /** Refresh-ahead loads running now. */
   private refreshes = 0;
   private readonly versionDb: (() => Db) | undefined;
+  private readonly fixedHeaders: HeaderList;
 
   constructor(opts: CatalogCacheOptions) {
     this.ttlMs = Math.max(0, opts.ttlMs);
@@ -77,6 +88,7 @@ export class CatalogCache {
     this.checkMs = Math.max(0, opts.checkMs ?? Math.min(250, this.ttlMs));
     this.maxEntries = Math.max(1, opts.maxEntries ?? 1000);
     this.versionDb = opts.versionDb;
+    this.fixedHeaders = (opts.fixedHeaders ?? []).flat();
   }
 
   get enabled(): boolean {
@@ -118,7 +130,7 @@ export class CatalogCache {
       } else kept.refreshing = false;
     }
     const { status, body, headers } = keptAnswer(RawRequest.fromFetch(c.req.raw, c.env), entry);
-    return body ? c.body(body as Uint8Array<ArrayBuffer>, 200, headers) : c.body(null, status, headers);
+    return new Response(body as Uint8Array<ArrayBuffer> | null, { status, headers: headerPairs(headers) });
   }
 
   /**
@@ -167,7 +179,7 @@ export class CatalogCache {
     const generation = this.generation;
     const p = load()
       .then((value) => {
-        const entry = encode(value, route, this.entries.get(key));
+        const entry = encode(value, route, this.fixedHeaders, this.entries.get(key));
         if (generation === this.generation) {
           if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
           this.entries.set(key, entry);
@@ -202,21 +214,50 @@ export class CatalogCache {
   }
 }
 
-/** A response's bytes, ETag and gzip copy; those of `previous` when the JSON is unchanged (most refreshes). */
-function encode(value: unknown, route: string, previous?: Entry): Entry {
+/**
+ * A response's bytes, ETag, gzip copy and headers; those of `previous` when the JSON is unchanged (most
+ * refreshes).
+ */
+function encode(value: unknown, route: string, fixed: HeaderList, previous?: Entry): Entry {
   const body = Buffer.from(JSON.stringify(value));
   if (previous && Buffer.compare(previous.body, body) === 0) {
     return { ...previous, at: Date.now(), route, refreshing: false };
   }
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  const gzip = body.byteLength >= GZIP_MIN_BYTES ? gzipSync(body) : null;
+  // Browsers keep the response and ask again each time (no-cache); unchanged, it costs a 304 and no body.
+  // It differs with an admin token and, for CORS, by origin.
+  const common = [
+    ...fixed,
+    'Content-Type',
+    CONTENT_TYPE,
+    'ETag',
+    etag,
+    'Cache-Control',
+    'no-cache',
+    'Vary',
+    'Authorization, Accept-Encoding, Origin',
+  ];
   return {
     at: Date.now(),
     body,
-    gzip: body.byteLength >= GZIP_MIN_BYTES ? gzipSync(body) : null,
+    gzip,
     etag,
     route,
     refreshing: false,
+    headers: {
+      plain: [...common, 'Content-Length', String(body.byteLength)],
+      gzip: gzip && [...common, 'Content-Encoding', 'gzip', 'Content-Length', String(gzip.byteLength)],
+      notModified: common,
+    },
   };
+}
+
+/** A flat header list as [name, value] pairs (for a fetch Response). */
+export function headerPairs(list: HeaderList): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < list.length; i += 2) pairs.push([list[i]!, list[i + 1]!]);
+  return pairs;
 }
 
 /** `If-None-Match` holds this ETag (a list, weak forms and `*` included). */
@@ -228,26 +269,20 @@ function matches(header: string | undefined, etag: string): boolean {
 
 /**
  * Status, body and headers for a kept response: 304 when If-None-Match holds its ETag, the gzip copy when the
- * client accepts it. The app adds the headers every response carries.
+ * client accepts it. The headers are the entry's own (never to be changed): the app adds the request's.
  */
 export function keptAnswer(
   req: RawRequest,
   entry: KeptResponse,
-): { status: 200 | 304; body: Uint8Array | null; headers: Record<string, string> } {
-  // Browsers keep the response and ask again each time (no-cache); unchanged, it costs a 304 and no body.
-  // It differs with an admin token, hence Vary: Authorization.
-  const headers: Record<string, string> = {
-    'Content-Type': CONTENT_TYPE,
-    ETag: entry.etag,
-    'Cache-Control': 'no-cache',
-    Vary: 'Authorization, Accept-Encoding',
-  };
-  if (matches(req.header('if-none-match'), entry.etag)) return { status: 304, body: null, headers };
-  if (entry.gzip && /\bgzip\b/.test(req.header('accept-encoding') ?? '')) {
-    headers['Content-Encoding'] = 'gzip';
-    return { status: 200, body: entry.gzip, headers };
+): { status: 200 | 304; body: Uint8Array | null; headers: HeaderList } {
+  const { headers } = entry;
+  if (matches(req.header('if-none-match'), entry.etag)) {
+    return { status: 304, body: null, headers: headers.notModified };
   }
-  return { status: 200, body: entry.body, headers };
+  if (entry.gzip && /\bgzip\b/.test(req.header('accept-encoding') ?? '')) {
+    return { status: 200, body: entry.gzip, headers: headers.gzip! };
+  }
+  return { status: 200, body: entry.body, headers: headers.plain };
 }
 
 /**
