@@ -243,7 +243,7 @@ export function createApp(opts: AppOptions) {
 
   if (config.METRICS_ENABLED) {
     enableProcessMetrics();
-    // Per process: Prometheus scrapes each API process directly; the balancer keeps it from the public.
+    // The whole server's figures (every worker's); the balancer keeps it from the public.
     app.get('/metrics', access.public, async (c) => {
       const { body, contentType } = await renderMetrics();
       return c.body(body, 200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });

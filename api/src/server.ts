@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { migrateDatabase } from './db/connection';
 import { createDrainableServer } from './drain';
 import { createLogger } from './lib/logger';
+import { serveWorkerMetrics } from './lib/metrics';
 import { createRuntime } from './runtime';
 
 async function serveOne(config: Config, migrate: boolean) {
@@ -53,6 +54,7 @@ async function main() {
     prepare: async () => {
       logger.info('api starting workers', { workers });
       await migrateDatabase(config.DATABASE_URL);
+      if (config.METRICS_ENABLED) serveWorkerMetrics();
     },
   });
 }

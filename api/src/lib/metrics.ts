@@ -1,14 +1,31 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import cluster from 'node:cluster';
+import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * Prometheus metrics for one API process, exposed at `GET /metrics` when METRICS_ENABLED is on.
+ * Prometheus metrics of an API server, exposed at `GET /metrics` when METRICS_ENABLED is on.
  * - Requests are labelled by the matched route pattern (`/product/:id`), never the raw URL, so the
  *   number of series stays bounded whatever clients send; requests no route matched share `unmatched`.
  * - Pool and replica gauges are read when scraped, from the pools registered by the runtime.
  * - Counting always happens (it is cheap); only the endpoint is switched by configuration.
- * Each process has its own figures: scrape every process directly, not through the load balancer.
+ * - With several workers (WEB_CONCURRENCY > 1) on one port, the worker that answers a scrape asks the primary
+ *   process, which gathers every worker's figures and combines them (counts summed; see `aggregator` below), so
+ *   one scrape of the server's port covers the whole server. Servers behind a load balancer are scraped one by
+ *   one, each at its own address.
  */
 export const registry = new Registry();
+// A worker answers the primary's requests for its figures from this registry (prom-client's cluster protocol,
+// whose listener is installed by the first AggregatorRegistry made in the process).
+AggregatorRegistry.setRegistries([registry]);
+if (cluster.isWorker) new AggregatorRegistry();
+
+new Gauge({
+  name: 'voltcart_workers',
+  help: 'API worker processes whose figures this scrape combines.',
+  registers: [registry],
+  collect() {
+    this.set(1);
+  },
+});
 
 const httpRequests = new Counter({
   name: 'voltcart_http_requests_total',
@@ -92,6 +109,8 @@ new Gauge({
   help: 'Whether a read replica is serving reads (1) or out of rotation (0).',
   labelNames: ['replica'] as const,
   registers: [registry],
+  // Across workers: in rotation only if every worker has it in rotation.
+  aggregator: 'min',
   collect() {
     this.reset();
     for (const r of replicas.values()) this.set({ replica: r.name }, r.up ? 1 : 0);
@@ -103,6 +122,7 @@ new Gauge({
   help: 'Seconds a read replica was behind the primary at its last check (absent when unknown).',
   labelNames: ['replica'] as const,
   registers: [registry],
+  aggregator: 'max',
   collect() {
     this.reset();
     for (const r of replicas.values()) if (r.lagSeconds !== null) this.set({ replica: r.name }, r.lagSeconds);
@@ -145,6 +165,51 @@ export function enableProcessMetrics(): void {
   collectDefaultMetrics({ register: registry, prefix: 'voltcart_' });
 }
 
+const ASK = 'voltcart:metrics';
+const ANSWER = 'voltcart:metrics-answer';
+/** Longer than prom-client's own 5 s wait for the workers' answers. */
+const ASK_TIMEOUT_MS = 6_000;
+let asked = 0;
+
+/** The whole server's figures, from the primary process (this process is one of several workers). */
+function fromPrimary(): Promise<string> {
+  const id = ++asked;
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: { type?: string; id?: number; body?: string; error?: string } | null) => {
+      if (m?.type !== ANSWER || m.id !== id) return;
+      done();
+      if (m.error !== undefined) reject(new Error(`The metrics could not be gathered: ${m.error}`));
+      else resolve(m.body ?? '');
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error('The primary process did not answer with the metrics.'));
+    }, ASK_TIMEOUT_MS);
+    const done = () => {
+      clearTimeout(timer);
+      process.off('message', onMessage);
+    };
+    process.on('message', onMessage);
+    process.send!({ type: ASK, id });
+  });
+}
+
+/**
+ * In the primary process of several workers: answers a worker's request for the metrics with every worker's
+ * figures combined. Call once, before forking.
+ */
+export function serveWorkerMetrics(): void {
+  const aggregator = new AggregatorRegistry();
+  cluster.on('message', (worker, m: { type?: string; id?: number } | null) => {
+    if (m?.type !== ASK) return;
+    aggregator.clusterMetrics().then(
+      (body) => worker.send({ type: ANSWER, id: m.id, body }),
+      (e: Error) => worker.send({ type: ANSWER, id: m.id, error: e.message }),
+    );
+  });
+}
+
 export async function renderMetrics(): Promise<{ body: string; contentType: string }> {
-  return { body: await registry.metrics(), contentType: registry.contentType };
+  const body = cluster.isWorker ? await fromPrimary() : await registry.metrics();
+  return { body, contentType: registry.contentType };
 }
