@@ -202,9 +202,14 @@ export function serveWorkerMetrics(): void {
   const aggregator = new AggregatorRegistry();
   cluster.on('message', (worker, m: { type?: string; id?: number } | null) => {
     if (m?.type !== ASK) return;
+    // A worker that went away meanwhile gets nothing (its request died with it).
+    const reply = (answer: { body?: string; error?: string }) => {
+      if (worker.isConnected())
+        worker.send({ type: ANSWER, id: m.id, ...answer }, undefined, undefined, () => {});
+    };
     aggregator.clusterMetrics().then(
-      (body) => worker.send({ type: ANSWER, id: m.id, body }),
-      (e: Error) => worker.send({ type: ANSWER, id: m.id, error: e.message }),
+      (body) => reply({ body }),
+      (e: Error) => reply({ error: e.message }),
     );
   });
 }
