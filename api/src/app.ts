@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -348,10 +349,13 @@ export function createApp(opts: AppOptions) {
     return routed(request, env, executionCtx);
   };
 
-  return Object.assign(app, {
+  // Requests the cache did not answer go to the router itself, not through app.fetch's lookup again: a lookup
+  // that declined (to let this one request start the reload of an ageing response) must reach the route.
+  const viaRouter = getRequestListener(routed);
+  const served = Object.assign(app, {
     /**
-     * For the API's own HTTP server: answers a kept catalogue response straight on Node's request and
-     * response (no fetch Request or Response built at all) and says so; false leaves the request to hono.
+     * Answers a kept catalogue response straight on Node's request and response (no fetch Request or Response
+     * built at all) and says so; false leaves the request to the router.
      */
     answerFromCache(req: IncomingMessage, res: ServerResponse): boolean {
       if (req.method !== 'GET' || !catalogCache.enabled) return false;
@@ -361,7 +365,12 @@ export function createApp(opts: AppOptions) {
       res.end(a.body);
       return true;
     },
+    /** The API as a Node request listener, for its own HTTP server (server.ts). */
+    listener(req: IncomingMessage, res: ServerResponse): void {
+      if (!served.answerFromCache(req, res)) void viaRouter(req, res);
+    },
   });
+  return served;
 }
 
 interface CachedAnswer {

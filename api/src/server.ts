@@ -1,5 +1,4 @@
 import cluster from 'node:cluster';
-import { getRequestListener } from '@hono/node-server';
 import { ConcurrencyError, runWorkers, webConcurrency } from './cluster';
 import { type Config, ConfigError, loadConfig } from './config';
 import { migrateDatabase } from './db/connection';
@@ -10,11 +9,8 @@ import { createRuntime } from './runtime';
 
 async function serveOne(config: Config, migrate: boolean) {
   const rt = await createRuntime(config, { migrate });
-  const routed = getRequestListener(rt.app.fetch);
   // Kept catalogue responses are written straight to Node's response; everything else goes through hono.
-  const drain = createDrainableServer((req, res) => {
-    if (!rt.app.answerFromCache(req, res)) void routed(req, res);
-  });
+  const drain = createDrainableServer(rt.app.listener);
   drain.server.listen(config.PORT, config.HOST, () => {
     rt.logger.info('api listening', { port: config.PORT, env: config.NODE_ENV, pid: process.pid });
   });

@@ -6,9 +6,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { getRequestListener } from '@hono/node-server';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/lib/logger';
@@ -63,6 +62,20 @@ async function get(app: ReturnType<typeof createApp>, path: string, headers: Rec
   const res = await app.request(path, { headers });
   const text = await res.text();
   return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : null };
+}
+
+/** Serves `app` on Node's own HTTP server, as server.ts does. */
+async function listen(app: ReturnType<typeof createApp>) {
+  const server = createServer(app.listener);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
 }
 
 const categoryName = async (app: ReturnType<typeof createApp>) =>
@@ -167,23 +180,21 @@ describe('catalogue cache', () => {
   });
 
   it("answers a kept response on Node's own server with the routed answer's headers, CORS by origin", async () => {
-    // As server.ts serves: kept responses straight on Node's response, everything else through hono.
-    const routed = getRequestListener(other.fetch);
-    const server = createServer((req, res) => {
-      if (!other.answerFromCache(req, res)) void routed(req, res);
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const fast = vi.spyOn(other, 'answerFromCache');
+    const answeredFast = () => fast.mock.results.at(-1)?.value;
+    const { base, close } = await listen(other);
     const origin = ctx.config.CORS_ORIGINS[0]!;
     const headersOf = (res: Response) =>
       Object.fromEntries([...res.headers].filter(([k]) => !['date', 'x-request-id'].includes(k)));
     try {
       // Not asked before in this file: the first answer is routed and kept, the next ones are not routed.
       const path = `${base}/product?limit=7`;
-      const ask = (h: Record<string, string>) =>
-        fetch(path, { headers: { 'accept-encoding': 'gzip', ...h } });
+      const ask = (h: Record<string, string>, method = 'GET') =>
+        fetch(path, { method, headers: { 'accept-encoding': 'gzip', ...h } });
       const first = await ask({ origin });
+      expect(answeredFast()).toBe(false);
       const kept = await ask({ origin, 'x-request-id': 'kept-1' });
+      expect(answeredFast()).toBe(true);
       expect(kept.status).toBe(200);
       expect(kept.headers.get('x-request-id')).toBe('kept-1');
       expect(headersOf(kept)).toEqual(headersOf(first));
@@ -191,14 +202,62 @@ describe('catalogue cache', () => {
       expect(kept.headers.get('vary')).toBe('Authorization, Accept-Encoding, Origin');
       expect(await kept.json()).toEqual(await first.json());
       const stranger = await ask({ origin: 'https://evil.example' });
+      expect(answeredFast()).toBe(true);
       expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
-      const notModified = await ask({ 'if-none-match': first.headers.get('etag')! });
+      const notModified = await ask({ origin, 'if-none-match': first.headers.get('etag')! });
+      expect(answeredFast()).toBe(true);
       expect(notModified.status).toBe(304);
-      expect(notModified.headers.get('content-security-policy')).toBe(
-        first.headers.get('content-security-policy'),
-      );
+      expect(notModified.headers.get('content-length')).toBeNull();
+      for (const h of [
+        'etag',
+        'vary',
+        'cache-control',
+        'content-security-policy',
+        'access-control-allow-origin',
+      ])
+        expect(notModified.headers.get(h), h).toBe(first.headers.get(h));
+      // HEAD goes through the router: the same headers, no body.
+      const head = await ask({ origin }, 'HEAD');
+      expect(answeredFast()).toBe(false);
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe('');
+      expect(head.headers.get('etag')).toBe(first.headers.get('etag'));
     } finally {
-      await new Promise((r) => server.close(r));
+      fast.mockRestore();
+      await close();
+    }
+  });
+
+  it("reloads an ageing response on Node's own server before it expires (refresh ahead)", async () => {
+    // TTL 4 s: a response still in use is reloaded in the background from 3 s on; the reload shows before 4 s.
+    const app = createApp({
+      db: ctx.db,
+      config: loadConfig({
+        NODE_ENV: 'test',
+        DATABASE_URL: ctx.config.DATABASE_URL,
+        JWT_SECRET: ctx.config.JWT_SECRET,
+        UPLOAD_DIR: ctx.uploadDir,
+        CATALOG_CACHE_SECONDS: '4',
+      }),
+      storage: new LocalStorage(ctx.uploadDir),
+      logger: createLogger('silent'),
+    });
+    const { base, close } = await listen(app);
+    const name = async () =>
+      ((await (await fetch(`${base}/product/pixel-cache`)).json()) as { product: { name: string } }).product
+        .name;
+    const before = await name();
+    const keptAt = Date.now();
+    try {
+      await sql`UPDATE products SET name = 'Pixel Refreshed' WHERE id = ${productId}`.execute(ctx.db);
+      await new Promise((r) => setTimeout(r, 3_100));
+      // Still the kept answer: this request starts its reload.
+      expect(await name()).toBe(before);
+      await until(name, 'Pixel Refreshed', 3_000);
+      expect(Date.now() - keptAt, 'seen only once the response expired: no reload ahead').toBeLessThan(3_800);
+    } finally {
+      await sql`UPDATE products SET name = ${before} WHERE id = ${productId}`.execute(ctx.db);
+      await close();
     }
   });
 
