@@ -246,8 +246,13 @@ export function createApp(opts: AppOptions) {
     enableProcessMetrics();
     // The whole server's figures (every worker's); the balancer keeps it from the public.
     app.get('/metrics', access.public, async (c) => {
-      const { body, contentType } = await renderMetrics();
-      return c.body(body, 200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
+      try {
+        const { body, contentType } = await renderMetrics();
+        return c.body(body, 200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
+      } catch (e) {
+        logger.warn('metrics unavailable', { error: (e as Error).message });
+        throw new AppError(503, 'unavailable', 'The metrics could not be gathered right now.');
+      }
     });
   }
   app.route('/', healthRoutes());

@@ -1,7 +1,8 @@
 // Covers /metrics on the real server with two workers on one port (WEB_CONCURRENCY=2): whichever worker answers
-// a scrape, it reports the whole server, every worker's requests counted once.
+// a scrape, it reports the whole server, every worker's requests counted once; a worker that does not answer
+// (stopped) is left out after a short wait instead of failing the scrape.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createConnection } from 'mysql2/promise';
@@ -67,5 +68,38 @@ describe('/metrics with two workers', () => {
       expect(value(text, series) - before).toBe(20);
       expect(value(text, 'voltcart_workers')).toBe(2);
     }
+  });
+
+  it('leaves out a worker that does not answer, and says so, instead of failing the scrape', async () => {
+    const pid = api.child.pid!;
+    const workers = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8'))
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    expect(workers).toHaveLength(2);
+    process.kill(workers[0]!, 'SIGSTOP');
+    try {
+      // Connections go to the workers in turn: one of two scrapes reaches the one still running.
+      const answers: string[] = [];
+      for (let i = 0; i < 2 && answers.length === 0; i++) {
+        const r = await fetch(`${api.base}/metrics`, {
+          headers: { connection: 'close' },
+          signal: AbortSignal.timeout(4_000),
+        }).catch(() => null);
+        if (r) {
+          expect(r.status).toBe(200);
+          answers.push(await r.text());
+        }
+      }
+      expect(answers).toHaveLength(1);
+      expect(value(answers[0]!, 'voltcart_workers')).toBe(1);
+    } finally {
+      process.kill(workers[0]!, 'SIGCONT');
+    }
+    await waitFor(
+      'both workers to report again',
+      async () => value(await scrape(), 'voltcart_workers') === 2,
+      20_000,
+    );
   });
 });

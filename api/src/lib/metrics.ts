@@ -1,5 +1,14 @@
-import cluster from 'node:cluster';
-import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import cluster, { type Worker } from 'node:cluster';
+import {
+  AggregatorRegistry,
+  Counter,
+  collectDefaultMetrics,
+  Gauge,
+  Histogram,
+  type MetricObjectWithValues,
+  type MetricValue,
+  Registry,
+} from 'prom-client';
 
 /**
  * Prometheus metrics of an API server, exposed at `GET /metrics` when METRICS_ENABLED is on.
@@ -13,14 +22,10 @@ import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, R
  *   one, each at its own address.
  */
 export const registry = new Registry();
-// A worker answers the primary's requests for its figures from this registry (prom-client's cluster protocol,
-// whose listener is installed by the first AggregatorRegistry made in the process).
-AggregatorRegistry.setRegistries([registry]);
-if (cluster.isWorker) new AggregatorRegistry();
 
 new Gauge({
   name: 'voltcart_workers',
-  help: 'API worker processes whose figures this scrape combines.',
+  help: 'API worker processes whose figures this scrape combines (fewer than running when one did not answer).',
   registers: [registry],
   collect() {
     this.set(1);
@@ -165,52 +170,123 @@ export function enableProcessMetrics(): void {
   collectDefaultMetrics({ register: registry, prefix: 'voltcart_' });
 }
 
-const ASK = 'voltcart:metrics';
-const ANSWER = 'voltcart:metrics-answer';
-/** Longer than prom-client's own 5 s wait for the workers' answers. */
-const ASK_TIMEOUT_MS = 6_000;
-let asked = 0;
+/** The messages of a scrape with several workers (node:cluster IPC). */
+const MSG = {
+  /** worker → primary: a scrape arrived; answered with ANSWER */
+  ASK: 'voltcart:metrics:ask',
+  ANSWER: 'voltcart:metrics:answer',
+  /** primary → every worker: send your figures; answered with FIGURES */
+  COLLECT: 'voltcart:metrics:collect',
+  FIGURES: 'voltcart:metrics:figures',
+} as const;
+/** One worker's figures, as prom-client's aggregation takes them. */
+type Figures = MetricObjectWithValues<MetricValue<string>>[];
+interface Message {
+  type?: string;
+  id?: number;
+  body?: string;
+  error?: string;
+  figures?: Figures;
+}
+/** How long the primary waits for the workers' figures: one that has not answered by then is left out. */
+const COLLECT_MS = 2_000;
+/** How long a worker waits for the primary's answer. */
+const ASK_MS = 5_000;
+const ignoreClosedChannel = () => {};
 
-/** The whole server's figures, from the primary process (this process is one of several workers). */
+/** A worker's scrapes waiting for the primary, by id. */
+const asked = new Map<number, { resolve: (body: string) => void; reject: (e: Error) => void }>();
+let lastAsk = 0;
+
+if (cluster.isWorker) {
+  process.on('message', (m: Message | null) => {
+    if (m?.type === MSG.COLLECT) {
+      registry.getMetricsAsJSON().then(
+        (figures) =>
+          process.send?.({ type: MSG.FIGURES, id: m.id, figures }, undefined, {}, ignoreClosedChannel),
+        // Nothing is sent: the primary leaves this worker out when its wait ends.
+        () => {},
+      );
+    } else if (m?.type === MSG.ANSWER && m.id !== undefined) {
+      const pending = asked.get(m.id);
+      asked.delete(m.id);
+      if (m.error !== undefined) pending?.reject(new Error(m.error));
+      else pending?.resolve(m.body ?? '');
+    }
+  });
+}
+
+/** The whole server's figures, from the primary (this process is one of several workers). */
 function fromPrimary(): Promise<string> {
-  const id = ++asked;
-  return new Promise((resolve, reject) => {
-    const onMessage = (m: { type?: string; id?: number; body?: string; error?: string } | null) => {
-      if (m?.type !== ANSWER || m.id !== id) return;
-      done();
-      if (m.error !== undefined) reject(new Error(`The metrics could not be gathered: ${m.error}`));
-      else resolve(m.body ?? '');
-    };
-    const timer = setTimeout(() => {
-      done();
-      reject(new Error('The primary process did not answer with the metrics.'));
-    }, ASK_TIMEOUT_MS);
-    const done = () => {
+  const id = ++lastAsk;
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error('The primary process did not answer in time.')), ASK_MS);
+    const fail = (e: Error) => {
       clearTimeout(timer);
-      process.off('message', onMessage);
+      asked.delete(id);
+      reject(e);
     };
-    process.on('message', onMessage);
-    process.send!({ type: ASK, id });
+    asked.set(id, {
+      resolve: (body) => {
+        clearTimeout(timer);
+        resolve(body);
+      },
+      reject: fail,
+    });
+    process.send?.({ type: MSG.ASK, id }, undefined, {}, (e: Error | null) => e && fail(e));
   });
 }
 
 /**
- * In the primary process of several workers: answers a worker's request for the metrics with every worker's
- * figures combined. Call once, before forking.
+ * In the primary process of several workers: answers a worker's scrape with the figures of every worker that
+ * answers within COLLECT_MS, combined (a stopped or dying worker costs the scrape that wait, never the scrape).
+ * Call once, before forking.
  */
 export function serveWorkerMetrics(): void {
-  const aggregator = new AggregatorRegistry();
-  cluster.on('message', (worker, m: { type?: string; id?: number } | null) => {
-    if (m?.type !== ASK) return;
-    // A worker that went away meanwhile gets nothing (its request died with it).
-    const reply = (answer: { body?: string; error?: string }) => {
-      if (worker.isConnected())
-        worker.send({ type: ANSWER, id: m.id, ...answer }, undefined, undefined, () => {});
-    };
-    aggregator.clusterMetrics().then(
-      (body) => reply({ body }),
-      (e: Error) => reply({ error: e.message }),
-    );
+  let lastCollect = 0;
+  /** Collections in progress: the workers still to answer, and what has arrived. */
+  const open = new Map<number, { waiting: Set<number>; figures: Figures[]; finish: () => void }>();
+  const arrived = (collection: number, worker: number, figures?: Figures) => {
+    const c = open.get(collection);
+    if (!c?.waiting.delete(worker)) return;
+    if (figures) c.figures.push(figures);
+    if (c.waiting.size === 0) c.finish();
+  };
+  const collect = () =>
+    new Promise<string>((resolve, reject) => {
+      const id = ++lastCollect;
+      const workers = Object.values(cluster.workers ?? {}).filter((w) => w?.isConnected()) as Worker[];
+      const c = {
+        waiting: new Set(workers.map((w) => w.id)),
+        figures: [] as Figures[],
+        finish: () => {
+          clearTimeout(timer);
+          if (!open.delete(id)) return;
+          AggregatorRegistry.aggregate(c.figures).metrics().then(resolve, reject);
+        },
+      };
+      const timer = setTimeout(c.finish, COLLECT_MS);
+      open.set(id, c);
+      for (const w of workers) {
+        w.send({ type: MSG.COLLECT, id }, undefined, (e: Error | null) => e && arrived(id, w.id));
+      }
+      if (workers.length === 0) c.finish();
+    });
+  cluster.on('exit', (worker) => {
+    for (const id of [...open.keys()]) arrived(id, worker.id);
+  });
+  cluster.on('message', (worker, m: Message | null) => {
+    if (m?.type === MSG.FIGURES && m.id !== undefined) arrived(m.id, worker.id, m.figures ?? []);
+    else if (m?.type === MSG.ASK) {
+      const reply = (answer: Message) => {
+        if (worker.isConnected())
+          worker.send({ type: MSG.ANSWER, id: m.id, ...answer }, undefined, ignoreClosedChannel);
+      };
+      collect().then(
+        (body) => reply({ body }),
+        (e: Error) => reply({ error: e.message }),
+      );
+    }
   });
 }
 
