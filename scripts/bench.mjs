@@ -59,6 +59,8 @@ const warmup = args.quick ? 2 : 3;
 const connections = Number(args.connections);
 const sizes = [1_000, 100_000, ...(args.full ? [1_000_000] : [])];
 const LIST_SIZE = 100_000;
+/** Rounds of the list page (the goal's figures); the median round is kept. */
+const LIST_ROUNDS = 3;
 const SHOPPERS = 64;
 const PHOTOS = 200;
 const TSX = ['--import', 'tsx'];
@@ -112,11 +114,20 @@ async function apiPart(db) {
   for (const [name, list] of Object.entries(paths)) {
     if (name === 'list_deep') continue;
     await checkPaths(api.base, list.slice(0, 3));
-    measured[name] = await measure(api.base, list, opts);
-    const after = await measureBaseline();
-    ratio[name] = measured[name].rps / ((before + after) / 2);
-    before = after;
-    console.log(`  ${name.padEnd(13)} ${fmt(measured[name])}  ratio ${ratio[name].toFixed(2)}`);
+    // The list page, whose figures have goals, is measured in rounds and the median round kept: a burst of
+    // load from elsewhere on a shared machine then moves one round, not the figure.
+    const rounds = [];
+    for (let i = 0; i < (name === 'list' ? LIST_ROUNDS : 1); i++) {
+      const r = await measure(api.base, list, opts);
+      const after = await measureBaseline();
+      rounds.push({ ...r, ratio: r.rps / ((before + after) / 2) });
+      before = after;
+    }
+    const kept = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)];
+    measured[name] = kept;
+    ratio[name] = kept.ratio;
+    const each = rounds.length > 1 ? ` (rounds: ${rounds.map((r) => r.ratio.toFixed(2)).join(', ')})` : '';
+    console.log(`  ${name.padEnd(13)} ${fmt(kept)}  ratio ${kept.ratio.toFixed(2)}${each}`);
   }
   // The same list without compression (clients that do not ask for it), against the baseline run the same way.
   measured.list_identity = await measure(api.base, paths.list, { ...opts, headers: {} });
@@ -136,10 +147,16 @@ async function apiPart(db) {
     'req/s',
     `bare Hono JSON route, ${BENCH_WORKERS} worker(s) like the API; mean of ${baselineRuns.length} runs, ${tool()}`,
   );
-  record('api.list.rps', measured.list.rps, 'req/s', `${tool()}, ${connections} connections`);
-  record('api.list.ratio', ratio.list, 'ratio', 'against the baseline runs just before and after');
-  record('api.list.p50_ms', measured.list.p50, 'ms', tool());
-  record('api.list.p99_ms', measured.list.p99, 'ms', tool());
+  const ofRounds = `the median of ${LIST_ROUNDS} rounds`;
+  record('api.list.rps', measured.list.rps, 'req/s', `${tool()}, ${connections} connections; ${ofRounds}`);
+  record(
+    'api.list.ratio',
+    ratio.list,
+    'ratio',
+    `${ofRounds}, each against the baseline runs just before and after`,
+  );
+  record('api.list.p50_ms', measured.list.p50, 'ms', `${tool()}; ${ofRounds}`);
+  record('api.list.p99_ms', measured.list.p99, 'ms', `${tool()}; ${ofRounds}`);
   record('api.list_identity.ratio', ratio.list_identity, 'ratio', 'no Accept-Encoding');
   for (const name of ['list_color', 'detail', 'categories', 'search', 'bestsellers']) {
     record(`api.${name}.rps`, measured[name].rps, 'req/s', tool());
