@@ -77,8 +77,9 @@ export class CatalogCache {
   private version: number | null = null;
   private checkedAt = 0;
   private checking: Promise<void> | null = null;
-  /** Refresh-ahead loads running now. */
+  /** Refresh-ahead loads running now, and those waiting for one of them to finish. */
   private refreshes = 0;
+  private readonly waitingRefreshes: (() => Promise<unknown>)[] = [];
   private readonly versionDb: (() => Db) | undefined;
   private readonly fixedHeaders: HeaderList;
 
@@ -115,19 +116,21 @@ export class CatalogCache {
     } else if (age >= this.refreshAfterMs && !this.loading.has(key)) {
       // Refresh ahead: this answer is still fresh, and its successor is loaded meanwhile, so a busy response
       // never expires under its readers (no burst of waiting requests every TTL). A few at a time: refreshes
-      // must not queue up in front of shoppers' own queries in the pool.
+      // must not queue up in front of shoppers' own queries in the pool; the others wait their turn, their
+      // answers still served without routing meanwhile.
       const kept = entry;
-      if (this.refreshes < MAX_REFRESHES) {
-        this.refreshes++;
-        kept.refreshing = true;
-        this.fill(key, c.req.routePath, load)
-          .catch(() => {
-            kept.refreshing = false;
-          })
-          .finally(() => {
-            this.refreshes--;
-          });
-      } else kept.refreshing = false;
+      kept.refreshing = true;
+      const generation = this.generation;
+      this.refreshSoon(() => {
+        // Invalidated, or reloaded another way, while it waited: nothing left to do.
+        const now = this.entries.get(key);
+        if (generation !== this.generation || (now && Date.now() - now.at < this.refreshAfterMs)) {
+          return Promise.resolve();
+        }
+        return this.fill(key, c.req.routePath, load).catch(() => {
+          kept.refreshing = false;
+        });
+      });
     }
     const { status, body, headers } = keptAnswer(RawRequest.fromFetch(c.req.raw, c.env), entry);
     return new Response(body as Uint8Array<ArrayBuffer> | null, { status, headers: headerPairs(headers) });
@@ -171,6 +174,21 @@ export class CatalogCache {
     this.generation++;
     this.entries.clear();
     this.loading.clear();
+    this.waitingRefreshes.length = 0;
+  }
+
+  /** Runs a refresh-ahead load now if fewer than MAX_REFRESHES are running, else when one of them finishes. */
+  private refreshSoon(run: () => Promise<unknown>): void {
+    if (this.refreshes >= MAX_REFRESHES) {
+      this.waitingRefreshes.push(run);
+      return;
+    }
+    this.refreshes++;
+    void run().finally(() => {
+      this.refreshes--;
+      const next = this.waitingRefreshes.shift();
+      if (next) this.refreshSoon(next);
+    });
   }
 
   private fill(key: string, route: string, load: () => Promise<unknown>): Promise<Entry> {
