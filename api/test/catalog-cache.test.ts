@@ -64,6 +64,21 @@ async function get(app: ReturnType<typeof createApp>, path: string, headers: Rec
   return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : null };
 }
 
+/** Another API process over the same database, its cache kept `seconds` long (0: off). */
+const appWithTtl = (seconds: number) =>
+  createApp({
+    db: ctx.db,
+    config: loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: ctx.config.DATABASE_URL,
+      JWT_SECRET: ctx.config.JWT_SECRET,
+      UPLOAD_DIR: ctx.uploadDir,
+      CATALOG_CACHE_SECONDS: String(seconds),
+    }),
+    storage: new LocalStorage(ctx.uploadDir),
+    logger: createLogger('silent'),
+  });
+
 /** Serves `app` on Node's own HTTP server, as server.ts does. */
 async function listen(app: ReturnType<typeof createApp>) {
   const server = createServer(app.listener);
@@ -230,18 +245,7 @@ describe('catalogue cache', () => {
 
   it("reloads an ageing response on Node's own server before it expires (refresh ahead)", async () => {
     // TTL 4 s: a response still in use is reloaded in the background from 3 s on; the reload shows before 4 s.
-    const app = createApp({
-      db: ctx.db,
-      config: loadConfig({
-        NODE_ENV: 'test',
-        DATABASE_URL: ctx.config.DATABASE_URL,
-        JWT_SECRET: ctx.config.JWT_SECRET,
-        UPLOAD_DIR: ctx.uploadDir,
-        CATALOG_CACHE_SECONDS: '4',
-      }),
-      storage: new LocalStorage(ctx.uploadDir),
-      logger: createLogger('silent'),
-    });
+    const app = appWithTtl(4);
     const { base, close } = await listen(app);
     const name = async () =>
       ((await (await fetch(`${base}/product/pixel-cache`)).json()) as { product: { name: string } }).product
@@ -262,18 +266,7 @@ describe('catalogue cache', () => {
   });
 
   it('shows changes made without the API (stock taken by checkouts) once the TTL has passed', async () => {
-    const short = createApp({
-      db: ctx.db,
-      config: loadConfig({
-        NODE_ENV: 'test',
-        DATABASE_URL: ctx.config.DATABASE_URL,
-        JWT_SECRET: ctx.config.JWT_SECRET,
-        UPLOAD_DIR: ctx.uploadDir,
-        CATALOG_CACHE_SECONDS: '1',
-      }),
-      storage: new LocalStorage(ctx.uploadDir),
-      logger: createLogger('silent'),
-    });
+    const short = appWithTtl(1);
     const stock = async () => (await get(short, `/product/${productId}`)).body.product.stock;
     expect(await stock()).toBe(10);
     await sql`UPDATE products SET stock = 7 WHERE id = ${productId}`.execute(ctx.db);
@@ -281,18 +274,7 @@ describe('catalogue cache', () => {
   });
 
   it('is off with CATALOG_CACHE_SECONDS=0: every request reads the database', async () => {
-    const off = createApp({
-      db: ctx.db,
-      config: loadConfig({
-        NODE_ENV: 'test',
-        DATABASE_URL: ctx.config.DATABASE_URL,
-        JWT_SECRET: ctx.config.JWT_SECRET,
-        UPLOAD_DIR: ctx.uploadDir,
-        CATALOG_CACHE_SECONDS: '0',
-      }),
-      storage: new LocalStorage(ctx.uploadDir),
-      logger: createLogger('silent'),
-    });
+    const off = appWithTtl(0);
     expect((await get(off, `/product/${productId}`)).body.product.stock).toBe(7);
     await sql`UPDATE products SET stock = 6 WHERE id = ${productId}`.execute(ctx.db);
     expect((await get(off, `/product/${productId}`)).body.product.stock).toBe(6);

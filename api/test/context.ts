@@ -13,6 +13,12 @@ import { createServices } from '../src/services';
 
 export const TEST_SERVER = process.env.TEST_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306';
 
+/** The value of one series in a Prometheus scrape, or 0 when it is absent. */
+export function metricValue(text: string, series: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
 export interface TestContext {
   app: ReturnType<typeof createApp>;
   db: Db;

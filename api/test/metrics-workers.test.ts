@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_SERVER } from './context';
+import { TEST_SERVER, metricValue as value } from './context';
 import { type ApiProcess, startApi, waitFor } from './security/processes';
 
 const REPO = resolve(import.meta.dirname, '../..');
@@ -15,11 +15,6 @@ const DB_NAME = `vc_test_metrics_${randomBytes(4).toString('hex')}`;
 let api: ApiProcess;
 let dir: string;
 
-/** The value of one series in a scrape, or 0 when it is absent. */
-const value = (text: string, series: string) => {
-  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
-  return line ? Number(line.slice(series.length + 1)) : 0;
-};
 /** A scrape on a new connection: the cluster hands connections to the workers in turn. */
 const scrape = async () => {
   const r = await fetch(`${api.base}/metrics`, { headers: { connection: 'close' } });

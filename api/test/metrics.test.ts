@@ -3,7 +3,7 @@
 import { createPool, type Pool, type PoolConnection } from 'mysql2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countOrderPlaced, watchPool, watchReplica } from '../src/lib/metrics';
-import { createTestContext, TEST_SERVER, type TestContext } from './context';
+import { createTestContext, TEST_SERVER, type TestContext, metricValue as value } from './context';
 import { addToCart, insertShopper, makeProduct, orderBody } from './order-fixtures';
 
 let on: TestContext;
@@ -17,12 +17,6 @@ async function scrape(): Promise<string> {
   const r = await on.req('GET', '/metrics');
   expect(r.status).toBe(200);
   return r.body as string;
-}
-
-/** The value of one series, or 0 when it is absent. */
-function value(text: string, series: string): number {
-  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
-  return line ? Number(line.slice(series.length + 1)) : 0;
 }
 
 describe('/metrics', () => {
