@@ -137,14 +137,22 @@ export function createApp(opts: AppOptions) {
   });
 
   const catalogCache = deps.catalogCache as CatalogCache;
+  /**
+   * The CORS headers of an answer (not a preflight's) as a flat list: none unless the request names an allowed
+   * Origin (CORS headers only mean something to a browser, which always names its Origin).
+   */
+  const corsHeaders = (origin: string | undefined): string[] => {
+    const allowed = allowedOrigin(origin ?? '');
+    return allowed
+      ? ['Access-Control-Allow-Origin', allowed, 'Access-Control-Expose-Headers', 'X-Request-Id']
+      : [];
+  };
   /** The headers every response carries: security, request id, CORS for an allowed origin. */
   const commonHeaders = (method: string, origin: string | undefined, requestId: string) => {
     const h: Record<string, string> = { ...SECURITY_HEADER_RECORD, 'X-Request-Id': requestId };
-    // CORS headers only mean something to a browser, which always names its Origin.
-    const allowed = method === 'OPTIONS' ? null : allowedOrigin(origin ?? '');
-    if (allowed) {
-      h['Access-Control-Allow-Origin'] = allowed;
-      h['Access-Control-Expose-Headers'] = 'X-Request-Id';
+    if (method !== 'OPTIONS') {
+      const cors = corsHeaders(origin);
+      for (let i = 0; i < cors.length; i += 2) h[cors[i]!] = cors[i + 1]!;
     }
     return h;
   };
@@ -331,10 +339,7 @@ export function createApp(opts: AppOptions) {
     const requestId = requestIdOf(raw.header('x-request-id'));
     const { status, body, headers: keptHeaders } = keptAnswer(raw, kept);
     // The kept response's own headers (security ones included), then the request's.
-    const headers = [...keptHeaders, 'X-Request-Id', requestId];
-    const origin = allowedOrigin(raw.header('origin') ?? '');
-    if (origin)
-      headers.push('Access-Control-Allow-Origin', origin, 'Access-Control-Expose-Headers', 'X-Request-Id');
+    const headers = [...keptHeaders, 'X-Request-Id', requestId, ...corsHeaders(raw.header('origin'))];
     const q = raw.key.indexOf('?');
     const path = q < 0 ? raw.key : raw.key.slice(0, q);
     logRequest({ method: 'GET', path, route: kept.route, requestId, status }, started);

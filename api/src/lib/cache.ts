@@ -120,13 +120,11 @@ export class CatalogCache {
       // answers still served without routing meanwhile.
       const kept = entry;
       kept.refreshing = true;
-      const generation = this.generation;
       this.refreshSoon(() => {
-        // Invalidated, or reloaded another way, while it waited: nothing left to do.
+        // Reloaded another way while it waited (expired and loaded again): nothing left to do. An
+        // invalidation empties the queue (clear()).
         const now = this.entries.get(key);
-        if (generation !== this.generation || (now && Date.now() - now.at < this.refreshAfterMs)) {
-          return Promise.resolve();
-        }
+        if (now && Date.now() - now.at < this.refreshAfterMs) return Promise.resolve();
         return this.fill(key, c.req.routePath, load).catch(() => {
           kept.refreshing = false;
         });
