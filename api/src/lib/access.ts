@@ -1,17 +1,14 @@
+import type { Access } from '@voltcart/shared';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { forbidden, unauthorized } from '../errors';
 import { authenticate, bearer } from './auth';
 
 /**
- * Every route declares who may call it, as its first handler:
- * - `public`: anyone; a valid admin token, when sent, is recognised (admins see inactive items)
- * - `customer`: a customer token (401 without, 403 with an admin token)
- * - `admin`: an admin token (401 without, 403 with a customer token)
- * - `signed`: no token; the handler verifies a signature over the body (payment webhooks)
+ * Every route declares who may call it (the contract's `Access`), and its first handler enforces it.
  * A test walks the app's routes and fails on any route without one of these.
  */
-export type AccessLevel = 'public' | 'customer' | 'admin' | 'signed';
+export type AccessLevel = Access;
 export const ACCESS = Symbol('access');
 
 type Tagged = ReturnType<typeof createMiddleware<AppEnv>> & { [ACCESS]?: AccessLevel };
@@ -41,7 +38,17 @@ export const access = {
   ),
   customer: tag('customer', requireRole('customer')),
   admin: tag('admin', requireRole('admin')),
-};
+  account: tag(
+    'account',
+    createMiddleware<AppEnv>(async (c, next) => {
+      const token = bearer(c.req.header('authorization'));
+      if (!token) throw unauthorized();
+      const admin = await authenticate(c.var.db, c.var.tokens, 'admin', token).catch(() => null);
+      c.set('principal', admin ?? (await authenticate(c.var.db, c.var.tokens, 'customer', token)));
+      await next();
+    }),
+  ),
+} satisfies Record<Access, Tagged>;
 
 function requireRole(kind: 'admin' | 'customer') {
   const other = kind === 'admin' ? 'customer' : 'admin';

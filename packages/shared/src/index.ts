@@ -1,3 +1,6 @@
+export * from './contract/define';
+export * from './contract/index';
+export * from './errors';
 export * from './rules/auth-forms';
 export * from './rules/best-sellers';
 export * from './rules/cart-totals';
@@ -12,4 +15,5 @@ export * from './schemas/cart';
 export * from './schemas/catalog';
 export * from './schemas/common';
 export * from './schemas/order';
+export * from './schemas/settings';
 export * from './types';

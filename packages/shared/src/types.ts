@@ -130,6 +130,22 @@ export interface Order {
   updatedAt: string;
 }
 
+/** What Razorpay Checkout hands back on success (and the simulator signs the same way). */
+export interface RazorpayResponse {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+}
+
+/** A customer as the back office lists them. */
+export interface AdminCustomer {
+  _id: string;
+  name: string;
+  email: string;
+  orderCount: number;
+  createdAt: string;
+}
+
 export interface PaymentCheckout {
   razorpay_order_id: string;
   key_id: string;

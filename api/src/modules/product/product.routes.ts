@@ -1,96 +1,93 @@
-import { productListQuery, productStatusBody } from '@voltcart/shared';
-import { Hono } from 'hono';
+import {
+  contract,
+  productBody,
+  productListQuery,
+  productStatusBody,
+  productUpdateBody,
+} from '@voltcart/shared';
 import type { AppEnv } from '../../app-env';
-import { access, isAdmin } from '../../lib/access';
+import { isAdmin } from '../../lib/access';
 import { catalogCache } from '../../lib/cache';
 import { uploadedFile, uploadedFiles } from '../../lib/images';
-import { formBody, idParam, jsonBody, parse } from '../../lib/validate';
+import { cached, resource } from '../../lib/routes';
+import { idParam } from '../../lib/validate';
 import * as products from './product.service';
 
 const M = products.PRODUCT_MESSAGES;
+const api = contract.product;
 
-export function productRoutes(): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
+export function productRoutes() {
+  const { app, on } = resource('/product');
+  const dbFor = (c: { var: AppEnv['Variables'] }) => (isAdmin(c) ? c.var.db : c.var.readDb);
 
   // Shopper reads are answered from the catalogue cache (lib/cache.ts); every admin write below invalidates it.
-  r.get('/', access.public, async (c) => {
-    const admin = isAdmin(c);
-    return catalogCache(c).respond(c, async () => {
-      const raw = Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v.trim() !== ''));
-      const query = parse(productListQuery, raw);
-      const list = await products.listProducts(admin ? c.var.db : c.var.readDb, query, { admin });
-      return { flag: 1, msg: 'OK', ...list };
-    });
-  });
+  on(api.list, { query: productListQuery }, async (c, { query }) =>
+    cached(c, api.list, () => products.listProducts(dbFor(c), query, { admin: isAdmin(c) })),
+  );
 
   // Registered before /:id so that "best-sellers" is not read as a slug.
-  r.get('/best-sellers', access.public, (c) =>
-    catalogCache(c).respond(c, async () => ({
-      flag: 1,
-      msg: 'OK',
-      products: await products.bestSellers(c.var.readDb),
+  on(api.bestSellers, async (c) =>
+    cached(c, api.bestSellers, async () => ({ products: await products.bestSellers(c.var.readDb) })),
+  );
+
+  on(api.get, async (c, { params }) =>
+    cached(c, api.get, async () => ({
+      product: await products.getProduct(dbFor(c), params.id!, { admin: isAdmin(c) }),
     })),
   );
 
-  r.get('/:id', access.public, async (c) => {
-    const admin = isAdmin(c);
-    return catalogCache(c).respond(c, async () => ({
-      flag: 1,
-      msg: 'OK',
-      product: await products.getProduct(admin ? c.var.db : c.var.readDb, c.req.param('id'), { admin }),
-    }));
-  });
-
-  r.post('/create', access.admin, async (c) => {
-    const form = await formBody(c);
+  // The service reads the form itself: it checks the seed's required fields first and, on update, checks the
+  // product as it will be once the fields sent are applied (with the same schemas).
+  on(api.create, { body: productBody }, async (c, input) => {
+    const form = await input.raw();
     const plan = products.createInput(form);
     const product = await products.createProduct(c.var, plan, {
       thumbnail: uploadedFile(form.thumbnail),
       images: uploadedFiles(form.images),
     });
     await catalogCache(c).invalidate(c.var.db);
-    return c.json({ flag: 1, msg: M.created, product }, 201);
+    return { msg: M.created, product };
   });
 
-  r.put('/update/:id', access.admin, async (c) => {
+  on(api.update, { body: productUpdateBody }, async (c, input) => {
     const id = idParam(c, 'id', 'Product');
-    const form = await formBody(c);
+    const form = await input.raw();
     const product = await products.updateProduct(c.var, id, form, {
       thumbnail: uploadedFile(form.thumbnail),
       images: uploadedFiles(form.images),
     });
     await catalogCache(c).invalidate(c.var.db);
-    return c.json({ flag: 1, msg: M.updated, product });
+    return { msg: M.updated, product };
   });
 
-  r.patch('/status/:id', access.admin, async (c) => {
+  on(api.toggle, { body: productStatusBody }, async (c, input) => {
     const id = idParam(c, 'id', 'Product');
-    const { flag } = parse(productStatusBody, await jsonBody(c));
+    const { flag } = await input.body();
     const { product, msg } = await products.toggleProduct(c.var.db, id, flag);
     await catalogCache(c).invalidate(c.var.db);
-    return c.json({ flag: 1, msg, product });
+    return { msg, product };
   });
 
-  r.delete('/delete/:id', access.admin, async (c) => {
+  on(api.remove, async (c) => {
     await products.deleteProduct(c.var, idParam(c, 'id', 'Product'));
     await catalogCache(c).invalidate(c.var.db);
-    return c.json({ flag: 1, msg: M.deleted });
+    return { msg: M.deleted };
   });
 
-  r.patch('/multiple-images/:id', access.admin, async (c) => {
+  on(api.addImages, async (c, input) => {
     const id = idParam(c, 'id', 'Product');
-    const form = await formBody(c);
+    const form = await input.raw();
     const files = uploadedFiles(form.images ?? form['images[]']);
     const product = await products.addImages(c.var, id, files);
     await catalogCache(c).invalidate(c.var.db);
-    return c.json({ flag: 1, msg: M.imagesAdded(files.length), product });
+    return { msg: M.imagesAdded(files.length), product };
   });
 
-  r.delete('/image/:id/:file', access.admin, async (c) => {
-    const product = await products.removeImage(c.var, idParam(c, 'id', 'Product'), c.req.param('file'));
+  on(api.removeImage, async (c, { params }) => {
+    const product = await products.removeImage(c.var, idParam(c, 'id', 'Product'), params.file!);
     await catalogCache(c).invalidate(c.var.db);
-    return c.json({ flag: 1, msg: M.imageRemoved, product });
+    return { msg: M.imageRemoved, product };
   });
 
-  return r;
+  return app;
 }

@@ -19,33 +19,34 @@ const optional = (field: string, max: number) =>
     .transform((v) => (v == null ? '' : String(v).trim()))
     .pipe(z.string().max(max, `${field} must be at most ${max} characters`));
 
-/** A shipping address with the seed's field names (`adressLine1` is spelt that way in the seed). */
-export const shippingAddress = z.preprocess(
-  (raw) => {
-    // Accept the correctly spelt names too, mapping them onto the seed's.
-    if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
-      const r = raw as Record<string, unknown>;
-      return {
-        ...r,
-        adressLine1: r.adressLine1 ?? r.addressLine1,
-        adressLine2: r.adressLine2 ?? r.addressLine2,
-      };
-    }
-    return raw;
+const addressFields = z.object(
+  {
+    adressLine1: required('adressLine1', 200),
+    adressLine2: optional('adressLine2', 200),
+    city: required('city', 100),
+    state: required('state', 100),
+    postalCode: required('postalCode', 20),
+    country: required('country', 100),
+    contact: optional('contact', 30),
   },
-  z.object(
-    {
-      adressLine1: required('adressLine1', 200),
-      adressLine2: optional('adressLine2', 200),
-      city: required('city', 100),
-      state: required('state', 100),
-      postalCode: required('postalCode', 20),
-      country: required('country', 100),
-      contact: optional('contact', 30),
-    },
-    { error: 'must be an object with the address fields' },
-  ),
+  { error: 'must be an object with the address fields' },
 );
+
+/** The address fields a client sends (the seed's spelling; `addressLine1`/`addressLine2` are accepted too). */
+export type AddressInput = z.input<typeof addressFields> & { addressLine1?: string; addressLine2?: string };
+
+/** A shipping address with the seed's field names (`adressLine1` is spelt that way in the seed). */
+export const shippingAddress = z.preprocess((raw: AddressInput) => {
+  // Accept the correctly spelt names too, mapping them onto the seed's.
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+    return {
+      ...raw,
+      adressLine1: raw.adressLine1 ?? raw.addressLine1,
+      adressLine2: raw.adressLine2 ?? raw.addressLine2,
+    };
+  }
+  return raw;
+}, addressFields);
 
 /** At checkout the contact number is required (seed §5). */
 export const checkoutAddress = shippingAddress.refine((a) => a.contact.length >= CONTACT_MIN_LENGTH, {

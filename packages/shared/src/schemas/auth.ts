@@ -26,3 +26,8 @@ export type LoginBody = z.infer<typeof loginBody>;
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const newsletterBody = z.object({ email });
+
+/** The sign-up form: the confirmation is checked by the API too ('Passwords do not match'). */
+export const registerRequest = registerBody.extend({
+  confirmPassword: z.string().max(1024, 'is too long').optional(),
+});

@@ -30,44 +30,53 @@ export const memorySize = int('must be a whole number of GB').pipe(
   z.number().min(1, 'must be at least 1 GB').max(65536, 'must be at most 65536 GB'),
 );
 
-export const productBody = z
-  .object({
-    name: text(200).min(1, 'is required'),
-    slug: z.string().max(300).optional(),
-    sku: text(64).optional(),
-    brand: text(100).optional(),
-    originalPrice: rupees,
-    discountPercentage: percent.default(0),
-    /** Ignored when it matches the rule; the API computes it. */
-    finalPrice: z.unknown().optional(),
-    categoryId: z.union([id, z.literal(''), z.null()]).optional(),
-    colors: jsonText(z.array(productColor).max(50, 'at most 50 colours')).optional(),
-    memorySizes: jsonText(z.array(memorySize).max(20, 'at most 20 memory sizes')).optional(),
-    memoryPriceAdj: jsonText(z.array(rupeeAdjustment).max(20)).optional(),
-    stock: int().pipe(z.number().min(0, 'must not be negative').max(1_000_000, 'is too large')).default(0),
-    inStock: formBoolean.optional(),
-    status: formBoolean.optional(),
-    topSelling: formBoolean.optional(),
-    videoUrl: z
-      .union([
-        z.literal(''),
-        text(500)
-          .url('must be a URL')
-          .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL'),
-      ])
-      .optional(),
-    shortDescription: text(1000).optional(),
-    longDescription: text(20000).optional(),
-  })
-  .superRefine((p, ctx) => {
-    if (p.memoryPriceAdj && p.memorySizes && p.memoryPriceAdj.length > p.memorySizes.length) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['memoryPriceAdj'],
-        message: 'must not have more entries than memorySizes',
-      });
-    }
-  });
+/** A product's fields as the seed's form sends them (multipart text; colours and options as JSON text). */
+const productFields = z.object({
+  name: text(200).min(1, 'is required'),
+  slug: z.string().max(300).optional(),
+  sku: text(64).optional(),
+  brand: text(100).optional(),
+  originalPrice: rupees,
+  discountPercentage: percent.default(0),
+  /** Ignored when it matches the rule; the API computes it. */
+  finalPrice: z.unknown().optional(),
+  categoryId: z.union([id, z.literal(''), z.null()]).optional(),
+  colors: jsonText(z.array(productColor).max(50, 'at most 50 colours')).optional(),
+  memorySizes: jsonText(z.array(memorySize).max(20, 'at most 20 memory sizes')).optional(),
+  memoryPriceAdj: jsonText(z.array(rupeeAdjustment).max(20)).optional(),
+  stock: int().pipe(z.number().min(0, 'must not be negative').max(1_000_000, 'is too large')).default(0),
+  inStock: formBoolean.optional(),
+  status: formBoolean.optional(),
+  topSelling: formBoolean.optional(),
+  videoUrl: z
+    .union([
+      z.literal(''),
+      text(500)
+        .url('must be a URL')
+        .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL'),
+    ])
+    .optional(),
+  shortDescription: text(1000).optional(),
+  longDescription: text(20000).optional(),
+});
+
+function memoryAdjustmentsFit(
+  p: { memorySizes?: number[]; memoryPriceAdj?: number[] },
+  ctx: z.RefinementCtx,
+): void {
+  if (p.memoryPriceAdj && p.memorySizes && p.memoryPriceAdj.length > p.memorySizes.length) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['memoryPriceAdj'],
+      message: 'must not have more entries than memorySizes',
+    });
+  }
+}
+
+export const productBody = productFields.superRefine(memoryAdjustmentsFit);
+
+/** An update sends only the fields that change. */
+export const productUpdateBody = productFields.partial().superRefine(memoryAdjustmentsFit);
 
 export const productStatusBody = z.object({
   flag: num().refine(
@@ -86,3 +95,7 @@ export const productListQuery = z.object({
 
 export type ProductBody = z.infer<typeof productBody>;
 export type ProductListQuery = z.infer<typeof productListQuery>;
+
+/** Updates send only the fields that change. */
+export const categoryUpdateBody = categoryBody.partial();
+export const colorUpdateBody = colorBody.partial();

@@ -12,7 +12,8 @@ export const id = z
  */
 export const num = () =>
   z.preprocess(
-    (v) => {
+    // Typed for callers (a number, or its text in a form); any other value is refused by the schema.
+    (v: number | string) => {
       if (typeof v !== 'string') return v;
       const t = v.trim();
       return t === '' ? undefined : Number(t);
@@ -68,7 +69,7 @@ export const text = (max: number) =>
 
 /** JSON text inside a multipart field (the seed sends `colors` as JSON text); arrays are accepted as they are. */
 export function jsonText<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v, ctx) => {
+  return z.preprocess((v: string | z.input<T>, ctx) => {
     if (typeof v !== 'string') return v;
     if (v.trim() === '') return [];
     try {

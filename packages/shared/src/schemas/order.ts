@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHECKOUT_MESSAGES } from '../rules/checkout';
 import { checkoutAddress } from './address';
+import { int } from './common';
 
 export const ORDER_STATES = [
   'placed',
@@ -14,7 +15,7 @@ export const ORDER_STATES = [
 export type OrderState = (typeof ORDER_STATES)[number];
 
 export const paymentMode = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  (v: 0 | 1 | '0' | '1') => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
   z.union([z.literal(0), z.literal(1)], { error: CHECKOUT_MESSAGES.paymentMode }),
 );
 
@@ -39,4 +40,41 @@ export const orderSuccessBody = z.object({
 
 export const orderStatusBody = z.object({
   state: z.enum(ORDER_STATES, { error: `must be one of ${ORDER_STATES.join(', ')}` }),
+});
+
+/** Paging of the account and back-office lists: page from 1, 1–100 rows a page (20 by default). */
+export const pageQuery = {
+  page: int().pipe(z.number().min(1, 'must be at least 1').max(100_000, 'is too large')).default(1),
+  limit: int().pipe(z.number().min(1, 'must be at least 1').max(100, 'must be at most 100')).default(20),
+};
+
+export const myOrdersQuery = z.object(pageQuery);
+
+export const adminOrdersQuery = z.object({
+  ...pageQuery,
+  state: z.enum(ORDER_STATES, { error: `must be one of ${ORDER_STATES.join(', ')}` }).optional(),
+  /** An order id or a customer's email. */
+  q: z.string().trim().max(254, 'must be at most 254 characters').optional(),
+});
+
+export const orderIdBody = z.object({
+  order_id: z.string({ error: 'is required' }).trim().min(1, 'is required').max(64, 'is too long'),
+  user_id: z.union([z.string(), z.number()]).optional(),
+});
+
+export const paymentFailedBody = orderIdBody.extend({
+  reason: z.string().max(500, 'must be at most 500 characters').optional(),
+});
+
+export const simulatorSignBody = orderIdBody.extend({
+  outcome: z
+    .literal('success', {
+      error: "must be 'success' (report a failed payment with POST /order/payment-failed)",
+    })
+    .default('success'),
+});
+
+export const customersQuery = z.object({
+  ...pageQuery,
+  q: z.string().trim().max(254, 'must be at most 254 characters').optional(),
 });

@@ -1,0 +1,123 @@
+import {
+  type AnyRoute,
+  type BodySchemaOf,
+  isBlank,
+  type PayloadOf,
+  type QuerySchemaOf,
+  type ReplyOf,
+} from '@voltcart/shared';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
+import type { AppEnv } from '../app-env';
+import { access } from './access';
+import { catalogCache } from './cache';
+import { formBody, jsonBody, parse } from './validate';
+
+/** A finished response whose JSON is the route's whole reply (a cached answer, or a reply with its own status). */
+export type Replied<D extends AnyRoute> = Response & { readonly __reply?: ReplyOf<D> };
+
+/** The schemas a route declares, which its implementation must pass (the compiler holds it to them). */
+type SchemasOf<D extends AnyRoute> = (QuerySchemaOf<D> extends z.ZodType
+  ? { query: QuerySchemaOf<D> }
+  : object) &
+  (BodySchemaOf<D> extends z.ZodType ? { body: BodySchemaOf<D> } : object);
+
+type Output<S> = S extends z.ZodType ? z.output<S> : never;
+
+export interface RouteInput<D extends AnyRoute> {
+  /** Path parameters as sent (ids are checked with idParam, which answers 404 for one that cannot exist). */
+  params: Record<string, string>;
+  /** The query string parsed with the route's schema; blank values count as absent. */
+  query: Output<QuerySchemaOf<D>>;
+  /** The body as sent: a JSON object, or the form's fields (files included), read once. */
+  raw(): Promise<Record<string, unknown>>;
+  /** The body parsed with the route's schema: `raw()`, or `value` when the handler prepared it first. */
+  body(value?: unknown): Promise<Output<BodySchemaOf<D>>>;
+}
+
+export type RouteHandler<D extends AnyRoute> = (
+  c: Context<AppEnv>,
+  input: RouteInput<D>,
+) => Promise<PayloadOf<D> | Replied<D>>;
+
+type OnArgs<D extends AnyRoute> = keyof SchemasOf<D> extends never
+  ? [handler: RouteHandler<D>] | [middleware: MiddlewareHandler<AppEnv>[], handler: RouteHandler<D>]
+  : [schemas: SchemasOf<D>, handler: RouteHandler<D>];
+
+/**
+ * One resource's routes (a Hono sub-app mounted at `base`), each implementing a route of the contract:
+ * - the route's method and path come from the contract; its access level runs first (a test checks every route)
+ * - the query is parsed before the handler, the body when the handler asks for it (some routes check fields in
+ *   the seed's order first)
+ * - what the handler returns is checked by the compiler against the contract's reply, and sent as
+ *   `{flag: 1, msg, ...fields}` with the contract's status
+ */
+export function resource(base: string) {
+  const app = new Hono<AppEnv>();
+  const on = <D extends AnyRoute>(def: D, ...args: OnArgs<D>): void => {
+    const handler = args.at(-1) as RouteHandler<D>;
+    const first = args.length === 2 ? args[0] : undefined;
+    const middleware = Array.isArray(first) ? first : [];
+    const schemas = (Array.isArray(first) ? {} : (first ?? {})) as { query?: z.ZodType; body?: z.ZodType };
+    if (!def.path.startsWith(base)) throw new Error(`${def.path} is not under ${base}`);
+    const path = def.path.slice(base.length) || '/';
+    app.on(def.method, path, access[def.access], ...middleware, async (c) => {
+      const out = await handler(c, routeInput<D>(c, def, schemas));
+      if (out instanceof Response) return out;
+      return c.json(ok(out), def.status ?? 200);
+    });
+  };
+  return { app, on };
+}
+
+function routeInput<D extends AnyRoute>(
+  c: Context<AppEnv>,
+  def: D,
+  schemas: { query?: z.ZodType; body?: z.ZodType },
+): RouteInput<D> {
+  let raw: Promise<Record<string, unknown>> | undefined;
+  const read = () => {
+    raw ??= def.form ? formBody(c) : jsonBody(c);
+    return raw;
+  };
+  return {
+    params: c.req.param() as Record<string, string>,
+    query: (schemas.query ? parse(schemas.query, queryOf(c)) : undefined) as Output<QuerySchemaOf<D>>,
+    raw: read,
+    async body(value?: unknown) {
+      if (!schemas.body) throw new Error(`${def.method} ${def.path} declares no body`);
+      return parse(schemas.body, value === undefined ? await read() : value) as Output<BodySchemaOf<D>>;
+    },
+  };
+}
+
+/** The query string without blank values (a blank filter is one not chosen). */
+function queryOf(c: Context): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(c.req.query())) if (!isBlank(v)) out[k] = v;
+  return out;
+}
+
+/** The success reply around a route's fields. */
+function ok(payload: { msg?: string }) {
+  return { flag: 1 as const, msg: 'OK', ...payload };
+}
+
+/** Answers a public catalogue read from the catalogue cache (lib/cache.ts), loading its fields on a miss. */
+export async function cached<D extends AnyRoute>(
+  c: Context<AppEnv>,
+  _def: D,
+  load: () => Promise<PayloadOf<D>>,
+): Promise<Replied<D>> {
+  return catalogCache(c).respond(c, async () => ok(await load()));
+}
+
+/** A reply with a status other than the contract's (e.g. 200 for a sign-up that already existed). */
+export function replyWith<D extends AnyRoute>(
+  c: Context<AppEnv>,
+  _def: D,
+  payload: PayloadOf<D>,
+  status: 200 | 201,
+): Replied<D> {
+  return c.json(ok(payload), status);
+}

@@ -1,0 +1,36 @@
+import type { addAddressBody } from '../schemas/address';
+import type { loginBody, registerRequest } from '../schemas/auth';
+import type { customersQuery } from '../schemas/order';
+import type { Admin, AdminCustomer, DashboardMetrics, User } from '../types';
+import { route } from './define';
+
+/** Back-office accounts, dashboard and customers. */
+export const admin = {
+  login: route('POST /admin/login', 'public')
+    .body<typeof loginBody>()
+    .reply<{ admin: Admin; token: string }>(),
+  logout: route('POST /admin/logout', 'admin').reply<object>(),
+  /** Lets the desktop app check a stored session before showing the dashboard. */
+  me: route('GET /admin/me', 'admin').reply<{ admin: Admin }>(),
+  metrics: route('GET /admin/metrics', 'admin').reply<{ metrics: DashboardMetrics }>(),
+  customers: route('GET /admin/users', 'admin').query<typeof customersQuery>().reply<{
+    users: AdminCustomer[];
+    hasMore: boolean;
+  }>(),
+};
+
+/** Shoppers' accounts. Identity comes from the token; a `user_id` in a body must match it. */
+export const user = {
+  register: route('POST /user/register', 'public', { status: 201 })
+    .body<typeof registerRequest>()
+    .reply<{ user: User; token: string }>(),
+  login: route('POST /user/login', 'public').body<typeof loginBody>().reply<{ user: User; token: string }>(),
+  logout: route('POST /user/logout', 'customer').reply<object>(),
+  me: route('GET /user/me', 'customer').reply<{ user: User }>(),
+  addAddress: route('POST /user/add-address', 'customer', { status: 201 })
+    .body<typeof addAddressBody>()
+    .reply<{
+      user: User;
+    }>(),
+  removeAddress: route('DELETE /user/address/:addressId', 'customer').reply<{ user: User }>(),
+};

@@ -1,0 +1,70 @@
+import type {
+  categoryBody,
+  categoryUpdateBody,
+  colorBody,
+  colorUpdateBody,
+  productBody,
+  productListQuery,
+  productStatusBody,
+  productUpdateBody,
+} from '../schemas/catalog';
+import type { Category, Color, Product, ProductSummary } from '../types';
+import { route } from './define';
+
+/** A page of products; `hasMore` says whether another page follows. */
+export interface ProductList {
+  products: ProductSummary[];
+  hasMore: boolean;
+}
+
+/** Categories: public reads (admins also see inactive ones), admin writes. */
+export const category = {
+  list: route('GET /category', 'public').reply<{ categories: Category[] }>(),
+  /** The seed reads `categorise`-style lists: the one category is also given as a list. */
+  get: route('GET /category/:id', 'public').reply<{ category: Category; categories: Category[] }>(),
+  create: route('POST /category/create', 'admin', { form: true, files: ['Image'], status: 201 })
+    .body<typeof categoryBody>()
+    .reply<{ category: Category }>(),
+  update: route('PUT /category/update/:id', 'admin', { form: true, files: ['Image'] })
+    .body<typeof categoryUpdateBody>()
+    .reply<{ category: Category }>(),
+  toggle: route('PATCH /category/status/:id', 'admin').reply<{ category: Category }>(),
+  remove: route('DELETE /category/delete/:id', 'admin').reply<object>(),
+};
+
+/** Colours: public reads, admin writes. */
+export const color = {
+  list: route('GET /color', 'public').reply<{ colors: Color[] }>(),
+  get: route('GET /color/:id', 'public').reply<{ color: Color; colors: Color[] }>(),
+  create: route('POST /color/create', 'admin', { status: 201 })
+    .body<typeof colorBody>()
+    .reply<{ color: Color }>(),
+  update: route('PUT /color/update/:id', 'admin').body<typeof colorUpdateBody>().reply<{ color: Color }>(),
+  toggle: route('PATCH /color/status/:id', 'admin').reply<{ color: Color }>(),
+  remove: route('DELETE /color/delete/:id', 'admin').reply<object>(),
+};
+
+/** Products: public reads (by id or slug), admin writes, gallery pictures. */
+export const product = {
+  list: route('GET /product', 'public').query<typeof productListQuery>().reply<ProductList>(),
+  bestSellers: route('GET /product/best-sellers', 'public').reply<{ products: ProductSummary[] }>(),
+  /** By id or by slug. */
+  get: route('GET /product/:id', 'public').reply<{ product: Product }>(),
+  create: route('POST /product/create', 'admin', { form: true, files: ['thumbnail', 'images'], status: 201 })
+    .body<typeof productBody>()
+    .reply<{ product: Product }>(),
+  /** Only the fields sent are changed. */
+  update: route('PUT /product/update/:id', 'admin', { form: true, files: ['thumbnail', 'images'] })
+    .body<typeof productUpdateBody>()
+    .reply<{ product: Product }>(),
+  /** flag 1 status, 2 stock (inStock), 3 top selling (seed §4). */
+  toggle: route('PATCH /product/status/:id', 'admin').body<typeof productStatusBody>().reply<{
+    product: Product;
+  }>(),
+  remove: route('DELETE /product/delete/:id', 'admin').reply<object>(),
+  /** Adds 1–20 gallery pictures. */
+  addImages: route('PATCH /product/multiple-images/:id', 'admin', { form: true, files: ['images'] }).reply<{
+    product: Product;
+  }>(),
+  removeImage: route('DELETE /product/image/:id/:file', 'admin').reply<{ product: Product }>(),
+};

@@ -1,0 +1,89 @@
+import type { newsletterBody } from '../schemas/auth';
+import type { addToCartBody, moveToDbBody, updateCartLineBody } from '../schemas/cart';
+import type {
+  adminOrdersQuery,
+  myOrdersQuery,
+  orderStatusBody,
+  orderSuccessBody,
+  paymentFailedBody,
+  placeOrderBody,
+  simulatorSignBody,
+} from '../schemas/order';
+import type { settingsBody } from '../schemas/settings';
+import type { CartLine, Order, PaymentCheckout, RazorpayResponse, ShopSettings } from '../types';
+import { route } from './define';
+
+type CartReply = { cart: CartLine[] };
+
+/** The logged-in shopper's server cart; every call answers with the whole cart. */
+export const cart = {
+  get: route('GET /cart', 'customer').reply<CartReply>(),
+  /** Adds `qty` (1 by default, as the store's button does) of a product with its chosen options. */
+  add: route('POST /cart/add-to-cart', 'customer').body<typeof addToCartBody>().reply<CartReply>(),
+  /** Merges a guest cart into the server cart (on login or sign-up). */
+  moveToDb: route('POST /cart/move-to-db', 'customer').body<typeof moveToDbBody>().reply<CartReply>(),
+  setQty: route('PATCH /cart/line/:lineId', 'customer').body<typeof updateCartLineBody>().reply<CartReply>(),
+  removeLine: route('DELETE /cart/line/:lineId', 'customer').reply<CartReply>(),
+  clear: route('DELETE /cart', 'customer').reply<CartReply>(),
+};
+
+export interface PlacedOrder {
+  order_id: string;
+  order_total: number;
+  /** Online payment (mode 1) only. */
+  razorpay_order_id?: string;
+  payment?: PaymentCheckout;
+}
+
+/** Orders: the shopper's checkout and history, the back office's list and state moves, Razorpay's webhook. */
+export const order = {
+  place: route('POST /order/place-order', 'customer', { status: 201 })
+    .body<typeof placeOrderBody>()
+    .reply<PlacedOrder>(),
+  /** Confirms an online payment after Razorpay Checkout's success callback (signature checked). */
+  success: route('POST /order/success', 'customer')
+    .body<typeof orderSuccessBody>()
+    .reply<{ order_id: string }>(),
+  paymentFailed: route('POST /order/payment-failed', 'customer').body<typeof paymentFailedBody>().reply<{
+    order: Order;
+  }>(),
+  /** Development payment simulator only: signs a successful payment as Razorpay would. */
+  simulatorSign: route('POST /order/simulator/sign', 'customer').body<typeof simulatorSignBody>().reply<{
+    razorpay_response: RazorpayResponse;
+  }>(),
+  /** Razorpay's webhook: the body is read raw and its signature checked. */
+  webhook: route('POST /order/webhook/razorpay', 'signed').reply<object>(),
+  mine: route('GET /order/my-orders', 'customer').query<typeof myOrdersQuery>().reply<{
+    orders: Order[];
+    hasMore: boolean;
+  }>(),
+  list: route('GET /order', 'admin').query<typeof adminOrdersQuery>().reply<{
+    orders: Order[];
+    hasMore: boolean;
+  }>(),
+  /** Illegal moves are refused (409) with a message naming both states. */
+  setState: route('PATCH /order/status/:orderId', 'admin').body<typeof orderStatusBody>().reply<{
+    order: Order;
+  }>(),
+  /** The shopper's own order, or any order for staff. */
+  get: route('GET /order/:orderId', 'account').reply<{ order: Order }>(),
+};
+
+/** Shop settings: read by every storefront page, saved from the back office. */
+export const settings = {
+  get: route('GET /settings', 'public').reply<{ settings: ShopSettings }>(),
+  update: route('PUT /settings', 'admin').body<typeof settingsBody>().reply<{ settings: ShopSettings }>(),
+};
+
+/** The footer's sign-up box; an address already signed up is answered 200 with a message, a new one 201. */
+export const newsletter = {
+  subscribe: route('POST /newsletter/subscribe', 'public').body<typeof newsletterBody>().reply<object>(),
+  /** The seed names no path for the sign-up box: the bare resource path works too. */
+  subscribeAtRoot: route('POST /newsletter', 'public').body<typeof newsletterBody>().reply<object>(),
+};
+
+/** For load balancers: liveness, and readiness (database reachable, migrations done). */
+export const health = {
+  live: route('GET /health', 'public').reply<{ status: 'ok' }>(),
+  ready: route('GET /ready', 'public').reply<{ status: 'ready' }>(),
+};

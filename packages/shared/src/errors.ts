@@ -1,0 +1,48 @@
+/**
+ * The stable code of every failure the API answers (`{flag: 0, msg, code}`), so clients can act on a kind of
+ * failure without reading its message. The client adds its own three for answers that never came.
+ */
+export const ERROR_CODES = [
+  // request
+  'invalid_input',
+  'not_found',
+  'too_large',
+  'unsupported_media_type',
+  'http_error',
+  // accounts
+  'unauthorized',
+  'forbidden',
+  'invalid_credentials',
+  'too_many_attempts',
+  'email_taken',
+  'too_many_addresses',
+  // catalogue
+  'duplicate_slug',
+  'duplicate_sku',
+  'in_use',
+  'invalid_option',
+  'invalid_image',
+  'image_too_large',
+  // cart and orders
+  'cart_empty',
+  'qty_limit',
+  'out_of_stock',
+  'insufficient_stock',
+  'illegal_move',
+  'not_payable',
+  'bad_signature',
+  'payment_not_verified',
+  'payment_unavailable',
+  // the server
+  'conflict',
+  'busy',
+  'unavailable',
+  'not_ready',
+  'restarting',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Codes the client gives a call that got no usable answer. */
+export type ClientErrorCode = 'network' | 'timeout' | 'unknown';
