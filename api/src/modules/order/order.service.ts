@@ -1,5 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Order, type OrderState, toRupees } from '@voltcart/shared';
+import {
+  type Actor,
+  canMove,
+  illegalMoveMessage,
+  type Order,
+  type OrderState,
+  returnsStock,
+  toRupees,
+} from '@voltcart/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
@@ -9,7 +17,6 @@ import { PaymentError, type PaymentProvider } from '../../lib/payments/payment-p
 import type { SimulatorProvider } from '../../lib/payments/simulator';
 import { type Trx, transaction } from '../../lib/transaction';
 import * as repo from './order.repository';
-import { type Actor, canMove, illegalMoveMessage, returnsStock } from './order-states';
 
 export interface OrderDeps {
   db: Db;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartTotals, instalment, unitPrice } from './cart-totals';
+import { cartTotals, instalment } from './cart-totals';
 
 describe('cartTotals', () => {
   it.each([
@@ -21,11 +21,6 @@ describe('cartTotals', () => {
     ],
   ])('%j', (lines, totals) => {
     expect(cartTotals(lines)).toEqual(totals);
-  });
-
-  it('adds option adjustments to the unit price', () => {
-    expect(unitPrice(69999, 0, 5000)).toBe(74999);
-    expect(unitPrice(100.1, 0.2, -0.3)).toBe(100);
   });
 
   it.each([

@@ -39,13 +39,6 @@ export function cartTotals(lines: readonly CartLineLike[]): CartTotals {
   };
 }
 
-/**
- * Unit price of a line: the product's price plus the chosen colour's and memory size's adjustments.
- */
-export function unitPrice(base: number, colorAdj = 0, memoryAdj = 0): number {
-  return (Math.round(base * 100) + Math.round(colorAdj * 100) + Math.round(memoryAdj * 100)) / 100;
-}
-
 /** Monthly instalment shown on the product page (seed §9): price ÷ 12, to the paisa. */
 export function instalment(price: number): number {
   return Math.round((price * 100) / 12) / 100;

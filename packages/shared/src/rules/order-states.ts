@@ -1,4 +1,4 @@
-import type { OrderState } from '@voltcart/shared';
+import type { OrderState } from '../schemas/order';
 
 /**
  * Who asks for a move:
@@ -48,5 +48,11 @@ export const returnsStock = (to: OrderState) => STOCK_RELEASED_STATES.includes(t
 
 /** Orders the shop still has to dispatch (the dashboard's "orders to ship"). */
 export const TO_SHIP_STATES: readonly OrderState[] = ['placed', 'paid'];
+
+/** The moves `actor` may make from `from` (what the back office offers on an order). */
+export function movesFrom(from: OrderState, actor: Actor): OrderState[] {
+  const moves = ORDER_MOVES[from] ?? {};
+  return (Object.keys(moves) as OrderState[]).filter((to) => moves[to]?.includes(actor));
+}
 
 export const illegalMoveMessage = (from: string, to: string) => `Cannot move an order from ${from} to ${to}.`;

@@ -1,6 +1,6 @@
-import { ORDER_STATES, type OrderState } from '@voltcart/shared';
 import { describe, expect, it } from 'vitest';
-import { type Actor, canMove, ORDER_MOVES, returnsStock } from './order-states';
+import { ORDER_STATES, type OrderState } from '../schemas/order';
+import { type Actor, canMove, movesFrom, ORDER_MOVES, returnsStock } from './order-states';
 
 // Every legal move; anything not listed here must be refused.
 const LEGAL: [OrderState, OrderState, Actor][] = [
@@ -55,5 +55,19 @@ describe('order state table', () => {
   it('names a row for every state and returns stock only on cancel and failure', () => {
     expect(Object.keys(ORDER_MOVES).sort()).toEqual([...ORDER_STATES].sort());
     expect(ORDER_STATES.filter(returnsStock).sort()).toEqual(['cancelled', 'payment_failed']);
+  });
+});
+
+describe('movesFrom', () => {
+  it('lists exactly the moves the table allows the actor', () => {
+    for (const from of ORDER_STATES) {
+      for (const actor of ['admin', 'customer', 'payment', 'system'] as const) {
+        const allowed = ORDER_STATES.filter((to) => canMove(from, to, actor));
+        expect(movesFrom(from, actor)).toEqual(expect.arrayContaining(allowed));
+        expect(movesFrom(from, actor)).toHaveLength(allowed.length);
+      }
+    }
+    expect(movesFrom('placed', 'admin').sort()).toEqual(['cancelled', 'shipped']);
+    expect(movesFrom('delivered', 'admin')).toEqual([]);
   });
 });
