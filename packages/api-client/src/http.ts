@@ -1,3 +1,4 @@
+import type { ClientErrorCode, ErrorCode } from '@voltcart/shared';
 import axios, { type AxiosInstance, isAxiosError } from 'axios';
 
 /**
@@ -11,7 +12,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code: string,
+    /** The API's code for the failure, or the client's own when no answer came. */
+    readonly code: ErrorCode | ClientErrorCode,
     readonly body: unknown = null,
   ) {
     super(message);
@@ -41,7 +43,8 @@ export function createHttp(opts: ClientOptions): Http {
     (res) => {
       const body = res.data as { flag?: number; msg?: string } | undefined;
       if (body && typeof body === 'object' && body.flag === 0) {
-        throw new ApiError(body.msg ?? 'The request failed.', res.status, 'failed', body);
+        const code = (body as { code?: ErrorCode }).code ?? 'http_error';
+        throw new ApiError(body.msg ?? 'The request failed.', res.status, code, body);
       }
       return res;
     },
@@ -56,7 +59,7 @@ function toApiError(err: unknown, onUnauthorized?: (e: ApiError) => void): ApiEr
   if (err instanceof ApiError) return err;
   if (isAxiosError(err)) {
     if (err.response) {
-      const body = err.response.data as { msg?: string; code?: string } | undefined;
+      const body = err.response.data as { msg?: string; code?: ErrorCode } | undefined;
       const msg =
         body && typeof body === 'object' && typeof body.msg === 'string'
           ? body.msg
