@@ -5,14 +5,14 @@
 FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 # Every workspace's package.json is needed for npm to read the lockfile; only the API's are installed
-# (no Electron, Vite or test tools in the image).
+# (no Electron, Vite or test tools in the image), exactly as the lockfile records them.
 COPY package.json package-lock.json .npmrc ./
 COPY api/package.json api/
 COPY packages/shared/package.json packages/shared/
 COPY packages/api-client/package.json packages/api-client/
 COPY storefront/package.json storefront/
 COPY admin-desktop/package.json admin-desktop/
-RUN npm install --omit=dev --no-audit --no-fund -w api -w packages/shared
+RUN npm ci --omit=dev --no-audit --no-fund -w api -w packages/shared
 
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production \

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 /**
  * `npm test`: every check, in order, stopping at the first failure:
- *   Biome (lint + format) → type-check (tsc -b) → database → vitest unit + ui + api → electron-vite build of
+ *   lockfile check (npm ci --dry-run) → Biome (lint + format) → type-check (tsc -b) → database → vitest unit + ui + api → electron-vite build of
  *   the admin desktop app → Chromium → browser tests (vitest e2e) → `npm run test:scale` when it exists.
  * Ends with a summary and a last line `N passed, N failed` counting tests (a failed step that is not a
  * test run, such as the lint, counts as one failure).
@@ -17,6 +17,7 @@ import { bold, dim, errorMessage, green, ROOT, red, UserError, yellow } from './
 import { killGroup, main, onCleanup, run, runCleanup } from './lib/processes.mjs';
 
 const RESULTS = resolve(ROOT, 'test-results');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const steps = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
@@ -170,6 +171,14 @@ await main(async () => {
       return { note: installed ? 'installed' : 'up to date' };
     });
     await mkdir(RESULTS, { recursive: true });
+
+    // CI and the Dockerfiles install with npm ci, which refuses a lockfile out of step with a package.json.
+    await check('lockfile in step (npm ci --dry-run)', async () => {
+      await run(npm, ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], {
+        quiet: true,
+        label: 'npm ci --dry-run (package-lock.json out of step with a package.json: run npm install)',
+      });
+    });
 
     await check('biome check (lint + format)', 'biome', async () => {
       await run(bin('biome'), ['check', '.'], { label: 'biome check' });

@@ -8,8 +8,10 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 /**
  * Installs the workspace's dependencies when node_modules is missing or older than package-lock.json
  * (npm's own record of the last install, node_modules/.package-lock.json, tells which).
- * Electron's binary download is skipped: it is fetched from outside the npm registry, and only
- * `npm run admin` / `admin:dist` need it.
+ * - with `npm ci`: exactly what the lockfile records; a lockfile out of step with a package.json stops here
+ *   with npm's message, instead of being rewritten on one machine and refused on the next
+ * - Electron's binary download is skipped: it is fetched from outside the npm registry, and only
+ *   `npm run admin` / `admin:dist` need it
  */
 export async function ensureInstalled({ root = ROOT } = {}) {
   const lock = resolve(root, 'package-lock.json');
@@ -20,10 +22,10 @@ export async function ensureInstalled({ root = ROOT } = {}) {
     reason = 'package-lock.json changed since the last install';
   if (!reason) return false;
   step(`Installing dependencies (${reason})…`);
-  await run(npm, ['install', '--no-audit', '--no-fund'], {
+  await run(npm, ['ci', '--no-audit', '--no-fund'], {
     cwd: root,
     env: { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
-    label: 'npm install',
+    label: 'npm ci',
   });
   return true;
 }
