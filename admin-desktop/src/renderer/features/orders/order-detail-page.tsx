@@ -14,21 +14,20 @@ import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
 import { useDialog } from '../../stores/dialog';
 import { toast } from '../../stores/toast';
-import { StateBadge } from './order-state';
+import { adminMoves, StateBadge } from './order-state';
 
-const MOVES: { to: OrderState; label: string; tone: string }[] = [
-  { to: 'shipped', label: 'Mark as shipped', tone: 'btn-primary' },
-  { to: 'delivered', label: 'Mark as delivered', tone: 'btn-primary' },
-  { to: 'cancelled', label: 'Cancel order', tone: 'btn-danger-ghost' },
-];
-
-/** One order: lines, address, payment, and the moves staff make (the API refuses illegal ones). */
+/**
+ * One order: lines, address, payment, and the moves staff may make from its state (see adminMoves). When the
+ * API refuses a move anyway (someone else moved the order meanwhile), its message is shown and the order
+ * loads again.
+ */
 export function OrderDetailPage() {
   const { orderId = '' } = useParams();
   const order = useQuery(queries.order(orderId));
   const setState = useApiMutation(
     (state: OrderState) => api.order.setState({ params: { orderId }, body: { state } }),
     staleAfter.order,
+    { refreshOnRefusal: true },
   );
   const o = order.data;
 
@@ -79,11 +78,11 @@ export function OrderDetailPage() {
           </div>
         </div>
         <div className="order-moves">
-          {MOVES.map((m) => (
+          {adminMoves(o.state).map((m) => (
             <button
               key={m.to}
               className={`btn ${m.tone}`}
-              disabled={setState.isPending || o.state === m.to}
+              disabled={setState.isPending}
               onClick={() => move(m.to)}
             >
               {m.label}
