@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, pageErrors, screenshot } from '../../e2e/browser';
 import { api, e2eAdminToken } from '../../e2e/context';
-import { adminUrl, clearToasts, expectToast, login } from './support';
+import { adminUrl, expectToast, login } from './support';
 
 let browser: Browser;
 let page: Page;
@@ -173,19 +173,5 @@ describe('settings', () => {
       .getByText('Cannot reach http://127.0.0.1:9. Check the address and that the API is running.')
       .waitFor();
     await screenshot(page, 'admin-settings');
-  });
-});
-
-describe('screens with data', () => {
-  it('dashboard and product list (screenshots for the docs)', async () => {
-    await page.goto(adminUrl('/admin'));
-    await page.getByTestId('metric-orders-to-ship').waitFor();
-    await page.locator('tbody tr').first().waitFor();
-    await clearToasts(page);
-    await screenshot(page, 'admin-dashboard-data', { fullPage: false });
-    await page.goto(adminUrl('/admin/product'));
-    await page.locator('tbody tr').nth(10).waitFor();
-    await clearToasts(page);
-    await screenshot(page, 'admin-products-list', { fullPage: false });
   });
 });
