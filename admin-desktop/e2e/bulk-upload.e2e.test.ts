@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, pageErrors, screenshot } from '../../e2e/browser';
 import { api, e2eAdminToken } from '../../e2e/context';
-import { apiProduct, clearToasts, login, unique } from './support';
+import { clearToasts } from './screens';
+import { apiProduct, login, unique } from './support';
 
 let browser: Browser;
 let dir: string;

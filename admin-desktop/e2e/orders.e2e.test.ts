@@ -1,11 +1,12 @@
 // Covers the back office's Orders and Users screens against the real API: an order placed by a shopper
 // through the API appears in the list (state filter, search by order id and email), its detail shows lines,
-// address and payment, staff move it to shipped, and an illegal move shows the API's message.
+// address and payment and offers only the moves staff may make from its state, staff move it to shipped, and
+// a move the API refuses (the order moved on behind the screen's back) shows the API's message.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, pageErrors, screenshot } from '../../e2e/browser';
 import { api, e2eAdminToken } from '../../e2e/context';
-import { adminUrl, clearToasts, expectToast, login } from './support';
+import { adminUrl, expectToast, login } from './support';
 
 let browser: Browser;
 let page: Page;
@@ -13,18 +14,15 @@ let orderId: string;
 let shopper: { name: string; email: string };
 let product: { _id: string; name: string };
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser, { width: 1366, height: 900 });
-  // A shopper orders one unit, cash on delivery, through the API.
-  shopper = { name: 'Meera Iyer', email: `meera${Date.now().toString(36)}@example.in` };
-  const reg = await api('POST', '/user/register', { body: { ...shopper, password: 'Shopper-pass-1' } });
+/** A new shopper account; returns its token. */
+async function register(who: { name: string; email: string }): Promise<string> {
+  const reg = await api('POST', '/user/register', { body: { ...who, password: 'Shopper-pass-1' } });
   expect(reg.status).toBe(201);
-  const token = reg.body.token as string;
-  const list = await api('GET', '/product?limit=0');
-  product = (list.body.products as { _id: string; name: string; inStock: boolean; stock: number }[]).find(
-    (p) => p.inStock && p.stock >= 5,
-  )!;
+  return reg.body.token as string;
+}
+
+/** The shopper orders two units of the product, cash on delivery, through the API; returns the order id. */
+async function placeOrder(token: string): Promise<string> {
   expect(
     (await api('POST', '/cart/add-to-cart', { token, body: { productId: product._id, qty: 2 } })).status,
   ).toBe(200);
@@ -44,7 +42,22 @@ beforeAll(async () => {
     },
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  orderId = placed.body.order_id;
+  return placed.body.order_id;
+}
+
+/** The labels of the move buttons on the order screen. */
+const moves = () => page.locator('.order-moves button').allTextContents();
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser, { width: 1366, height: 900 });
+  shopper = { name: 'Meera Iyer', email: `meera${Date.now().toString(36)}@example.in` };
+  const token = await register(shopper);
+  const list = await api('GET', '/product?limit=0');
+  product = (list.body.products as { _id: string; name: string; inStock: boolean; stock: number }[]).find(
+    (p) => p.inStock && p.stock >= 5,
+  )!;
+  orderId = await placeOrder(token);
   await login(page);
 });
 afterAll(async () => {
@@ -74,7 +87,7 @@ describe('orders', () => {
     await screenshot(page, 'admin-orders');
   });
 
-  it('shows the detail and moves the order to shipped', async () => {
+  it('shows the detail, offers only the moves staff may make, and moves the order to shipped', async () => {
     await page.locator('tbody tr', { hasText: orderId }).click();
     await page.waitForURL(new RegExp(`/admin/orders/${orderId}$`));
     await page.getByRole('heading', { name: 'Shipping address' }).waitFor();
@@ -89,23 +102,40 @@ describe('orders', () => {
     ]) {
       expect(text).toContain(part);
     }
+    // A cash-on-delivery order is shipped or cancelled; it cannot be delivered before it is shipped.
+    expect(await moves()).toEqual(['Mark as shipped', 'Cancel order']);
     await page.getByRole('button', { name: 'Mark as shipped' }).click();
     await expectToast(page, /shipped/i);
     await page.locator('.badge', { hasText: 'Shipped' }).first().waitFor();
     const order = (await api('GET', `/order/${orderId}`, { token: await e2eAdminToken() })).body.order;
     expect(order.state).toBe('shipped');
+    await expect.poll(moves).toEqual(['Mark as delivered']);
     await screenshot(page, 'admin-order-detail');
   });
 
-  it("shows the API's message for an illegal move", async () => {
+  it("shows the API's message for a move refused because the order moved on meanwhile", async () => {
+    const other = await placeOrder(
+      await register({ name: 'Arjun Rao', email: `arjun${Date.now().toString(36)}@example.in` }),
+    );
+    await page.goto(adminUrl(`/admin/orders/${other}`));
+    await page.locator('.badge', { hasText: 'Placed (COD)' }).first().waitFor();
+    expect(await moves()).toEqual(['Mark as shipped', 'Cancel order']);
+    // Someone else ships it while this screen still shows it as placed.
+    const token = await e2eAdminToken();
+    expect((await api('PATCH', `/order/status/${other}`, { token, body: { state: 'shipped' } })).status).toBe(
+      200,
+    );
     await page.getByRole('button', { name: 'Cancel order' }).click();
     await page
       .getByRole('dialog', { name: 'Cancel this order?' })
       .getByRole('button', { name: 'Yes, cancel it' })
       .click();
     await page.locator('.toast-error').getByText('Cannot move an order from shipped to cancelled.').waitFor();
-    const order = (await api('GET', `/order/${orderId}`, { token: await e2eAdminToken() })).body.order;
+    const order = (await api('GET', `/order/${other}`, { token })).body.order;
     expect(order.state).toBe('shipped');
+    // The screen loads the order again and offers what is possible now.
+    await page.locator('.order-bar .badge', { hasText: 'Shipped' }).waitFor();
+    await expect.poll(moves).toEqual(['Mark as delivered']);
     expect(pageErrors(page).filter((e) => !e.includes('409'))).toEqual([]);
   });
 });
@@ -143,19 +173,5 @@ describe('settings', () => {
       .getByText('Cannot reach http://127.0.0.1:9. Check the address and that the API is running.')
       .waitFor();
     await screenshot(page, 'admin-settings');
-  });
-});
-
-describe('screens with data', () => {
-  it('dashboard and product list (screenshots for the docs)', async () => {
-    await page.goto(adminUrl('/admin'));
-    await page.getByTestId('metric-orders-to-ship').waitFor();
-    await page.locator('tbody tr').first().waitFor();
-    await clearToasts(page);
-    await screenshot(page, 'admin-dashboard-data', { fullPage: false });
-    await page.goto(adminUrl('/admin/product'));
-    await page.locator('tbody tr').nth(10).waitFor();
-    await clearToasts(page);
-    await screenshot(page, 'admin-products-list', { fullPage: false });
   });
 });

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { api, e2eAdminToken, e2eEnv } from '../../e2e/context';
+import { loginAs } from './screens';
 
 export const env = e2eEnv();
 
@@ -14,12 +15,7 @@ export function adminUrl(path = '/'): string {
 
 /** Logs in through the login screen and waits for the dashboard. */
 export async function login(page: Page): Promise<void> {
-  await page.goto(adminUrl('/admin/login'));
-  await page.getByLabel('Email').fill(env.adminEmail);
-  await page.getByLabel('Password').fill(env.adminPassword);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/admin$/);
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await loginAs(page, adminUrl(''), env.adminEmail, env.adminPassword);
 }
 
 /** A small real image file (PNG or JPEG) for file inputs. */
@@ -59,19 +55,4 @@ export async function apiProduct(name: string, extra: Record<string, string> = {
   const r = await api('POST', '/product/create', { token: await e2eAdminToken(), form });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.product as { _id: string; slug: string; name: string; sku: string | null };
-}
-
-/** Closes every notification (before a screenshot meant for the docs). */
-export async function clearToasts(page: Page): Promise<void> {
-  const buttons = page.getByRole('button', { name: 'Dismiss notification' });
-  while ((await buttons.count()) > 0) await buttons.first().click();
-  await page.evaluate(() => {
-    for (const el of [
-      document.scrollingElement,
-      document.querySelector('.shell'),
-      document.querySelector('.main'),
-    ]) {
-      el?.scrollTo(0, 0);
-    }
-  });
 }

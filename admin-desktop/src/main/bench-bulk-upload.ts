@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { matchFiles } from '../shared/match';
+import { createApiClient } from './api-client';
 import { createBulkUpload } from './bulk-upload';
 
 export interface BulkBenchOptions {
@@ -118,26 +119,13 @@ async function target(opts: BulkBenchOptions): Promise<Target> {
   if (opts.apiUrl && opts.token) {
     const apiUrl = opts.apiUrl.replace(/\/+$/, '');
     const token = opts.token;
+    const client = createApiClient(apiUrl, token);
     return {
       apiUrl,
       token,
       async createProduct(name) {
-        const form = new FormData();
-        form.append('name', name);
-        form.append('originalPrice', '999');
-        form.append('stock', '1');
-        const res = await fetch(`${apiUrl}/product/create`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}` },
-          body: form,
-        });
-        const body = (await res.json()) as {
-          product?: { _id: string; slug: string; sku: string | null; name: string };
-          msg?: string;
-        };
-        if (!res.ok || !body.product)
-          throw new Error(`Could not create a benchmark product: ${body.msg ?? res.status}`);
-        return body.product;
+        const reply = await client.product.create({ body: { name, originalPrice: 999, stock: 1 } });
+        return reply.product;
       },
       close: async () => {},
     };

@@ -1,15 +1,19 @@
 // The bulk image upload of the main process against the real API over HTTP: folder chosen through the
 // injected dialog, scanned, matched, uploaded with limited concurrency and throttled progress, a retryable
 // failure retried, refusals reported with the API's message, cancel, and "retry failed".
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkProgress } from '../shared/ipc-contract';
 import { matchFiles } from '../shared/match';
 import { UploadError } from '../shared/upload-queue';
+import { createApiClient } from './api-client';
 import { createBulkUpload } from './bulk-upload';
-import { type FileUploadRequest, uploadFileMultipart } from './multipart-upload';
+import { type FileUploadRequest, uploadImageFile } from './file-upload';
 import { type RunningApi, startApi } from './test/api-server';
 import { writeImage } from './test/images';
 
@@ -95,7 +99,7 @@ describe('bulk upload (main process → real API)', { timeout: 60_000 }, () => {
           if (req.fileName === 'pixel-8-2.png' && n === 1) {
             throw new UploadError('Cannot reach the shop server (ECONNRESET).', true);
           }
-          return await uploadFileMultipart(req);
+          return await uploadImageFile(req);
         } finally {
           active--;
         }
@@ -135,7 +139,7 @@ describe('bulk upload (main process → real API)', { timeout: 60_000 }, () => {
     const { bulk } = service({
       upload: (req) => {
         calls++;
-        return uploadFileMultipart(req);
+        return uploadImageFile(req);
       },
     });
     const scan = (await bulk.pickFolder())!;
@@ -190,7 +194,7 @@ describe('bulk upload (main process → real API)', { timeout: 60_000 }, () => {
         emit: (p) => events.push(p),
         upload: (req) => {
           started++;
-          return uploadFileMultipart(req);
+          return uploadImageFile(req);
         },
         throttleMs: 20,
       });
@@ -220,51 +224,130 @@ describe('bulk upload (main process → real API)', { timeout: 60_000 }, () => {
   }, 120_000);
 });
 
-describe('uploadFileMultipart', { timeout: 60_000 }, () => {
-  it('streams the file with rising progress up to the whole body, and returns the reply', async () => {
+describe('uploadImageFile', { timeout: 60_000 }, () => {
+  it('sends the file from disk with rising progress up to the whole body, and returns the product', async () => {
     const [p] = await api.createProducts([{ name: 'Progress Phone' }]);
     const file = join(dir, `${products[0]!.slug}.jpg`);
     const seen: number[] = [];
-    const reply = await uploadFileMultipart({
-      url: `${api.apiUrl}/product/multiple-images/${p!._id}`,
-      method: 'PATCH',
-      token: api.token,
-      field: 'images',
+    const product = await uploadImageFile({
+      client: createApiClient(api.apiUrl, api.token),
+      job: { productId: p!._id, role: 'gallery' },
       filePath: file,
       fileName: 'photo "one".jpg',
       contentType: 'image/jpeg',
       onProgress: (sent, total) => seen.push(sent / total),
     });
-    expect(reply.status).toBe(200);
-    expect(reply.body.flag).toBe(1);
+    expect(product._id).toBe(p!._id);
+    expect(product.images).toHaveLength(1);
+    expect((await productDetail(p!._id)).images).toEqual(product.images);
     expect(seen.at(-1)).toBe(1);
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+  });
+
+  it('replaces the thumbnail for the thumbnail role', async () => {
+    const [p] = await api.createProducts([{ name: 'Thumbnail Phone' }]);
+    const product = await uploadImageFile({
+      client: createApiClient(api.apiUrl, api.token),
+      job: { productId: p!._id, role: 'thumbnail' },
+      filePath: join(dir, `${products[1]!.slug}.jpg`),
+      fileName: 'front.jpg',
+      contentType: 'image/jpeg',
+    });
+    expect(product.thumbnail).not.toBe('');
+    expect(product.images).toEqual([]);
   });
 
   it('turns an abort into a cancelled upload and an unreachable server into a retryable error', async () => {
     const controller = new AbortController();
     controller.abort();
     const req = {
-      url: `${api.apiUrl}/product/multiple-images/${products[0]!._id}`,
-      method: 'PATCH' as const,
-      token: api.token,
-      field: 'images',
+      client: createApiClient(api.apiUrl, api.token),
+      job: { productId: products[0]!._id, role: 'gallery' as const },
       filePath: join(dir, `${products[0]!.slug}.jpg`),
       fileName: 'a.jpg',
       contentType: 'image/jpeg',
     };
-    await expect(uploadFileMultipart({ ...req, signal: controller.signal })).rejects.toMatchObject({
+    await expect(uploadImageFile({ ...req, signal: controller.signal })).rejects.toMatchObject({
       message: 'The upload was cancelled.',
       retryable: false,
     });
     await expect(
-      uploadFileMultipart({ ...req, url: 'http://127.0.0.1:9/product/multiple-images/1' }),
+      uploadImageFile({ ...req, client: createApiClient('http://127.0.0.1:9', api.token) }),
     ).rejects.toMatchObject({
       retryable: true,
     });
-    await expect(uploadFileMultipart({ ...req, token: null })).rejects.toMatchObject({
+    await expect(
+      uploadImageFile({ ...req, client: createApiClient(api.apiUrl, null) }),
+    ).rejects.toMatchObject({
       status: 401,
       retryable: false,
     });
+    await expect(uploadImageFile({ ...req, filePath: join(dir, 'gone.jpg') })).rejects.toMatchObject({
+      message: expect.stringMatching(/^Cannot read a\.jpg: /),
+      retryable: false,
+    });
+  });
+
+  it('cancels while sending but awaits the answer once every byte is sent; fails a silent server as retryable', async () => {
+    // A stand-in API: 'stall' never reads the body nor answers; 'slow' reads it all and answers 300 ms later.
+    const server = createServer((req, res) => {
+      if (req.url?.endsWith('/stall')) return req.pause();
+      req.resume();
+      req.on('end', () =>
+        setTimeout(() => {
+          res.setHeader('content-type', 'application/json');
+          res.end(
+            JSON.stringify({ flag: 1, msg: 'Images added.', product: { _id: 'slow', images: ['x.webp'] } }),
+          );
+        }, 300),
+      );
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const big = join(dir, 'big.jpg');
+    await writeFile(
+      big,
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(4 * 1024 * 1024)]),
+    );
+    try {
+      const req = {
+        client: createApiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 'token'),
+        filePath: big,
+        fileName: 'big.jpg',
+        contentType: 'image/jpeg',
+      };
+      const sending = new AbortController();
+      await expect(
+        uploadImageFile({
+          ...req,
+          job: { productId: 'stall', role: 'gallery' },
+          signal: sending.signal,
+          onProgress: (sent, total) => {
+            if (sent < total) sending.abort();
+          },
+        }),
+      ).rejects.toMatchObject({ message: 'The upload was cancelled.', retryable: false });
+
+      const sent = new AbortController();
+      const product = await uploadImageFile({
+        ...req,
+        job: { productId: 'slow', role: 'gallery' },
+        signal: sent.signal,
+        onProgress: (n, total) => {
+          if (n >= total) sent.abort();
+        },
+      });
+      expect(sent.signal.aborted).toBe(true);
+      expect(product).toEqual({ _id: 'slow', images: ['x.webp'] });
+
+      await expect(
+        uploadImageFile({ ...req, job: { productId: 'stall', role: 'gallery' }, idleTimeoutMs: 300 }),
+      ).rejects.toMatchObject({
+        message: 'The shop server stopped answering during the upload.',
+        retryable: true,
+      });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { BulkJob, BulkProgress, ScanResult } from '../shared/ipc-contract';
 import { type QueueItem, type QueueSummary, UploadError, UploadQueue } from '../shared/upload-queue';
+import { createApiClient } from './api-client';
+import { type FileUploadRequest, uploadImageFile } from './file-upload';
 import { type FolderScan, type LocalImage, scanFolder } from './folder-scan';
-import { type FileUploadRequest, uploadFileMultipart } from './multipart-upload';
 
 export interface ApiConnection {
   apiUrl: string;
@@ -21,6 +22,8 @@ export interface BulkDeps {
   retries?: number;
   backoffMs?: (attempt: number) => number;
   throttleMs?: number;
+  /** No progress for this long during one upload → it fails and is retried (default 60 s). */
+  idleTimeoutMs?: number;
 }
 
 interface BulkItem extends QueueItem {
@@ -33,30 +36,19 @@ interface Run {
   done: Promise<QueueSummary>;
 }
 
-/** Where each role goes: the thumbnail replaces the product's main image, gallery files are added to its list. */
-export function uploadTarget(
-  apiUrl: string,
-  job: BulkJob,
-): Pick<FileUploadRequest, 'url' | 'method' | 'field'> {
-  const id = encodeURIComponent(job.productId);
-  return job.role === 'thumbnail'
-    ? { url: `${apiUrl}/product/update/${id}`, method: 'PUT', field: 'thumbnail' }
-    : { url: `${apiUrl}/product/multiple-images/${id}`, method: 'PATCH', field: 'images' };
-}
-
 const KEEP = 10;
 
 /**
  * The bulk image upload, in the main process.
  * - the folder is chosen and scanned here; the renderer gets names, sizes and opaque ids, never paths
- * - uploads stream each file from disk to the API (no file content crosses IPC), a few at a time, one at a
- *   time per product, with automatic retries and throttled progress events
+ * - uploads send each file from disk with the API client (no file content crosses IPC), a few at a time, one
+ *   at a time per product, with automatic retries and throttled progress events
  * - only the last few scans and runs are kept
  */
 export function createBulkUpload(deps: BulkDeps) {
   const scans = new Map<string, FolderScan & { byId: Map<string, LocalImage> }>();
   const runs = new Map<string, Run>();
-  const upload = deps.upload ?? uploadFileMultipart;
+  const upload = deps.upload ?? uploadImageFile;
 
   const remember = <V>(map: Map<string, V>, id: string, value: V) => {
     map.set(id, value);
@@ -107,6 +99,7 @@ export function createBulkUpload(deps: BulkDeps) {
       });
       const { apiUrl, token } = await deps.connection();
       if (!token) throw new Error('Please log in again: the admin session has ended.');
+      const client = createApiClient(apiUrl, token);
       const runId = randomUUID();
       let queue: UploadQueue<BulkItem> | null = null;
       queue = new UploadQueue<BulkItem>(items, {
@@ -115,14 +108,14 @@ export function createBulkUpload(deps: BulkDeps) {
         backoffMs: deps.backoffMs,
         throttleMs: deps.throttleMs ?? 100,
         upload: async (item, ctx) => {
-          const target = uploadTarget(apiUrl, item.job);
           await upload({
-            ...target,
-            token,
+            client,
+            job: item.job,
             filePath: item.file.path,
             fileName: item.file.name,
             contentType: item.file.type,
             signal: ctx.signal,
+            idleTimeoutMs: deps.idleTimeoutMs ?? 60_000,
             onProgress: (sent, total) => ctx.onProgress(Math.round((sent / total) * item.size), item.size),
           });
         },

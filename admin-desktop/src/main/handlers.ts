@@ -15,7 +15,6 @@ export interface HandlerDeps {
   info: Omit<AppInfo, 'secureStorage' | 'kind'>;
   /** Called after the API address changed (the CSP and CORS rules follow it). */
   onApiUrlChanged?: (apiUrl: string) => void;
-  fetch?: typeof fetch;
 }
 
 /** Every IPC channel's implementation; inputs arrive already validated by ipc.ts. */
@@ -31,7 +30,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       deps.onApiUrlChanged?.(saved.apiUrl);
       return saved;
     },
-    'settings:test-connection': (apiUrl) => checkConnection(apiUrl, { fetch: deps.fetch }),
+    'settings:test-connection': (apiUrl) => checkConnection(apiUrl),
     'session:load': () => deps.store.loadSession(),
     'session:save': (session) => deps.store.saveSession(session),
     'session:clear': () => deps.store.clearSession(),

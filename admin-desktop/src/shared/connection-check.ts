@@ -1,3 +1,5 @@
+import { createClient } from '@voltcart/api-client/client';
+import { ApiError, createHttp } from '@voltcart/api-client/http';
 import type { ConnectionCheck } from './ipc-contract';
 
 /**
@@ -6,39 +8,38 @@ import type { ConnectionCheck } from './ipc-contract';
  */
 export async function checkConnection(
   apiUrl: string,
-  opts: { fetch?: typeof fetch; timeoutMs?: number } = {},
+  opts: { timeoutMs?: number } = {},
 ): Promise<ConnectionCheck> {
+  const timeoutMs = opts.timeoutMs ?? 5000;
+  const http = createHttp({ baseURL: apiUrl.replace(/\/+$/, ''), timeoutMs });
+  // The status of an answer that is not the API's (a web server's page), for the message.
+  let answered = 0;
+  http.interceptors.response.use((res) => {
+    answered = res.status;
+    return res;
+  });
   const started = Date.now();
   const ms = () => Date.now() - started;
-  const doFetch = opts.fetch ?? fetch;
-  let res: Response;
+  const notTheApi = (status: number): ConnectionCheck => ({
+    ok: false,
+    ms: ms(),
+    message: `${apiUrl} answered (HTTP ${status}) but it does not look like the Voltcart API.`,
+  });
   try {
-    res = await doFetch(`${apiUrl.replace(/\/+$/, '')}/health`, {
-      signal: AbortSignal.timeout(opts.timeoutMs ?? 5000),
-      headers: { Accept: 'application/json' },
-    });
+    const reply = await createClient(http).health.live();
+    if (reply?.status === 'ok') {
+      return { ok: true, ms: ms(), message: `Connected to the Voltcart API (${ms()} ms).` };
+    }
+    return notTheApi(answered);
   } catch (e) {
-    const timedOut = (e as Error)?.name === 'TimeoutError';
+    if (e instanceof ApiError && e.status > 0) return notTheApi(e.status);
+    const timedOut = e instanceof ApiError && e.code === 'timeout';
     return {
       ok: false,
       ms: ms(),
       message: timedOut
-        ? `No answer from ${apiUrl} within ${Math.round((opts.timeoutMs ?? 5000) / 1000)} s. Is the API running?`
+        ? `No answer from ${apiUrl} within ${Math.round(timeoutMs / 1000)} s. Is the API running?`
         : `Cannot reach ${apiUrl}. Check the address and that the API is running.`,
     };
   }
-  let body: { status?: unknown } | null = null;
-  try {
-    body = (await res.json()) as { status?: unknown };
-  } catch {
-    body = null;
-  }
-  if (res.ok && body?.status === 'ok') {
-    return { ok: true, ms: ms(), message: `Connected to the Voltcart API (${ms()} ms).` };
-  }
-  return {
-    ok: false,
-    ms: ms(),
-    message: `${apiUrl} answered (HTTP ${res.status}) but it does not look like the Voltcart API.`,
-  };
 }

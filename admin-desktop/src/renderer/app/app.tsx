@@ -7,6 +7,7 @@ import { LoginPage } from '../features/auth/login-page';
 import { LogoutPage } from '../features/auth/logout-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { AdminLayout } from './admin-layout';
+import { AppProviders } from './providers';
 import { RequireAdmin } from './require-admin';
 
 /** Screens load on first use: a small first download, and a fast start for the desktop window. */
@@ -49,44 +50,46 @@ const UserListPage = lazy(() =>
 
 export function App() {
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route path={paths.login} element={<LoginPage />} />
-        <Route path={paths.logout} element={<LogoutPage />} />
-        {/* The seed's header links point here. */}
-        <Route path="/dashboard" element={<Navigate to={paths.dashboard} replace />} />
-        <Route path="/users" element={<Navigate to={paths.users} replace />} />
-        <Route path="/settings" element={<Navigate to={paths.settings} replace />} />
-        <Route
-          path="/admin"
-          element={
-            <RequireAdmin>
-              <AdminLayout />
-            </RequireAdmin>
-          }
-        >
-          <Route index element={<DashboardPage />} />
-          <Route path="category" element={<CategoryListPage />} />
-          <Route path="category/add" element={<CategoryFormPage />} />
-          <Route path="category/edit/:categoryId" element={<CategoryFormPage />} />
-          <Route path="color" element={<ColorListPage />} />
-          <Route path="color/add" element={<ColorFormPage />} />
-          <Route path="color/edit/:colorId" element={<ColorFormPage />} />
-          <Route path="product" element={<ProductListPage />} />
-          <Route path="product/add" element={<ProductFormPage />} />
-          <Route path="product/edit/:productId" element={<ProductFormPage />} />
-          <Route path="product/multiple/:productId" element={<ProductImagesPage />} />
-          <Route path="orders" element={<OrderListPage />} />
-          <Route path="orders/:orderId" element={<OrderDetailPage />} />
-          <Route path="users" element={<UserListPage />} />
-          <Route path="settings" element={<SettingsPage />} />
-          <Route path="bulk-upload" element={<BulkUploadPage />} />
+    <AppProviders>
+      <BrowserRouter>
+        <Routes>
+          <Route path={paths.login} element={<LoginPage />} />
+          <Route path={paths.logout} element={<LogoutPage />} />
+          {/* The seed's header links point here. */}
+          <Route path="/dashboard" element={<Navigate to={paths.dashboard} replace />} />
+          <Route path="/users" element={<Navigate to={paths.users} replace />} />
+          <Route path="/settings" element={<Navigate to={paths.settings} replace />} />
+          <Route
+            path="/admin"
+            element={
+              <RequireAdmin>
+                <AdminLayout />
+              </RequireAdmin>
+            }
+          >
+            <Route index element={<DashboardPage />} />
+            <Route path="category" element={<CategoryListPage />} />
+            <Route path="category/add" element={<CategoryFormPage />} />
+            <Route path="category/edit/:categoryId" element={<CategoryFormPage />} />
+            <Route path="color" element={<ColorListPage />} />
+            <Route path="color/add" element={<ColorFormPage />} />
+            <Route path="color/edit/:colorId" element={<ColorFormPage />} />
+            <Route path="product" element={<ProductListPage />} />
+            <Route path="product/add" element={<ProductFormPage />} />
+            <Route path="product/edit/:productId" element={<ProductFormPage />} />
+            <Route path="product/multiple/:productId" element={<ProductImagesPage />} />
+            <Route path="orders" element={<OrderListPage />} />
+            <Route path="orders/:orderId" element={<OrderDetailPage />} />
+            <Route path="users" element={<UserListPage />} />
+            <Route path="settings" element={<SettingsPage />} />
+            <Route path="bulk-upload" element={<BulkUploadPage />} />
+            <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
+          </Route>
           <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
-        </Route>
-        <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
-      </Routes>
-      <DialogHost />
-      <Toaster />
-    </BrowserRouter>
+        </Routes>
+        <DialogHost />
+        <Toaster />
+      </BrowserRouter>
+    </AppProviders>
   );
 }

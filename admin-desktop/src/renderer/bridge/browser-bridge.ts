@@ -3,12 +3,12 @@
  * - settings in localStorage (falling back to the address /config.js provides), session per seed §4
  *   (localStorage keys admin, token, adminTimeStamp)
  * - file inputs for images, `<input webkitdirectory>` for a folder; files checked by their first bytes
- * - bulk uploads over HTTP with the api-client and the same queue (concurrency, retries, throttled progress)
- *   and the same matching (done by the page) as the desktop app
+ * - bulk uploads over HTTP with the API client and the same queue (concurrency, retries, throttled progress),
+ *   upload step (uploadProductImage) and matching (done by the page) as the desktop app
  */
 
-import { adminCatalogApi } from '@voltcart/api-client/admin-catalog';
-import { ApiError, createHttp, errorMessage } from '@voltcart/api-client/http';
+import { createClient } from '@voltcart/api-client/client';
+import { createHttp } from '@voltcart/api-client/http';
 import type { Admin } from '@voltcart/shared';
 import { checkConnection } from '../../shared/connection-check';
 import { formatBytes, SNIFF_BYTES, sniffImageType, typeFromName } from '../../shared/image-type';
@@ -26,7 +26,8 @@ import {
   type ScanResult,
   type VoltcartBridge,
 } from '../../shared/ipc-contract';
-import { isRetryableStatus, type QueueItem, UploadError, UploadQueue } from '../../shared/upload-queue';
+import { uploadProductImage } from '../../shared/product-image-upload';
+import { type QueueItem, UploadQueue } from '../../shared/upload-queue';
 
 export const STORAGE_KEYS = {
   apiUrl: 'voltcart.apiUrl',
@@ -99,12 +100,13 @@ export function createBrowserBridge(storage: Storage = window.localStorage): Bro
     return configured.success ? configured.data : DEFAULT_API_URL;
   };
 
-  const http = createHttp({
-    baseURL: currentApiUrl,
-    getToken: () => storage.getItem(STORAGE_KEYS.token),
-    timeoutMs: 0,
-  });
-  const catalog = adminCatalogApi(http);
+  const client = createClient(
+    createHttp({
+      baseURL: currentApiUrl,
+      getToken: () => storage.getItem(STORAGE_KEYS.token),
+      timeoutMs: 0,
+    }),
+  );
 
   const clearSession = () => {
     storage.removeItem(STORAGE_KEYS.admin);
@@ -152,12 +154,6 @@ export function createBrowserBridge(storage: Storage = window.localStorage): Bro
     });
     scans.set(scanId, byId);
     return { scanId, folderName: folderName || 'Selected files', files: out, skipped, truncated };
-  }
-
-  function toUploadError(e: unknown): UploadError {
-    if (e instanceof UploadError) return e;
-    if (e instanceof ApiError) return new UploadError(e.message, isRetryableStatus(e.status), e.status);
-    return new UploadError(errorMessage(e, 'The upload failed.'), true);
   }
 
   function launch(queue: UploadQueue<BulkItem>, retry: boolean) {
@@ -254,29 +250,16 @@ export function createBrowserBridge(storage: Storage = window.localStorage): Bro
           retries: 3,
           throttleMs: 100,
           upload: async (item, ctx) => {
-            // As in the desktop app: cancel stops a file while it is being sent, not once the API has it all.
-            const sending = new AbortController();
-            let sentAll = false;
-            const onAbort = () => {
-              if (!sentAll) sending.abort();
-            };
-            ctx.signal.addEventListener('abort', onAbort, { once: true });
-            const opts = {
-              signal: sending.signal,
-              onProgress: (loaded: number, total: number) => {
-                if (loaded >= total) sentAll = true;
-                ctx.onProgress(Math.round((loaded / Math.max(1, total)) * item.size), item.size);
+            await uploadProductImage(
+              client,
+              item.job,
+              { blob: item.file, name: item.file.name },
+              {
+                signal: ctx.signal,
+                onProgress: (loaded, total) =>
+                  ctx.onProgress(Math.round((loaded / Math.max(1, total)) * item.size), item.size),
               },
-            };
-            const upload = { blob: item.file, name: item.file.name };
-            try {
-              if (item.job.role === 'thumbnail') await catalog.setThumbnail(item.job.productId, upload, opts);
-              else await catalog.addImages(item.job.productId, [upload], opts);
-            } catch (e) {
-              throw toUploadError(e);
-            } finally {
-              ctx.signal.removeEventListener('abort', onAbort);
-            }
+            );
           },
           onEvent: (e) => emit({ runId, ...e, summary: e.finished ? queue.summary() : null }),
         });

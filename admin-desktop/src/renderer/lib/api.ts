@@ -1,7 +1,6 @@
-import { adminApi } from '@voltcart/api-client/admin';
-import { adminCatalogApi } from '@voltcart/api-client/admin-catalog';
-import { adminOrdersApi } from '@voltcart/api-client/admin-orders';
+import { createClient } from '@voltcart/api-client/client';
 import { createHttp } from '@voltcart/api-client/http';
+import { type ImageKind, imageUrl } from '@voltcart/shared';
 import { DEFAULT_API_URL } from '../../shared/ipc-contract';
 import { useSession } from '../stores/session';
 
@@ -13,18 +12,15 @@ export const setApiUrl = (url: string) => {
   apiUrl = url.replace(/\/+$/, '');
 };
 
-export const http = createHttp({
-  baseURL: () => apiUrl,
-  getToken: () => useSession.getState().token,
-  onUnauthorized: () => useSession.getState().expire(),
-});
+/** The one API client of the window: every route of the contract as a method (`api.product.get(...)`). */
+export const api = createClient(
+  createHttp({
+    baseURL: () => apiUrl,
+    getToken: () => useSession.getState().token,
+    onUnauthorized: () => useSession.getState().expire(),
+  }),
+);
 
-export const adminClient = adminApi(http);
-export const catalog = adminCatalogApi(http);
-export const ordersClient = adminOrdersApi(http);
-
-/** Image addresses on the API host (seed §7); '' when there is no file. */
-export const productImageUrl = (file: string | null | undefined, small = false) =>
-  file ? `${apiUrl}/images/product/${small ? 'sm/' : ''}${encodeURIComponent(file)}` : '';
-export const categoryImageUrl = (file: string | null | undefined) =>
-  file ? `${apiUrl}/images/categories/${encodeURIComponent(file)}` : '';
+/** A picture on the API host in use (see imageUrl); null when there is none (SafeImage shows a placeholder). */
+export const imageSrc = (kind: ImageKind, file: string | null | undefined, size?: 'full' | 'sm') =>
+  imageUrl(apiUrl, kind, file, size);

@@ -3,7 +3,7 @@ import { adminLoginError } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { adminClient } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useSession } from '../../stores/session';
 import { toast } from '../../stores/toast';
 
@@ -31,7 +31,7 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const reply = await adminClient.login(email.trim(), password);
+      const reply = await api.admin.login({ body: { email: email.trim(), password } });
       await setSession(reply.admin, reply.token);
       toast.reply(reply, 'Logged in.');
       navigate(paths.dashboard, { replace: true });

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Spinner } from '../../components/states';
 import { paths } from '../../config/paths';
-import { adminClient } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useSession } from '../../stores/session';
 import { toast } from '../../stores/toast';
 
@@ -14,7 +14,7 @@ export function LogoutPage() {
     (async () => {
       const { token, clear } = useSession.getState();
       // Even when the server cannot be reached, the local session is ended.
-      if (token) await adminClient.logout().catch(() => null);
+      if (token) await api.admin.logout().catch(() => null);
       await clear();
       if (!cancelled) {
         toast.info('You have been logged out.');

@@ -1,4 +1,6 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
+import type { ProductSummary } from '@voltcart/shared';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formatBytes } from '../../../shared/image-type';
 import type { BulkJob, BulkProgress, ScannedFile, ScanResult } from '../../../shared/ipc-contract';
@@ -13,10 +15,12 @@ import {
 } from '../../../shared/match';
 import type { ItemProgress, QueueTotals } from '../../../shared/upload-queue';
 import { ProgressBar } from '../../components/progress-bar';
-import { ErrorBox, PageHeader, Spinner } from '../../components/states';
-import { catalog } from '../../lib/api';
+import { QueryError } from '../../components/query-states';
+import { PageHeader, Spinner } from '../../components/states';
 import { getBridge, isBrowserBridge } from '../../lib/bridge';
 import { formatSeconds } from '../../lib/format';
+import { queries } from '../../lib/queries';
+import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../stores/toast';
 
 type Entry = MatchEntry<ScannedFile> & { skip?: boolean };
@@ -40,6 +44,10 @@ const STATE_TEXT: Record<ItemProgress['state'], string> = {
   cancelled: 'Cancelled',
 };
 
+/** What matching needs of a product (a stable list while these stay the same: see useEffect below). */
+const matchable = (d: { products: ProductSummary[] }): MatchableProduct[] =>
+  d.products.map((p) => ({ _id: p._id, slug: p.slug, sku: p.sku, name: p.name }));
+
 /** Rows shown at once; the rest behind "Show all" so a 5000-photo folder stays responsive. */
 const PAGE_ROWS = 300;
 
@@ -53,8 +61,11 @@ export function BulkUploadPage() {
   const bridge = getBridge();
   const [scan, setScan] = useState<ScanResult | null>(null);
   const [scanning, setScanning] = useState(false);
-  const [products, setProducts] = useState<MatchableProduct[] | null>(null);
-  const [productError, setProductError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  // Every product (limit 0), for matching file names to slugs and SKUs.
+  const productList = useQuery({ ...queries.products({ limit: 0 }), select: matchable });
+  const products = productList.data;
+  const productError = productList.error && !productList.isFetching ? productList.error : null;
   const [entries, setEntries] = useState<Entry[]>([]);
   /** Files whose role staff chose: automatic role balancing leaves them alone. */
   const kept = useRef<Set<string>>(new Set());
@@ -64,23 +75,12 @@ export function BulkUploadPage() {
   const [run, setRun] = useState<RunState | null>(null);
   const runIdRef = useRef<string | null>(null);
 
-  const loadProducts = async () => {
-    setProductError(null);
-    try {
-      const { products: list } = await catalog.products({ limit: 0 });
-      setProducts(list.map((p) => ({ _id: p._id, slug: p.slug, sku: p.sku, name: p.name })));
-    } catch (e) {
-      setProductError(errorMessage(e, 'The product list could not be loaded.'));
-    }
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load once
-  useEffect(() => {
-    void loadProducts();
-  }, []);
-
   /** Events that arrive before start() has told us the run's id are kept and replayed. */
   const early = useRef<BulkProgress[]>([]);
-  const apply = (p: BulkProgress) =>
+  const apply = (p: BulkProgress) => {
+    // The pictures are on the products now: product screens load afresh when next shown.
+    if (p.finished)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.products.all, refetchType: 'none' });
     setRun((r) => {
       if (!r || r.runId !== p.runId) return r;
       const items = new Map(r.items);
@@ -94,6 +94,7 @@ export function BulkUploadPage() {
         summary: p.summary,
       };
     });
+  };
   // biome-ignore lint/correctness/useExhaustiveDependencies: subscribe once per bridge
   useEffect(
     () =>
@@ -104,6 +105,8 @@ export function BulkUploadPage() {
     [bridge],
   );
 
+  // Matching starts again when the folder or the product list changes; the list keeps its identity while
+  // the products' slugs, SKUs and names stay the same (structural sharing), so staff's choices are kept.
   useEffect(() => {
     if (scan && products) {
       setEntries(matchFiles(scan.files, products));
@@ -261,7 +264,7 @@ export function BulkUploadPage() {
         </div>
       </section>
 
-      {productError && <ErrorBox message={productError} onRetry={loadProducts} />}
+      {productError && <QueryError query={productList} />}
       {scan && !products && !productError && <Spinner label="Loading products…" />}
 
       {scan && products && (

@@ -1,29 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { type Category, slugify } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
+import { CatalogForm, NameSlugFields } from '../../components/catalog-form';
 import { FileField } from '../../components/file-field';
+import { LoadForEdit } from '../../components/query-states';
 import { SafeImage } from '../../components/safe-image';
-import { ErrorBox, PageHeader, Spinner } from '../../components/states';
+import { PageHeader } from '../../components/states';
 import { paths } from '../../config/paths';
-import { catalog, categoryImageUrl } from '../../lib/api';
-import { useLoad } from '../../lib/hooks';
+import { api, imageSrc } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
+import { queries } from '../../lib/queries';
+import { staleAfter } from '../../lib/query-keys';
 import { toast } from '../../stores/toast';
 
 /** /admin/category/add ('Create New Category') and /admin/category/edit/:categoryId ('Edit Category'). */
 export function CategoryFormPage() {
   const { categoryId } = useParams();
-  const current = useLoad(async () => (categoryId ? catalog.category(categoryId) : null), [categoryId]);
+  const current = useQuery({ ...queries.category(categoryId ?? ''), enabled: Boolean(categoryId) });
   return (
     <>
       <PageHeader title={categoryId ? 'Edit Category' : 'Create New Category'} />
-      {categoryId && current.loading ? (
-        <Spinner />
-      ) : categoryId && current.error ? (
-        <ErrorBox message={current.error} onRetry={current.reload} />
-      ) : (
-        <CategoryForm key={categoryId ?? 'new'} categoryId={categoryId} current={current.data ?? null} />
-      )}
+      <LoadForEdit query={current} editing={Boolean(categoryId)}>
+        {(category) => <CategoryForm key={categoryId ?? 'new'} categoryId={categoryId} current={category} />}
+      </LoadForEdit>
     </>
   );
 }
@@ -34,66 +35,59 @@ function CategoryForm({ categoryId, current }: { categoryId?: string; current: C
   const navigate = useNavigate();
   const [name, setName] = useState(current?.name ?? '');
   const [files, setFiles] = useState<File[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const save = useApiMutation(
+    (body: { name: string; slug: string; Image: { blob: File; name: string } | null }) => {
+      return categoryId
+        ? api.category.update({ params: { id: categoryId }, body })
+        : api.category.create({ body });
+    },
+    staleAfter.category,
+  );
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim()) {
-      setError('Please enter the category name.');
+      setInvalid('Please enter the category name.');
       return;
     }
-    setBusy(true);
-    setError(null);
+    setInvalid(null);
     const image = files[0] ? { blob: files[0], name: files[0].name } : null;
-    try {
-      const reply = categoryId
-        ? await catalog.updateCategory(categoryId, { name: name.trim(), image })
-        : await catalog.createCategory({ name: name.trim(), image });
-      toast.reply(reply, editing ? 'Category updated.' : 'Category created.');
-      navigate(paths.categories);
-    } catch (err) {
-      setError(
-        errorMessage(
-          err,
-          editing ? 'The category could not be saved.' : 'The category could not be created.',
-        ),
-      );
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(
+      { name: name.trim(), slug: slugify(name.trim()), Image: image },
+      {
+        onSuccess: (reply) => {
+          toast.reply(reply, editing ? 'Category updated.' : 'Category created.');
+          navigate(paths.categories);
+        },
+      },
+    );
   };
 
+  const failed = editing ? 'The category could not be saved.' : 'The category could not be created.';
   return (
-    <form className="panel form" onSubmit={submit} noValidate>
-      {error && (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      )}
-      <div className="field">
-        <label className="field-label" htmlFor="category-name">
-          Category Name
-        </label>
-        <input
-          id="category-name"
-          name="name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          placeholder="e.g. Smartphones"
-        />
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor="category-slug">
-          Slug
-        </label>
-        <input id="category-slug" name="slug" value={slugify(name)} readOnly className="readonly" />
-        <span className="hint">Made from the name automatically.</span>
-      </div>
+    <CatalogForm
+      onSubmit={submit}
+      error={invalid ?? (save.error ? errorMessage(save.error, failed) : null)}
+      busy={save.isPending}
+      submitLabel={editing ? 'Edit Category' : 'Create Category'}
+      backTo={paths.categories}
+    >
+      <NameSlugFields
+        idPrefix="category"
+        label="Category Name"
+        placeholder="e.g. Smartphones"
+        name={name}
+        onName={setName}
+      />
       {current && (
         <div className="field">
           <span className="field-label">Current image</span>
-          <SafeImage className="current-image" src={categoryImageUrl(current.Image)} alt={current.name} />
+          <SafeImage
+            className="current-image"
+            src={imageSrc('categories', current.Image)}
+            alt={current.name}
+          />
         </div>
       )}
       <FileField
@@ -103,14 +97,6 @@ function CategoryForm({ categoryId, current }: { categoryId?: string; current: C
         onChange={setFiles}
         hint="JPEG, PNG or WebP."
       />
-      <div className="form-actions">
-        <button className="btn btn-primary" type="submit" disabled={busy}>
-          {editing ? 'Edit Category' : 'Create Category'}
-        </button>
-        <Link to={paths.categories} className="btn btn-ghost">
-          Go Back
-        </Link>
-      </div>
-    </form>
+    </CatalogForm>
   );
 }

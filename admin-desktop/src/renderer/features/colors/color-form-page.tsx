@@ -1,11 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { type Color, slugify } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ErrorBox, PageHeader, Spinner } from '../../components/states';
+import { useNavigate, useParams } from 'react-router-dom';
+import { CatalogForm, NameSlugFields } from '../../components/catalog-form';
+import { LoadForEdit } from '../../components/query-states';
+import { PageHeader } from '../../components/states';
 import { paths } from '../../config/paths';
-import { catalog } from '../../lib/api';
-import { useLoad } from '../../lib/hooks';
+import { api } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
+import { queries } from '../../lib/queries';
+import { staleAfter } from '../../lib/query-keys';
 import { toast } from '../../stores/toast';
 
 /** `#abc` → `#aabbcc`: the colour picker only takes six digits. */
@@ -17,17 +22,13 @@ export function expandHex(hex: string): string {
 /** /admin/color/add ('Create New Color') and /admin/color/edit/:colorId ('Edit Color'). */
 export function ColorFormPage() {
   const { colorId } = useParams();
-  const current = useLoad(async () => (colorId ? catalog.color(colorId) : null), [colorId]);
+  const current = useQuery({ ...queries.color(colorId ?? ''), enabled: Boolean(colorId) });
   return (
     <>
       <PageHeader title={colorId ? 'Edit Color' : 'Create New Color'} />
-      {colorId && current.loading ? (
-        <Spinner />
-      ) : colorId && current.error ? (
-        <ErrorBox message={current.error} onRetry={current.reload} />
-      ) : (
-        <ColorForm key={colorId ?? 'new'} colorId={colorId} current={current.data ?? null} />
-      )}
+      <LoadForEdit query={current} editing={Boolean(colorId)}>
+        {(color) => <ColorForm key={colorId ?? 'new'} colorId={colorId} current={color} />}
+      </LoadForEdit>
     </>
   );
 }
@@ -38,56 +39,49 @@ function ColorForm({ colorId, current }: { colorId?: string; current: Color | nu
   const navigate = useNavigate();
   const [name, setName] = useState(current?.name ?? '');
   const [hexcode, setHexcode] = useState(current ? expandHex(current.hexcode) : '#000000');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  // An update sends the name and hexcode only; a new colour also sends the slug, as the seed does.
+  const save = useApiMutation(
+    (body: { name: string; hexcode: string }) =>
+      colorId
+        ? api.color.update({ params: { id: colorId }, body })
+        : api.color.create({ body: { ...body, slug: slugify(body.name) } }),
+    staleAfter.color,
+  );
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim()) {
-      setError('Please enter the colour name.');
+      setInvalid('Please enter the colour name.');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const reply = colorId
-        ? await catalog.updateColor(colorId, { name: name.trim(), hexcode })
-        : await catalog.createColor({ name: name.trim(), hexcode });
-      toast.reply(reply, editing ? 'Colour updated.' : 'Colour created.');
-      navigate(paths.colors);
-    } catch (err) {
-      setError(errorMessage(err, 'The colour could not be saved.'));
-    } finally {
-      setBusy(false);
-    }
+    setInvalid(null);
+    save.mutate(
+      { name: name.trim(), hexcode },
+      {
+        onSuccess: (reply) => {
+          toast.reply(reply, editing ? 'Colour updated.' : 'Colour created.');
+          navigate(paths.colors);
+        },
+      },
+    );
   };
 
   return (
-    <form className="panel form" onSubmit={submit} noValidate>
-      {error && (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      )}
-      <div className="field">
-        <label className="field-label" htmlFor="color-name">
-          Name
-        </label>
-        <input
-          id="color-name"
-          name="name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          placeholder="e.g. Midnight Black"
-        />
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor="color-slug">
-          Slug
-        </label>
-        <input id="color-slug" name="slug" value={slugify(name)} readOnly className="readonly" />
-        <span className="hint">Made from the name automatically.</span>
-      </div>
+    <CatalogForm
+      onSubmit={submit}
+      error={invalid ?? (save.error ? errorMessage(save.error, 'The colour could not be saved.') : null)}
+      busy={save.isPending}
+      submitLabel={editing ? 'Edit Color' : 'Create Color'}
+      backTo={paths.colors}
+    >
+      <NameSlugFields
+        idPrefix="color"
+        label="Name"
+        placeholder="e.g. Midnight Black"
+        name={name}
+        onName={setName}
+      />
       <div className="field">
         <label className="field-label" htmlFor="color-hex">
           Hex Code
@@ -103,14 +97,6 @@ function ColorForm({ colorId, current }: { colorId?: string; current: Color | nu
           <span className="mono">{hexcode}</span>
         </div>
       </div>
-      <div className="form-actions">
-        <button className="btn btn-primary" type="submit" disabled={busy}>
-          {editing ? 'Edit Color' : 'Create Color'}
-        </button>
-        <Link to={paths.colors} className="btn btn-ghost">
-          Go Back
-        </Link>
-      </div>
-    </form>
+    </CatalogForm>
   );
 }

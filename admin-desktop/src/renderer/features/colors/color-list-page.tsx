@@ -1,98 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { ErrorBox, PageHeader, Spinner } from '../../components/states';
-import { StatusToggle } from '../../components/status-toggle';
+import { CatalogTable } from '../../components/catalog-table';
 import { paths } from '../../config/paths';
 import { deleteWithConfirm, toggleWith } from '../../lib/actions';
-import { catalog } from '../../lib/api';
-import { useLoad } from '../../lib/hooks';
+import { api } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
+import { queries } from '../../lib/queries';
+import { staleAfter } from '../../lib/query-keys';
 import { DELETE_TEXTS } from '../../stores/dialog';
 
 /** /admin/color (seed §2): index, Name, Slug, HexCode, Status toggle, Actions (Edit), Delete. */
 export function ColorListPage() {
-  const list = useLoad(() => catalog.colors(), []);
-  const rows = list.error ? [] : (list.data ?? []);
+  const list = useQuery(queries.colors());
+  const toggle = useApiMutation((id: string) => api.color.toggle({ params: { id } }), staleAfter.color);
+  const remove = useApiMutation((id: string) => api.color.remove({ params: { id } }), staleAfter.color);
   return (
-    <>
-      <PageHeader
-        title="Colors"
-        subtitle={list.data ? `${list.data.length} colours` : undefined}
-        actions={
-          <Link to={paths.colorAdd} className="btn btn-primary">
-            Add Color
-          </Link>
-        }
-      />
-      {list.error && <ErrorBox message={list.error} onRetry={list.reload} />}
-      <section className="panel">
-        {list.loading && !list.data ? (
-          <Spinner />
-        ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th className="idx">#</th>
-                <th>Name</th>
-                <th>Slug</th>
-                <th>HexCode</th>
-                <th>Status</th>
-                <th>Actions</th>
-                <th>Delete</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 ? (
-                <tr>
-                  <td colSpan={7} className="empty">
-                    No colors available
-                  </td>
-                </tr>
-              ) : (
-                rows.map((c, i) => (
-                  <tr key={c._id}>
-                    <td className="idx">{i + 1}</td>
-                    <td className="strong">{c.name}</td>
-                    <td className="mono">{c.slug}</td>
-                    <td>
-                      <span className="hex">
-                        <span className="swatch" style={{ background: c.hexcode }} aria-hidden="true" />
-                        <span className="mono">{c.hexcode}</span>
-                      </span>
-                    </td>
-                    <td>
-                      <StatusToggle
-                        on={c.status}
-                        onLabel="Active"
-                        offLabel="Inactive"
-                        title="Click to change the status"
-                        onToggle={() => toggleWith(() => catalog.toggleColor(c._id), list.reload)}
-                      />
-                    </td>
-                    <td>
-                      <Link to={paths.colorEdit(c._id)} className="btn btn-ghost btn-sm">
-                        Edit
-                      </Link>
-                    </td>
-                    <td>
-                      <button
-                        className="btn btn-danger-ghost btn-sm"
-                        onClick={() =>
-                          deleteWithConfirm({
-                            remove: () => catalog.deleteColor(c._id),
-                            doneText: DELETE_TEXTS.color,
-                            after: list.reload,
-                          })
-                        }
-                      >
-                        Delete
-                      </button>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        )}
-      </section>
-    </>
+    <CatalogTable
+      title="Colors"
+      countLabel="colours"
+      add={{ to: paths.colorAdd, label: 'Add Color' }}
+      query={list}
+      emptyText="No colors available"
+      column={{
+        head: 'HexCode',
+        cell: (c) => (
+          <span className="hex">
+            <span className="swatch" style={{ background: c.hexcode }} aria-hidden="true" />
+            <span className="mono">{c.hexcode}</span>
+          </span>
+        ),
+      }}
+      actions={(c) => (
+        <Link to={paths.colorEdit(c._id)} className="btn btn-ghost btn-sm">
+          Edit
+        </Link>
+      )}
+      onToggle={(c) => toggleWith(() => toggle.mutateAsync(c._id))}
+      onDelete={(c) =>
+        deleteWithConfirm({ remove: () => remove.mutateAsync(c._id), doneText: DELETE_TEXTS.color })
+      }
+    />
   );
 }

@@ -1,10 +1,10 @@
-import type { DashboardMetrics, Order } from '@voltcart/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
-import { ErrorBox, PageHeader, Spinner } from '../../components/states';
+import { isFirstLoad, QueryError } from '../../components/query-states';
+import { PageHeader, Spinner } from '../../components/states';
 import { paths } from '../../config/paths';
-import { adminClient, ordersClient } from '../../lib/api';
 import { formatDateTime, formatINR } from '../../lib/format';
-import { useLoad } from '../../lib/hooks';
+import { queries } from '../../lib/queries';
 import { StateBadge } from '../orders/order-state';
 
 const count = new Intl.NumberFormat('en-IN');
@@ -12,13 +12,13 @@ const count = new Intl.NumberFormat('en-IN');
 /** The dashboard: real figures from GET /admin/metrics (seed's static cards made live) and the latest orders. */
 export function DashboardPage() {
   const navigate = useNavigate();
-  const metrics = useLoad<DashboardMetrics>(() => adminClient.metrics(), []);
-  const recent = useLoad<Order[]>(async () => (await ordersClient.list({ limit: 6, page: 1 })).orders, []);
+  const metrics = useQuery(queries.metrics());
+  const recent = useQuery({ ...queries.orders({ limit: 6, page: 1 }), select: (d) => d.orders });
   const m = metrics.data;
   return (
     <>
       <PageHeader title="Dashboard" subtitle="Today at Voltcart" />
-      {metrics.error && <ErrorBox message={metrics.error} onRetry={metrics.reload} />}
+      <QueryError query={metrics} />
       <div className="cards">
         <div className="card stat stat-users">
           <span className="stat-label">Users</span>
@@ -52,10 +52,10 @@ export function DashboardPage() {
             All orders
           </Link>
         </div>
-        {recent.loading && !recent.data ? (
+        {isFirstLoad(recent) ? (
           <Spinner />
-        ) : recent.error ? (
-          <ErrorBox message={recent.error} onRetry={recent.reload} />
+        ) : recent.error && !recent.isFetching ? (
+          <QueryError query={recent} />
         ) : recent.data?.length ? (
           <table className="table">
             <thead>

@@ -1,29 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import type { OrderState } from '@voltcart/shared';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { isFirstLoad, QueryError } from '../../components/query-states';
 import { SafeImage } from '../../components/safe-image';
-import { ErrorBox, PageHeader, Spinner } from '../../components/states';
+import { PageHeader, Spinner } from '../../components/states';
 import { paths } from '../../config/paths';
-import { ordersClient, productImageUrl } from '../../lib/api';
+import { api, imageSrc } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
 import { formatDateTime, formatINR } from '../../lib/format';
-import { useLoad } from '../../lib/hooks';
+import { useApiMutation } from '../../lib/mutations';
+import { queries } from '../../lib/queries';
+import { staleAfter } from '../../lib/query-keys';
 import { useDialog } from '../../stores/dialog';
 import { toast } from '../../stores/toast';
-import { StateBadge } from './order-state';
+import { adminMoves, StateBadge } from './order-state';
 
-const MOVES: { to: OrderState; label: string; tone: string }[] = [
-  { to: 'shipped', label: 'Mark as shipped', tone: 'btn-primary' },
-  { to: 'delivered', label: 'Mark as delivered', tone: 'btn-primary' },
-  { to: 'cancelled', label: 'Cancel order', tone: 'btn-danger-ghost' },
-];
-
-/** One order: lines, address, payment, and the moves staff make (the API refuses illegal ones). */
+/**
+ * One order: lines, address, payment, and the moves staff may make from its state (see adminMoves). When the
+ * API refuses a move anyway (someone else moved the order meanwhile), its message is shown and the order
+ * loads again.
+ */
 export function OrderDetailPage() {
   const { orderId = '' } = useParams();
-  const order = useLoad(() => ordersClient.get(orderId), [orderId]);
-  const [busy, setBusy] = useState(false);
+  const order = useQuery(queries.order(orderId));
+  const setState = useApiMutation(
+    (state: OrderState) => api.order.setState({ params: { orderId }, body: { state } }),
+    staleAfter.order,
+    { refreshOnRefusal: true },
+  );
   const o = order.data;
 
   const move = async (to: OrderState) => {
@@ -38,19 +43,15 @@ export function OrderDetailPage() {
       });
       if (!ok) return;
     }
-    setBusy(true);
     try {
-      toast.reply(await ordersClient.setState(orderId, to), 'Order updated.');
-      order.reload();
+      toast.reply(await setState.mutateAsync(to), 'Order updated.');
     } catch (e) {
       toast.error(errorMessage(e, 'The order could not be updated.'));
-    } finally {
-      setBusy(false);
     }
   };
 
-  if (order.loading && !o) return <Spinner />;
-  if (order.error && !o) return <ErrorBox message={order.error} onRetry={order.reload} />;
+  if (isFirstLoad(order)) return <Spinner />;
+  if (order.error && !o) return <QueryError query={order} />;
   if (!o) return null;
   const a = o.shipping_details;
   const saved = o.original_total - o.order_total;
@@ -77,11 +78,11 @@ export function OrderDetailPage() {
           </div>
         </div>
         <div className="order-moves">
-          {MOVES.map((m) => (
+          {adminMoves(o.state).map((m) => (
             <button
               key={m.to}
               className={`btn ${m.tone}`}
-              disabled={busy || o.state === m.to}
+              disabled={setState.isPending}
               onClick={() => move(m.to)}
             >
               {m.label}
@@ -162,7 +163,12 @@ export function OrderDetailPage() {
               <tr key={`${l.productId}-${i}`}>
                 <td>
                   <div className="product-cell">
-                    <SafeImage className="thumb" src={productImageUrl(l.thumbnail, true)} alt="" size={36} />
+                    <SafeImage
+                      className="thumb"
+                      src={imageSrc('product', l.thumbnail, 'sm')}
+                      alt=""
+                      size={36}
+                    />
                     <span className="strong">{l.name}</span>
                   </div>
                 </td>

@@ -1,12 +1,13 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OrderState } from '@voltcart/shared';
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Pager } from '../../components/pager';
-import { ErrorBox, PageHeader, Spinner } from '../../components/states';
+import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
+import { PageHeader, Spinner } from '../../components/states';
 import { paths } from '../../config/paths';
-import { ordersClient } from '../../lib/api';
 import { formatDateTime, formatINR } from '../../lib/format';
-import { useDebounced, useLoad } from '../../lib/hooks';
+import { useListParams } from '../../lib/list-params';
+import { queries } from '../../lib/queries';
 import { ORDER_STATES, STATE_LABELS, StateBadge } from './order-state';
 
 const LIMIT = 25;
@@ -14,27 +15,15 @@ const LIMIT = 25;
 /** Orders: filter by state, search by order id or customer email, newest first. */
 export function OrderListPage() {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const { params, page, limit, search, q, setSearch, setFilter, setPage } = useListParams({ limit: LIMIT });
   const state = (ORDER_STATES as readonly string[]).includes(params.get('state') ?? '')
     ? (params.get('state') as OrderState)
     : '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const q = useDebounced(search.trim(), 300);
-  const list = useLoad(
-    () => ordersClient.list({ state, q: q || undefined, page, limit: LIMIT }),
-    [state, q, page],
-  );
-  const rows = list.error ? [] : (list.data?.orders ?? []);
-
-  const update = (next: Record<string, string | number | null>) => {
-    const p = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) {
-      if (v === null || v === '' || (k === 'page' && v === 1)) p.delete(k);
-      else p.set(k, String(v));
-    }
-    setParams(p, { replace: true });
-  };
+  const list = useQuery({
+    ...queries.orders({ state: state || undefined, q: q || undefined, page, limit }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = rowsOf(list, (d) => d.orders);
 
   return (
     <>
@@ -46,14 +35,11 @@ export function OrderListPage() {
           aria-label="Search orders"
           placeholder="Search by order id or email…"
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            update({ q: e.target.value.trim() || null, page: 1 });
-          }}
+          onChange={(e) => setSearch(e.target.value)}
         />
         <label className="inline-label">
           State
-          <select value={state} onChange={(e) => update({ state: e.target.value || null, page: 1 })}>
+          <select value={state} onChange={(e) => setFilter('state', e.target.value || null)}>
             <option value="">All states</option>
             {ORDER_STATES.map((s) => (
               <option key={s} value={s}>
@@ -62,11 +48,11 @@ export function OrderListPage() {
             ))}
           </select>
         </label>
-        {list.loading && list.data && <span className="spinner" role="status" aria-label="Loading" />}
+        <Reloading query={list} />
       </div>
-      {list.error && <ErrorBox message={list.error} onRetry={list.reload} />}
+      <QueryError query={list} />
       <section className="panel">
-        {list.loading && !list.data ? (
+        {isFirstLoad(list) ? (
           <Spinner />
         ) : rows.length === 0 ? (
           <p className="empty">{q || state ? 'No orders match.' : 'No orders yet.'}</p>
@@ -112,10 +98,10 @@ export function OrderListPage() {
       </section>
       <Pager
         page={page}
-        limit={LIMIT}
+        limit={limit}
         count={rows.length}
         hasMore={Boolean(list.data?.hasMore)}
-        onPage={(n) => update({ page: n })}
+        onPage={setPage}
       />
     </>
   );

@@ -1,17 +1,24 @@
-import type { ProductInput } from '@voltcart/api-client/admin-catalog';
+import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
-import { type Color, finalPrice, type Product, slugify } from '@voltcart/shared';
+import { type Color, type Contract, finalPrice, type InputOf, type Product, slugify } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { FormError } from '../../components/catalog-form';
 import { FileField } from '../../components/file-field';
 import { ProgressBar } from '../../components/progress-bar';
+import { LoadForEdit } from '../../components/query-states';
 import { SafeImage } from '../../components/safe-image';
-import { ErrorBox, PageHeader, Spinner } from '../../components/states';
+import { PageHeader } from '../../components/states';
 import { paths } from '../../config/paths';
-import { catalog, productImageUrl } from '../../lib/api';
+import { api, imageSrc } from '../../lib/api';
 import { formatINR } from '../../lib/format';
-import { useLoad } from '../../lib/hooks';
+import { useApiMutation } from '../../lib/mutations';
+import { queries } from '../../lib/queries';
+import { staleAfter } from '../../lib/query-keys';
 import { toast } from '../../stores/toast';
+
+/** The body of a product create (an update sends the same fields). */
+type ProductBody = InputOf<Contract['product']['create']>['body'];
 
 interface MemoryRow {
   gb: string;
@@ -70,8 +77,10 @@ const num = (s: string) => (s.trim() === '' ? Number.NaN : Number(s));
 /**
  * Checks what the form can check before sending (seed §5: name required; prices and counts are numbers) and
  * builds the request; the API checks everything again.
+ * - the slug and final price are sent as the seed does, from the shared rules; the API derives both itself
+ * - every field is sent, so an emptied field (or no category: '') is cleared on update
  */
-export function toProductInput(f: FormState): { input?: ProductInput; error?: string } {
+export function toProductInput(f: FormState): { input?: ProductBody; error?: string } {
   if (!f.name.trim()) return { error: 'Please enter the product name.' };
   const originalPrice = num(f.originalPrice);
   if (!Number.isFinite(originalPrice) || originalPrice < 0)
@@ -104,11 +113,13 @@ export function toProductInput(f: FormState): { input?: ProductInput; error?: st
   return {
     input: {
       name: f.name.trim(),
+      slug: slugify(f.name.trim()),
       sku: f.sku.trim(),
       brand: f.brand.trim(),
       originalPrice,
       discountPercentage: discount,
-      categoryId: f.categoryId || null,
+      finalPrice: finalPrice(originalPrice, discount),
+      categoryId: f.categoryId,
       colors,
       memorySizes,
       memoryPriceAdj,
@@ -123,66 +134,64 @@ export function toProductInput(f: FormState): { input?: ProductInput; error?: st
 /** /admin/product/add and /admin/product/edit/:productId (seed §2, plus SKU, brand, stock and options). */
 export function ProductFormPage() {
   const { productId } = useParams();
-  const product = useLoad(async () => (productId ? catalog.product(productId) : null), [productId]);
-  if (productId && product.loading) return <Spinner />;
-  if (productId && product.error) return <ErrorBox message={product.error} onRetry={product.reload} />;
-  return <ProductForm key={productId ?? 'new'} productId={productId} current={product.data ?? null} />;
+  const product = useQuery({ ...queries.product(productId ?? ''), enabled: Boolean(productId) });
+  return (
+    <LoadForEdit query={product} editing={Boolean(productId)}>
+      {(current) => <ProductForm key={productId ?? 'new'} productId={productId} current={current} />}
+    </LoadForEdit>
+  );
 }
 
 /** The form itself, mounted once the product is loaded so its fields start filled in. */
 function ProductForm({ productId, current }: { productId?: string; current: Product | null }) {
   const editing = Boolean(productId);
   const navigate = useNavigate();
-  const categories = useLoad(() => catalog.categories(), []);
-  const colors = useLoad(() => catalog.colors(), []);
+  const categories = useQuery(queries.categories());
+  const colors = useQuery(queries.colors());
   const [f, setF] = useState<FormState>(current ? fromProduct(current) : EMPTY);
   const [thumb, setThumb] = useState<File[]>([]);
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const save = useApiMutation((body: ProductBody) => {
+    const file = body.thumbnail;
+    const onUploadProgress = file
+      ? (loaded: number, total: number) => setSent((loaded / Math.max(1, total)) * 100)
+      : undefined;
+    return productId
+      ? api.product.update({ params: { id: productId }, body }, { onUploadProgress })
+      : api.product.create({ body }, { onUploadProgress });
+  }, staleAfter.product);
+  const error = invalid ?? (save.error ? errorMessage(save.error, 'The product could not be saved.') : null);
 
   const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((s) => ({ ...s, [k]: v }));
   const colorById = new Map<string, Color>((colors.data ?? []).map((c) => [c._id, c]));
   const price = finalPrice(Number(f.originalPrice) || 0, Number(f.discountPercentage) || 0);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const { input, error: invalid } = toProductInput(f);
+    const { input, error: problem } = toProductInput(f);
     if (!input) {
-      setError(invalid ?? 'Please check the form.');
+      setInvalid(problem ?? 'Please check the form.');
       return;
     }
     const file = thumb[0];
     if (file) input.thumbnail = { blob: file, name: file.name };
-    setBusy(true);
-    setError(null);
+    setInvalid(null);
     setSent(file ? 0 : null);
-    const onProgress = file
-      ? (loaded: number, total: number) => setSent((loaded / Math.max(1, total)) * 100)
-      : undefined;
-    try {
-      const reply = productId
-        ? await catalog.updateProduct(productId, input, onProgress)
-        : await catalog.createProduct(input, onProgress);
-      toast.reply(reply, editing ? 'Product updated.' : 'Product created.');
-      navigate(paths.products);
-    } catch (err) {
-      setError(errorMessage(err, 'The product could not be saved.'));
-    } finally {
-      setBusy(false);
-      setSent(null);
-    }
+    save.mutate(input, {
+      onSuccess: (reply) => {
+        toast.reply(reply, editing ? 'Product updated.' : 'Product created.');
+        navigate(paths.products);
+      },
+      onSettled: () => setSent(null),
+    });
   };
 
   return (
     <>
       <PageHeader title={editing ? 'Edit Product' : 'Add Product'} subtitle={editing ? f.name : undefined} />
       <form className="panel form form-wide" onSubmit={submit} noValidate>
-        {error && (
-          <div className="form-error" role="alert">
-            {error}
-          </div>
-        )}
+        <FormError error={error} />
         <fieldset className="form-section">
           <legend>Product</legend>
           <div className="grid-2">
@@ -434,7 +443,7 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
                   <span className="field-label">Current thumbnail</span>
                   <SafeImage
                     className="current-image"
-                    src={productImageUrl(current.thumbnail, true)}
+                    src={imageSrc('product', current.thumbnail, 'sm')}
                     alt={f.name}
                   />
                 </div>
@@ -483,8 +492,8 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
         </fieldset>
 
         <div className="form-actions sticky-actions">
-          <button className="btn btn-primary" type="submit" disabled={busy}>
-            {busy ? 'Saving…' : 'Save'}
+          <button className="btn btn-primary" type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save'}
           </button>
           <Link to={paths.products} className="btn btn-ghost">
             Go Back

@@ -1,14 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
+import type { UploadFile } from '@voltcart/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { FileField } from '../../components/file-field';
 import { ProgressBar } from '../../components/progress-bar';
+import { isFirstLoad, QueryError } from '../../components/query-states';
 import { SafeImage } from '../../components/safe-image';
-import { ErrorBox, PageHeader, Spinner } from '../../components/states';
+import { PageHeader, Spinner } from '../../components/states';
 import { paths } from '../../config/paths';
 import { deleteWithConfirm } from '../../lib/actions';
-import { catalog, productImageUrl } from '../../lib/api';
-import { useLoad } from '../../lib/hooks';
+import { api, imageSrc } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
+import { queries } from '../../lib/queries';
+import { staleAfter } from '../../lib/query-keys';
 import { DELETE_TEXTS } from '../../stores/dialog';
 import { toast } from '../../stores/toast';
 
@@ -18,9 +23,21 @@ const PER_REQUEST = 20;
 /** /admin/product/multiple/:productId: the product's gallery, add several images, remove one. */
 export function ProductImagesPage() {
   const { productId = '' } = useParams();
-  const product = useLoad(() => catalog.product(productId), [productId]);
+  const product = useQuery(queries.product(productId));
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
+  const addImages = useApiMutation(
+    ({ images, onProgress }: { images: UploadFile[]; onProgress: (loaded: number, total: number) => void }) =>
+      api.product.addImages(
+        { params: { id: productId }, body: { images } },
+        { onUploadProgress: onProgress, timeout: 0 },
+      ),
+    staleAfter.product,
+  );
+  const removeImage = useApiMutation(
+    ({ id, file }: { id: string; file: string }) => api.product.removeImage({ params: { id, file } }),
+    staleAfter.product,
+  );
 
   const upload = async () => {
     if (!files.length) {
@@ -33,21 +50,17 @@ export function ProductImagesPage() {
     try {
       for (let i = 0; i < files.length; i += PER_REQUEST) {
         const batch = files.slice(i, i + PER_REQUEST);
-        const reply = await catalog.addImages(
-          productId,
-          batch.map((f) => ({ blob: f, name: f.name })),
-          {
-            onProgress: (loaded, t) =>
-              setProgress(
-                ((done + (loaded / Math.max(1, t)) * batch.reduce((s, f) => s + f.size, 0)) / total) * 100,
-              ),
-          },
-        );
+        const reply = await addImages.mutateAsync({
+          images: batch.map((f) => ({ blob: f, name: f.name })),
+          onProgress: (loaded, t) =>
+            setProgress(
+              ((done + (loaded / Math.max(1, t)) * batch.reduce((s, f) => s + f.size, 0)) / total) * 100,
+            ),
+        });
         done += batch.reduce((s, f) => s + f.size, 0);
         if (i + PER_REQUEST >= files.length) toast.reply(reply, 'Images uploaded.');
       }
       setFiles([]);
-      product.reload();
     } catch (e) {
       toast.error(errorMessage(e, 'The images could not be uploaded.'));
     } finally {
@@ -67,10 +80,10 @@ export function ProductImagesPage() {
           </Link>
         }
       />
-      {product.loading && !p ? (
+      {isFirstLoad(product) ? (
         <Spinner />
-      ) : product.error ? (
-        <ErrorBox message={product.error} onRetry={product.reload} />
+      ) : product.error && !product.isFetching ? (
+        <QueryError query={product} />
       ) : p ? (
         <>
           <section className="panel form">
@@ -103,22 +116,21 @@ export function ProductImagesPage() {
             <div className="gallery">
               {p.thumbnail && (
                 <figure className="gallery-item gallery-thumb">
-                  <SafeImage src={productImageUrl(p.thumbnail, true)} alt={`${p.name} thumbnail`} />
+                  <SafeImage src={imageSrc('product', p.thumbnail, 'sm')} alt={`${p.name} thumbnail`} />
                   <figcaption>Thumbnail</figcaption>
                 </figure>
               )}
               {p.images.map((img, i) => (
                 <figure key={img} className="gallery-item" data-testid="gallery-image">
-                  <SafeImage src={productImageUrl(img, true)} alt={`${p.name} image ${i + 1}`} />
+                  <SafeImage src={imageSrc('product', img, 'sm')} alt={`${p.name} image ${i + 1}`} />
                   <figcaption>
                     <span className="muted">#{i + 1}</span>
                     <button
                       className="btn btn-danger-ghost btn-sm"
                       onClick={() =>
                         deleteWithConfirm({
-                          remove: () => catalog.removeImage(p._id, img),
+                          remove: () => removeImage.mutateAsync({ id: p._id, file: img }),
                           doneText: DELETE_TEXTS.image,
-                          after: product.reload,
                         })
                       }
                     >

@@ -1,15 +1,21 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ProductSummary } from '@voltcart/shared';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Pager } from '../../components/pager';
+import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
 import { SafeImage } from '../../components/safe-image';
-import { ErrorBox, PageHeader, Spinner } from '../../components/states';
+import { PageHeader, Spinner } from '../../components/states';
 import { StatusToggle } from '../../components/status-toggle';
 import { paths } from '../../config/paths';
 import { deleteWithConfirm, toggleWith } from '../../lib/actions';
-import { catalog, productImageUrl } from '../../lib/api';
+import { api, imageSrc } from '../../lib/api';
 import { formatINR, formatPercent } from '../../lib/format';
-import { useDebounced, useLoad, useMediaQuery } from '../../lib/hooks';
+import { useMediaQuery } from '../../lib/hooks';
+import { useListParams } from '../../lib/list-params';
+import { useApiMutation } from '../../lib/mutations';
+import { queries } from '../../lib/queries';
+import { staleAfter } from '../../lib/query-keys';
 import { DELETE_TEXTS } from '../../stores/dialog';
 import { ProductViewModal } from './product-view-modal';
 
@@ -20,44 +26,32 @@ const DEFAULT_LIMIT = 50;
  * and searchable (q), so it stays fast with a large catalogue; the page and search live in the address.
  */
 export function ProductListPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const limit = [25, 50, 100].includes(Number(params.get('limit')))
-    ? Number(params.get('limit'))
-    : DEFAULT_LIMIT;
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const q = useDebounced(search.trim(), 300);
+  const { page, limit, search, q, setSearch, setPage, setLimit } = useListParams({
+    limit: DEFAULT_LIMIT,
+    limits: [25, 50, 100],
+  });
   const wide = useMediaQuery('(min-width: 1024px)');
   const [viewing, setViewing] = useState<string | null>(null);
 
-  const list = useLoad(
-    (signal) => catalog.products({ limit, page, q: q || undefined }, signal),
-    [limit, page, q],
+  // The previous page stays on screen while the next one (or a newer search) loads.
+  const list = useQuery({
+    ...queries.products({ limit, page, q: q || undefined }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = rowsOf(list, (d) => d.products);
+  const setFlag = useApiMutation(
+    ({ id, flag }: { id: string; flag: 1 | 2 | 3 }) => api.product.toggle({ params: { id }, body: { flag } }),
+    staleAfter.product,
   );
-  const rows = list.error ? [] : (list.data?.products ?? []);
-
-  const update = (next: Record<string, string | number | null>) => {
-    const p = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) {
-      if (v === null || v === '' || (k === 'page' && v === 1)) p.delete(k);
-      else p.set(k, String(v));
-    }
-    setParams(p, { replace: true });
-  };
-
-  const onSearch = (value: string) => {
-    setSearch(value);
-    update({ q: value.trim() || null, page: 1 });
-  };
+  const removeProduct = useApiMutation(
+    (id: string) => api.product.remove({ params: { id } }),
+    staleAfter.product,
+  );
 
   const toggle = (p: ProductSummary, flag: 1 | 2 | 3) =>
-    toggleWith(() => catalog.toggleProduct(p._id, flag), list.reload);
+    toggleWith(() => setFlag.mutateAsync({ id: p._id, flag }));
   const remove = (p: ProductSummary) =>
-    deleteWithConfirm({
-      remove: () => catalog.deleteProduct(p._id),
-      doneText: DELETE_TEXTS.product,
-      after: list.reload,
-    });
+    deleteWithConfirm({ remove: () => removeProduct.mutateAsync(p._id), doneText: DELETE_TEXTS.product });
 
   const toggles = (p: ProductSummary) => ({
     status: (
@@ -135,13 +129,13 @@ export function ProductListPage() {
           aria-label="Search products"
           placeholder="Search products by name, brand or description…"
           value={search}
-          onChange={(e) => onSearch(e.target.value)}
+          onChange={(e) => setSearch(e.target.value)}
         />
-        {list.loading && list.data && <span className="spinner" role="status" aria-label="Loading" />}
+        <Reloading query={list} />
       </div>
-      {list.error && <ErrorBox message={list.error} onRetry={list.reload} />}
+      <QueryError query={list} />
       <section className={wide ? 'panel' : 'panel panel-plain'}>
-        {list.loading && !list.data ? (
+        {isFirstLoad(list) ? (
           <Spinner />
         ) : rows.length === 0 ? (
           <p className="empty">{q ? `No products match “${q}”.` : 'No products available'}</p>
@@ -168,7 +162,7 @@ export function ProductListPage() {
                       <div className="product-cell">
                         <SafeImage
                           className="thumb"
-                          src={productImageUrl(p.thumbnail, true)}
+                          src={imageSrc('product', p.thumbnail, 'sm')}
                           alt=""
                           size={36}
                         />
@@ -208,7 +202,7 @@ export function ProductListPage() {
                   <div className="product-card-head">
                     <SafeImage
                       className="thumb-lg"
-                      src={productImageUrl(p.thumbnail, true)}
+                      src={imageSrc('product', p.thumbnail, 'sm')}
                       alt=""
                       size={64}
                     />
@@ -249,8 +243,8 @@ export function ProductListPage() {
         limit={limit}
         count={rows.length}
         hasMore={Boolean(list.data?.hasMore)}
-        onPage={(n) => update({ page: n })}
-        onLimit={(n) => update({ limit: n === DEFAULT_LIMIT ? null : n, page: 1 })}
+        onPage={setPage}
+        onLimit={setLimit}
       />
       {viewing && <ProductViewModal productId={viewing} onClose={() => setViewing(null)} />}
     </>

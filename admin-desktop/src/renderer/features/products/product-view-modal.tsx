@@ -1,30 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Modal } from '../../components/modal';
+import { isFirstLoad, QueryError } from '../../components/query-states';
 import { SafeImage } from '../../components/safe-image';
-import { ErrorBox, Spinner } from '../../components/states';
+import { Spinner } from '../../components/states';
 import { paths } from '../../config/paths';
-import { catalog, productImageUrl } from '../../lib/api';
+import { imageSrc } from '../../lib/api';
 import { formatINR, formatPercent } from '../../lib/format';
-import { useLoad } from '../../lib/hooks';
+import { queries } from '../../lib/queries';
 
 /** The product's detail in a popup (the seed's View button had no behaviour; staff expect this). */
 export function ProductViewModal(props: { productId: string; onClose: () => void }) {
-  const p = useLoad(() => catalog.product(props.productId), [props.productId]);
+  const p = useQuery(queries.product(props.productId));
   const d = p.data;
   return (
     <Modal title={d?.name ?? 'Product'} onClose={props.onClose} wide>
-      {p.loading && !d ? (
+      {isFirstLoad(p) ? (
         <Spinner />
-      ) : p.error ? (
-        <ErrorBox message={p.error} onRetry={p.reload} />
+      ) : p.error && !p.isFetching ? (
+        <QueryError query={p} />
       ) : d ? (
         <div className="view-grid">
           <div>
-            <SafeImage className="view-image" src={productImageUrl(d.thumbnail)} alt={d.name} />
+            <SafeImage className="view-image" src={imageSrc('product', d.thumbnail)} alt={d.name} />
             {d.images.length > 0 && (
               <div className="mini-gallery">
                 {d.images.slice(0, 8).map((img) => (
-                  <SafeImage key={img} className="thumb" src={productImageUrl(img, true)} alt="" size={48} />
+                  <SafeImage
+                    key={img}
+                    className="thumb"
+                    src={imageSrc('product', img, 'sm')}
+                    alt=""
+                    size={48}
+                  />
                 ))}
               </div>
             )}

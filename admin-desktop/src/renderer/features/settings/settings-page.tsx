@@ -1,11 +1,14 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import type { ShopSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { AppInfo, ConnectionCheck } from '../../../shared/ipc-contract';
 import { PageHeader } from '../../components/states';
-import { adminClient, getApiUrl, setApiUrl } from '../../lib/api';
+import { api, getApiUrl, setApiUrl } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
-import { useLoad } from '../../lib/hooks';
+import { useApiMutation } from '../../lib/mutations';
+import { queries } from '../../lib/queries';
+import { staleAfter } from '../../lib/query-keys';
 import { toast } from '../../stores/toast';
 
 /** The API address (desktop: user data folder; browser: this browser) and the shop's own settings. */
@@ -15,12 +18,16 @@ export function SettingsPage() {
   const [check, setCheck] = useState<ConnectionCheck | null>(null);
   const [checking, setChecking] = useState(false);
   const [info, setInfo] = useState<AppInfo | null>(null);
-  const shop = useLoad(() => adminClient.settings(), []);
+  const queryClient = useQueryClient();
+  const shop = useQuery(queries.settings());
+  const saveShop = useApiMutation(
+    (body: { shopName: string; freeShippingThreshold: number }) => api.settings.update({ body }),
+    staleAfter.settings,
+  );
   const [shopForm, setShopForm] = useState<{ shopName: string; freeShippingThreshold: string }>({
     shopName: '',
     freeShippingThreshold: '',
   });
-  const [savingShop, setSavingShop] = useState(false);
 
   useEffect(() => {
     void bridge.app.info().then(setInfo, () => null);
@@ -51,6 +58,8 @@ export function SettingsPage() {
     try {
       const saved = await bridge.settings.set({ apiUrl: apiUrl.trim() });
       setApiUrl(saved.apiUrl);
+      // What other screens loaded came from the old address: they load afresh from the new one when shown.
+      queryClient.removeQueries({ type: 'inactive' });
       setUrl(saved.apiUrl);
       toast.success('The API address has been saved.');
       // The desktop app's content security policy names the API's origin: reload to apply the new one.
@@ -60,31 +69,23 @@ export function SettingsPage() {
     }
   };
 
-  const saveShop = async (e: FormEvent) => {
+  const submitShop = (e: FormEvent) => {
     e.preventDefault();
     const threshold = Number(shopForm.freeShippingThreshold);
     if (!shopForm.shopName.trim()) return toast.error('Please enter the shop name.');
     if (!Number.isFinite(threshold) || threshold < 0) {
       return toast.error('The free-shipping threshold must be an amount in rupees, 0 or more.');
     }
-    setSavingShop(true);
-    try {
-      toast.reply(
-        await adminClient.updateSettings({
-          shopName: shopForm.shopName.trim(),
-          freeShippingThreshold: threshold,
-        }),
-        'Settings saved.',
-      );
-      shop.reload();
-    } catch (err) {
-      toast.error(errorMessage(err, 'The shop settings could not be saved.'));
-    } finally {
-      setSavingShop(false);
-    }
+    saveShop.mutate(
+      { shopName: shopForm.shopName.trim(), freeShippingThreshold: threshold },
+      {
+        onSuccess: (reply) => toast.reply(reply, 'Settings saved.'),
+        onError: (err) => toast.error(errorMessage(err, 'The shop settings could not be saved.')),
+      },
+    );
   };
 
-  const s: ShopSettings | null = shop.data;
+  const s: ShopSettings | undefined = shop.data;
   return (
     <>
       <PageHeader title="Settings" />
@@ -126,9 +127,9 @@ export function SettingsPage() {
         </div>
       </form>
 
-      <form className="panel form" onSubmit={saveShop} noValidate>
+      <form className="panel form" onSubmit={submitShop} noValidate>
         <h2>Shop settings</h2>
-        {shop.error && <div className="form-error">{shop.error}</div>}
+        {shop.error && !shop.isFetching && <div className="form-error">{errorMessage(shop.error)}</div>}
         <div className="grid-2">
           <div className="field">
             <label className="field-label" htmlFor="shop-name">
@@ -163,7 +164,7 @@ export function SettingsPage() {
           </p>
         )}
         <div className="form-actions">
-          <button className="btn btn-primary" type="submit" disabled={savingShop || !s}>
+          <button className="btn btn-primary" type="submit" disabled={saveShop.isPending || !s}>
             Save shop settings
           </button>
         </div>

@@ -1,19 +1,21 @@
-import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Pager } from '../../components/pager';
-import { ErrorBox, PageHeader, Spinner } from '../../components/states';
-import { adminClient } from '../../lib/api';
+import { isFirstLoad, QueryError, rowsOf } from '../../components/query-states';
+import { PageHeader, Spinner } from '../../components/states';
 import { formatDate } from '../../lib/format';
-import { useDebounced, useLoad } from '../../lib/hooks';
+import { useListParams } from '../../lib/list-params';
+import { queries } from '../../lib/queries';
 
 const LIMIT = 50;
 
 /** Customers with their order counts (GET /admin/users). */
 export function UserListPage() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebounced(search.trim(), 300);
-  const list = useLoad(() => adminClient.users({ q: q || undefined, page, limit: LIMIT }), [q, page]);
-  const rows = list.error ? [] : (list.data?.users ?? []);
+  const { page, limit, search, q, setSearch, setPage } = useListParams({ limit: LIMIT });
+  const list = useQuery({
+    ...queries.customers({ q: q || undefined, page, limit }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = rowsOf(list, (d) => d.users);
   return (
     <>
       <PageHeader title="Users" subtitle="Customer accounts" />
@@ -24,15 +26,12 @@ export function UserListPage() {
           aria-label="Search users"
           placeholder="Search by name or email…"
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => setSearch(e.target.value)}
         />
       </div>
-      {list.error && <ErrorBox message={list.error} onRetry={list.reload} />}
+      <QueryError query={list} />
       <section className="panel">
-        {list.loading && !list.data ? (
+        {isFirstLoad(list) ? (
           <Spinner />
         ) : rows.length === 0 ? (
           <p className="empty">{q ? 'No customers match.' : 'No customers yet.'}</p>
@@ -50,7 +49,7 @@ export function UserListPage() {
             <tbody>
               {rows.map((u, i) => (
                 <tr key={u._id}>
-                  <td className="idx">{(page - 1) * LIMIT + i + 1}</td>
+                  <td className="idx">{(page - 1) * limit + i + 1}</td>
                   <td className="strong">{u.name}</td>
                   <td>{u.email}</td>
                   <td className="num">{u.orderCount}</td>
@@ -63,7 +62,7 @@ export function UserListPage() {
       </section>
       <Pager
         page={page}
-        limit={LIMIT}
+        limit={limit}
         count={rows.length}
         hasMore={Boolean(list.data?.hasMore)}
         onPage={setPage}

@@ -1,0 +1,75 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api';
+import { type OrderQuery, type PageQuery, type ProductQuery, queryKeys } from './query-keys';
+
+/**
+ * Every read of the back office: the key, and the call that answers it. Screens pass these to useQuery (a
+ * screen may add its own options, e.g. keeping the previous page on screen while the next one loads).
+ * The query's signal cancels a request nobody waits for any more.
+ */
+export const queries = {
+  categories: () =>
+    queryOptions({
+      queryKey: queryKeys.categories.list(),
+      queryFn: async ({ signal }) => (await api.category.list({}, { signal })).categories,
+    }),
+  category: (id: string) =>
+    queryOptions({
+      queryKey: queryKeys.categories.detail(id),
+      queryFn: async ({ signal }) => (await api.category.get({ params: { id } }, { signal })).category,
+    }),
+  colors: () =>
+    queryOptions({
+      queryKey: queryKeys.colors.list(),
+      queryFn: async ({ signal }) => (await api.color.list({}, { signal })).colors,
+    }),
+  color: (id: string) =>
+    queryOptions({
+      queryKey: queryKeys.colors.detail(id),
+      queryFn: async ({ signal }) => (await api.color.get({ params: { id } }, { signal })).color,
+    }),
+  products: (query: ProductQuery) =>
+    queryOptions({
+      queryKey: queryKeys.products.list(query),
+      queryFn: async ({ signal }) => {
+        const { products, hasMore } = await api.product.list({ query }, { signal });
+        return { products, hasMore };
+      },
+    }),
+  product: (id: string) =>
+    queryOptions({
+      queryKey: queryKeys.products.detail(id),
+      queryFn: async ({ signal }) => (await api.product.get({ params: { id } }, { signal })).product,
+    }),
+  orders: (query: OrderQuery) =>
+    queryOptions({
+      queryKey: queryKeys.orders.list(query),
+      queryFn: async ({ signal }) => {
+        const { orders, hasMore } = await api.order.list({ query }, { signal });
+        return { orders, hasMore };
+      },
+    }),
+  order: (id: string) =>
+    queryOptions({
+      queryKey: queryKeys.orders.detail(id),
+      queryFn: async ({ signal }) => (await api.order.get({ params: { orderId: id } }, { signal })).order,
+    }),
+  customers: (query: PageQuery) =>
+    queryOptions({
+      queryKey: queryKeys.customers.list(query),
+      queryFn: async ({ signal }) => {
+        const { users, hasMore } = await api.admin.customers({ query }, { signal });
+        return { users, hasMore };
+      },
+    }),
+  metrics: () =>
+    queryOptions({
+      queryKey: queryKeys.metrics,
+      queryFn: async ({ signal }) => (await api.admin.metrics({}, { signal })).metrics,
+    }),
+  settings: () =>
+    queryOptions({
+      queryKey: queryKeys.settings,
+      queryFn: async ({ signal }) => (await api.settings.get({}, { signal })).settings,
+    }),
+};

@@ -1,0 +1,59 @@
+import type { OrderState } from '@voltcart/shared';
+
+/** Filters of the paged lists, as the screens send them (blank values are left out by the client). */
+export interface PageQuery {
+  page?: number;
+  limit?: number;
+  q?: string;
+}
+export type OrderQuery = PageQuery & { state?: OrderState };
+/** `limit: 0` lists every product. */
+export type ProductQuery = PageQuery & { categorySlug?: string; colorSlug?: string };
+
+/**
+ * Query keys per resource. Each starts with the resource's name, so `all` matches every list and detail of it
+ * (what a write invalidates); a list's key ends with its filters, a detail's with its id.
+ */
+export const queryKeys = {
+  categories: {
+    all: ['categories'] as const,
+    list: () => ['categories', 'list'] as const,
+    detail: (id: string) => ['categories', 'detail', id] as const,
+  },
+  colors: {
+    all: ['colors'] as const,
+    list: () => ['colors', 'list'] as const,
+    detail: (id: string) => ['colors', 'detail', id] as const,
+  },
+  products: {
+    all: ['products'] as const,
+    list: (query: ProductQuery) => ['products', 'list', query] as const,
+    detail: (id: string) => ['products', 'detail', id] as const,
+  },
+  orders: {
+    all: ['orders'] as const,
+    list: (query: OrderQuery) => ['orders', 'list', query] as const,
+    detail: (id: string) => ['orders', 'detail', id] as const,
+  },
+  customers: {
+    all: ['customers'] as const,
+    list: (query: PageQuery) => ['customers', 'list', query] as const,
+  },
+  metrics: ['metrics'] as const,
+  settings: ['settings'] as const,
+};
+
+/**
+ * What a write to each resource makes stale (invalidated once the write succeeds):
+ * - a category's or colour's name shows in product rows and details
+ * - categories count their products
+ * - an order's move changes the dashboard's figures, and a cancelled order returns its stock
+ * - customers count their orders
+ */
+export const staleAfter = {
+  category: [queryKeys.categories.all, queryKeys.products.all],
+  color: [queryKeys.colors.all, queryKeys.products.all],
+  product: [queryKeys.products.all, queryKeys.categories.all],
+  order: [queryKeys.orders.all, queryKeys.metrics, queryKeys.products.all, queryKeys.customers.all],
+  settings: [queryKeys.settings],
+} as const;

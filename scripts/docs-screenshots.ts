@@ -1,0 +1,160 @@
+/**
+ * `npm run docs:screenshots`: the back office's pictures in docs/screenshots/ (admin-*.png, shown by the
+ * README), taken in headless Chromium from the admin web renderer with real data.
+ * - brings up what the browser tests use, with their own set-up (e2e/global-setup.ts, admin only): a fresh
+ *   database with the deterministic e2e catalogue, the API, the renderer built when its sources changed
+ * - gives the screens data through the API client: a shopper's orders (one shipped), then a folder of photos
+ *   for the bulk upload screen
+ * - stops everything and drops the database afterwards, also on failure
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { createClient } from '@voltcart/api-client/client';
+import { createHttp } from '@voltcart/api-client/http';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import type { TestProject } from 'vitest/node';
+import { clearToasts, loginAs } from '../admin-desktop/e2e/screens';
+import { launchBrowser, newPage } from '../e2e/browser';
+import setup from '../e2e/global-setup';
+import { ROOT } from './lib/log.mjs';
+
+const OUT = resolve(ROOT, 'docs', 'screenshots');
+
+/** What the set-up provides to the tests (see e2e/context.ts). */
+interface Provided {
+  apiUrl: string;
+  adminUrl: string | null;
+  adminEmail: string;
+  adminPassword: string;
+}
+
+async function save(page: Page, name: string): Promise<void> {
+  await clearToasts(page);
+  // Past the notifications' closing and the images' loading.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  const path = join(OUT, `${name}.png`);
+  await page.screenshot({ path });
+  console.log(`  ${relative(ROOT, path)}`);
+}
+
+/** Orders from a shopper, cash on delivery; the first one shipped, so the dashboard shows several states. */
+async function placeOrders(env: Provided, adminToken: string): Promise<string[]> {
+  let token: string | null = null;
+  const shop = createClient(createHttp({ baseURL: env.apiUrl, getToken: () => token }));
+  const admin = createClient(createHttp({ baseURL: env.apiUrl, getToken: () => adminToken }));
+  const shopper = await shop.user.register({
+    body: {
+      name: 'Meera Iyer',
+      email: `meera.${Date.now().toString(36)}@example.in`,
+      password: 'Shopper-pass-1',
+    },
+  });
+  token = shopper.token;
+  const { products } = await shop.product.list({ query: { limit: 12 } });
+  const inStock = products.filter((p) => p.inStock && p.stock >= 3);
+  const orders: string[] = [];
+  for (const [i, p] of inStock.slice(0, 4).entries()) {
+    await shop.cart.add({ body: { productId: p._id, qty: 1 + (i % 2) } });
+    const placed = await shop.order.place({
+      body: {
+        payment_mode: 0,
+        shipping_details: {
+          adressLine1: '14 MG Road',
+          adressLine2: 'Near Metro',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          postalCode: '560001',
+          country: 'India',
+          contact: '9876543210',
+        },
+      },
+    });
+    orders.push(placed.order_id);
+  }
+  if (orders[0]) await admin.order.setState({ params: { orderId: orders[0] }, body: { state: 'shipped' } });
+  return orders;
+}
+
+/** A folder of photos named after products (thumbnail and gallery pictures), one unmatched, one not a photo. */
+async function photoFolder(env: Provided, dir: string): Promise<void> {
+  const client = createClient(createHttp({ baseURL: env.apiUrl }));
+  const { products } = await client.product.list({ query: { limit: 3 } });
+  const colors = ['#1f4e9c', '#2f8f5b', '#a83232'];
+  const photo = (color: string) =>
+    sharp({ create: { width: 900, height: 900, channels: 3, background: color } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+  await mkdir(join(dir, 'gallery'), { recursive: true });
+  for (const [i, p] of products.entries()) {
+    await writeFile(join(dir, `${p.slug}.jpg`), await photo(colors[i % colors.length]!));
+    await writeFile(join(dir, 'gallery', `${p.slug}-2.jpg`), await photo('#d9dde5'));
+  }
+  await writeFile(join(dir, 'unknown-gadget.jpg'), await photo('#777777'));
+  await writeFile(join(dir, 'shoot-notes.txt'), 'shoot notes');
+}
+
+async function main(): Promise<void> {
+  // Only the admin renderer is needed (the set-up reads this when it runs).
+  process.env.E2E_UIS = 'admin';
+  const provided: Partial<Provided> = {};
+  const project = { provide: (key: keyof Provided, value: never) => (provided[key] = value) };
+  const teardown = await setup(project as unknown as TestProject);
+  const folder = await mkdtemp(join(tmpdir(), 'vc-docs-'));
+  const browser = await launchBrowser().catch(async (e: unknown) => {
+    await teardown();
+    throw e;
+  });
+  try {
+    const env = provided as Provided;
+    if (!env.adminUrl) throw new Error('The admin web renderer could not be built (see above).');
+    const adminUrl = env.adminUrl;
+    const login = await createClient(createHttp({ baseURL: env.apiUrl })).admin.login({
+      body: { email: env.adminEmail, password: env.adminPassword },
+    });
+    const orders = await placeOrders(env, login.token);
+    await mkdir(OUT, { recursive: true });
+    console.log('Writing the back office screenshots:');
+
+    const page = await newPage(browser, { width: 1366, height: 900 });
+    await loginAs(page, adminUrl, env.adminEmail, env.adminPassword);
+    await page.getByTestId('metric-orders-to-ship').getByText(/\d/).waitFor();
+    await page.locator('tbody tr').first().waitFor();
+    await save(page, 'admin-dashboard');
+
+    await page.goto(`${adminUrl}/admin/product`);
+    await page.locator('tbody tr').nth(10).waitFor();
+    await save(page, 'admin-products');
+
+    await page.goto(`${adminUrl}/admin/orders/${orders.at(-1)}`);
+    await page.getByRole('heading', { name: 'Shipping address' }).waitFor();
+    await save(page, 'admin-order-detail');
+    await page.close();
+
+    await photoFolder(env, join(folder, 'shoot'));
+    const bulk = await newPage(browser, { width: 1366, height: 1200 });
+    await loginAs(bulk, adminUrl, env.adminEmail, env.adminPassword);
+    await bulk.goto(`${adminUrl}/admin/bulk-upload`);
+    await bulk.getByLabel('Choose folder').setInputFiles(join(folder, 'shoot'));
+    const upload = bulk.getByRole('button', { name: /^Upload \d+ files$/ });
+    await upload.waitFor();
+    await upload.click();
+    await bulk.getByTestId('bulk-summary').waitFor({ timeout: 60_000 });
+    await save(bulk, 'admin-bulk-upload');
+    await bulk.close();
+  } finally {
+    await browser.close();
+    await rm(folder, { recursive: true, force: true });
+    await teardown();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+    process.exit(1);
+  },
+);
