@@ -129,7 +129,9 @@ describe('LoginPage', () => {
 
   it('rate limiting and outages show the server message instead', () => {
     expect(
-      loginFailureMessage(new ApiError('Too many attempts. Try again in 15 minutes.', 429, 'too_many_attempts')),
+      loginFailureMessage(
+        new ApiError('Too many attempts. Try again in 15 minutes.', 429, 'too_many_attempts'),
+      ),
     ).toBe('Too many attempts. Try again in 15 minutes.');
     expect(loginFailureMessage(new Error('x'))).toBe('Login failed. Check your credentials.');
   });
