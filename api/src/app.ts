@@ -9,6 +9,7 @@ import { matchedRoutes } from 'hono/route';
 import type { AppEnv, Deps } from './app-env';
 import type { Config } from './config';
 import type { Db } from './db/connection';
+import { isDatabaseDown, isRetryable } from './db/errors';
 import { AppError } from './errors';
 import { access } from './lib/access';
 import { Tokens } from './lib/auth';
@@ -66,38 +67,6 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 /** Longest a request may take before it is answered 503 (multipart uploads: longer, images are re-encoded). */
 export const REQUEST_DEADLINE_MS = 8_000;
 export const UPLOAD_DEADLINE_MS = 60_000;
-
-const DB_DOWN = new Set([
-  'ECONNREFUSED',
-  'PROTOCOL_CONNECTION_LOST',
-  'PROTOCOL_SEQUENCE_TIMEOUT',
-  'ETIMEDOUT',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EPIPE',
-  'ER_CON_COUNT_ERROR',
-  'ER_SERVER_SHUTDOWN',
-  'ER_CONNECTION_KILLED',
-]);
-
-/**
- * The database cannot serve the request right now: unreachable, restarting, or the connection died under the
- * query. mysql2 flags every connection-level failure `fatal` (e.g. "Can't add new command when connection is
- * in closed state" from a pooled connection the server dropped), unlike errors in the query itself.
- */
-function databaseDown(err: unknown): boolean {
-  const e = err as { code?: string; fatal?: boolean; errno?: number; sqlMessage?: string } | null;
-  if (!e) return false;
-  if (e.code && DB_DOWN.has(e.code)) return true;
-  // 1053 server shutdown, 1927 connection killed (MariaDB), 2006/2013 server gone / lost during query.
-  if (e.errno && [1053, 1927, 2006, 2013].includes(e.errno)) return true;
-  return e.fatal === true && (e.code !== undefined || /connection/i.test(String((e as Error).message)));
-}
-
-/** MariaDB gave up on a lock (deadlock 1213, lock wait timeout 1205): the work was undone and may be retried. */
-const lockGivenUp = (err: unknown) => [1213, 1205].includes((err as { errno?: number } | null)?.errno ?? 0);
 
 /** Builds the whole API. It never listens: server.ts does, tests call `app.request()`. */
 export function createApp(opts: AppOptions) {
@@ -292,7 +261,7 @@ export function createApp(opts: AppOptions) {
       );
     }
     const code = (err as { code?: string }).code;
-    if (databaseDown(err)) {
+    if (isDatabaseDown(err)) {
       logger.error('database unavailable', {
         requestId: c.var.requestId,
         code: code ?? 'fatal',
@@ -307,7 +276,7 @@ export function createApp(opts: AppOptions) {
         503,
       );
     }
-    if (lockGivenUp(err)) {
+    if (isRetryable(err)) {
       // Services retry their transactions; one that still loses a lock race gets a clear "try again".
       logger.warn('lock conflict not retried', { requestId: c.var.requestId, path: c.req.path, code });
       c.header('Retry-After', '1');

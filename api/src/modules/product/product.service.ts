@@ -11,6 +11,7 @@ import {
 } from '@voltcart/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
+import { isDuplicateKey, isMissingReference } from '../../db/errors';
 import { type AppError, badRequest, conflict, notFound } from '../../errors';
 import { imageLimits, releaseImages, removeImages, storeImage, storeImages } from '../../lib/images';
 import { SAFE_NAME, type Storage } from '../../lib/storage';
@@ -313,10 +314,8 @@ export function updateInput(form: Form, current: Product): Plan {
 
 // ---------------------------------------------------------------- writes
 
-const isDb = (e: unknown, errno: number) => (e as { errno?: number }).errno === errno;
-
 function clashError(e: unknown, values: Partial<repo.ProductValues>): AppError | null {
-  if (!isDb(e, 1062)) return null;
+  if (!isDuplicateKey(e)) return null;
   const msg = String((e as { sqlMessage?: string; message?: string }).sqlMessage ?? (e as Error).message);
   if (/'(?:products\.)?sku'/.test(msg)) return skuClash(values.sku ?? '');
   return slugClash(values.slug ?? '');
@@ -345,7 +344,7 @@ async function checkPlan(db: Db, p: Plan, exceptId?: number): Promise<void> {
 
 /** A foreign key that vanished between the check and the write (a category or colour just deleted). */
 function referenceError(e: unknown): AppError | null {
-  if (!isDb(e, 1452)) return null;
+  if (!isMissingReference(e)) return null;
   const msg = String((e as { sqlMessage?: string }).sqlMessage ?? '');
   return /categor/.test(msg)
     ? badRequest(M.unknownCategory)
@@ -469,7 +468,7 @@ export async function addImages(deps: ProductDeps, id: number, files: File[]): P
   } catch (e) {
     await removeImages(deps.storage, 'product', stored);
     // The product was deleted while its images were being processed.
-    if (isDb(e, 1452)) throw notFound('Product');
+    if (isMissingReference(e)) throw notFound('Product');
     throw e;
   }
   return getProduct(deps.db, id, { admin: true });

@@ -8,6 +8,7 @@ import {
 } from '@voltcart/shared';
 import type { Deps } from '../../app-env';
 import type { Db } from '../../db/connection';
+import { isDuplicateKey } from '../../db/errors';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../errors';
 import { bcryptCost, hashPassword, verifyPassword } from '../../lib/passwords';
 import { beginLoginAttempt } from '../../lib/rate-limit';
@@ -29,8 +30,6 @@ export const USER_MESSAGES = {
   addressDeleted: 'Address deleted.',
   tooManyAddresses: `You can save at most ${MAX_ADDRESSES} addresses. Delete one to add another.`,
 } as const;
-
-const isDuplicateKey = (e: unknown) => (e as { errno?: number })?.errno === 1062;
 
 /**
  * Identity comes from the token: a `user_id` / `userId` sent in the body (as the seed's client does)
