@@ -13,11 +13,11 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
 import { createOrResetAdmin } from './cli/admin-create';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createDb, type Db, ensureDatabase, migrateToLatest } from './db/connection';
 import { type SeedResult, seedCatalog } from './db/seed/seed-catalog';
+import { countProducts } from './modules/product/product.repository';
 import { createStorage } from './runtime';
 
 /** A failure of the command line: printed as its message, exit code 1. */
@@ -87,8 +87,7 @@ export async function migrate(db: Db): Promise<void> {
 }
 
 export async function productCount(db: Db): Promise<number> {
-  const r = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM products`.execute(db);
-  return Number(r.rows[0]?.n ?? 0);
+  return countProducts(db);
 }
 
 export async function seed(

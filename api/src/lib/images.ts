@@ -3,6 +3,7 @@ import sharp, { type Metadata } from 'sharp';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { AppError, badRequest } from '../errors';
+import { sharedImageNames } from './shared-images-repository';
 import { type Folder, randomName, type Storage } from './storage';
 
 /**
@@ -239,13 +240,7 @@ export async function releaseImages(
 ): Promise<void> {
   const list = [...new Set([...names].filter(Boolean))];
   if (list.length === 0) return;
-  const shared = await db
-    .selectFrom('shared_images')
-    .select('name')
-    .where('folder', '=', folder)
-    .where('name', 'in', list)
-    .execute();
-  const keep = new Set(shared.map((r) => r.name));
+  const keep = await sharedImageNames(db, folder, list);
   await removeImages(
     storage,
     folder,

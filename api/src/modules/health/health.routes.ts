@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { sql } from 'kysely';
 import type { AppEnv } from '../../app-env';
 import { migrations } from '../../db/migrations/index';
 import { AppError } from '../../errors';
 import { access } from '../../lib/access';
+import { doneMigrations } from './health.repository';
 
 export function healthRoutes(): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
@@ -12,8 +12,7 @@ export function healthRoutes(): Hono<AppEnv> {
   /** Readiness: the database answers and every migration has run. */
   r.get('/ready', access.public, async (c) => {
     try {
-      const rows = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(c.var.db);
-      const done = new Set(rows.rows.map((x) => x.name));
+      const done = await doneMigrations(c.var.db);
       const pending = Object.keys(migrations).filter((m) => !done.has(m));
       if (pending.length)
         throw new AppError(503, 'not_ready', `Database migrations pending: ${pending.join(', ')}`);

@@ -198,6 +198,26 @@ export async function updateState(
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** Razorpay's order for an online order that still waits for payment. */
+export async function setRazorpayOrderId(db: Q, id: number, razorpayOrderId: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ razorpay_order_id: razorpayOrderId })
+    .where('id', '=', id)
+    .where('state', '=', 'pending_payment')
+    .execute();
+}
+
+/** Records a payment that cannot be used (for its refund), unless the order already has one. */
+export async function keepPaymentId(db: Q, id: number, paymentId: string | null): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ razorpay_payment_id: paymentId })
+    .where('id', '=', id)
+    .where('razorpay_payment_id', 'is', null)
+    .execute();
+}
+
 export function linesOf(db: Q, orderIds: number[]): Promise<OrderLineRow[]> {
   if (!orderIds.length) return Promise.resolve([]);
   return db

@@ -245,12 +245,7 @@ export async function placeOrder(
     throw new AppError(502, 'payment_unavailable', PAYMENT_UNAVAILABLE);
   }
 
-  await deps.db
-    .updateTable('orders')
-    .set({ razorpay_order_id: created.id })
-    .where('id', '=', placed.orderId)
-    .where('state', '=', 'pending_payment')
-    .execute();
+  await repo.setRazorpayOrderId(deps.db, placed.orderId, created.id);
   return {
     publicId: placed.publicId,
     totalPaise: placed.total,
@@ -322,12 +317,7 @@ async function move(
         ).map((p) => [p.id, p.stock]),
       );
       if (!units.every((u) => (stock.get(u.product_id) ?? -1) >= u.qty)) {
-        await trx
-          .updateTable('orders')
-          .set({ razorpay_payment_id: paymentId ?? null })
-          .where('id', '=', order.id)
-          .where('razorpay_payment_id', 'is', null)
-          .execute();
+        await repo.keepPaymentId(trx, order.id, paymentId ?? null);
         return 'refund_needed';
       }
       for (const u of units) {

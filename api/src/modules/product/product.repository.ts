@@ -230,6 +230,12 @@ export async function findProductDetail(
   };
 }
 
+/** Every product, whatever its state (the command line seeds only an empty catalogue). */
+export async function countProducts(db: Db): Promise<number> {
+  const r = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM products`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
 export async function categoryExists(db: Db, id: number): Promise<boolean> {
   return (
     (await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
