@@ -12,7 +12,7 @@ import { createLogger } from '../src/lib/logger';
 import { createPaymentProvider } from '../src/lib/payments/create-payment-provider';
 import { RazorpayProvider } from '../src/lib/payments/razorpay';
 import { LocalStorage } from '../src/lib/storage';
-import { PAYMENT_UNAVAILABLE } from '../src/modules/order/order.service';
+import { PAYMENT_UNAVAILABLE } from '../src/modules/order/order-checkout.service';
 import { createTestContext, type TestContext } from './context';
 import {
   addToCart,

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { AppEnv } from '../../app-env';
 import { access } from '../../lib/access';
 import { parse } from '../../lib/validate';
+import { dashboardMetrics, listCustomers } from '../admin/admin.service';
 import { pageQuery } from './order.routes';
-import { dashboardMetrics, listCustomers } from './order.service';
 
 const usersQuery = z.object({
   ...pageQuery,

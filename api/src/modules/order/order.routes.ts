@@ -19,17 +19,15 @@ import { createPaymentProvider } from '../../lib/payments/create-payment-provide
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { SimulatorProvider } from '../../lib/payments/simulator';
 import { jsonBody, parse } from '../../lib/validate';
+import { getOrder, listOrders, type OrderDeps } from './order.service';
+import { placeOrder } from './order-checkout.service';
+import { adminMove } from './order-lifecycle.service';
 import {
-  adminMove,
   confirmPayment,
   customerPaymentFailed,
-  getOrder,
   handleWebhook,
-  listOrders,
-  type OrderDeps,
-  placeOrder,
   simulatePayment,
-} from './order.service';
+} from './order-payment.service';
 
 // An app built without services (some tests do) still gets the provider its configuration asks for.
 const fallbackProviders = new WeakMap<Config, PaymentProvider>();
