@@ -83,6 +83,13 @@ export async function formBody(c: Context): Promise<Record<string, string | File
   }
 }
 
+/** A JSON body, or a form when the client sends one (colours and settings take either). */
+export function jsonOrFormBody(c: Context): Promise<Record<string, unknown>> {
+  return /multipart\/form-data|x-www-form-urlencoded/i.test(c.req.header('content-type') ?? '')
+    ? formBody(c)
+    : jsonBody(c);
+}
+
 /** A route id parameter: positive integer, else 404 (an id that cannot exist is simply not found). */
 export function idParam(c: Context, name: string, what: string): number {
   const raw = c.req.param(name) ?? '';
