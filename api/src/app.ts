@@ -26,7 +26,6 @@ import { healthRoutes } from './modules/health/health.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { orderRoutes } from './modules/order/order.routes';
-import { orderAdminRoutes } from './modules/order/order-admin.routes';
 import { productRoutes } from './modules/product/product.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { userRoutes } from './modules/user/user.routes';
@@ -234,7 +233,6 @@ export function createApp(opts: AppOptions) {
   }
   app.route('/', healthRoutes());
   app.route('/admin', adminRoutes());
-  app.route('/admin', orderAdminRoutes());
   app.route('/user', userRoutes());
   app.route('/category', categoryRoutes());
   app.route('/color', colorRoutes());
