@@ -105,7 +105,9 @@ export async function placeOrder(
         adj += m.price_adj;
       }
       units.set(p.id, (units.get(p.id) ?? 0) + line.qty);
-      const unit = Math.max(0, p.final_price + adj);
+      // The unit-price rule (packages/shared rules/unit-price.ts): the sum, never clamped (products whose options
+      // could go below zero are refused when saved).
+      const unit = p.final_price + adj;
       return {
         product_id: p.id,
         name: p.name,
@@ -113,7 +115,7 @@ export async function placeOrder(
         color_name: colorName,
         memory_size: line.memory_size,
         unit_price_paise: unit,
-        unit_original_paise: Math.max(unit, p.original_price + adj),
+        unit_original_paise: p.original_price + adj,
         qty: line.qty,
         thumbnail: p.thumbnail,
       };
