@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context';
+import { file, png } from './support';
 
 let ctx: TestContext;
 let admin: string;
@@ -21,19 +22,14 @@ let customer: string;
 const cat: Record<string, string> = {};
 const col: Record<string, string> = {};
 
-const png = (size = 64, color = '#3366cc') =>
-  sharp({ create: { width: size, height: size, channels: 3, background: color } })
-    .png()
-    .toBuffer();
-
 type Field = string | number | boolean | Buffer | Buffer[] | unknown[];
 function form(fields: Record<string, Field>): FormData {
   const f = new FormData();
-  const file = (b: Buffer) => new File([new Uint8Array(b)], 'photo.png', { type: 'image/png' });
+  const photo = (b: Buffer) => file(b, 'photo.png');
   for (const [k, v] of Object.entries(fields)) {
-    if (Buffer.isBuffer(v)) f.append(k, file(v));
+    if (Buffer.isBuffer(v)) f.append(k, photo(v));
     else if (Array.isArray(v) && v.every((x) => Buffer.isBuffer(x)))
-      for (const b of v) f.append(k, file(b as Buffer));
+      for (const b of v) f.append(k, photo(b as Buffer));
     else if (Array.isArray(v)) f.append(k, JSON.stringify(v));
     else f.append(k, String(v));
   }
@@ -613,10 +609,10 @@ describe('PUT /product/update/{id}', () => {
   });
 
   it('replaces the thumbnail and deletes the old files', async () => {
-    const p = await create({ name: 'New Face', thumbnail: await png(64, '#ff0000') });
+    const p = await create({ name: 'New Face', thumbnail: await png(64, 64, '#ff0000') });
     const r = await ctx.req('PUT', `/product/update/${p._id}`, {
       token: admin,
-      form: form({ thumbnail: await png(64, '#00ff00') }),
+      form: form({ thumbnail: await png(64, 64, '#00ff00') }),
     });
     expect(r.status).toBe(200);
     const stored = await files();
@@ -779,14 +775,14 @@ describe('gallery images', () => {
     const p = await create({ name: 'Gallery Phone' });
     const add = await ctx.req('PATCH', `/product/multiple-images/${p._id}`, {
       token: admin,
-      form: form({ images: [await png(40, '#111111'), await png(40, '#222222')] }),
+      form: form({ images: [await png(40, 40, '#111111'), await png(40, 40, '#222222')] }),
     });
     expect(add.status).toBe(200);
     expect(add.body).toMatchObject({ flag: 1, msg: '2 images added.' });
     expect(add.body.product.images).toHaveLength(2);
     const more = await ctx.req('PATCH', `/product/multiple-images/${p._id}`, {
       token: admin,
-      form: form({ images: [await png(40, '#333333')] }),
+      form: form({ images: [await png(40, 40, '#333333')] }),
     });
     expect(more.body.product.images.slice(0, 2)).toEqual(add.body.product.images);
     expect(more.body.product.images).toHaveLength(3);

@@ -19,7 +19,8 @@ import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withQueryTimeout } from '../../src/db/connection';
 import { REQUEST_DEADLINE_MS } from '../../src/middleware/deadline';
-import { type ApiProcess, PrivateMariadb, sleep, startApi, waitFor } from './processes';
+import { sleep, waitFor } from '../support';
+import { type ApiProcess, PrivateMariadb, startApi } from './processes';
 import { shippingAddress } from './world';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
