@@ -13,11 +13,12 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
 import { createOrResetAdmin } from './cli/admin-create';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createDb, type Db, ensureDatabase, migrateToLatest } from './db/connection';
 import { type SeedResult, seedCatalog } from './db/seed/seed-catalog';
+import { pictureStore } from './lib/images';
+import { countProducts } from './modules/product/product.repository';
 import { createStorage } from './runtime';
 
 /** A failure of the command line: printed as its message, exit code 1. */
@@ -87,8 +88,7 @@ export async function migrate(db: Db): Promise<void> {
 }
 
 export async function productCount(db: Db): Promise<number> {
-  const r = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM products`.execute(db);
-  return Number(r.rows[0]?.n ?? 0);
+  return countProducts(db);
 }
 
 export async function seed(
@@ -100,7 +100,7 @@ export async function seed(
   // One bar per phase: the picture pool is drawn first, then the products are written in batches.
   const bars = new Map<string, ReturnType<typeof progressBar>>();
   try {
-    return await seedCatalog(db, storage, {
+    return await seedCatalog(db, pictureStore(storage), {
       products: opts.products,
       force: opts.force ?? false,
       ...(opts.pictures ? { imagePool: opts.pictures } : {}),

@@ -2,7 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/connection';
 import type { Logger } from './lib/logger';
 import { createPaymentProvider } from './lib/payments/create-payment-provider';
-import { expireUnpaidOrders } from './modules/order/order.service';
+import { expireUnpaidOrders } from './modules/order/order-lifecycle.service';
 
 /** How often each API process looks for unpaid online orders past their time. */
 const SWEEP_INTERVAL_MS = 60_000;

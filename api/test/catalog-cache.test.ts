@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config';
 import { createLogger } from '../src/lib/logger';
 import { LocalStorage } from '../src/lib/storage';
 import { createTestContext, type TestContext } from './context';
+import { pollUntil, request } from './support';
 
 /** Long enough that only the version row, not the TTL, can explain the other process catching up. */
 const TTL_SECONDS = 30;
@@ -58,11 +59,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function get(app: ReturnType<typeof createApp>, path: string, headers: Record<string, string> = {}) {
-  const res = await app.request(path, { headers });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : null };
-}
+const get = (app: ReturnType<typeof createApp>, path: string, headers: Record<string, string> = {}) =>
+  request(app, 'GET', path, { headers });
 
 /** Another API process over the same database, its cache kept `seconds` long (0: off). */
 const appWithTtl = (seconds: number) =>
@@ -96,16 +94,6 @@ async function listen(app: ReturnType<typeof createApp>) {
 const categoryName = async (app: ReturnType<typeof createApp>) =>
   (await get(app, '/category')).body.categories.find((c: { _id: string }) => c._id === categoryId)?.name;
 
-/** Polls until `read()` gives `want`; resolves with the milliseconds it took, or fails after `limitMs`. */
-async function until(read: () => Promise<unknown>, want: unknown, limitMs: number): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if ((await read()) === want) return Date.now() - started;
-    if (Date.now() - started > limitMs) throw new Error(`still not ${String(want)} after ${limitMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('catalogue cache', () => {
   it('keeps a shopper response: a change made behind the API is not seen before the TTL', async () => {
     expect(await categoryName(ctx.app)).toBe('Phones');
@@ -131,7 +119,7 @@ describe('catalogue cache', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
 
     expect(await categoryName(ctx.app)).toBe('Mobile Phones');
-    const took = await until(() => categoryName(other), 'Mobile Phones', 5_000);
+    const took = await pollUntil(() => categoryName(other), 'Mobile Phones', 5_000);
     expect(took).toBeLessThan(TTL_SECONDS * 1000);
   });
 
@@ -142,8 +130,8 @@ describe('catalogue cache', () => {
     const r = await ctx.req('PATCH', `/product/status/${productId}`, { token: admin, body: { flag: 1 } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect((await get(ctx.app, path)).status).toBe(404);
-    await until(async () => (await get(other, path)).status, 404, 5_000);
-    await until(async () => (await get(other, '/product?limit=24')).body.products.length, 0, 5_000);
+    await pollUntil(async () => (await get(other, path)).status, 404, 5_000);
+    await pollUntil(async () => (await get(other, '/product?limit=24')).body.products.length, 0, 5_000);
     await ctx.req('PATCH', `/product/status/${productId}`, { token: admin, body: { flag: 1 } });
     expect((await get(ctx.app, path)).status).toBe(200);
   });
@@ -183,8 +171,8 @@ describe('catalogue cache', () => {
 
   it('sends a gzip copy to clients that accept it, decoding to the same JSON', async () => {
     const plain = await get(ctx.app, '/product?limit=24');
-    const res = await ctx.app.request('/product?limit=24', { headers: { 'accept-encoding': 'gzip, br' } });
-    const bytes = Buffer.from(await res.arrayBuffer());
+    const res = await get(ctx.app, '/product?limit=24', { 'accept-encoding': 'gzip, br' });
+    const bytes = Buffer.from(res.bytes);
     if (res.headers.get('content-encoding') === 'gzip') {
       expect(JSON.parse(gunzipSync(bytes).toString())).toEqual(plain.body);
     } else {
@@ -263,7 +251,7 @@ describe('catalogue cache', () => {
       await new Promise((r) => setTimeout(r, 3_100));
       // Still the kept answer: this request starts its reload.
       expect(await name()).toBe(before);
-      await until(name, 'Pixel Refreshed', 3_000);
+      await pollUntil(name, 'Pixel Refreshed', 3_000);
       expect(Date.now() - keptAt, 'seen only once the response expired: no reload ahead').toBeLessThan(3_800);
     } finally {
       await sql`UPDATE products SET name = ${before} WHERE id = ${productId}`.execute(ctx.db);
@@ -276,7 +264,7 @@ describe('catalogue cache', () => {
     const stock = async () => (await get(short, `/product/${productId}`)).body.product.stock;
     expect(await stock()).toBe(10);
     await sql`UPDATE products SET stock = 7 WHERE id = ${productId}`.execute(ctx.db);
-    await until(stock, 7, 3_000);
+    await pollUntil(stock, 7, 3_000);
   });
 
   it('is off with CATALOG_CACHE_SECONDS=0: every request reads the database', async () => {

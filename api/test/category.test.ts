@@ -10,6 +10,7 @@ import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context';
+import { file, png } from './support';
 
 let ctx: TestContext;
 let admin: string;
@@ -21,16 +22,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const png = (size = 64, color = '#3366cc') =>
-  sharp({ create: { width: size, height: size, channels: 3, background: color } })
-    .png()
-    .toBuffer();
-
 function form(fields: Record<string, string | Buffer>, fileName = 'picture.png'): FormData {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) {
     if (typeof v === 'string') f.append(k, v);
-    else f.append(k, new File([new Uint8Array(v)], fileName, { type: 'image/png' }));
+    else f.append(k, file(v, fileName));
   }
   return f;
 }
@@ -255,10 +251,10 @@ describe('GET /category/{id}', () => {
 
 describe('PUT /category/update/{id}', () => {
   it('renames (new slug) and replaces the image, deleting the old file', async () => {
-    const c = await create('Laptops', { Image: await png(64, '#ff0000') });
+    const c = await create('Laptops', { Image: await png(64, 64, '#ff0000') });
     const r = await ctx.req('PUT', `/category/update/${c._id}`, {
       token: admin,
-      form: form({ name: 'Laptops & Notebooks', slug: 'whatever', Image: await png(64, '#00ff00') }),
+      form: form({ name: 'Laptops & Notebooks', slug: 'whatever', Image: await png(64, 64, '#00ff00') }),
     });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({

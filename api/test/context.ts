@@ -10,6 +10,7 @@ import { createDb, type Db, ensureDatabase, migrateToLatest } from '../src/db/co
 import { createLogger } from '../src/lib/logger';
 import { LocalStorage } from '../src/lib/storage';
 import { createServices } from '../src/services';
+import { type Reply, type RequestOptions, request } from './support';
 
 export const TEST_SERVER = process.env.TEST_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306';
 
@@ -24,12 +25,8 @@ export interface TestContext {
   db: Db;
   config: Config;
   uploadDir: string;
-  /** JSON request helper: returns status and parsed body. */
-  req(
-    method: string,
-    path: string,
-    opts?: { token?: string; body?: unknown; form?: FormData; headers?: Record<string, string> },
-  ): Promise<{ status: number; body: any; headers: Headers }>;
+  /** A request to the app (support.ts `request`): status, parsed body, text and headers. */
+  req(method: string, path: string, opts?: Omit<RequestOptions, 'from'>): Promise<Reply>;
   adminToken(): Promise<string>;
   /** Registers a fresh customer and returns its id and token. */
   customer(name?: string): Promise<{ id: string; token: string; email: string }>;
@@ -68,23 +65,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     services: services.values,
   });
 
-  const req: TestContext['req'] = async (method, path, opts = {}) => {
-    const headers: Record<string, string> = { ...opts.headers };
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: RequestInit['body'];
-    if (opts.form) body = opts.form;
-    else if (opts.body !== undefined) {
-      headers['content-type'] ??= 'application/json';
-      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
-    }
-    const res = await app.request(path, { method, headers, body });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {}
-    return { status: res.status, body: parsed, headers: res.headers };
-  };
+  // An empty token sends no Authorization header at all.
+  const req: TestContext['req'] = (method, path, opts = {}) =>
+    request(app, method, path, { ...opts, token: opts.token || undefined });
 
   let admin: string | undefined;
   let n = 0;

@@ -3,7 +3,6 @@
 // AVIF), refused ones (SVG, GIF, text named .png → 415), size limit (413), pixel floods and damaged files
 // (400), WebP output with EXIF removed and orientation applied, the 400 px version, cleanup after a failed
 // storage write, and serving with the right type, a year of caching, ETag/304, name checks and redirects.
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
@@ -19,6 +18,7 @@ import {
 import { createLogger } from '../src/lib/logger';
 import { type Folder, LocalStorage, type Storage } from '../src/lib/storage';
 import { createTestContext, type TestContext } from './context';
+import { pixelFloodPng } from './support';
 
 let ctx: TestContext;
 let admin: string;
@@ -31,29 +31,6 @@ afterAll(() => ctx.close());
 const limits = { maxBytes: 2 * 1024 * 1024, maxPixels: 25_000_000 };
 const solid = (w: number, h: number) =>
   sharp({ create: { width: w, height: h, channels: 3, background: '#4060a0' } });
-
-/** A tiny PNG whose header claims width × height pixels (a decompression bomb). */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function refused(input: Uint8Array, status: number, code?: string) {
   const e = await encodeImage(input, limits, { small: true }).then(
@@ -117,7 +94,7 @@ describe('image pipeline', () => {
   });
 
   it('refuses pixel floods before decoding them (400)', async () => {
-    const e = await refused(pngClaiming(50_000, 50_000), 400, 'image_too_large');
+    const e = await refused(pixelFloodPng(50_000, 50_000), 400, 'image_too_large');
     expect(e.message).toMatch(/50000×50000 pixels/);
     await refused(await solid(6000, 5000).png().toBuffer(), 400, 'image_too_large');
   });

@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SERVER, metricValue as value } from './context';
-import { type ApiProcess, startApi, waitFor } from './security/processes';
+import { type ApiProcess, startApi } from './security/processes';
+import { waitFor } from './support';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const DB_NAME = `vc_test_metrics_${randomBytes(4).toString('hex')}`;

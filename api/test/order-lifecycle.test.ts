@@ -2,7 +2,7 @@
 // pages, admin state moves (legal, illegal → 409, stock returned once), the unpaid-order expiry sweep run by
 // several processes at once, the dashboard metrics and the admin users list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireUnpaidOrders } from '../src/modules/order/order.service';
+import { expireUnpaidOrders } from '../src/modules/order/order-lifecycle.service';
 import { createTestContext, type TestContext } from './context';
 import {
   addToCart,

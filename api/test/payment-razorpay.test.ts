@@ -12,7 +12,7 @@ import { createLogger } from '../src/lib/logger';
 import { createPaymentProvider } from '../src/lib/payments/create-payment-provider';
 import { RazorpayProvider } from '../src/lib/payments/razorpay';
 import { LocalStorage } from '../src/lib/storage';
-import { PAYMENT_UNAVAILABLE } from '../src/modules/order/order.service';
+import { PAYMENT_UNAVAILABLE } from '../src/modules/order/order-checkout.service';
 import { createTestContext, type TestContext } from './context';
 import {
   addToCart,
@@ -24,6 +24,7 @@ import {
   shopper,
   stockOf,
 } from './order-fixtures';
+import { request } from './support';
 
 const KEY_ID = 'rzp_test_standin';
 const KEY_SECRET = 'standin-key-secret';
@@ -129,15 +130,8 @@ beforeEach(() => {
   provider.http.defaults.baseURL = standIn.url;
 });
 
-async function call(method: string, path: string, token: string, body: unknown) {
-  const res = await app.request(path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: reply bodies are read like ctx.req's
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-}
+const call = (method: string, path: string, token: string, body: unknown) =>
+  request(app, method, path, { token, body });
 
 async function cartWith(qty: number, stock: number, price: number) {
   const s = await shopper(ctx);

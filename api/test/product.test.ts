@@ -4,7 +4,8 @@
 // reply shapes in rupees with `_id` strings, final price computed by the API, slug and SKU clashes (409),
 // field validation (400), unknown ids (404), access (401/403), inactive products and categories hidden from
 // shoppers but shown to admins, image files written and removed (including after a failed database write),
-// shared sample pictures kept, and that refused requests change nothing.
+// shared sample pictures kept, option adjustments that would bring a price below ₹0 refused (400), and that
+// refused requests change nothing.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context';
+import { file, png } from './support';
 
 let ctx: TestContext;
 let admin: string;
@@ -20,19 +22,14 @@ let customer: string;
 const cat: Record<string, string> = {};
 const col: Record<string, string> = {};
 
-const png = (size = 64, color = '#3366cc') =>
-  sharp({ create: { width: size, height: size, channels: 3, background: color } })
-    .png()
-    .toBuffer();
-
 type Field = string | number | boolean | Buffer | Buffer[] | unknown[];
 function form(fields: Record<string, Field>): FormData {
   const f = new FormData();
-  const file = (b: Buffer) => new File([new Uint8Array(b)], 'photo.png', { type: 'image/png' });
+  const photo = (b: Buffer) => file(b, 'photo.png');
   for (const [k, v] of Object.entries(fields)) {
-    if (Buffer.isBuffer(v)) f.append(k, file(v));
+    if (Buffer.isBuffer(v)) f.append(k, photo(v));
     else if (Array.isArray(v) && v.every((x) => Buffer.isBuffer(x)))
-      for (const b of v) f.append(k, file(b as Buffer));
+      for (const b of v) f.append(k, photo(b as Buffer));
     else if (Array.isArray(v)) f.append(k, JSON.stringify(v));
     else f.append(k, String(v));
   }
@@ -612,10 +609,10 @@ describe('PUT /product/update/{id}', () => {
   });
 
   it('replaces the thumbnail and deletes the old files', async () => {
-    const p = await create({ name: 'New Face', thumbnail: await png(64, '#ff0000') });
+    const p = await create({ name: 'New Face', thumbnail: await png(64, 64, '#ff0000') });
     const r = await ctx.req('PUT', `/product/update/${p._id}`, {
       token: admin,
-      form: form({ thumbnail: await png(64, '#00ff00') }),
+      form: form({ thumbnail: await png(64, 64, '#00ff00') }),
     });
     expect(r.status).toBe(200);
     const stored = await files();
@@ -648,6 +645,91 @@ describe('PUT /product/update/{id}', () => {
     expect((await ctx.req('GET', `/product/${a._id}`)).body.product).toMatchObject({
       name: 'Keep Me',
       sku: 'KEEP-1',
+    });
+  });
+});
+
+describe('option prices never bring a product below ₹0 (the unit-price rule: refused, never clamped)', () => {
+  const refused = (r: { status: number; body: { flag: number; code: string; msg: string } }, msg: string) => {
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ flag: 0, code: 'invalid_input', msg });
+  };
+  const createForm = (fields: Record<string, Field>) =>
+    ctx.req('POST', '/product/create', {
+      token: admin,
+      form: form({ name: `Cheap ${++n}`, categoryId: cat.phones!, ...fields }),
+    });
+
+  it('refuses on create a colour or memory adjustment that makes the cheapest choice cost less than ₹0', async () => {
+    const before = await ctx.snapshot();
+    refused(
+      await createForm({ originalPrice: 100, colors: [{ _id: col['ocean-blue'], priceAdj: -150 }] }),
+      'colors: a price adjustment may not bring the price below ₹0 (the cheapest choice would cost ₹-50).',
+    );
+    // The final price (₹90 after 10 % off) is what the adjustments apply to.
+    refused(
+      await createForm({
+        originalPrice: 100,
+        discountPercentage: 10,
+        memorySizes: [64, 128],
+        memoryPriceAdj: [-100, 0],
+      }),
+      'memoryPriceAdj: a price adjustment may not bring the price below ₹0 (the cheapest choice would cost ₹-10).',
+    );
+    refused(
+      await createForm({
+        originalPrice: 100,
+        colors: [{ _id: col['ocean-blue'], priceAdj: -60 }, col['midnight-black']!],
+        memorySizes: [64],
+        memoryPriceAdj: [-60.5],
+      }),
+      'colors and memoryPriceAdj: price adjustments may not bring the price below ₹0 (the cheapest choice would cost ₹-20.5).',
+    );
+    expect(await ctx.snapshot()).toEqual(before);
+  });
+
+  it('accepts a cheapest choice of exactly ₹0', async () => {
+    const p = await create({
+      originalPrice: 100,
+      colors: [{ _id: col['ocean-blue'], priceAdj: -40 }],
+      memorySizes: [64],
+      memoryPriceAdj: [-60],
+    });
+    expect(p).toMatchObject({ finalPrice: 100, colors: [{ priceAdj: -40 }], memoryPriceAdj: [-60] });
+  });
+
+  it('refuses an update that would do it, whether it changes the price or the options, changing nothing', async () => {
+    const p = await create({
+      originalPrice: 1000,
+      colors: [{ _id: col['ocean-blue'], priceAdj: -100 }],
+      memorySizes: [64, 128],
+      memoryPriceAdj: [0, 500],
+    });
+    const before = await ctx.snapshot();
+    const update = (fields: Record<string, Field>) =>
+      ctx.req('PUT', `/product/update/${p._id}`, { token: admin, form: form(fields) });
+    refused(
+      await update({ originalPrice: 50 }),
+      'colors: a price adjustment may not bring the price below ₹0 (the cheapest choice would cost ₹-50).',
+    );
+    refused(
+      await update({ discountPercentage: 95 }),
+      'colors: a price adjustment may not bring the price below ₹0 (the cheapest choice would cost ₹-50).',
+    );
+    refused(
+      await update({ memoryPriceAdj: [-950, 0] }),
+      'colors and memoryPriceAdj: price adjustments may not bring the price below ₹0 (the cheapest choice would cost ₹-50).',
+    );
+    refused(
+      await update({ colors: [{ _id: col['ocean-blue'], priceAdj: -1000.5 }] }),
+      'colors: a price adjustment may not bring the price below ₹0 (the cheapest choice would cost ₹-0.5).',
+    );
+    expect(await ctx.snapshot()).toEqual(before);
+    expect((await ctx.req('GET', `/product/${p._id}`, { token: admin })).body.product).toMatchObject({
+      originalPrice: 1000,
+      discountPercentage: 0,
+      colors: [{ priceAdj: -100 }],
+      memoryPriceAdj: [0, 500],
     });
   });
 });
@@ -693,14 +775,14 @@ describe('gallery images', () => {
     const p = await create({ name: 'Gallery Phone' });
     const add = await ctx.req('PATCH', `/product/multiple-images/${p._id}`, {
       token: admin,
-      form: form({ images: [await png(40, '#111111'), await png(40, '#222222')] }),
+      form: form({ images: [await png(40, 40, '#111111'), await png(40, 40, '#222222')] }),
     });
     expect(add.status).toBe(200);
     expect(add.body).toMatchObject({ flag: 1, msg: '2 images added.' });
     expect(add.body.product.images).toHaveLength(2);
     const more = await ctx.req('PATCH', `/product/multiple-images/${p._id}`, {
       token: admin,
-      form: form({ images: [await png(40, '#333333')] }),
+      form: form({ images: [await png(40, 40, '#333333')] }),
     });
     expect(more.body.product.images.slice(0, 2)).toEqual(add.body.product.images);
     expect(more.body.product.images).toHaveLength(3);

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrResetAdmin } from '../src/cli/admin-create';
 import { createTestContext, type TestContext } from './context';
+import { request } from './support';
 
 const MAX = 3;
 let ctx: TestContext;
@@ -19,19 +20,11 @@ const freshIp = () => `10.1.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 
 /** A login as if it came from `ip` (the address the Node server hands to the app). */
 async function loginFrom(ip: string, path: '/user/login' | '/admin/login', email: string, password: string) {
-  const res = await ctx.app.request(
-    path,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    },
-    { incoming: { socket: { remoteAddress: ip } } },
-  );
+  const res = await request(ctx.app, 'POST', path, { body: { email, password }, from: ip });
   return {
     status: res.status,
     retryAfter: res.headers.get('retry-after'),
-    body: (await res.json()) as { flag: number; msg: string; token?: string },
+    body: res.body as { flag: number; msg: string; token?: string },
   };
 }
 
@@ -180,19 +173,10 @@ describe('sign-ups per address', () => {
     const limited = await createTestContext({ REGISTER_MAX_PER_HOUR: '2' });
     try {
       const signUp = (ip: string, n: number) =>
-        limited.app.request(
-          '/user/register',
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              name: 'N',
-              email: `signup${n}-${ip}@example.com`,
-              password: 'long-enough-1',
-            }),
-          },
-          { incoming: { socket: { remoteAddress: ip } } },
-        );
+        request(limited.app, 'POST', '/user/register', {
+          body: { name: 'N', email: `signup${n}-${ip}@example.com`, password: 'long-enough-1' },
+          from: ip,
+        });
       const ip = freshIp();
       expect((await signUp(ip, 1)).status).toBe(201);
       expect((await signUp(ip, 2)).status).toBe(201);
@@ -200,7 +184,7 @@ describe('sign-ups per address', () => {
       const refused = await signUp(ip, 3);
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toBe('3600');
-      expect(await refused.json()).toMatchObject({ flag: 0, code: 'too_many_attempts' });
+      expect(refused.body).toMatchObject({ flag: 0, code: 'too_many_attempts' });
       expect(await limited.snapshot()).toEqual(before);
       expect((await signUp(freshIp(), 4)).status).toBe(201);
     } finally {

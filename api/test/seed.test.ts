@@ -6,16 +6,22 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { finalPricePaise, slugify } from '@voltcart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SeedProgress, seedCatalog, seedDemoCatalog } from '../src/db/seed/seed-catalog';
+import {
+  type SeedProgress,
+  type StorePicture,
+  seedCatalog,
+  seedDemoCatalog,
+} from '../src/db/seed/seed-catalog';
+import { pictureStore } from '../src/lib/images';
 import { LocalStorage } from '../src/lib/storage';
 import { createTestContext, type TestContext } from './context';
 
 let ctx: TestContext;
-let storage: LocalStorage;
+let pictures: StorePicture;
 const progress: SeedProgress[] = [];
 beforeAll(async () => {
   ctx = await createTestContext();
-  storage = new LocalStorage(ctx.uploadDir);
+  pictures = pictureStore(new LocalStorage(ctx.uploadDir));
 });
 afterAll(() => ctx.close());
 
@@ -46,7 +52,7 @@ const productRows = () =>
 
 describe('seedDemoCatalog', () => {
   it('creates the six categories with pictures and twelve colours', async () => {
-    const r = await seedDemoCatalog(ctx.db, storage, { onProgress: (p) => progress.push(p) });
+    const r = await seedDemoCatalog(ctx.db, pictures, { onProgress: (p) => progress.push(p) });
     expect(r).toMatchObject({ seeded: true, categories: 6, colors: 12, products: 30, pictures: 6 });
     const categories = await ctx.db.selectFrom('categories').selectAll().orderBy('id').execute();
     expect(categories.map((c) => c.name)).toEqual([
@@ -154,13 +160,13 @@ describe('seedDemoCatalog', () => {
 
   it('leaves a catalogue that has products alone unless forced', async () => {
     const before = await ctx.snapshot();
-    const r = await seedCatalog(ctx.db, storage, { products: 10 });
+    const r = await seedCatalog(ctx.db, pictures, { products: 10 });
     expect(r.seeded).toBe(false);
     expect(await ctx.snapshot()).toEqual(before);
   });
 
   it('adds more with force, reusing categories and colours and keeping names and slugs unique', async () => {
-    const r = await seedDemoCatalog(ctx.db, storage, { products: 40, force: true });
+    const r = await seedDemoCatalog(ctx.db, pictures, { products: 40, force: true });
     expect(r).toMatchObject({ seeded: true, products: 40 });
     expect(await ctx.db.selectFrom('categories').select('id').execute()).toHaveLength(6);
     expect(await ctx.db.selectFrom('colors').select('id').execute()).toHaveLength(12);
@@ -182,8 +188,16 @@ describe('seedDemoCatalog', () => {
     const other = await createTestContext();
     const again = await createTestContext();
     try {
-      await seedCatalog(other.db, new LocalStorage(other.uploadDir), { products: 25, seed: 7, imagePool: 6 });
-      await seedCatalog(again.db, new LocalStorage(again.uploadDir), { products: 25, seed: 7, imagePool: 6 });
+      await seedCatalog(other.db, pictureStore(new LocalStorage(other.uploadDir)), {
+        products: 25,
+        seed: 7,
+        imagePool: 6,
+      });
+      await seedCatalog(again.db, pictureStore(new LocalStorage(again.uploadDir)), {
+        products: 25,
+        seed: 7,
+        imagePool: 6,
+      });
       const shape = (db: TestContext['db']) =>
         db
           .selectFrom('products')
@@ -203,7 +217,7 @@ describe('seedDemoCatalog', () => {
       expect(a).toHaveLength(25);
       expect(await shape(again.db)).toEqual(a);
       // Another seed gives another catalogue.
-      await seedCatalog(again.db, new LocalStorage(again.uploadDir), {
+      await seedCatalog(again.db, pictureStore(new LocalStorage(again.uploadDir)), {
         products: 25,
         seed: 8,
         imagePool: 6,

@@ -2,6 +2,7 @@
 // appended to X-Forwarded-For (the last entry), not on the balancer's socket and not on what the client forged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context';
+import { request } from './support';
 
 const MAX = 2; // per account; the per-address limit is 4× this
 let ctx: TestContext;
@@ -11,15 +12,11 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const login = (forwardedFor: string, email: string) =>
-  ctx.app.request(
-    '/user/login',
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
-      body: JSON.stringify({ email, password: 'wrong-password' }),
-    },
-    { incoming: { socket: { remoteAddress: '127.0.0.1' } } },
-  );
+  request(ctx.app, 'POST', '/user/login', {
+    headers: { 'x-forwarded-for': forwardedFor },
+    body: { email, password: 'wrong-password' },
+    from: '127.0.0.1',
+  });
 
 describe('trusted proxy', () => {
   it('limits each forwarded client separately, whatever the client put before it', async () => {

@@ -1,6 +1,5 @@
 import { Kysely, MysqlDialect, type MysqlPool, type MysqlPoolConnection, sql } from 'kysely';
 import type { Pool } from 'mysql2';
-import type { Logger } from '../lib/logger';
 import { type Db, openPool, withQueryTimeout } from './connection';
 import type { Database } from './database';
 
@@ -31,12 +30,18 @@ export interface Replica extends ReplicaState {
   readonly db: Db;
 }
 
+/** Where the read router reports replicas leaving and rejoining the rotation (the API's logger fits it). */
+export interface PoolLogger {
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+}
+
 export interface ReadRouterOptions {
   /** A replica further behind than this serves no reads until it catches up. */
   maxLagSeconds?: number;
   /** How often replicas are checked (reachability, replication threads, lag). */
   checkEveryMs?: number;
-  logger?: Logger;
+  logger?: PoolLogger;
 }
 
 /** A replica check (connection + status query) that takes longer than this counts as a failure. */

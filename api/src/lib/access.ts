@@ -72,3 +72,20 @@ function requireRole(kind: 'admin' | 'customer') {
 }
 
 export const isAdmin = (c: { var: { principal?: { kind: string } } }) => c.var.principal?.kind === 'admin';
+
+/**
+ * Identity comes from the token: the seed's clients also send the account id in bodies (`user_id` / `userId`),
+ * which is accepted only when it names the token's own account.
+ * - absent, null or '' means "me"
+ * - any other value that is not the account's id: 403 with `message`
+ */
+export function assertOwnAccount(
+  principalId: number,
+  body: Record<string, unknown>,
+  message = 'You can only change your own account.',
+): void {
+  for (const v of [body.user_id, body.userId]) {
+    if (v === undefined || v === null || v === '') continue;
+    if (String(v).trim() !== String(principalId)) throw forbidden(message);
+  }
+}

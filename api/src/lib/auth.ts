@@ -2,6 +2,7 @@ import { webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/connection';
 import { unauthorized } from '../errors';
+import { tokenVersionOf } from './auth-repository';
 
 export type Audience = 'admin' | 'customer';
 export interface Principal {
@@ -96,12 +97,8 @@ export async function authenticate(
   token: string,
 ): Promise<Principal> {
   const { id, ver } = await tokens.verify(kind, token);
-  const row = await db
-    .selectFrom(kind === 'admin' ? 'admins' : 'users')
-    .select('token_version')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row || row.token_version !== ver)
+  // A deleted account has no version: undefined never equals the token's.
+  if ((await tokenVersionOf(db, kind, id)) !== ver)
     throw unauthorized('Your session is not valid. Please log in again.');
   return { kind, id };
 }

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
-import { sql } from 'kysely';
 import type { AppEnv } from '../app-env';
 import type { Db } from '../db/connection';
+import { bumpCatalogVersion, readCatalogVersion } from './catalog-version-repository';
 
 /**
  * The public catalogue (products, categories, colours, shop settings) as shoppers get it, kept per API process.
@@ -162,7 +162,7 @@ export class CatalogCache {
   /** After an admin write: drops this process's responses now, and tells the other processes (version row). */
   async invalidate(db: Db): Promise<void> {
     this.clear();
-    await sql`UPDATE catalog_version SET version = version + 1 WHERE id = 1`.execute(db);
+    await bumpCatalogVersion(db);
     // The next request reads the new version instead of mistaking it for another process's write.
     this.checkedAt = 0;
   }
@@ -213,10 +213,7 @@ export class CatalogCache {
     if (Date.now() - this.checkedAt < this.checkMs) return;
     this.checking ??= (async () => {
       try {
-        const r = await sql<{
-          version: number | string;
-        }>`SELECT version FROM catalog_version WHERE id = 1`.execute(db);
-        const version = Number(r.rows[0]?.version ?? 0);
+        const version = await readCatalogVersion(db);
         if (this.version !== null && version !== this.version) this.clear();
         this.version = version;
       } catch {

@@ -2,7 +2,9 @@ import { availableParallelism } from 'node:os';
 import sharp, { type Metadata } from 'sharp';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
+import type { StorePicture } from '../db/seed/seed-catalog';
 import { AppError, badRequest } from '../errors';
+import { sharedImageNames } from './shared-images-repository';
 import { type Folder, randomName, type Storage } from './storage';
 
 /**
@@ -239,16 +241,22 @@ export async function releaseImages(
 ): Promise<void> {
   const list = [...new Set([...names].filter(Boolean))];
   if (list.length === 0) return;
-  const shared = await db
-    .selectFrom('shared_images')
-    .select('name')
-    .where('folder', '=', folder)
-    .where('name', 'in', list)
-    .execute();
-  const keep = new Set(shared.map((r) => r.name));
+  const keep = await sharedImageNames(db, folder, list);
   await removeImages(
     storage,
     folder,
     list.filter((n) => !keep.has(n)),
   );
+}
+
+/** Generated pictures are ours and small: generous limits, unlike uploads. */
+const GENERATED_LIMITS: ImageLimits = { maxBytes: 20 * 1024 * 1024, maxPixels: 10_000_000 };
+
+/**
+ * How the sample catalogue (db/seed) stores the pictures it draws: the SVG rasterised with sharp, then the upload
+ * pipeline (full and, with `small`, 400 px WebP) with generous limits.
+ */
+export function pictureStore(storage: Storage): StorePicture {
+  return async (folder, svg, opts = {}) =>
+    storeImage(storage, folder, await sharp(Buffer.from(svg)).png().toBuffer(), GENERATED_LIMITS, opts);
 }

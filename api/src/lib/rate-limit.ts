@@ -1,9 +1,15 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { AppError } from '../errors';
+import {
+  clearBucket,
+  countAttempt,
+  deleteExpired,
+  secondsLeft,
+  takeOneBack,
+} from './login-failures-repository';
 
 export type LoginScope = 'admin' | 'customer';
 
@@ -37,32 +43,6 @@ export interface LoginAttempt {
 let calls = 0;
 
 /**
- * Counts one attempt in `bucket` and returns the count within the current window of `minutes`.
- * One atomic upsert, so concurrent attempts are counted exactly.
- */
-async function bump(db: Db, bucket: string, minutes: number): Promise<number> {
-  const window = sql.lit(minutes);
-  // Assignments run left to right: `failures` must read the old `window_start`.
-  // LAST_INSERT_ID(expr) hands this statement's own new count back, unaffected by concurrent ones.
-  const r = await sql`
-    INSERT INTO login_failures (bucket, failures, window_start) VALUES (${bucket}, 1, NOW(3))
-    ON DUPLICATE KEY UPDATE
-      failures = LAST_INSERT_ID(IF(window_start <= NOW(3) - INTERVAL ${window} MINUTE, 1, failures + 1)),
-      window_start = IF(window_start <= NOW(3) - INTERVAL ${window} MINUTE, NOW(3), window_start)`.execute(
-    db,
-  );
-  if (r.numAffectedRows === 1n) return 1;
-  const n = Number(r.insertId ?? 0);
-  if (n > 0) return n;
-  const row = await db
-    .selectFrom('login_failures')
-    .select('failures')
-    .where('bucket', '=', bucket)
-    .executeTakeFirst();
-  return row?.failures ?? 1;
-}
-
-/**
  * Sign-up rate limiting per client address (each sign-up costs a bcrypt hash, so unlimited sign-ups would let
  * anyone load the CPU): at most `REGISTER_MAX_PER_HOUR` per address per hour, 0 = no limit. Over it: 429.
  */
@@ -72,7 +52,7 @@ export async function limitRegistrations(
   address: string,
 ): Promise<void> {
   if (config.REGISTER_MAX_PER_HOUR === 0) return;
-  const n = await bump(db, `register:${address}`, 60);
+  const n = await countAttempt(db, `register:${address}`, 60);
   if (n > config.REGISTER_MAX_PER_HOUR) {
     throw new AppError(
       429,
@@ -101,28 +81,21 @@ export async function beginLoginAttempt(
   email: string,
   address: string,
 ): Promise<LoginAttempt> {
-  const window = sql.lit(config.LOGIN_WINDOW_MINUTES);
+  const windowMinutes = config.LOGIN_WINDOW_MINUTES;
   const account = `${scope}:${email}`;
   const client = `ip:${address}`;
 
   // Old rows are only dead weight; any process may sweep them now and then.
-  if (++calls % 200 === 0) {
-    await sql`DELETE FROM login_failures WHERE window_start <= NOW(3) - INTERVAL ${window} MINUTE`.execute(
-      db,
-    );
-  }
+  if (++calls % 200 === 0) await deleteExpired(db, windowMinutes);
 
-  const count = (bucket: string) => bump(db, bucket, config.LOGIN_WINDOW_MINUTES);
+  const count = (bucket: string) => countAttempt(db, bucket, windowMinutes);
 
   const [accountCount, clientCount] = [await count(account), await count(client)];
   const over: string[] = [];
   if (accountCount > config.LOGIN_MAX_FAILURES) over.push(account);
   if (clientCount > config.LOGIN_MAX_FAILURES * ADDRESS_LIMIT_FACTOR) over.push(client);
   if (over.length) {
-    const r = await sql<{ s: number | string | null }>`
-      SELECT MAX(TIMESTAMPDIFF(SECOND, NOW(3), window_start + INTERVAL ${window} MINUTE)) AS s
-      FROM login_failures WHERE bucket IN (${sql.join(over)})`.execute(db);
-    const seconds = Math.max(1, Number(r.rows[0]?.s ?? 60));
+    const seconds = Math.max(1, (await secondsLeft(db, over, windowMinutes)) ?? 60);
     const minutes = Math.ceil(seconds / 60);
     throw new AppError(
       429,
@@ -134,12 +107,8 @@ export async function beginLoginAttempt(
 
   return {
     async succeeded() {
-      await db.deleteFrom('login_failures').where('bucket', '=', account).execute();
-      await db
-        .updateTable('login_failures')
-        .set({ failures: sql<number>`IF(failures > 0, failures - 1, 0)` })
-        .where('bucket', '=', client)
-        .execute();
+      await clearBucket(db, account);
+      await takeOneBack(db, client);
     },
   };
 }

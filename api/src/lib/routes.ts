@@ -9,7 +9,7 @@ import {
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../app-env';
-import { access } from './access';
+import { access, isAdmin } from './access';
 import { catalogCache } from './cache';
 import { formBody, jsonBody, parse } from './validate';
 
@@ -102,6 +102,9 @@ function queryOf(c: Context): Record<string, string> {
 function ok(payload: { msg?: string }) {
   return { flag: 1 as const, msg: 'OK', ...payload };
 }
+
+/** Where a catalogue read goes: admins read the primary (they see their own writes at once), shoppers a replica. */
+export const catalogDb = (c: Context<AppEnv>) => (isAdmin(c) ? c.var.db : c.var.readDb);
 
 /** Answers a public catalogue read from the catalogue cache (lib/cache.ts), loading its fields on a miss. */
 export async function cached<D extends AnyRoute>(

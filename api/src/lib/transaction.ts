@@ -1,11 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/connection';
 import type { Database } from '../db/database';
+import { isRetryable } from '../db/errors';
 
 export type Trx = Transaction<Database>;
-
-/** MariaDB deadlock (1213) and lock wait timeout (1205): the statement or transaction was rolled back and may be re-run. */
-const RETRYABLE = new Set([1213, 1205]);
 
 /**
  * Re-runs `fn` when the database picked it as a deadlock victim or gave up waiting for a lock.
@@ -18,8 +16,7 @@ export async function withRetry<T>(fn: () => Promise<T>, attempts = 5): Promise<
     try {
       return await fn();
     } catch (e) {
-      const errno = (e as { errno?: number }).errno;
-      if (errno === undefined || !RETRYABLE.has(errno) || i >= attempts) throw e;
+      if (!isRetryable(e) || i >= attempts) throw e;
       await new Promise((r) => setTimeout(r, 5 * i + Math.random() * 20 * i));
     }
   }

@@ -1,3 +1,4 @@
+import { isBlank } from '@voltcart/shared';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../errors';
@@ -31,8 +32,7 @@ export function requireFields(
   message: string,
 ): void {
   // Only absence and blank text count as missing; any other value is left for the schema to judge.
-  const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-  const missing = fields.find((f) => blank(body[f]));
+  const missing = fields.find((f) => isBlank(body[f]));
   if (missing) throw badRequest(`${message.replace(/\.$/, '')} (${missing} is missing).`);
 }
 
@@ -81,6 +81,13 @@ export async function formBody(c: Context): Promise<Record<string, string | File
   } catch {
     throw badRequest('The form data could not be read.');
   }
+}
+
+/** A JSON body, or a form when the client sends one (colours and settings take either). */
+export function jsonOrFormBody(c: Context): Promise<Record<string, unknown>> {
+  return /multipart\/form-data|x-www-form-urlencoded/i.test(c.req.header('content-type') ?? '')
+    ? formBody(c)
+    : jsonBody(c);
 }
 
 /** A route id parameter: positive integer, else 404 (an id that cannot exist is simply not found). */

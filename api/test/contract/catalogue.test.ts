@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiServer, file, png, productForm, slugOf } from './server';
+import { file, png } from '../support';
+import { ApiServer, productForm, slugOf } from './server';
 
 /**
  * Seed §7 catalogue rows (category, colour, product: list, detail, create, update, status, delete, multiple-images)

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiServer, address, file, png, productForm, razorpaySignature, SIMULATOR_SECRET } from './server';
+import { file, png } from '../support';
+import { ApiServer, address, productForm, razorpaySignature, SIMULATOR_SECRET } from './server';
 
 const hmac = (raw: string) => createHmac('sha256', SIMULATOR_SECRET).update(raw).digest('hex');
 

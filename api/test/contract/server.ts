@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createConnection } from 'mysql2/promise';
-import sharp from 'sharp';
+import { freePort } from '../support';
 
 /**
  * Contract tests talk to the real API process the way an outside client does: plain fetch() over HTTP, no
@@ -20,17 +19,6 @@ const TSX = join(REPO, 'node_modules/.bin/tsx');
 export const SIMULATOR_SECRET = 'voltcart-simulator-secret';
 
 export const ADMIN = { email: 'contract-admin@voltcart.test', password: 'Admin-pass-123!' };
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-}
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
   return new Promise((ok) => {
@@ -217,17 +205,6 @@ export class ApiServer {
     if (![200, 201].includes(r.status)) throw new Error(`register failed: ${JSON.stringify(r.body)}`);
     return { user: r.body.user, token: r.body.token as string, email, password };
   }
-}
-
-/** A real PNG picture of the given size (sharp draws it). */
-export async function png(width = 64, height = 64, colour = '#3366cc'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-}
-
-export function file(bytes: Buffer, name: string, type = 'image/png'): File {
-  return new File([new Uint8Array(bytes)], name, { type });
 }
 
 /** The seed's slug rule (§3), written here from its wording. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiServer, address, file, png, productForm, razorpaySignature } from './server';
+import { file, png } from '../support';
+import { ApiServer, address, productForm, razorpaySignature } from './server';
 
 /**
  * Seed §7 cart and order rows (add-to-cart, move-to-db, place-order, success) with product.md's Orders and

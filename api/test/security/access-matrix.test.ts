@@ -24,8 +24,8 @@ import {
 import { buildWorld, pathFor, type RouteRequest, validRequest, type World } from './world';
 
 const routes = appRoutes();
-// Routes that take a token of either audience declare `public` and check the token in their handler chain;
-// the contract names them, and they get the matrix as both a customer and an admin route.
+// Routes that take a token of either audience declare `account` (the contract's level for them); the docs name
+// them "customer or admin", and they get the matrix as both a customer and an admin route.
 const eitherAudience = (r: RouteEntry) =>
   documentedRoutes().some(
     (d) => d.access === 'customer or admin' && d.method === r.method && samePath(d.path, r.path),
@@ -121,8 +121,8 @@ describe('route table', () => {
         problems.push(`${d.method} ${d.path}: documented, not registered`);
         continue;
       }
-      // "customer or admin" routes declare `customer` and let admins through in the handler, or `public`.
-      const allowed = d.access === 'customer or admin' ? ['customer', 'public'] : [d.access];
+      // "customer or admin" routes declare the contract's `account` level (either token, the handler decides).
+      const allowed = d.access === 'customer or admin' ? ['account'] : [d.access];
       if (!allowed.includes(r.access ?? 'none'))
         problems.push(`${d.method} ${d.path}: documented ${d.access}, declared ${r.access}`);
     }

@@ -11,6 +11,7 @@ import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrResetAdmin } from '../../src/cli/admin-create';
+import { request } from '../support';
 import {
   ACCOUNT_PASSWORD,
   AUDIENCE,
@@ -45,18 +46,9 @@ const loginFrom = async (
   path = '/user/login',
   ip = `10.9.0.${++ipSeq % 250}`,
 ) => {
-  const res = await sc.app.request(
-    path,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    },
-    { incoming: { socket: { remoteAddress: ip } } },
-  );
-  const text = await res.text();
-  sc.seen.push(text);
-  return { status: res.status, text, body: JSON.parse(text), headers: res.headers } as Res;
+  const res: Res = await request(sc.app, 'POST', path, { body: { email, password }, from: ip });
+  sc.seen.push(res.text);
+  return res;
 };
 
 describe('password rules', () => {

@@ -17,9 +17,10 @@ import { Kysely, MysqlDialect, sql as rawSql } from 'kysely';
 import { createPool } from 'mysql2';
 import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUEST_DEADLINE_MS } from '../../src/app';
 import { withQueryTimeout } from '../../src/db/connection';
-import { type ApiProcess, PrivateMariadb, sleep, startApi, waitFor } from './processes';
+import { REQUEST_DEADLINE_MS } from '../../src/middleware/deadline';
+import { sleep, waitFor } from '../support';
+import { type ApiProcess, PrivateMariadb, startApi } from './processes';
 import { shippingAddress } from './world';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));

@@ -1,18 +1,6 @@
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
-/** Hostile and valid files for the upload suites, built in memory. */
-
-const chunk = (type: string, data: Buffer) => {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body) >>> 0);
-  return Buffer.concat([len, body, crc]);
-};
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** Hostile and valid files for the upload suites, built in memory (the plain ones are in ../support.ts). */
 
 /** A small genuine picture (noise, so that it compresses like a photo). */
 export async function validImage(format: 'png' | 'jpeg' | 'webp' = 'png', size = 64): Promise<Buffer> {
@@ -21,24 +9,6 @@ export async function validImage(format: 'png' | 'jpeg' | 'webp' = 'png', size =
   return sharp(raw, { raw: { width: size, height: size, channels: 3 } })
     .toFormat(format)
     .toBuffer();
-}
-
-/**
- * A PNG of a few dozen bytes whose header declares width × height pixels (a decompression bomb:
- * decoding it would need width × height × 3 bytes of memory).
- */
-export function pixelFloodPng(width = 50_000, height = 50_000): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolour
-  return Buffer.concat([
-    PNG_SIGNATURE,
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 /** A genuine small JPEG whose frame header is rewritten to declare width × height pixels. */
@@ -91,6 +61,3 @@ export const PHP_SCRIPT = Buffer.from('<?php system($_GET["c"]); ?>');
 export const SVG_WITH_SCRIPT = Buffer.from(
   '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
 );
-
-export const file = (bytes: Uint8Array, name: string, type = 'image/png') =>
-  new File([new Uint8Array(bytes)], name, { type });

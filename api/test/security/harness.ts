@@ -14,26 +14,17 @@ import { type RouteEntry, routeTable } from '../../src/lib/route-table';
 import { LocalStorage } from '../../src/lib/storage';
 import { createServices } from '../../src/services';
 import { createTestContext, type TestContext } from '../context';
+import { type Reply, type RequestOptions, request } from '../support';
 
 export type Kind = 'admin' | 'customer';
 export const AUDIENCE: Record<Kind, string> = { admin: 'voltcart-admin', customer: 'voltcart-customer' };
 export const ACCOUNT_PASSWORD = 'fixture-pass-1';
 
-export interface Res {
-  status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field in the tests
-  body: any;
-  text: string;
-  headers: Headers;
-}
+/** An answer (support.ts `request`): status, parsed body, text and headers. */
+export type Res = Reply;
 
-export interface ReqOptions {
-  token?: string;
-  /** Sent as JSON unless it is a string (sent as is). */
-  body?: unknown;
-  form?: FormData;
-  headers?: Record<string, string>;
-}
+/** A request's token, body (JSON unless a string), form and headers; an empty token sends `Bearer `. */
+export type ReqOptions = Omit<RequestOptions, 'from'>;
 
 /**
  * A test context whose requests go through an app that logs everything (debug level) into `logs`,
@@ -65,22 +56,9 @@ export async function createSecurityContext(env: Record<string, string> = {}): P
     services: services.values,
   });
   const req: SecurityContext['req'] = async (method, path, opts = {}) => {
-    const headers: Record<string, string> = { ...opts.headers };
-    if (opts.token !== undefined) headers.authorization ??= `Bearer ${opts.token}`;
-    let body: RequestInit['body'];
-    if (opts.form) body = opts.form;
-    else if (opts.body !== undefined) {
-      headers['content-type'] ??= 'application/json';
-      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
-    }
-    const res = await app.request(path, { method, headers, body });
-    const text = await res.text();
-    seen.push(text);
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {}
-    return { status: res.status, body: parsed, text, headers: res.headers };
+    const r = await request(app, method, path, opts);
+    seen.push(r.text);
+    return r;
   };
   return {
     ctx,

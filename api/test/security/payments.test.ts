@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATOR_SECRET } from '../../src/config';
 import { hmacHex, paymentSignature } from '../../src/lib/payments/signatures';
-import { expireUnpaidOrders } from '../../src/modules/order/order.service';
+import { expireUnpaidOrders } from '../../src/modules/order/order-lifecycle.service';
 import {
   type Account,
   createSecurityContext,

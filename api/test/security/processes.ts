@@ -1,54 +1,15 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
+import { freePort, StopWaiting, sleep, waitFor } from '../support';
 
 /**
  * Processes the fault suite starts for itself: a private MariaDB (its own data folder and loopback port, so the
  * shared server that other suites use is never touched) and the real API server. Every process is started in its
  * own process group and stopped by its own id.
  */
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** Thrown by a probe to end waitFor at once (the awaited thing can no longer happen). */
-export class StopWaiting extends Error {}
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | null | undefined | false>,
-  timeoutMs: number,
-  everyMs = 100,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < until) {
-    try {
-      const v = await probe();
-      if (v) return v;
-    } catch (e) {
-      if (e instanceof StopWaiting) throw e;
-      last = e;
-    }
-    await sleep(everyMs);
-  }
-  throw new Error(
-    `timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`,
-  );
-}
 
 function exited(child: ChildProcess, timeoutMs: number): Promise<number | null | 'timeout'> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);

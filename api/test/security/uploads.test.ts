@@ -8,14 +8,13 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAFE_NAME } from '../../src/lib/storage';
+import { file, pixelFloodPng } from '../support';
 import {
-  file,
   gifar,
   jpegHtmlPolyglot,
   jpegWithTrailingHtml,
   PHP_SCRIPT,
   pixelFloodJpeg,
-  pixelFloodPng,
   SHELL_SCRIPT,
   SVG_WITH_SCRIPT,
   truncatedJpeg,

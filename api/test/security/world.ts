@@ -5,6 +5,7 @@ import { SIMULATOR_SECRET } from '../../src/config';
 import { paymentSignature } from '../../src/lib/payments/signatures';
 import type { RouteEntry } from '../../src/lib/route-table';
 import { randomName } from '../../src/lib/storage';
+import { file } from '../support';
 import { validImage } from './files';
 import {
   ACCOUNT_PASSWORD,
@@ -264,8 +265,7 @@ export interface RouteRequest extends ReqOptions {
 export async function validRequest(route: RouteEntry, w: World): Promise<RouteRequest> {
   // Keyed by method and path with parameter names erased: a renamed parameter keeps its request.
   const key = `${route.method} ${route.path.replace(/:\w+(\{[^}]*\})?\??/g, ':p')}`;
-  const png = async () =>
-    new File([new Uint8Array(await validImage('png', 48))], 'photo.png', { type: 'image/png' });
+  const png = async () => file(await validImage('png', 48), 'photo.png');
   const form = (fields: Record<string, string | File>) => {
     const f = new FormData();
     for (const [k, v] of Object.entries(fields)) f.append(k, v);

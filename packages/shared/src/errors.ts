@@ -28,10 +28,12 @@ export const ERROR_CODES = [
   'qty_limit',
   'out_of_stock',
   'insufficient_stock',
+  'option_unavailable',
   'illegal_move',
   'not_payable',
   'bad_signature',
   'payment_not_verified',
+  'payment_after_cancel',
   'payment_unavailable',
   // the server
   'conflict',

@@ -115,6 +115,8 @@ export interface OrderLine {
 }
 
 export interface Order {
+  /** The same public id as `order_id` (the seed names every public id `_id`). */
+  _id: string;
   order_id: string;
   state: OrderState;
   payment_mode: 0 | 1;

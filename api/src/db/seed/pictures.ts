@@ -1,9 +1,8 @@
-import sharp from 'sharp';
 import type { Silhouette } from './catalog-data';
 
 /**
- * Sample pictures drawn as SVG and rasterised with sharp: a device silhouette in a body colour on a soft
- * background, with a label. They then go through the normal upload pipeline like any admin upload.
+ * Sample pictures drawn as SVG: a device silhouette in a body colour on a soft background, with a label. The
+ * seed's caller rasterises them and puts them through the normal upload pipeline like any admin upload.
  */
 
 const esc = (s: string) =>
@@ -56,15 +55,15 @@ function shape(kind: Silhouette, body: string, accent: string): string {
 }
 
 /** An 800×800 PNG of a device silhouette, with an optional label (category pictures carry their name). */
-export async function drawPicture(opts: {
+export function drawPicture(opts: {
   kind: Silhouette;
   body: string;
   background: [string, string];
   label?: string;
   caption?: string;
-}): Promise<Buffer> {
+}): string {
   const accent = '#ffffff2e';
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
     <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="${opts.background[0]}"/><stop offset="1" stop-color="${opts.background[1]}"/>
     </linearGradient></defs>
@@ -82,5 +81,4 @@ export async function drawPicture(opts: {
         : ''
     }
   </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
 }

@@ -1,11 +1,20 @@
 import { finalPricePaise, slugify } from '@voltcart/shared';
 import { sql } from 'kysely';
-import { type ImageLimits, storeImage } from '../../lib/images';
-import type { Storage } from '../../lib/storage';
 import type { Db } from '../connection';
 import { CATEGORIES, type CategorySpec, COLORS, WARRANTIES } from './catalog-data';
 import { drawPicture } from './pictures';
 import { Prng } from './prng';
+
+/**
+ * Stores a drawn picture (SVG text) in the shop's picture storage and returns its stored name; `small` also
+ * stores the 400 px copy product lists show. The caller supplies it (lib/images.ts `pictureStore`: rasterised,
+ * then the upload pipeline), so that the seed needs nothing beyond the database.
+ */
+export type StorePicture = (
+  folder: 'product' | 'categories',
+  svg: string,
+  opts?: { small?: boolean },
+) => Promise<string>;
 
 export interface SeedProgress {
   phase: 'pictures' | 'products';
@@ -41,8 +50,6 @@ export interface SeedResult {
   ms: number;
 }
 
-/** Generated pictures are ours and small: generous limits, unlike uploads. */
-const SEED_LIMITS: ImageLimits = { maxBytes: 20 * 1024 * 1024, maxPixels: 10_000_000 };
 const BACKGROUNDS: [string, string][] = [
   ['#eceff1', '#cfd8dc'],
   ['#fff8e1', '#ffe0b2'],
@@ -76,7 +83,7 @@ const LAPTOP_CPUS = [
  */
 export async function seedCatalog(
   db: Db,
-  storage: Storage,
+  storePicture: StorePicture,
   opts: SeedCatalogOptions = {},
 ): Promise<SeedResult> {
   const started = performance.now();
@@ -89,7 +96,7 @@ export async function seedCatalog(
   }
   const rng = new Prng(opts.seed ?? 20261122);
 
-  const categoryIds = await ensureCategories(db, storage, rng);
+  const categoryIds = await ensureCategories(db, storePicture, rng);
   const colors = await ensureColors(db);
 
   const perCategory = Math.max(1, Math.ceil((opts.imagePool ?? 24) / CATEGORIES.length));
@@ -99,12 +106,12 @@ export async function seedCatalog(
     const names: string[] = [];
     for (let i = 0; i < perCategory; i++) {
       // No brand on shared pictures: many products of different brands show the same one.
-      const png = await drawPicture({
+      const svg = drawPicture({
         kind: c.silhouette,
         body: rng.pick(COLORS).hexcode,
         background: rng.pick(BACKGROUNDS),
       });
-      const name = await storeImage(storage, 'product', png, SEED_LIMITS, { small: true });
+      const name = await storePicture('product', svg, { small: true });
       await db.insertInto('shared_images').values({ folder: 'product', name }).execute();
       names.push(name);
       opts.onProgress?.({ phase: 'pictures', done: ++drawn, total: perCategory * CATEGORIES.length });
@@ -211,15 +218,15 @@ export async function seedCatalog(
 /** A small catalogue for tests and demos: 30 products, one picture per category, fast. */
 export function seedDemoCatalog(
   db: Db,
-  storage: Storage,
+  storePicture: StorePicture,
   opts: Omit<SeedCatalogOptions, 'imagePool'> = {},
 ): Promise<SeedResult> {
-  return seedCatalog(db, storage, { products: 30, ...opts, imagePool: CATEGORIES.length });
+  return seedCatalog(db, storePicture, { products: 30, ...opts, imagePool: CATEGORIES.length });
 }
 
 const elapsed = (t0: number) => Math.round(performance.now() - t0);
 
-async function ensureCategories(db: Db, storage: Storage, rng: Prng): Promise<Map<string, number>> {
+async function ensureCategories(db: Db, storePicture: StorePicture, rng: Prng): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   const existing = await db
     .selectFrom('categories')
@@ -235,13 +242,13 @@ async function ensureCategories(db: Db, storage: Storage, rng: Prng): Promise<Ma
     const slug = slugify(c.name);
     let id = bySlug.get(slug);
     if (id === undefined) {
-      const png = await drawPicture({
+      const svg = drawPicture({
         kind: c.silhouette,
         body: rng.pick(COLORS).hexcode,
         background: BACKGROUNDS[i % BACKGROUNDS.length]!,
         label: c.name,
       });
-      const image = await storeImage(storage, 'categories', png, SEED_LIMITS);
+      const image = await storePicture('categories', svg);
       const r = await db
         .insertInto('categories')
         .values({ name: c.name, slug, image })

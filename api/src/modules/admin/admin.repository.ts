@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { containsPattern } from '../../db/like';
 
 type Q = Kysely<Database>;
 
@@ -40,4 +41,54 @@ export async function bumpAdminTokenVersion(db: Q, id: number): Promise<void> {
     .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * The dashboard's counts (admin.service.ts says what each one means): customers, every order, orders waiting
+ * for dispatch, and the revenue in paise.
+ */
+export async function dashboardFigures(db: Q) {
+  const [users, orders] = await Promise.all([
+    db.selectFrom('users').select(sql<string>`COUNT(*)`.as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('orders')
+      .select([
+        sql<string>`COUNT(*)`.as('orders'),
+        sql<string>`COALESCE(SUM(CASE WHEN state IN ('placed', 'paid') THEN 1 ELSE 0 END), 0)`.as('to_ship'),
+        sql<string>`COALESCE(SUM(CASE
+          WHEN payment_mode = 1 AND state IN ('paid', 'shipped', 'delivered') THEN total_paise
+          WHEN payment_mode = 0 AND state = 'delivered' THEN total_paise
+          ELSE 0 END), 0)`.as('revenue'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    customers: Number(users.n),
+    orders: Number(orders.orders),
+    toShip: Number(orders.to_ship),
+    revenuePaise: Number(orders.revenue),
+  };
+}
+
+/** Customers, newest first, each with their number of orders; `q` finds an email or a name. */
+export function listCustomers(db: Q, f: { q?: string; offset: number; limit: number }) {
+  let q = db
+    .selectFrom('users as u')
+    .select([
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.created_at',
+      (eb) =>
+        eb
+          .selectFrom('orders as o')
+          .select(sql<string>`COUNT(*)`.as('n'))
+          .whereRef('o.user_id', '=', 'u.id')
+          .as('order_count'),
+    ]);
+  if (f.q) {
+    const like = containsPattern(f.q.toLowerCase());
+    q = q.where((eb) => eb.or([eb('u.email', 'like', like), eb('u.name', 'like', like)]));
+  }
+  return q.orderBy('u.id', 'desc').limit(f.limit).offset(f.offset).execute();
 }

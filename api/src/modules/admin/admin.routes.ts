@@ -1,34 +1,41 @@
-import { AUTH_MESSAGES, loginBody } from '@voltcart/shared';
-import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env';
-import { access } from '../../lib/access';
+import { AUTH_MESSAGES, contract, customersQuery, loginBody } from '@voltcart/shared';
 import { clientAddress, withRetryAfter } from '../../lib/rate-limit';
-import { jsonBody, parse, requireFields } from '../../lib/validate';
+import { resource } from '../../lib/routes';
+import { requireFields } from '../../lib/validate';
 import * as admins from './admin.service';
 
 const M = admins.ADMIN_MESSAGES;
+const api = contract.admin;
 
-export function adminRoutes(): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
+/** The back office's own routes: login, session, dashboard figures and the customer list. */
+export function adminRoutes() {
+  const { app, on } = resource('/admin');
 
-  r.post('/login', access.public, async (c) => {
-    const body = await jsonBody(c);
-    requireFields(body, ['email', 'password'], AUTH_MESSAGES.fillAll);
-    const input = parse(loginBody, body);
-    const { admin, token } = await admins.login(c.var, input, clientAddress(c)).catch(withRetryAfter(c));
-    return c.json({ flag: 1, msg: M.loggedIn, admin, token });
+  on(api.login, { body: loginBody }, async (c, input) => {
+    requireFields(await input.raw(), ['email', 'password'], AUTH_MESSAGES.fillAll);
+    const credentials = await input.body();
+    const { admin, token } = await admins
+      .login(c.var, credentials, clientAddress(c))
+      .catch(withRetryAfter(c));
+    return { msg: M.loggedIn, admin, token };
   });
 
-  r.post('/logout', access.admin, async (c) => {
+  on(api.logout, async (c) => {
     await admins.logout(c.var.db, c.var.principal!.id);
-    return c.json({ flag: 1, msg: M.loggedOut });
+    return { msg: M.loggedOut };
   });
 
-  /** Lets the desktop app check a stored session before showing the dashboard. */
-  r.get('/me', access.admin, async (c) => {
-    const admin = await admins.loadAdmin(c.var.db, c.var.principal!.id);
-    return c.json({ flag: 1, msg: 'OK', admin });
+  on(api.me, async (c) => ({ admin: await admins.loadAdmin(c.var.db, c.var.principal!.id) }));
+
+  on(api.metrics, async (c) => ({
+    msg: 'Dashboard figures.',
+    metrics: await admins.dashboardMetrics(c.var.db),
+  }));
+
+  on(api.customers, { query: customersQuery }, async (c, { query }) => {
+    const { users, hasMore } = await admins.listCustomers(c.var.db, query);
+    return { msg: 'Customers.', users, hasMore };
   });
 
-  return r;
+  return app;
 }

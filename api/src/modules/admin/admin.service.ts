@@ -1,4 +1,10 @@
-import type { Admin, LoginBody } from '@voltcart/shared';
+import {
+  type Admin,
+  type AdminCustomer,
+  type DashboardMetrics,
+  type LoginBody,
+  toRupees,
+} from '@voltcart/shared';
 import type { Deps } from '../../app-env';
 import type { Db } from '../../db/connection';
 import { AppError, unauthorized } from '../../errors';
@@ -44,4 +50,40 @@ export async function loadAdmin(db: Db, id: number): Promise<Admin> {
   const row = await repo.findAdminById(db, id);
   if (!row) throw unauthorized('Your session is not valid. Please log in again.');
   return toAdmin(row);
+}
+
+/**
+ * Dashboard figures.
+ * - customers: registered customer accounts
+ * - revenue (rupees): money taken or about to be: online orders once paid (paid, shipped, delivered) plus cash
+ *   on delivery orders once delivered (the cash is collected at the door)
+ * - ordersToShip: orders waiting for dispatch (`placed` cash-on-delivery and `paid` online orders)
+ * - orders: every order ever created, whatever its state
+ */
+export async function dashboardMetrics(db: Db): Promise<DashboardMetrics> {
+  const f = await repo.dashboardFigures(db);
+  return {
+    customers: f.customers,
+    revenue: toRupees(f.revenuePaise),
+    ordersToShip: f.toShip,
+    orders: f.orders,
+  };
+}
+
+/** A page of the customer list, newest first; `q` finds an email or a name. */
+export async function listCustomers(
+  db: Db,
+  f: { q?: string; page: number; limit: number },
+): Promise<{ users: AdminCustomer[]; hasMore: boolean }> {
+  const rows = await repo.listCustomers(db, { q: f.q, offset: (f.page - 1) * f.limit, limit: f.limit + 1 });
+  return {
+    users: rows.slice(0, f.limit).map((u) => ({
+      _id: String(u.id),
+      name: u.name,
+      email: u.email,
+      orderCount: Number(u.order_count ?? 0),
+      createdAt: u.created_at.toISOString(),
+    })),
+    hasMore: rows.length > f.limit,
+  };
 }

@@ -67,8 +67,9 @@ export async function readCartLines(db: Q, userId: number): Promise<CartLineRow[
       'cl.qty',
       'p.final_price as final_price_paise',
       'p.original_price as original_price_paise',
-      sql<number>`GREATEST(0, p.final_price + ${adj})`.as('unit_price_paise'),
-      sql<number>`GREATEST(0, p.original_price + ${adj})`.as('unit_original_paise'),
+      // The unit-price rule (packages/shared rules/unit-price.ts): the sum, never clamped.
+      sql<number>`p.final_price + ${adj}`.as('unit_price_paise'),
+      sql<number>`p.original_price + ${adj}`.as('unit_original_paise'),
       'p.stock',
       'p.in_stock',
       'p.status',

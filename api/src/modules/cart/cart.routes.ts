@@ -1,62 +1,53 @@
-import { addToCartBody, moveToDbBody, updateCartLineBody } from '@voltcart/shared';
-import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env';
-import { access } from '../../lib/access';
-import { idParam, jsonBody, parse } from '../../lib/validate';
+import { addToCartBody, contract, moveToDbBody, updateCartLineBody } from '@voltcart/shared';
+import { assertOwnAccount } from '../../lib/access';
+import { resource } from '../../lib/routes';
+import { idParam } from '../../lib/validate';
 import * as carts from './cart.service';
 
 const M = carts.CART_MESSAGES;
+const api = contract.cart;
 
-export function cartRoutes(): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
+export function cartRoutes() {
+  const { app, on } = resource('/cart');
 
-  r.get('/', access.customer, async (c) => {
-    const cart = await carts.getCart(c.var.db, c.var.principal!.id);
-    return c.json({ flag: 1, msg: M.loaded, cart });
+  on(api.get, async (c) => ({ msg: M.loaded, cart: await carts.getCart(c.var.db, c.var.principal!.id) }));
+
+  on(api.add, { body: addToCartBody }, async (c, input) => {
+    const me = c.var.principal!.id;
+    assertOwnAccount(me, await input.raw());
+    const { cart, msg } = await carts.addToCart(c.var.db, me, await input.body());
+    return { msg, cart };
   });
 
-  r.post('/add-to-cart', access.customer, async (c) => {
+  on(api.moveToDb, { body: moveToDbBody }, async (c, input) => {
     const me = c.var.principal!.id;
-    const body = await jsonBody(c);
-    carts.assertOwnCart(me, body.userId, body.user_id);
-    const input = parse(addToCartBody, body);
-    const { cart, msg } = await carts.addToCart(c.var.db, me, input);
-    return c.json({ flag: 1, msg, cart });
-  });
-
-  r.post('/move-to-db', access.customer, async (c) => {
-    const me = c.var.principal!.id;
-    const body = await jsonBody(c);
-    carts.assertOwnCart(me, body.user_id, body.userId);
+    const body = await input.raw();
+    assertOwnAccount(me, body);
     // The guest cart may also arrive as `{items: [...]}` at the top level.
-    const input = parse(
-      moveToDbBody,
+    const guest = await input.body(
       body.cart === undefined && 'items' in body ? { ...body, cart: body } : body,
     );
-    const { cart, msg } = await carts.mergeGuestCart(c.var.db, me, input.cart);
-    return c.json({ flag: 1, msg, cart });
+    const { cart, msg } = await carts.mergeGuestCart(c.var.db, me, guest.cart);
+    return { msg, cart };
   });
 
-  r.patch('/line/:lineId', access.customer, async (c) => {
+  on(api.setQty, { body: updateCartLineBody }, async (c, input) => {
     const me = c.var.principal!.id;
     const lineId = idParam(c, 'lineId', 'Cart line');
-    const body = await jsonBody(c);
-    carts.assertOwnCart(me, body.userId, body.user_id);
-    const { qty } = parse(updateCartLineBody, body);
-    const cart = await carts.updateLine(c.var.db, me, lineId, qty);
-    return c.json({ flag: 1, msg: M.updated, cart });
+    assertOwnAccount(me, await input.raw());
+    const { qty } = await input.body();
+    return { msg: M.updated, cart: await carts.updateLine(c.var.db, me, lineId, qty) };
   });
 
-  r.delete('/line/:lineId', access.customer, async (c) => {
+  on(api.removeLine, async (c) => {
     const lineId = idParam(c, 'lineId', 'Cart line');
-    const cart = await carts.removeLine(c.var.db, c.var.principal!.id, lineId);
-    return c.json({ flag: 1, msg: M.removed, cart });
+    return { msg: M.removed, cart: await carts.removeLine(c.var.db, c.var.principal!.id, lineId) };
   });
 
-  r.delete('/', access.customer, async (c) => {
+  on(api.clear, async (c) => {
     await carts.emptyCart(c.var.db, c.var.principal!.id);
-    return c.json({ flag: 1, msg: M.cleared, cart: [] });
+    return { msg: M.cleared, cart: [] };
   });
 
-  return r;
+  return app;
 }

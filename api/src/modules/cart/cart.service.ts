@@ -1,6 +1,6 @@
 import { type CartLine, type LocalCartLine, toRupees } from '@voltcart/shared';
 import type { Db } from '../../db/connection';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../errors';
 import { transaction, withRetry } from '../../lib/transaction';
 import * as repo from './cart.repository';
 
@@ -14,16 +14,7 @@ export const CART_MESSAGES = {
   cleared: 'Your cart is now empty.',
   saved: 'Your cart has been saved.',
   lineNotFound: 'Cart line not found.',
-  notYours: 'You can only change your own account.',
 } as const;
-
-/** A body `userId` / `user_id` must be the token's own user (absent or empty means "me"). */
-export function assertOwnCart(principalId: number, ...bodyIds: unknown[]): void {
-  for (const v of bodyIds) {
-    if (v === undefined || v === null || v === '') continue;
-    if (String(v).trim() !== String(principalId)) throw forbidden(CART_MESSAGES.notYours);
-  }
-}
 
 export function toCartLine(r: repo.CartLineRow): CartLine {
   return {

@@ -1,6 +1,7 @@
 import { type Category, slugify } from '@voltcart/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
+import { isDuplicateKey, isStillReferenced } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { imageLimits, releaseImages, removeImages, storeImage } from '../../lib/images';
 import type { Storage } from '../../lib/storage';
@@ -52,8 +53,6 @@ function slugFor(name: string): string {
 
 const duplicate = (slug: string) =>
   conflict(`A category with the slug "${slug}" already exists. Choose a different name.`, 'duplicate_slug');
-
-const isDuplicateKey = (e: unknown) => (e as { errno?: number }).errno === 1062;
 
 /**
  * Creates a category. The slug always comes from the name (seed §3); the image, when given,
@@ -138,8 +137,7 @@ export async function deleteCategory(deps: CategoryDeps, id: number): Promise<vo
     if (!(await repo.deleteCategory(deps.db, id))) throw notFound('Category');
   } catch (e) {
     // A product added between the count and the delete trips the foreign key.
-    if ((e as { errno?: number }).errno === 1451)
-      throw inUse(await repo.countProductsInCategory(deps.db, id));
+    if (isStillReferenced(e)) throw inUse(await repo.countProductsInCategory(deps.db, id));
     throw e;
   }
   await releaseImages(deps.db, deps.storage, 'categories', [current.image]);

@@ -1,78 +1,65 @@
-import { colorBody } from '@voltcart/shared';
-import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../../app-env';
+import { colorBody, colorUpdateBody, contract, isBlank, withoutBlanks } from '@voltcart/shared';
 import { badRequest } from '../../errors';
-import { access, isAdmin } from '../../lib/access';
+import { isAdmin } from '../../lib/access';
 import { catalogCache } from '../../lib/cache';
-import { formBody, idParam, jsonBody, parse } from '../../lib/validate';
+import { cached, catalogDb, resource } from '../../lib/routes';
+import { idParam, jsonOrFormBody } from '../../lib/validate';
 import * as colors from './color.service';
 
 const M = colors.COLOR_MESSAGES;
-/** Colours are JSON (as the seed sends them); a form post from an admin screen works too. */
-const readBody = (c: Context) =>
-  /multipart\/form-data|x-www-form-urlencoded/i.test(c.req.header('content-type') ?? '')
-    ? formBody(c)
-    : jsonBody(c);
-const present = (v: unknown) => v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '');
+const api = contract.color;
 
-export function colorRoutes(): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
+export function colorRoutes() {
+  const { app, on } = resource('/color');
+
   // Shopper reads are answered from the catalogue cache (lib/cache.ts); every admin write below invalidates it.
-  r.get('/', access.public, async (c) => {
-    const admin = isAdmin(c);
-    return catalogCache(c).respond(c, async () => ({
-      flag: 1,
-      msg: 'OK',
-      colors: await colors.listColors(admin ? c.var.db : c.var.readDb, { admin }),
-    }));
-  });
+  on(api.list, async (c) =>
+    cached(c, api.list, async () => ({
+      colors: await colors.listColors(catalogDb(c), { admin: isAdmin(c) }),
+    })),
+  );
 
-  r.get('/:id', access.public, async (c) => {
-    const admin = isAdmin(c);
-    return catalogCache(c).respond(c, async () => {
-      const color = await colors.getColor(admin ? c.var.db : c.var.readDb, idParam(c, 'id', 'Colour'), {
-        admin,
-      });
-      return { flag: 1, msg: 'OK', color, colors: [color] };
-    });
-  });
+  on(api.get, async (c) =>
+    cached(c, api.get, async () => {
+      const color = await colors.getColor(catalogDb(c), idParam(c, 'id', 'Colour'), { admin: isAdmin(c) });
+      return { color, colors: [color] };
+    }),
+  );
 
-  r.post('/create', access.admin, async (c) => {
-    const body = await readBody(c);
-    if (!present(body.name)) throw badRequest('name is required');
-    if (!present(body.hexcode)) throw badRequest('hexcode is required');
-    const input = parse(colorBody, body);
-    const color = await colors.createColor(c.var.db, input);
+  // Colours are JSON (as the seed sends them); a form post from an admin screen works too.
+  on(api.create, { body: colorBody }, async (c, input) => {
+    const body = await jsonOrFormBody(c);
+    if (isBlank(body.name)) throw badRequest('name is required');
+    if (isBlank(body.hexcode)) throw badRequest('hexcode is required');
+    const color = await colors.createColor(c.var.db, await input.body(body));
     await catalogCache(c).invalidate(c.var.db);
-    return c.json({ flag: 1, msg: M.created, color }, 201);
+    return { msg: M.created, color };
   });
 
-  r.put('/update/:id', access.admin, async (c) => {
+  on(api.update, { body: colorUpdateBody }, async (c, input) => {
     const id = idParam(c, 'id', 'Colour');
-    const body = await readBody(c);
-    const input = parse(colorBody.partial(), {
-      name: present(body.name) ? body.name : undefined,
-      hexcode: present(body.hexcode) ? body.hexcode : undefined,
-      status: present(body.status) ? body.status : undefined,
-    });
-    if (input.name === undefined && input.hexcode === undefined && input.status === undefined)
+    const body = await jsonOrFormBody(c);
+    const fields = await input.body(
+      withoutBlanks({ name: body.name, hexcode: body.hexcode, status: body.status }),
+    );
+    if (fields.name === undefined && fields.hexcode === undefined && fields.status === undefined)
       throw badRequest(M.nothingToChange);
-    const color = await colors.updateColor(c.var.db, id, input);
+    const color = await colors.updateColor(c.var.db, id, fields);
     await catalogCache(c).invalidate(c.var.db);
-    return c.json({ flag: 1, msg: M.updated, color });
+    return { msg: M.updated, color };
   });
 
-  r.patch('/status/:id', access.admin, async (c) => {
+  on(api.toggle, async (c) => {
     const { color, msg } = await colors.toggleColor(c.var.db, idParam(c, 'id', 'Colour'));
     await catalogCache(c).invalidate(c.var.db);
-    return c.json({ flag: 1, msg, color });
+    return { msg, color };
   });
 
-  r.delete('/delete/:id', access.admin, async (c) => {
+  on(api.remove, async (c) => {
     await colors.deleteColor(c.var.db, idParam(c, 'id', 'Colour'));
     await catalogCache(c).invalidate(c.var.db);
-    return c.json({ flag: 1, msg: M.deleted });
+    return { msg: M.deleted };
   });
 
-  return r;
+  return app;
 }

@@ -1,5 +1,6 @@
 import { type Color, slugify } from '@voltcart/shared';
 import type { Db } from '../../db/connection';
+import { isDuplicateKey, isStillReferenced } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import * as repo from './color.repository';
 
@@ -51,7 +52,6 @@ function slugFor(name: string): string {
 
 const duplicate = (slug: string) =>
   conflict(`A colour with the slug "${slug}" already exists. Choose a different name.`, 'duplicate_slug');
-const isDuplicateKey = (e: unknown) => (e as { errno?: number }).errno === 1062;
 
 export async function createColor(
   db: Db,
@@ -118,7 +118,7 @@ export async function deleteColor(db: Db, id: number): Promise<void> {
   try {
     if (!(await repo.deleteColor(db, id))) throw notFound('Colour');
   } catch (e) {
-    if ((e as { errno?: number }).errno === 1451) throw inUse(await repo.countProductsWithColor(db, id));
+    if (isStillReferenced(e)) throw inUse(await repo.countProductsWithColor(db, id));
     throw e;
   }
 }

@@ -1,27 +1,31 @@
-import { Hono } from 'hono';
-import { sql } from 'kysely';
-import type { AppEnv } from '../../app-env';
+import { contract } from '@voltcart/shared';
 import { migrations } from '../../db/migrations/index';
 import { AppError } from '../../errors';
-import { access } from '../../lib/access';
+import { resource } from '../../lib/routes';
+import { doneMigrations } from './health.repository';
 
-export function healthRoutes(): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
+const api = contract.health;
+
+export function healthRoutes() {
+  // Mounted at the root: the paths are the contract's own.
+  const { app, on } = resource('');
+
   /** Liveness: the process answers. */
-  r.get('/health', access.public, (c) => c.json({ flag: 1, msg: 'ok', status: 'ok' }));
+  on(api.live, async () => ({ msg: 'ok', status: 'ok' }));
+
   /** Readiness: the database answers and every migration has run. */
-  r.get('/ready', access.public, async (c) => {
+  on(api.ready, async (c) => {
     try {
-      const rows = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(c.var.db);
-      const done = new Set(rows.rows.map((x) => x.name));
+      const done = await doneMigrations(c.var.db);
       const pending = Object.keys(migrations).filter((m) => !done.has(m));
       if (pending.length)
         throw new AppError(503, 'not_ready', `Database migrations pending: ${pending.join(', ')}`);
-      return c.json({ flag: 1, msg: 'ready', status: 'ready' });
+      return { msg: 'ready', status: 'ready' };
     } catch (e) {
       if (e instanceof AppError) throw e;
       throw new AppError(503, 'not_ready', 'The database is not reachable.');
     }
   });
-  return r;
+
+  return app;
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
+import { isDuplicateKey } from '../../db/errors';
 
 /**
  * Stores a sign-up; false when the email is already there. The unique key (case-insensitive
@@ -10,7 +11,7 @@ export async function insertSignup(db: Kysely<Database>, email: string): Promise
     await db.insertInto('newsletter_signups').values({ email }).execute();
     return true;
   } catch (e) {
-    if ((e as { errno?: number })?.errno === 1062) return false;
+    if (isDuplicateKey(e)) return false;
     throw e;
   }
 }

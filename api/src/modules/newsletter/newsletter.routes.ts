@@ -1,21 +1,25 @@
-import { newsletterBody } from '@voltcart/shared';
-import { type Context, Hono } from 'hono';
+import { contract, newsletterBody } from '@voltcart/shared';
+import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
-import { access } from '../../lib/access';
-import { jsonBody, parse } from '../../lib/validate';
+import { type RouteInput, replyWith, resource } from '../../lib/routes';
 import { subscribe } from './newsletter.service';
 
-export function newsletterRoutes(): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
+const api = contract.newsletter;
 
-  const signUp = async (c: Context<AppEnv>) => {
-    const { email } = parse(newsletterBody, await jsonBody(c));
-    const { created, msg } = await subscribe(c.var.db, email);
-    return c.json({ flag: 1, msg }, created ? 201 : 200);
-  };
-  r.post('/subscribe', access.public, signUp);
+export function newsletterRoutes() {
+  const { app, on } = resource('/newsletter');
+
+  // A new address is answered 201, one already signed up 200 (with its own message).
+  const signUp =
+    (def: typeof api.subscribe | typeof api.subscribeAtRoot) =>
+    async (c: Context<AppEnv>, input: RouteInput<typeof def>) => {
+      const { email } = await input.body();
+      const { created, msg } = await subscribe(c.var.db, email);
+      return replyWith(c, def, { msg }, created ? 201 : 200);
+    };
+  on(api.subscribe, { body: newsletterBody }, signUp(api.subscribe));
   // The seed names no path for the footer's sign-up box: the bare resource path works too.
-  r.post('/', access.public, signUp);
+  on(api.subscribeAtRoot, { body: newsletterBody }, signUp(api.subscribeAtRoot));
 
-  return r;
+  return app;
 }

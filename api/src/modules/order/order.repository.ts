@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, OrderLineTable, OrderTable } from '../../db/database';
+import { containsPattern } from '../../db/like';
 
 /** The database or a transaction: every query here runs in either. */
 type Q = Kysely<Database>;
@@ -198,6 +199,26 @@ export async function updateState(
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** Razorpay's order for an online order that still waits for payment. */
+export async function setRazorpayOrderId(db: Q, id: number, razorpayOrderId: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ razorpay_order_id: razorpayOrderId })
+    .where('id', '=', id)
+    .where('state', '=', 'pending_payment')
+    .execute();
+}
+
+/** Records a payment that cannot be used (for its refund), unless the order already has one. */
+export async function keepPaymentId(db: Q, id: number, paymentId: string | null): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ razorpay_payment_id: paymentId })
+    .where('id', '=', id)
+    .where('razorpay_payment_id', 'is', null)
+    .execute();
+}
+
 export function linesOf(db: Q, orderIds: number[]): Promise<OrderLineRow[]> {
   if (!orderIds.length) return Promise.resolve([]);
   return db
@@ -208,9 +229,6 @@ export function linesOf(db: Q, orderIds: number[]): Promise<OrderLineRow[]> {
     .orderBy('id')
     .execute();
 }
-
-/** Escapes LIKE wildcards so that a search for "50%" finds the text, not everything. */
-const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 export function listOrders(
   db: Q,
@@ -225,7 +243,7 @@ export function listOrders(
       eb.or([
         eb('o.public_id', '=', text.toUpperCase()),
         eb('o.razorpay_order_id', '=', text),
-        eb('u.email', 'like', likeText(text.toLowerCase())),
+        eb('u.email', 'like', containsPattern(text.toLowerCase())),
       ]),
     );
   }
@@ -252,49 +270,4 @@ export async function recordEvent(
 ): Promise<boolean> {
   const r = await db.insertInto('payment_events').values(e).ignore().executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
-}
-
-export async function dashboardFigures(db: Q) {
-  const [users, orders] = await Promise.all([
-    db.selectFrom('users').select(sql<string>`COUNT(*)`.as('n')).executeTakeFirstOrThrow(),
-    db
-      .selectFrom('orders')
-      .select([
-        sql<string>`COUNT(*)`.as('orders'),
-        sql<string>`COALESCE(SUM(CASE WHEN state IN ('placed', 'paid') THEN 1 ELSE 0 END), 0)`.as('to_ship'),
-        sql<string>`COALESCE(SUM(CASE
-          WHEN payment_mode = 1 AND state IN ('paid', 'shipped', 'delivered') THEN total_paise
-          WHEN payment_mode = 0 AND state = 'delivered' THEN total_paise
-          ELSE 0 END), 0)`.as('revenue'),
-      ])
-      .executeTakeFirstOrThrow(),
-  ]);
-  return {
-    customers: Number(users.n),
-    orders: Number(orders.orders),
-    toShip: Number(orders.to_ship),
-    revenuePaise: Number(orders.revenue),
-  };
-}
-
-export function listUsers(db: Q, f: { q?: string; offset: number; limit: number }) {
-  let q = db
-    .selectFrom('users as u')
-    .select([
-      'u.id',
-      'u.name',
-      'u.email',
-      'u.created_at',
-      (eb) =>
-        eb
-          .selectFrom('orders as o')
-          .select(sql<string>`COUNT(*)`.as('n'))
-          .whereRef('o.user_id', '=', 'u.id')
-          .as('order_count'),
-    ]);
-  if (f.q) {
-    const like = likeText(f.q.toLowerCase());
-    q = q.where((eb) => eb.or([eb('u.email', 'like', like), eb('u.name', 'like', like)]));
-  }
-  return q.orderBy('u.id', 'desc').limit(f.limit).offset(f.offset).execute();
 }

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { Database } from '../../db/database';
+import { containsPattern } from '../../db/like';
 
 /** A database handle or an open transaction. */
 export type Conn = Kysely<Database>;
@@ -64,8 +65,6 @@ const summaryColumns = [
   'c.slug as categorySlug',
 ] as const;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-
 /** The summary columns as SQL (the list query is written out to carry index hints Kysely cannot express). */
 const summarySql = sql.raw(
   summaryColumns
@@ -117,7 +116,7 @@ export async function listProducts(db: Db, f: ListFilter): Promise<SummaryRow[]>
     where.push(sql`MATCH (p.name, p.brand, p.short_description) AGAINST (${f.fulltext} IN BOOLEAN MODE)`);
   }
   for (const term of f.like ?? []) {
-    const pattern = `%${escapeLike(term)}%`;
+    const pattern = containsPattern(term);
     where.push(sql`(p.name LIKE ${pattern} OR p.brand LIKE ${pattern})`);
   }
   let colorJoin = sql``;
@@ -228,6 +227,12 @@ export async function findProductDetail(
       .sort(byPosition)
       .map(({ size_gb, price_adj }) => ({ size_gb, price_adj })),
   };
+}
+
+/** Every product, whatever its state (the command line seeds only an empty catalogue). */
+export async function countProducts(db: Db): Promise<number> {
+  const r = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM products`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
 }
 
 export async function categoryExists(db: Db, id: number): Promise<boolean> {

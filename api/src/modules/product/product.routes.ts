@@ -5,11 +5,10 @@ import {
   productStatusBody,
   productUpdateBody,
 } from '@voltcart/shared';
-import type { AppEnv } from '../../app-env';
 import { isAdmin } from '../../lib/access';
 import { catalogCache } from '../../lib/cache';
 import { uploadedFile, uploadedFiles } from '../../lib/images';
-import { cached, resource } from '../../lib/routes';
+import { cached, catalogDb, resource } from '../../lib/routes';
 import { idParam } from '../../lib/validate';
 import * as products from './product.service';
 
@@ -18,11 +17,10 @@ const api = contract.product;
 
 export function productRoutes() {
   const { app, on } = resource('/product');
-  const dbFor = (c: { var: AppEnv['Variables'] }) => (isAdmin(c) ? c.var.db : c.var.readDb);
 
   // Shopper reads are answered from the catalogue cache (lib/cache.ts); every admin write below invalidates it.
   on(api.list, { query: productListQuery }, async (c, { query }) =>
-    cached(c, api.list, () => products.listProducts(dbFor(c), query, { admin: isAdmin(c) })),
+    cached(c, api.list, () => products.listProducts(catalogDb(c), query, { admin: isAdmin(c) })),
   );
 
   // Registered before /:id so that "best-sellers" is not read as a slug.
@@ -32,7 +30,7 @@ export function productRoutes() {
 
   on(api.get, async (c, { params }) =>
     cached(c, api.get, async () => ({
-      product: await products.getProduct(dbFor(c), params.id!, { admin: isAdmin(c) }),
+      product: await products.getProduct(catalogDb(c), params.id!, { admin: isAdmin(c) }),
     })),
   );
 

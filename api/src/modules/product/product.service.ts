@@ -1,5 +1,7 @@
 import {
   finalPricePaise,
+  isBlank,
+  lowestOptionPrice,
   type Product,
   type ProductBody,
   type ProductListQuery,
@@ -11,6 +13,7 @@ import {
 } from '@voltcart/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
+import { isDuplicateKey, isMissingReference } from '../../db/errors';
 import { type AppError, badRequest, conflict, notFound } from '../../errors';
 import { imageLimits, releaseImages, removeImages, storeImage, storeImages } from '../../lib/images';
 import { SAFE_NAME, type Storage } from '../../lib/storage';
@@ -97,6 +100,7 @@ export function searchTerms(q: string): { fulltext?: string; like: string[] } {
 
 // ---------------------------------------------------------------- reads
 
+/** A page of the list; the query's blank values were already dropped (see resource() in lib/routes.ts). */
 export async function listProducts(
   db: Db,
   query: ProductListQuery,
@@ -104,14 +108,14 @@ export async function listProducts(
 ): Promise<{ products: ProductSummary[]; hasMore: boolean }> {
   const limit = query.limit && query.limit > 0 ? query.limit : ALL_LIMIT;
   const page = query.limit && query.limit > 0 ? (query.page ?? 1) : 1;
-  const search = query.q?.trim() ? searchTerms(query.q) : { like: [] };
+  const search = query.q ? searchTerms(query.q) : { like: [] };
   const rows = await repo.listProducts(db, {
     admin: opts.admin,
     // One row more than asked tells whether another page exists, without a COUNT.
     limit: limit + 1,
     offset: (page - 1) * limit,
-    categorySlug: query.categorySlug?.trim() || undefined,
-    colorSlug: query.colorSlug?.trim() || undefined,
+    categorySlug: query.categorySlug?.trim(),
+    colorSlug: query.colorSlug?.trim(),
     ...search,
   });
   const hasMore = rows.length > limit;
@@ -167,7 +171,6 @@ export async function getProduct(
 // ---------------------------------------------------------------- input
 
 type Form = Record<string, unknown>;
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 /** Text fields where an empty value sent on update means "clear it". */
 const CLEARABLE = ['sku', 'brand', 'videoUrl', 'shortDescription', 'longDescription', 'categoryId'] as const;
 const FIELDS = [
@@ -267,15 +270,41 @@ function plan(p: ProductBody, sent: Set<string>): Plan {
   return out;
 }
 
+/**
+ * The unit-price rule's other half (packages/shared rules/unit-price.ts: prices are never clamped): a product is
+ * refused when its cheapest choice of options would cost less than ₹0.
+ * - the cheapest choice: the final price with the lowest colour and the lowest memory adjustment
+ * - the message names the option list(s) whose negative adjustments do it, and what that choice would cost
+ */
+function refuseBelowZero(finalPaise: number, colorPaise: number[], memoryPaise: number[]): void {
+  const rupees = (paise: number[]) => paise.map(toRupees);
+  const lowest = lowestOptionPrice(toRupees(finalPaise), rupees(colorPaise), rupees(memoryPaise));
+  if (lowest >= 0) return;
+  const fields = [
+    ...(Math.min(0, ...colorPaise) < 0 ? ['colors'] : []),
+    ...(Math.min(0, ...memoryPaise) < 0 ? ['memoryPriceAdj'] : []),
+  ];
+  const what = fields.length > 1 ? 'price adjustments' : 'a price adjustment';
+  throw badRequest(
+    `${fields.join(' and ')}: ${what} may not bring the price below ₹0 (the cheapest choice would cost ₹${lowest}).`,
+  );
+}
+
 /** Reads a create form: `name` and `originalPrice` are required, everything else has a default. */
 export function createInput(form: Form): Plan {
   for (const f of ['name', 'originalPrice'] as const)
-    if (blank(form[f])) throw badRequest(`${f} is required`);
+    if (isBlank(form[f])) throw badRequest(`${f} is required`);
   const input: Form = {};
-  for (const f of FIELDS) if (!blank(form[f])) input[f] = form[f];
+  for (const f of FIELDS) if (!isBlank(form[f])) input[f] = form[f];
   const p = parseProduct(input);
   // Every column is written on create, defaults included.
-  return plan(p, new Set(FIELDS));
+  const out = plan(p, new Set(FIELDS));
+  refuseBelowZero(
+    out.values.final_price!,
+    (out.colors ?? []).map((c) => c.pricePaise),
+    (out.memory ?? []).map((m) => m.pricePaise),
+  );
+  return out;
 }
 
 /**
@@ -295,7 +324,7 @@ export function updateInput(form: Form, current: Product): Plan {
   for (const f of FIELDS) {
     const v = form[f];
     if (v === undefined) continue;
-    if (blank(v) && !(CLEARABLE as readonly string[]).includes(f)) continue;
+    if (isBlank(v) && !(CLEARABLE as readonly string[]).includes(f)) continue;
     sent.add(f);
     input[f] = v;
   }
@@ -308,15 +337,20 @@ export function updateInput(form: Form, current: Product): Plan {
     input.memoryPriceAdj = sizes.map((s) => before.get(s) ?? 0);
     sent.add('memoryPriceAdj');
   }
-  return plan(parseProduct(input), sent);
+  const out = plan(parseProduct(input), sent);
+  // The product as it will be: what changes, and the rest as it is.
+  refuseBelowZero(
+    out.values.final_price ?? toPaise(current.finalPrice),
+    out.colors ? out.colors.map((c) => c.pricePaise) : current.colors.map((c) => toPaise(c.priceAdj)),
+    out.memory ? out.memory.map((m) => m.pricePaise) : current.memoryPriceAdj.map(toPaise),
+  );
+  return out;
 }
 
 // ---------------------------------------------------------------- writes
 
-const isDb = (e: unknown, errno: number) => (e as { errno?: number }).errno === errno;
-
 function clashError(e: unknown, values: Partial<repo.ProductValues>): AppError | null {
-  if (!isDb(e, 1062)) return null;
+  if (!isDuplicateKey(e)) return null;
   const msg = String((e as { sqlMessage?: string; message?: string }).sqlMessage ?? (e as Error).message);
   if (/'(?:products\.)?sku'/.test(msg)) return skuClash(values.sku ?? '');
   return slugClash(values.slug ?? '');
@@ -345,7 +379,7 @@ async function checkPlan(db: Db, p: Plan, exceptId?: number): Promise<void> {
 
 /** A foreign key that vanished between the check and the write (a category or colour just deleted). */
 function referenceError(e: unknown): AppError | null {
-  if (!isDb(e, 1452)) return null;
+  if (!isMissingReference(e)) return null;
   const msg = String((e as { sqlMessage?: string }).sqlMessage ?? '');
   return /categor/.test(msg)
     ? badRequest(M.unknownCategory)
@@ -469,7 +503,7 @@ export async function addImages(deps: ProductDeps, id: number, files: File[]): P
   } catch (e) {
     await removeImages(deps.storage, 'product', stored);
     // The product was deleted while its images were being processed.
-    if (isDb(e, 1452)) throw notFound('Product');
+    if (isMissingReference(e)) throw notFound('Product');
     throw e;
   }
   return getProduct(deps.db, id, { admin: true });

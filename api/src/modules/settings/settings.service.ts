@@ -1,16 +1,9 @@
-import { rupees, type ShopSettings, text, toPaise, toRupees } from '@voltcart/shared';
-import { z } from 'zod';
+import { type SettingsBody, type ShopSettings, toPaise, toRupees } from '@voltcart/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import * as repo from './settings.repository';
 
 const KEYS = { shopName: 'shop_name', freeShippingPaise: 'free_shipping_threshold_paise' } as const;
-
-export const settingsBody = z.object({
-  shopName: text(60).min(1, 'must not be empty').optional(),
-  freeShippingThreshold: rupees.optional(),
-});
-export type SettingsBody = z.infer<typeof settingsBody>;
 
 export const SETTINGS_MESSAGES = {
   saved: 'Settings saved.',

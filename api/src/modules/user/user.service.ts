@@ -8,7 +8,8 @@ import {
 } from '@voltcart/shared';
 import type { Deps } from '../../app-env';
 import type { Db } from '../../db/connection';
-import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../errors';
+import { isDuplicateKey } from '../../db/errors';
+import { AppError, badRequest, conflict, unauthorized } from '../../errors';
 import { bcryptCost, hashPassword, verifyPassword } from '../../lib/passwords';
 import { beginLoginAttempt } from '../../lib/rate-limit';
 import * as repo from './user.repository';
@@ -24,24 +25,10 @@ export const USER_MESSAGES = {
   loggedOut: 'You have been logged out.',
   invalidLogin: 'Invalid email or password.',
   duplicateEmail: 'An account with this email already exists. Log in instead.',
-  notYours: 'You can only change your own account.',
   addressAdded: 'Address added successfully!',
   addressDeleted: 'Address deleted.',
   tooManyAddresses: `You can save at most ${MAX_ADDRESSES} addresses. Delete one to add another.`,
 } as const;
-
-const isDuplicateKey = (e: unknown) => (e as { errno?: number })?.errno === 1062;
-
-/**
- * Identity comes from the token: a `user_id` / `userId` sent in the body (as the seed's client does)
- * is accepted only when it names the same account. Absent or empty means "me".
- */
-export function assertOwnAccount(principalId: number, ...bodyIds: unknown[]): void {
-  for (const v of bodyIds) {
-    if (v === undefined || v === null || v === '') continue;
-    if (String(v).trim() !== String(principalId)) throw forbidden(USER_MESSAGES.notYours);
-  }
-}
 
 /**
  * The call table's register payload has no confirmation field, but a client that sends one (the seed's form has

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPublicId, PUBLIC_ID_RE } from './order.service';
+import { newPublicId, PUBLIC_ID_RE } from './order-id';
 
 describe('order ids', () => {
   it("are 'VC' + 18 Crockford base32 characters, and do not repeat", () => {

@@ -1,0 +1,114 @@
+import {
+  type Actor,
+  canMove,
+  illegalMoveMessage,
+  type Order,
+  type OrderState,
+  returnsStock,
+} from '@voltcart/shared';
+import type { Db } from '../../db/connection';
+import { conflict, notFound } from '../../errors';
+import { type Trx, transaction } from '../../lib/transaction';
+import * as repo from './order.repository';
+import { loadOrder } from './order.service';
+import { PUBLIC_ID_RE } from './order-id';
+
+/**
+ * Applies one move to an order row locked by the caller, after checking it against the state table.
+ * - into `cancelled` / `payment_failed`: the stock goes back, guarded by `stock_returned` so it happens once
+ * - into `paid` from a state whose stock was returned: the units are taken again; when they are gone the order
+ *   is left as it is, the payment id is kept for the refund, and 'refund_needed' is returned
+ */
+export async function move(
+  trx: Trx,
+  order: repo.OrderRow,
+  to: OrderState,
+  actor: Actor,
+  paymentId?: string,
+): Promise<'moved' | 'refund_needed'> {
+  const from = order.state as OrderState;
+  if (!canMove(from, to, actor)) throw conflict(illegalMoveMessage(from, to), 'illegal_move');
+
+  if (returnsStock(to)) {
+    const first = await repo.updateState(
+      trx,
+      order.id,
+      from,
+      { state: to, stock_returned: 1 },
+      { stockReturned: 0 },
+    );
+    if (first) {
+      for (const u of await repo.orderUnits(trx, order.id)) await repo.giveStock(trx, u.product_id, u.qty);
+    } else {
+      await repo.updateState(trx, order.id, from, { state: to });
+    }
+    return 'moved';
+  }
+
+  if (to === 'paid') {
+    const paid = { razorpay_payment_id: paymentId ?? null, paid_at: new Date() };
+    if (order.stock_returned) {
+      const units = await repo.orderUnits(trx, order.id);
+      const stock = new Map(
+        (
+          await repo.lockProducts(
+            trx,
+            units.map((u) => u.product_id),
+          )
+        ).map((p) => [p.id, p.stock]),
+      );
+      if (!units.every((u) => (stock.get(u.product_id) ?? -1) >= u.qty)) {
+        await repo.keepPaymentId(trx, order.id, paymentId ?? null);
+        return 'refund_needed';
+      }
+      for (const u of units) {
+        // Under the row locks taken above this cannot fail; if it ever does, the whole transaction is undone.
+        if (!(await repo.takeStock(trx, u.product_id, u.qty, false)))
+          throw new Error('stock changed under a lock');
+      }
+      await repo.updateState(trx, order.id, from, { state: 'paid', stock_returned: 0, ...paid });
+      return 'moved';
+    }
+    await repo.updateState(trx, order.id, from, { state: 'paid', ...paid });
+    return 'moved';
+  }
+
+  await repo.updateState(trx, order.id, from, { state: to });
+  return 'moved';
+}
+
+/** A move made from the back office (the state table says which an admin may make). */
+export async function adminMove(db: Db, publicId: string, to: OrderState): Promise<Order> {
+  if (!PUBLIC_ID_RE.test(publicId)) throw notFound('Order');
+  const id = await transaction(db, async (trx) => {
+    const order = await repo.lockOrder(trx, { publicId });
+    if (!order) throw notFound('Order');
+    await move(trx, order, to, 'admin');
+    return order.id;
+  });
+  return (await loadOrder(db, { id }))!;
+}
+
+/**
+ * Cancels unpaid online orders whose time is up and returns their stock. Safe with several API processes running
+ * it at once: each order is re-checked under its row lock and moved with a conditional update, so exactly one
+ * process cancels it and the stock comes back once. Returns how many orders this call cancelled.
+ */
+export async function expireUnpaidOrders(db: Db, now: Date = new Date(), batch = 100): Promise<number> {
+  let cancelled = 0;
+  for (;;) {
+    const ids = await repo.expiredOrderIds(db, now, batch);
+    let done = 0;
+    for (const id of ids) {
+      const moved = await transaction(db, async (trx) => {
+        const order = await repo.lockOrder(trx, { id });
+        if (order?.state !== 'pending_payment' || !order.expires_at || order.expires_at >= now) return false;
+        await move(trx, order, 'cancelled', 'system');
+        return true;
+      });
+      if (moved) done++;
+    }
+    cancelled += done;
+    if (ids.length < batch || done === 0) return cancelled;
+  }
+}

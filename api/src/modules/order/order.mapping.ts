@@ -1,0 +1,40 @@
+import { type Order, type OrderState, toRupees } from '@voltcart/shared';
+import type { OrderLineRow, OrderWithUser } from './order.repository';
+
+/** An order as the API answers it (rupees, the seed's field names), from its row and its lines. */
+export function toOrderJson(o: OrderWithUser, lines: OrderLineRow[]): Order {
+  return {
+    _id: o.public_id,
+    order_id: o.public_id,
+    state: o.state as OrderState,
+    payment_mode: o.payment_mode === 1 ? 1 : 0,
+    order_total: toRupees(o.total_paise),
+    original_total: toRupees(o.original_total_paise),
+    razorpay_order_id: o.razorpay_order_id,
+    razorpay_payment_id: o.razorpay_payment_id,
+    shipping_details: {
+      adressLine1: o.ship_adress_line1,
+      adressLine2: o.ship_adress_line2,
+      city: o.ship_city,
+      state: o.ship_state,
+      postalCode: o.ship_postal_code,
+      country: o.ship_country,
+      contact: o.ship_contact,
+    },
+    notes: o.notes,
+    lines: lines.map((l) => ({
+      productId: String(l.product_id),
+      name: l.name,
+      colorName: l.color_name,
+      memorySize: l.memory_size || null,
+      unitPrice: toRupees(l.unit_price_paise),
+      unitOriginalPrice: toRupees(l.unit_original_paise),
+      qty: l.qty,
+      lineTotal: toRupees(l.unit_price_paise * l.qty),
+      thumbnail: l.thumbnail,
+    })),
+    user: o.user_email ? { _id: String(o.user_id), name: o.user_name ?? '', email: o.user_email } : null,
+    createdAt: o.created_at.toISOString(),
+    updatedAt: o.updated_at.toISOString(),
+  };
+}

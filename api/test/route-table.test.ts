@@ -1,0 +1,50 @@
+// Covers: the app implements exactly the contract (packages/shared/src/contract): every route of the contract is
+// registered with its method, path and access level, and nothing else is registered but the binary routes that
+// stay outside it (pictures under /images, and /metrics when metrics are on).
+import { type AnyRoute, contract } from '@voltcart/shared';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { Db } from '../src/db/connection';
+import { createLogger } from '../src/lib/logger';
+import { routeTable } from '../src/lib/route-table';
+import { LocalStorage } from '../src/lib/storage';
+
+/** Routes that are not JSON and so not in the contract, with their access levels. */
+const OUTSIDE_THE_CONTRACT = [
+  'GET /images/product/sm/:file public',
+  'GET /images/product/:file public',
+  'GET /images/categories/:file public',
+];
+const METRICS = 'GET /metrics public';
+
+/** The app's route table as `METHOD /path access`, built without a database (createApp never queries while wiring). */
+function registered(metrics: boolean): string[] {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'r'.repeat(40),
+    UPLOAD_DIR: 'unused-uploads',
+    METRICS_ENABLED: String(metrics),
+  });
+  const app = createApp({
+    db: {} as Db,
+    config,
+    storage: new LocalStorage('unused-uploads'),
+    logger: createLogger('silent'),
+  });
+  return routeTable(app).map((r) => `${r.method} ${r.path} ${r.access}`);
+}
+
+const contractRoutes = Object.values(contract).flatMap((routes) =>
+  Object.values(routes as Record<string, AnyRoute>).map((d) => `${d.method} ${d.path} ${d.access}`),
+);
+
+describe('route table', () => {
+  it('is the contract, plus the picture routes', () => {
+    expect(registered(false).sort()).toEqual([...contractRoutes, ...OUTSIDE_THE_CONTRACT].sort());
+  });
+
+  it('adds /metrics (public: the balancer keeps it from the public) when metrics are on', () => {
+    expect(registered(true).sort()).toEqual([...contractRoutes, ...OUTSIDE_THE_CONTRACT, METRICS].sort());
+  });
+});
