@@ -56,7 +56,11 @@ function handlers(dialogPaths: string[] = []) {
       opened.push(url);
     },
     info: { version: '1.0.0', platform: 'linux' },
-    onApiUrlChanged: (u) => changed.push(u),
+    onApiUrlChanged: async (u) => {
+      // The main process asks the new API where its pictures live before the window reloads.
+      await new Promise((r) => setTimeout(r, 20));
+      changed.push(u);
+    },
   });
   return { h, opened, changed };
 }
@@ -83,7 +87,7 @@ describe('channel handlers', { timeout: 30_000 }, () => {
     expect(scan!.files.map((f) => f.relPath)).toEqual(['phone-2.webp']);
   });
 
-  it('settings:set saves the address and tells the main process (CSP, CORS follow it)', async () => {
+  it('settings:set saves the address and answers once the main process has followed it (CSP, CORS)', async () => {
     const { h, changed } = handlers();
     expect(await h['settings:set']({ apiUrl: `${base}/api` }, EVENT)).toEqual({ apiUrl: `${base}/api` });
     expect(await h['settings:get'](undefined, EVENT)).toEqual({ apiUrl: `${base}/api` });

@@ -6,16 +6,19 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell } from 'electron';
 import icon from '../../build/icon.png?asset';
-import { buildCsp, httpOrigin } from '../shared/csp';
+import { httpOrigin } from '../shared/csp';
 import { EVENTS } from '../shared/ipc-contract';
 import { serveAppRequest } from './app-protocol';
 import { createBulkUpload } from './bulk-upload';
 import { createHandlers } from './handlers';
+import { discoverImageOrigin } from './image-origin';
 import { registerIpcHandlers } from './ipc';
 import { IMAGE_DIALOG_FILTERS } from './pick-images';
 import {
   APP_ORIGIN,
   APP_SCHEME,
+  appCsp,
+  type CspOrigins,
   hardenContents,
   permissionCheckHandler,
   permissionRequestHandler,
@@ -36,7 +39,17 @@ protocol.registerSchemesAsPrivileged([
 app.enableSandbox();
 
 let mainWindow: BrowserWindow | null = null;
-let apiOrigin: string | null = null;
+let origins: CspOrigins = { apiOrigin: null, imageOrigins: [] };
+
+/**
+ * Points the CSP at the API in use and at the origin its pictures load from (asked of the API: see
+ * image-origin.ts). Runs at start and whenever the address is saved in Settings, whose screen then reloads the
+ * window so the new policy applies. An API that is down at start is asked again when the address is saved.
+ */
+async function followApi(apiUrl: string): Promise<void> {
+  const imageOrigin = await discoverImageOrigin(apiUrl);
+  origins = { apiOrigin: httpOrigin(apiUrl), imageOrigins: imageOrigin ? [imageOrigin] : [] };
+}
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -57,11 +70,11 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start() {
   const store = createSettingsStore({ dir: app.getPath('userData'), safeStorage });
-  apiOrigin = httpOrigin((await store.getSettings()).apiUrl);
+  await followApi((await store.getSettings()).apiUrl);
 
   protocol.handle(APP_SCHEME, (request) =>
     serveAppRequest(rendererDir, request.url, {
-      'Content-Security-Policy': buildCsp({ apiOrigin: apiOrigin ?? undefined, header: true }),
+      'Content-Security-Policy': appCsp(origins),
       'X-Content-Type-Options': 'nosniff',
     }),
   );
@@ -71,8 +84,8 @@ async function start() {
   ses.setPermissionCheckHandler(permissionCheckHandler);
   ses.webRequest.onHeadersReceived((details, callback) => {
     let headers = details.responseHeaders ?? {};
-    headers = withCspHeader(details.url, headers, { apiOrigin, dev: Boolean(devServerUrl), devServerUrl });
-    headers = withApiCors(details.url, headers, apiOrigin);
+    headers = withCspHeader(details.url, headers, { ...origins, dev: Boolean(devServerUrl), devServerUrl });
+    headers = withApiCors(details.url, headers, origins.apiOrigin);
     callback({ responseHeaders: headers });
   });
 
@@ -108,9 +121,7 @@ async function start() {
       },
       openExternal: (url) => shell.openExternal(url),
       info: { version: app.getVersion(), platform: process.platform },
-      onApiUrlChanged: (apiUrl) => {
-        apiOrigin = httpOrigin(apiUrl);
-      },
+      onApiUrlChanged: followApi,
     }),
     devServerUrl,
   );
