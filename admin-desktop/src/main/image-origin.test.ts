@@ -34,7 +34,7 @@ describe('discoverImageOrigin', () => {
     expect(PROBE_IMAGE_PATH).toMatch(/^\/images\/product\/[a-f0-9]{32}\.webp$/);
   });
 
-  it("gives the origin of the bucket the API redirects image requests to, without following it", async () => {
+  it('gives the origin of the bucket the API redirects image requests to, without following it', async () => {
     answer = redirectTo(`http://127.0.0.1:1/voltcart/product/${'0'.repeat(32)}.webp`);
     seen.length = 0;
     expect(await discoverImageOrigin(`${base}/`)).toBe('http://127.0.0.1:1');
