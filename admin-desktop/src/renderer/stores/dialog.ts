@@ -10,17 +10,21 @@ export interface DialogSpec {
 }
 
 interface DialogState {
-  current: (DialogSpec & { resolve: (ok: boolean) => void }) | null;
+  /** The dialog on screen; `id` tells one dialog from the next. */
+  current: (DialogSpec & { id: number; resolve: (ok: boolean) => void }) | null;
   open(spec: DialogSpec): Promise<boolean>;
   close(ok: boolean): void;
 }
+
+let nextId = 1;
 
 /** One modal dialog at a time, awaited like SweetAlert in the seed. */
 export const useDialog = create<DialogState>((set, get) => ({
   current: null,
   open(spec) {
     get().current?.resolve(false);
-    return new Promise<boolean>((resolve) => set({ current: { ...spec, resolve } }));
+    const id = nextId++;
+    return new Promise<boolean>((resolve) => set({ current: { ...spec, id, resolve } }));
   },
   close(ok) {
     const c = get().current;
