@@ -27,6 +27,7 @@ import {
   withCspHeader,
 } from './security';
 import { createSettingsStore } from './settings-store';
+import { confirmUnload } from './unload-guard';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const rendererDir = join(here, '../renderer');
@@ -145,6 +146,13 @@ function createWindow() {
     webPreferences: webPreferences(join(here, '../preload/index.cjs')),
   });
   mainWindow.once('ready-to-show', () => mainWindow?.show());
+  // A form with unsaved changes holds the window open: ask instead of staying silently.
+  mainWindow.webContents.on('will-prevent-unload', (e) =>
+    confirmUnload(e, (q) => {
+      const opts = { ...q, buttons: [...q.buttons] };
+      return mainWindow ? dialog.showMessageBoxSync(mainWindow, opts) : dialog.showMessageBoxSync(opts);
+    }),
+  );
   mainWindow.on('closed', () => {
     mainWindow = null;
   });

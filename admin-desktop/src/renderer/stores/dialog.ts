@@ -59,3 +59,21 @@ export const confirmDelete = () =>
 /** Seed §8: after a delete, 'Deleted!' with the item's text. */
 export const showDeleted = (text: string) =>
   useDialog.getState().open({ title: DELETE_TEXTS.done, text, icon: 'success', confirmText: 'OK' });
+
+export const LEAVE_TEXTS = {
+  title: 'Leave this page?',
+  text: 'Your changes have not been saved.',
+  confirm: 'Leave without saving',
+  cancel: 'Stay on this page',
+} as const;
+
+/** Asked before leaving a form with unsaved changes; the safe answer (stay) has the focus. */
+export const confirmLeave = () =>
+  useDialog.getState().open({
+    title: LEAVE_TEXTS.title,
+    text: LEAVE_TEXTS.text,
+    icon: 'warning',
+    confirmText: LEAVE_TEXTS.confirm,
+    cancelText: LEAVE_TEXTS.cancel,
+    danger: true,
+  });
