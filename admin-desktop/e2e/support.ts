@@ -51,7 +51,7 @@ export async function apiProduct(name: string, extra: Record<string, string> = {
   form.append('originalPrice', '15000');
   form.append('discountPercentage', '10');
   form.append('stock', '25');
-  for (const [k, v] of Object.entries(extra)) form.append(k, v);
+  for (const [k, v] of Object.entries(extra)) form.set(k, v);
   const r = await api('POST', '/product/create', { token: await e2eAdminToken(), form });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.product as { _id: string; slug: string; name: string; sku: string | null };
