@@ -32,6 +32,9 @@ const focus = () =>
     return { text: el?.textContent?.trim() ?? '', inside: Boolean(top && el && top.contains(el)) };
   });
 const sidebar = () => page.getByRole('navigation', { name: 'Main' });
+/** Past the dialogs' opening animations (for screenshots). */
+const settled = () =>
+  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 
 describe('delete dialog', () => {
   it('opens with the focus on Cancel: Enter keeps the item, Tab stays inside, Escape closes', async () => {
@@ -49,6 +52,7 @@ describe('delete dialog', () => {
     expect(await dialog.textContent()).toContain("You won't be able to revert this!");
     expect(await dialog.getByRole('button', { name: 'Yes, delete it!' }).isVisible()).toBe(true);
     expect(await focus()).toEqual({ text: 'Cancel', inside: true });
+    await settled();
     await screenshot(page, 'admin-delete-dialog-focus', { fullPage: false });
 
     await page.keyboard.press('Enter');
@@ -95,13 +99,17 @@ describe('product View popup', () => {
   });
 });
 
-/** Clicks the sidebar link `to`, expects the leave question, and answers it. */
-async function leaveVia(to: string, answer: 'Stay on this page' | 'Leave without saving') {
+/** Clicks the sidebar link `to`, expects the leave question (optionally saved as a screenshot), and answers it. */
+async function leaveVia(to: string, answer: 'Stay on this page' | 'Leave without saving', shot?: string) {
   await sidebar().getByRole('link', { name: to, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Leave this page?' });
   await dialog.waitFor();
   expect(await dialog.textContent()).toContain('Your changes have not been saved.');
   expect(await focus()).toEqual({ text: 'Stay on this page', inside: true });
+  if (shot) {
+    await settled();
+    await screenshot(page, shot, { fullPage: false });
+  }
   if (answer === 'Stay on this page') await page.keyboard.press('Enter');
   else await dialog.getByRole('button', { name: answer }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -119,10 +127,9 @@ describe('leaving a form with unsaved changes', () => {
   it('the category form asks; Stay keeps what was typed, Leave goes', async () => {
     await page.goto(adminUrl('/admin/category/add'));
     await page.getByLabel('Category Name').fill('Half-typed category');
-    await leaveVia('Products', 'Stay on this page');
+    await leaveVia('Products', 'Stay on this page', 'admin-leave-dialog');
     expect(page.url()).toMatch(/\/admin\/category\/add$/);
     expect(await page.getByLabel('Category Name').inputValue()).toBe('Half-typed category');
-    await screenshot(page, 'admin-leave-dialog', { fullPage: false });
     await leaveVia('Products', 'Leave without saving');
     await page.waitForURL(/\/admin\/product$/);
   });
