@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useLayoutEffect, useRef } from 'react';
 
 const FOCUSABLE = [
   'a[href]',
@@ -34,7 +34,8 @@ export function useFocusTrap(
   const onEscape = useRef(opts.onEscape);
   onEscape.current = opts.onEscape;
   const initial = opts.initialFocus;
-  useEffect(() => {
+  // A layout effect: the focus is inside before the dialog is first painted (and before anyone can press a key).
+  useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
     const before = document.activeElement as HTMLElement | null;
