@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
-import { devCspPlugin, rootHtmlUrls } from './vite-plugins';
+import { devCspPlugin, rootHtmlUrls, vendorChunks } from './vite-plugins';
 
 /**
  * main and preload are bundled whole (no node_modules at run time: the installer ships `out/` only);
@@ -29,7 +29,10 @@ export default defineConfig({
     experimental: { renderBuiltUrl: rootHtmlUrls },
     build: {
       minify: true,
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
+      rollupOptions: {
+        input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') },
+        output: { codeSplitting: vendorChunks },
+      },
     },
   },
 });

@@ -43,3 +43,18 @@ export function runtimeConfigPlugin(): Plugin {
 export function rootHtmlUrls(filename: string, ctx: { hostType: 'js' | 'css' | 'html' }) {
   return ctx.hostType === 'html' ? `/${filename}` : { relative: true };
 }
+
+/**
+ * Libraries in chunks of their own (React with the router, then the rest), apart from the app's code: each
+ * chunk stays under vite's 500 kB warning, and a change to the app does not change the libraries' files (and
+ * their caches).
+ */
+export const vendorChunks = {
+  groups: [
+    {
+      name: 'react',
+      test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+    },
+    { name: 'vendor', test: /node_modules[\\/]/ },
+  ],
+};

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { devCspPlugin, rootHtmlUrls, runtimeConfigPlugin } from './vite-plugins';
+import { devCspPlugin, rootHtmlUrls, runtimeConfigPlugin, vendorChunks } from './vite-plugins';
 
 /**
  * The same renderer as a static site (`npm run build:web` → dist-web), served by `npm run admin:web`.
@@ -17,5 +17,6 @@ export default defineConfig({
     outDir: resolve(import.meta.dirname, 'dist-web'),
     emptyOutDir: true,
     minify: true,
+    rolldownOptions: { output: { codeSplitting: vendorChunks } },
   },
 });

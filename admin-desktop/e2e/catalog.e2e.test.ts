@@ -34,7 +34,7 @@ describe('categories', () => {
   const renamed = `${name} Pro`;
 
   it('creates a category with an image from the Add Category form', async () => {
-    await sidebar().getByRole('link', { name: 'category', exact: true }).click();
+    await sidebar().getByRole('link', { name: 'Categories', exact: true }).click();
     await page.getByRole('heading', { name: 'Categories' }).waitFor();
     await page.getByRole('link', { name: 'Add Category' }).click();
     await page.waitForURL(/\/admin\/category\/add$/);
@@ -108,7 +108,7 @@ describe('colours', () => {
   const name = unique('Sunset Orange');
 
   it('creates a colour with the hexcode picker', async () => {
-    await sidebar().getByRole('link', { name: 'color', exact: true }).click();
+    await sidebar().getByRole('link', { name: 'Colours', exact: true }).click();
     await page.getByRole('link', { name: 'Add Color' }).click();
     await page.waitForURL(/\/admin\/color\/add$/);
     await page.getByRole('heading', { name: 'Create New Color' }).waitFor();
@@ -162,7 +162,7 @@ describe('products', () => {
   });
 
   it('creates a product with category, colours, memory options and a thumbnail', async () => {
-    await sidebar().getByRole('link', { name: 'product', exact: true }).click();
+    await sidebar().getByRole('link', { name: 'Products', exact: true }).click();
     await page.getByRole('link', { name: 'Add Product' }).click();
     await page.waitForURL(/\/admin\/product\/add$/);
     await page.getByLabel('Name', { exact: true }).fill(name);

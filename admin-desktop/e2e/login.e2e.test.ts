@@ -83,15 +83,26 @@ describe('admin login', () => {
     const sidebar = page.getByRole('navigation', { name: 'Main' });
     for (const label of [
       'Dashboards',
-      'category',
-      'color',
-      'product',
+      'Categories',
+      'Colours',
+      'Products',
       'Orders',
       'Users',
       'Bulk upload',
       'Settings',
     ]) {
       expect(await sidebar.getByRole('link', { name: label, exact: true }).isVisible(), label).toBe(true);
+    }
+    // Capitalised labels, the seed's link targets.
+    for (const [label, href] of [
+      ['Dashboards', '/admin'],
+      ['Categories', '/admin/category'],
+      ['Colours', '/admin/color'],
+      ['Products', '/admin/product'],
+    ]) {
+      expect(await sidebar.getByRole('link', { name: label, exact: true }).getAttribute('href'), label).toBe(
+        href,
+      );
     }
     const header = page.getByRole('navigation', { name: 'Account' });
     for (const label of ['Dashboard', 'Users', 'Settings', 'Logout']) {

@@ -51,8 +51,44 @@ export async function apiProduct(name: string, extra: Record<string, string> = {
   form.append('originalPrice', '15000');
   form.append('discountPercentage', '10');
   form.append('stock', '25');
-  for (const [k, v] of Object.entries(extra)) form.append(k, v);
+  for (const [k, v] of Object.entries(extra)) form.set(k, v);
   const r = await api('POST', '/product/create', { token: await e2eAdminToken(), form });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.product as { _id: string; slug: string; name: string; sku: string | null };
+}
+
+/**
+ * A cash-on-delivery order of two units of an in-stock product, placed through the API by a new shopper
+ * (for screens that need one). Returns the order id.
+ */
+export async function apiOrder(): Promise<string> {
+  const who = { name: 'Kavya Menon', email: `kavya${Date.now().toString(36)}${seq++}@example.in` };
+  const reg = await api('POST', '/user/register', { body: { ...who, password: 'Shopper-pass-1' } });
+  expect(reg.status, JSON.stringify(reg.body)).toBe(201);
+  const token = reg.body.token as string;
+  const list = (await api('GET', '/product?limit=0')).body.products as {
+    _id: string;
+    inStock: boolean;
+    stock: number;
+  }[];
+  const product = list.find((p) => p.inStock && p.stock >= 5)!;
+  const added = await api('POST', '/cart/add-to-cart', { token, body: { productId: product._id, qty: 2 } });
+  expect(added.status).toBe(200);
+  const placed = await api('POST', '/order/place-order', {
+    token,
+    body: {
+      payment_mode: 0,
+      shipping_details: {
+        adressLine1: '221 Residency Road',
+        adressLine2: '',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        postalCode: '560025',
+        country: 'India',
+        contact: '9876501234',
+      },
+    },
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  return placed.body.order_id as string;
 }

@@ -13,8 +13,8 @@ export interface HandlerDeps {
   /** Electron's `shell.openExternal`. */
   openExternal: (url: string) => Promise<void>;
   info: Omit<AppInfo, 'secureStorage' | 'kind'>;
-  /** Called after the API address changed (the CSP and CORS rules follow it). */
-  onApiUrlChanged?: (apiUrl: string) => void;
+  /** Called after the API address changed (the CSP and CORS rules follow it); awaited before answering. */
+  onApiUrlChanged?: (apiUrl: string) => void | Promise<void>;
 }
 
 /** Every IPC channel's implementation; inputs arrive already validated by ipc.ts. */
@@ -27,7 +27,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const problem = desktopApiUrlProblem(input.apiUrl);
       if (problem) throw new Error(problem);
       const saved = await deps.store.setSettings(input);
-      deps.onApiUrlChanged?.(saved.apiUrl);
+      await deps.onApiUrlChanged?.(saved.apiUrl);
       return saved;
     },
     'settings:test-connection': (apiUrl) => checkConnection(apiUrl),

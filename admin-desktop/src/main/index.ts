@@ -6,16 +6,19 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell } from 'electron';
 import icon from '../../build/icon.png?asset';
-import { buildCsp, httpOrigin } from '../shared/csp';
+import { httpOrigin } from '../shared/csp';
 import { EVENTS } from '../shared/ipc-contract';
 import { serveAppRequest } from './app-protocol';
 import { createBulkUpload } from './bulk-upload';
 import { createHandlers } from './handlers';
+import { discoverImageOrigin } from './image-origin';
 import { registerIpcHandlers } from './ipc';
 import { IMAGE_DIALOG_FILTERS } from './pick-images';
 import {
   APP_ORIGIN,
   APP_SCHEME,
+  appCsp,
+  type CspOrigins,
   hardenContents,
   permissionCheckHandler,
   permissionRequestHandler,
@@ -24,6 +27,7 @@ import {
   withCspHeader,
 } from './security';
 import { createSettingsStore } from './settings-store';
+import { confirmUnload } from './unload-guard';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const rendererDir = join(here, '../renderer');
@@ -36,7 +40,17 @@ protocol.registerSchemesAsPrivileged([
 app.enableSandbox();
 
 let mainWindow: BrowserWindow | null = null;
-let apiOrigin: string | null = null;
+let origins: CspOrigins = { apiOrigin: null, imageOrigins: [] };
+
+/**
+ * Points the CSP at the API in use and at the origin its pictures load from (asked of the API: see
+ * image-origin.ts). Runs at start and whenever the address is saved in Settings, whose screen then reloads the
+ * window so the new policy applies. An API that is down at start is asked again when the address is saved.
+ */
+async function followApi(apiUrl: string): Promise<void> {
+  const imageOrigin = await discoverImageOrigin(apiUrl);
+  origins = { apiOrigin: httpOrigin(apiUrl), imageOrigins: imageOrigin ? [imageOrigin] : [] };
+}
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -57,11 +71,11 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start() {
   const store = createSettingsStore({ dir: app.getPath('userData'), safeStorage });
-  apiOrigin = httpOrigin((await store.getSettings()).apiUrl);
+  await followApi((await store.getSettings()).apiUrl);
 
   protocol.handle(APP_SCHEME, (request) =>
     serveAppRequest(rendererDir, request.url, {
-      'Content-Security-Policy': buildCsp({ apiOrigin: apiOrigin ?? undefined, header: true }),
+      'Content-Security-Policy': appCsp(origins),
       'X-Content-Type-Options': 'nosniff',
     }),
   );
@@ -71,8 +85,8 @@ async function start() {
   ses.setPermissionCheckHandler(permissionCheckHandler);
   ses.webRequest.onHeadersReceived((details, callback) => {
     let headers = details.responseHeaders ?? {};
-    headers = withCspHeader(details.url, headers, { apiOrigin, dev: Boolean(devServerUrl), devServerUrl });
-    headers = withApiCors(details.url, headers, apiOrigin);
+    headers = withCspHeader(details.url, headers, { ...origins, dev: Boolean(devServerUrl), devServerUrl });
+    headers = withApiCors(details.url, headers, origins.apiOrigin);
     callback({ responseHeaders: headers });
   });
 
@@ -108,9 +122,7 @@ async function start() {
       },
       openExternal: (url) => shell.openExternal(url),
       info: { version: app.getVersion(), platform: process.platform },
-      onApiUrlChanged: (apiUrl) => {
-        apiOrigin = httpOrigin(apiUrl);
-      },
+      onApiUrlChanged: followApi,
     }),
     devServerUrl,
   );
@@ -134,6 +146,13 @@ function createWindow() {
     webPreferences: webPreferences(join(here, '../preload/index.cjs')),
   });
   mainWindow.once('ready-to-show', () => mainWindow?.show());
+  // A form with unsaved changes holds the window open: ask instead of staying silently.
+  mainWindow.webContents.on('will-prevent-unload', (e) =>
+    confirmUnload(e, (q) => {
+      const opts = { ...q, buttons: [...q.buttons] };
+      return mainWindow ? dialog.showMessageBoxSync(mainWindow, opts) : dialog.showMessageBoxSync(opts);
+    }),
+  );
   mainWindow.on('closed', () => {
     mainWindow = null;
   });

@@ -9,6 +9,7 @@ import { buildCsp } from '../shared/csp';
 import { isAllowedExternalUrl } from '../shared/ipc-contract';
 import {
   APP_ORIGIN,
+  appCsp,
   type ContentsLike,
   handleWillNavigate,
   hardenContents,
@@ -79,6 +80,7 @@ describe('Electron security checklist', () => {
       { 'content-security-policy': ['default-src *'] },
       {
         apiOrigin: 'http://localhost:5000',
+        imageOrigins: [],
         dev: false,
       },
     );
@@ -91,16 +93,31 @@ describe('Electron security checklist', () => {
     // Responses of other sites (the API) keep their own headers.
     const api = { 'Content-Security-Policy': ["default-src 'none'"] };
     expect(
-      withCspHeader('http://localhost:5000/product', api, { apiOrigin: 'http://localhost:5000', dev: false }),
+      withCspHeader('http://localhost:5000/product', api, {
+        apiOrigin: 'http://localhost:5000',
+        imageOrigins: [],
+        dev: false,
+      }),
     ).toBe(api);
+  });
+
+  it('lets pictures load from the bucket the API redirects image requests to (img-src only)', () => {
+    const origins = { apiOrigin: 'https://api.voltcart.in', imageOrigins: ['https://images.voltcart.in'] };
+    const csp = withCspHeader(`${APP_ORIGIN}/admin/product`, {}, { ...origins, dev: false })[
+      'Content-Security-Policy'
+    ]![0]!;
+    expect(csp).toContain("img-src 'self' data: blob: https://api.voltcart.in https://images.voltcart.in;");
+    expect(csp).toContain("connect-src 'self' https://api.voltcart.in;");
+    expect(appCsp(origins)).toBe(csp);
   });
 
   it('the app protocol serves every page with the CSP header', async () => {
     const index = await source('index.ts');
-    expect(index).toMatch(
-      /'Content-Security-Policy': buildCsp\(\{ apiOrigin: apiOrigin \?\? undefined, header: true \}\)/,
-    );
+    expect(index).toMatch(/'Content-Security-Policy': appCsp\(origins\)/);
     expect(index).toMatch(/onHeadersReceived/);
+    // The picture origin is asked of the API at start and after the address is saved.
+    expect(index).toMatch(/await followApi\(\(await store\.getSettings\(\)\)\.apiUrl\)/);
+    expect(index).toMatch(/onApiUrlChanged: followApi/);
   });
 
   it('blocks navigation away from the app', () => {

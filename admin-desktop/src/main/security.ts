@@ -101,20 +101,35 @@ export async function openExternalSafely(
 
 type Headers = Record<string, string[]>;
 
+/** The origins the window's CSP names besides the app's own: the API, and where its pictures really load from. */
+export interface CspOrigins {
+  apiOrigin: string | null;
+  /** The bucket the API redirects image requests to (see image-origin.ts); empty when it serves them itself. */
+  imageOrigins: readonly string[];
+}
+
+/** Checklist item 7: the CSP of the app's pages, as a header (the protocol handler and withCspHeader). */
+export function appCsp(origins: CspOrigins, dev = false): string {
+  return buildCsp({
+    apiOrigin: origins.apiOrigin ?? undefined,
+    imageOrigins: origins.imageOrigins,
+    dev,
+    header: true,
+  });
+}
+
 /** Checklist item 7: the CSP header on every page of the app (the API's own responses keep theirs). */
 export function withCspHeader(
   url: string,
   headers: Headers,
-  opts: { apiOrigin: string | null; dev: boolean; devServerUrl?: string | null },
+  opts: CspOrigins & { dev: boolean; devServerUrl?: string | null },
 ): Headers {
   if (!isAppUrl(url, opts.devServerUrl)) return headers;
   const out: Headers = {};
   for (const [k, v] of Object.entries(headers)) {
     if (k.toLowerCase() !== 'content-security-policy') out[k] = v;
   }
-  out['Content-Security-Policy'] = [
-    buildCsp({ apiOrigin: opts.apiOrigin ?? undefined, dev: opts.dev, header: true }),
-  ];
+  out['Content-Security-Policy'] = [appCsp(opts, opts.dev)];
   return out;
 }
 

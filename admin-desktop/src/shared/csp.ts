@@ -5,11 +5,16 @@
  * - images and API calls: the meta tag (static, also used by the browser build whose API address comes from
  *   config.js) allows http(s); the Electron header, computed from the saved API address, narrows both to that
  *   one origin (two policies both apply, so the stricter wins)
+ * - pictures kept in object storage (STORAGE_DRIVER=s3 with S3_PUBLIC_URL): the API answers /images/… with a
+ *   redirect to the bucket, and a CSP checks the target of a redirect too, so the bucket's origin is added to
+ *   img-src only (never to connect-src: the page loads pictures from it, it never calls it)
  * - development (vite dev server) additionally needs inline scripts/styles for hot reload and its websocket
  */
 export interface CspOptions {
   /** Origin of the API (e.g. http://localhost:5000); omitted → any http(s) origin. */
   apiOrigin?: string;
+  /** Further origins pictures load from (the bucket the API redirects image requests to). */
+  imageOrigins?: readonly string[];
   dev?: boolean;
   /** Only a header may carry frame-ancestors; a meta tag ignores it (and browsers warn). */
   header?: boolean;
@@ -17,12 +22,14 @@ export interface CspOptions {
 
 export function buildCsp(opts: CspOptions = {}): string {
   const remote = opts.apiOrigin ? [opts.apiOrigin] : ['http:', 'https:'];
+  // Only well-formed http(s) origins: anything else could widen the policy (a stray `*` or `'unsafe-…'`).
+  const images = (opts.imageOrigins ?? []).filter((o) => httpOrigin(o) === o);
   const dev = opts.dev ? ["'unsafe-inline'"] : [];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...dev]],
     ['style-src', ["'self'", ...dev]],
-    ['img-src', ["'self'", 'data:', 'blob:', ...remote]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...remote, ...images]],
     ['connect-src', ["'self'", ...remote, ...(opts.dev ? ['ws:', 'http:'] : [])]],
     ['font-src', ["'self'"]],
     ['media-src', ["'self'", 'blob:']],

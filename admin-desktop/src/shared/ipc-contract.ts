@@ -141,6 +141,13 @@ export interface PickedImage {
   bytes: Uint8Array;
 }
 
+/** What an image picker gives: every chosen image, unless together they pass MAX_PICK_TOTAL_BYTES. */
+export interface PickedImages {
+  images: PickedImage[];
+  /** Chosen files not taken because the ones before them already came to MAX_PICK_TOTAL_BYTES. */
+  leftOut: number;
+}
+
 export interface ScannedFile {
   /** Opaque id (`f<n>`); the main process keeps the path. */
   id: string;
@@ -196,8 +203,8 @@ export interface VoltcartBridge {
     clear(): Promise<void>;
   };
   files: {
-    /** The native file dialog (Electron) or a file input (browser); [] when cancelled. */
-    pickImages(opts: { multiple: boolean }): Promise<PickedImage[]>;
+    /** The native file dialog (Electron) or a file input (browser); no images when cancelled. */
+    pickImages(opts: { multiple: boolean }): Promise<PickedImages>;
   };
   bulk: {
     /** Folder dialog and recursive scan; null when cancelled. */
@@ -221,7 +228,7 @@ export interface ChannelResults {
   'session:load': AdminSession | null;
   'session:save': void;
   'session:clear': void;
-  'files:pick-images': PickedImage[];
+  'files:pick-images': PickedImages;
   'bulk:pick-folder': ScanResult | null;
   'bulk:start': { runId: string };
   'bulk:cancel': void;
@@ -251,6 +258,11 @@ export function desktopApiUrlProblem(apiUrl: string): string | null {
 
 /** Images larger than this are refused by the pickers (the API's own limit is usually lower). */
 export const MAX_PICK_BYTES = 25 * 1024 * 1024;
+/**
+ * The images of one pick are sent whole to the window: together at most this much (hundreds of typical
+ * photos); the files past it are left out and the screen says how many.
+ */
+export const MAX_PICK_TOTAL_BYTES = 256 * 1024 * 1024;
 /** One scan takes at most this many images. */
 export const MAX_SCAN_FILES = 5000;
 

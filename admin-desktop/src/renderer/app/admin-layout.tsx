@@ -6,9 +6,9 @@ import { useSession } from '../stores/session';
 
 const NAV: { to: string; label: string; icon: string; end?: boolean }[] = [
   { to: paths.dashboard, label: 'Dashboards', icon: '▦', end: true },
-  { to: paths.categories, label: 'category', icon: '◫' },
-  { to: paths.colors, label: 'color', icon: '◐' },
-  { to: paths.products, label: 'product', icon: '▣' },
+  { to: paths.categories, label: 'Categories', icon: '◫' },
+  { to: paths.colors, label: 'Colours', icon: '◐' },
+  { to: paths.products, label: 'Products', icon: '▣' },
   { to: paths.orders, label: 'Orders', icon: '☰' },
   { to: paths.users, label: 'Users', icon: '☺' },
   { to: paths.bulkUpload, label: 'Bulk upload', icon: '⇪' },

@@ -1,5 +1,11 @@
 import { lazy } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  createRoutesFromElements,
+  Navigate,
+  Route,
+  RouterProvider,
+} from 'react-router-dom';
 import { DialogHost } from '../components/dialog-host';
 import { Toaster } from '../components/toaster';
 import { paths } from '../config/paths';
@@ -48,48 +54,61 @@ const UserListPage = lazy(() =>
   import('../features/users/user-list-page').then((m) => ({ default: m.UserListPage })),
 );
 
+/**
+ * Every screen. A data router (not <BrowserRouter>) so that a form with unsaved changes can hold a navigation
+ * until staff answer (useBlocker, see lib/unsaved-changes.ts).
+ */
+const routes = createRoutesFromElements(
+  <>
+    <Route path={paths.login} element={<LoginPage />} />
+    <Route path={paths.logout} element={<LogoutPage />} />
+    {/* The seed's header links point here. */}
+    <Route path="/dashboard" element={<Navigate to={paths.dashboard} replace />} />
+    <Route path="/users" element={<Navigate to={paths.users} replace />} />
+    <Route path="/settings" element={<Navigate to={paths.settings} replace />} />
+    <Route
+      path="/admin"
+      element={
+        <RequireAdmin>
+          <AdminLayout />
+        </RequireAdmin>
+      }
+    >
+      <Route index element={<DashboardPage />} />
+      <Route path="category" element={<CategoryListPage />} />
+      <Route path="category/add" element={<CategoryFormPage />} />
+      <Route path="category/edit/:categoryId" element={<CategoryFormPage />} />
+      <Route path="color" element={<ColorListPage />} />
+      <Route path="color/add" element={<ColorFormPage />} />
+      <Route path="color/edit/:colorId" element={<ColorFormPage />} />
+      <Route path="product" element={<ProductListPage />} />
+      <Route path="product/add" element={<ProductFormPage />} />
+      <Route path="product/edit/:productId" element={<ProductFormPage />} />
+      <Route path="product/multiple/:productId" element={<ProductImagesPage />} />
+      <Route path="orders" element={<OrderListPage />} />
+      <Route path="orders/:orderId" element={<OrderDetailPage />} />
+      <Route path="users" element={<UserListPage />} />
+      <Route path="settings" element={<SettingsPage />} />
+      <Route path="bulk-upload" element={<BulkUploadPage />} />
+      <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
+    </Route>
+    <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
+  </>,
+);
+
+let router: ReturnType<typeof createBrowserRouter> | null = null;
+/** Made on first render, after main.tsx has rewritten old #/ addresses; one per window. */
+const appRouter = () => {
+  router ??= createBrowserRouter(routes);
+  return router;
+};
+
 export function App() {
   return (
     <AppProviders>
-      <BrowserRouter>
-        <Routes>
-          <Route path={paths.login} element={<LoginPage />} />
-          <Route path={paths.logout} element={<LogoutPage />} />
-          {/* The seed's header links point here. */}
-          <Route path="/dashboard" element={<Navigate to={paths.dashboard} replace />} />
-          <Route path="/users" element={<Navigate to={paths.users} replace />} />
-          <Route path="/settings" element={<Navigate to={paths.settings} replace />} />
-          <Route
-            path="/admin"
-            element={
-              <RequireAdmin>
-                <AdminLayout />
-              </RequireAdmin>
-            }
-          >
-            <Route index element={<DashboardPage />} />
-            <Route path="category" element={<CategoryListPage />} />
-            <Route path="category/add" element={<CategoryFormPage />} />
-            <Route path="category/edit/:categoryId" element={<CategoryFormPage />} />
-            <Route path="color" element={<ColorListPage />} />
-            <Route path="color/add" element={<ColorFormPage />} />
-            <Route path="color/edit/:colorId" element={<ColorFormPage />} />
-            <Route path="product" element={<ProductListPage />} />
-            <Route path="product/add" element={<ProductFormPage />} />
-            <Route path="product/edit/:productId" element={<ProductFormPage />} />
-            <Route path="product/multiple/:productId" element={<ProductImagesPage />} />
-            <Route path="orders" element={<OrderListPage />} />
-            <Route path="orders/:orderId" element={<OrderDetailPage />} />
-            <Route path="users" element={<UserListPage />} />
-            <Route path="settings" element={<SettingsPage />} />
-            <Route path="bulk-upload" element={<BulkUploadPage />} />
-            <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
-          </Route>
-          <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
-        </Routes>
-        <DialogHost />
-        <Toaster />
-      </BrowserRouter>
+      <RouterProvider router={appRouter()} />
+      <DialogHost />
+      <Toaster />
     </AppProviders>
   );
 }

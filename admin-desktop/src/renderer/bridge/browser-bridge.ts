@@ -20,6 +20,7 @@ import {
   DEFAULT_API_URL,
   isAllowedExternalUrl,
   MAX_PICK_BYTES,
+  MAX_PICK_TOTAL_BYTES,
   MAX_SCAN_FILES,
   type PickedImage,
   type ScannedFile,
@@ -207,25 +208,33 @@ export function createBrowserBridge(storage: Storage = window.localStorage): Bro
       clear: async () => clearSession(),
     },
     files: {
+      // The same rules as the desktop picker (main/pick-images.ts): every file, within the total.
       pickImages: async ({ multiple }) => {
         const files = await chooseFiles({ multiple, accept: 'image/jpeg,image/png,image/webp' });
-        const out: PickedImage[] = [];
-        for (const file of files.slice(0, multiple ? 20 : 1)) {
+        const images: PickedImage[] = [];
+        let total = 0;
+        let leftOut = 0;
+        for (const file of multiple ? files : files.slice(0, 1)) {
           if (file.size > MAX_PICK_BYTES) {
             throw new Error(
               `${file.name} is ${formatBytes(file.size)}; images must be at most ${formatBytes(MAX_PICK_BYTES)}.`,
             );
           }
+          if (total + file.size > MAX_PICK_TOTAL_BYTES) {
+            leftOut++;
+            continue;
+          }
           const type = await sniffFile(file);
           if (!type) throw new Error(`${file.name} is not a JPEG, PNG or WebP image.`);
-          out.push({
+          images.push({
             name: file.name,
             type,
             size: file.size,
             bytes: new Uint8Array(await file.arrayBuffer()),
           });
+          total += file.size;
         }
-        return out;
+        return { images, leftOut };
       },
     },
     bulk: {

@@ -1,49 +1,61 @@
-import { useEffect, useRef } from 'react';
-import { useDialog } from '../stores/dialog';
+import { useRef } from 'react';
+import { useFocusTrap } from '../lib/focus-trap';
+import { type DialogSpec, useDialog } from '../stores/dialog';
 
 const ICONS = { warning: '!', success: '✓', info: 'i' } as const;
 
 /**
- * Renders the current confirmation / result dialog (SweetAlert-style, as in the seed: a modal `dialog`
- * named by its title, confirm button first, focus on it).
+ * Renders the current confirmation / result dialog (SweetAlert-style, as in the seed: a modal `dialog` named
+ * by its title, confirm button first).
  */
 export function DialogHost() {
   const current = useDialog((s) => s.current);
   const close = useDialog((s) => s.close);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!current) return;
-    confirmRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [current, close]);
   if (!current) return null;
+  // A new dialog is a new element: focus moves into each one as it opens.
+  return <AlertDialog key={current.id} spec={current} close={close} />;
+}
+
+/**
+ * One dialog, modal for the keyboard too (Tab stays inside, Escape answers no). Focus starts on the safe
+ * answer: Cancel when there is one (Enter on a delete question must not delete), else the only button.
+ */
+function AlertDialog(props: { spec: DialogSpec; close: (ok: boolean) => void }) {
+  const { spec, close } = props;
+  const box = useRef<HTMLDivElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useFocusTrap(box, { onEscape: () => close(false), initialFocus: spec.cancelText ? cancelRef : confirmRef });
   return (
     <div className="backdrop">
       <div
+        ref={box}
         className="alert-dialog"
         role="dialog"
         aria-modal="true"
         aria-labelledby="dlg-title"
-        aria-describedby="dlg-text"
+        aria-describedby={spec.text ? 'dlg-text' : undefined}
+        tabIndex={-1}
       >
-        {current.icon && <div className={`alert-icon alert-icon-${current.icon}`}>{ICONS[current.icon]}</div>}
-        <h2 id="dlg-title">{current.title}</h2>
-        {current.text && <p id="dlg-text">{current.text}</p>}
+        {spec.icon && (
+          <div className={`alert-icon alert-icon-${spec.icon}`} aria-hidden="true">
+            {ICONS[spec.icon]}
+          </div>
+        )}
+        <h2 id="dlg-title">{spec.title}</h2>
+        {spec.text && <p id="dlg-text">{spec.text}</p>}
         <div className="alert-actions">
           <button
             ref={confirmRef}
-            className={current.danger ? 'btn btn-danger' : 'btn btn-primary'}
+            type="button"
+            className={spec.danger ? 'btn btn-danger' : 'btn btn-primary'}
             onClick={() => close(true)}
           >
-            {current.confirmText}
+            {spec.confirmText}
           </button>
-          {current.cancelText && (
-            <button className="btn btn-ghost" onClick={() => close(false)}>
-              {current.cancelText}
+          {spec.cancelText && (
+            <button ref={cancelRef} type="button" className="btn btn-ghost" onClick={() => close(false)}>
+              {spec.cancelText}
             </button>
           )}
         </div>

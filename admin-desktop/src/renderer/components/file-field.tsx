@@ -1,10 +1,17 @@
 import { errorMessage } from '@voltcart/api-client/http';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { formatBytes } from '../../shared/image-type';
+import { MAX_PICK_TOTAL_BYTES } from '../../shared/ipc-contract';
 import { getBridge } from '../lib/bridge';
 import { toast } from '../stores/toast';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
+
+/** Said when a pick went past MAX_PICK_TOTAL_BYTES: how many images were taken and how many were not. */
+export function leftOutMessage(taken: number, leftOut: number): string {
+  const all = taken + leftOut;
+  return `${leftOut} of the ${all} chosen images ${leftOut === 1 ? 'was' : 'were'} left out: together they come to more than ${Math.round(MAX_PICK_TOTAL_BYTES / 2 ** 20)} MB. Add ${leftOut === 1 ? 'it' : 'them'} in another round.`;
+}
 
 /**
  * An image picker field. In the desktop app it opens the native file dialog through the bridge; in a browser
@@ -32,12 +39,13 @@ export function FileField(props: {
   const pickNative = async () => {
     setBusy(true);
     try {
-      const picked = await bridge.files.pickImages({ multiple: Boolean(props.multiple) });
-      if (picked.length) {
+      const { images, leftOut } = await bridge.files.pickImages({ multiple: Boolean(props.multiple) });
+      if (images.length) {
         props.onChange(
-          picked.map((p) => new File([p.bytes as Uint8Array<ArrayBuffer>], p.name, { type: p.type })),
+          images.map((p) => new File([p.bytes as Uint8Array<ArrayBuffer>], p.name, { type: p.type })),
         );
       }
+      if (leftOut > 0) toast.error(leftOutMessage(images.length, leftOut));
     } catch (e) {
       toast.error(errorMessage(e));
     } finally {

@@ -1,7 +1,9 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useFocusTrap } from '../lib/focus-trap';
 
 /**
- * A modal dialog: backdrop, Escape and the × button close it, focus moves into it and back afterwards.
+ * A modal dialog: backdrop, Escape and the × button close it; focus moves into it, stays inside while Tab
+ * cycles (it never reaches the page behind), and goes back afterwards.
  */
 export function Modal(props: {
   title: ReactNode;
@@ -14,23 +16,14 @@ export function Modal(props: {
   const box = useRef<HTMLDivElement>(null);
   const backdrop = useRef<HTMLDivElement>(null);
   const { onClose } = props;
+  useFocusTrap(box, { onEscape: onClose });
   useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    box.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
     // A press on the dimmed area around the dialog closes it too.
     const onDown = (e: MouseEvent) => {
       if (e.target === backdrop.current) onClose();
     };
-    window.addEventListener('keydown', onKey);
     window.addEventListener('mousedown', onDown);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      window.removeEventListener('mousedown', onDown);
-      before?.focus?.();
-    };
+    return () => window.removeEventListener('mousedown', onDown);
   }, [onClose]);
   return (
     <div className="backdrop" ref={backdrop}>

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 
 /**
  * A clickable on/off switch showing its state in words (Active/Inactive, In Stock/Out of Stock, Yes/No).
  * Disabled while the request runs, so a double click cannot toggle twice.
+ * - `caption`: a visible word before it saying what it switches (e.g. "Switch" next to a stock badge), also
+ *   its accessible description; the button's name stays its state
  */
 export function StatusToggle(props: {
   on: boolean;
@@ -10,13 +12,16 @@ export function StatusToggle(props: {
   offLabel: string;
   onToggle: () => Promise<void>;
   title?: string;
+  caption?: string;
 }) {
   const [busy, setBusy] = useState(false);
-  return (
+  const captionId = useId();
+  const button = (
     <button
       type="button"
       className={`toggle ${props.on ? 'toggle-on' : 'toggle-off'}`}
       aria-pressed={props.on}
+      aria-describedby={props.caption ? captionId : undefined}
       title={props.title}
       disabled={busy}
       onClick={async () => {
@@ -33,5 +38,14 @@ export function StatusToggle(props: {
       </span>
       {props.on ? props.onLabel : props.offLabel}
     </button>
+  );
+  if (!props.caption) return button;
+  return (
+    <span className="toggle-captioned">
+      <span className="toggle-caption" id={captionId}>
+        {props.caption}
+      </span>
+      {button}
+    </span>
   );
 }

@@ -16,6 +16,13 @@ export const formatDate = (iso: string | null | undefined) => {
   return d && !Number.isNaN(d.getTime()) ? dateFmt.format(d) : '-';
 };
 
+const timeFmt = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit' });
+
+export const formatTime = (iso: string | null | undefined) => {
+  const d = iso ? new Date(iso) : null;
+  return d && !Number.isNaN(d.getTime()) ? timeFmt.format(d) : '';
+};
+
 export const formatDateTime = (iso: string | null | undefined) => {
   const d = iso ? new Date(iso) : null;
   return d && !Number.isNaN(d.getTime()) ? dateTimeFmt.format(d) : '-';

@@ -10,17 +10,21 @@ export interface DialogSpec {
 }
 
 interface DialogState {
-  current: (DialogSpec & { resolve: (ok: boolean) => void }) | null;
+  /** The dialog on screen; `id` tells one dialog from the next. */
+  current: (DialogSpec & { id: number; resolve: (ok: boolean) => void }) | null;
   open(spec: DialogSpec): Promise<boolean>;
   close(ok: boolean): void;
 }
+
+let nextId = 1;
 
 /** One modal dialog at a time, awaited like SweetAlert in the seed. */
 export const useDialog = create<DialogState>((set, get) => ({
   current: null,
   open(spec) {
     get().current?.resolve(false);
-    return new Promise<boolean>((resolve) => set({ current: { ...spec, resolve } }));
+    const id = nextId++;
+    return new Promise<boolean>((resolve) => set({ current: { ...spec, id, resolve } }));
   },
   close(ok) {
     const c = get().current;
@@ -55,3 +59,21 @@ export const confirmDelete = () =>
 /** Seed §8: after a delete, 'Deleted!' with the item's text. */
 export const showDeleted = (text: string) =>
   useDialog.getState().open({ title: DELETE_TEXTS.done, text, icon: 'success', confirmText: 'OK' });
+
+export const LEAVE_TEXTS = {
+  title: 'Leave this page?',
+  text: 'Your changes have not been saved.',
+  confirm: 'Leave without saving',
+  cancel: 'Stay on this page',
+} as const;
+
+/** Asked before leaving a form with unsaved changes; the safe answer (stay) has the focus. */
+export const confirmLeave = () =>
+  useDialog.getState().open({
+    title: LEAVE_TEXTS.title,
+    text: LEAVE_TEXTS.text,
+    icon: 'warning',
+    confirmText: LEAVE_TEXTS.confirm,
+    cancelText: LEAVE_TEXTS.cancel,
+    danger: true,
+  });

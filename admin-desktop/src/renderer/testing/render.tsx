@@ -64,10 +64,15 @@ export async function type(input: HTMLInputElement, value: string): Promise<void
   });
 }
 
-/** Lets timers up to `ms` run and pending promises (and the updates they cause) settle. */
+/**
+ * Lets timers up to `ms` run and pending promises (and the updates they cause) settle. A settled request
+ * reaches the screen over several task turns (the query cache notifies its observers in a timer of its
+ * own), so a few more turns follow: counted turns, not time, so a slow machine waits just as far.
+ */
 export async function wait(ms = 0): Promise<void> {
   await act(async () => {
     await new Promise((r) => setTimeout(r, ms));
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
   });
 }
 

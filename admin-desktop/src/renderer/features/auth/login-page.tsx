@@ -3,7 +3,8 @@ import { adminLoginError } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { api } from '../../lib/api';
+import { api, getApiUrl } from '../../lib/api';
+import { explainNetworkFailure } from '../../lib/network-failure';
 import { useSession } from '../../stores/session';
 import { toast } from '../../stores/toast';
 
@@ -36,7 +37,10 @@ export function LoginPage() {
       toast.reply(reply, 'Logged in.');
       navigate(paths.dashboard, { replace: true });
     } catch (err) {
-      const detail = err instanceof ApiError ? err.message : undefined;
+      let detail = err instanceof ApiError ? err.message : undefined;
+      // No answer: an API that refuses this page's origin looks the same as one that is down.
+      if (err instanceof ApiError && err.code === 'network')
+        detail = (await explainNetworkFailure(getApiUrl())) ?? detail;
       setError({ title: ADMIN_LOGIN_FAILED, detail });
     } finally {
       setBusy(false);

@@ -13,6 +13,7 @@ import { api, imageSrc } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { toast } from '../../stores/toast';
 
 /** /admin/category/add ('Create New Category') and /admin/category/edit/:categoryId ('Edit Category'). */
@@ -36,6 +37,7 @@ function CategoryForm({ categoryId, current }: { categoryId?: string; current: C
   const [name, setName] = useState(current?.name ?? '');
   const [files, setFiles] = useState<File[]>([]);
   const [invalid, setInvalid] = useState<string | null>(null);
+  const { allowLeave } = useUnsavedChanges(name !== (current?.name ?? '') || files.length > 0);
   const save = useApiMutation(
     (body: { name: string; slug: string; Image: { blob: File; name: string } | null }) => {
       return categoryId
@@ -58,6 +60,7 @@ function CategoryForm({ categoryId, current }: { categoryId?: string; current: C
       {
         onSuccess: (reply) => {
           toast.reply(reply, editing ? 'Category updated.' : 'Category created.');
+          allowLeave();
           navigate(paths.categories);
         },
       },

@@ -11,6 +11,7 @@ import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { toast } from '../../stores/toast';
 
 /** `#abc` → `#aabbcc`: the colour picker only takes six digits. */
@@ -38,8 +39,10 @@ function ColorForm({ colorId, current }: { colorId?: string; current: Color | nu
   const editing = Boolean(colorId);
   const navigate = useNavigate();
   const [name, setName] = useState(current?.name ?? '');
-  const [hexcode, setHexcode] = useState(current ? expandHex(current.hexcode) : '#000000');
+  const startHex = current ? expandHex(current.hexcode) : '#000000';
+  const [hexcode, setHexcode] = useState(startHex);
   const [invalid, setInvalid] = useState<string | null>(null);
+  const { allowLeave } = useUnsavedChanges(name !== (current?.name ?? '') || hexcode !== startHex);
   // An update sends the name and hexcode only; a new colour also sends the slug, as the seed does.
   const save = useApiMutation(
     (body: { name: string; hexcode: string }) =>
@@ -61,6 +64,7 @@ function ColorForm({ colorId, current }: { colorId?: string; current: Color | nu
       {
         onSuccess: (reply) => {
           toast.reply(reply, editing ? 'Colour updated.' : 'Colour created.');
+          allowLeave();
           navigate(paths.colors);
         },
       },

@@ -57,7 +57,7 @@ export function DashboardPage() {
         ) : recent.error && !recent.isFetching ? (
           <QueryError query={recent} />
         ) : recent.data?.length ? (
-          <table className="table">
+          <table className="table table-stack">
             <thead>
               <tr>
                 <th>Order</th>
@@ -69,12 +69,26 @@ export function DashboardPage() {
             </thead>
             <tbody>
               {recent.data.map((o) => (
-                <tr key={o.order_id} className="clickable" onClick={() => navigate(paths.order(o.order_id))}>
-                  <td className="mono">{o.order_id}</td>
-                  <td>{formatDateTime(o.createdAt)}</td>
-                  <td>{o.user?.email ?? '-'}</td>
-                  <td className="num">{formatINR(o.order_total)}</td>
-                  <td>
+                <tr
+                  key={o.order_id}
+                  className="clickable"
+                  tabIndex={0}
+                  onClick={() => navigate(paths.order(o.order_id))}
+                  onKeyDown={(e) => e.key === 'Enter' && navigate(paths.order(o.order_id))}
+                >
+                  <td className="mono" data-label="Order">
+                    {o.order_id}
+                  </td>
+                  <td data-label="Date">{formatDateTime(o.createdAt)}</td>
+                  <td data-label="Customer">
+                    <div className="customer-cell ellipsis" title={o.user?.email}>
+                      {o.user?.email ?? '-'}
+                    </div>
+                  </td>
+                  <td className="num" data-label="Total">
+                    {formatINR(o.order_total)}
+                  </td>
+                  <td data-label="State">
                     <StateBadge state={o.state} />
                   </td>
                 </tr>

@@ -5,14 +5,17 @@ import { Pager } from '../../components/pager';
 import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
 import { paths } from '../../config/paths';
-import { formatDateTime, formatINR } from '../../lib/format';
+import { formatDate, formatINR, formatTime } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { queries } from '../../lib/queries';
 import { ORDER_STATES, STATE_LABELS, StateBadge } from './order-state';
 
 const LIMIT = 25;
 
-/** Orders: filter by state, search by order id or customer email, newest first. */
+/**
+ * Orders: filter by state, search by order id or customer email, newest first. A table from 1024 px; below,
+ * each order is a stacked block of labelled lines (the same rows, styled by .table-stack).
+ */
 export function OrderListPage() {
   const navigate = useNavigate();
   const { params, page, limit, search, q, setSearch, setFilter, setPage } = useListParams({ limit: LIMIT });
@@ -57,7 +60,7 @@ export function OrderListPage() {
         ) : rows.length === 0 ? (
           <p className="empty">{q || state ? 'No orders match.' : 'No orders yet.'}</p>
         ) : (
-          <table className="table">
+          <table className="table table-orders table-stack">
             <thead>
               <tr>
                 <th>Order</th>
@@ -78,16 +81,33 @@ export function OrderListPage() {
                   onClick={() => navigate(paths.order(o.order_id))}
                   onKeyDown={(e) => e.key === 'Enter' && navigate(paths.order(o.order_id))}
                 >
-                  <td className="mono">{o.order_id}</td>
-                  <td>{formatDateTime(o.createdAt)}</td>
-                  <td>
-                    <div className="strong">{o.user?.name ?? '-'}</div>
-                    <div className="muted small">{o.user?.email ?? ''}</div>
+                  <td className="mono" data-label="Order">
+                    {o.order_id}
                   </td>
-                  <td className="num">{o.lines.reduce((s, l) => s + l.qty, 0)}</td>
-                  <td className="num strong">{formatINR(o.order_total)}</td>
-                  <td>{o.payment_mode === 1 ? 'Online' : 'Cash on delivery'}</td>
-                  <td>
+                  <td data-label="Date">
+                    <div>
+                      <div className="nowrap">{formatDate(o.createdAt)}</div>
+                      <div className="muted small nowrap">{formatTime(o.createdAt)}</div>
+                    </div>
+                  </td>
+                  <td data-label="Customer">
+                    <div className="customer-cell">
+                      <div className="strong ellipsis" title={o.user?.name}>
+                        {o.user?.name ?? '-'}
+                      </div>
+                      <div className="muted small ellipsis" title={o.user?.email}>
+                        {o.user?.email ?? ''}
+                      </div>
+                    </div>
+                  </td>
+                  <td className="num" data-label="Items">
+                    {o.lines.reduce((s, l) => s + l.qty, 0)}
+                  </td>
+                  <td className="num strong" data-label="Total">
+                    {formatINR(o.order_total)}
+                  </td>
+                  <td data-label="Payment">{o.payment_mode === 1 ? 'Online' : 'Cash on delivery'}</td>
+                  <td data-label="State">
                     <StateBadge state={o.state} />
                   </td>
                 </tr>

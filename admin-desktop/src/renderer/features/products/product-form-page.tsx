@@ -15,6 +15,7 @@ import { formatINR } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { toast } from '../../stores/toast';
 
 /** The body of a product create (an update sends the same fields). */
@@ -148,8 +149,10 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
   const navigate = useNavigate();
   const categories = useQuery(queries.categories());
   const colors = useQuery(queries.colors());
-  const [f, setF] = useState<FormState>(current ? fromProduct(current) : EMPTY);
+  const [start] = useState<FormState>(() => (current ? fromProduct(current) : EMPTY));
+  const [f, setF] = useState<FormState>(start);
   const [thumb, setThumb] = useState<File[]>([]);
+  const { allowLeave } = useUnsavedChanges(thumb.length > 0 || JSON.stringify(f) !== JSON.stringify(start));
   const [sent, setSent] = useState<number | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
   const save = useApiMutation((body: ProductBody) => {
@@ -181,6 +184,7 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
     save.mutate(input, {
       onSuccess: (reply) => {
         toast.reply(reply, editing ? 'Product updated.' : 'Product created.');
+        allowLeave();
         navigate(paths.products);
       },
       onSettled: () => setSent(null),

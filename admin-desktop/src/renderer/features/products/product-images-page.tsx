@@ -17,8 +17,8 @@ import { staleAfter } from '../../lib/query-keys';
 import { DELETE_TEXTS } from '../../stores/dialog';
 import { toast } from '../../stores/toast';
 
-/** The API takes at most this many images per request. */
-const PER_REQUEST = 20;
+/** The API takes at most this many images per request: more are sent in several requests, one after another. */
+export const PER_REQUEST = 20;
 
 /** /admin/product/multiple/:productId: the product's gallery, add several images, remove one. */
 export function ProductImagesPage() {
@@ -45,24 +45,36 @@ export function ProductImagesPage() {
       return;
     }
     setProgress(0);
-    const total = files.reduce((s, f) => s + f.size, 0) || 1;
+    const size = (list: File[]) => list.reduce((s, f) => s + f.size, 0);
+    const total = size(files) || 1;
     let done = 0;
+    let uploaded = 0;
     try {
       for (let i = 0; i < files.length; i += PER_REQUEST) {
         const batch = files.slice(i, i + PER_REQUEST);
         const reply = await addImages.mutateAsync({
           images: batch.map((f) => ({ blob: f, name: f.name })),
           onProgress: (loaded, t) =>
-            setProgress(
-              ((done + (loaded / Math.max(1, t)) * batch.reduce((s, f) => s + f.size, 0)) / total) * 100,
-            ),
+            setProgress(((done + (loaded / Math.max(1, t)) * size(batch)) / total) * 100),
         });
-        done += batch.reduce((s, f) => s + f.size, 0);
-        if (i + PER_REQUEST >= files.length) toast.reply(reply, 'Images uploaded.');
+        done += size(batch);
+        uploaded += batch.length;
+        if (uploaded === files.length) {
+          if (files.length > PER_REQUEST) toast.success(`${files.length} images uploaded.`);
+          else toast.reply(reply, 'Images uploaded.');
+        }
       }
       setFiles([]);
     } catch (e) {
-      toast.error(errorMessage(e, 'The images could not be uploaded.'));
+      // The requests before the failed one went through: those images are in the gallery. The rest stay
+      // chosen, so Upload tries them again.
+      setFiles(files.slice(uploaded));
+      const why = errorMessage(e, 'The images could not be uploaded.');
+      toast.error(
+        uploaded
+          ? `${uploaded} of ${files.length} images were uploaded; the other ${files.length - uploaded} were not: ${why}`
+          : why,
+      );
     } finally {
       setProgress(null);
     }
@@ -95,6 +107,12 @@ export function ProductImagesPage() {
               onChange={setFiles}
               hint="Choose several JPEG, PNG or WebP images; they are added to the gallery."
             />
+            {files.length > PER_REQUEST && (
+              <p className="hint" data-testid="upload-batches">
+                {files.length} images chosen: all of them are uploaded, in{' '}
+                {Math.ceil(files.length / PER_REQUEST)} requests of up to {PER_REQUEST}.
+              </p>
+            )}
             {progress !== null && <ProgressBar value={progress} label="Upload progress" />}
             <div className="form-actions">
               <button

@@ -6,7 +6,7 @@ const product = vi.hoisted(() => ({ list: vi.fn(), toggle: vi.fn(), remove: vi.f
 vi.mock('../../lib/api', () => ({ api: { product }, imageSrc: () => null }));
 
 import type { ProductSummary } from '@voltcart/shared';
-import { cleanup, deferred, render, type, wait } from '../../testing/render';
+import { button, cleanup, click, deferred, render, type, wait } from '../../testing/render';
 import { ProductListPage } from './product-list-page';
 
 const item = (_id: string, name: string) =>
@@ -63,5 +63,61 @@ describe('product search', () => {
     answers.get('pho')!.resolve(page([item('2', 'Photo Frame')]));
     await wait();
     expect(names(container)).toEqual(['Voltphone']);
+  });
+});
+
+describe('stock in the product list', () => {
+  const rowOf = (c: HTMLElement, name: string) =>
+    [...c.querySelectorAll<HTMLElement>('tbody tr, [data-testid="product-card"]')].find((r) =>
+      r.textContent?.includes(name),
+    )!;
+  const badge = (r: HTMLElement) => r.querySelector('[data-testid="stock-badge"]')?.textContent;
+  const units = (r: HTMLElement) => r.querySelector('[data-testid="units"]')?.textContent;
+
+  it('shows the units and a badge by the shared rule; the switch alone no longer says a product sells', async () => {
+    product.list.mockResolvedValue(
+      page([
+        { ...item('1', 'Sold Out Phone'), stock: 0, inStock: true },
+        { ...item('2', 'Stocked Phone'), stock: 12, inStock: true },
+        { ...item('3', 'Switched Off Phone'), stock: 7, inStock: false },
+      ]),
+    );
+    const { container } = await render(<ProductListPage />, { path: '/admin/product' });
+    await wait();
+    const soldOut = rowOf(container, 'Sold Out Phone');
+    expect(units(soldOut)).toBe('0');
+    expect(badge(soldOut)).toBe('Out of stock');
+    // The seed's toggle is still there, shows the switch's own state, and says it is the switch.
+    const toggle = button(soldOut, 'In Stock');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(document.getElementById(toggle.getAttribute('aria-describedby')!)?.textContent).toBe('Switch');
+
+    expect(units(rowOf(container, 'Stocked Phone'))).toBe('12');
+    expect(badge(rowOf(container, 'Stocked Phone'))).toBe('In stock');
+    const off = rowOf(container, 'Switched Off Phone');
+    expect(badge(off)).toBe('Out of stock');
+    expect(button(off, 'Out of Stock').getAttribute('aria-pressed')).toBe('false');
+    if (container.querySelector('thead'))
+      expect([...container.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
+        'Name',
+        'SLUG',
+        'Original',
+        'Price',
+        'Disc',
+        'Status',
+        'Units',
+        'Stock',
+        'Top',
+      ]);
+  });
+
+  it('the Stock toggle still switches with flag 2', async () => {
+    product.list.mockResolvedValue(page([{ ...item('1', 'Sold Out Phone'), stock: 0, inStock: true }]));
+    product.toggle.mockResolvedValue({ flag: 1, msg: 'Product stock updated.' });
+    const { container } = await render(<ProductListPage />, { path: '/admin/product' });
+    await wait();
+    await click(button(rowOf(container, 'Sold Out Phone'), 'In Stock'));
+    await wait();
+    expect(product.toggle).toHaveBeenCalledWith({ params: { id: '1' }, body: { flag: 2 } });
   });
 });

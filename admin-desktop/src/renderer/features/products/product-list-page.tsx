@@ -18,6 +18,7 @@ import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
 import { DELETE_TEXTS } from '../../stores/dialog';
 import { ProductViewModal } from './product-view-modal';
+import { StockBadge } from './stock-badge';
 
 const DEFAULT_LIMIT = 50;
 
@@ -63,12 +64,14 @@ export function ProductListPage() {
         onToggle={() => toggle(p, 1)}
       />
     ),
+    // The seed's Stock toggle (flag 2) is the switch; whether it can be sold is the badge beside it.
     stock: (
       <StatusToggle
         on={p.inStock}
         onLabel="In Stock"
         offLabel="Out of Stock"
-        title={`${p.stock} units on hand`}
+        caption="Switch"
+        title="The stock switch: the product sells only while it is on and units are above 0"
         onToggle={() => toggle(p, 2)}
       />
     ),
@@ -149,6 +152,7 @@ export function ProductListPage() {
                 <th className="num">Price</th>
                 <th className="num">Disc</th>
                 <th>Status</th>
+                <th className="num">Units</th>
                 <th>Stock</th>
                 <th>Top</th>
               </tr>
@@ -186,7 +190,15 @@ export function ProductListPage() {
                     <td className="num strong">{formatINR(p.finalPrice)}</td>
                     <td className="num">{formatPercent(p.discountPercentage)}</td>
                     <td>{t.status}</td>
-                    <td>{t.stock}</td>
+                    <td className={p.stock > 0 ? 'num' : 'num units-none'} data-testid="units">
+                      {p.stock}
+                    </td>
+                    <td>
+                      <div className="stock-cell">
+                        <StockBadge product={p} />
+                        {t.stock}
+                      </div>
+                    </td>
                     <td>{t.top}</td>
                   </tr>
                 );
@@ -225,10 +237,18 @@ export function ProductListPage() {
                       <dt>Disc</dt>
                       <dd>{formatPercent(p.discountPercentage)}</dd>
                     </div>
+                    <div>
+                      <dt>Units</dt>
+                      <dd className={p.stock > 0 ? undefined : 'units-none'} data-testid="units">
+                        {p.stock}
+                      </dd>
+                    </div>
                   </dl>
                   <div className="card-toggles">
                     <span>Status {t.status}</span>
-                    <span>Stock {t.stock}</span>
+                    <span>
+                      Stock <StockBadge product={p} /> {t.stock}
+                    </span>
                     <span>Top {t.top}</span>
                   </div>
                   {actions(p)}

@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { imageSrc } from '../../lib/api';
 import { formatINR, formatPercent } from '../../lib/format';
 import { queries } from '../../lib/queries';
+import { StockBadge } from './stock-badge';
 
 /** The product's detail in a popup (the seed's View button had no behaviour; staff expect this). */
 export function ProductViewModal(props: { productId: string; onClose: () => void }) {
@@ -57,7 +58,7 @@ export function ProductViewModal(props: { productId: string; onClose: () => void
             </dd>
             <dt>Stock</dt>
             <dd>
-              {d.inStock ? 'In Stock' : 'Out of Stock'} · {d.stock} units
+              <StockBadge product={d} /> {d.stock} units · switch {d.inStock ? 'on' : 'off'}
             </dd>
             <dt>Status</dt>
             <dd>{d.status ? 'Active' : 'Inactive'}</dd>

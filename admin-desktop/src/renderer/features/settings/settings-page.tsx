@@ -9,6 +9,7 @@ import { getBridge } from '../../lib/bridge';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { toast } from '../../stores/toast';
 
 /** The API address (desktop: user data folder; browser: this browser) and the shop's own settings. */
@@ -28,6 +29,12 @@ export function SettingsPage() {
     shopName: '',
     freeShippingThreshold: '',
   });
+
+  const shopDirty =
+    shop.data !== undefined &&
+    (shopForm.shopName !== shop.data.shopName ||
+      shopForm.freeShippingThreshold !== String(shop.data.freeShippingThreshold));
+  const { allowLeave } = useUnsavedChanges(apiUrl.trim() !== getApiUrl() || shopDirty);
 
   useEffect(() => {
     void bridge.app.info().then(setInfo, () => null);
@@ -63,7 +70,10 @@ export function SettingsPage() {
       setUrl(saved.apiUrl);
       toast.success('The API address has been saved.');
       // The desktop app's content security policy names the API's origin: reload to apply the new one.
-      if (bridge.kind === 'electron') window.location.reload();
+      if (bridge.kind === 'electron') {
+        allowLeave();
+        window.location.reload();
+      }
     } catch (err) {
       toast.error(errorMessage(err, 'The API address could not be saved.'));
     }

@@ -1,0 +1,44 @@
+// The seed's dialogs for the keyboard: 'Are you sure?' opens with the focus on Cancel (Enter must not delete),
+// Tab and Shift+Tab stay inside, Escape answers no; 'Deleted!' focuses its only button.
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { confirmDelete, showDeleted, useDialog } from '../stores/dialog';
+import { cleanup, render } from '../testing/render';
+
+const focused = () => document.activeElement?.textContent;
+const press = (key: string, shiftKey = false) =>
+  act(async () => {
+    document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, bubbles: true }));
+  });
+
+beforeEach(() => useDialog.setState({ current: null }));
+afterEach(cleanup);
+
+describe('dialogs and the keyboard', () => {
+  it("'Are you sure?' focuses Cancel; Tab stays inside; Escape answers no", async () => {
+    await render(<p>page</p>);
+    let answer: Promise<boolean> | undefined;
+    await act(async () => {
+      answer = confirmDelete();
+    });
+    const dialog = document.querySelector('[role="dialog"]')!;
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(focused()).toBe('Cancel');
+    // At the edges the trap moves the focus itself (a synthetic key press moves nothing in between).
+    await press('Tab');
+    expect(focused()).toBe('Yes, delete it!');
+    await press('Tab', true);
+    expect(focused()).toBe('Cancel');
+    await press('Escape');
+    expect(await answer).toBe(false);
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+  });
+
+  it("'Deleted!' focuses its only button", async () => {
+    await render(<p>page</p>);
+    await act(async () => {
+      void showDeleted('Your product has been deleted.');
+    });
+    expect(focused()).toBe('OK');
+  });
+});

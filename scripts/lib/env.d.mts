@@ -1,0 +1,3 @@
+export declare function portFromEnv(name: string, fallback: number): number;
+export declare const localOrigins: (port: number) => string[];
+export declare function imageOrigins(): string[];
