@@ -61,6 +61,19 @@ export interface Product extends ProductSummary {
   category: { _id: string; name: string; slug: string } | null;
 }
 
+/**
+ * What became of one uploaded product picture. Uploads are idempotent: a file whose content (sha256) is already
+ * one of the product's pictures is not stored again but answered `already_there` with the picture it matches.
+ */
+export interface PictureUpload {
+  /** The file name as sent. */
+  name: string;
+  role: 'thumbnail' | 'gallery';
+  status: 'added' | 'already_there';
+  /** The stored picture (under /images/product/): the new one, or the one already there. */
+  file: string;
+}
+
 export interface Address {
   _id: string;
   adressLine1: string;
