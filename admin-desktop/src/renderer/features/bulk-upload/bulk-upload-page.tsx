@@ -28,6 +28,8 @@ type Filter = 'all' | 'matched' | 'unmatched' | 'ambiguous';
 
 interface RunState {
   runId: string;
+  /** The folder and choices the run was started with (see jobsKey). */
+  key: string;
   items: Map<string, ItemProgress>;
   totals: QueueTotals | null;
   finished: boolean;
@@ -40,6 +42,7 @@ const STATE_TEXT: Record<ItemProgress['state'], string> = {
   uploading: 'Uploading',
   retrying: 'Retrying',
   done: 'Uploaded',
+  existing: 'Already there',
   failed: 'Failed',
   cancelled: 'Cancelled',
 };
@@ -123,8 +126,12 @@ export function BulkUploadPage() {
         .map((e) => ({ fileId: e.file.id, productId: e.productId!, role: e.role })),
     [entries],
   );
+  // A finished run's button stays off until the folder or a choice changes: the same files again would only be
+  // answered "already there" (the API skips pictures a product has), so a second click is never a mistake.
+  const jobsKey = useMemo(() => `${scan?.scanId ?? ''} ${JSON.stringify(jobs)}`, [scan, jobs]);
   const totalBytes = useMemo(() => (scan?.files ?? []).reduce((s, f) => s + f.size, 0), [scan]);
   const running = Boolean(run && !run.finished);
+  const uploadedAlready = Boolean(run?.finished && run.key === jobsKey);
 
   const adoptScan = (result: ScanResult | null) => {
     if (!result) return;
@@ -197,7 +204,7 @@ export function BulkUploadPage() {
       );
       runIdRef.current = null;
       early.current = [];
-      setRun({ runId: '', items, totals: null, finished: false, elapsedMs: 0, summary: null });
+      setRun({ runId: '', key: jobsKey, items, totals: null, finished: false, elapsedMs: 0, summary: null });
       const { runId } = await bridge.bulk.start({ scanId: scan.scanId, jobs, concurrency });
       runIdRef.current = runId;
       setRun((r) => (r ? { ...r, runId } : r));
@@ -365,7 +372,7 @@ export function BulkUploadPage() {
             </span>
             <span className="muted">
               {totals
-                ? `${totals.done} of ${totals.files} files uploaded${totals.failed ? ` · ${totals.failed} failed` : ''}${
+                ? `${totals.done} of ${totals.files} files uploaded${totals.existing ? ` · ${totals.existing} already there` : ''}${totals.failed ? ` · ${totals.failed} failed` : ''}${
                     totals.active ? ` · ${totals.active} in progress` : ''
                   } · ${formatSeconds(run?.elapsedMs ?? 0)}`
                 : `${jobs.length} files ready to upload`}
@@ -377,8 +384,10 @@ export function BulkUploadPage() {
               role="status"
               data-testid="bulk-summary"
             >
-              Upload finished: {run.summary.done} uploaded, {run.summary.failed} failed,{' '}
-              {run.summary.cancelled} cancelled in {formatSeconds(run.summary.elapsedMs)}.
+              Upload finished: {run.summary.done} uploaded,{' '}
+              {run.summary.existing ? `${run.summary.existing} already there (not added again), ` : ''}
+              {run.summary.failed} failed, {run.summary.cancelled} cancelled in{' '}
+              {formatSeconds(run.summary.elapsedMs)}.
               {run.summary.failures.slice(0, 5).map((f) => (
                 <div key={f.id} className="small">
                   {scan.files.find((x) => x.id === f.id)?.relPath ?? f.id}: {f.error}
@@ -387,7 +396,12 @@ export function BulkUploadPage() {
             </div>
           )}
           <div className="form-actions">
-            <button className="btn btn-primary" onClick={start} disabled={running || !jobs.length}>
+            <button
+              className="btn btn-primary"
+              onClick={start}
+              disabled={running || !jobs.length || uploadedAlready}
+              aria-describedby={uploadedAlready ? 'bulk-uploaded-note' : undefined}
+            >
               Upload {jobs.length} files
             </button>
             <button className="btn btn-ghost" onClick={cancel} disabled={!running || !run?.runId}>
@@ -397,6 +411,11 @@ export function BulkUploadPage() {
               Retry failed
             </button>
           </div>
+          {uploadedAlready && (
+            <p className="muted small" id="bulk-uploaded-note" data-testid="bulk-uploaded-note">
+              These files have been sent. Choose the folder again or change a choice to upload again.
+            </p>
+          )}
         </section>
       )}
     </>
@@ -416,7 +435,8 @@ const BulkRow = memo(function BulkRow(props: {
   const candidates = e.candidates
     .map((id) => props.products.get(id))
     .filter((c): c is MatchableProduct => Boolean(c));
-  const pct = p ? (p.state === 'done' ? 100 : (p.loaded / Math.max(1, p.total)) * 100) : 0;
+  const finished = p?.state === 'done' || p?.state === 'existing';
+  const pct = p ? (finished ? 100 : (p.loaded / Math.max(1, p.total)) * 100) : 0;
   return (
     <tr className={`bulk-${e.status}${e.skip ? ' bulk-skip' : ''}`}>
       <td className="mono file-cell" title={e.file.relPath}>
@@ -471,11 +491,11 @@ const BulkRow = memo(function BulkRow(props: {
               value={pct}
               label={`${e.file.name} progress`}
               small
-              tone={p.state === 'failed' ? 'bad' : p.state === 'done' ? 'ok' : 'neutral'}
+              tone={p.state === 'failed' ? 'bad' : finished ? 'ok' : 'neutral'}
             />
             <span className={`row-state state-text-${p.state}`} title={p.error ?? undefined}>
               {STATE_TEXT[p.state]}
-              {p.attempts > 1 && p.state !== 'done' ? ` (try ${p.attempts})` : ''}
+              {p.attempts > 1 && !finished ? ` (try ${p.attempts})` : ''}
               {p.error && p.state === 'failed' ? `: ${p.error}` : ''}
             </span>
           </div>
