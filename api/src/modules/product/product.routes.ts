@@ -1,5 +1,6 @@
 import {
   contract,
+  imageMatchBody,
   productBody,
   productListQuery,
   productStatusBody,
@@ -11,6 +12,7 @@ import { uploadedFile, uploadedFiles } from '../../lib/images';
 import { cached, catalogDb, resource } from '../../lib/routes';
 import { idParam } from '../../lib/validate';
 import * as products from './product.service';
+import { matchImageNames } from './product-match.service';
 
 const M = products.PRODUCT_MESSAGES;
 const api = contract.product;
@@ -79,6 +81,13 @@ export function productRoutes() {
     const { product, uploads } = await products.addImages(c.var, id, files);
     await catalogCache(c).invalidate(c.var.db);
     return { msg: M.imagesAdded(uploads), product, uploads };
+  });
+
+  on(api.matchImages, { body: imageMatchBody }, async (c, input) => {
+    const { names } = await input.body();
+    const matches = await matchImageNames(c.var.db, names);
+    const matched = matches.filter((m) => m.status === 'matched').length;
+    return { msg: `${matched} of ${names.length} file names match a product.`, matches };
   });
 
   on(api.removeImage, async (c, { params }) => {

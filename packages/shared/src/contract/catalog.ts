@@ -3,12 +3,13 @@ import type {
   categoryUpdateBody,
   colorBody,
   colorUpdateBody,
+  imageMatchBody,
   productBody,
   productListQuery,
   productStatusBody,
   productUpdateBody,
 } from '../schemas/catalog';
-import type { Category, Color, PictureUpload, Product, ProductSummary } from '../types';
+import type { Category, Color, ImageNameMatch, PictureUpload, Product, ProductSummary } from '../types';
 import { route } from './define';
 
 /** A page of products; `hasMore` says whether another page follows. */
@@ -68,4 +69,11 @@ export const product = {
     uploads: PictureUpload[];
   }>(),
   removeImage: route('DELETE /product/image/:id/:file', 'admin').reply<{ product: Product }>(),
+  /**
+   * Matches photo file names to products by slug or SKU (`<slug>[-N].jpg`), inactive products included, on the
+   * server so that every product counts however many there are; at most MAX_MATCH_NAMES names per request.
+   */
+  matchImages: route('POST /product/match-images', 'admin')
+    .body<typeof imageMatchBody>()
+    .reply<{ matches: ImageNameMatch[] }>(),
 };
