@@ -172,8 +172,6 @@ export function uploadedFiles(value: unknown): File[] {
 
 /** An upload read into memory with the sha256 (hex) of its bytes: the same file always gives the same hash. */
 export interface HashedUpload {
-  /** The file name the uploader gave (for reports only: stored names are random). */
-  name: string;
   bytes: Uint8Array;
   hash: string;
 }
@@ -184,7 +182,7 @@ export const contentHash = (bytes: Uint8Array) => createHash('sha256').update(by
 export async function readUpload(file: File, limits: ImageLimits): Promise<HashedUpload> {
   if (file.size > limits.maxBytes) throw tooLarge(limits);
   const bytes = new Uint8Array(await file.arrayBuffer());
-  return { name: file.name, bytes, hash: contentHash(bytes) };
+  return { bytes, hash: contentHash(bytes) };
 }
 
 /**

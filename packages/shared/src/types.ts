@@ -85,8 +85,6 @@ export interface ImageNameMatch {
  * one of the product's pictures is not stored again but answered `already_there` with the picture it matches.
  */
 export interface PictureUpload {
-  /** The file name as sent. */
-  name: string;
   role: 'thumbnail' | 'gallery';
   status: 'added' | 'already_there';
   /** The stored picture (under /images/product/): the new one, or the one already there. */

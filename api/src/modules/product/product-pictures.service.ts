@@ -53,7 +53,6 @@ export async function prepareGallery(
     const isNew = there === undefined && !first.has(u.hash);
     first.add(u.hash);
     return {
-      name: u.name,
       role: 'gallery',
       status: isNew ? 'added' : 'already_there',
       file: there ?? fileOf.get(u.hash)!,
@@ -107,13 +106,13 @@ export async function prepareThumbnail(
   const u = await readUpload(file, limits);
   if (current?.thumbnail && (await pictures.thumbnailHash(db, current.id)) === u.hash) {
     return {
-      outcome: { name: u.name, role: 'thumbnail', status: 'already_there', file: current.thumbnail },
+      outcome: { role: 'thumbnail', status: 'already_there', file: current.thumbnail },
       set: null,
     };
   }
   const stored = await storeImage(storage, 'product', u.bytes, limits, { small: true });
   return {
-    outcome: { name: u.name, role: 'thumbnail', status: 'added', file: stored },
+    outcome: { role: 'thumbnail', status: 'added', file: stored },
     set: { file: stored, hash: u.hash },
   };
 }
