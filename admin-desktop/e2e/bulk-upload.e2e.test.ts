@@ -51,6 +51,12 @@ afterAll(async () => {
 describe('bulk upload in the browser', () => {
   it('matches a folder of photos to products and uploads them with the progress bar reaching 100 %', async () => {
     const page = await newPage(browser, { width: 1366, height: 1200 });
+    // Matching is the API's (POST /product/match-images): the page never lists every product.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (/\/product(\?|\/match-images)/.test(r.url()))
+        asked.push(`${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`);
+    });
     await login(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bulk upload' }).click();
     await page.getByRole('heading', { name: 'Bulk upload' }).waitFor();
@@ -75,6 +81,7 @@ describe('bulk upload in the browser', () => {
         .inputValue(),
     ).toBe('gallery');
     await screenshot(page, 'admin-bulk-preview');
+    expect(asked).toEqual(['POST /product/match-images']);
 
     await page.getByRole('button', { name: 'Upload 9 files' }).click();
     const bar = page.getByRole('progressbar', { name: 'Overall progress' });

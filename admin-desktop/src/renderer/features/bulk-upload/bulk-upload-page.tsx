@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
-import type { ProductSummary } from '@voltcart/shared';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formatBytes } from '../../../shared/image-type';
 import type { BulkJob, BulkProgress, ScannedFile, ScanResult } from '../../../shared/ipc-contract';
@@ -47,9 +46,8 @@ const STATE_TEXT: Record<ItemProgress['state'], string> = {
   cancelled: 'Cancelled',
 };
 
-/** What matching needs of a product (a stable list while these stay the same: see useEffect below). */
-const matchable = (d: { products: ProductSummary[] }): MatchableProduct[] =>
-  d.products.map((p) => ({ _id: p._id, slug: p.slug, sku: p.sku, name: p.name }));
+/** An empty folder needs no matching (one array, so that matching does not run again on every render). */
+const NO_PRODUCTS: MatchableProduct[] = [];
 
 /** Rows shown at once; the rest behind "Show all" so a 5000-photo folder stays responsive. */
 const PAGE_ROWS = 300;
@@ -65,9 +63,13 @@ export function BulkUploadPage() {
   const [scan, setScan] = useState<ScanResult | null>(null);
   const [scanning, setScanning] = useState(false);
   const queryClient = useQueryClient();
-  // Every product (limit 0), for matching file names to slugs and SKUs.
-  const productList = useQuery({ ...queries.products({ limit: 0 }), select: matchable });
-  const products = productList.data;
+  // The products the folder's file names may mean, found by the API (however many products the shop has).
+  const names = useMemo(() => (scan?.files ?? []).map((f) => f.name), [scan]);
+  const productList = useQuery({
+    ...queries.imageMatches(scan?.scanId ?? '', names),
+    enabled: names.length > 0,
+  });
+  const products = scan && !names.length ? NO_PRODUCTS : productList.data;
   const productError = productList.error && !productList.isFetching ? productList.error : null;
   const [entries, setEntries] = useState<Entry[]>([]);
   /** Files whose role staff chose: automatic role balancing leaves them alone. */
@@ -272,7 +274,7 @@ export function BulkUploadPage() {
       </section>
 
       {productError && <QueryError query={productList} />}
-      {scan && !products && !productError && <Spinner label="Loading products…" />}
+      {scan && !products && !productError && <Spinner label="Matching the files to products…" />}
 
       {scan && products && (
         <section className="panel">
