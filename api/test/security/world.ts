@@ -333,6 +333,8 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       return { body: { flag: 1 } };
     case 'PATCH /product/multiple-images/:p':
       return { form: form({ images: await png() }) };
+    case 'POST /product/match-images':
+      return { body: { names: ['phone.jpg', 'phone-2.jpg'] } };
     case 'POST /cart/add-to-cart':
       return { body: { productId: String(w.product), qty: 1, colorId: String(w.color), memorySize: 128 } };
     case 'POST /cart/move-to-db':

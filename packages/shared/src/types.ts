@@ -61,6 +61,36 @@ export interface Product extends ProductSummary {
   category: { _id: string; name: string; slug: string } | null;
 }
 
+/** A product a photo's file name may mean (matching by slug or SKU). */
+export interface MatchedProduct {
+  _id: string;
+  name: string;
+  slug: string;
+  sku: string | null;
+}
+
+/** How one file name matches products: one (matched), none, or several (staff choose). */
+export interface ImageNameMatch {
+  /** The name as sent. */
+  name: string;
+  status: 'matched' | 'unmatched' | 'ambiguous';
+  /** The product (matched only). */
+  product: MatchedProduct | null;
+  /** Every product the name may mean (the product when matched; none when unmatched). */
+  candidates: MatchedProduct[];
+}
+
+/**
+ * What became of one uploaded product picture. Uploads are idempotent: a file whose content (sha256) is already
+ * one of the product's pictures is not stored again but answered `already_there` with the picture it matches.
+ */
+export interface PictureUpload {
+  role: 'thumbnail' | 'gallery';
+  status: 'added' | 'already_there';
+  /** The stored picture (under /images/product/): the new one, or the one already there. */
+  file: string;
+}
+
 export interface Address {
   _id: string;
   adressLine1: string;

@@ -29,6 +29,8 @@ export const queryKeys = {
     all: ['products'] as const,
     list: (query: ProductQuery) => ['products', 'list', query] as const,
     detail: (id: string) => ['products', 'detail', id] as const,
+    /** The products a scanned folder's file names may mean (bulk upload), by scan. */
+    imageMatches: (scanId: string) => ['products', 'image-matches', scanId] as const,
   },
   orders: {
     all: ['orders'] as const,

@@ -268,6 +268,7 @@ export interface ProductValues {
   discount_percentage: number;
   final_price: number;
   thumbnail: string;
+  thumbnail_hash?: string | null;
   video_url: string;
   short_description: string | null;
   long_description: string | null;
@@ -328,7 +329,11 @@ export async function replaceMemory(
     .execute();
 }
 
-export async function appendImages(db: Conn, productId: number, files: string[]): Promise<void> {
+export async function appendImages(
+  db: Conn,
+  productId: number,
+  files: { file: string; hash: string | null }[],
+): Promise<void> {
   if (files.length === 0) return;
   const last = await db
     .selectFrom('product_images')
@@ -338,7 +343,14 @@ export async function appendImages(db: Conn, productId: number, files: string[])
   const start = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1;
   await db
     .insertInto('product_images')
-    .values(files.map((file, i) => ({ product_id: productId, file, position: start + i })))
+    .values(
+      files.map((f, i) => ({
+        product_id: productId,
+        file: f.file,
+        content_hash: f.hash,
+        position: start + i,
+      })),
+    )
     .execute();
 }
 

@@ -2,6 +2,7 @@ import {
   finalPricePaise,
   isBlank,
   lowestOptionPrice,
+  type PictureUpload,
   type Product,
   type ProductBody,
   type ProductListQuery,
@@ -15,9 +16,10 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { isDuplicateKey, isMissingReference } from '../../db/errors';
 import { type AppError, badRequest, conflict, notFound } from '../../errors';
-import { imageLimits, releaseImages, removeImages, storeImage, storeImages } from '../../lib/images';
+import { imageLimits, releaseImages, removeImages } from '../../lib/images';
 import { SAFE_NAME, type Storage } from '../../lib/storage';
 import * as repo from './product.repository';
+import { commitGallery, picturesMessage, prepareGallery, prepareThumbnail } from './product-pictures.service';
 
 export interface ProductDeps {
   db: Db;
@@ -29,7 +31,7 @@ export const PRODUCT_MESSAGES = {
   created: 'Product created successfully.',
   updated: 'Product updated successfully.',
   deleted: 'Product deleted successfully.',
-  imagesAdded: (n: number) => `${n} ${n === 1 ? 'image' : 'images'} added.`,
+  imagesAdded: picturesMessage,
   imageRemoved: 'Image removed.',
   nothingToChange: 'Send at least one field to change.',
   unknownCategory: 'categoryId does not match any category',
@@ -394,26 +396,29 @@ export async function createProduct(
   deps: ProductDeps,
   p: Plan,
   files: { thumbnail: File | null; images: File[] },
-): Promise<Product> {
+): Promise<{ product: Product; uploads: PictureUpload[] }> {
   if (files.images.length > MAX_GALLERY_UPLOAD) throw badRequest(M.imageCount);
   await checkPlan(deps.db, p);
   const limits = imageLimits(deps.config);
   const stored: string[] = [];
   try {
-    const thumbnail = files.thumbnail
-      ? await storeImage(deps.storage, 'product', files.thumbnail, limits, { small: true })
-      : '';
-    if (thumbnail) stored.push(thumbnail);
-    const gallery = await storeImages(deps.storage, 'product', files.images, limits, { small: true });
-    stored.push(...gallery);
+    const thumb = await prepareThumbnail(deps.db, deps.storage, null, files.thumbnail, limits);
+    if (thumb?.set) stored.push(thumb.set.file);
+    const gallery = await prepareGallery(deps.db, deps.storage, null, files.images, limits);
+    stored.push(...gallery.added.map((a) => a.file));
     const id = await deps.db.transaction().execute(async (trx) => {
-      const id = await repo.insertProduct(trx, { ...(p.values as repo.ProductValues), thumbnail });
+      const id = await repo.insertProduct(trx, {
+        ...(p.values as repo.ProductValues),
+        thumbnail: thumb?.set?.file ?? '',
+        thumbnail_hash: thumb?.set?.hash ?? null,
+      });
       await repo.replaceColors(trx, id, p.colors ?? []);
       await repo.replaceMemory(trx, id, p.memory ?? []);
-      await repo.appendImages(trx, id, gallery);
+      await commitGallery(trx, id, gallery);
       return id;
     });
-    return await getProduct(deps.db, id, { admin: true });
+    const uploads = [...(thumb ? [thumb.outcome] : []), ...gallery.outcomes];
+    return { product: await getProduct(deps.db, id, { admin: true }), uploads };
   } catch (e) {
     await removeImages(deps.storage, 'product', stored);
     throw clashError(e, p.values) ?? referenceError(e) ?? e;
@@ -425,7 +430,7 @@ export async function updateProduct(
   id: number,
   form: Form,
   files: { thumbnail: File | null; images: File[] },
-): Promise<Product> {
+): Promise<{ product: Product; uploads: PictureUpload[] }> {
   const current = await getProduct(deps.db, id, { admin: true });
   const p = updateInput(form, current);
   if (
@@ -442,28 +447,38 @@ export async function updateProduct(
   await checkPlan(deps.db, p, id);
   const limits = imageLimits(deps.config);
   const stored: string[] = [];
+  let uploads: PictureUpload[] = [];
+  let dropped: string[] = [];
   try {
-    if (files.thumbnail) {
-      p.values.thumbnail = await storeImage(deps.storage, 'product', files.thumbnail, limits, {
-        small: true,
-      });
-      stored.push(p.values.thumbnail);
+    const thumb = await prepareThumbnail(
+      deps.db,
+      deps.storage,
+      { id, thumbnail: current.thumbnail },
+      files.thumbnail,
+      limits,
+    );
+    if (thumb?.set) {
+      p.values.thumbnail = thumb.set.file;
+      p.values.thumbnail_hash = thumb.set.hash;
+      stored.push(thumb.set.file);
     }
-    const gallery = await storeImages(deps.storage, 'product', files.images, limits, { small: true });
-    stored.push(...gallery);
-    await deps.db.transaction().execute(async (trx) => {
+    const gallery = await prepareGallery(deps.db, deps.storage, id, files.images, limits);
+    stored.push(...gallery.added.map((a) => a.file));
+    dropped = await deps.db.transaction().execute(async (trx) => {
       await repo.updateProduct(trx, id, p.values);
       if (p.colors) await repo.replaceColors(trx, id, p.colors);
       if (p.memory) await repo.replaceMemory(trx, id, p.memory);
-      await repo.appendImages(trx, id, gallery);
+      return commitGallery(trx, id, gallery);
     });
+    uploads = [...(thumb ? [thumb.outcome] : []), ...gallery.outcomes];
   } catch (e) {
     await removeImages(deps.storage, 'product', stored);
     throw clashError(e, p.values) ?? referenceError(e) ?? e;
   }
+  await removeImages(deps.storage, 'product', dropped);
   if (p.values.thumbnail && current.thumbnail)
     await releaseImages(deps.db, deps.storage, 'product', [current.thumbnail]);
-  return getProduct(deps.db, id, { admin: true });
+  return { product: await getProduct(deps.db, id, { admin: true }), uploads };
 }
 
 const TOGGLES: Record<1 | 2 | 3, { column: repo.ToggleColumn; on: string; off: string }> = {
@@ -493,20 +508,30 @@ export async function deleteProduct(deps: ProductDeps, id: number): Promise<void
   await releaseImages(deps.db, deps.storage, 'product', [current.thumbnail, ...current.images]);
 }
 
-/** Appends 1–20 pictures to the gallery. */
-export async function addImages(deps: ProductDeps, id: number, files: File[]): Promise<Product> {
+/** Appends 1–20 pictures to the gallery; files the product already shows are skipped (product-pictures.service). */
+export async function addImages(
+  deps: ProductDeps,
+  id: number,
+  files: File[],
+): Promise<{ product: Product; uploads: PictureUpload[] }> {
   if (files.length < 1 || files.length > MAX_GALLERY_UPLOAD) throw badRequest(M.imageCount);
   await getProduct(deps.db, id, { admin: true });
-  const stored = await storeImages(deps.storage, 'product', files, imageLimits(deps.config), { small: true });
+  const gallery = await prepareGallery(deps.db, deps.storage, id, files, imageLimits(deps.config));
+  let dropped: string[];
   try {
-    await deps.db.transaction().execute((trx) => repo.appendImages(trx, id, stored));
+    dropped = await deps.db.transaction().execute((trx) => commitGallery(trx, id, gallery));
   } catch (e) {
-    await removeImages(deps.storage, 'product', stored);
+    await removeImages(
+      deps.storage,
+      'product',
+      gallery.added.map((a) => a.file),
+    );
     // The product was deleted while its images were being processed.
     if (isMissingReference(e)) throw notFound('Product');
     throw e;
   }
-  return getProduct(deps.db, id, { admin: true });
+  await removeImages(deps.storage, 'product', dropped);
+  return { product: await getProduct(deps.db, id, { admin: true }), uploads: gallery.outcomes };
 }
 
 /** Removes one gallery picture (or the thumbnail) and its files. */
@@ -516,7 +541,7 @@ export async function removeImage(deps: ProductDeps, id: number, file: string): 
   if (current.images.includes(file)) {
     await repo.removeImageRow(deps.db, id, file);
   } else if (current.thumbnail === file) {
-    await repo.updateProduct(deps.db, id, { thumbnail: '' });
+    await repo.updateProduct(deps.db, id, { thumbnail: '', thumbnail_hash: null });
   } else {
     throw notFound('Image');
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_MATCH_NAME_LENGTH, MAX_MATCH_NAMES } from '../rules/image-name';
 import { formBoolean, id, int, jsonText, num, percent, rupeeAdjustment, rupees, text } from './common';
 
 export const categoryBody = z.object({
@@ -91,6 +92,21 @@ export const productListQuery = z.object({
   categorySlug: z.string().max(200).optional(),
   colorSlug: z.string().max(200).optional(),
   q: z.string().max(200, 'must be at most 200 characters').optional(),
+});
+
+/** Photo file names to match to products (the bulk upload), one page of at most MAX_MATCH_NAMES. */
+export const imageMatchBody = z.object({
+  names: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'must not be empty')
+        .max(MAX_MATCH_NAME_LENGTH, `must be at most ${MAX_MATCH_NAME_LENGTH} characters`),
+      { error: 'must be a list of file names' },
+    )
+    .min(1, 'must list at least one file name')
+    .max(MAX_MATCH_NAMES, `must list at most ${MAX_MATCH_NAMES} file names: send more in several requests`),
 });
 
 export type ProductBody = z.infer<typeof productBody>;
