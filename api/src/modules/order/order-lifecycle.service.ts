@@ -6,20 +6,40 @@ import {
   type OrderState,
   returnsStock,
 } from '@voltcart/shared';
+import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { conflict, notFound } from '../../errors';
 import { type Trx, transaction } from '../../lib/transaction';
 import * as repo from './order.repository';
 import { loadOrder } from './order.service';
+import { type EventOptions, recordOrderEvent } from './order-events.service';
 import { PUBLIC_ID_RE } from './order-id';
 
 /**
- * Applies one move to an order row locked by the caller, after checking it against the state table.
+ * Applies one move to an order row locked by the caller, after checking it against the state table, and records
+ * it in the order's timeline with the shopper's mail (order-events.service.ts), in the same transaction.
  * - into `cancelled` / `payment_failed`: the stock goes back, guarded by `stock_returned` so it happens once
  * - into `paid` from a state whose stock was returned: the units are taken again; when they are gone the order
  *   is left as it is, the payment id is kept for the refund, and 'refund_needed' is returned
  */
 export async function move(
+  trx: Trx,
+  order: repo.OrderRow,
+  to: OrderState,
+  actor: Actor,
+  opts: MoveOptions = {},
+): Promise<'moved' | 'refund_needed'> {
+  const outcome = await changeState(trx, order, to, actor, opts.paymentId);
+  if (outcome === 'moved') await recordOrderEvent(trx, order, to, actor, opts);
+  return outcome;
+}
+
+export interface MoveOptions extends EventOptions {
+  /** The payment that moves an order into `paid`. */
+  paymentId?: string;
+}
+
+async function changeState(
   trx: Trx,
   order: repo.OrderRow,
   to: OrderState,
@@ -77,16 +97,29 @@ export async function move(
   return 'moved';
 }
 
-/** A move made from the back office (the state table says which an admin may make). */
-export async function adminMove(db: Db, publicId: string, to: OrderState): Promise<Order> {
+/**
+ * A move made from the back office (the state table says which an admin may make). Shipping may carry the
+ * carrier and tracking number, saved with the move and quoted in the shopper's mail.
+ */
+export async function adminMove(
+  deps: { db: Db; config: Config },
+  publicId: string,
+  to: OrderState,
+  shipping: { carrier?: string; trackingNumber?: string } = {},
+): Promise<Order> {
   if (!PUBLIC_ID_RE.test(publicId)) throw notFound('Order');
-  const id = await transaction(db, async (trx) => {
-    const order = await repo.lockOrder(trx, { publicId });
+  const id = await transaction(deps.db, async (trx) => {
+    let order = await repo.lockOrder(trx, { publicId });
     if (!order) throw notFound('Order');
-    await move(trx, order, to, 'admin');
+    if (to === 'shipped' && (shipping.carrier || shipping.trackingNumber)) {
+      const s = { carrier: shipping.carrier || null, tracking_number: shipping.trackingNumber || null };
+      await repo.setShipping(trx, order.id, s);
+      order = { ...order, ...s };
+    }
+    await move(trx, order, to, 'admin', { config: deps.config });
     return order.id;
   });
-  return (await loadOrder(db, { id }))!;
+  return (await loadOrder(deps.db, { id }))!;
 }
 
 /**

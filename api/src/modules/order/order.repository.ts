@@ -271,3 +271,37 @@ export async function recordEvent(
   const r = await db.insertInto('payment_events').values(e).ignore().executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Timeline, shipping details, the shopper's address for mails
+
+export async function insertEvent(
+  db: Q,
+  e: { order_id: number; event: string; actor: string; note?: string },
+): Promise<void> {
+  await db
+    .insertInto('order_events')
+    .values({ ...e, note: (e.note ?? '').slice(0, 300) })
+    .execute();
+}
+
+export function eventsOf(db: Q, orderId: number) {
+  return db
+    .selectFrom('order_events')
+    .select(['event', 'actor', 'note', 'created_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}
+
+export function shopperOf(db: Q, userId: number) {
+  return db.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirst();
+}
+
+export async function setShipping(
+  db: Q,
+  id: number,
+  s: { carrier: string | null; tracking_number: string | null },
+): Promise<void> {
+  await db.updateTable('orders').set(s).where('id', '=', id).execute();
+}

@@ -132,8 +132,11 @@ export function orderRoutes() {
   on(api.setState, { body: orderStatusBody }, async (c, input) => {
     const body = await input.raw();
     // `status` is accepted as another name for the new state (the seed calls the catalogue toggles "status").
-    const { state } = await input.body({ state: body.state ?? body.status });
-    const order = await adminMove(c.var.db, input.params.orderId!, state);
+    const { state, carrier, trackingNumber } = await input.body({
+      ...body,
+      state: body.state ?? body.status,
+    });
+    const order = await adminMove(c.var, input.params.orderId!, state, { carrier, trackingNumber });
     return { msg: `Order moved to ${state}.`, order };
   });
 
