@@ -10,6 +10,7 @@ import * as repo from './order.repository';
 import { loadOrder, type OrderDeps } from './order.service';
 import { PUBLIC_ID_RE } from './order-id';
 import { move } from './order-lifecycle.service';
+import { applyRefundEvent, type RefundEntity } from './order-refund.service';
 
 /**
  * Payment results: the shopper's return from Razorpay Checkout (signature checked), a failed or dismissed
@@ -131,6 +132,7 @@ interface WebhookBody {
   payload?: {
     payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown } };
     order?: { entity?: { id?: unknown; amount_paid?: unknown } };
+    refund?: { entity?: RefundEntity };
   };
 }
 
@@ -172,6 +174,9 @@ export async function handleWebhook(
         razorpay_order_id: razorpayOrderId,
       });
       if (!fresh) return 'Event already processed.';
+    }
+    if (event === 'refund.processed' || event === 'refund.failed') {
+      return applyRefundEvent(trx, deps, event, body?.payload?.refund?.entity);
     }
     if (!['order.paid', 'payment.captured', 'payment.failed'].includes(event)) return 'Event ignored.';
     if (!razorpayOrderId) return 'Event ignored: it names no order.';
