@@ -35,6 +35,9 @@ export const ERROR_CODES = [
   'payment_not_verified',
   'payment_after_cancel',
   'payment_unavailable',
+  'not_cancellable',
+  'refund_too_large',
+  'refund_refused',
   // the server
   'conflict',
   'busy',

@@ -14,6 +14,7 @@ export * from './rules/slug';
 export * from './rules/stock-label';
 export * from './rules/unit-price';
 export * from './schemas/address';
+export * from './schemas/after-order';
 export * from './schemas/auth';
 export * from './schemas/cart';
 export * from './schemas/catalog';
