@@ -328,7 +328,7 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
         }),
       };
     case 'PUT /product/update/:p':
-      return { form: form({ name: `Phone renamed ${randomBytes(3).toString('hex')}`, stock: '7' }) };
+      return { form: form({ name: `Phone renamed ${randomBytes(3).toString('hex')}`, brand: 'Voltcart' }) };
     case 'PATCH /product/status/:p':
       return { body: { flag: 1 } };
     case 'PATCH /product/multiple-images/:p':
