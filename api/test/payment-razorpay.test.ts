@@ -4,6 +4,7 @@
 // each answers 502 and leaves no stock taken (order cancelled, stock returned, cart restored).
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
 import { type Config, SIMULATOR_SECRET } from '../src/config';
