@@ -4,6 +4,7 @@ import * as orders from './20261122T0100_orders';
 import * as sharedImages from './20261122T0200_shared_images';
 import * as catalogVersion from './20261123T0000_catalog_version';
 import * as pictureHashes from './20261125T0000_picture_hashes';
+import * as endedSessions from './20261125T0100_ended_sessions';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T0200_shared_images': sharedImages,
   '20261123T0000_catalog_version': catalogVersion,
   '20261125T0000_picture_hashes': pictureHashes,
+  '20261125T0100_ended_sessions': endedSessions,
 };
