@@ -5,6 +5,7 @@
 // written at chosen instants on both sides of each period's first midnight.
 import { randomBytes } from 'node:crypto';
 import { periodRange } from '@voltcart/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context';
 
@@ -25,14 +26,20 @@ async function userAt(createdAt: Date): Promise<number> {
       name: 'Dashboard Shopper',
       email: `dash-${randomBytes(5).toString('hex')}@example.com`,
       password_hash: 'x',
-      created_at: createdAt,
     })
     .executeTakeFirstOrThrow();
-  return Number(r.insertId);
+  const id = Number(r.insertId);
+  await backdate('users', id, createdAt);
+  return id;
+}
+
+/** created_at is the database's own (never written by the app): set it afterwards. */
+async function backdate(table: 'users' | 'orders', id: number, createdAt: Date) {
+  await sql`UPDATE ${sql.table(table)} SET created_at = ${createdAt} WHERE id = ${id}`.execute(ctx.db);
 }
 
 async function orderAt(userId: number, createdAt: Date, mode: 0 | 1, state: string, rupees: number) {
-  await ctx.db
+  const r = await ctx.db
     .insertInto('orders')
     .values({
       public_id: randomBytes(10).toString('hex'),
@@ -46,9 +53,9 @@ async function orderAt(userId: number, createdAt: Date, mode: 0 | 1, state: stri
       ship_state: 'Karnataka',
       ship_postal_code: '560001',
       ship_country: 'India',
-      created_at: createdAt,
     })
-    .execute();
+    .executeTakeFirstOrThrow();
+  await backdate('orders', Number(r.insertId), createdAt);
 }
 
 const metrics = async (query = '') => {

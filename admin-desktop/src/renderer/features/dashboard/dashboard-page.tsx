@@ -104,12 +104,12 @@ export function DashboardPage() {
           </span>
         </div>
         <div className="card stat stat-users">
-          <span className="stat-label">New customers · {name.label}</span>
+          <span className="stat-label">Users · {name.label}</span>
           <strong className="stat-value" data-testid="metric-new-customers">
             {pm ? count.format(pm.newCustomers) : '…'}
           </strong>
           <span className="stat-note" data-testid="rule-customers">
-            Accounts created {name.words} ·{' '}
+            New customer accounts created {name.words} ·{' '}
             <span data-testid="metric-customers">{m ? count.format(m.customers) : '…'}</span> registered in
             all
           </span>
