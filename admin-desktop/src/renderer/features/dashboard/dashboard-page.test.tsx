@@ -133,9 +133,17 @@ describe('dashboard periods', () => {
     expect(admin.metrics).toHaveBeenLastCalledWith({ query: { period: 'today' } }, expect.anything());
   });
 
-  it('names a period’s days in India time, whatever the computer’s own zone', () => {
+  it('names a period’s days in India time, whatever the computer’s own zone, with both years across New Year', () => {
     expect(
       periodDates({ key: '7d', from: RANGES['7d'][0], to: RANGES['7d'][1], timeZone: 'Asia/Kolkata' }),
     ).toBe('18 Nov – 24 Nov 2026, India time');
+    expect(
+      periodDates({
+        key: '7d',
+        from: '2026-12-26T18:30:00.000Z',
+        to: '2027-01-02T18:30:00.000Z',
+        timeZone: 'Asia/Kolkata',
+      }),
+    ).toBe('27 Dec 2026 – 2 Jan 2027, India time');
   });
 });

@@ -28,7 +28,12 @@ export function periodDates(p: Pick<PeriodMetrics, 'key' | 'from' | 'to' | 'time
   const zone = p.timeZone === 'Asia/Kolkata' ? 'India time' : p.timeZone;
   const full = { day: 'numeric', month: 'short', year: 'numeric' } as const;
   if (p.key === 'today') return `${day(p.from, { weekday: 'long', ...full })}, ${zone}`;
-  return `${day(p.from, { day: 'numeric', month: 'short' })} – ${day(last, full)}, ${zone}`;
+  // The first day's year only when it differs from the last day's (a period across New Year).
+  const first =
+    day(p.from, { year: 'numeric' }) === day(last, { year: 'numeric' })
+      ? day(p.from, { day: 'numeric', month: 'short' })
+      : day(p.from, full);
+  return `${first} – ${day(last, full)}, ${zone}`;
 }
 
 /**
