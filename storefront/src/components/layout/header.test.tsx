@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const m = vi.hoisted(() => ({ user: { logout: vi.fn() }, cart: {} }));
-vi.mock('../../lib/api', () => ({ api: m }));
+vi.mock('../../lib/api', async () => (await import('../../testing/api-mock')).apiMock(m));
 
 import { useCart } from '../../stores/cart-store';
 import { useSession } from '../../stores/session-store';

@@ -1,3 +1,4 @@
+import { errorMessage } from '@voltcart/api-client/errors';
 import { addressError, REQUIRED_ADDRESS_FIELDS } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -10,7 +11,6 @@ import { useTitle } from '../../lib/use-title';
 import { notify } from '../../stores/notifications-store';
 import { useSession } from '../../stores/session-store';
 import './account.css';
-import { errorMessage } from '../../lib/api-errors';
 
 export function MyAddressPage() {
   useTitle('My addresses');
@@ -43,21 +43,21 @@ export function MyAddressPage() {
     setBusy(true);
     try {
       const reply = await api.user.addAddress({
-        adressLine1: form.adressLine1.trim(),
-        adressLine2: form.adressLine2.trim(),
-        city: form.city.trim(),
-        state: form.state.trim(),
-        postalCode: form.postalCode.trim(),
-        country: form.country.trim(),
-        contact: form.contact.trim(),
+        body: {
+          shipping_address: {
+            adressLine1: form.adressLine1.trim(),
+            adressLine2: form.adressLine2.trim(),
+            city: form.city.trim(),
+            state: form.state.trim(),
+            postalCode: form.postalCode.trim(),
+            country: form.country.trim(),
+            contact: form.contact.trim(),
+          },
+        },
       });
-      if (reply.flag === 1) {
-        notify.success('Address added successfully!');
-        if (reply.user) useSession.getState().updateUser(reply.user);
-        setForm(EMPTY_ADDRESS);
-      } else {
-        notify.error(reply.msg || 'Error adding address');
-      }
+      notify.success('Address added successfully!');
+      useSession.getState().updateUser(reply.user);
+      setForm(EMPTY_ADDRESS);
     } catch (err) {
       notify.error(errorMessage(err, 'Failed to add address'));
     } finally {
@@ -68,8 +68,8 @@ export function MyAddressPage() {
   const remove = async (addressId: string) => {
     setDeleting(null);
     try {
-      const reply = await api.user.deleteAddress(addressId);
-      if (reply.user) useSession.getState().updateUser(reply.user);
+      const reply = await api.user.removeAddress({ params: { addressId } });
+      useSession.getState().updateUser(reply.user);
       notify.success(reply.msg || 'Address deleted.');
     } catch (err) {
       notify.error(errorMessage(err, 'The address could not be deleted.'));

@@ -1,3 +1,4 @@
+import { errorMessage } from '@voltcart/api-client/errors';
 import { useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ProductCard } from '../../components/product-card';
@@ -16,7 +17,6 @@ import {
   writeStoreQuery,
 } from './store-query';
 import './catalog.css';
-import { errorMessage } from '../../lib/api-errors';
 
 export function StorePage() {
   const { categorySlug = '' } = useParams();

@@ -4,15 +4,15 @@ const m = vi.hoisted(() => ({
   user: { me: vi.fn() },
   cart: { get: vi.fn(), clear: vi.fn() },
   order: { place: vi.fn(), success: vi.fn(), paymentFailed: vi.fn(), simulatorSign: vi.fn() },
+  settings: { get: vi.fn() },
 }));
-vi.mock('../../lib/api', () => ({ api: m }));
+vi.mock('../../lib/api', async () => (await import('../../testing/api-mock')).apiMock(m));
 vi.mock('../../config/env', () => ({ env: () => ({ apiUrl: 'http://api.test' }) }));
 
 import type { User } from '@voltcart/shared';
 import { type CartItem, useCart } from '../../stores/cart-store';
 import { useNotifications } from '../../stores/notifications-store';
 import { useSession } from '../../stores/session-store';
-import { useSettings } from '../../stores/settings-store';
 import { button, cleanup, click, flush, render, submit, type } from '../../testing/render';
 import { CheckoutPage } from './checkout-page';
 
@@ -79,15 +79,13 @@ beforeEach(() => {
   useNotifications.setState({ notes: [] });
   useSession.setState({ data: user, userToken: 'tok' });
   useCart.setState({ items: [line], count: 1, finalTotal: 59999, originalTotal: 64999 });
-  useSettings.setState({
-    settings: {
-      shopName: 'Voltcart',
-      freeShippingThreshold: 999,
-      razorpayKeyId: null,
-      paymentSimulator: true,
-    },
-  });
   for (const group of Object.values(m)) for (const fn of Object.values(group)) fn.mockReset();
+  m.settings.get.mockResolvedValue({
+    shopName: 'Voltcart',
+    freeShippingThreshold: 999,
+    razorpayKeyId: null,
+    paymentSimulator: true,
+  });
   m.user.me.mockResolvedValue(user);
   m.cart.get.mockResolvedValue([serverLine]);
   m.cart.clear.mockResolvedValue([]);

@@ -4,14 +4,14 @@ const m = vi.hoisted(() => ({
   user: { me: vi.fn() },
   cart: { get: vi.fn(), clear: vi.fn() },
   order: { place: vi.fn(), success: vi.fn(), paymentFailed: vi.fn(), simulatorSign: vi.fn() },
+  settings: { get: vi.fn() },
 }));
 const pay = vi.hoisted(() => ({ loadRazorpay: vi.fn(), payWithRazorpay: vi.fn() }));
-vi.mock('../../lib/api', () => ({ api: m }));
+vi.mock('../../lib/api', async () => (await import('../../testing/api-mock')).apiMock(m));
 vi.mock('./payment', () => pay);
 
 import { useCart } from '../../stores/cart-store';
 import { useSession } from '../../stores/session-store';
-import { useSettings } from '../../stores/settings-store';
 import { cleanup, click, flush, render, submit, type } from '../../testing/render';
 import { CheckoutPage } from './checkout-page';
 
@@ -53,7 +53,7 @@ beforeEach(() => {
     razorpayKeyId: 'rzp_test_1',
     paymentSimulator: false,
   };
-  useSettings.setState({ settings });
+  m.settings.get.mockResolvedValue(settings);
   m.user.me.mockResolvedValue(user);
   m.cart.get.mockResolvedValue([
     {
