@@ -1,10 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/errors';
 import type { Address, RazorpayResponse } from '@voltcart/shared';
-import { cartTotals, checkoutError, formatINR, REQUIRED_ADDRESS_FIELDS } from '@voltcart/shared';
+import {
+  addressProblems,
+  CHECKOUT_MESSAGES,
+  cartTotals,
+  formatINR,
+  REQUIRED_ADDRESS_FIELDS,
+} from '@voltcart/shared';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { AddressFields, type AddressValues, EMPTY_ADDRESS } from '../../components/address-fields';
+import { type AddressErrors, AddressFields, type AddressValues } from '../../components/address-fields';
 import { Loading } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
@@ -16,6 +22,7 @@ import { useCart, whenCartSynced } from '../../stores/cart-store';
 import { notify } from '../../stores/notifications-store';
 import { refreshUser } from '../../stores/session-actions';
 import { useSession } from '../../stores/session-store';
+import { useCheckoutDraft } from './checkout-draft';
 import { loadRazorpay, payWithRazorpay } from './payment';
 import { SimulatorDialog } from './simulator-dialog';
 import './checkout.css';
@@ -52,10 +59,11 @@ export function CheckoutPage() {
 
   const [useSaved, setUseSaved] = useState(false);
   const [chosenId, setChosenId] = useState<string | null>(null);
-  const [form, setForm] = useState<AddressValues>(EMPTY_ADDRESS);
-  const [notes, setNotes] = useState('');
+  const form = useCheckoutDraft((d) => d.address);
+  const notes = useCheckoutDraft((d) => d.notes);
   const [mode, setMode] = useState<Mode>('');
-  const [invalid, setInvalid] = useState<keyof AddressValues | null>(null);
+  const [errors, setErrors] = useState<AddressErrors>({});
+  const [focusRequest, setFocusRequest] = useState(0);
   const [placing, setPlacing] = useState(false);
   const [simulated, setSimulated] = useState<PendingPayment | null>(null);
   const [paying, setPaying] = useState(false);
@@ -102,6 +110,7 @@ export function CheckoutPage() {
   const finish = (orderId: string) => {
     setDoneOrder(orderId);
     navigate(paths.thankYou.to(orderId), { replace: true });
+    useCheckoutDraft.getState().clear();
     void useCart.getState().empty({ server: true });
   };
 
@@ -162,16 +171,20 @@ export function CheckoutPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (placing || blockedBySaved) return;
-    const problem = checkoutError(details, mode === '' ? undefined : Number(mode));
-    if (problem) {
-      const field = [...REQUIRED_ADDRESS_FIELDS, 'contact' as const].find(
-        (f) => problem === `Please enter ${f}` || (f === 'contact' && problem.includes('contact')),
-      );
-      setInvalid(field ?? null);
-      notify.error(problem);
+    // The seed's checks, in its order: the address (each wrong field says so under itself and the first
+    // gets the focus; a saved address cannot be edited here, so its problem is a notification), then the
+    // payment mode.
+    const problems = addressProblems(details, { contactRequired: true });
+    setErrors(chosen ? {} : Object.fromEntries(problems.map((p) => [p.field, p.message])));
+    if (problems.length > 0) {
+      if (chosen) notify.error(problems[0]!.message);
+      else setFocusRequest((n) => n + 1);
       return;
     }
-    setInvalid(null);
+    if (mode === '') {
+      notify.error(CHECKOUT_MESSAGES.paymentMode);
+      return;
+    }
     setFailure(null);
     setPlacing(true);
     try {
@@ -300,10 +313,14 @@ export function CheckoutPage() {
               <legend className="visually-hidden">Billing address</legend>
               <AddressFields
                 values={details}
-                onChange={(name, value) => setForm((f) => ({ ...f, [name]: value }))}
+                onChange={(name, value) => {
+                  useCheckoutDraft.getState().setField(name, value);
+                  setErrors(({ [name]: _fixed, ...rest }) => rest);
+                }}
                 required={[...REQUIRED_ADDRESS_FIELDS, 'contact']}
                 disabled={useSaved}
-                invalid={invalid}
+                errors={errors}
+                focusRequest={focusRequest}
               />
             </fieldset>
             <div className="field field--wide">
@@ -317,7 +334,7 @@ export function CheckoutPage() {
                 maxLength={1000}
                 placeholder="Notes about your order, e.g. a landmark for delivery"
                 value={notes}
-                onChange={(e) => setNotes(e.target.value)}
+                onChange={(e) => useCheckoutDraft.getState().setNotes(e.target.value)}
               />
             </div>
           </section>

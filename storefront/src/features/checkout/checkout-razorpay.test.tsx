@@ -13,6 +13,7 @@ vi.mock('./payment', () => pay);
 import { useCart } from '../../stores/cart-store';
 import { useSession } from '../../stores/session-store';
 import { cleanup, click, flush, render, submit, type } from '../../testing/render';
+import { useCheckoutDraft } from './checkout-draft';
 import { CheckoutPage } from './checkout-page';
 
 const user = { _id: '1', name: 'Meera Iyer', email: 'meera@example.in', shipping_address: [] };
@@ -27,6 +28,7 @@ const address = {
 
 beforeEach(() => {
   localStorage.clear();
+  useCheckoutDraft.getState().clear();
   useSession.setState({ data: user, userToken: 'tok' });
   useCart.setState({
     items: [
