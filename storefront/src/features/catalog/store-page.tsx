@@ -155,7 +155,7 @@ export function StorePage() {
             <>
               <div className="product-grid">
                 {list.map((p, i) => (
-                  <ProductCard key={p._id} product={p} priority={i < STORE_EAGER_CARDS} />
+                  <ProductCard key={p._id} product={p} priority={i < STORE_EAGER_CARDS} headingLevel={2} />
                 ))}
               </div>
               {(query.page > 1 || products.data?.hasMore) && (
