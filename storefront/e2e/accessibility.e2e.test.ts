@@ -85,6 +85,7 @@ describe('what axe found before, checked directly', () => {
     const visible = await link.evaluate((el) =>
       [...el.children]
         .filter((c) => !c.classList.contains('visually-hidden'))
+        // biome-ignore lint/performance/useDomNodeTextContent: the text as laid out is what the shopper sees
         .map((c) => (c as HTMLElement).innerText)
         .join(' ')
         .replace(/\s+/g, ' ')
