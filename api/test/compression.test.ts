@@ -96,6 +96,17 @@ describe('uncached JSON answers (catalogue cache off)', () => {
     }
   });
 
+  it('compresses other big JSON answers (errors, unknown routes) after the fact', async () => {
+    const path = `/no-such-route/${'x'.repeat(1500)}`;
+    const plain = await get(ctx, path);
+    expect(plain.status).toBe(404);
+    const r = await get(ctx, path, { 'accept-encoding': 'gzip' });
+    expect(r.status).toBe(404);
+    expect(r.headers.get('content-encoding')).toBe('gzip');
+    expect(Number(r.headers.get('content-length'))).toBe(r.bytes.byteLength);
+    expect(decoded(r)).toEqual(plain.body);
+  });
+
   it('compresses admin reads (never cached) too', async () => {
     const admin = await ctx.adminToken();
     const r = await get(ctx, '/product?limit=24', { 'accept-encoding': 'gzip' }, admin);

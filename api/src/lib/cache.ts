@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { Db } from '../db/connection';
 import { bumpCatalogVersion, readCatalogVersion } from './catalog-version-repository';
-import { COMPRESS_MIN_BYTES, chooseEncoding, compressBody } from './compression';
+import { COMPRESS_MIN_BYTES, chooseEncoding, compressBody, jsonAnswer } from './compression';
 
 /**
  * The public catalogue (products, categories, colours, shop settings) as shoppers get it, kept per API process.
@@ -101,7 +101,7 @@ export class CatalogCache {
    * then kept. Admin requests and a disabled cache (CATALOG_CACHE_SECONDS=0) always run `load()`.
    */
   async respond(c: Context<AppEnv>, load: () => Promise<unknown>): Promise<Response> {
-    if (!this.enabled || c.get('principal')?.kind === 'admin') return c.json((await load()) as object);
+    if (!this.enabled || c.get('principal')?.kind === 'admin') return jsonAnswer(c, await load());
     const key = keyOf(c);
     // The version is waited for only when it is as old as a kept response may be; otherwise it is read in the
     // background, so that a slow database never holds up answers that are still within their bounds.

@@ -5,25 +5,28 @@ import { COMPRESS_MIN_BYTES, chooseEncoding, compressBody } from '../lib/compres
 
 /**
  * Compresses routed JSON answers (lib/compression.ts) when the client accepts brotli or gzip: uncached catalogue
- * reads, cache misses, admin reads, errors. Kept catalogue answers come compressed already (lib/cache.ts) and
- * are left as they are, like any answer that has a Content-Encoding.
+ * reads, cache misses, admin reads, errors.
+ * - the coding is chosen before the route runs (`c.var.encoding`): the routes' answers are compressed from their
+ *   JSON text as they are made (jsonAnswer); any other JSON answer (errors, unknown routes) is read back and
+ *   compressed here; kept catalogue answers come compressed already (lib/cache.ts)
+ * - an answer that has a Content-Encoding is left as it is
  * - JSON only (images are WebP, compressed by their format), never HEAD, 204 or 304
- * - every JSON answer says `Vary: Accept-Encoding`, so that a shared cache never gives one client's encoding to
+ * - every JSON answer says `Vary: Accept-Encoding`, so that a shared cache never gives one client's coding to
  *   another
  */
 export function compress() {
   return createMiddleware<AppEnv>(async (c, next) => {
+    const encoding = chooseEncoding(requestHeader(c, 'accept-encoding'));
+    c.set('encoding', encoding);
     await next();
     const res = c.res;
-    if (c.req.method === 'HEAD' || !res.body || res.status === 204 || res.status === 304) return;
+    if (c.req.method === 'HEAD' || res.status === 204 || res.status === 304) return;
     const headers = res.headers;
-    if (headers.has('content-encoding') || !headers.get('content-type')?.startsWith('application/json'))
-      return;
+    if (!headers.get('content-type')?.startsWith('application/json')) return;
     const vary = headers.get('vary');
     if (!vary) headers.set('Vary', 'Accept-Encoding');
     else if (!/\baccept-encoding\b/i.test(vary)) headers.set('Vary', `${vary}, Accept-Encoding`);
-    const encoding = chooseEncoding(requestHeader(c, 'accept-encoding'));
-    if (!encoding) return;
+    if (!encoding || headers.has('content-encoding')) return;
     const body = new Uint8Array(await res.arrayBuffer());
     const out = body.byteLength < COMPRESS_MIN_BYTES ? body : await compressBody(body, encoding, 'fast');
     // A new response (the old one's body is read); hono copies the old headers onto it, then the coding is set.
