@@ -54,6 +54,24 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(10080).default(30),
   SHOP_NAME: z.string().default('Voltcart'),
+  /** Where shoppers' links in e-mails point (the storefront's public address). */
+  STOREFRONT_URL: z.string().url().default('http://localhost:5173'),
+  /** Outgoing mail server; unset: mails are written as .eml files under DATA_DIR/mail (development). */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((u) => /^smtps?:\/\//.test(u), 'must start with smtp:// or smtps://')
+    .optional(),
+  /** The sender of every mail: an address, or `Name <address>`. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address or Name <address>')
+    .default('Voltcart <orders@voltcart.local>'),
+  /** false: no mail is written to the outbox at all (benchmarks compare with and without). */
+  MAIL_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   FREE_SHIPPING_THRESHOLD: z.coerce.number().min(0).default(999),
   CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(2),
   METRICS_ENABLED: z

@@ -2,6 +2,8 @@ import type { Config } from './config';
 import type { Db } from './db/connection';
 import type { Logger } from './lib/logger';
 import { createPaymentProvider } from './lib/payments/create-payment-provider';
+import { createMailTransport } from './modules/mail/mail-transport';
+import { OutboxSender } from './modules/mail/outbox-sender';
 import { expireUnpaidOrders } from './modules/order/order-lifecycle.service';
 
 /** How often each API process looks for unpaid online orders past their time. */
@@ -11,10 +13,19 @@ const SWEEP_INTERVAL_MS = 60_000;
  * Services beyond the database and storage (payments, background sweeps), created once per process.
  * `values` become `c.var.<name>` in handlers; `close` stops any background work.
  * - `payments`: Razorpay when RAZORPAY_KEY_ID is set, the simulator otherwise
+ * - the mail outbox sender (modules/mail/outbox-sender.ts) delivers mails written by the services; several
+ *   processes may run it at once (leases); tests that deliver mail start their own (`mailSender: false`)
  * - the unpaid-order sweep runs every minute; several processes may run it at once (it uses conditional updates)
  */
-export async function createServices(deps: { config: Config; db: Db; logger: Logger }) {
+export async function createServices(
+  deps: { config: Config; db: Db; logger: Logger },
+  opts: { mailSender?: boolean } = {},
+) {
   const payments = createPaymentProvider(deps.config, deps.logger);
+  const transport = createMailTransport(deps.config);
+  const mail = opts.mailSender === false ? null : new OutboxSender(deps.db, transport, deps.logger).start();
+  if (mail && transport.kind === 'file')
+    deps.logger.info('mail: written as .eml files (no SMTP_URL configured)');
   if (payments.kind === 'simulator') deps.logger.info('payments: simulator (no RAZORPAY_KEY_ID configured)');
 
   let running: Promise<void> | null = null;
@@ -38,6 +49,8 @@ export async function createServices(deps: { config: Config; db: Db; logger: Log
     async close() {
       clearInterval(timer);
       await running;
+      if (mail) await mail.stop();
+      else transport.close();
     },
   };
 }

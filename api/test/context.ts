@@ -56,7 +56,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const db = createDb(url, 10);
   await migrateToLatest(db);
   const logger = createLogger('silent');
-  const services = await createServices({ config, db, logger });
+  // Tests that deliver mail run their own outbox senders (mail.test.ts).
+  const services = await createServices({ config, db, logger }, { mailSender: false });
   const app = createApp({
     db,
     config,

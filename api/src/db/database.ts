@@ -33,6 +33,10 @@ export interface CategoryTable extends Timestamps {
   slug: string;
   image: Generated<string>;
   status: Generated<number>;
+  /** HSN code printed on tax invoices ('' = not set). */
+  hsn_code: Generated<string>;
+  /** GST rate in basis points (1800 = 18 %). */
+  gst_rate_bp: Generated<number>;
 }
 
 export interface ColorTable extends Timestamps {
@@ -145,6 +149,10 @@ export interface OrderTable extends Timestamps {
   stock_returned: Generated<number>;
   expires_at: Date | null;
   paid_at: Date | null;
+  carrier: Generated<string | null>;
+  tracking_number: Generated<string | null>;
+  /** Refunds processed or still pending, in paise. */
+  refunded_paise: Generated<number>;
 }
 
 export interface OrderLineTable {
@@ -174,6 +182,66 @@ export interface SharedImageTable {
   name: string;
 }
 
+/** A mail waiting to be sent (or sent): written in the transaction of the change that causes it. */
+export interface OutboxTable {
+  id: Id;
+  message_id: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  order_id: number | null;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  claimed_by: Generated<string | null>;
+  claimed_until: Generated<Date | null>;
+  sent_at: Generated<Date | null>;
+  last_error: Generated<string | null>;
+  created_at: ColumnType<Date, never, never>;
+}
+
+/** One entry of an order's timeline. */
+export interface OrderEventTable {
+  id: Id;
+  order_id: number;
+  event: string;
+  actor: string;
+  note: Generated<string>;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface RefundTable extends Timestamps {
+  id: Id;
+  public_id: string;
+  order_id: number;
+  provider_refund_id: string | null;
+  amount_paise: number;
+  reason: string;
+  /** pending → processed | failed */
+  state: string;
+  error: string | null;
+  actor: string;
+}
+
+export interface InvoiceCounterTable {
+  series: string;
+  last_number: number;
+}
+
+export interface InvoiceTable {
+  id: Id;
+  order_id: number;
+  /** 'invoice' or 'credit_note'. */
+  kind: string;
+  number: string;
+  refund_id: number | null;
+  total_paise: number;
+  /** The document as issued (JSON). */
+  body: string;
+  issued_at: ColumnType<Date, never, never>;
+}
+
 export interface Database {
   admins: AccountTable;
   users: AccountTable;
@@ -193,4 +261,9 @@ export interface Database {
   order_lines: OrderLineTable;
   payment_events: PaymentEventTable;
   shared_images: SharedImageTable;
+  outbox: OutboxTable;
+  order_events: OrderEventTable;
+  refunds: RefundTable;
+  invoice_counters: InvoiceCounterTable;
+  invoices: InvoiceTable;
 }

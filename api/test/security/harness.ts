@@ -47,7 +47,7 @@ export async function createSecurityContext(env: Record<string, string> = {}): P
   const logs: string[] = [];
   const seen: string[] = [];
   const logger = createLogger('debug', (line) => logs.push(line));
-  const services = await createServices({ config: ctx.config, db: ctx.db, logger });
+  const services = await createServices({ config: ctx.config, db: ctx.db, logger }, { mailSender: false });
   const app = createApp({
     db: ctx.db,
     config: ctx.config,

@@ -94,7 +94,7 @@ const TARGETS: Target[] = [
     method: 'PUT',
     path: () => `/product/update/${world.product}`,
     field: 'images',
-    fields: () => ({ stock: '9' }),
+    fields: () => ({ brand: 'Voltcart' }),
   },
   {
     name: 'product multiple-images',

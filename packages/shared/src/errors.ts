@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'invalid_option',
   'invalid_image',
   'image_too_large',
+  /** A stock write whose `expectedStock` is no longer the product's stock (the reply carries the current values). */
+  'stock_changed',
   // cart and orders
   'cart_empty',
   'qty_limit',
@@ -35,6 +37,9 @@ export const ERROR_CODES = [
   'payment_not_verified',
   'payment_after_cancel',
   'payment_unavailable',
+  'not_cancellable',
+  'refund_too_large',
+  'refund_refused',
   // the server
   'conflict',
   'busy',

@@ -1,4 +1,5 @@
 /** Shapes of the API's JSON responses (rupees, `_id` strings), shared by the API client and both UIs. */
+import type { ReportPeriod } from './rules/report-period';
 import type { OrderState } from './schemas/order';
 
 export interface ApiReply {
@@ -189,13 +190,55 @@ export interface PaymentCheckout {
 export interface ShopSettings {
   shopName: string;
   freeShippingThreshold: number;
+  /**
+   * Back office only (present when the request carries an admin token): products with this many units or
+   * fewer count as low stock (default 5).
+   */
+  lowStockThreshold?: number;
   razorpayKeyId: string | null;
   paymentSimulator: boolean;
 }
 
+/**
+ * The dashboard's figures. The four top-level ones are all time (or right now); `period` holds the chosen
+ * period's (see admin.service.ts for each rule).
+ */
 export interface DashboardMetrics {
+  /** Registered customer accounts, all time. */
   customers: number;
+  /** Rupees, all time: online orders once paid, cash-on-delivery orders once delivered. */
   revenue: number;
+  /** Right now, whenever placed: cash-on-delivery orders `placed` and online orders `paid`. */
   ordersToShip: number;
+  /** Every order ever created, all time. */
   orders: number;
+  period: PeriodMetrics;
+}
+
+/** Figures of one period: orders and sign-ups whose creation time falls in [from, to). */
+export interface PeriodMetrics {
+  key: ReportPeriod;
+  /** ISO instants: the midnight starting the first day and the midnight ending today, in `timeZone`. */
+  from: string;
+  to: string;
+  timeZone: string;
+  /** Customer accounts created in the period. */
+  newCustomers: number;
+  /** Orders placed in the period, whatever their state now. */
+  orders: number;
+  /** Rupees: revenueOnline + revenueCod. */
+  revenue: number;
+  /** Orders placed in the period and paid online (paid, shipped or delivered). */
+  revenueOnline: number;
+  /** Cash-on-delivery orders placed in the period and delivered (the cash is collected at the door). */
+  revenueCod: number;
+  /** Cash-on-delivery orders placed in the period, not delivered yet and not cancelled: cash still to collect. */
+  codToCollect: number;
+}
+
+/** The body of a 409 `stock_changed`: the stock the client expected, the stock now, and the product now. */
+export interface StockConflict {
+  expectedStock: number;
+  currentStock: number;
+  product: Product;
 }

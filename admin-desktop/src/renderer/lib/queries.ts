@@ -1,5 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { MAX_MATCH_NAME_LENGTH, MAX_MATCH_NAMES, type MatchedProduct } from '@voltcart/shared';
+import {
+  MAX_MATCH_NAME_LENGTH,
+  MAX_MATCH_NAMES,
+  type MatchedProduct,
+  type ReportPeriod,
+} from '@voltcart/shared';
 import { api } from './api';
 import { type OrderQuery, type PageQuery, type ProductQuery, queryKeys } from './query-keys';
 
@@ -33,8 +38,8 @@ export const queries = {
     queryOptions({
       queryKey: queryKeys.products.list(query),
       queryFn: async ({ signal }) => {
-        const { products, hasMore } = await api.product.list({ query }, { signal });
-        return { products, hasMore };
+        const { products, hasMore, lowStockThreshold } = await api.product.list({ query }, { signal });
+        return { products, hasMore, lowStockThreshold };
       },
     }),
   /**
@@ -86,10 +91,10 @@ export const queries = {
         return { users, hasMore };
       },
     }),
-  metrics: () =>
+  metrics: (period: ReportPeriod) =>
     queryOptions({
-      queryKey: queryKeys.metrics,
-      queryFn: async ({ signal }) => (await api.admin.metrics({}, { signal })).metrics,
+      queryKey: queryKeys.metrics.period(period),
+      queryFn: async ({ signal }) => (await api.admin.metrics({ query: { period } }, { signal })).metrics,
     }),
   settings: () =>
     queryOptions({

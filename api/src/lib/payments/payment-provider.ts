@@ -8,6 +8,13 @@ export interface CreatedPaymentOrder {
   currency: 'INR';
 }
 
+export interface CreatedRefund {
+  /** Razorpay's refund id (`rfnd_…`), or `rfnd_sim_…` from the simulator. */
+  id: string;
+  /** Razorpay answers `pending` until the bank confirms (then `refund.processed` arrives) or `processed`. */
+  status: 'pending' | 'processed';
+}
+
 /** Why creating the remote payment order failed: the caller answers 502 either way, the log tells which. */
 export class PaymentError extends Error {
   constructor(
@@ -34,6 +41,15 @@ export interface PaymentProvider {
     receipt: string;
     notes?: Record<string, string>;
   }): Promise<CreatedPaymentOrder>;
+  /**
+   * Refunds (part of) a captured payment; throws PaymentError on any failure ('rejected' when the provider
+   * refused it, 'unavailable'/'timeout' when it is not known whether the refund was made).
+   */
+  refund(input: {
+    paymentId: string;
+    amountPaise: number;
+    notes?: Record<string, string>;
+  }): Promise<CreatedRefund>;
   verifyPayment(razorpayOrderId: string, paymentId: string, signature: unknown): boolean;
   /** False as well when no webhook secret is configured (production without RAZORPAY_WEBHOOK_SECRET). */
   verifyWebhook(rawBody: Buffer | string, signature: unknown): boolean;

@@ -1,6 +1,7 @@
 import Razorpay from 'razorpay';
 import {
   type CreatedPaymentOrder,
+  type CreatedRefund,
   PaymentError,
   type PaymentProvider,
   SignatureChecks,
@@ -38,6 +39,42 @@ export class RazorpayProvider extends SignatureChecks implements PaymentProvider
   /** The SDK's axios instance (not part of its typed surface). */
   get http(): SdkHttp {
     return (this.sdk.api as unknown as { rq: SdkHttp }).rq;
+  }
+
+  async refund(input: {
+    paymentId: string;
+    amountPaise: number;
+    notes?: Record<string, string>;
+  }): Promise<CreatedRefund> {
+    try {
+      const refund = await this.withDeadline(
+        this.sdk.payments.refund(input.paymentId, { amount: input.amountPaise, notes: input.notes ?? {} }),
+      );
+      if (!refund || typeof refund.id !== 'string' || !refund.id) {
+        throw new PaymentError('unavailable', 'Razorpay answered without a refund id');
+      }
+      if (refund.status === 'failed')
+        throw new PaymentError('rejected', 'Razorpay answered that the refund failed');
+      return { id: refund.id, status: refund.status === 'processed' ? 'processed' : 'pending' };
+    } catch (e) {
+      throw toPaymentError(e);
+    }
+  }
+
+  /** Races a call against the provider timeout (axios' own timeout does not cover DNS and TLS). */
+  private async withDeadline<T>(call: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new PaymentError('timeout', `Razorpay did not answer within ${this.timeoutMs} ms`)),
+        this.timeoutMs + 1000,
+      );
+    });
+    try {
+      return await Promise.race([call, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async createOrder(input: {

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { CreatedPaymentOrder, PaymentProvider, SignatureSecrets } from './payment-provider';
+import type {
+  CreatedPaymentOrder,
+  CreatedRefund,
+  PaymentProvider,
+  SignatureSecrets,
+} from './payment-provider';
 import { SignatureChecks } from './payment-provider';
 import { paymentSignature } from './signatures';
 
@@ -21,6 +26,11 @@ export class SimulatorProvider extends SignatureChecks implements PaymentProvide
 
   async createOrder(input: { amountPaise: number }): Promise<CreatedPaymentOrder> {
     return { id: `order_sim_${token(12)}`, amountPaise: input.amountPaise, currency: 'INR' };
+  }
+
+  /** Refunds at once, as Razorpay's instant refunds do. */
+  async refund(_input: { paymentId: string; amountPaise: number }): Promise<CreatedRefund> {
+    return { id: `rfnd_sim_${token(12)}`, status: 'processed' };
   }
 
   /** What Razorpay Checkout hands the storefront after a successful payment. */

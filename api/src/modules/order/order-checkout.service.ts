@@ -6,6 +6,7 @@ import { PaymentError, type PaymentProvider } from '../../lib/payments/payment-p
 import { transaction } from '../../lib/transaction';
 import * as repo from './order.repository';
 import type { OrderDeps } from './order.service';
+import { recordOrderEvent } from './order-events.service';
 import { newPublicId } from './order-id';
 import { move } from './order-lifecycle.service';
 
@@ -159,6 +160,30 @@ export async function placeOrder(
     await repo.insertLines(
       trx,
       lines.map((l) => ({ ...l, order_id: orderId })),
+    );
+    // The timeline's first entry, and for cash on delivery the confirmation mail, committed with the order.
+    await recordOrderEvent(
+      trx,
+      {
+        id: orderId,
+        public_id: publicId,
+        user_id: userId,
+        total_paise: total,
+        payment_mode: input.payment_mode,
+        carrier: null,
+        tracking_number: null,
+      },
+      online ? 'pending_payment' : 'placed',
+      'customer',
+      {
+        config: deps.config,
+        lines: lines.map((l) => ({
+          name: l.name,
+          options: [l.color_name, l.memory_size ? `${l.memory_size} GB` : null].filter(Boolean).join(', '),
+          qty: l.qty,
+          unitPaise: l.unit_price_paise,
+        })),
+      },
     );
     await repo.deleteCartLines(
       trx,

@@ -7,14 +7,18 @@ import {
   returnsStock,
 } from '@voltcart/shared';
 import type { Db } from '../../db/connection';
-import { conflict, notFound } from '../../errors';
+import { AppError, conflict, notFound } from '../../errors';
 import { type Trx, transaction } from '../../lib/transaction';
+import { issueInvoice } from '../invoice/invoice.service';
 import * as repo from './order.repository';
-import { loadOrder } from './order.service';
+import { loadOrder, type OrderDeps } from './order.service';
+import { type EventOptions, recordOrderEvent } from './order-events.service';
 import { PUBLIC_ID_RE } from './order-id';
+import { refundableLeft, reserveRefund, sendRefund, tookPayment } from './order-refund.service';
 
 /**
- * Applies one move to an order row locked by the caller, after checking it against the state table.
+ * Applies one move to an order row locked by the caller, after checking it against the state table, and records
+ * it in the order's timeline with the shopper's mail (order-events.service.ts), in the same transaction.
  * - into `cancelled` / `payment_failed`: the stock goes back, guarded by `stock_returned` so it happens once
  * - into `paid` from a state whose stock was returned: the units are taken again; when they are gone the order
  *   is left as it is, the payment id is kept for the refund, and 'refund_needed' is returned
@@ -24,7 +28,35 @@ export async function move(
   order: repo.OrderRow,
   to: OrderState,
   actor: Actor,
+  opts: MoveOptions = {},
+): Promise<'moved' | 'refund_needed'> {
+  const outcome = await changeState(trx, order, to, actor, opts.paymentId, opts.expiresAt);
+  if (outcome !== 'moved') return outcome;
+  await recordOrderEvent(trx, order, to, actor, opts);
+  // The tax invoice: when an online order is paid, when a cash-on-delivery order ships.
+  if (opts.config && (to === 'paid' || (to === 'shipped' && order.payment_mode === 0))) {
+    const shopper = await repo.shopperOf(trx, order.user_id);
+    const doc = await issueInvoice(trx, opts.config, order, shopper?.name ?? '');
+    if (doc)
+      await repo.insertEvent(trx, { order_id: order.id, event: 'invoice_issued', actor, note: doc.number });
+  }
+  return outcome;
+}
+
+export interface MoveOptions extends EventOptions {
+  /** The payment that moves an order into `paid`. */
+  paymentId?: string;
+  /** When an order moved back into `pending_payment` expires. */
+  expiresAt?: Date;
+}
+
+async function changeState(
+  trx: Trx,
+  order: repo.OrderRow,
+  to: OrderState,
+  actor: Actor,
   paymentId?: string,
+  expiresAt: Date | null = null,
 ): Promise<'moved' | 'refund_needed'> {
   const from = order.state as OrderState;
   if (!canMove(from, to, actor)) throw conflict(illegalMoveMessage(from, to), 'illegal_move');
@@ -42,6 +74,28 @@ export async function move(
     } else {
       await repo.updateState(trx, order.id, from, { state: to });
     }
+    return 'moved';
+  }
+
+  if (to === 'pending_payment') {
+    // "Pay now" on a failed payment: the same order waits for payment again, holding its units again.
+    if (order.stock_returned) {
+      for (const u of await repo.orderUnits(trx, order.id)) {
+        if (!(await repo.takeStock(trx, u.product_id, u.qty))) {
+          const [p] = await repo.readProducts(trx, [u.product_id]);
+          const name = p?.name ?? 'A product of this order';
+          throw new AppError(
+            409,
+            'insufficient_stock',
+            p?.status && p.in_stock && p.stock > 0
+              ? `Only ${p.stock} left in stock for ${name}: this order can no longer be paid. Please order again.`
+              : `Sorry, ${name} is out of stock: this order can no longer be paid.`,
+            { available: p?.status && p.in_stock ? p.stock : 0 },
+          );
+        }
+      }
+    }
+    await repo.updateState(trx, order.id, from, { state: to, stock_returned: 0, expires_at: expiresAt });
     return 'moved';
   }
 
@@ -77,16 +131,35 @@ export async function move(
   return 'moved';
 }
 
-/** A move made from the back office (the state table says which an admin may make). */
-export async function adminMove(db: Db, publicId: string, to: OrderState): Promise<Order> {
+/**
+ * A move made from the back office (the state table says which an admin may make).
+ * - shipping may carry the carrier and tracking number, saved with the move and quoted in the shopper's mail
+ * - cancelling an order paid online refunds what is left of it through the payment provider (order-refund)
+ */
+export async function adminMove(
+  deps: OrderDeps,
+  publicId: string,
+  to: OrderState,
+  shipping: { carrier?: string; trackingNumber?: string } = {},
+): Promise<Order> {
   if (!PUBLIC_ID_RE.test(publicId)) throw notFound('Order');
-  const id = await transaction(db, async (trx) => {
-    const order = await repo.lockOrder(trx, { publicId });
+  const { id, refundId } = await transaction(deps.db, async (trx) => {
+    let order = await repo.lockOrder(trx, { publicId });
     if (!order) throw notFound('Order');
-    await move(trx, order, to, 'admin');
-    return order.id;
+    if (to === 'shipped' && (shipping.carrier || shipping.trackingNumber)) {
+      const s = { carrier: shipping.carrier || null, tracking_number: shipping.trackingNumber || null };
+      await repo.setShipping(trx, order.id, s);
+      order = { ...order, ...s };
+    }
+    await move(trx, order, to, 'admin', { config: deps.config });
+    const refund =
+      to === 'cancelled' && tookPayment(order) && refundableLeft(order) > 0
+        ? await reserveRefund(trx, order, refundableLeft(order), 'Order cancelled by the shop', 'admin')
+        : null;
+    return { id: order.id, refundId: refund };
   });
-  return (await loadOrder(db, { id }))!;
+  if (refundId) await sendRefund(deps, refundId);
+  return (await loadOrder(deps.db, { id }))!;
 }
 
 /**

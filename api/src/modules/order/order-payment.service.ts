@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Order, OrderState } from '@voltcart/shared';
+import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { Logger } from '../../lib/logger';
@@ -9,6 +10,7 @@ import * as repo from './order.repository';
 import { loadOrder, type OrderDeps } from './order.service';
 import { PUBLIC_ID_RE } from './order-id';
 import { move } from './order-lifecycle.service';
+import { applyRefundEvent, type RefundEntity } from './order-refund.service';
 
 /**
  * Payment results: the shopper's return from Razorpay Checkout (signature checked), a failed or dismissed
@@ -23,6 +25,7 @@ async function settlePayment(
   order: repo.OrderRow,
   paymentId: string,
   logger: Logger,
+  config: Config,
 ): Promise<Settlement> {
   switch (order.state as OrderState) {
     case 'paid':
@@ -30,7 +33,7 @@ async function settlePayment(
     case 'delivered':
       return 'already_paid';
     case 'pending_payment':
-      await move(trx, order, 'paid', 'payment', paymentId);
+      await move(trx, order, 'paid', 'payment', { paymentId, config });
       return 'paid';
     case 'payment_failed':
     case 'cancelled': {
@@ -39,7 +42,7 @@ async function settlePayment(
       // A payment id on a never-paid order: an earlier late payment, already queued for refund.
       const outcome = order.razorpay_payment_id
         ? 'refund_needed'
-        : await move(trx, order, 'paid', 'payment', paymentId);
+        : await move(trx, order, 'paid', 'payment', { paymentId, config });
       if (outcome === 'moved') return 'paid';
       logger.error('payment received for an order that can no longer be fulfilled: refund it', {
         orderId: order.public_id,
@@ -74,7 +77,7 @@ export async function confirmPayment(
 
   const outcome = await transaction(deps.db, async (trx) => {
     const locked = await repo.lockOrder(trx, { id: order.id });
-    return settlePayment(trx, locked!, r.razorpay_payment_id, deps.logger);
+    return settlePayment(trx, locked!, r.razorpay_payment_id, deps.logger, deps.config);
   });
   if (outcome === 'paid')
     return { publicId: order.public_id, msg: 'Payment successful! Your order is confirmed.' };
@@ -113,7 +116,7 @@ export async function customerPaymentFailed(
     if (order.state === 'payment_failed' || order.state === 'cancelled') {
       return { id: order.id, msg: 'This order is no longer waiting for payment.' };
     }
-    await move(trx, order, 'payment_failed', 'customer');
+    await move(trx, order, 'payment_failed', 'customer', { config: deps.config });
     await repo.restoreCart(trx, userId, order.id);
     return {
       id: order.id,
@@ -129,6 +132,7 @@ interface WebhookBody {
   payload?: {
     payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown } };
     order?: { entity?: { id?: unknown; amount_paid?: unknown } };
+    refund?: { entity?: RefundEntity };
   };
 }
 
@@ -171,6 +175,9 @@ export async function handleWebhook(
       });
       if (!fresh) return 'Event already processed.';
     }
+    if (event === 'refund.processed' || event === 'refund.failed') {
+      return applyRefundEvent(trx, deps, event, body?.payload?.refund?.entity);
+    }
     if (!['order.paid', 'payment.captured', 'payment.failed'].includes(event)) return 'Event ignored.';
     if (!razorpayOrderId) return 'Event ignored: it names no order.';
     const order = await repo.lockOrder(trx, { razorpayOrderId });
@@ -179,7 +186,7 @@ export async function handleWebhook(
     if (event === 'payment.failed') {
       // Never moves a paid order back; a late failure of an earlier attempt changes nothing.
       if (order.state !== 'pending_payment') return `Event ignored: the order is ${order.state}.`;
-      await move(trx, order, 'payment_failed', 'payment');
+      await move(trx, order, 'payment_failed', 'payment', { config: deps.config });
       return 'Order marked as payment failed.';
     }
 
@@ -193,7 +200,7 @@ export async function handleWebhook(
       });
       return 'Event ignored: the amount does not match the order.';
     }
-    const outcome = await settlePayment(trx, order, paymentId, deps.logger);
+    const outcome = await settlePayment(trx, order, paymentId, deps.logger, deps.config);
     if (outcome === 'paid') return 'Order marked as paid.';
     if (outcome === 'already_paid') return 'Order already paid.';
     if (outcome === 'refund_needed')

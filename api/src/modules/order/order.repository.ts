@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
-import type { Database, OrderLineTable, OrderTable } from '../../db/database';
+import type { Database, OrderLineTable, OrderTable, RefundTable } from '../../db/database';
 import { containsPattern } from '../../db/like';
 
 /** The database or a transaction: every query here runs in either. */
@@ -190,6 +190,7 @@ export async function updateState(
     razorpay_payment_id: string | null;
     razorpay_order_id: string | null;
     paid_at: Date | null;
+    expires_at: Date | null;
   }>,
   extra: { stockReturned?: number } = {},
 ): Promise<boolean> {
@@ -270,4 +271,99 @@ export async function recordEvent(
 ): Promise<boolean> {
   const r = await db.insertInto('payment_events').values(e).ignore().executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Timeline, shipping details, the shopper's address for mails
+
+export async function insertEvent(
+  db: Q,
+  e: { order_id: number; event: string; actor: string; note?: string },
+): Promise<void> {
+  await db
+    .insertInto('order_events')
+    .values({ ...e, note: (e.note ?? '').slice(0, 300) })
+    .execute();
+}
+
+export function eventsOf(db: Q, orderId: number) {
+  return db
+    .selectFrom('order_events')
+    .select(['event', 'actor', 'note', 'created_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}
+
+export function shopperOf(db: Q, userId: number) {
+  return db.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirst();
+}
+
+export async function setShipping(
+  db: Q,
+  id: number,
+  s: { carrier: string | null; tracking_number: string | null },
+): Promise<void> {
+  await db.updateTable('orders').set(s).where('id', '=', id).execute();
+}
+
+/** Takes the lines of an order out of the shopper's cart (they were put back when its payment failed). */
+export async function removeOrderLinesFromCart(db: Q, userId: number, orderId: number): Promise<void> {
+  await sql`
+    DELETE cl FROM cart_lines cl
+    JOIN order_lines l ON l.product_id = cl.product_id AND l.color_id = cl.color_id
+      AND l.memory_size = cl.memory_size
+    WHERE cl.user_id = ${userId} AND l.order_id = ${orderId}
+  `.execute(db);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Refunds
+
+export type RefundRow = Selectable<RefundTable>;
+
+export async function insertRefund(db: Q, r: Insertable<RefundTable>): Promise<number> {
+  const res = await db.insertInto('refunds').values(r).executeTakeFirstOrThrow();
+  return Number(res.insertId);
+}
+
+/** Moves an order's refunded amount (pending and processed refunds count; a failed one is given back). */
+export async function addRefunded(db: Q, orderId: number, deltaPaise: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ refunded_paise: sql<number>`refunded_paise + ${deltaPaise}` })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+export function lockRefund(
+  db: Q,
+  by: { id: number } | { publicId: string } | { providerId: string },
+): Promise<RefundRow | undefined> {
+  let q = db.selectFrom('refunds').selectAll();
+  if ('id' in by) q = q.where('id', '=', by.id);
+  else if ('publicId' in by) q = q.where('public_id', '=', by.publicId);
+  else q = q.where('provider_refund_id', '=', by.providerId);
+  return q.forUpdate().executeTakeFirst();
+}
+
+export async function updateRefund(
+  db: Q,
+  id: number,
+  set: Partial<{ state: string; provider_refund_id: string | null; error: string | null }>,
+): Promise<void> {
+  await db.updateTable('refunds').set(set).where('id', '=', id).execute();
+}
+
+export function refundsOf(db: Q, orderId: number): Promise<RefundRow[]> {
+  return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+export function documentsOf(db: Q, orderId: number) {
+  return db
+    .selectFrom('invoices')
+    .select(['kind', 'number', 'total_paise', 'issued_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
 }

@@ -1,26 +1,33 @@
 import {
   adminOrdersQuery,
+  cancelOrderBody,
   checkoutAddress,
   contract,
+  formatINR,
   myOrdersQuery,
   orderStatusBody,
   orderSuccessBody,
   paymentFailedBody,
   placeOrderBody,
+  refundOrderBody,
   simulatorSignBody,
+  toPaise,
+  toRupees,
 } from '@voltcart/shared';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
-import { assertOwnAccount } from '../../lib/access';
+import { access, assertOwnAccount } from '../../lib/access';
 import { countOrderPlaced } from '../../lib/metrics';
 import { createPaymentProvider } from '../../lib/payments/create-payment-provider';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { SimulatorProvider } from '../../lib/payments/simulator';
 import { resource } from '../../lib/routes';
 import { parse } from '../../lib/validate';
-import { getOrder, listOrders, type OrderDeps } from './order.service';
+import { findDocument } from '../invoice/invoice.service';
+import { renderInvoicePdf } from '../invoice/invoice-pdf';
+import { listOrders, type OrderDeps } from './order.service';
 import { placeOrder } from './order-checkout.service';
 import { adminMove } from './order-lifecycle.service';
 import {
@@ -29,6 +36,8 @@ import {
   handleWebhook,
   simulatePayment,
 } from './order-payment.service';
+import { staffRefund } from './order-refund.service';
+import { customerCancel, orderDetails, payNow, visibleOrderId } from './order-shopper.service';
 
 const api = contract.order;
 
@@ -132,15 +141,66 @@ export function orderRoutes() {
   on(api.setState, { body: orderStatusBody }, async (c, input) => {
     const body = await input.raw();
     // `status` is accepted as another name for the new state (the seed calls the catalogue toggles "status").
-    const { state } = await input.body({ state: body.state ?? body.status });
-    const order = await adminMove(c.var.db, input.params.orderId!, state);
+    const { state, carrier, trackingNumber } = await input.body({
+      ...body,
+      state: body.state ?? body.status,
+    });
+    const order = await adminMove(deps(c), input.params.orderId!, state, { carrier, trackingNumber });
     return { msg: `Order moved to ${state}.`, order };
   });
 
-  on(api.get, async (c, { params }) => ({
-    msg: 'Order details.',
-    order: await getOrder(c.var.db, params.orderId!, c.var.principal!),
+  // The tax invoice (or, with ?number=, a credit note) as a PDF: binary, so outside the JSON contract.
+  app.get('/:orderId/invoice', access.account, async (c) => {
+    const id = await visibleOrderId(c.var.db, c.req.param('orderId'), c.var.principal!);
+    const doc = await findDocument(c.var.db, id, c.req.query('number') || undefined);
+    const pdf = await renderInvoicePdf(doc);
+    return c.body(new Uint8Array(pdf), 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="${doc.number.replace(/\//g, '-')}.pdf"`,
+      'cache-control': 'private, no-store',
+    });
+  });
+
+  on(api.get, async (c, { params }) => {
+    const id = await visibleOrderId(c.var.db, params.orderId!, c.var.principal!);
+    return { msg: 'Order details.', ...(await orderDetails(c.var.db, id)) };
+  });
+
+  on(api.cancel, { body: cancelOrderBody }, async (c, input) => {
+    const { reason } = await input.body();
+    const { details, refunded } = await customerCancel(
+      deps(c),
+      c.var.principal!.id,
+      input.params.orderId!,
+      reason,
+    );
+    const msg = refunded
+      ? 'Order cancelled. Your payment is being refunded to your original payment method.'
+      : details.refunds.length
+        ? 'Order cancelled. The refund could not be started automatically: our staff will refund you.'
+        : 'Order cancelled.';
+    return { msg, ...details };
+  });
+
+  on(api.payNow, async (c, { params }) => ({
+    msg: 'Complete the payment to confirm your order.',
+    ...(await payNow(deps(c), c.var.principal!.id, params.orderId!)),
   }));
+
+  on(api.refund, { body: refundOrderBody }, async (c, input) => {
+    const { amount, reason } = await input.body();
+    const d = deps(c);
+    const id = await visibleOrderId(d.db, input.params.orderId!, c.var.principal!);
+    const { refund } = await staffRefund(d, input.params.orderId!, {
+      amountPaise: amount === undefined ? undefined : toPaise(amount),
+      reason,
+    });
+    const msg =
+      refund.state === 'processed'
+        ? `Refunded ${formatINR(toRupees(refund.amount_paise))}.`
+        : `Refund of ${formatINR(toRupees(refund.amount_paise))} started; the payment provider confirms it later.`;
+    return { msg, ...(await orderDetails(d.db, id)) };
+  });
 
   return app;
 }

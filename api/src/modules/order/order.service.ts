@@ -32,14 +32,6 @@ export async function loadOrder(
   return toOrderJson(o, await repo.linesOf(db, [o.id]));
 }
 
-/** The owner or an admin sees the order; anyone else gets the same 404 as for an id that does not exist. */
-export async function getOrder(db: Db, publicId: string, principal: Principal): Promise<Order> {
-  if (!PUBLIC_ID_RE.test(publicId)) throw notFound('Order');
-  const o = await repo.findByPublicId(db, publicId);
-  if (!o || (principal.kind !== 'admin' && o.user_id !== principal.id)) throw notFound('Order');
-  return toOrderJson(o, await repo.linesOf(db, [o.id]));
-}
-
 /** A page of orders, newest first: a shopper's own (`userId`), or the back office's (by state, id or email). */
 export async function listOrders(
   db: Db,

@@ -3,11 +3,18 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import * as repo from './settings.repository';
 
-const KEYS = { shopName: 'shop_name', freeShippingPaise: 'free_shipping_threshold_paise' } as const;
+const KEYS = {
+  shopName: 'shop_name',
+  freeShippingPaise: 'free_shipping_threshold_paise',
+  lowStockThreshold: 'low_stock_threshold',
+} as const;
+
+/** The low-stock threshold until an admin sets one (the migration that added it writes the same). */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
 export const SETTINGS_MESSAGES = {
   saved: 'Settings saved.',
-  nothingToChange: 'Send shopName or freeShippingThreshold to change.',
+  nothingToChange: 'Send shopName, freeShippingThreshold or lowStockThreshold to change.',
 } as const;
 
 /**
@@ -15,10 +22,16 @@ export const SETTINGS_MESSAGES = {
  * - shop name and free-shipping threshold: the admin's saved values, else SHOP_NAME / FREE_SHIPPING_THRESHOLD
  * - razorpayKeyId: the public key id (never the secret), or null
  * - paymentSimulator: true when no Razorpay key is configured (development, tests)
+ * - admins only: the low-stock threshold (units), the saved value, else 5 (shoppers have no use for it)
  */
-export async function getShopSettings(db: Db, config: Config): Promise<ShopSettings> {
+export async function getShopSettings(
+  db: Db,
+  config: Config,
+  opts: { admin: boolean },
+): Promise<ShopSettings> {
   const saved = await repo.readSettings(db, Object.values(KEYS));
   const paise = Number(saved.get(KEYS.freeShippingPaise));
+  const lowStock = units(saved.get(KEYS.lowStockThreshold)) ?? DEFAULT_LOW_STOCK_THRESHOLD;
   return {
     shopName: saved.get(KEYS.shopName) || config.SHOP_NAME,
     freeShippingThreshold:
@@ -27,7 +40,20 @@ export async function getShopSettings(db: Db, config: Config): Promise<ShopSetti
         : config.FREE_SHIPPING_THRESHOLD,
     razorpayKeyId: config.RAZORPAY_KEY_ID ?? null,
     paymentSimulator: !config.RAZORPAY_KEY_ID,
+    ...(opts.admin && { lowStockThreshold: lowStock }),
   };
+}
+
+/** A saved count of units, or undefined when it is missing or not a whole number ≥ 0. */
+function units(saved: string | undefined): number | undefined {
+  const n = Number(saved);
+  return saved !== undefined && /^\d+$/.test(saved) && Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** The low-stock threshold alone (the product list's low-stock filter). */
+export async function lowStockThreshold(db: Db): Promise<number> {
+  const saved = await repo.readSettings(db, [KEYS.lowStockThreshold]);
+  return units(saved.get(KEYS.lowStockThreshold)) ?? DEFAULT_LOW_STOCK_THRESHOLD;
 }
 
 export async function saveShopSettings(db: Db, config: Config, input: SettingsBody): Promise<ShopSettings> {
@@ -35,6 +61,7 @@ export async function saveShopSettings(db: Db, config: Config, input: SettingsBo
   if (input.shopName !== undefined) values[KEYS.shopName] = input.shopName;
   if (input.freeShippingThreshold !== undefined)
     values[KEYS.freeShippingPaise] = String(toPaise(input.freeShippingThreshold));
+  if (input.lowStockThreshold !== undefined) values[KEYS.lowStockThreshold] = String(input.lowStockThreshold);
   await repo.writeSettings(db, values);
-  return getShopSettings(db, config);
+  return getShopSettings(db, config, { admin: true });
 }

@@ -14,6 +14,8 @@ import type { Principal } from '../../lib/auth';
 import { endSession } from '../../lib/auth-repository';
 import { bcryptCost, hashPassword, verifyPassword } from '../../lib/passwords';
 import { beginLoginAttempt } from '../../lib/rate-limit';
+import { transaction } from '../../lib/transaction';
+import { enqueueMail } from '../mail/mail.service';
 import * as repo from './user.repository';
 
 type AuthDeps = Pick<Deps, 'db' | 'config' | 'tokens'>;
@@ -68,12 +70,23 @@ export async function loadUser(db: Db, id: number): Promise<User> {
   };
 }
 
-/** Creates a customer account and logs it in. The unique key on email settles concurrent sign-ups. */
+/**
+ * Creates a customer account and logs it in. The unique key on email settles concurrent sign-ups. The welcome
+ * mail is written to the outbox in the same transaction as the account.
+ */
 export async function register(d: AuthDeps, input: RegisterBody): Promise<{ user: User; token: string }> {
   const password_hash = await hashPassword(input.password, bcryptCost(d.config.NODE_ENV));
   let id: number;
   try {
-    id = await repo.insertUser(d.db, { name: input.name, email: input.email, password_hash });
+    id = await transaction(d.db, async (trx) => {
+      const newId = await repo.insertUser(trx, { name: input.name, email: input.email, password_hash });
+      await enqueueMail(trx, d.config, {
+        kind: 'account_created',
+        to: input.email,
+        data: { name: input.name },
+      });
+      return newId;
+    });
   } catch (e) {
     if (isDuplicateKey(e)) throw conflict(USER_MESSAGES.duplicateEmail, 'email_taken');
     throw e;

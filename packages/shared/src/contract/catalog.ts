@@ -16,6 +16,8 @@ import { route } from './define';
 export interface ProductList {
   products: ProductSummary[];
   hasMore: boolean;
+  /** With `lowStock=1`: the threshold the list was filtered by (products with at most this many units). */
+  lowStockThreshold?: number;
 }
 
 /** Categories: public reads (admins also see inactive ones), admin writes. */
@@ -54,7 +56,10 @@ export const product = {
   create: route('POST /product/create', 'admin', { form: true, files: ['thumbnail', 'images'], status: 201 })
     .body<typeof productBody>()
     .reply<{ product: Product; uploads: PictureUpload[] }>(),
-  /** Only the fields sent are changed. */
+  /**
+   * Only the fields sent are changed. `stock` needs `expectedStock` (the stock the client loaded): 409
+   * `stock_changed` with the current values (StockConflict) when it has moved since, nothing saved.
+   */
   update: route('PUT /product/update/:id', 'admin', { form: true, files: ['thumbnail', 'images'] })
     .body<typeof productUpdateBody>()
     .reply<{ product: Product; uploads: PictureUpload[] }>(),

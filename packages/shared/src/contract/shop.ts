@@ -1,3 +1,4 @@
+import type { cancelOrderBody, OrderDetails, PayNowReply, refundOrderBody } from '../schemas/after-order';
 import type { newsletterBody } from '../schemas/auth';
 import type { addToCartBody, moveToDbBody, updateCartLineBody } from '../schemas/cart';
 import type {
@@ -65,8 +66,16 @@ export const order = {
   setState: route('PATCH /order/status/:orderId', 'admin').body<typeof orderStatusBody>().reply<{
     order: Order;
   }>(),
-  /** The shopper's own order, or any order for staff. */
-  get: route('GET /order/:orderId', 'account').reply<{ order: Order }>(),
+  /** The shopper's own order, or any order for staff (someone else's: 404), with its timeline and documents. */
+  get: route('GET /order/:orderId', 'account').reply<OrderDetails>(),
+  /** The shopper cancels until the order ships (409 after); stock returned, a paid order refunded. */
+  cancel: route('POST /order/:orderId/cancel', 'customer')
+    .body<typeof cancelOrderBody>()
+    .reply<OrderDetails>(),
+  /** Pays a pending_payment / payment_failed online order again: the same order, never a new one. */
+  payNow: route('POST /order/:orderId/pay', 'customer').reply<PayNowReply>(),
+  /** Staff refund, in full or in part (400 naming what is left when the amount is more). */
+  refund: route('POST /order/:orderId/refund', 'admin').body<typeof refundOrderBody>().reply<OrderDetails>(),
 };
 
 /** Shop settings: read by every storefront page, saved from the back office. */

@@ -3,7 +3,8 @@ import type { OrderState } from '../schemas/order';
 /**
  * Who asks for a move:
  * - `admin`: the back office (PATCH /order/status)
- * - `customer`: the shopper (POST /order/payment-failed when the payment dialog fails or is dismissed)
+ * - `customer`: the shopper (POST /order/payment-failed when the payment dialog fails or is dismissed; cancel and
+ *   pay now on the order page)
  * - `payment`: a verified payment result (checkout signature or signed webhook)
  * - `system`: the unpaid-order expiry sweep, or the API itself when Razorpay could not create its order
  */
@@ -18,18 +19,21 @@ export type Actor = 'admin' | 'customer' | 'payment' | 'system';
  *   (the shopper retried in the Razorpay dialog, or the money arrived after the expiry sweep): the stock is
  *   taken again with the same guarded update as at checkout, and when it is gone the order stays as it is and
  *   the payment is recorded for a refund
- * - an admin cancelling a paid order refunds it in the Razorpay dashboard (the API only returns the stock)
+ * - the shopper may cancel until the order ships; a paid order cancelled by anyone is refunded through the
+ *   payment provider
+ * - "pay now": the shopper takes a `payment_failed` order back to `pending_payment` (the same order, its stock
+ *   taken again with the guarded update) instead of placing a new one
  * - `delivered` is final
  */
 export const ORDER_MOVES: Readonly<Record<OrderState, Partial<Record<OrderState, readonly Actor[]>>>> = {
-  placed: { shipped: ['admin'], cancelled: ['admin'] },
+  placed: { shipped: ['admin'], cancelled: ['admin', 'customer'] },
   pending_payment: {
     paid: ['payment'],
     payment_failed: ['payment', 'customer'],
-    cancelled: ['admin', 'system'],
+    cancelled: ['admin', 'system', 'customer'],
   },
-  paid: { shipped: ['admin'], cancelled: ['admin'] },
-  payment_failed: { paid: ['payment'] },
+  paid: { shipped: ['admin'], cancelled: ['admin', 'customer'] },
+  payment_failed: { paid: ['payment'], pending_payment: ['customer'], cancelled: ['customer'] },
   cancelled: { paid: ['payment'] },
   shipped: { delivered: ['admin'] },
   delivered: {},

@@ -40,6 +40,9 @@ export const orderSuccessBody = z.object({
 
 export const orderStatusBody = z.object({
   state: z.enum(ORDER_STATES, { error: `must be one of ${ORDER_STATES.join(', ')}` }),
+  /** Shipping only: quoted in the shopper's "shipped" mail and on the order page. */
+  carrier: z.string().trim().max(60).optional(),
+  trackingNumber: z.string().trim().max(60).optional(),
 });
 
 /** Paging of the account and back-office lists: page from 1, 1–100 rows a page (20 by default). */

@@ -1,0 +1,69 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config';
+
+export interface OutgoingMail {
+  /** Outbox row id (names the .eml file). */
+  id: number;
+  messageId: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** When the mail was written (its Date header: the same on every attempt). */
+  date: Date;
+}
+
+/** Delivers one mail; throws when it was not accepted. Returns where it went, for the log. */
+export interface MailTransport {
+  readonly kind: 'smtp' | 'file';
+  send(mail: OutgoingMail): Promise<string>;
+  close(): void;
+}
+
+/** Socket limits well below the sender's lease, so a send never outlives its claim on the mail. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+const message = (from: string, m: OutgoingMail) => ({
+  from,
+  to: m.to,
+  subject: m.subject,
+  text: m.text,
+  html: m.html,
+  messageId: m.messageId,
+  date: m.date,
+});
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set; otherwise each mail becomes an .eml file under DATA_DIR/mail,
+ * built by nodemailer's stream transport (the same MIME message SMTP would carry). The file is named after the
+ * outbox row, so a repeated attempt overwrites it instead of adding a second copy.
+ */
+export function createMailTransport(config: Config): MailTransport {
+  if (config.SMTP_URL) {
+    const smtp = nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS });
+    const host = new URL(config.SMTP_URL).host;
+    return {
+      kind: 'smtp',
+      async send(m) {
+        await smtp.sendMail(message(config.MAIL_FROM, m));
+        return `smtp://${host}`;
+      },
+      close: () => smtp.close(),
+    };
+  }
+  const dir = resolve(config.DATA_DIR, 'mail');
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'file',
+    async send(m) {
+      const info = await stream.sendMail(message(config.MAIL_FROM, m));
+      await mkdir(dir, { recursive: true });
+      const file = join(dir, `${String(m.id).padStart(8, '0')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      return file;
+    },
+    close: () => stream.close(),
+  };
+}

@@ -1,0 +1,99 @@
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, OutboxTable } from '../../db/database';
+
+type Q = Kysely<Database>;
+
+export type OutboxRow = Selectable<OutboxTable>;
+
+export async function insertMail(db: Q, mail: Insertable<OutboxTable>): Promise<number> {
+  const r = await db.insertInto('outbox').values(mail).executeTakeFirstOrThrow();
+  return Number(r.insertId);
+}
+
+/**
+ * The next mail that is due and not held by a live lease, locked; rows another sender has locked right now are
+ * skipped (SKIP LOCKED), so senders never wait on each other. Times are the database's clock, shared by every
+ * process.
+ */
+export function lockNextDue(db: Q): Promise<OutboxRow | undefined> {
+  return db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('sent_at', 'is', null)
+    .where('next_attempt_at', '<=', sql<Date>`NOW(3)`)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', sql<Date>`NOW(3)`)]))
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(1)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+}
+
+export async function claim(db: Q, id: number, owner: string, leaseMs: number): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({
+      claimed_by: owner,
+      claimed_until: sql<Date>`NOW(3) + INTERVAL ${leaseMs * 1000} MICROSECOND`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Marks a mail sent (whoever holds the lease now: the mail has gone either way). */
+export async function markSent(db: Q, id: number): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({
+      sent_at: sql<Date>`NOW(3)`,
+      attempts: sql<number>`attempts + 1`,
+      claimed_by: null,
+      claimed_until: null,
+      last_error: null,
+    })
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .execute();
+}
+
+/** Gives a failed mail back, due again after `delayMs`; only while this sender still holds it. */
+export async function release(
+  db: Q,
+  id: number,
+  owner: string,
+  delayMs: number,
+  error: string,
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({
+      attempts: sql<number>`attempts + 1`,
+      next_attempt_at: sql<Date>`NOW(3) + INTERVAL ${Math.round(delayMs) * 1000} MICROSECOND`,
+      claimed_by: null,
+      claimed_until: null,
+      last_error: error.slice(0, 500),
+    })
+    .where('id', '=', id)
+    .where('claimed_by', '=', owner)
+    .where('sent_at', 'is', null)
+    .execute();
+}
+
+export function mailsOfOrder(db: Q, orderId: number): Promise<OutboxRow[]> {
+  return db.selectFrom('outbox').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+export function findMail(db: Q, id: number): Promise<OutboxRow | undefined> {
+  return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The shop name as saved in the back office ('' when never saved). */
+export async function savedShopName(db: Q): Promise<string> {
+  const r = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('name', '=', 'shop_name')
+    .executeTakeFirst();
+  return r?.value ?? '';
+}

@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../../config';
+import type { Trx } from '../../lib/transaction';
+import * as repo from './mail.repository';
+import { type MailData, type MailKind, renderMail } from './mail-templates';
+
+/** The domain of MAIL_FROM (the right-hand side of every Message-ID we make). */
+export function mailDomain(from: string): string {
+  const address = from.match(/<([^>]+)>/)?.[1] ?? from;
+  return address.split('@')[1]?.trim() || 'voltcart.local';
+}
+
+/**
+ * Writes one mail to the outbox, inside the caller's transaction: it exists exactly when the change that causes
+ * it is committed, and the sender (outbox-sender.ts) delivers it afterwards.
+ * - the text is rendered now, in the shop's current name (a later rename does not change a mail already due)
+ * - the Message-ID is fixed now, so every delivery attempt of this mail carries the same one
+ * - MAIL_ENABLED=false writes nothing
+ */
+export async function enqueueMail(
+  trx: Trx,
+  config: Config,
+  mail: {
+    kind: MailKind;
+    to: string;
+    orderId?: number | null;
+    data: Omit<MailData, 'shopName' | 'storefrontUrl'>;
+  },
+): Promise<void> {
+  if (!config.MAIL_ENABLED) return;
+  const shopName = (await repo.savedShopName(trx)) || config.SHOP_NAME;
+  const rendered = renderMail(mail.kind, { ...mail.data, shopName, storefrontUrl: config.STOREFRONT_URL });
+  await repo.insertMail(trx, {
+    message_id: `<${randomUUID()}@${mailDomain(config.MAIL_FROM)}>`,
+    kind: mail.kind,
+    recipient: mail.to,
+    subject: rendered.subject.slice(0, 300),
+    text_body: rendered.text,
+    html_body: rendered.html,
+    order_id: mail.orderId ?? null,
+  });
+}

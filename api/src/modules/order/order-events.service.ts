@@ -1,0 +1,91 @@
+import type { Actor } from '@voltcart/shared';
+import type { Config } from '../../config';
+import type { Trx } from '../../lib/transaction';
+import { enqueueMail } from '../mail/mail.service';
+import type { MailKind, MailLine } from '../mail/mail-templates';
+import * as repo from './order.repository';
+
+/** What an order's timeline records: its states, and what happened to its money and documents. */
+export type OrderEvent =
+  | 'placed'
+  | 'pending_payment'
+  | 'paid'
+  | 'payment_failed'
+  | 'cancelled'
+  | 'shipped'
+  | 'delivered'
+  | 'refunded'
+  | 'refund_failed'
+  | 'invoice_issued'
+  | 'credit_note_issued';
+
+/** The mail each event sends the shopper (events without one send none). */
+const MAIL_OF: Partial<Record<OrderEvent, MailKind>> = {
+  placed: 'order_placed',
+  paid: 'payment_received',
+  payment_failed: 'payment_failed',
+  shipped: 'shipped',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+  refunded: 'refunded',
+};
+
+export interface EventOptions {
+  /** Mails are written only when the configuration is given (the expiry sweep cancels quietly). */
+  config?: Config;
+  note?: string;
+  /** Lines already read by the caller (checkout), saving a query. */
+  lines?: MailLine[];
+  refundPaise?: number;
+  reason?: string;
+}
+
+const optionsText = (l: repo.OrderLineRow) =>
+  [l.color_name, l.memory_size ? `${l.memory_size} GB` : null].filter(Boolean).join(', ');
+
+/**
+ * Records one event of an order in its timeline and writes the shopper's mail for it to the outbox, both in
+ * the caller's transaction: the event, its mail and the change itself are committed together or not at all.
+ */
+export async function recordOrderEvent(
+  trx: Trx,
+  order: Pick<
+    repo.OrderRow,
+    'id' | 'public_id' | 'user_id' | 'total_paise' | 'payment_mode' | 'carrier' | 'tracking_number'
+  >,
+  event: OrderEvent,
+  actor: Actor,
+  opts: EventOptions = {},
+): Promise<void> {
+  await repo.insertEvent(trx, { order_id: order.id, event, actor, note: opts.note });
+  const kind = MAIL_OF[event];
+  if (!kind || !opts.config?.MAIL_ENABLED) return;
+  const shopper = await repo.shopperOf(trx, order.user_id);
+  if (!shopper) return;
+  const lines =
+    opts.lines ??
+    (await repo.linesOf(trx, [order.id])).map((l) => ({
+      name: l.name,
+      options: optionsText(l),
+      qty: l.qty,
+      unitPaise: l.unit_price_paise,
+    }));
+  await enqueueMail(trx, opts.config, {
+    kind,
+    to: shopper.email,
+    orderId: order.id,
+    data: {
+      name: shopper.name,
+      order: {
+        publicId: order.public_id,
+        totalPaise: order.total_paise,
+        online: order.payment_mode === 1,
+        lines,
+        carrier: order.carrier,
+        trackingNumber: order.tracking_number,
+        refundPaise: opts.refundPaise,
+        reason: opts.reason,
+      },
+    },
+  });
+}

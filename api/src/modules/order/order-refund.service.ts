@@ -1,0 +1,205 @@
+import { type Actor, formatINR, toRupees } from '@voltcart/shared';
+import { AppError, badRequest, conflict } from '../../errors';
+import { PaymentError } from '../../lib/payments/payment-provider';
+import { type Trx, transaction } from '../../lib/transaction';
+import { issueCreditNote } from '../invoice/invoice.service';
+import * as repo from './order.repository';
+import type { OrderDeps } from './order.service';
+import { recordOrderEvent } from './order-events.service';
+import { newPublicId } from './order-id';
+
+/**
+ * Refunds through the payment provider (Razorpay's refunds API, or the simulator):
+ * - a refund is first reserved in a transaction under the order's row lock: its amount counts against what is
+ *   left at once, so two refunds at the same time cannot both take the same money (the second waits for the
+ *   lock and sees the first)
+ * - the provider is called after that commit, holding no lock; its answer is recorded in a second transaction
+ * - refused by the provider: the refund fails, its amount is given back, the order stays as it was
+ * - no answer (network, timeout): the refund stays pending and the refund webhook settles it
+ * - `refund.processed` / `refund.failed` webhooks find the refund by Razorpay's id or, when they come before
+ *   our own record of that id, by the refund id we sent in its notes; `processed` is final
+ */
+
+export const refundableLeft = (o: Pick<repo.OrderRow, 'total_paise' | 'refunded_paise'>) =>
+  Math.max(0, o.total_paise - o.refunded_paise);
+
+/** True when the order took money online that can still (partly) be refunded. */
+export const tookPayment = (o: repo.OrderRow) =>
+  o.payment_mode === 1 && !!o.paid_at && !!o.razorpay_payment_id;
+
+/** Reserves a refund of a locked order in the caller's transaction; returns the refund's row id. */
+export async function reserveRefund(
+  trx: Trx,
+  order: repo.OrderRow,
+  amountPaise: number,
+  reason: string,
+  actor: Actor,
+): Promise<number> {
+  const id = await repo.insertRefund(trx, {
+    public_id: newPublicId(),
+    order_id: order.id,
+    provider_refund_id: null,
+    amount_paise: amountPaise,
+    reason,
+    state: 'pending',
+    error: null,
+    actor,
+  });
+  await repo.addRefunded(trx, order.id, amountPaise);
+  return id;
+}
+
+/** A reserved refund that the provider confirmed: final, in the timeline, mailed to the shopper. */
+async function markProcessed(trx: Trx, deps: OrderDeps, refund: repo.RefundRow): Promise<void> {
+  if (refund.state === 'processed') return;
+  // A refund we had marked failed (no answer, then a late "processed"): its amount counts again.
+  if (refund.state === 'failed') await repo.addRefunded(trx, refund.order_id, refund.amount_paise);
+  await repo.updateRefund(trx, refund.id, { state: 'processed', error: null });
+  const order = await repo.lockOrder(trx, { id: refund.order_id });
+  if (!order) return;
+  await recordOrderEvent(trx, order, 'refunded', 'payment', {
+    config: deps.config,
+    note: `${formatINR(toRupees(refund.amount_paise))}: ${refund.reason}`,
+    refundPaise: refund.amount_paise,
+    reason: refund.reason,
+  });
+  const note = await issueCreditNote(trx, order, refund);
+  if (note) {
+    await repo.insertEvent(trx, {
+      order_id: order.id,
+      event: 'credit_note_issued',
+      actor: 'system',
+      note: `${note.number} against ${note.against?.number}`,
+    });
+  }
+}
+
+async function markFailed(trx: Trx, refund: repo.RefundRow, error: string): Promise<void> {
+  if (refund.state !== 'pending') return;
+  await repo.updateRefund(trx, refund.id, { state: 'failed', error: error.slice(0, 300) });
+  await repo.addRefunded(trx, refund.order_id, -refund.amount_paise);
+  await repo.insertEvent(trx, {
+    order_id: refund.order_id,
+    event: 'refund_failed',
+    actor: 'payment',
+    note: `${formatINR(toRupees(refund.amount_paise))}: ${error}`,
+  });
+}
+
+/** Asks the provider for a reserved refund and records the answer. Returns the refund as it ends up. */
+export async function sendRefund(deps: OrderDeps, refundId: number): Promise<repo.RefundRow> {
+  const { refund, paymentId, orderPublicId } = await transaction(deps.db, async (trx) => {
+    const r = await repo.lockRefund(trx, { id: refundId });
+    const o = r && (await repo.findById(trx, r.order_id));
+    return { refund: r!, paymentId: o?.razorpay_payment_id ?? '', orderPublicId: o?.public_id ?? '' };
+  });
+  try {
+    const created = await deps.payments.refund({
+      paymentId,
+      amountPaise: refund.amount_paise,
+      notes: { refund_id: refund.public_id, order_id: orderPublicId },
+    });
+    return await transaction(deps.db, async (trx) => {
+      const r = (await repo.lockRefund(trx, { id: refundId }))!;
+      if (!r.provider_refund_id) await repo.updateRefund(trx, r.id, { provider_refund_id: created.id });
+      if (created.status === 'processed') await markProcessed(trx, deps, r);
+      return (await repo.lockRefund(trx, { id: refundId }))!;
+    });
+  } catch (e) {
+    const err = e instanceof PaymentError ? e : new PaymentError('unavailable', String(e));
+    deps.logger.error('refund not made by the payment provider', {
+      orderId: orderPublicId,
+      refundId: refund.public_id,
+      reason: err.reason,
+      error: err.message,
+    });
+    return transaction(deps.db, async (trx) => {
+      const r = (await repo.lockRefund(trx, { id: refundId }))!;
+      if (err.reason === 'rejected') await markFailed(trx, r, err.message);
+      else await repo.updateRefund(trx, r.id, { error: `No answer yet: ${err.message}`.slice(0, 300) });
+      return (await repo.lockRefund(trx, { id: refundId }))!;
+    });
+  }
+}
+
+/**
+ * Staff refund of a paid order, in full (no amount) or in part.
+ * - only an order paid online can be refunded (409 otherwise)
+ * - more than what is left (across earlier refunds, pending ones included) → 400 naming the amount left
+ * - refused by the provider → 502 with the provider's reason; the order stays as it was
+ */
+export async function staffRefund(
+  deps: OrderDeps,
+  publicId: string,
+  input: { amountPaise?: number; reason: string },
+): Promise<{ refund: repo.RefundRow; orderId: number }> {
+  const { refundId, orderId } = await transaction(deps.db, async (trx) => {
+    const order = await repo.lockOrder(trx, { publicId });
+    if (!order) throw new AppError(404, 'not_found', 'Order not found.');
+    if (!tookPayment(order)) {
+      throw conflict(
+        `Only an order paid online can be refunded (this one is ${order.payment_mode === 1 ? order.state : 'cash on delivery'}).`,
+        'not_payable',
+      );
+    }
+    const left = refundableLeft(order);
+    const amount = input.amountPaise ?? left;
+    if (left === 0 || amount > left) {
+      throw new AppError(
+        400,
+        'refund_too_large',
+        left === 0
+          ? 'This order has been refunded in full: nothing is left to refund.'
+          : `At most ${formatINR(toRupees(left))} is left to refund on this order (${formatINR(toRupees(order.refunded_paise))} of ${formatINR(toRupees(order.total_paise))} already refunded or pending).`,
+        { left: toRupees(left) },
+      );
+    }
+    if (amount <= 0) throw badRequest('The refund amount must be more than ₹0.');
+    return { refundId: await reserveRefund(trx, order, amount, input.reason, 'admin'), orderId: order.id };
+  });
+  const refund = await sendRefund(deps, refundId);
+  if (refund.state === 'failed') {
+    throw new AppError(
+      502,
+      'refund_refused',
+      `The payment provider refused the refund: ${refund.error ?? 'no reason given'}. Nothing was refunded; the order is unchanged.`,
+    );
+  }
+  return { refund, orderId };
+}
+
+/** The parts of a refund webhook we read. */
+export interface RefundEntity {
+  id?: unknown;
+  amount?: unknown;
+  notes?: { refund_id?: unknown } | unknown[];
+  error_description?: unknown;
+}
+
+/** Applies `refund.processed` / `refund.failed` inside the webhook's transaction. Returns the answer's message. */
+export async function applyRefundEvent(
+  trx: Trx,
+  deps: OrderDeps,
+  event: 'refund.processed' | 'refund.failed',
+  entity: RefundEntity | undefined,
+): Promise<string> {
+  const providerId = typeof entity?.id === 'string' ? entity.id.slice(0, 64) : null;
+  const notes =
+    entity?.notes && !Array.isArray(entity.notes) ? (entity.notes as { refund_id?: unknown }) : {};
+  const ours = typeof notes.refund_id === 'string' ? notes.refund_id.slice(0, 20) : null;
+  let refund = providerId ? await repo.lockRefund(trx, { providerId }) : undefined;
+  if (!refund && ours) refund = await repo.lockRefund(trx, { publicId: ours });
+  if (!refund) return 'Event ignored: no matching refund.';
+  if (providerId && !refund.provider_refund_id) {
+    await repo.updateRefund(trx, refund.id, { provider_refund_id: providerId });
+  }
+  if (event === 'refund.processed') {
+    if (refund.state === 'processed') return 'Refund already processed.';
+    await markProcessed(trx, deps, refund);
+    return 'Refund marked as processed.';
+  }
+  if (refund.state !== 'pending') return `Event ignored: the refund is ${refund.state}.`;
+  const why = typeof entity?.error_description === 'string' ? entity.error_description : 'refund failed';
+  await markFailed(trx, refund, why);
+  return 'Refund marked as failed.';
+}

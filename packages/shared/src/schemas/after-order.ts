@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { gstState, isValidGstin } from '../rules/gst';
+import type { Order, PaymentCheckout } from '../types';
+import { rupees, text } from './common';
+
+/** The shopper's cancel: a reason is optional. */
+export const cancelOrderBody = z.object({
+  reason: text(300).optional(),
+});
+
+/** Staff refund: the amount in rupees (default: everything not refunded yet) and the reason, required. */
+export const refundOrderBody = z.object({
+  amount: rupees.pipe(z.number().min(0.01, 'must be at least ₹0.01')).optional(),
+  reason: text(300).min(1, 'is required'),
+});
+
+/** One entry of an order's timeline: what happened, who did it, when. */
+export interface OrderTimelineEntry {
+  event: string;
+  /** 'customer', 'admin', 'payment' or 'system'. */
+  actor: string;
+  note: string;
+  at: string;
+}
+
+export interface OrderRefund {
+  _id: string;
+  /** Rupees. */
+  amount: number;
+  reason: string;
+  state: 'pending' | 'processed' | 'failed';
+  error: string | null;
+  createdAt: string;
+}
+
+/** A tax invoice or credit note of an order (the PDF is at GET /order/:orderId/invoice?number=…). */
+export interface OrderDocument {
+  kind: 'invoice' | 'credit_note';
+  number: string;
+  /** Rupees. */
+  total: number;
+  issuedAt: string;
+}
+
+/** Everything the shopper's order page (and the back office's detail) shows about one order. */
+export interface OrderDetails {
+  order: Order;
+  timeline: OrderTimelineEntry[];
+  payment: {
+    mode: 'cod' | 'online';
+    paidAt: string | null;
+    /** Rupees refunded or being refunded. */
+    refunded: number;
+    carrier: string | null;
+    trackingNumber: string | null;
+  };
+  refunds: OrderRefund[];
+  documents: OrderDocument[];
+}
+
+/** The answer to "pay now": the same order, ready for Razorpay Checkout (or the simulator). */
+export interface PayNowReply {
+  order_id: string;
+  order_total: number;
+  razorpay_order_id: string;
+  payment: PaymentCheckout;
+}
+
+/** The seller's details printed on every tax invoice. */
+export const taxSettingsBody = z.object({
+  legalName: text(120).min(1, 'is required'),
+  gstin: z
+    .string()
+    .trim()
+    .transform((s) => s.toUpperCase())
+    .refine(isValidGstin, 'must be a valid 15-character GSTIN (e.g. 29AAGCB7383J1Z4)'),
+  address: text(300).min(1, 'is required'),
+  state: z
+    .string()
+    .trim()
+    .refine((s) => gstState(s) !== null, 'must be an Indian state or union territory')
+    .transform((s) => gstState(s)!.name),
+});
+
+/** A category's HSN code (4, 6 or 8 digits) and GST rate in percent (0, 0.25, 3, 5, 12, 18, 28…). */
+export const categoryTaxBody = z.object({
+  hsnCode: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}|\d{6}|\d{8})$/, 'must be 4, 6 or 8 digits'),
+  gstRate: z.coerce.number().min(0, 'must not be negative').max(40, 'must be at most 40 %'),
+});
+
+export interface TaxSettings {
+  legalName: string;
+  gstin: string;
+  address: string;
+  state: string;
+  /** GST state code of `state` ('' when not set). */
+  stateCode: string;
+}
+
+export interface CategoryTax {
+  _id: string;
+  name: string;
+  hsnCode: string;
+  /** Percent. */
+  gstRate: number;
+}
+
+export type TaxSettingsReply = { settings: TaxSettings; categories: CategoryTax[] };
