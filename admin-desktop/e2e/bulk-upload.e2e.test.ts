@@ -1,6 +1,8 @@
 // Covers the bulk image upload through the browser bridge: a folder chosen with <input webkitdirectory>,
 // files matched to products by slug and SKU (unmatched and non-images shown or skipped), uploaded with the
-// overall progress bar reaching 100 %, and the pictures on the products afterwards.
+// overall progress bar reaching 100 %, and the pictures on the products afterwards; after a run the upload
+// button stays off until the folder or a choice changes, and the same folder sent again is reported
+// "Already there" with nothing added.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +51,12 @@ afterAll(async () => {
 describe('bulk upload in the browser', () => {
   it('matches a folder of photos to products and uploads them with the progress bar reaching 100 %', async () => {
     const page = await newPage(browser, { width: 1366, height: 1200 });
+    // Matching is the API's (POST /product/match-images): the page never lists every product.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (/\/product(\?|\/match-images)/.test(r.url()))
+        asked.push(`${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`);
+    });
     await login(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bulk upload' }).click();
     await page.getByRole('heading', { name: 'Bulk upload' }).waitFor();
@@ -73,6 +81,7 @@ describe('bulk upload in the browser', () => {
         .inputValue(),
     ).toBe('gallery');
     await screenshot(page, 'admin-bulk-preview');
+    expect(asked).toEqual(['POST /product/match-images']);
 
     await page.getByRole('button', { name: 'Upload 9 files' }).click();
     const bar = page.getByRole('progressbar', { name: 'Overall progress' });
@@ -95,17 +104,73 @@ describe('bulk upload in the browser', () => {
     await page.close();
   });
 
+  it('turns "Upload" off after a run until the folder or a choice changes; a second run reports "Already there"', async () => {
+    const twins = [await apiProduct(unique('Twice Phone')), await apiProduct(unique('Twice Pad'))];
+    const folder = join(dir, 'twice');
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(folder, { recursive: true });
+    for (const [i, p] of twins.entries()) {
+      await writeFile(join(folder, `${p.slug}.jpg`), await photo(i ? '#118811' : '#881111'));
+      await writeFile(join(folder, `${p.slug}-2.jpg`), await photo(i ? '#111188' : '#888811'));
+    }
+    const page = await newPage(browser, { width: 1366, height: 1000 });
+    await login(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bulk upload' }).click();
+    await page.getByLabel('Choose folder').setInputFiles(folder);
+    const upload = page.getByRole('button', { name: 'Upload 4 files' });
+    await upload.click();
+    const summary = page.getByTestId('bulk-summary');
+    await expect.poll(() => summary.textContent(), { timeout: 60_000 }).toContain('4 uploaded, 0 failed');
+    // Finished: the same files cannot be sent again by a second click.
+    expect(await upload.isDisabled()).toBe(true);
+    expect(await page.getByTestId('bulk-uploaded-note').textContent()).toContain('Choose the folder again');
+
+    // A changed choice turns it on again (and back to the run's choices, off again).
+    const role = page.locator('tbody tr', { hasText: `${twins[0]!.slug}-2.jpg` }).getByRole('combobox');
+    await role.selectOption('skip');
+    expect(await page.getByRole('button', { name: 'Upload 3 files' }).isEnabled()).toBe(true);
+    await role.selectOption('gallery');
+    expect(await upload.isDisabled()).toBe(true);
+
+    // The same folder chosen again: on again, and the API answers every file "already there".
+    await page.getByLabel('Choose folder').setInputFiles(folder);
+    await expect.poll(() => upload.isEnabled()).toBe(true);
+    await upload.click();
+    await expect
+      .poll(() => summary.textContent(), { timeout: 60_000 })
+      .toContain('0 uploaded, 4 already there (not added again), 0 failed');
+    const row = page.locator('tbody tr', { hasText: `${twins[1]!.slug}-2.jpg` });
+    expect(await row.locator('.row-state').textContent()).toBe('Already there');
+    expect(await upload.isDisabled()).toBe(true);
+    await screenshot(page, 'admin-bulk-already-there');
+
+    const token = await e2eAdminToken();
+    for (const p of twins) {
+      const d = (await api('GET', `/product/${p._id}`, { token })).body.product;
+      expect(d.thumbnail, p.name).not.toBe('');
+      expect(d.images, p.name).toHaveLength(1);
+    }
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
   it('takes 200 photos without freezing the page', async () => {
     const many: { slug: string; _id: string }[] = [];
     for (let i = 0; i < 50; i++) many.push(await apiProduct(unique(`Crowd ${i}`)));
     const folder = join(dir, 'crowd');
     const { mkdir } = await import('node:fs/promises');
     await mkdir(folder, { recursive: true });
-    const small = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#446688' } })
-      .jpeg()
-      .toBuffer();
+    // Four different pictures per product (the same file twice on one product would be stored once).
+    const small = await Promise.all(
+      ['#446688', '#664488', '#886644', '#448866'].map((background) =>
+        sharp({ create: { width: 96, height: 96, channels: 3, background } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    );
     for (const p of many) {
-      for (const n of ['', '-2', '-3', '-4']) await writeFile(join(folder, `${p.slug}${n}.jpg`), small);
+      for (const [i, n] of ['', '-2', '-3', '-4'].entries())
+        await writeFile(join(folder, `${p.slug}${n}.jpg`), small[i]!);
     }
 
     const page = await newPage(browser, { width: 1366, height: 900 });

@@ -589,6 +589,7 @@ describe('PUT /product/update/{id}', () => {
         colors: [{ _id: col['ocean-blue'], priceAdj: -100 }],
         memorySizes: [128, 256],
         stock: '0',
+        expectedStock: '7',
         inStock: 'false',
       }),
     });

@@ -1,5 +1,6 @@
 // Covers: shop settings (GET /settings public, PUT /settings admin): defaults from the configuration
-// (SHOP_NAME, FREE_SHIPPING_THRESHOLD, RAZORPAY_KEY_ID → razorpayKeyId / paymentSimulator), saved overrides,
+// (SHOP_NAME, FREE_SHIPPING_THRESHOLD, RAZORPAY_KEY_ID → razorpayKeyId / paymentSimulator; lowStockThreshold 5,
+// see product-stock.test.ts), saved overrides,
 // validation (400), access (401/403) and that refused requests change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context';
@@ -21,12 +22,14 @@ describe('GET /settings', () => {
       settings: {
         shopName: 'Voltcart Test',
         freeShippingThreshold: 1499,
+        lowStockThreshold: 5,
         razorpayKeyId: null,
         paymentSimulator: true,
       },
     });
     expect(Object.keys(r.body.settings).sort()).toEqual([
       'freeShippingThreshold',
+      'lowStockThreshold',
       'paymentSimulator',
       'razorpayKeyId',
       'shopName',
@@ -72,7 +75,7 @@ describe('PUT /settings', () => {
     const before = await ctx.snapshot();
     const saved = (await ctx.req('GET', '/settings')).body.settings;
     const cases: [unknown, RegExp][] = [
-      [{}, /shopName or freeShippingThreshold/],
+      [{}, /shopName, freeShippingThreshold or lowStockThreshold/],
       [{ shopName: '' }, /^shopName must not be empty$/],
       [{ shopName: 's'.repeat(61) }, /^shopName must be at most 60 characters$/],
       [{ shopName: 42 }, /^shopName must be text$/],

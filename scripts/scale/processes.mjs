@@ -4,30 +4,12 @@
  */
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
+import { freePort } from '../lib/ports.mjs';
+import { runCleanup as cleanup, onCleanup, sleep } from '../lib/processes.mjs';
 
-const cleanups = [];
-let cleaning = null;
-
-/** Registers work for the end of the run (last registered runs first). */
-export function onCleanup(fn) {
-  cleanups.push(fn);
-}
-
-export function cleanup() {
-  cleaning ??= (async () => {
-    while (cleanups.length) {
-      const fn = cleanups.pop();
-      try {
-        await fn();
-      } catch (e) {
-        console.error(`  clean-up step failed: ${e?.message ?? e}`);
-      }
-    }
-  })();
-  return cleaning;
-}
+// One clean-up list, sleep and free-port rule with the other scripts.
+export { cleanup, freePort, onCleanup, sleep };
 
 for (const [signal, code] of [
   ['SIGINT', 130],
@@ -37,20 +19,6 @@ for (const [signal, code] of [
   process.on(signal, () => {
     console.error(`\nInterrupted (${signal}): stopping every server the test started…`);
     cleanup().finally(() => process.exit(code));
-  });
-}
-
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** A port that was free a moment ago on 127.0.0.1. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
   });
 }
 

@@ -46,7 +46,10 @@ afterAll(async () => {
 });
 
 function service(
-  opts: { upload?: (req: FileUploadRequest) => Promise<unknown>; token?: string | null } = {},
+  opts: {
+    upload?: (req: FileUploadRequest) => Promise<{ alreadyThere?: boolean } | undefined>;
+    token?: string | null;
+  } = {},
 ) {
   const events: BulkProgress[] = [];
   const bulk = createBulkUpload({
@@ -132,6 +135,22 @@ describe('bulk upload (main process → real API)', { timeout: 60_000 }, () => {
     expect(retried).toMatchObject({ state: 'done', attempts: 2, error: null });
     const percents = events.map((e) => e.totals.percent);
     expect([...percents].sort((a, b) => a - b)).toEqual(percents);
+  }, 120_000);
+
+  it('run again on the same folder, adds nothing and reports every file as already there', async () => {
+    const before = await Promise.all(products.map((p) => productDetail(p._id)));
+    const { bulk, events } = service();
+    const scan = (await bulk.pickFolder())!;
+    const jobs = matchFiles(scan.files, products)
+      .filter((e) => e.status === 'matched')
+      .map((e) => ({ fileId: e.file.id, productId: e.productId!, role: e.role }));
+    const { runId } = await bulk.start({ scanId: scan.scanId, jobs });
+    const summary = await bulk.finished(runId);
+    expect(summary).toMatchObject({ total: 13, done: 0, existing: 13, failed: 0, cancelled: 0 });
+    const last = events.at(-1)!;
+    expect(last.totals).toMatchObject({ done: 0, existing: 13, percent: 100 });
+    expect(last.items.every((i) => i.state === 'existing')).toBe(true);
+    expect(await Promise.all(products.map((p) => productDetail(p._id)))).toEqual(before);
   }, 120_000);
 
   it("reports the API's refusal without retrying it", async () => {
@@ -229,7 +248,7 @@ describe('uploadImageFile', { timeout: 60_000 }, () => {
     const [p] = await api.createProducts([{ name: 'Progress Phone' }]);
     const file = join(dir, `${products[0]!.slug}.jpg`);
     const seen: number[] = [];
-    const product = await uploadImageFile({
+    const { product, alreadyThere } = await uploadImageFile({
       client: createApiClient(api.apiUrl, api.token),
       job: { productId: p!._id, role: 'gallery' },
       filePath: file,
@@ -238,6 +257,7 @@ describe('uploadImageFile', { timeout: 60_000 }, () => {
       onProgress: (sent, total) => seen.push(sent / total),
     });
     expect(product._id).toBe(p!._id);
+    expect(alreadyThere).toBe(false);
     expect(product.images).toHaveLength(1);
     expect((await productDetail(p!._id)).images).toEqual(product.images);
     expect(seen.at(-1)).toBe(1);
@@ -246,7 +266,7 @@ describe('uploadImageFile', { timeout: 60_000 }, () => {
 
   it('replaces the thumbnail for the thumbnail role', async () => {
     const [p] = await api.createProducts([{ name: 'Thumbnail Phone' }]);
-    const product = await uploadImageFile({
+    const { product } = await uploadImageFile({
       client: createApiClient(api.apiUrl, api.token),
       job: { productId: p!._id, role: 'thumbnail' },
       filePath: join(dir, `${products[1]!.slug}.jpg`),
@@ -328,7 +348,7 @@ describe('uploadImageFile', { timeout: 60_000 }, () => {
       ).rejects.toMatchObject({ message: 'The upload was cancelled.', retryable: false });
 
       const sent = new AbortController();
-      const product = await uploadImageFile({
+      const { product } = await uploadImageFile({
         ...req,
         job: { productId: 'slow', role: 'gallery' },
         signal: sent.signal,

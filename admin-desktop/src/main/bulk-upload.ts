@@ -16,8 +16,8 @@ export interface BulkDeps {
   connection(): Promise<ApiConnection>;
   /** Sends a progress event to the window. */
   emit(progress: BulkProgress): void;
-  /** Replaceable for tests (e.g. to inject a failure). */
-  upload?: (req: FileUploadRequest) => Promise<unknown>;
+  /** Replaceable for tests (e.g. to inject a failure); `alreadyThere` when the API skipped the file. */
+  upload?: (req: FileUploadRequest) => Promise<{ alreadyThere?: boolean } | undefined | void>;
   concurrency?: number;
   retries?: number;
   backoffMs?: (attempt: number) => number;
@@ -108,7 +108,7 @@ export function createBulkUpload(deps: BulkDeps) {
         backoffMs: deps.backoffMs,
         throttleMs: deps.throttleMs ?? 100,
         upload: async (item, ctx) => {
-          await upload({
+          const result = await upload({
             client,
             job: item.job,
             filePath: item.file.path,
@@ -118,6 +118,7 @@ export function createBulkUpload(deps: BulkDeps) {
             idleTimeoutMs: deps.idleTimeoutMs ?? 60_000,
             onProgress: (sent, total) => ctx.onProgress(Math.round((sent / total) * item.size), item.size),
           });
+          return result?.alreadyThere ? 'existing' : 'done';
         },
         onEvent: (e) =>
           deps.emit({

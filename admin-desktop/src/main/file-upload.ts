@@ -1,8 +1,11 @@
 import { openAsBlob } from 'node:fs';
 import type { Client } from '@voltcart/api-client/client';
-import type { Product } from '@voltcart/shared';
 import type { BulkJob } from '../shared/ipc-contract';
-import { type ImageUploadOptions, uploadProductImage } from '../shared/product-image-upload';
+import {
+  type ImageUploadOptions,
+  type ImageUploadResult,
+  uploadProductImage,
+} from '../shared/product-image-upload';
 import { UploadError } from '../shared/upload-queue';
 
 export interface FileUploadRequest extends ImageUploadOptions {
@@ -19,7 +22,7 @@ export interface FileUploadRequest extends ImageUploadOptions {
  * its bytes are read as they are sent, so memory use stays small whatever the file size, and the body length
  * is known in advance (the API can refuse an oversized file early). Failures: see uploadProductImage.
  */
-export async function uploadImageFile(req: FileUploadRequest): Promise<Product> {
+export async function uploadImageFile(req: FileUploadRequest): Promise<ImageUploadResult> {
   let blob: Blob;
   try {
     blob = await openAsBlob(req.filePath, { type: req.contentType });

@@ -1,12 +1,6 @@
+import { parseImageName } from '@voltcart/shared';
 import { describe, expect, it } from 'vitest';
-import {
-  assignDefaultRoles,
-  chooseProduct,
-  type MatchableProduct,
-  matchFiles,
-  parseImageName,
-  summarise,
-} from './match';
+import { assignDefaultRoles, chooseProduct, type MatchableProduct, matchFiles, summarise } from './match';
 
 const products: MatchableProduct[] = [
   { _id: '1', slug: 'iphone-15', sku: 'APL-IP15', name: 'iPhone 15' },

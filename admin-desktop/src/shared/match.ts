@@ -1,4 +1,10 @@
-/** Matching of local photo files to catalogue products for the bulk upload (pure: used by main and browser). */
+import { parseImageName } from '@voltcart/shared';
+
+/**
+ * Matching of local photo files to catalogue products for the bulk upload (pure: used by main and browser).
+ * The products come from the API's matching route (POST /product/match-images: every product a name may mean),
+ * which reads names with the same rule (parseImageName, packages/shared).
+ */
 
 export interface MatchableProduct {
   _id: string;
@@ -26,28 +32,6 @@ export interface MatchEntry<F extends MatchableFile = MatchableFile> {
   /** The `-N` number of the name, or null when the name has none (or it belongs to the key). */
   suffix: number | null;
   role: ImageRole;
-}
-
-export interface ParsedName {
-  /** Lower-case name without extension. */
-  stem: string;
-  /** Lower-case stem without a trailing `-N`, or null when there is no such suffix. */
-  base: string | null;
-  suffix: number | null;
-}
-
-/**
- * Splits a file name into its key and optional position number.
- * - the extension (after the last dot) is dropped; comparison is case-insensitive
- * - surrounding spaces are ignored
- * - a trailing `-N` (1 to 4 digits) is a position number: `phone-2.jpg` → base `phone`, suffix 2
- */
-export function parseImageName(name: string): ParsedName {
-  const trimmed = name.trim();
-  const dot = trimmed.lastIndexOf('.');
-  const stem = (dot > 0 ? trimmed.slice(0, dot) : trimmed).trim().toLowerCase();
-  const m = /^(.+)-(\d{1,4})$/.exec(stem);
-  return m ? { stem, base: m[1]!, suffix: Number(m[2]) } : { stem, base: null, suffix: null };
 }
 
 /**

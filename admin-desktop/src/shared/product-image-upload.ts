@@ -1,8 +1,16 @@
 import type { CallOptions, Client } from '@voltcart/api-client/client';
 import { ApiError, errorMessage } from '@voltcart/api-client/http';
-import type { Product, UploadFile } from '@voltcart/shared';
+import type { PictureUpload, Product, UploadFile } from '@voltcart/shared';
 import type { BulkJob } from './ipc-contract';
 import { isRetryableStatus, UploadError } from './upload-queue';
+
+export interface ImageUploadResult {
+  product: Product;
+  /** What the API did with the file (see PictureUpload). */
+  upload: PictureUpload | null;
+  /** The API skipped the file: it is one of the product's pictures already (uploads are idempotent). */
+  alreadyThere: boolean;
+}
 
 export interface ImageUploadOptions {
   /** Cancels the upload while its bytes are being sent (see below). */
@@ -28,13 +36,14 @@ export function toUploadError(e: unknown): UploadError {
  *   saving it, so cancelling then would only hide an upload that happened (and a retry would add the picture
  *   twice); the answer is awaited instead
  * - failures are UploadErrors carrying the API's message, retryable or not (see toUploadError)
+ * - sending a file the product already has stores nothing: the result says `alreadyThere`
  */
 export async function uploadProductImage(
   client: Client,
   job: Pick<BulkJob, 'productId' | 'role'>,
   file: UploadFile,
   opts: ImageUploadOptions = {},
-): Promise<Product> {
+): Promise<ImageUploadResult> {
   if (opts.signal?.aborted) throw new UploadError('The upload was cancelled.', false);
   const sending = new AbortController();
   let stopped: UploadError | null = null;
@@ -73,7 +82,8 @@ export async function uploadProductImage(
       job.role === 'thumbnail'
         ? await client.product.update({ params, body: { thumbnail: file } }, call)
         : await client.product.addImages({ params, body: { images: [file] } }, call);
-    return reply.product;
+    const upload = reply.uploads?.[0] ?? null;
+    return { product: reply.product, upload, alreadyThere: upload?.status === 'already_there' };
   } catch (e) {
     throw stopped ?? toUploadError(e);
   } finally {

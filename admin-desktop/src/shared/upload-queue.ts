@@ -10,9 +10,14 @@
  * - cancel() drops the queued items and aborts uploads in flight; an upload that completes anyway (its
  *   bytes were all sent) counts as done, so "retry failed" never sends a picture twice
  * - retryFailed() runs the failed and cancelled ones again
+ * - an upload may answer 'existing' (the API already had that picture and skipped it): the item ends as
+ *   `existing` instead of `done`, counted apart in the totals and the summary
  */
 
-export type ItemState = 'queued' | 'uploading' | 'retrying' | 'done' | 'failed' | 'cancelled';
+export type ItemState = 'queued' | 'uploading' | 'retrying' | 'done' | 'existing' | 'failed' | 'cancelled';
+
+/** How an upload ended: sent and stored, or skipped by the API because the picture is already there. */
+export type UploadOutcome = 'done' | 'existing';
 
 export interface QueueItem {
   id: string;
@@ -36,11 +41,13 @@ export interface QueueTotals {
   queued: number;
   active: number;
   done: number;
+  /** Skipped by the API: the picture was already there. */
+  existing: number;
   failed: number;
   cancelled: number;
   bytesTotal: number;
   bytesDone: number;
-  /** 0–100, by bytes; 100 only when every file is done. */
+  /** 0–100, by bytes; 100 only when every file is done (or already there). */
   percent: number;
 }
 
@@ -54,6 +61,7 @@ export interface QueueEvent {
 export interface QueueSummary {
   total: number;
   done: number;
+  existing: number;
   failed: number;
   cancelled: number;
   elapsedMs: number;
@@ -67,7 +75,8 @@ export interface UploadContext {
   onProgress(loaded: number, total?: number): void;
 }
 
-export type UploadFn<T> = (item: T, ctx: UploadContext) => Promise<void>;
+/** Resolves when the item is uploaded; 'existing' when the API already had it (nothing resolved means done). */
+export type UploadFn<T> = (item: T, ctx: UploadContext) => Promise<UploadOutcome | undefined | void>;
 
 /** An upload failure; `retryable` says whether sending the same file again may succeed. */
 export class UploadError extends Error {
@@ -209,6 +218,7 @@ export class UploadQueue<T extends QueueItem> {
     return {
       total: t.files,
       done: t.done,
+      existing: t.existing,
       failed: t.failed,
       cancelled: t.cancelled,
       elapsedMs: this.elapsed(),
@@ -229,6 +239,7 @@ export class UploadQueue<T extends QueueItem> {
       queued: 0,
       active: 0,
       done: 0,
+      existing: 0,
       failed: 0,
       cancelled: 0,
       bytesTotal: 0,
@@ -238,8 +249,8 @@ export class UploadQueue<T extends QueueItem> {
     for (const { p, item } of this.entries) {
       const size = Math.max(item.size, p.total, 1);
       t.bytesTotal += size;
-      if (p.state === 'done') {
-        t.done++;
+      if (p.state === 'done' || p.state === 'existing') {
+        t[p.state]++;
         t.bytesDone += size;
       } else {
         t.bytesDone += Math.min(p.loaded, size);
@@ -250,7 +261,9 @@ export class UploadQueue<T extends QueueItem> {
       }
     }
     t.percent =
-      t.done === t.files ? 100 : Math.min(99, Math.floor((t.bytesDone * 100) / Math.max(1, t.bytesTotal)));
+      t.done + t.existing === t.files
+        ? 100
+        : Math.min(99, Math.floor((t.bytesDone * 100) / Math.max(1, t.bytesTotal)));
     return t;
   }
 
@@ -316,7 +329,7 @@ export class UploadQueue<T extends QueueItem> {
         e.controller = controller;
         this.update(e, { state: 'uploading', attempts: attempt, loaded: 0, error: null });
         try {
-          await this.opts.upload(e.item, {
+          const outcome = await this.opts.upload(e.item, {
             signal: controller.signal,
             attempt,
             onProgress: (loaded, total) => {
@@ -324,7 +337,10 @@ export class UploadQueue<T extends QueueItem> {
               this.update(e, { loaded, total: total ?? e.p.total });
             },
           });
-          this.update(e, { state: 'done', loaded: Math.max(e.p.total, e.p.loaded) });
+          this.update(e, {
+            state: outcome === 'existing' ? 'existing' : 'done',
+            loaded: Math.max(e.p.total, e.p.loaded),
+          });
           return;
         } catch (err) {
           if (controller.signal.aborted || this.cancelled) {

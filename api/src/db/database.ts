@@ -59,6 +59,8 @@ export interface ProductTable extends Timestamps {
   final_price: number;
   discount_amount: GeneratedAlways<number>;
   thumbnail: Generated<string>;
+  /** sha256 (hex) of the file the thumbnail was made from; NULL when unknown. */
+  thumbnail_hash: Generated<string | null>;
   video_url: Generated<string>;
   short_description: string | null;
   long_description: string | null;
@@ -81,6 +83,8 @@ export interface ProductImageTable {
   product_id: number;
   file: string;
   position: Generated<number>;
+  /** sha256 (hex) of the uploaded file; NULL for pictures stored before hashes were kept. */
+  content_hash: Generated<string | null>;
 }
 
 export interface ProductMemoryTable {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import sharp, { type Metadata } from 'sharp';
 import type { Config } from '../config';
@@ -169,6 +170,21 @@ export function uploadedFiles(value: unknown): File[] {
   return list.map(uploadedFile).filter((f): f is File => f !== null);
 }
 
+/** An upload read into memory with the sha256 (hex) of its bytes: the same file always gives the same hash. */
+export interface HashedUpload {
+  bytes: Uint8Array;
+  hash: string;
+}
+
+export const contentHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** Reads an upload and hashes it; an oversized file is refused by its declared size before it is read. */
+export async function readUpload(file: File, limits: ImageLimits): Promise<HashedUpload> {
+  if (file.size > limits.maxBytes) throw tooLarge(limits);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  return { bytes, hash: contentHash(bytes) };
+}
+
 /**
  * Checks, re-encodes and stores one upload; returns the stored name (`<hex>.webp`).
  * With `small`, a 400 px copy is stored as `<hex>-sm.webp`. Nothing is left behind when a step fails.
@@ -204,7 +220,7 @@ export async function storeImage(
 export async function storeImages(
   storage: Storage,
   folder: Folder,
-  files: File[],
+  files: (File | Uint8Array)[],
   limits: ImageLimits,
   opts: { small?: boolean } = {},
 ): Promise<string[]> {

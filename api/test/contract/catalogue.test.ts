@@ -471,7 +471,9 @@ describe('products', () => {
       longDescription: 'new long',
       categoryId: cat2._id,
       colors: JSON.stringify([black._id]),
+      // A stock change says which stock it replaces (compare-and-set; the seed's form sends no stock).
       stock: 3,
+      expectedStock: p.stock,
     });
     const r = await api.call('PUT', `/product/update/${p._id}`, { token: admin, form });
     expect(r.status, JSON.stringify(r.body)).toBe(200);

@@ -3,9 +3,14 @@ import sharp from 'sharp';
 /** Hostile and valid files for the upload suites, built in memory (the plain ones are in ../support.ts). */
 
 /** A small genuine picture (noise, so that it compresses like a photo). */
-export async function validImage(format: 'png' | 'jpeg' | 'webp' = 'png', size = 64): Promise<Buffer> {
+export async function validImage(
+  format: 'png' | 'jpeg' | 'webp' = 'png',
+  size = 64,
+  /** Another seed draws other pixels (a product stores the same file only once). */
+  seed = 0,
+): Promise<Buffer> {
   const raw = Buffer.alloc(size * size * 3);
-  for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
+  for (let i = 0; i < raw.length; i++) raw[i] = ((i + seed) * 2654435761) >>> 24;
   return sharp(raw, { raw: { width: size, height: size, channels: 3 } })
     .toFormat(format)
     .toBuffer();

@@ -348,11 +348,13 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
         }),
       };
     case 'PUT /product/update/:p':
-      return { form: form({ name: `Phone renamed ${randomBytes(3).toString('hex')}`, stock: '7' }) };
+      return { form: form({ name: `Phone renamed ${randomBytes(3).toString('hex')}`, brand: 'Voltcart' }) };
     case 'PATCH /product/status/:p':
       return { body: { flag: 1 } };
     case 'PATCH /product/multiple-images/:p':
       return { form: form({ images: await png() }) };
+    case 'POST /product/match-images':
+      return { body: { names: ['phone.jpg', 'phone-2.jpg'] } };
     case 'POST /cart/add-to-cart':
       return { body: { productId: String(w.product), qty: 1, colorId: String(w.color), memorySize: 128 } };
     case 'POST /cart/move-to-db':

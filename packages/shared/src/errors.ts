@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'invalid_option',
   'invalid_image',
   'image_too_large',
+  /** A stock write whose `expectedStock` is no longer the product's stock (the reply carries the current values). */
+  'stock_changed',
   // cart and orders
   'cart_empty',
   'qty_limit',

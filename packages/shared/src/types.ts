@@ -1,4 +1,5 @@
 /** Shapes of the API's JSON responses (rupees, `_id` strings), shared by the API client and both UIs. */
+import type { ReportPeriod } from './rules/report-period';
 import type { OrderState } from './schemas/order';
 
 export interface ApiReply {
@@ -59,6 +60,36 @@ export interface Product extends ProductSummary {
   shortDescription: string;
   longDescription: string;
   category: { _id: string; name: string; slug: string } | null;
+}
+
+/** A product a photo's file name may mean (matching by slug or SKU). */
+export interface MatchedProduct {
+  _id: string;
+  name: string;
+  slug: string;
+  sku: string | null;
+}
+
+/** How one file name matches products: one (matched), none, or several (staff choose). */
+export interface ImageNameMatch {
+  /** The name as sent. */
+  name: string;
+  status: 'matched' | 'unmatched' | 'ambiguous';
+  /** The product (matched only). */
+  product: MatchedProduct | null;
+  /** Every product the name may mean (the product when matched; none when unmatched). */
+  candidates: MatchedProduct[];
+}
+
+/**
+ * What became of one uploaded product picture. Uploads are idempotent: a file whose content (sha256) is already
+ * one of the product's pictures is not stored again but answered `already_there` with the picture it matches.
+ */
+export interface PictureUpload {
+  role: 'thumbnail' | 'gallery';
+  status: 'added' | 'already_there';
+  /** The stored picture (under /images/product/): the new one, or the one already there. */
+  file: string;
 }
 
 export interface Address {
@@ -159,13 +190,52 @@ export interface PaymentCheckout {
 export interface ShopSettings {
   shopName: string;
   freeShippingThreshold: number;
+  /** Products with this many units or fewer count as low stock in the back office (default 5). */
+  lowStockThreshold: number;
   razorpayKeyId: string | null;
   paymentSimulator: boolean;
 }
 
+/**
+ * The dashboard's figures. The four top-level ones are all time (or right now); `period` holds the chosen
+ * period's (see admin.service.ts for each rule).
+ */
 export interface DashboardMetrics {
+  /** Registered customer accounts, all time. */
   customers: number;
+  /** Rupees, all time: online orders once paid, cash-on-delivery orders once delivered. */
   revenue: number;
+  /** Right now, whenever placed: cash-on-delivery orders `placed` and online orders `paid`. */
   ordersToShip: number;
+  /** Every order ever created, all time. */
   orders: number;
+  period: PeriodMetrics;
+}
+
+/** Figures of one period: orders and sign-ups whose creation time falls in [from, to). */
+export interface PeriodMetrics {
+  key: ReportPeriod;
+  /** ISO instants: the midnight starting the first day and the midnight ending today, in `timeZone`. */
+  from: string;
+  to: string;
+  timeZone: string;
+  /** Customer accounts created in the period. */
+  newCustomers: number;
+  /** Orders placed in the period, whatever their state now. */
+  orders: number;
+  /** Rupees: revenueOnline + revenueCod. */
+  revenue: number;
+  /** Orders placed in the period and paid online (paid, shipped or delivered). */
+  revenueOnline: number;
+  /** Cash-on-delivery orders placed in the period and delivered (the cash is collected at the door). */
+  revenueCod: number;
+  /** Cash-on-delivery orders placed in the period, not delivered yet and not cancelled: cash still to collect. */
+  codToCollect: number;
+}
+
+/** The body of a 409 `stock_changed`: the stock the client expected, the stock now, and the product now. */
+export interface StockConflict {
+  expectedStock: number;
+  currentStock: number;
+  product: Product;
 }

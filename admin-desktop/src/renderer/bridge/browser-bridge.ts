@@ -259,7 +259,7 @@ export function createBrowserBridge(storage: Storage = window.localStorage): Bro
           retries: 3,
           throttleMs: 100,
           upload: async (item, ctx) => {
-            await uploadProductImage(
+            const result = await uploadProductImage(
               client,
               item.job,
               { blob: item.file, name: item.file.name },
@@ -269,6 +269,7 @@ export function createBrowserBridge(storage: Storage = window.localStorage): Bro
                   ctx.onProgress(Math.round((loaded / Math.max(1, total)) * item.size), item.size),
               },
             );
+            return result.alreadyThere ? 'existing' : 'done';
           },
           onEvent: (e) => emit({ runId, ...e, summary: e.finished ? queue.summary() : null }),
         });

@@ -1,4 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
+import {
+  MAX_MATCH_NAME_LENGTH,
+  MAX_MATCH_NAMES,
+  type MatchedProduct,
+  type ReportPeriod,
+} from '@voltcart/shared';
 import { api } from './api';
 import { type OrderQuery, type PageQuery, type ProductQuery, queryKeys } from './query-keys';
 
@@ -32,8 +38,31 @@ export const queries = {
     queryOptions({
       queryKey: queryKeys.products.list(query),
       queryFn: async ({ signal }) => {
-        const { products, hasMore } = await api.product.list({ query }, { signal });
-        return { products, hasMore };
+        const { products, hasMore, lowStockThreshold } = await api.product.list({ query }, { signal });
+        return { products, hasMore, lowStockThreshold };
+      },
+    }),
+  /**
+   * Every product the file names of a scanned folder may mean (by slug or SKU), asked from the API in pages of
+   * MAX_MATCH_NAMES names; the page then matches with matchFiles on these (shared/match.ts).
+   */
+  imageMatches: (scanId: string, names: string[]) =>
+    queryOptions({
+      queryKey: queryKeys.products.imageMatches(scanId),
+      queryFn: async ({ signal }) => {
+        // Longer names cannot name a product (slugs and SKUs are shorter): they stay unmatched.
+        const list = [...new Set(names.map((n) => n.trim()))].filter(
+          (n) => n && n.length <= MAX_MATCH_NAME_LENGTH,
+        );
+        const found = new Map<string, MatchedProduct>();
+        for (let i = 0; i < list.length; i += MAX_MATCH_NAMES) {
+          const { matches } = await api.product.matchImages(
+            { body: { names: list.slice(i, i + MAX_MATCH_NAMES) } },
+            { signal },
+          );
+          for (const m of matches) for (const c of m.candidates) found.set(c._id, c);
+        }
+        return [...found.values()];
       },
     }),
   product: (id: string) =>
@@ -62,10 +91,10 @@ export const queries = {
         return { users, hasMore };
       },
     }),
-  metrics: () =>
+  metrics: (period: ReportPeriod) =>
     queryOptions({
-      queryKey: queryKeys.metrics,
-      queryFn: async ({ signal }) => (await api.admin.metrics({}, { signal })).metrics,
+      queryKey: queryKeys.metrics.period(period),
+      queryFn: async ({ signal }) => (await api.admin.metrics({ query: { period } }, { signal })).metrics,
     }),
   settings: () =>
     queryOptions({

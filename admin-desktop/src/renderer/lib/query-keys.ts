@@ -1,4 +1,4 @@
-import type { OrderState } from '@voltcart/shared';
+import type { OrderState, ReportPeriod } from '@voltcart/shared';
 
 /** Filters of the paged lists, as the screens send them (blank values are left out by the client). */
 export interface PageQuery {
@@ -7,8 +7,8 @@ export interface PageQuery {
   q?: string;
 }
 export type OrderQuery = PageQuery & { state?: OrderState };
-/** `limit: 0` lists every product. */
-export type ProductQuery = PageQuery & { categorySlug?: string; colorSlug?: string };
+/** `limit: 0` lists every product; `lowStock: '1'` only those at or under the low-stock threshold. */
+export type ProductQuery = PageQuery & { categorySlug?: string; colorSlug?: string; lowStock?: '1' };
 
 /**
  * Query keys per resource. Each starts with the resource's name, so `all` matches every list and detail of it
@@ -29,6 +29,8 @@ export const queryKeys = {
     all: ['products'] as const,
     list: (query: ProductQuery) => ['products', 'list', query] as const,
     detail: (id: string) => ['products', 'detail', id] as const,
+    /** The products a scanned folder's file names may mean (bulk upload), by scan. */
+    imageMatches: (scanId: string) => ['products', 'image-matches', scanId] as const,
   },
   orders: {
     all: ['orders'] as const,
@@ -39,7 +41,10 @@ export const queryKeys = {
     all: ['customers'] as const,
     list: (query: PageQuery) => ['customers', 'list', query] as const,
   },
-  metrics: ['metrics'] as const,
+  metrics: {
+    all: ['metrics'] as const,
+    period: (period: ReportPeriod) => ['metrics', period] as const,
+  },
   settings: ['settings'] as const,
 };
 
@@ -54,6 +59,7 @@ export const staleAfter = {
   category: [queryKeys.categories.all, queryKeys.products.all],
   color: [queryKeys.colors.all, queryKeys.products.all],
   product: [queryKeys.products.all, queryKeys.categories.all],
-  order: [queryKeys.orders.all, queryKeys.metrics, queryKeys.products.all, queryKeys.customers.all],
-  settings: [queryKeys.settings],
+  order: [queryKeys.orders.all, queryKeys.metrics.all, queryKeys.products.all, queryKeys.customers.all],
+  // The low-stock threshold decides which products the low-stock list shows.
+  settings: [queryKeys.settings, queryKeys.products.all],
 } as const;

@@ -11,12 +11,14 @@ import { createQueryClient } from '../lib/query-client';
 const mounted: Root[] = [];
 
 /**
- * Renders a screen at `path` as the app does: a fresh query cache (the app's defaults), a memory router and
- * the dialog host. Returns the container and the router's current path + search.
+ * Renders a screen at `path` (matched by `pattern`) as the app does: a fresh query cache (the app's defaults), a
+ * memory router and the dialog host. Returns the container and the router's current path + search.
  */
 export async function render(ui: ReactNode, { path = '/', pattern = '*' } = {}) {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter([{ path: pattern, element: ui }], { initialEntries: [path] });
+  // Anywhere else (where a screen navigates to after a save) renders nothing.
+  const routes = [{ path: pattern, element: ui }, ...(pattern === '*' ? [] : [{ path: '*', element: null }])];
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const container = document.createElement('div');
   document.body.appendChild(container);
   const root = createRoot(container);

@@ -3,7 +3,9 @@ import * as initial from './20261122T0000_initial';
 import * as orders from './20261122T0100_orders';
 import * as sharedImages from './20261122T0200_shared_images';
 import * as catalogVersion from './20261123T0000_catalog_version';
+import * as lowStockAndPeriods from './20261124T0000_low_stock_and_periods';
 import * as afterOrder from './20261124T0100_after_order';
+import * as pictureHashes from './20261125T0000_picture_hashes';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -14,5 +16,7 @@ export const migrations: Record<string, Migration> = {
   '20261122T0100_orders': orders,
   '20261122T0200_shared_images': sharedImages,
   '20261123T0000_catalog_version': catalogVersion,
+  '20261124T0000_low_stock_and_periods': lowStockAndPeriods,
   '20261124T0100_after_order': afterOrder,
+  '20261125T0000_picture_hashes': pictureHashes,
 };

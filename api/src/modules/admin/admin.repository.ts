@@ -70,6 +70,43 @@ export async function dashboardFigures(db: Q) {
   };
 }
 
+/**
+ * The dashboard's figures of one period: accounts created and orders placed at `from` or later and before `to`
+ * (users_created and orders_created find those rows), revenue in paise by payment mode, and the cash on
+ * delivery still to collect (admin.service.ts says what each one means).
+ */
+export async function periodFigures(db: Q, from: Date, to: Date) {
+  const [users, orders] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(sql<string>`COUNT(*)`.as('n'))
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('orders')
+      .select([
+        sql<string>`COUNT(*)`.as('orders'),
+        sql<string>`COALESCE(SUM(CASE WHEN payment_mode = 1 AND state IN ('paid', 'shipped', 'delivered')
+          THEN total_paise ELSE 0 END), 0)`.as('online'),
+        sql<string>`COALESCE(SUM(CASE WHEN payment_mode = 0 AND state = 'delivered'
+          THEN total_paise ELSE 0 END), 0)`.as('cod'),
+        sql<string>`COALESCE(SUM(CASE WHEN payment_mode = 0 AND state IN ('placed', 'shipped')
+          THEN total_paise ELSE 0 END), 0)`.as('cod_to_collect'),
+      ])
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    newCustomers: Number(users.n),
+    orders: Number(orders.orders),
+    onlinePaise: Number(orders.online),
+    codPaise: Number(orders.cod),
+    codToCollectPaise: Number(orders.cod_to_collect),
+  };
+}
+
 /** Customers, newest first, each with their number of orders; `q` finds an email or a name. */
 export function listCustomers(db: Q, f: { q?: string; offset: number; limit: number }) {
   let q = db

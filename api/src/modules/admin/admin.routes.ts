@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, contract, customersQuery, loginBody } from '@voltcart/shared';
+import { AUTH_MESSAGES, contract, customersQuery, dashboardQuery, loginBody } from '@voltcart/shared';
 import { clientAddress, withRetryAfter } from '../../lib/rate-limit';
 import { resource } from '../../lib/routes';
 import { requireFields } from '../../lib/validate';
@@ -27,9 +27,9 @@ export function adminRoutes() {
 
   on(api.me, async (c) => ({ admin: await admins.loadAdmin(c.var.db, c.var.principal!.id) }));
 
-  on(api.metrics, async (c) => ({
+  on(api.metrics, { query: dashboardQuery }, async (c, { query }) => ({
     msg: 'Dashboard figures.',
-    metrics: await admins.dashboardMetrics(c.var.db),
+    metrics: await admins.dashboardMetrics(c.var.db, query.period),
   }));
 
   on(api.customers, { query: customersQuery }, async (c, { query }) => {

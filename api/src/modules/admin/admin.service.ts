@@ -3,6 +3,9 @@ import {
   type AdminCustomer,
   type DashboardMetrics,
   type LoginBody,
+  periodRange,
+  type ReportPeriod,
+  SHOP_TIME_ZONE,
   toRupees,
 } from '@voltcart/shared';
 import type { Deps } from '../../app-env';
@@ -53,20 +56,43 @@ export async function loadAdmin(db: Db, id: number): Promise<Admin> {
 }
 
 /**
- * Dashboard figures.
+ * Dashboard figures. All time (or right now):
  * - customers: registered customer accounts
- * - revenue (rupees): money taken or about to be: online orders once paid (paid, shipped, delivered) plus cash
- *   on delivery orders once delivered (the cash is collected at the door)
- * - ordersToShip: orders waiting for dispatch (`placed` cash-on-delivery and `paid` online orders)
+ * - revenue (rupees): money taken: online orders once paid (paid, shipped, delivered) plus cash-on-delivery
+ *   orders once delivered (the cash is collected at the door; until then it is not counted)
+ * - ordersToShip: orders waiting for dispatch now, whenever placed (`placed` cash-on-delivery and `paid` online)
  * - orders: every order ever created, whatever its state
+ * And for `period` (calendar days in the shop's time zone, Asia/Kolkata: see periodRange), by creation time:
+ * - newCustomers: accounts created in the period
+ * - orders: orders placed in the period, whatever their state now
+ * - revenue = revenueOnline (placed in the period and paid online) + revenueCod (placed in the period and
+ *   delivered), the all-time rule applied to the period's orders
+ * - codToCollect: cash-on-delivery orders placed in the period that are neither delivered nor cancelled yet
  */
-export async function dashboardMetrics(db: Db): Promise<DashboardMetrics> {
-  const f = await repo.dashboardFigures(db);
+export async function dashboardMetrics(
+  db: Db,
+  period: ReportPeriod,
+  now: Date = new Date(),
+): Promise<DashboardMetrics> {
+  const { from, to } = periodRange(period, now, SHOP_TIME_ZONE);
+  const [f, p] = await Promise.all([repo.dashboardFigures(db), repo.periodFigures(db, from, to)]);
   return {
     customers: f.customers,
     revenue: toRupees(f.revenuePaise),
     ordersToShip: f.toShip,
     orders: f.orders,
+    period: {
+      key: period,
+      from: from.toISOString(),
+      to: to.toISOString(),
+      timeZone: SHOP_TIME_ZONE,
+      newCustomers: p.newCustomers,
+      orders: p.orders,
+      revenue: toRupees(p.onlinePaise + p.codPaise),
+      revenueOnline: toRupees(p.onlinePaise),
+      revenueCod: toRupees(p.codPaise),
+      codToCollect: toRupees(p.codToCollectPaise),
+    },
   };
 }
 

@@ -44,6 +44,8 @@ export interface ListFilter {
   fulltext?: string;
   /** Terms too short for the FULLTEXT index, each matched as a substring of name or brand. */
   like?: string[];
+  /** Low stock (back office): only products with at most this many units, fewest first. */
+  stockAtMost?: number;
 }
 
 const summaryColumns = [
@@ -86,6 +88,7 @@ const summarySql = sql.raw(
  * - colorSlug: the colour is a constant, then product_colors_color (color_id, product_id) read backwards;
  *   ordering by pc.product_id (equal to p.id) keeps that index order and avoids a sort
  * - q: the FULLTEXT index products_search, then a sort of the matches
+ * - stockAtMost (admins only): products_stock (stock, id), then a sort of the matches, fewest units first
  * Admin lists (rare, all statuses) are left to the optimizer.
  */
 export async function listProducts(db: Db, f: ListFilter): Promise<SummaryRow[]> {
@@ -126,6 +129,11 @@ export async function listProducts(db: Db, f: ListFilter): Promise<SummaryRow[]>
     where.push(sql`co.slug = ${f.colorSlug}`);
     if (!f.admin) where.push(sql`co.status = 1`);
     order = sql`pc.product_id DESC`;
+  }
+  if (f.stockAtMost !== undefined) {
+    // products_stock (stock, id) finds the few rows at or under the threshold.
+    where.push(sql`p.stock <= ${f.stockAtMost}`);
+    order = sql`p.stock ASC, p.id DESC`;
   }
   // A hint only where the products table is read through that index; elsewhere p is joined by primary key.
   let hint = sql``;
@@ -268,6 +276,7 @@ export interface ProductValues {
   discount_percentage: number;
   final_price: number;
   thumbnail: string;
+  thumbnail_hash?: string | null;
   video_url: string;
   short_description: string | null;
   long_description: string | null;
@@ -286,6 +295,17 @@ export async function insertProduct(db: Conn, values: ProductValues): Promise<nu
 export async function updateProduct(db: Conn, id: number, values: Partial<ProductValues>): Promise<void> {
   if (Object.keys(values).length === 0) return;
   await db.updateTable('products').set(values).where('id', '=', id).execute();
+}
+
+/** The product's stock, its row locked until the transaction ends; undefined when there is no such product. */
+export async function lockStock(trx: Conn, id: number): Promise<number | undefined> {
+  const row = await trx
+    .selectFrom('products')
+    .select('stock')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.stock);
 }
 
 export async function replaceColors(
@@ -328,7 +348,11 @@ export async function replaceMemory(
     .execute();
 }
 
-export async function appendImages(db: Conn, productId: number, files: string[]): Promise<void> {
+export async function appendImages(
+  db: Conn,
+  productId: number,
+  files: { file: string; hash: string | null }[],
+): Promise<void> {
   if (files.length === 0) return;
   const last = await db
     .selectFrom('product_images')
@@ -338,7 +362,14 @@ export async function appendImages(db: Conn, productId: number, files: string[])
   const start = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1;
   await db
     .insertInto('product_images')
-    .values(files.map((file, i) => ({ product_id: productId, file, position: start + i })))
+    .values(
+      files.map((f, i) => ({
+        product_id: productId,
+        file: f.file,
+        content_hash: f.hash,
+        position: start + i,
+      })),
+    )
     .execute();
 }
 

@@ -1,5 +1,6 @@
 import {
   contract,
+  imageMatchBody,
   productBody,
   productListQuery,
   productStatusBody,
@@ -11,6 +12,7 @@ import { uploadedFile, uploadedFiles } from '../../lib/images';
 import { cached, catalogDb, resource } from '../../lib/routes';
 import { idParam } from '../../lib/validate';
 import * as products from './product.service';
+import { matchImageNames } from './product-match.service';
 
 const M = products.PRODUCT_MESSAGES;
 const api = contract.product;
@@ -39,23 +41,23 @@ export function productRoutes() {
   on(api.create, { body: productBody }, async (c, input) => {
     const form = await input.raw();
     const plan = products.createInput(form);
-    const product = await products.createProduct(c.var, plan, {
+    const { product, uploads } = await products.createProduct(c.var, plan, {
       thumbnail: uploadedFile(form.thumbnail),
       images: uploadedFiles(form.images),
     });
     await catalogCache(c).invalidate(c.var.db);
-    return { msg: M.created, product };
+    return { msg: M.created, product, uploads };
   });
 
   on(api.update, { body: productUpdateBody }, async (c, input) => {
     const id = idParam(c, 'id', 'Product');
     const form = await input.raw();
-    const product = await products.updateProduct(c.var, id, form, {
+    const { product, uploads } = await products.updateProduct(c.var, id, form, {
       thumbnail: uploadedFile(form.thumbnail),
       images: uploadedFiles(form.images),
     });
     await catalogCache(c).invalidate(c.var.db);
-    return { msg: M.updated, product };
+    return { msg: M.updated, product, uploads };
   });
 
   on(api.toggle, { body: productStatusBody }, async (c, input) => {
@@ -76,9 +78,16 @@ export function productRoutes() {
     const id = idParam(c, 'id', 'Product');
     const form = await input.raw();
     const files = uploadedFiles(form.images ?? form['images[]']);
-    const product = await products.addImages(c.var, id, files);
+    const { product, uploads } = await products.addImages(c.var, id, files);
     await catalogCache(c).invalidate(c.var.db);
-    return { msg: M.imagesAdded(files.length), product };
+    return { msg: M.imagesAdded(uploads), product, uploads };
+  });
+
+  on(api.matchImages, { body: imageMatchBody }, async (c, input) => {
+    const { names } = await input.body();
+    const matches = await matchImageNames(c.var.db, names);
+    const matched = matches.filter((m) => m.status === 'matched').length;
+    return { msg: `${matched} of ${names.length} file names match a product.`, matches };
   });
 
   on(api.removeImage, async (c, { params }) => {

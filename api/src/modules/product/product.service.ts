@@ -2,22 +2,27 @@ import {
   finalPricePaise,
   isBlank,
   lowestOptionPrice,
+  type PictureUpload,
   type Product,
   type ProductBody,
   type ProductListQuery,
   type ProductSummary,
   productBody,
+  type StockConflict,
   slugify,
+  stockCount,
   toPaise,
   toRupees,
 } from '@voltcart/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { isDuplicateKey, isMissingReference } from '../../db/errors';
-import { type AppError, badRequest, conflict, notFound } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { imageLimits, releaseImages, removeImages, storeImage, storeImages } from '../../lib/images';
 import { SAFE_NAME, type Storage } from '../../lib/storage';
+import { lowStockThreshold } from '../settings/settings.service';
 import * as repo from './product.repository';
+import { commitGallery, picturesMessage, prepareGallery, prepareThumbnail } from './product-pictures.service';
 
 export interface ProductDeps {
   db: Db;
@@ -29,12 +34,18 @@ export const PRODUCT_MESSAGES = {
   created: 'Product created successfully.',
   updated: 'Product updated successfully.',
   deleted: 'Product deleted successfully.',
-  imagesAdded: (n: number) => `${n} ${n === 1 ? 'image' : 'images'} added.`,
+  imagesAdded: picturesMessage,
   imageRemoved: 'Image removed.',
   nothingToChange: 'Send at least one field to change.',
   unknownCategory: 'categoryId does not match any category',
   imageCount: 'Choose between 1 and 20 images (form field "images").',
   emptySlug: 'name must contain at least one letter or digit (a-z, 0-9) so that a slug can be made from it.',
+  lowStockForStaff: 'The low-stock filter is for the back office: send an admin token.',
+  expectedStockNeeded:
+    'expectedStock is required with stock: send the stock you loaded, so that units sold meanwhile are not brought back.',
+  expectedStockAlone: 'expectedStock goes with stock: send the new stock as well, or neither.',
+  stockChanged: (from: number, to: number) =>
+    `Stock changed from ${from} to ${to} while you were editing. Nothing was saved: check the stock and save again.`,
 } as const;
 const M = PRODUCT_MESSAGES;
 
@@ -100,12 +111,21 @@ export function searchTerms(q: string): { fulltext?: string; like: string[] } {
 
 // ---------------------------------------------------------------- reads
 
-/** A page of the list; the query's blank values were already dropped (see resource() in lib/routes.ts). */
+/**
+ * A page of the list; the query's blank values were already dropped (see resource() in lib/routes.ts).
+ * - `lowStock` (admins only, else 403): products with at most the shop's low-stock threshold of units
+ *   (Settings), fewest first, whatever their stock switch; the reply names the threshold
+ */
 export async function listProducts(
   db: Db,
   query: ProductListQuery,
   opts: { admin: boolean },
-): Promise<{ products: ProductSummary[]; hasMore: boolean }> {
+): Promise<{ products: ProductSummary[]; hasMore: boolean; lowStockThreshold?: number }> {
+  let stockAtMost: number | undefined;
+  if (query.lowStock) {
+    if (!opts.admin) throw forbidden(M.lowStockForStaff);
+    stockAtMost = await lowStockThreshold(db);
+  }
   const limit = query.limit && query.limit > 0 ? query.limit : ALL_LIMIT;
   const page = query.limit && query.limit > 0 ? (query.page ?? 1) : 1;
   const search = query.q ? searchTerms(query.q) : { like: [] };
@@ -116,10 +136,14 @@ export async function listProducts(
     offset: (page - 1) * limit,
     categorySlug: query.categorySlug?.trim(),
     colorSlug: query.colorSlug?.trim(),
+    stockAtMost,
     ...search,
   });
   const hasMore = rows.length > limit;
-  return { products: rows.slice(0, limit).map(toSummary), hasMore };
+  const products = rows.slice(0, limit).map(toSummary);
+  return stockAtMost === undefined
+    ? { products, hasMore }
+    : { products, hasMore, lowStockThreshold: stockAtMost };
 }
 
 export async function bestSellers(db: Db): Promise<ProductSummary[]> {
@@ -220,6 +244,8 @@ function parseProduct(input: Form): ProductBody {
 /** What a create or update asks for, after validation, in database units (paise). */
 interface Plan {
   values: Partial<repo.ProductValues>;
+  /** Update only: the stock the client loaded; `values.stock` is written only while the stock is still this. */
+  expectedStock?: number;
   colors?: { colorId: number; pricePaise: number }[];
   memory?: { sizeGb: number; pricePaise: number }[];
 }
@@ -311,6 +337,9 @@ export function createInput(form: Form): Plan {
  * Reads an update form: only the fields sent change. The rest of the product is merged in before
  * validation so that the rules (price, discount, memory lists) are checked on the result.
  * An empty text field sent on purpose clears it; other empty fields are ignored (forms send every input).
+ * A stock change is compare-and-set: `stock` comes with `expectedStock` (the stock the client loaded), and
+ * neither goes without the other. A client that writes back the stock it loaded (an older back office sends
+ * every field) is refused rather than allowed to bring back units sold since.
  */
 export function updateInput(form: Form, current: Product): Plan {
   const sent = new Set<string>();
@@ -338,6 +367,14 @@ export function updateInput(form: Form, current: Product): Plan {
     sent.add('memoryPriceAdj');
   }
   const out = plan(parseProduct(input), sent);
+  const expected = form.expectedStock;
+  if (sent.has('stock') && isBlank(expected)) throw badRequest(M.expectedStockNeeded);
+  if (!sent.has('stock') && !isBlank(expected)) throw badRequest(M.expectedStockAlone);
+  if (!isBlank(expected)) {
+    const r = stockCount.safeParse(expected);
+    if (!r.success) throw badRequest(`expectedStock ${r.error.issues[0]!.message}`);
+    out.expectedStock = r.data;
+  }
   // The product as it will be: what changes, and the rest as it is.
   refuseBelowZero(
     out.values.final_price ?? toPaise(current.finalPrice),
@@ -394,26 +431,29 @@ export async function createProduct(
   deps: ProductDeps,
   p: Plan,
   files: { thumbnail: File | null; images: File[] },
-): Promise<Product> {
+): Promise<{ product: Product; uploads: PictureUpload[] }> {
   if (files.images.length > MAX_GALLERY_UPLOAD) throw badRequest(M.imageCount);
   await checkPlan(deps.db, p);
   const limits = imageLimits(deps.config);
   const stored: string[] = [];
   try {
-    const thumbnail = files.thumbnail
-      ? await storeImage(deps.storage, 'product', files.thumbnail, limits, { small: true })
-      : '';
-    if (thumbnail) stored.push(thumbnail);
-    const gallery = await storeImages(deps.storage, 'product', files.images, limits, { small: true });
-    stored.push(...gallery);
+    const thumb = await prepareThumbnail(deps.db, deps.storage, null, files.thumbnail, limits);
+    if (thumb?.set) stored.push(thumb.set.file);
+    const gallery = await prepareGallery(deps.db, deps.storage, null, files.images, limits);
+    stored.push(...gallery.added.map((a) => a.file));
     const id = await deps.db.transaction().execute(async (trx) => {
-      const id = await repo.insertProduct(trx, { ...(p.values as repo.ProductValues), thumbnail });
+      const id = await repo.insertProduct(trx, {
+        ...(p.values as repo.ProductValues),
+        thumbnail: thumb?.set?.file ?? '',
+        thumbnail_hash: thumb?.set?.hash ?? null,
+      });
       await repo.replaceColors(trx, id, p.colors ?? []);
       await repo.replaceMemory(trx, id, p.memory ?? []);
-      await repo.appendImages(trx, id, gallery);
+      await commitGallery(trx, id, gallery);
       return id;
     });
-    return await getProduct(deps.db, id, { admin: true });
+    const uploads = [...(thumb ? [thumb.outcome] : []), ...gallery.outcomes];
+    return { product: await getProduct(deps.db, id, { admin: true }), uploads };
   } catch (e) {
     await removeImages(deps.storage, 'product', stored);
     throw clashError(e, p.values) ?? referenceError(e) ?? e;
@@ -425,9 +465,12 @@ export async function updateProduct(
   id: number,
   form: Form,
   files: { thumbnail: File | null; images: File[] },
-): Promise<Product> {
+): Promise<{ product: Product; uploads: PictureUpload[] }> {
   const current = await getProduct(deps.db, id, { admin: true });
   const p = updateInput(form, current);
+  // Refused before any image work when the stock has already moved; checked again under a lock below.
+  if (p.expectedStock !== undefined && current.stock !== p.expectedStock)
+    throw stockChanged(p.expectedStock, current);
   if (
     Object.keys(p.values).length === 0 &&
     !p.colors &&
@@ -442,28 +485,55 @@ export async function updateProduct(
   await checkPlan(deps.db, p, id);
   const limits = imageLimits(deps.config);
   const stored: string[] = [];
+  let uploads: PictureUpload[] = [];
+  let dropped: string[] = [];
   try {
-    if (files.thumbnail) {
-      p.values.thumbnail = await storeImage(deps.storage, 'product', files.thumbnail, limits, {
-        small: true,
-      });
-      stored.push(p.values.thumbnail);
+    const thumb = await prepareThumbnail(
+      deps.db,
+      deps.storage,
+      { id, thumbnail: current.thumbnail },
+      files.thumbnail,
+      limits,
+    );
+    if (thumb?.set) {
+      p.values.thumbnail = thumb.set.file;
+      p.values.thumbnail_hash = thumb.set.hash;
+      stored.push(thumb.set.file);
     }
-    const gallery = await storeImages(deps.storage, 'product', files.images, limits, { small: true });
-    stored.push(...gallery);
-    await deps.db.transaction().execute(async (trx) => {
+    const gallery = await prepareGallery(deps.db, deps.storage, id, files.images, limits);
+    stored.push(...gallery.added.map((a) => a.file));
+    dropped = await deps.db.transaction().execute(async (trx) => {
+      if (p.expectedStock !== undefined) {
+        // The row stays locked until the write commits: an order cannot take a unit in between.
+        const now = await repo.lockStock(trx, id);
+        if (now === undefined) throw notFound('Product');
+        if (now !== p.expectedStock) throw new StockMoved();
+      }
       await repo.updateProduct(trx, id, p.values);
       if (p.colors) await repo.replaceColors(trx, id, p.colors);
       if (p.memory) await repo.replaceMemory(trx, id, p.memory);
-      await repo.appendImages(trx, id, gallery);
+      return commitGallery(trx, id, gallery);
     });
+    uploads = [...(thumb ? [thumb.outcome] : []), ...gallery.outcomes];
   } catch (e) {
     await removeImages(deps.storage, 'product', stored);
+    if (e instanceof StockMoved)
+      throw stockChanged(p.expectedStock!, await getProduct(deps.db, id, { admin: true }));
     throw clashError(e, p.values) ?? referenceError(e) ?? e;
   }
+  await removeImages(deps.storage, 'product', dropped);
   if (p.values.thumbnail && current.thumbnail)
     await releaseImages(deps.db, deps.storage, 'product', [current.thumbnail]);
-  return getProduct(deps.db, id, { admin: true });
+  return { product: await getProduct(deps.db, id, { admin: true }), uploads };
+}
+
+/** The stock moved between the client's load and the locked read (rolls the transaction back). */
+class StockMoved extends Error {}
+
+/** 409 `stock_changed`: nothing was saved; the reply carries the product as it is now (StockConflict). */
+function stockChanged(expectedStock: number, product: Product): AppError {
+  const body: StockConflict = { expectedStock, currentStock: product.stock, product };
+  return new AppError(409, 'stock_changed', M.stockChanged(expectedStock, product.stock), { ...body });
 }
 
 const TOGGLES: Record<1 | 2 | 3, { column: repo.ToggleColumn; on: string; off: string }> = {
@@ -493,20 +563,30 @@ export async function deleteProduct(deps: ProductDeps, id: number): Promise<void
   await releaseImages(deps.db, deps.storage, 'product', [current.thumbnail, ...current.images]);
 }
 
-/** Appends 1–20 pictures to the gallery. */
-export async function addImages(deps: ProductDeps, id: number, files: File[]): Promise<Product> {
+/** Appends 1–20 pictures to the gallery; files the product already shows are skipped (product-pictures.service). */
+export async function addImages(
+  deps: ProductDeps,
+  id: number,
+  files: File[],
+): Promise<{ product: Product; uploads: PictureUpload[] }> {
   if (files.length < 1 || files.length > MAX_GALLERY_UPLOAD) throw badRequest(M.imageCount);
   await getProduct(deps.db, id, { admin: true });
-  const stored = await storeImages(deps.storage, 'product', files, imageLimits(deps.config), { small: true });
+  const gallery = await prepareGallery(deps.db, deps.storage, id, files, imageLimits(deps.config));
+  let dropped: string[];
   try {
-    await deps.db.transaction().execute((trx) => repo.appendImages(trx, id, stored));
+    dropped = await deps.db.transaction().execute((trx) => commitGallery(trx, id, gallery));
   } catch (e) {
-    await removeImages(deps.storage, 'product', stored);
+    await removeImages(
+      deps.storage,
+      'product',
+      gallery.added.map((a) => a.file),
+    );
     // The product was deleted while its images were being processed.
     if (isMissingReference(e)) throw notFound('Product');
     throw e;
   }
-  return getProduct(deps.db, id, { admin: true });
+  await removeImages(deps.storage, 'product', dropped);
+  return { product: await getProduct(deps.db, id, { admin: true }), uploads: gallery.outcomes };
 }
 
 /** Removes one gallery picture (or the thumbnail) and its files. */
@@ -516,7 +596,7 @@ export async function removeImage(deps: ProductDeps, id: number, file: string): 
   if (current.images.includes(file)) {
     await repo.removeImageRow(deps.db, id, file);
   } else if (current.thumbnail === file) {
-    await repo.updateProduct(deps.db, id, { thumbnail: '' });
+    await repo.updateProduct(deps.db, id, { thumbnail: '', thumbnail_hash: null });
   } else {
     throw notFound('Image');
   }

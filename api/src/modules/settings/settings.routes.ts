@@ -17,7 +17,7 @@ export function settingsRoutes() {
 
   on(api.update, { body: settingsBody }, async (c, input) => {
     const changes = await input.body(await jsonOrFormBody(c));
-    if (changes.shopName === undefined && changes.freeShippingThreshold === undefined)
+    if (Object.values(changes).every((v) => v === undefined))
       throw badRequest(SETTINGS_MESSAGES.nothingToChange);
     const settings = await saveShopSettings(c.var.db, c.var.config, changes);
     await catalogCache(c).invalidate(c.var.db);

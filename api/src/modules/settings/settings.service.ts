@@ -3,16 +3,24 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import * as repo from './settings.repository';
 
-const KEYS = { shopName: 'shop_name', freeShippingPaise: 'free_shipping_threshold_paise' } as const;
+const KEYS = {
+  shopName: 'shop_name',
+  freeShippingPaise: 'free_shipping_threshold_paise',
+  lowStockThreshold: 'low_stock_threshold',
+} as const;
+
+/** The low-stock threshold until an admin sets one (the migration that added it writes the same). */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
 export const SETTINGS_MESSAGES = {
   saved: 'Settings saved.',
-  nothingToChange: 'Send shopName or freeShippingThreshold to change.',
+  nothingToChange: 'Send shopName, freeShippingThreshold or lowStockThreshold to change.',
 } as const;
 
 /**
  * The shop settings shoppers and admins see.
  * - shop name and free-shipping threshold: the admin's saved values, else SHOP_NAME / FREE_SHIPPING_THRESHOLD
+ * - low-stock threshold (units): the saved value, else 5
  * - razorpayKeyId: the public key id (never the secret), or null
  * - paymentSimulator: true when no Razorpay key is configured (development, tests)
  */
@@ -25,9 +33,22 @@ export async function getShopSettings(db: Db, config: Config): Promise<ShopSetti
       Number.isSafeInteger(paise) && paise >= 0 && saved.has(KEYS.freeShippingPaise)
         ? toRupees(paise)
         : config.FREE_SHIPPING_THRESHOLD,
+    lowStockThreshold: units(saved.get(KEYS.lowStockThreshold)) ?? DEFAULT_LOW_STOCK_THRESHOLD,
     razorpayKeyId: config.RAZORPAY_KEY_ID ?? null,
     paymentSimulator: !config.RAZORPAY_KEY_ID,
   };
+}
+
+/** A saved count of units, or undefined when it is missing or not a whole number ≥ 0. */
+function units(saved: string | undefined): number | undefined {
+  const n = Number(saved);
+  return saved !== undefined && /^\d+$/.test(saved) && Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** The low-stock threshold alone (the product list's low-stock filter). */
+export async function lowStockThreshold(db: Db): Promise<number> {
+  const saved = await repo.readSettings(db, [KEYS.lowStockThreshold]);
+  return units(saved.get(KEYS.lowStockThreshold)) ?? DEFAULT_LOW_STOCK_THRESHOLD;
 }
 
 export async function saveShopSettings(db: Db, config: Config, input: SettingsBody): Promise<ShopSettings> {
@@ -35,6 +56,7 @@ export async function saveShopSettings(db: Db, config: Config, input: SettingsBo
   if (input.shopName !== undefined) values[KEYS.shopName] = input.shopName;
   if (input.freeShippingThreshold !== undefined)
     values[KEYS.freeShippingPaise] = String(toPaise(input.freeShippingThreshold));
+  if (input.lowStockThreshold !== undefined) values[KEYS.lowStockThreshold] = String(input.lowStockThreshold);
   await repo.writeSettings(db, values);
   return getShopSettings(db, config);
 }

@@ -1,5 +1,6 @@
 import type { addAddressBody } from '../schemas/address';
 import type { loginBody, registerRequest } from '../schemas/auth';
+import type { dashboardQuery } from '../schemas/dashboard';
 import type { customersQuery } from '../schemas/order';
 import type { Admin, AdminCustomer, DashboardMetrics, User } from '../types';
 import { route } from './define';
@@ -12,7 +13,10 @@ export const admin = {
   logout: route('POST /admin/logout', 'admin').reply<object>(),
   /** Lets the desktop app check a stored session before showing the dashboard. */
   me: route('GET /admin/me', 'admin').reply<{ admin: Admin }>(),
-  metrics: route('GET /admin/metrics', 'admin').reply<{ metrics: DashboardMetrics }>(),
+  /** All-time figures, and the figures of `period` (today, 7d, 30d: days in the shop's time zone). */
+  metrics: route('GET /admin/metrics', 'admin').query<typeof dashboardQuery>().reply<{
+    metrics: DashboardMetrics;
+  }>(),
   customers: route('GET /admin/users', 'admin').query<typeof customersQuery>().reply<{
     users: AdminCustomer[];
     hasMore: boolean;

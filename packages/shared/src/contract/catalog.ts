@@ -3,18 +3,21 @@ import type {
   categoryUpdateBody,
   colorBody,
   colorUpdateBody,
+  imageMatchBody,
   productBody,
   productListQuery,
   productStatusBody,
   productUpdateBody,
 } from '../schemas/catalog';
-import type { Category, Color, Product, ProductSummary } from '../types';
+import type { Category, Color, ImageNameMatch, PictureUpload, Product, ProductSummary } from '../types';
 import { route } from './define';
 
 /** A page of products; `hasMore` says whether another page follows. */
 export interface ProductList {
   products: ProductSummary[];
   hasMore: boolean;
+  /** With `lowStock=1`: the threshold the list was filtered by (products with at most this many units). */
+  lowStockThreshold?: number;
 }
 
 /** Categories: public reads (admins also see inactive ones), admin writes. */
@@ -52,19 +55,30 @@ export const product = {
   get: route('GET /product/:id', 'public').reply<{ product: Product }>(),
   create: route('POST /product/create', 'admin', { form: true, files: ['thumbnail', 'images'], status: 201 })
     .body<typeof productBody>()
-    .reply<{ product: Product }>(),
-  /** Only the fields sent are changed. */
+    .reply<{ product: Product; uploads: PictureUpload[] }>(),
+  /**
+   * Only the fields sent are changed. `stock` needs `expectedStock` (the stock the client loaded): 409
+   * `stock_changed` with the current values (StockConflict) when it has moved since, nothing saved.
+   */
   update: route('PUT /product/update/:id', 'admin', { form: true, files: ['thumbnail', 'images'] })
     .body<typeof productUpdateBody>()
-    .reply<{ product: Product }>(),
+    .reply<{ product: Product; uploads: PictureUpload[] }>(),
   /** flag 1 status, 2 stock (inStock), 3 top selling (seed §4). */
   toggle: route('PATCH /product/status/:id', 'admin').body<typeof productStatusBody>().reply<{
     product: Product;
   }>(),
   remove: route('DELETE /product/delete/:id', 'admin').reply<object>(),
-  /** Adds 1–20 gallery pictures. */
+  /** Adds 1–20 gallery pictures; a file already among the product's pictures is skipped (`already_there`). */
   addImages: route('PATCH /product/multiple-images/:id', 'admin', { form: true, files: ['images'] }).reply<{
     product: Product;
+    uploads: PictureUpload[];
   }>(),
   removeImage: route('DELETE /product/image/:id/:file', 'admin').reply<{ product: Product }>(),
+  /**
+   * Matches photo file names to products by slug or SKU (`<slug>[-N].jpg`), inactive products included, on the
+   * server so that every product counts however many there are; at most MAX_MATCH_NAMES names per request.
+   */
+  matchImages: route('POST /product/match-images', 'admin')
+    .body<typeof imageMatchBody>()
+    .reply<{ matches: ImageNameMatch[] }>(),
 };

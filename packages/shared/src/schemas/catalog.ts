@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_MATCH_NAME_LENGTH, MAX_MATCH_NAMES } from '../rules/image-name';
 import { formBoolean, id, int, jsonText, num, percent, rupeeAdjustment, rupees, text } from './common';
 
 export const categoryBody = z.object({
@@ -75,8 +76,20 @@ function memoryAdjustmentsFit(
 
 export const productBody = productFields.superRefine(memoryAdjustmentsFit);
 
-/** An update sends only the fields that change. */
-export const productUpdateBody = productFields.partial().superRefine(memoryAdjustmentsFit);
+/** A stock count: a whole number of units, 0 or more. */
+export const stockCount = int().pipe(
+  z.number().min(0, 'must not be negative').max(1_000_000, 'is too large'),
+);
+
+/**
+ * An update sends only the fields that change. A stock change is compare-and-set: `stock` comes with
+ * `expectedStock`, the stock the client loaded (the API refuses it with 409 `stock_changed` when the stock has
+ * moved since, e.g. a shopper's order took a unit).
+ */
+export const productUpdateBody = productFields
+  .partial()
+  .extend({ expectedStock: stockCount.optional() })
+  .superRefine(memoryAdjustmentsFit);
 
 export const productStatusBody = z.object({
   flag: num().refine(
@@ -91,6 +104,26 @@ export const productListQuery = z.object({
   categorySlug: z.string().max(200).optional(),
   colorSlug: z.string().max(200).optional(),
   q: z.string().max(200, 'must be at most 200 characters').optional(),
+  /** Back office only: products with at most the shop's low-stock threshold of units (settings). */
+  lowStock: z
+    .enum(['1', 'true', '0', 'false'], { error: 'must be 1 or 0' })
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
+});
+
+/** Photo file names to match to products (the bulk upload), one page of at most MAX_MATCH_NAMES. */
+export const imageMatchBody = z.object({
+  names: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'must not be empty')
+        .max(MAX_MATCH_NAME_LENGTH, `must be at most ${MAX_MATCH_NAME_LENGTH} characters`),
+      { error: 'must be a list of file names' },
+    )
+    .min(1, 'must list at least one file name')
+    .max(MAX_MATCH_NAMES, `must list at most ${MAX_MATCH_NAMES} file names: send more in several requests`),
 });
 
 export type ProductBody = z.infer<typeof productBody>;

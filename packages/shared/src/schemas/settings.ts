@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { rupees, text } from './common';
+import { int, rupees, text } from './common';
+
+/** The most units the low-stock threshold may be. */
+export const MAX_LOW_STOCK_THRESHOLD = 100_000;
 
 export const settingsBody = z.object({
   shopName: text(60).min(1, 'must not be empty').optional(),
   freeShippingThreshold: rupees.optional(),
+  /** Products with this many units or fewer are "low stock" in the back office. */
+  lowStockThreshold: int('must be a whole number of units')
+    .pipe(z.number().min(0, 'must not be negative').max(MAX_LOW_STOCK_THRESHOLD, 'must be at most 1,00,000'))
+    .optional(),
 });
 
 export type SettingsBody = z.infer<typeof settingsBody>;

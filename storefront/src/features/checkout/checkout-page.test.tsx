@@ -85,6 +85,7 @@ beforeEach(() => {
       freeShippingThreshold: 999,
       razorpayKeyId: null,
       paymentSimulator: true,
+      lowStockThreshold: 5,
     },
   });
   for (const group of Object.values(m)) for (const fn of Object.values(group)) fn.mockReset();

@@ -52,6 +52,7 @@ beforeEach(() => {
     freeShippingThreshold: 999,
     razorpayKeyId: 'rzp_test_1',
     paymentSimulator: false,
+    lowStockThreshold: 5,
   };
   useSettings.setState({ settings });
   m.user.me.mockResolvedValue(user);

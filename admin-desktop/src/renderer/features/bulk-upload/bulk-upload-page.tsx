@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
-import type { ProductSummary } from '@voltcart/shared';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formatBytes } from '../../../shared/image-type';
 import type { BulkJob, BulkProgress, ScannedFile, ScanResult } from '../../../shared/ipc-contract';
@@ -28,6 +27,8 @@ type Filter = 'all' | 'matched' | 'unmatched' | 'ambiguous';
 
 interface RunState {
   runId: string;
+  /** The folder and choices the run was started with (see jobsKey). */
+  key: string;
   items: Map<string, ItemProgress>;
   totals: QueueTotals | null;
   finished: boolean;
@@ -40,13 +41,13 @@ const STATE_TEXT: Record<ItemProgress['state'], string> = {
   uploading: 'Uploading',
   retrying: 'Retrying',
   done: 'Uploaded',
+  existing: 'Already there',
   failed: 'Failed',
   cancelled: 'Cancelled',
 };
 
-/** What matching needs of a product (a stable list while these stay the same: see useEffect below). */
-const matchable = (d: { products: ProductSummary[] }): MatchableProduct[] =>
-  d.products.map((p) => ({ _id: p._id, slug: p.slug, sku: p.sku, name: p.name }));
+/** An empty folder needs no matching (one array, so that matching does not run again on every render). */
+const NO_PRODUCTS: MatchableProduct[] = [];
 
 /** Rows shown at once; the rest behind "Show all" so a 5000-photo folder stays responsive. */
 const PAGE_ROWS = 300;
@@ -62,9 +63,13 @@ export function BulkUploadPage() {
   const [scan, setScan] = useState<ScanResult | null>(null);
   const [scanning, setScanning] = useState(false);
   const queryClient = useQueryClient();
-  // Every product (limit 0), for matching file names to slugs and SKUs.
-  const productList = useQuery({ ...queries.products({ limit: 0 }), select: matchable });
-  const products = productList.data;
+  // The products the folder's file names may mean, found by the API (however many products the shop has).
+  const names = useMemo(() => (scan?.files ?? []).map((f) => f.name), [scan]);
+  const productList = useQuery({
+    ...queries.imageMatches(scan?.scanId ?? '', names),
+    enabled: names.length > 0,
+  });
+  const products = scan && !names.length ? NO_PRODUCTS : productList.data;
   const productError = productList.error && !productList.isFetching ? productList.error : null;
   const [entries, setEntries] = useState<Entry[]>([]);
   /** Files whose role staff chose: automatic role balancing leaves them alone. */
@@ -123,8 +128,12 @@ export function BulkUploadPage() {
         .map((e) => ({ fileId: e.file.id, productId: e.productId!, role: e.role })),
     [entries],
   );
+  // A finished run's button stays off until the folder or a choice changes: the same files again would only be
+  // answered "already there" (the API skips pictures a product has), so a second click is never a mistake.
+  const jobsKey = useMemo(() => `${scan?.scanId ?? ''} ${JSON.stringify(jobs)}`, [scan, jobs]);
   const totalBytes = useMemo(() => (scan?.files ?? []).reduce((s, f) => s + f.size, 0), [scan]);
   const running = Boolean(run && !run.finished);
+  const uploadedAlready = Boolean(run?.finished && run.key === jobsKey);
 
   const adoptScan = (result: ScanResult | null) => {
     if (!result) return;
@@ -197,7 +206,7 @@ export function BulkUploadPage() {
       );
       runIdRef.current = null;
       early.current = [];
-      setRun({ runId: '', items, totals: null, finished: false, elapsedMs: 0, summary: null });
+      setRun({ runId: '', key: jobsKey, items, totals: null, finished: false, elapsedMs: 0, summary: null });
       const { runId } = await bridge.bulk.start({ scanId: scan.scanId, jobs, concurrency });
       runIdRef.current = runId;
       setRun((r) => (r ? { ...r, runId } : r));
@@ -265,7 +274,7 @@ export function BulkUploadPage() {
       </section>
 
       {productError && <QueryError query={productList} />}
-      {scan && !products && !productError && <Spinner label="Loading products…" />}
+      {scan && !products && !productError && <Spinner label="Matching the files to products…" />}
 
       {scan && products && (
         <section className="panel">
@@ -365,7 +374,7 @@ export function BulkUploadPage() {
             </span>
             <span className="muted">
               {totals
-                ? `${totals.done} of ${totals.files} files uploaded${totals.failed ? ` · ${totals.failed} failed` : ''}${
+                ? `${totals.done} of ${totals.files} files uploaded${totals.existing ? ` · ${totals.existing} already there` : ''}${totals.failed ? ` · ${totals.failed} failed` : ''}${
                     totals.active ? ` · ${totals.active} in progress` : ''
                   } · ${formatSeconds(run?.elapsedMs ?? 0)}`
                 : `${jobs.length} files ready to upload`}
@@ -377,8 +386,10 @@ export function BulkUploadPage() {
               role="status"
               data-testid="bulk-summary"
             >
-              Upload finished: {run.summary.done} uploaded, {run.summary.failed} failed,{' '}
-              {run.summary.cancelled} cancelled in {formatSeconds(run.summary.elapsedMs)}.
+              Upload finished: {run.summary.done} uploaded,{' '}
+              {run.summary.existing ? `${run.summary.existing} already there (not added again), ` : ''}
+              {run.summary.failed} failed, {run.summary.cancelled} cancelled in{' '}
+              {formatSeconds(run.summary.elapsedMs)}.
               {run.summary.failures.slice(0, 5).map((f) => (
                 <div key={f.id} className="small">
                   {scan.files.find((x) => x.id === f.id)?.relPath ?? f.id}: {f.error}
@@ -387,7 +398,12 @@ export function BulkUploadPage() {
             </div>
           )}
           <div className="form-actions">
-            <button className="btn btn-primary" onClick={start} disabled={running || !jobs.length}>
+            <button
+              className="btn btn-primary"
+              onClick={start}
+              disabled={running || !jobs.length || uploadedAlready}
+              aria-describedby={uploadedAlready ? 'bulk-uploaded-note' : undefined}
+            >
               Upload {jobs.length} files
             </button>
             <button className="btn btn-ghost" onClick={cancel} disabled={!running || !run?.runId}>
@@ -397,6 +413,11 @@ export function BulkUploadPage() {
               Retry failed
             </button>
           </div>
+          {uploadedAlready && (
+            <p className="muted small" id="bulk-uploaded-note" data-testid="bulk-uploaded-note">
+              These files have been sent. Choose the folder again or change a choice to upload again.
+            </p>
+          )}
         </section>
       )}
     </>
@@ -416,7 +437,8 @@ const BulkRow = memo(function BulkRow(props: {
   const candidates = e.candidates
     .map((id) => props.products.get(id))
     .filter((c): c is MatchableProduct => Boolean(c));
-  const pct = p ? (p.state === 'done' ? 100 : (p.loaded / Math.max(1, p.total)) * 100) : 0;
+  const finished = p?.state === 'done' || p?.state === 'existing';
+  const pct = p ? (finished ? 100 : (p.loaded / Math.max(1, p.total)) * 100) : 0;
   return (
     <tr className={`bulk-${e.status}${e.skip ? ' bulk-skip' : ''}`}>
       <td className="mono file-cell" title={e.file.relPath}>
@@ -471,11 +493,11 @@ const BulkRow = memo(function BulkRow(props: {
               value={pct}
               label={`${e.file.name} progress`}
               small
-              tone={p.state === 'failed' ? 'bad' : p.state === 'done' ? 'ok' : 'neutral'}
+              tone={p.state === 'failed' ? 'bad' : finished ? 'ok' : 'neutral'}
             />
             <span className={`row-state state-text-${p.state}`} title={p.error ?? undefined}>
               {STATE_TEXT[p.state]}
-              {p.attempts > 1 && p.state !== 'done' ? ` (try ${p.attempts})` : ''}
+              {p.attempts > 1 && !finished ? ` (try ${p.attempts})` : ''}
               {p.error && p.state === 'failed' ? `: ${p.error}` : ''}
             </span>
           </div>

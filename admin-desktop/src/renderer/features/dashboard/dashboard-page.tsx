@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router-dom';
+import { type PeriodMetrics, REPORT_PERIODS, type ReportPeriod } from '@voltcart/shared';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
 import { paths } from '../../config/paths';
@@ -9,38 +10,117 @@ import { StateBadge } from '../orders/order-state';
 
 const count = new Intl.NumberFormat('en-IN');
 
-/** The dashboard: real figures from GET /admin/metrics (seed's static cards made live) and the latest orders. */
+/** How each period is named on its button, in a card's label and in a sentence. */
+const PERIOD_NAMES: Record<ReportPeriod, { button: string; label: string; words: string }> = {
+  today: { button: 'Today', label: 'Today', words: 'today' },
+  '7d': { button: '7 days', label: 'Last 7 days', words: 'in the last 7 days' },
+  '30d': { button: '30 days', label: 'Last 30 days', words: 'in the last 30 days' },
+};
+
+const isPeriod = (v: string | null): v is ReportPeriod => REPORT_PERIODS.includes(v as ReportPeriod);
+
+/** The period's days as the shop counts them, e.g. "18 Nov – 24 Nov 2026, India time". */
+export function periodDates(p: Pick<PeriodMetrics, 'key' | 'from' | 'to' | 'timeZone'>): string {
+  const day = (iso: string, opts: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-IN', { timeZone: p.timeZone, ...opts }).format(new Date(iso));
+  // `to` is the midnight ending the last day: its last millisecond is still in the period.
+  const last = new Date(new Date(p.to).getTime() - 1).toISOString();
+  const zone = p.timeZone === 'Asia/Kolkata' ? 'India time' : p.timeZone;
+  const full = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+  if (p.key === 'today') return `${day(p.from, { weekday: 'long', ...full })}, ${zone}`;
+  return `${day(p.from, { day: 'numeric', month: 'short' })} – ${day(last, full)}, ${zone}`;
+}
+
+/**
+ * The dashboard (the seed's static cards made live): the chosen period's figures, each card saying its period
+ * and its rule, the orders waiting to ship now, and the latest orders. The period (today, 7 or 30 days, counted
+ * in whole days of India time by the API) lives in the address (`?period=7d`).
+ */
 export function DashboardPage() {
   const navigate = useNavigate();
-  const metrics = useQuery(queries.metrics());
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('period');
+  const period: ReportPeriod = isPeriod(asked) ? asked : 'today';
+  const name = PERIOD_NAMES[period];
+  const metrics = useQuery(queries.metrics(period));
   const recent = useQuery({ ...queries.orders({ limit: 6, page: 1 }), select: (d) => d.orders });
   const m = metrics.data;
+  const pm = m?.period.key === period ? m.period : undefined;
+  const choose = (p: ReportPeriod) => {
+    const next = new URLSearchParams(params);
+    if (p === 'today') next.delete('period');
+    else next.set('period', p);
+    setParams(next, { replace: true });
+  };
   return (
     <>
-      <PageHeader title="Dashboard" subtitle="Today at Voltcart" />
+      <PageHeader
+        title="Dashboard"
+        subtitle={
+          <span data-testid="period-dates">
+            {name.label}
+            {pm ? `: ${periodDates(pm)}` : ''}
+          </span>
+        }
+        actions={
+          <fieldset className="segmented" aria-label="Period">
+            {REPORT_PERIODS.map((p) => (
+              <button
+                key={p}
+                type="button"
+                className={p === period ? 'segment segment-on' : 'segment'}
+                aria-pressed={p === period}
+                onClick={() => choose(p)}
+              >
+                {PERIOD_NAMES[p].button}
+              </button>
+            ))}
+          </fieldset>
+        }
+      />
       <QueryError query={metrics} />
       <div className="cards">
-        <div className="card stat stat-users">
-          <span className="stat-label">Users</span>
-          <strong className="stat-value" data-testid="metric-customers">
-            {m ? count.format(m.customers) : '…'}
-          </strong>
-          <span className="stat-note">registered customers</span>
-        </div>
         <div className="card stat stat-revenue">
-          <span className="stat-label">Revenue</span>
+          <span className="stat-label">Revenue · {name.label}</span>
           <strong className="stat-value" data-testid="metric-revenue">
-            {m ? formatINR(m.revenue) : '…'}
+            {pm ? formatINR(pm.revenue) : '…'}
           </strong>
-          <span className="stat-note">total income</span>
+          <span className="stat-note" data-testid="rule-revenue">
+            Orders placed {name.words}: paid online{pm ? ` (${formatINR(pm.revenueOnline)})` : ''}, plus cash
+            on delivery once delivered{pm ? ` (${formatINR(pm.revenueCod)})` : ''}.
+          </span>
+          <span className="stat-note">
+            <span data-testid="metric-cod-to-collect">{pm ? formatINR(pm.codToCollect) : '…'}</span> cash on
+            delivery not collected yet (not counted)
+          </span>
+        </div>
+        <div className="card stat stat-period-orders">
+          <span className="stat-label">Orders · {name.label}</span>
+          <strong className="stat-value" data-testid="metric-orders">
+            {pm ? count.format(pm.orders) : '…'}
+          </strong>
+          <span className="stat-note" data-testid="rule-orders">
+            Placed {name.words}, in any state{m ? ` · ${count.format(m.orders)} in all` : ''}
+          </span>
+        </div>
+        <div className="card stat stat-users">
+          <span className="stat-label">New customers · {name.label}</span>
+          <strong className="stat-value" data-testid="metric-new-customers">
+            {pm ? count.format(pm.newCustomers) : '…'}
+          </strong>
+          <span className="stat-note" data-testid="rule-customers">
+            Accounts created {name.words} ·{' '}
+            <span data-testid="metric-customers">{m ? count.format(m.customers) : '…'}</span> registered in
+            all
+          </span>
         </div>
         <div className="card stat stat-orders">
-          <span className="stat-label">Orders</span>
+          <span className="stat-label">To ship · Now</span>
           <strong className="stat-value" data-testid="metric-orders-to-ship">
             {m ? count.format(m.ordersToShip) : '…'}
           </strong>
-          <span className="stat-note">
-            waiting to ship{m ? ` · ${count.format(m.orders)} orders in all` : ''}
+          <span className="stat-note" data-testid="rule-to-ship">
+            Waiting now, whenever placed: cash-on-delivery orders placed and online orders paid
           </span>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
-import { type Color, type Contract, finalPrice, type InputOf, type Product, slugify } from '@voltcart/shared';
+import { type Color, finalPrice, type Product, slugify } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FormError } from '../../components/catalog-form';
@@ -17,9 +17,13 @@ import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { toast } from '../../stores/toast';
-
-/** The body of a product create (an update sends the same fields). */
-type ProductBody = InputOf<Contract['product']['create']>['body'];
+import {
+  type ProductBody,
+  type ProductUpdate,
+  productChanges,
+  stockChangedText,
+  stockConflict,
+} from './product-save';
 
 interface MemoryRow {
   gb: string;
@@ -79,7 +83,8 @@ const num = (s: string) => (s.trim() === '' ? Number.NaN : Number(s));
  * Checks what the form can check before sending (seed §5: name required; prices and counts are numbers) and
  * builds the request; the API checks everything again.
  * - the slug and final price are sent as the seed does, from the shared rules; the API derives both itself
- * - every field is sent, so an emptied field (or no category: '') is cleared on update
+ * - every field is in it: a create sends them all; an update sends only those that differ from the loaded
+ *   product's (productChanges), an emptied one (or no category: '') as empty, which clears it
  */
 export function toProductInput(f: FormState): { input?: ProductBody; error?: string } {
   if (!f.name.trim()) return { error: 'Please enter the product name.' };
@@ -149,26 +154,53 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
   const navigate = useNavigate();
   const categories = useQuery(queries.categories());
   const colors = useQuery(queries.colors());
-  const [start] = useState<FormState>(() => (current ? fromProduct(current) : EMPTY));
+  // The product as loaded (what a save compares with), moved on to the current values after a stock conflict.
+  const [start, setStart] = useState<FormState>(() => (current ? fromProduct(current) : EMPTY));
   const [f, setF] = useState<FormState>(start);
   const [thumb, setThumb] = useState<File[]>([]);
   const { allowLeave } = useUnsavedChanges(thumb.length > 0 || JSON.stringify(f) !== JSON.stringify(start));
   const [sent, setSent] = useState<number | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
-  const save = useApiMutation((body: ProductBody) => {
-    const file = body.thumbnail;
-    const onUploadProgress = file
-      ? (loaded: number, total: number) => setSent((loaded / Math.max(1, total)) * 100)
-      : undefined;
-    return productId
-      ? api.product.update({ params: { id: productId }, body }, { onUploadProgress })
-      : api.product.create({ body }, { onUploadProgress });
-  }, staleAfter.product);
-  const error = invalid ?? (save.error ? errorMessage(save.error, 'The product could not be saved.') : null);
+  const [stockMoved, setStockMoved] = useState<{ expectedStock: number; currentStock: number } | null>(null);
+  const save = useApiMutation(
+    (body: ProductBody | ProductUpdate) => {
+      const file = body.thumbnail;
+      const onUploadProgress = file
+        ? (loaded: number, total: number) => setSent((loaded / Math.max(1, total)) * 100)
+        : undefined;
+      return productId
+        ? api.product.update({ params: { id: productId }, body }, { onUploadProgress })
+        : api.product.create({ body: body as ProductBody }, { onUploadProgress });
+    },
+    staleAfter.product,
+    // After a stock conflict the lists load again too, so they show the stock as it is now.
+    { refreshOnRefusal: true },
+  );
+  const error =
+    invalid ??
+    (save.error && !stockConflict(save.error)
+      ? errorMessage(save.error, 'The product could not be saved.')
+      : null);
 
   const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((s) => ({ ...s, [k]: v }));
   const colorById = new Map<string, Color>((colors.data ?? []).map((c) => [c._id, c]));
   const price = finalPrice(Number(f.originalPrice) || 0, Number(f.discountPercentage) || 0);
+
+  /**
+   * A stock conflict (409): nothing was saved. The form moves on to the product as it is now: the stock and
+   * every field the person had not touched take the current values; the fields they changed keep their edits.
+   */
+  const continueFrom = (now: Product) => {
+    const latest = fromProduct(now);
+    setF((edited) => {
+      const next = { ...edited, stock: latest.stock };
+      for (const k of Object.keys(latest) as (keyof FormState)[]) {
+        if (JSON.stringify(edited[k]) === JSON.stringify(start[k])) Object.assign(next, { [k]: latest[k] });
+      }
+      return next;
+    });
+    setStart(latest);
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -177,15 +209,36 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
       setInvalid(problem ?? 'Please check the form.');
       return;
     }
+    // An update sends only what changed. (A product loaded with values this form would refuse cannot be
+    // compared: it sends everything, its stock still compare-and-set.)
+    const loaded = editing ? toProductInput(start).input : undefined;
+    const body: ProductBody | ProductUpdate = loaded
+      ? productChanges(loaded, input)
+      : editing
+        ? { ...input, expectedStock: Number(start.stock) }
+        : input;
     const file = thumb[0];
-    if (file) input.thumbnail = { blob: file, name: file.name };
+    if (file) body.thumbnail = { blob: file, name: file.name };
     setInvalid(null);
+    setStockMoved(null);
+    if (Object.keys(body).length === 0) {
+      toast.info('No changes to save.');
+      allowLeave();
+      navigate(paths.products);
+      return;
+    }
     setSent(file ? 0 : null);
-    save.mutate(input, {
+    save.mutate(body, {
       onSuccess: (reply) => {
         toast.reply(reply, editing ? 'Product updated.' : 'Product created.');
         allowLeave();
         navigate(paths.products);
+      },
+      onError: (err) => {
+        const conflict = stockConflict(err);
+        if (!conflict) return;
+        setStockMoved(conflict);
+        continueFrom(conflict.product);
       },
       onSettled: () => setSent(null),
     });
@@ -196,6 +249,15 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
       <PageHeader title={editing ? 'Edit Product' : 'Add Product'} subtitle={editing ? f.name : undefined} />
       <form className="panel form form-wide" onSubmit={submit} noValidate>
         <FormError error={error} />
+        {stockMoved && (
+          <div className="form-error form-conflict" role="alert" data-testid="stock-conflict">
+            <strong>{stockChangedText(stockMoved)}</strong>
+            <span>
+              Nothing was saved. The form now shows the current stock ({stockMoved.currentStock}); enter the
+              stock again if it still needs changing, then save. Your other changes are kept.
+            </span>
+          </div>
+        )}
         <fieldset className="form-section">
           <legend>Product</legend>
           <div className="grid-2">

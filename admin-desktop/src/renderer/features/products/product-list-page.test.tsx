@@ -2,10 +2,14 @@
 // the address, and a newer search wins over an older one whose answer comes later.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-const product = vi.hoisted(() => ({ list: vi.fn(), toggle: vi.fn(), remove: vi.fn() }));
-vi.mock('../../lib/api', () => ({ api: { product }, imageSrc: () => null }));
+const product = vi.hoisted(() => ({ list: vi.fn(), toggle: vi.fn(), remove: vi.fn(), update: vi.fn() }));
+const settings = vi.hoisted(() => ({ get: vi.fn() }));
+vi.mock('../../lib/api', () => ({ api: { product, settings }, imageSrc: () => null }));
 
+import { ApiError } from '@voltcart/api-client/http';
 import type { ProductSummary } from '@voltcart/shared';
+import { act } from 'react';
+import { beforeEach } from 'vitest';
 import { button, cleanup, click, deferred, render, type, wait } from '../../testing/render';
 import { ProductListPage } from './product-list-page';
 
@@ -33,6 +37,10 @@ const page = (products: ProductSummary[]): Reply => ({ flag: 1, msg: '', product
 const names = (c: HTMLElement) =>
   [...c.querySelectorAll('[data-testid="product-card"] h3, td .strong')].map((e) => e.textContent);
 
+beforeEach(() => {
+  for (const fn of [...Object.values(product), settings.get]) fn.mockReset();
+  settings.get.mockResolvedValue({ flag: 1, msg: '', settings: { lowStockThreshold: 5 } });
+});
 afterEach(cleanup);
 
 describe('product search', () => {
@@ -119,5 +127,124 @@ describe('stock in the product list', () => {
     await click(button(rowOf(container, 'Sold Out Phone'), 'In Stock'));
     await wait();
     expect(product.toggle).toHaveBeenCalledWith({ params: { id: '1' }, body: { flag: 2 } });
+  });
+});
+
+describe('units adjusted in the list (compare-and-set) and the low-stock filter', () => {
+  const rowOf = (c: HTMLElement, name: string) =>
+    [...c.querySelectorAll<HTMLElement>('tbody tr, [data-testid="product-card"]')].find((r) =>
+      r.textContent?.includes(name),
+    )!;
+  const byLabel = (r: HTMLElement, label: string) => r.querySelector<HTMLElement>(`[aria-label="${label}"]`)!;
+  const key = async (el: HTMLElement, k: string) =>
+    act(async () => {
+      el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+    });
+
+  it('− and + send the new units with the units on screen; a set value too (Enter)', async () => {
+    product.list.mockResolvedValue(page([{ ...item('1', 'Voltphone'), stock: 3 }]));
+    product.update.mockResolvedValue({
+      flag: 1,
+      msg: 'Product updated successfully.',
+      product: { stock: 4 },
+    });
+    const { container } = await render(<ProductListPage />, { path: '/admin/product' });
+    await wait();
+    const row = rowOf(container, 'Voltphone');
+    await click(byLabel(row, 'One unit more of Voltphone'));
+    await wait();
+    expect(product.update).toHaveBeenLastCalledWith({
+      params: { id: '1' },
+      body: { stock: 4, expectedStock: 3 },
+    });
+    await click(byLabel(row, 'One unit fewer of Voltphone'));
+    await wait();
+    expect(product.update).toHaveBeenLastCalledWith({
+      params: { id: '1' },
+      body: { stock: 2, expectedStock: 3 },
+    });
+
+    await click(row.querySelector('[data-testid="units"]')!);
+    const input = byLabel(row, 'Units of Voltphone') as HTMLInputElement;
+    expect(input.value).toBe('3');
+    await type(input, '12');
+    await key(input, 'Enter');
+    await wait();
+    expect(product.update).toHaveBeenLastCalledWith({
+      params: { id: '1' },
+      body: { stock: 12, expectedStock: 3 },
+    });
+    expect(product.update).toHaveBeenCalledTimes(3);
+  });
+
+  it('a 409 is shown in the row, which then shows the current units', async () => {
+    product.list
+      .mockResolvedValueOnce(page([{ ...item('1', 'Voltphone'), stock: 3 }]))
+      .mockResolvedValue(page([{ ...item('1', 'Voltphone'), stock: 2 }]));
+    product.update.mockRejectedValue(
+      new ApiError('Stock changed from 3 to 2 while you were editing.', 409, 'stock_changed', {
+        expectedStock: 3,
+        currentStock: 2,
+        product: { ...item('1', 'Voltphone'), stock: 2 },
+      }),
+    );
+    const { container } = await render(<ProductListPage />, { path: '/admin/product' });
+    await wait();
+    await click(byLabel(rowOf(container, 'Voltphone'), 'One unit more of Voltphone'));
+    await wait();
+    const row = rowOf(container, 'Voltphone');
+    const notice = row.querySelector('[data-testid="units-notice"]');
+    expect(notice?.getAttribute('role')).toBe('alert');
+    expect(notice?.textContent).toBe(
+      'Stock changed from 3 to 2 while you were editing. Nothing was changed.',
+    );
+    expect(row.querySelector('[data-testid="units"]')?.textContent).toBe('2');
+  });
+
+  it('refuses a set value that is not a whole number of units, without a request', async () => {
+    product.list.mockResolvedValue(page([{ ...item('1', 'Voltphone'), stock: 3 }]));
+    const { container } = await render(<ProductListPage />, { path: '/admin/product' });
+    await wait();
+    const row = rowOf(container, 'Voltphone');
+    await click(row.querySelector('[data-testid="units"]')!);
+    const input = byLabel(row, 'Units of Voltphone') as HTMLInputElement;
+    await type(input, '2.5');
+    await key(input, 'Enter');
+    expect(row.querySelector('[data-testid="units-notice"]')?.textContent).toBe(
+      'Enter a whole number of units, 0 or more.',
+    );
+    await key(input, 'Escape');
+    expect(row.querySelector('[data-testid="units"]')?.textContent).toBe('3');
+    expect(product.update).not.toHaveBeenCalled();
+  });
+
+  it('"Low stock only" asks for lowStock=1, keeps it in the address and names the threshold', async () => {
+    product.list.mockImplementation(({ query }: { query: { lowStock?: string } }) =>
+      Promise.resolve(
+        query.lowStock
+          ? { ...page([{ ...item('2', 'Nearly Gone'), stock: 1 }]), lowStockThreshold: 5 }
+          : page([
+              { ...item('1', 'Voltphone'), stock: 12 },
+              { ...item('2', 'Nearly Gone'), stock: 1 },
+            ]),
+      ),
+    );
+    const { container, location } = await render(<ProductListPage />, { path: '/admin/product' });
+    await wait();
+    const filter = container.querySelector<HTMLInputElement>('.check-filter input')!;
+    expect(filter.closest('label')?.textContent).toBe('Low stock only (5 units or fewer)');
+    expect(filter.checked).toBe(false);
+    // Units at or under the threshold stand out.
+    expect(rowOf(container, 'Nearly Gone').querySelector('.units-low')).not.toBeNull();
+    expect(rowOf(container, 'Voltphone').querySelector('.units-low')).toBeNull();
+
+    await click(filter);
+    await wait();
+    expect(location()).toBe('/admin/product?lowStock=1');
+    expect(product.list).toHaveBeenLastCalledWith(
+      { query: { limit: 50, page: 1, q: undefined, lowStock: '1' } },
+      expect.anything(),
+    );
+    expect(names(container)).toEqual(['Nearly Gone']);
   });
 });

@@ -18,28 +18,38 @@ import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
 import { DELETE_TEXTS } from '../../stores/dialog';
 import { ProductViewModal } from './product-view-modal';
+import { StockAdjust } from './stock-adjust';
 import { StockBadge } from './stock-badge';
+
+const unitsText = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
 
 const DEFAULT_LIMIT = 50;
 
 /**
  * /admin/product (seed §2): a table from 1024 px, cards below. The list is paged on the server (limit/page)
- * and searchable (q), so it stays fast with a large catalogue; the page and search live in the address.
+ * and searchable (q), so it stays fast with a large catalogue; the page and search live in the address, and so
+ * does the low-stock filter (`lowStock=1`: products at or under the threshold set in Settings, fewest first).
+ * Units are adjusted in place (StockAdjust).
  */
 export function ProductListPage() {
-  const { page, limit, search, q, setSearch, setPage, setLimit } = useListParams({
+  const { params, page, limit, search, q, setSearch, setPage, setLimit, setFilter } = useListParams({
     limit: DEFAULT_LIMIT,
     limits: [25, 50, 100],
   });
+  const lowStock = params.get('lowStock') === '1';
   const wide = useMediaQuery('(min-width: 1024px)');
   const [viewing, setViewing] = useState<string | null>(null);
 
   // The previous page stays on screen while the next one (or a newer search) loads.
   const list = useQuery({
-    ...queries.products({ limit, page, q: q || undefined }),
+    ...queries.products({ limit, page, q: q || undefined, lowStock: lowStock ? '1' : undefined }),
     placeholderData: keepPreviousData,
   });
   const rows = rowsOf(list, (d) => d.products);
+  // The threshold the list was filtered by, else the shop's setting (for the filter's label and the rows).
+  const settings = useQuery(queries.settings());
+  const threshold = list.data?.lowStockThreshold ?? settings.data?.lowStockThreshold;
+  const isLow = (p: ProductSummary) => threshold !== undefined && p.stock <= threshold;
   const setFlag = useApiMutation(
     ({ id, flag }: { id: string; flag: 1 | 2 | 3 }) => api.product.toggle({ params: { id }, body: { flag } }),
     staleAfter.product,
@@ -134,6 +144,15 @@ export function ProductListPage() {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
+        <label className="check-filter">
+          <input
+            type="checkbox"
+            checked={lowStock}
+            onChange={(e) => setFilter('lowStock', e.target.checked ? '1' : null)}
+          />
+          Low stock only
+          {threshold !== undefined && <span className="muted"> ({unitsText(threshold)} or fewer)</span>}
+        </label>
         <Reloading query={list} />
       </div>
       <QueryError query={list} />
@@ -141,7 +160,13 @@ export function ProductListPage() {
         {isFirstLoad(list) ? (
           <Spinner />
         ) : rows.length === 0 ? (
-          <p className="empty">{q ? `No products match “${q}”.` : 'No products available'}</p>
+          <p className="empty">
+            {lowStock
+              ? `No products with ${threshold === undefined ? 'low stock' : `${unitsText(threshold)} or fewer`}${q ? ` match “${q}”` : ''}.`
+              : q
+                ? `No products match “${q}”.`
+                : 'No products available'}
+          </p>
         ) : wide ? (
           <table className="table table-products">
             <thead>
@@ -190,8 +215,8 @@ export function ProductListPage() {
                     <td className="num strong">{formatINR(p.finalPrice)}</td>
                     <td className="num">{formatPercent(p.discountPercentage)}</td>
                     <td>{t.status}</td>
-                    <td className={p.stock > 0 ? 'num' : 'num units-none'} data-testid="units">
-                      {p.stock}
+                    <td className="num">
+                      <StockAdjust product={p} low={isLow(p)} />
                     </td>
                     <td>
                       <div className="stock-cell">
@@ -239,8 +264,8 @@ export function ProductListPage() {
                     </div>
                     <div>
                       <dt>Units</dt>
-                      <dd className={p.stock > 0 ? undefined : 'units-none'} data-testid="units">
-                        {p.stock}
+                      <dd>
+                        <StockAdjust product={p} low={isLow(p)} />
                       </dd>
                     </div>
                   </dl>

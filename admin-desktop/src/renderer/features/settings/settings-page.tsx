@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
-import type { ShopSettings } from '@voltcart/shared';
+import { MAX_LOW_STOCK_THRESHOLD, type ShopSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { AppInfo, ConnectionCheck } from '../../../shared/ipc-contract';
 import { PageHeader } from '../../components/states';
@@ -22,18 +22,22 @@ export function SettingsPage() {
   const queryClient = useQueryClient();
   const shop = useQuery(queries.settings());
   const saveShop = useApiMutation(
-    (body: { shopName: string; freeShippingThreshold: number }) => api.settings.update({ body }),
+    (body: { shopName: string; freeShippingThreshold: number; lowStockThreshold: number }) =>
+      api.settings.update({ body }),
     staleAfter.settings,
   );
-  const [shopForm, setShopForm] = useState<{ shopName: string; freeShippingThreshold: string }>({
-    shopName: '',
-    freeShippingThreshold: '',
-  });
+  const [shopForm, setShopForm] = useState<{
+    shopName: string;
+    freeShippingThreshold: string;
+    lowStockThreshold: string;
+  }>({ shopName: '', freeShippingThreshold: '', lowStockThreshold: '' });
+  const [shopError, setShopError] = useState<string | null>(null);
 
   const shopDirty =
     shop.data !== undefined &&
     (shopForm.shopName !== shop.data.shopName ||
-      shopForm.freeShippingThreshold !== String(shop.data.freeShippingThreshold));
+      shopForm.freeShippingThreshold !== String(shop.data.freeShippingThreshold) ||
+      shopForm.lowStockThreshold !== String(shop.data.lowStockThreshold));
   const { allowLeave } = useUnsavedChanges(apiUrl.trim() !== getApiUrl() || shopDirty);
 
   useEffect(() => {
@@ -44,6 +48,7 @@ export function SettingsPage() {
       setShopForm({
         shopName: shop.data.shopName,
         freeShippingThreshold: String(shop.data.freeShippingThreshold),
+        lowStockThreshold: String(shop.data.lowStockThreshold),
       });
     }
   }, [shop.data]);
@@ -82,15 +87,26 @@ export function SettingsPage() {
   const submitShop = (e: FormEvent) => {
     e.preventDefault();
     const threshold = Number(shopForm.freeShippingThreshold);
-    if (!shopForm.shopName.trim()) return toast.error('Please enter the shop name.');
-    if (!Number.isFinite(threshold) || threshold < 0) {
-      return toast.error('The free-shipping threshold must be an amount in rupees, 0 or more.');
-    }
+    const lowText = shopForm.lowStockThreshold.trim();
+    const low = Number(lowText);
+    const problem = !shopForm.shopName.trim()
+      ? 'Please enter the shop name.'
+      : !Number.isFinite(threshold) || threshold < 0
+        ? 'The free-shipping threshold must be an amount in rupees, 0 or more.'
+        : lowText === '' || !Number.isInteger(low) || low < 0 || low > MAX_LOW_STOCK_THRESHOLD
+          ? 'The low-stock threshold must be a whole number of units, from 0 to 1,00,000.'
+          : null;
+    setShopError(problem);
+    if (problem) return toast.error(problem);
     saveShop.mutate(
-      { shopName: shopForm.shopName.trim(), freeShippingThreshold: threshold },
+      { shopName: shopForm.shopName.trim(), freeShippingThreshold: threshold, lowStockThreshold: low },
       {
         onSuccess: (reply) => toast.reply(reply, 'Settings saved.'),
-        onError: (err) => toast.error(errorMessage(err, 'The shop settings could not be saved.')),
+        onError: (err) => {
+          const msg = errorMessage(err, 'The shop settings could not be saved.');
+          setShopError(msg);
+          toast.error(msg);
+        },
       },
     );
   };
@@ -140,6 +156,11 @@ export function SettingsPage() {
       <form className="panel form" onSubmit={submitShop} noValidate>
         <h2>Shop settings</h2>
         {shop.error && !shop.isFetching && <div className="form-error">{errorMessage(shop.error)}</div>}
+        {shopError && (
+          <div className="form-error" role="alert" data-testid="shop-settings-error">
+            {shopError}
+          </div>
+        )}
         <div className="grid-2">
           <div className="field">
             <label className="field-label" htmlFor="shop-name">
@@ -163,6 +184,24 @@ export function SettingsPage() {
               value={shopForm.freeShippingThreshold}
               onChange={(e) => setShopForm({ ...shopForm, freeShippingThreshold: e.target.value })}
             />
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="shop-low-stock">
+              Low-stock threshold (units)
+            </label>
+            <input
+              id="shop-low-stock"
+              type="number"
+              min={0}
+              max={MAX_LOW_STOCK_THRESHOLD}
+              step="1"
+              aria-describedby="shop-low-stock-hint"
+              value={shopForm.lowStockThreshold}
+              onChange={(e) => setShopForm({ ...shopForm, lowStockThreshold: e.target.value })}
+            />
+            <span className="hint" id="shop-low-stock-hint">
+              Products with this many units or fewer show under “Low stock only” in Products.
+            </span>
           </div>
         </div>
         {s && (
