@@ -22,9 +22,13 @@ class Mailbox {
 
   async start(): Promise<void> {
     this.server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
+      // The package's defaults otherwise: STARTTLS offered with its built-in (self-signed, expired) certificate,
+      // and AUTH required (after STARTTLS) with the credentials of SMTP_URL.
       logger: false,
+      onAuth: (auth, _session, done) => {
+        if (auth.username === 'shop' && auth.password === 's3cret') done(null, { user: auth.username });
+        else done(new Error('Invalid username or password'));
+      },
       onData: (stream, _session, done) => {
         simpleParser(stream)
           .then((m) => {
@@ -68,7 +72,7 @@ beforeAll(async () => {
   mailbox = new Mailbox(await freePort());
   await mailbox.start();
   ctx = await createTestContext({
-    SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+    SMTP_URL: `smtp://shop:s3cret@127.0.0.1:${mailbox.port}`,
     MAIL_FROM: 'Voltcart Orders <orders@voltcart.test>',
     SHOP_NAME: 'Voltcart Test Shop',
     STOREFRONT_URL: 'https://shop.voltcart.test',
