@@ -2,7 +2,8 @@
 // (mailparser): the confirmation of a cash-on-delivery order and the welcome mail, a mail server that is down
 // (the order is placed all the same, the mail goes out once the server is back), an API killed between
 // committing an order and sending its mail (a fresh sender on the same database sends it, once), a sender
-// that died holding a mail (its lease runs out, another sends it, once), and two senders at once (each mail once).
+// that died holding a mail (its lease runs out, another sends it, once), the sender the API starts with its
+// services, and two senders at once (each mail once).
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { createLogger } from '../src/lib/logger';
 import * as mailRepo from '../src/modules/mail/mail.repository';
 import { createMailTransport } from '../src/modules/mail/mail-transport';
 import { OutboxSender, type SenderOptions } from '../src/modules/mail/outbox-sender';
+import { createServices } from '../src/services';
 import { createTestContext, type TestContext } from './context';
 import { addToCart, makeProduct, orderBody, type Shopper, shopper } from './order-fixtures';
 import { freePort, sleep, waitFor } from './support';
@@ -172,6 +174,20 @@ describe('mail over SMTP', () => {
     const got = mailbox.to(s.email).filter((m) => m.subject?.includes(orderId));
     expect(got).toHaveLength(1);
     expect(got[0]!.messageId).toBe(row!.message_id);
+  });
+
+  it("is delivered by the API process's own sender, started with its services", async () => {
+    const services = await createServices({ config: ctx.config, db: ctx.db, logger: createLogger('silent') });
+    try {
+      const { shopper: s, orderId } = await placeCodOrder();
+      await waitFor(
+        'the mail',
+        async () => mailbox.to(s.email).some((m) => m.subject?.includes(orderId)),
+        8000,
+      );
+    } finally {
+      await services.close();
+    }
   });
 
   it('delivers each mail once when two senders work at the same time', async () => {
