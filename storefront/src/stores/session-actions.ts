@@ -19,12 +19,17 @@ export async function endSession(): Promise<void> {
   await useCart.getState().empty();
 }
 
-/** The signed-in shopper's account afresh (saved addresses); a failure keeps the copy already here. */
+/**
+ * The signed-in shopper's account afresh (saved addresses); a failure keeps the copy already here. A reply
+ * that arrives after the account changed here meanwhile (an address added or deleted) is older than what
+ * the page shows, so it is not applied.
+ */
 export async function refreshUser(): Promise<boolean> {
   if (!useSession.getState().userToken) return false;
+  const before = useSession.getState().data;
   try {
     const { user } = await api.user.me();
-    useSession.getState().updateUser(user);
+    if (useSession.getState().data === before) useSession.getState().updateUser(user);
     return true;
   } catch {
     return false;
