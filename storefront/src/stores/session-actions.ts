@@ -9,14 +9,27 @@ export async function startSession(user: User, token: string): Promise<void> {
   await useCart.getState().mergeIntoServer();
 }
 
-/** LOG OUT: the server revokes the tokens, the session is cleared and the cart emptied (seed §4). */
-export async function endSession(): Promise<void> {
+/**
+ * LOG OUT: the server ends this session (the shopper's other devices stay logged in; with `everywhere`, every
+ * session of the account ends), the session is cleared and the cart emptied (seed §4). Resolves with whether
+ * the server confirmed it.
+ */
+export async function endSession(opts: { everywhere?: boolean } = {}): Promise<boolean> {
   const hadToken = Boolean(useSession.getState().userToken);
-  const revoke = hadToken ? api.user.logout().catch(() => undefined) : Promise.resolve();
+  const revoke = hadToken
+    ? (opts.everywhere ? api.user.logoutEverywhere() : api.user.logout()).then(
+        () => true,
+        () => false,
+      )
+    : Promise.resolve(true);
   // Clear locally once the request carries the token, so the shopper is logged out even offline.
-  await Promise.race([revoke, new Promise((r) => setTimeout(r, 1500))]);
+  const confirmed = await Promise.race([
+    revoke,
+    new Promise<boolean>((r) => setTimeout(() => r(false), 1500)),
+  ]);
   useSession.getState().clear();
   await useCart.getState().empty();
+  return confirmed;
 }
 
 /**
