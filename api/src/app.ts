@@ -9,6 +9,7 @@ import { createLogger, type Logger } from './lib/logger';
 import type { Storage } from './lib/storage';
 import { bodyLimits } from './middleware/body-limit';
 import { withCatalogCache } from './middleware/catalog-cache';
+import { compress } from './middleware/compress';
 import { corsPolicy } from './middleware/cors';
 import { deadline } from './middleware/deadline';
 import { dependencies } from './middleware/dependencies';
@@ -21,6 +22,7 @@ import { categoryRoutes } from './modules/category/category.routes';
 import { colorRoutes } from './modules/color/color.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imagesRoutes } from './modules/images/images.routes';
+import { taxRoutes } from './modules/invoice/invoice.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { orderRoutes } from './modules/order/order.routes';
@@ -54,6 +56,7 @@ export function createApp(opts: AppOptions) {
   app.use(requestLog(log));
   app.use(securityHeaders());
   app.use(cors.middleware);
+  app.use(compress());
   app.use(bodyLimits(config.MAX_UPLOAD_MB));
   app.use(deadline(logger));
 
@@ -68,6 +71,7 @@ export function createApp(opts: AppOptions) {
   app.route('/order', orderRoutes());
   app.route('/newsletter', newsletterRoutes());
   app.route('/settings', settingsRoutes());
+  app.route('/settings/tax', taxRoutes());
   app.route('/images', imagesRoutes());
 
   app.notFound((c) =>

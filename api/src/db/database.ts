@@ -120,6 +120,12 @@ export interface LoginFailureTable {
   window_start: Date;
 }
 
+/** A logged-out session (a token's `sid`), kept until the token would have expired. */
+export interface EndedSessionTable {
+  sid: string;
+  expires_at: Date;
+}
+
 export interface OrderTable extends Timestamps {
   id: Id;
   /** Random, unguessable id shown to shoppers ('VC' + 18 base32 characters). */
@@ -202,6 +208,8 @@ export interface OrderEventTable {
   event: string;
   actor: string;
   note: Generated<string>;
+  /** The member of staff who made the change (back-office moves and refunds). */
+  admin_id: Generated<number | null>;
   created_at: ColumnType<Date, never, never>;
 }
 
@@ -250,6 +258,7 @@ export interface Database {
   newsletter_signups: NewsletterTable;
   settings: SettingTable;
   login_failures: LoginFailureTable;
+  ended_sessions: EndedSessionTable;
   orders: OrderTable;
   order_lines: OrderLineTable;
   payment_events: PaymentEventTable;

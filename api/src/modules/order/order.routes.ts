@@ -18,13 +18,15 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
-import { assertOwnAccount } from '../../lib/access';
+import { access, assertOwnAccount } from '../../lib/access';
 import { countOrderPlaced } from '../../lib/metrics';
 import { createPaymentProvider } from '../../lib/payments/create-payment-provider';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { SimulatorProvider } from '../../lib/payments/simulator';
 import { resource } from '../../lib/routes';
 import { parse } from '../../lib/validate';
+import { findDocument } from '../invoice/invoice.service';
+import { renderInvoicePdf } from '../invoice/invoice-pdf';
 import { listOrders, type OrderDeps } from './order.service';
 import { placeOrder } from './order-checkout.service';
 import { adminMove } from './order-lifecycle.service';
@@ -35,7 +37,13 @@ import {
   simulatePayment,
 } from './order-payment.service';
 import { staffRefund } from './order-refund.service';
-import { customerCancel, orderDetails, payNow, visibleOrderId } from './order-shopper.service';
+import {
+  customerCancel,
+  orderDetails,
+  payNow,
+  staffResendMail,
+  visibleOrderId,
+} from './order-shopper.service';
 
 const api = contract.order;
 
@@ -143,13 +151,32 @@ export function orderRoutes() {
       ...body,
       state: body.state ?? body.status,
     });
-    const order = await adminMove(deps(c), input.params.orderId!, state, { carrier, trackingNumber });
+    const order = await adminMove(
+      deps(c),
+      input.params.orderId!,
+      state,
+      { carrier, trackingNumber },
+      c.var.principal!.id,
+    );
     return { msg: `Order moved to ${state}.`, order };
+  });
+
+  // The tax invoice (or, with ?number=, a credit note) as a PDF: binary, so outside the JSON contract.
+  app.get('/:orderId/invoice', access.account, async (c) => {
+    const id = await visibleOrderId(c.var.db, c.req.param('orderId'), c.var.principal!);
+    const doc = await findDocument(c.var.db, id, c.req.query('number') || undefined);
+    const pdf = await renderInvoicePdf(doc);
+    return c.body(new Uint8Array(pdf), 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="${doc.number.replace(/\//g, '-')}.pdf"`,
+      'cache-control': 'private, no-store',
+    });
   });
 
   on(api.get, async (c, { params }) => {
     const id = await visibleOrderId(c.var.db, params.orderId!, c.var.principal!);
-    return { msg: 'Order details.', ...(await orderDetails(c.var.db, id)) };
+    const staff = c.var.principal!.kind === 'admin';
+    return { msg: 'Order details.', ...(await orderDetails(c.var.db, id, { staff })) };
   });
 
   on(api.cancel, { body: cancelOrderBody }, async (c, input) => {
@@ -180,12 +207,18 @@ export function orderRoutes() {
     const { refund } = await staffRefund(d, input.params.orderId!, {
       amountPaise: amount === undefined ? undefined : toPaise(amount),
       reason,
+      adminId: c.var.principal!.id,
     });
     const msg =
       refund.state === 'processed'
         ? `Refunded ${formatINR(toRupees(refund.amount_paise))}.`
         : `Refund of ${formatINR(toRupees(refund.amount_paise))} started; the payment provider confirms it later.`;
-    return { msg, ...(await orderDetails(d.db, id)) };
+    return { msg, ...(await orderDetails(d.db, id, { staff: true })) };
+  });
+
+  on(api.resendMail, async (c, { params }) => {
+    const id = await staffResendMail(deps(c), params.orderId!, params.mailId!, c.var.principal!.id);
+    return { msg: 'Mail queued again.', ...(await orderDetails(c.var.db, id, { staff: true })) };
   });
 
   return app;

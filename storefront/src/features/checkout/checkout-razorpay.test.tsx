@@ -54,7 +54,6 @@ beforeEach(() => {
     freeShippingThreshold: 999,
     razorpayKeyId: 'rzp_test_1',
     paymentSimulator: false,
-    lowStockThreshold: 5,
   };
   m.settings.get.mockResolvedValue(settings);
   m.user.me.mockResolvedValue(user);
