@@ -197,6 +197,8 @@ export interface OutboxTable {
   claimed_by: Generated<string | null>;
   claimed_until: Generated<Date | null>;
   sent_at: Generated<Date | null>;
+  /** Given up: refused for good by the mail server, or too many failed attempts. */
+  failed_at: Generated<Date | null>;
   last_error: Generated<string | null>;
   created_at: ColumnType<Date, never, never>;
 }
