@@ -6,6 +6,7 @@ import * as catalogVersion from './20261123T0000_catalog_version';
 import * as lowStockAndPeriods from './20261124T0000_low_stock_and_periods';
 import * as afterOrder from './20261124T0100_after_order';
 import * as pictureHashes from './20261125T0000_picture_hashes';
+import * as variants from './20261125T0100_variants';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T0000_low_stock_and_periods': lowStockAndPeriods,
   '20261124T0100_after_order': afterOrder,
   '20261125T0000_picture_hashes': pictureHashes,
+  '20261125T0100_variants': variants,
 };

@@ -1,11 +1,23 @@
 import { admin, user } from './account';
-import { category, color, product } from './catalog';
+import { category, color, product, variant } from './catalog';
 import { cart, health, newsletter, order, settings } from './shop';
 
 /**
  * Every JSON route of the API, by resource. The API implements exactly these (a test compares its route table
  * with this list), and the api-client's methods are made from them.
  */
-export const contract = { admin, user, category, color, product, cart, order, settings, newsletter, health };
+export const contract = {
+  admin,
+  user,
+  category,
+  color,
+  product,
+  variant,
+  cart,
+  order,
+  settings,
+  newsletter,
+  health,
+};
 
 export type Contract = typeof contract;
