@@ -158,8 +158,14 @@ export interface CartLine {
   colorId: string | null;
   color: Pick<ProductColor, '_id' | 'name' | 'hexcode' | 'priceAdj'> | null;
   memorySize: number | null;
+  /**
+   * The variant the line is (its product, colour and memory size); null when that combination is not sold
+   * (any more): such a line cannot be ordered. `product_id.stock` is the variant's units.
+   */
+  variantId?: string | null;
+  sku?: string | null;
   qty: number;
-  /** Unit prices with option adjustments, rupees. */
+  /** Unit prices with option adjustments (or the variant's own price), rupees. */
   unitPrice: number;
   unitOriginalPrice: number;
 }
