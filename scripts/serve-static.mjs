@@ -18,6 +18,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import { storefrontSecurityHeaders } from './lib/security-headers.mjs';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -66,8 +67,6 @@ const MAX_COMPRESS_BYTES = 16 * 1024 * 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
-
-const RAZORPAY = ['https://checkout.razorpay.com', 'https://api.razorpay.com'];
 
 /** Vite puts content-hashed files under /assets/ and names them name-<hash>.ext. */
 const isHashed = (path) => path.startsWith('/assets/') || /[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(path);
@@ -120,29 +119,8 @@ export function createStaticServer({ root, apiUrl, apiPort = 5000, razorpay = fa
   }
 
   function securityHeaders(req) {
-    const api = [...apiOrigins(req), ...extraOrigins].join(' ');
-    const pay = razorpay ? ` ${RAZORPAY.join(' ')}` : '';
-    const csp = [
-      "default-src 'self'",
-      `script-src 'self'${pay}`,
-      // Inline style attributes and injected <style> tags (e.g. Razorpay Checkout); scripts stay strict.
-      "style-src 'self' 'unsafe-inline'",
-      `img-src 'self' data: blob: ${api}`,
-      "font-src 'self' data:",
-      `connect-src 'self' ${api}${pay}`,
-      `frame-src ${razorpay ? RAZORPAY.join(' ') : "'none'"}`,
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ].join('; ');
-    return {
-      'Content-Security-Policy': csp,
-      'X-Content-Type-Options': 'nosniff',
-      'X-Frame-Options': 'DENY',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-      'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-    };
+    const origins = [...apiOrigins(req), ...extraOrigins];
+    return storefrontSecurityHeaders({ imageOrigins: origins, connectOrigins: origins, razorpay });
   }
 
   /** The file for a URL path inside the served folder, or null (outside it, hidden, or malformed). */

@@ -1,5 +1,27 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const NO_FETCH_ADAPTER = '\0axios-without-fetch-adapter';
+
+/**
+ * axios picks its XMLHttpRequest adapter in every browser the shop supports, so its fetch adapter (a
+ * quarter of axios, about 4.5 KB gzip) is never used here: leave it out of the bundle. Were axios ever asked
+ * for it (`adapter: 'fetch'`), it would answer that the adapter is not available.
+ */
+function axiosWithoutFetchAdapter(): Plugin {
+  return {
+    name: 'axios-without-fetch-adapter',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './fetch.js' && importer?.replaceAll('\\', '/').includes('/axios/lib/adapters/'))
+        return NO_FETCH_ADAPTER;
+      return null;
+    },
+    load(id) {
+      return id === NO_FETCH_ADAPTER ? 'export const getFetch = () => null;\nexport default null;\n' : null;
+    },
+  };
+}
 
 // The API address is read at run time from /config.js (see public/config.js), never baked into the bundle.
 export default defineConfig(({ command, mode }) => {
@@ -7,7 +29,7 @@ export default defineConfig(({ command, mode }) => {
   // does): otherwise Vite would bundle React's development build.
   if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react()],
+    plugins: [react(), axiosWithoutFetchAdapter()],
     server: { port: 5173, strictPort: false },
     preview: { port: 3000 },
     build: {

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../../e2e/axe';
 import { launchBrowser, newPage } from '../../e2e/browser';
 import { api, e2eAdminToken } from '../../e2e/context';
-import { type AxeViolation, axeViolations, mainScreens, openScreen } from './main-screens';
+import { mainScreens, openScreen } from './main-screens';
 import { adminUrl, apiOrder, apiProduct, imageFile, login, unique } from './support';
 
 let browser: Browser;
@@ -36,16 +37,6 @@ afterAll(async () => {
   await browser?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-/** The critical and serious violations, described (the others are printed for the record). */
-async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  const all: AxeViolation[] = await axeViolations(page);
-  const minor = all.filter((v) => v.impact !== 'critical' && v.impact !== 'serious');
-  if (minor.length) console.info(`axe, ${where}: ${minor.map((v) => `${v.id} (${v.impact})`).join(', ')}`);
-  return all
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.join('\n  ')}`);
-}
 
 describe.each([1280, 800])('axe at %i px', (width) => {
   let page: Page;

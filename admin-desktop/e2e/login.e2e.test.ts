@@ -1,6 +1,7 @@
 // Covers the admin login screen (seed §2, §5, §8), the session of seed §4 in the browser (localStorage keys
 // admin, token and adminTimeStamp; restored only when both admin and token are stored; logout clears all
-// three), the guarded admin area and the dashboard's real figures.
+// three; it ends that session only, "Log out everywhere" every session of the account), the guarded admin
+// area and the dashboard's real figures.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, pageErrors, screenshot } from '../../e2e/browser';
@@ -139,6 +140,33 @@ describe('admin login', () => {
     expect((await api('GET', '/admin/metrics', { token })).status).toBe(401);
     await page.goto(adminUrl('/admin'));
     await page.waitForURL(/\/admin\/login$/);
+    await page.close();
+  });
+
+  // Last in this file: it ends every session of the e2e admin (each file logs in afresh).
+  it('Logout leaves the same admin logged in elsewhere; "Log out everywhere" ends those sessions too', async () => {
+    const elsewhere = async () =>
+      (await api('POST', '/admin/login', { body: { email: env.adminEmail, password: env.adminPassword } }))
+        .body.token as string;
+    const otherDesk = await elsewhere();
+    const page = await newPage(browser);
+    await login(page);
+    const account = page.getByRole('navigation', { name: 'Account' });
+    const first = (await storage(page)).token!;
+    await account.getByRole('link', { name: 'Logout', exact: true }).click();
+    await page.waitForURL(/\/admin\/login$/);
+    expect((await api('GET', '/admin/me', { token: first })).status).toBe(401);
+    expect((await api('GET', '/admin/me', { token: otherDesk })).status).toBe(200);
+
+    await login(page);
+    const second = (await storage(page)).token!;
+    await account.getByRole('link', { name: 'Log out everywhere' }).click();
+    await page.waitForURL(/\/admin\/login$/);
+    await page.locator('.toasts').getByText('You have been logged out on every device.').waitFor();
+    expect(await storage(page)).toEqual({ admin: null, token: null, adminTimeStamp: null });
+    for (const t of [second, otherDesk])
+      expect((await api('GET', '/admin/me', { token: t })).status).toBe(401);
+    expect(pageErrors(page)).toEqual([]);
     await page.close();
   });
 });

@@ -1,9 +1,7 @@
 /**
- * The back office's main screens and the checks the layout and accessibility tests run on each: whether
- * anything is cut off (element boxes against the viewport and their panel), and axe-core's WCAG 2.1 A/AA rules.
+ * The back office's main screens and the check the layout test runs on each: whether anything is cut off
+ * (element boxes against the viewport and their panel). The accessibility test runs axe on each (e2e/axe.ts).
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
 export interface Screen {
@@ -92,44 +90,5 @@ export function cutOff(page: Page): Promise<string[]> {
       }
     }
     return [...new Set(out)].slice(0, 20);
-  });
-}
-
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-let axeSource: Promise<string> | undefined;
-
-export interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: string[];
-}
-
-/** Runs axe-core (injected into the page) with the WCAG 2.0/2.1 A and AA rules; returns the violations. */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  // Evaluated through the DevTools protocol, which the page's CSP (no inline scripts) does not govern: the
-  // page is checked under its real policy.
-  axeSource ??= readFile(AXE_PATH, 'utf8');
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<unknown> } })
-      .axe;
-    const result = (await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    })) as {
-      violations: {
-        id: string;
-        impact: string | null;
-        help: string;
-        nodes: { target: unknown[]; failureSummary?: string }[];
-      }[];
-    };
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-    }));
   });
 }

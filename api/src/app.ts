@@ -21,6 +21,7 @@ import { categoryRoutes } from './modules/category/category.routes';
 import { colorRoutes } from './modules/color/color.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imagesRoutes } from './modules/images/images.routes';
+import { taxRoutes } from './modules/invoice/invoice.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { orderRoutes } from './modules/order/order.routes';
@@ -68,6 +69,7 @@ export function createApp(opts: AppOptions) {
   app.route('/order', orderRoutes());
   app.route('/newsletter', newsletterRoutes());
   app.route('/settings', settingsRoutes());
+  app.route('/settings/tax', taxRoutes());
   app.route('/images', imagesRoutes());
 
   app.notFound((c) =>

@@ -33,6 +33,11 @@ async function userAt(createdAt: Date): Promise<number> {
   return id;
 }
 
+/** created_at is the database's own (never written by the app): set it afterwards. */
+async function backdate(table: 'users' | 'orders', id: number, createdAt: Date) {
+  await sql`UPDATE ${sql.table(table)} SET created_at = ${createdAt} WHERE id = ${id}`.execute(ctx.db);
+}
+
 async function orderAt(userId: number, createdAt: Date, mode: 0 | 1, state: string, rupees: number) {
   const r = await ctx.db
     .insertInto('orders')
@@ -51,11 +56,6 @@ async function orderAt(userId: number, createdAt: Date, mode: 0 | 1, state: stri
     })
     .executeTakeFirstOrThrow();
   await backdate('orders', Number(r.insertId), createdAt);
-}
-
-/** created_at is the database's own (never written by the API): tests set it after the insert. */
-async function backdate(table: 'users' | 'orders', id: number, at: Date) {
-  await sql`UPDATE ${sql.table(table)} SET created_at = ${at} WHERE id = ${id}`.execute(ctx.db);
 }
 
 const metrics = async (query = '') => {

@@ -83,6 +83,11 @@ describe('place-order: seed §5 validation', () => {
       { shipping_details: address({ contact: '  987654321  ' }) },
       'Please enter a valid contact number',
     ],
+    [
+      'contact of ten letters',
+      { shipping_details: address({ contact: 'abcdefghij' }) },
+      'Please enter a valid contact number',
+    ],
     ['payment mode missing', { payment_mode: undefined }, 'Please select a payment mode'],
     ['payment mode 2', { payment_mode: 2 }, 'Please select a payment mode'],
     ['payment mode text', { payment_mode: 'card' }, 'Please select a payment mode'],

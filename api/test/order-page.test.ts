@@ -122,6 +122,7 @@ describe('POST /order/:orderId/cancel', () => {
     expect(page.body.timeline.map((e: { event: string; actor: string }) => `${e.event}/${e.actor}`)).toEqual([
       'placed/customer',
       'shipped/admin',
+      'invoice_issued/admin',
     ]);
     const mail = await ctx.db
       .selectFrom('outbox')
@@ -149,8 +150,10 @@ describe('POST /order/:orderId/cancel', () => {
     expect(r.body.timeline.map((e: { event: string }) => e.event)).toEqual([
       'pending_payment',
       'paid',
+      'invoice_issued',
       'cancelled',
       'refunded',
+      'credit_note_issued',
     ]);
     expect(await mailKinds(orderId)).toEqual(['payment_received', 'cancelled', 'refunded']);
     expect((await orderRow(ctx.db, orderId)).refunded_paise).toBe(100_000);

@@ -3,7 +3,7 @@
 // id), confirming a payment signed with the key secret, and the failures (4xx, 5xx, network failure, timeout):
 // each answers 502 and leaves no stock taken (order cancelled, stock returned, cart restored).
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
@@ -24,82 +24,11 @@ import {
   shopper,
   stockOf,
 } from './order-fixtures';
+import { StandIn } from './razorpay-stand-in';
 import { request } from './support';
 
 const KEY_ID = 'rzp_test_standin';
 const KEY_SECRET = 'standin-key-secret';
-
-interface Seen {
-  method: string;
-  url: string;
-  authorization: string | undefined;
-  contentType: string | undefined;
-  body: Record<string, unknown>;
-}
-
-/** A stand-in for api.razorpay.com: records each request and answers as told. */
-class StandIn {
-  server!: Server;
-  url = '';
-  seen: Seen[] = [];
-  mode: 'ok' | 'reject' | 'error' | 'hang' = 'ok';
-  private created = 0;
-  private hanging: ServerResponse[] = [];
-
-  async start() {
-    this.server = createServer((req, res) => this.handle(req, res));
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  private handle(req: IncomingMessage, res: ServerResponse) {
-    let text = '';
-    req.on('data', (c) => {
-      text += c;
-    });
-    req.on('end', () => {
-      this.seen.push({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        authorization: req.headers.authorization,
-        contentType: req.headers['content-type'],
-        body: JSON.parse(text || '{}'),
-      });
-      const json = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-      };
-      if (this.mode === 'hang') {
-        this.hanging.push(res);
-        return;
-      }
-      if (this.mode === 'reject') {
-        return json(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
-      }
-      if (this.mode === 'error') return json(503, { error: { code: 'SERVER_ERROR', description: 'Down' } });
-      const b = this.seen.at(-1)!.body;
-      json(200, {
-        id: `order_Standin${++this.created}`,
-        entity: 'order',
-        amount: b.amount,
-        amount_paid: 0,
-        amount_due: b.amount,
-        currency: b.currency,
-        receipt: b.receipt,
-        status: 'created',
-        attempts: 0,
-        notes: b.notes,
-        created_at: 1700000000,
-      });
-    });
-  }
-
-  async stop() {
-    for (const r of this.hanging) r.destroy();
-    this.server.closeAllConnections();
-    await new Promise((r) => this.server.close(r));
-  }
-}
 
 let ctx: TestContext;
 let standIn: StandIn;

@@ -1,6 +1,6 @@
 // Covers: shop settings (GET /settings public, PUT /settings admin): defaults from the configuration
-// (SHOP_NAME, FREE_SHIPPING_THRESHOLD, RAZORPAY_KEY_ID → razorpayKeyId / paymentSimulator; lowStockThreshold 5,
-// see product-stock.test.ts), saved overrides,
+// (SHOP_NAME, FREE_SHIPPING_THRESHOLD, RAZORPAY_KEY_ID → razorpayKeyId / paymentSimulator; the back office's
+// lowStockThreshold for admins only, see product-stock.test.ts), saved overrides,
 // validation (400), access (401/403) and that refused requests change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context';
@@ -22,14 +22,12 @@ describe('GET /settings', () => {
       settings: {
         shopName: 'Voltcart Test',
         freeShippingThreshold: 1499,
-        lowStockThreshold: 5,
         razorpayKeyId: null,
         paymentSimulator: true,
       },
     });
     expect(Object.keys(r.body.settings).sort()).toEqual([
       'freeShippingThreshold',
-      'lowStockThreshold',
       'paymentSimulator',
       'razorpayKeyId',
       'shopName',

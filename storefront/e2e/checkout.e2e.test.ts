@@ -1,7 +1,8 @@
-// Checkout rules in a real browser: the login redirect, every validation message of the seed (shown as
-// a notification, nothing sent), the empty cart block, and saved addresses: added on /profile/myaddress,
-// chosen with 'Use this address' (form disabled, PLACE ORDER disabled until one is chosen), deleted
-// after the 'Are you sure?' confirmation.
+// Checkout rules in a real browser: the login redirect, every validation message of the seed (under the
+// field it is about, named by its label, the first wrong field focused; nothing sent), the empty cart block,
+// the typed address kept across a visit to "+ Add New Address", and saved addresses: added on
+// /profile/myaddress, chosen with 'Use this address' (form disabled, PLACE ORDER disabled until one is
+// chosen), deleted after the 'Are you sure?' confirmation.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../e2e/browser';
@@ -57,24 +58,68 @@ describe('checkout', () => {
     page.on('request', (r) => {
       if (r.url().endsWith('/order/place-order')) placed++;
     });
-    const steps: [Partial<typeof ADDRESS>, string][] = [
-      [{}, 'Please enter adressLine1'],
-      [{ adressLine1: ADDRESS.adressLine1 }, 'Please enter city'],
-      [{ city: ADDRESS.city }, 'Please enter state'],
-      [{ state: ADDRESS.state }, 'Please enter postalCode'],
-      [{ postalCode: ADDRESS.postalCode }, 'Please enter country'],
-      [{ country: ADDRESS.country }, 'Please enter a valid contact number'],
-      [{ contact: '98450 12' }, 'Please enter a valid contact number'],
-      [{ contact: ADDRESS.contact }, 'Please select a payment mode'],
+    const steps: [Partial<typeof ADDRESS>, keyof typeof ADDRESS, string][] = [
+      [{}, 'adressLine1', 'Please enter Address line 1'],
+      [{ adressLine1: ADDRESS.adressLine1 }, 'city', 'Please enter City'],
+      [{ city: ADDRESS.city }, 'state', 'Please enter State'],
+      [{ state: ADDRESS.state }, 'postalCode', 'Please enter Postal code'],
+      [{ postalCode: ADDRESS.postalCode }, 'country', 'Please enter Country'],
+      [{ country: ADDRESS.country }, 'contact', 'Please enter a valid contact number'],
+      [{ contact: '98450 12' }, 'contact', 'Please enter a valid contact number'],
+      [{ contact: 'abcdefghij' }, 'contact', 'Please enter a valid contact number'],
     ];
-    for (const [values, message] of steps) {
+    for (const [values, name, message] of steps) {
       await fillAddress(page, values);
       await page.getByRole('button', { name: 'PLACE ORDER' }).click();
-      await page.locator('.toast__msg', { hasText: message }).waitFor();
+      // The message stays under the field (no notification that closes by itself), the field is marked
+      // invalid, described by the message, and has the focus.
+      const input = page.locator(`input[name="${name}"]`);
+      await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await input.getAttribute('aria-invalid')).toBe('true');
+      const described = await input.getAttribute('aria-describedby');
+      expect(await page.locator(`[id="${described}"]`).textContent()).toBe(message);
+      expect(await page.getByText(message, { exact: true }).count()).toBe(1);
+      expect(await toasts(page)).toEqual([]);
     }
+    await page.setViewportSize({ width: 412, height: 900 });
+    await shot(page, 'storefront-checkout-field-errors-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await fillAddress(page, { contact: '+91 98450-12345' });
+    await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+    await page.locator('.toast__msg', { hasText: 'Please select a payment mode' }).waitFor();
     await shot(page, 'storefront-checkout-validation');
     expect(placed).toBe(0);
     expect(await page.locator('input[name="contact"]').getAttribute('aria-invalid')).toBeNull();
+    await page.close();
+  });
+
+  it('keeps the typed address when the shopper visits "+ Add New Address" and comes back', async () => {
+    const shopper = await newShopper();
+    const [product] = await sellableProducts(1);
+    const page = await openPage(browser);
+    await logIn(page, shopper);
+    await addFromProductPage(page, product!._id);
+    await page.goto(shopUrl('/checkout'));
+    await fillAddress(page, {
+      adressLine1: ADDRESS.adressLine1,
+      city: ADDRESS.city,
+      contact: ADDRESS.contact,
+    });
+    await page.getByLabel(/Order notes/).fill('Ring twice');
+    await page.getByRole('link', { name: '+ Add New Address' }).click();
+    await page.waitForURL('**/profile/myaddress');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL('**/checkout');
+    expect(await page.locator('input[name="adressLine1"]').inputValue()).toBe(ADDRESS.adressLine1);
+    expect(await page.locator('input[name="city"]').inputValue()).toBe(ADDRESS.city);
+    expect(await page.locator('input[name="contact"]').inputValue()).toBe(ADDRESS.contact);
+    expect(await page.getByLabel(/Order notes/).inputValue()).toBe('Ring twice');
+    // The browser's back button as well.
+    await page.getByRole('link', { name: '+ Add New Address' }).click();
+    await page.waitForURL('**/profile/myaddress');
+    await page.goBack();
+    await page.waitForURL('**/checkout');
+    expect(await page.locator('input[name="city"]').inputValue()).toBe(ADDRESS.city);
     await page.close();
   });
 
@@ -88,8 +133,15 @@ describe('checkout', () => {
     await page.getByRole('link', { name: 'My Address' }).click();
     await page.waitForURL('**/profile/myaddress');
     await page.getByRole('button', { name: 'Add Address' }).click();
-    await page.locator('.toast__msg', { hasText: 'Please enter adressLine1' }).waitFor();
-    await fillAddress(page, { ...ADDRESS, adressLine2: '', contact: '' });
+    await page.getByText('Please enter Address line 1').waitFor();
+    expect(
+      await page.locator('input[name="adressLine1"]').evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    // A contact number is optional here, but one that is given must be one.
+    await fillAddress(page, { ...ADDRESS, adressLine2: '', contact: 'abcdefghij' });
+    await page.getByRole('button', { name: 'Add Address' }).click();
+    await page.getByText('Please enter a valid contact number').waitFor();
+    await fillAddress(page, { contact: '' });
     await page.getByRole('button', { name: 'Add Address' }).click();
     await page.locator('.toast__msg', { hasText: 'Address added successfully!' }).waitFor();
     await page.locator('.address-card', { hasText: ADDRESS.adressLine1 }).waitFor();

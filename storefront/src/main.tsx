@@ -1,9 +1,9 @@
 // First, so that it runs before React and the app are evaluated: starts the opening page's code and
 // requests.
-import './app/early-start';
+
 import { createRoot } from 'react-dom/client';
-import { App, whenRouterInitialized } from './app';
-import { openingPage } from './app/early-start';
+import { App } from './app';
+import { openingPage, queryClient } from './app/browser-visit';
 import { ConfigError, env } from './config/env';
 import './styles/global.css';
 
@@ -16,9 +16,8 @@ try {
   env();
   // One render of the page with its code, data and first pictures at hand paints sooner than the frame
   // first and the page after (two renders and layouts on a slow phone): wait for them, but not for long.
-  const ready = Promise.all([whenRouterInitialized(), openingPage]);
   const timeout = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
-  void Promise.race([ready, timeout]).then(() => root.render(<App />));
+  void Promise.race([openingPage, timeout]).then(() => root.render(<App queryClient={queryClient} />));
 } catch (e) {
   if (!(e instanceof ConfigError)) throw e;
   // A broken deployment must say what is wrong instead of showing a blank page.

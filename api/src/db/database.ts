@@ -139,6 +139,12 @@ export interface LoginFailureTable {
   window_start: Date;
 }
 
+/** A logged-out session (a token's `sid`), kept until the token would have expired. */
+export interface EndedSessionTable {
+  sid: string;
+  expires_at: Date;
+}
+
 export interface OrderTable extends Timestamps {
   id: Id;
   /** Random, unguessable id shown to shoppers ('VC' + 18 base32 characters). */
@@ -273,6 +279,7 @@ export interface Database {
   newsletter_signups: NewsletterTable;
   settings: SettingTable;
   login_failures: LoginFailureTable;
+  ended_sessions: EndedSessionTable;
   orders: OrderTable;
   order_lines: OrderLineTable;
   payment_events: PaymentEventTable;

@@ -1,14 +1,30 @@
-import { webcrypto } from 'node:crypto';
+import { randomBytes, webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/connection';
 import { unauthorized } from '../errors';
-import { tokenVersionOf } from './auth-repository';
+import { sessionStateOf } from './auth-repository';
 
 export type Audience = 'admin' | 'customer';
 export interface Principal {
   kind: Audience;
   id: number;
+  /** The session (one login): logging out ends this one only. */
+  sid: string;
+  /** When the token expires (seconds since 1970). */
+  exp: number;
 }
+
+/** What a valid token says. */
+export interface TokenClaims {
+  id: number;
+  /** The account's token version when it was signed ("log out everywhere" moves it on). */
+  ver: number;
+  /** Random session id, one per login. */
+  sid: string;
+  exp: number;
+}
+
+const SID = /^[A-Za-z0-9_-]{22}$/;
 
 const ISSUER = 'voltcart';
 const AUD: Record<Audience, string> = { admin: 'voltcart-admin', customer: 'voltcart-customer' };
@@ -23,7 +39,7 @@ export class Tokens {
    * Tokens whose signature and claims were already checked: a token cannot change, so only its expiry needs
    * checking again (the account's token version is still read from the database on every request).
    */
-  private readonly verified = new Map<string, { kind: Audience; id: number; ver: number; exp: number }>();
+  private readonly verified = new Map<string, TokenClaims & { kind: Audience }>();
   constructor(
     secret: string,
     private readonly ttl: Record<Audience, string>,
@@ -37,9 +53,12 @@ export class Tokens {
     );
   }
 
-  /** A signed token for one audience; `ver` is the account's token version (bumped on logout). */
+  /**
+   * A signed token for one audience and a new session: `ver` is the account's token version (moved on by "log out
+   * everywhere"), `sid` a random id of this login (ended by logging out).
+   */
   async sign(kind: Audience, id: number, ver: number): Promise<string> {
-    return new SignJWT({ ver })
+    return new SignJWT({ ver, sid: randomBytes(16).toString('base64url') })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(id))
       .setIssuer(ISSUER)
@@ -50,10 +69,11 @@ export class Tokens {
   }
 
   /** Verifies signature, algorithm (HS256 only, so `alg: none` fails), issuer, audience and expiry. */
-  async verify(kind: Audience, token: string): Promise<{ id: number; ver: number }> {
+  async verify(kind: Audience, token: string): Promise<TokenClaims> {
     const known = this.verified.get(token);
     if (known?.kind === kind) {
-      if (known.exp > Date.now() / 1000) return { id: known.id, ver: known.ver };
+      if (known.exp > Date.now() / 1000)
+        return { id: known.id, ver: known.ver, sid: known.sid, exp: known.exp };
       this.verified.delete(token);
       throw unauthorized('Your session has expired. Please log in again.');
     }
@@ -68,12 +88,15 @@ export class Tokens {
         !Number.isSafeInteger(id) ||
         id <= 0 ||
         typeof payload.ver !== 'number' ||
-        typeof payload.exp !== 'number'
+        typeof payload.exp !== 'number' ||
+        typeof payload.sid !== 'string' ||
+        !SID.test(payload.sid)
       )
         throw new Error('bad claims');
+      const claims: TokenClaims = { id, ver: payload.ver, sid: payload.sid, exp: payload.exp };
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(token, { kind, id, ver: payload.ver, exp: payload.exp });
-      return { id, ver: payload.ver };
+      this.verified.set(token, { kind, ...claims });
+      return claims;
     } catch (e) {
       if ((e as { code?: string }).code === 'ERR_JWT_EXPIRED') {
         throw unauthorized('Your session has expired. Please log in again.');
@@ -89,16 +112,19 @@ export function bearer(header: string | undefined): string | null {
   return m?.[1] ?? null;
 }
 
-/** Resolves a token to a live account: a deleted account or a logged-out token version is refused. */
+/**
+ * Resolves a token to a live session: a deleted account, a session logged out, or a token from before "log out
+ * everywhere" (an older token version) is refused.
+ */
 export async function authenticate(
   db: Db,
   tokens: Tokens,
   kind: Audience,
   token: string,
 ): Promise<Principal> {
-  const { id, ver } = await tokens.verify(kind, token);
-  // A deleted account has no version: undefined never equals the token's.
-  if ((await tokenVersionOf(db, kind, id)) !== ver)
+  const { id, ver, sid, exp } = await tokens.verify(kind, token);
+  const state = await sessionStateOf(db, kind, id, sid);
+  if (!state || state.version !== ver || state.ended)
     throw unauthorized('Your session is not valid. Please log in again.');
-  return { kind, id };
+  return { kind, id, sid, exp };
 }

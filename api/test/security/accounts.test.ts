@@ -239,7 +239,7 @@ describe('tokens', () => {
     expect(Number(c.exp) - Number(c.iat)).toBe(7 * 24 * 3600);
     expect(Number(a.exp) - Number(a.iat)).toBe(12 * 3600);
     // Nothing private in the claims: no email, name, password or role flags to trust.
-    expect(Object.keys(c).sort()).toEqual(['aud', 'exp', 'iat', 'iss', 'sub', 'ver']);
+    expect(Object.keys(c).sort()).toEqual(['aud', 'exp', 'iat', 'iss', 'sid', 'sub', 'ver']);
   });
 
   it('refuses an expired token with a message that says so', async () => {
@@ -312,24 +312,32 @@ describe('tokens', () => {
 });
 
 describe('logout', () => {
-  it('ends every session of the customer, and a new login works', async () => {
+  it('ends that session of the customer; log out everywhere ends every other one; a new login works', async () => {
     const email = unique('sessions');
     await register(email, 'sessions-pass-1');
     const one = (await loginFrom(email, 'sessions-pass-1')).body.token as string;
     const two = (await loginFrom(email, 'sessions-pass-1')).body.token as string;
     expect((await sc.req('GET', '/user/me', { token: two })).status).toBe(200);
     expect((await sc.req('POST', '/user/logout', { token: one })).status).toBe(200);
-    for (const t of [one, two]) expectRefusal(await sc.req('GET', '/user/me', { token: t }), [401]);
+    expectRefusal(await sc.req('GET', '/user/me', { token: one }), [401]);
     expectRefusal(await sc.req('POST', '/user/logout', { token: one }), [401]);
+    expectRefusal(await sc.req('POST', '/user/logout-everywhere', { token: one }), [401]);
+    expect((await sc.req('GET', '/user/me', { token: two })).status).toBe(200);
+    expect((await sc.req('POST', '/user/logout-everywhere', { token: two })).status).toBe(200);
+    expectRefusal(await sc.req('GET', '/user/me', { token: two }), [401]);
     const three = (await loginFrom(email, 'sessions-pass-1')).body.token as string;
     expect((await sc.req('GET', '/user/me', { token: three })).status).toBe(200);
   });
 
-  it('ends every session of the admin', async () => {
+  it('ends that session of the admin; log out everywhere ends every other one', async () => {
     const admin = await makeAccount(sc, 'admin');
     const one = (await loginFrom(admin.email, ACCOUNT_PASSWORD, '/admin/login')).body.token as string;
     const two = (await loginFrom(admin.email, ACCOUNT_PASSWORD, '/admin/login')).body.token as string;
     expect((await sc.req('POST', '/admin/logout', { token: two })).status).toBe(200);
+    expectRefusal(await sc.req('GET', '/admin/me', { token: two }), [401]);
+    for (const t of [one, admin.token])
+      expect((await sc.req('GET', '/admin/me', { token: t })).status).toBe(200);
+    expect((await sc.req('POST', '/admin/logout-everywhere', { token: one })).status).toBe(200);
     for (const t of [one, two, admin.token])
       expectRefusal(await sc.req('GET', '/admin/me', { token: t }), [401]);
   });
@@ -363,7 +371,7 @@ describe('audiences', () => {
       .values({ id: next, name: 'Twin', email: unique('twin-u'), password_hash: hash } as never)
       .execute();
     const sign = (kind: Kind) =>
-      new SignJWT({ ver: 0 })
+      new SignJWT({ ver: 0, sid: randomBytes(16).toString('base64url') })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(next))
         .setIssuer('voltcart')

@@ -161,7 +161,7 @@ export const forge = {
   /** Correct secret and claims, but expired an hour ago. */
   async expired(secret: string, kind: Kind, id: number, ver = 0) {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ ver })
+    return new SignJWT({ ver, sid: randomBytes(16).toString('base64url') })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(id))
       .setIssuer('voltcart')
@@ -172,7 +172,7 @@ export const forge = {
   },
   /** Well-formed, right claims, signed with a secret that is not the server's. */
   async foreignSecret(kind: Kind, id: number, ver = 0) {
-    return new SignJWT({ ver })
+    return new SignJWT({ ver, sid: randomBytes(16).toString('base64url') })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(id))
       .setIssuer('voltcart')

@@ -5,6 +5,7 @@ import { SIMULATOR_SECRET } from '../../src/config';
 import { paymentSignature } from '../../src/lib/payments/signatures';
 import type { RouteEntry } from '../../src/lib/route-table';
 import { randomName } from '../../src/lib/storage';
+import { issueInvoice } from '../../src/modules/invoice/invoice.service';
 import { ensureVariants } from '../../src/modules/product/product-variant.service';
 import { file } from '../support';
 import { validImage } from './files';
@@ -43,6 +44,8 @@ export interface World {
   order: string;
   /** An online order waiting for payment, with its Razorpay order id. */
   pendingOrder: string;
+  /** An online order paid through the simulator, with its tax invoice (refunds, the invoice PDF). */
+  paidOrder: string;
   pendingRazorpayId: string;
   otherAddress: number;
   otherCartLine: number;
@@ -167,7 +170,7 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
         .values({ user_id: user.id, product_id: product, color_id: color, memory_size: 128, qty: 1 })
         .executeTakeFirstOrThrow(),
     );
-    const order = async (state: string, mode: number, razorpay: string | null) => {
+    const order = async (state: string, mode: number, razorpay: string | null, paid = false) => {
       const id = publicId();
       const orderRow = insertId(
         await db
@@ -187,6 +190,9 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
             ship_country: ADDRESS.country,
             ship_contact: ADDRESS.contact,
             expires_at: mode === 1 ? new Date(Date.now() + 3_600_000) : null,
+            ...(paid
+              ? { paid_at: new Date(), razorpay_payment_id: `pay_sim_${randomBytes(6).toString('hex')}` }
+              : {}),
           })
           .executeTakeFirstOrThrow(),
       );
@@ -208,11 +214,19 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
       return id;
     };
     const razorpay = `order_sim_${randomBytes(9).toString('hex')}`;
+    const paid = await order('paid', 1, `order_sim_${randomBytes(9).toString('hex')}`, true);
+    const paidRow = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('public_id', '=', paid)
+      .executeTakeFirstOrThrow();
+    await db.transaction().execute((trx) => issueInvoice(trx, sc.config, paidRow, user.email));
     return {
       address,
       cartLine,
       order: await order('placed', 0, null),
       pending: await order('pending_payment', 1, razorpay),
+      paid,
       razorpay,
     };
   };
@@ -234,6 +248,7 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
     cartLine: mine.cartLine,
     order: mine.order,
     pendingOrder: mine.pending,
+    paidOrder: mine.paid,
     pendingRazorpayId: mine.razorpay,
     otherAddress: theirs.address,
     otherCartLine: theirs.cartLine,
@@ -248,7 +263,12 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
 export function paramValue(route: RouteEntry, param: string, w: World): string {
   const section = route.path.split('/')[1] ?? '';
   const p = param.toLowerCase();
-  if (p.includes('order')) return w.order;
+  if (p.includes('order')) {
+    if (/\/(invoice|refund)$/.test(route.path)) return w.paidOrder;
+    if (route.path.endsWith('/pay')) return w.pendingOrder;
+    return w.order;
+  }
+  if (p === 'categoryid') return String(w.category);
   if (p.includes('line')) return String(w.cartLine);
   if (p.includes('address')) return String(w.address);
   if (p === 'variantid') return String(w.variant);
@@ -393,6 +413,19 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       return { body: { order_id: w.pendingOrder, outcome: 'success' }, ownerObjects: true };
     case 'PATCH /order/status/:p':
       return { body: { state: 'shipped' } };
+    case 'POST /order/:p/refund':
+      return { body: { amount: 1, reason: 'Goodwill' } };
+    case 'PUT /settings/tax':
+      return {
+        body: {
+          legalName: 'Voltcart Retail',
+          gstin: '29AAGCB7383J1Z4',
+          address: 'Bengaluru',
+          state: 'Karnataka',
+        },
+      };
+    case 'PUT /settings/tax/category/:p':
+      return { body: { hsnCode: '8517', gstRate: 18 } };
     default:
       return owned ? { ownerObjects: true } : {};
   }

@@ -64,9 +64,12 @@ export function pathOf(def: AnyRoute, params: Record<string, string | number> = 
   });
 }
 
+/** What the client needs of the transport: the axios instance's `request` (createHttp makes it). */
+export type Transport = Pick<Http, 'request'>;
+
 /** Calls one route of the contract. */
 export async function call<D extends AnyRoute>(
-  http: Http,
+  http: Transport,
   def: D,
   input?: InputOf<D>,
   options: CallOptions = {},
@@ -94,7 +97,7 @@ export async function call<D extends AnyRoute>(
 }
 
 /** The whole API as methods, made from the contract. */
-export function createClient(http: Http): Client {
+export function createClient(http: Transport): Client {
   const client: Record<string, Record<string, unknown>> = {};
   for (const [resource, routes] of Object.entries(contract)) {
     const methods: Record<string, unknown> = {};

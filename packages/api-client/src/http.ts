@@ -1,25 +1,8 @@
-import type { ClientErrorCode, ErrorCode } from '@voltcart/shared';
+import type { ErrorCode } from '@voltcart/shared';
 import axios, { type AxiosInstance, isAxiosError } from 'axios';
+import { ApiError } from './errors';
 
-/**
- * The one axios factory both UIs use.
- * - `baseURL` comes from configuration (runtime config in the storefront, Settings in the desktop app)
- * - the current token is read on every request and sent as `Authorization: Bearer <token>`
- * - a server reply `{flag: 0, msg}` is surfaced as an ApiError carrying that msg as-is
- * - network failures become an ApiError with a clear message instead of axios' "Network Error"
- */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    /** The API's code for the failure, or the client's own when no answer came. */
-    readonly code: ErrorCode | ClientErrorCode,
-    readonly body: unknown = null,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+export { ApiError, errorMessage } from './errors';
 
 export interface ClientOptions {
   baseURL: string | (() => string);
@@ -31,6 +14,13 @@ export interface ClientOptions {
 
 export type Http = AxiosInstance;
 
+/**
+ * The one axios factory both UIs use.
+ * - `baseURL` comes from configuration (runtime config in the storefront, Settings in the desktop app)
+ * - the current token is read on every request and sent as `Authorization: Bearer <token>`
+ * - a server reply `{flag: 0, msg}` is surfaced as an ApiError carrying that msg as-is
+ * - network failures become an ApiError with a clear message instead of axios' "Network Error"
+ */
 export function createHttp(opts: ClientOptions): Http {
   const http = axios.create({ timeout: opts.timeoutMs ?? 20_000 });
   http.interceptors.request.use((req) => {
@@ -78,11 +68,4 @@ function toApiError(err: unknown, onUnauthorized?: (e: ApiError) => void): ApiEr
     );
   }
   return new ApiError((err as Error)?.message ?? 'Something went wrong.', 0, 'unknown');
-}
-
-/** The message to show the user for any error thrown by a client call. */
-export function errorMessage(err: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  if (err instanceof ApiError) return err.message;
-  if (err instanceof Error && err.message) return err.message;
-  return fallback;
 }

@@ -227,8 +227,11 @@ export interface PaymentCheckout {
 export interface ShopSettings {
   shopName: string;
   freeShippingThreshold: number;
-  /** Products with this many units or fewer count as low stock in the back office (default 5). */
-  lowStockThreshold: number;
+  /**
+   * Back office only (present when the request carries an admin token): products with this many units or
+   * fewer count as low stock (default 5).
+   */
+  lowStockThreshold?: number;
   razorpayKeyId: string | null;
   paymentSimulator: boolean;
 }

@@ -1,27 +1,15 @@
-import { RouterProvider } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from './provider';
-import { createRouter } from './router';
+import { AppRoutes } from './router';
 
-// Created when the bundle runs, before React's first render, so route loaders start their API
-// requests as early as possible.
-const router = createRouter();
-
-/** Resolves once the router has the opening page's code (until then it would render HydrateFallback). */
-export function whenRouterInitialized(): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-}
-
-export function App() {
+/** The whole shop in the browser; `queryClient` is the visit's cache of server state (see browser-visit.ts). */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
-    <AppProvider>
-      <RouterProvider router={router} />
+    <AppProvider queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   );
 }

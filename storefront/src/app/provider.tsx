@@ -1,12 +1,17 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, useEffect } from 'react';
+import { queries } from '../lib/queries';
 import { refreshSession } from '../stores/session-actions';
-import { useSettings } from '../stores/settings-store';
 
-/** App-wide start-up work: shop settings, and a stored session refreshed against the API. */
-export function AppProvider({ children }: { children: ReactNode }) {
+/** App-wide start-up work: the cache of server state, shop settings, a stored session refreshed against the API. */
+export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   useEffect(() => {
-    void useSettings.getState().load();
+    void queryClient.prefetchQuery(queries.settings());
     void refreshSession();
-  }, []);
-  return <StrictMode>{children}</StrictMode>;
+  }, [queryClient]);
+  return (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </StrictMode>
+  );
 }

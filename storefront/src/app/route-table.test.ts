@@ -3,12 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const requests = vi.hoisted(() => ({ home: vi.fn(), store: vi.fn(), product: vi.fn() }));
 vi.mock('../features/catalog/requests', () => ({ catalogRequests: requests }));
 
+import { makeQueryClient } from '../lib/query-client';
 import { startOpeningPage } from './early-start';
 import { matchPattern, pageRoutes } from './route-table';
 
 const EmptyPage = () => null;
+const client = makeQueryClient();
 
-// Importing early-start has already started the test page's own route: start each test from zero.
 beforeEach(() => {
   for (const fn of Object.values(requests)) fn.mockReset();
 });
@@ -44,22 +45,23 @@ describe('the opening page', () => {
   it("starts the store's code and requests with its category and query string", async () => {
     stubPages();
     requests.store.mockResolvedValue(undefined);
-    await startOpeningPage({ pathname: '/store/phones', search: '?limit=2&colorSlug=red' });
+    await startOpeningPage(client, { pathname: '/store/phones', search: '?limit=2&colorSlug=red' });
     expect(routeOf('/store/:categorySlug').page).toHaveBeenCalledTimes(1);
-    const [slug, search] = requests.store.mock.lastCall!;
+    const [given, slug, search] = requests.store.mock.lastCall!;
+    expect(given).toBe(client);
     expect(slug).toBe('phones');
     expect(Object.fromEntries(search as URLSearchParams)).toEqual({ limit: '2', colorSlug: 'red' });
   });
 
   it('starts a product page with its id, the home page with its lists, and other pages with their code only', async () => {
     stubPages();
-    await startOpeningPage({ pathname: '/product/42', search: '' });
-    expect(requests.product).toHaveBeenCalledWith('42');
-    await startOpeningPage({ pathname: '/', search: '' });
+    await startOpeningPage(client, { pathname: '/product/42', search: '' });
+    expect(requests.product).toHaveBeenCalledWith(client, '42');
+    await startOpeningPage(client, { pathname: '/', search: '' });
     expect(requests.home).toHaveBeenCalledTimes(1);
-    await startOpeningPage({ pathname: '/cart', search: '' });
+    await startOpeningPage(client, { pathname: '/cart', search: '' });
     expect(routeOf('/cart').page).toHaveBeenCalledTimes(1);
-    await startOpeningPage({ pathname: '/no/such/page', search: '' });
+    await startOpeningPage(client, { pathname: '/no/such/page', search: '' });
     expect(routeOf('*').page).toHaveBeenCalledTimes(1);
   });
 
@@ -67,6 +69,6 @@ describe('the opening page', () => {
     stubPages();
     vi.spyOn(routeOf('/product/:id'), 'page').mockRejectedValue(new Error('offline'));
     requests.product.mockRejectedValue(new Error('offline'));
-    await expect(startOpeningPage({ pathname: '/product/7', search: '' })).resolves.toBeDefined();
+    await expect(startOpeningPage(client, { pathname: '/product/7', search: '' })).resolves.toBeDefined();
   });
 });

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { paths } from '../config/paths';
 import { catalogRequests } from '../features/catalog/requests';
@@ -8,37 +9,42 @@ export interface PageRoute {
   /** The page's code: its own chunk (route-level code splitting). */
   page: () => Promise<{ Component: ComponentType }>;
   /**
-   * Starts the page's catalogue requests (features/catalog/requests.ts); the promise settles, never
-   * rejects, when the page's main content is there.
+   * Starts the page's catalogue requests into the query cache (features/catalog/requests.ts); the promise
+   * settles, never rejects, when the page's main content is there.
    */
-  requests?: (params: Record<string, string | undefined>, search: URLSearchParams) => Promise<unknown>;
+  requests?: (
+    client: QueryClient,
+    params: Record<string, string | undefined>,
+    search: URLSearchParams,
+  ) => Promise<unknown>;
 }
 
 /**
- * Every page of the shop, in one place for the two that need it: the router (app/router.tsx) and the
+ * Every page of the shop, in one place for the two that need it: the routes (app/router.tsx) and the
  * early start of the page the shop opens on (app/early-start.ts).
  */
 export const pageRoutes: PageRoute[] = [
   {
     pattern: paths.home.pattern,
     page: () => import('./routes/home'),
-    requests: () => catalogRequests.home(),
+    requests: (client) => catalogRequests.home(client),
   },
   { pattern: paths.about.pattern, page: () => import('./routes/ghar') },
   {
     pattern: paths.store.pattern,
     page: () => import('./routes/store'),
-    requests: (_, search) => catalogRequests.store('', search),
+    requests: (client, _, search) => catalogRequests.store(client, '', search),
   },
   {
     pattern: paths.storeCategory.pattern,
     page: () => import('./routes/store'),
-    requests: (params, search) => catalogRequests.store(params.categorySlug ?? '', search),
+    requests: (client, params, search) => catalogRequests.store(client, params.categorySlug ?? '', search),
   },
   {
     pattern: paths.product.pattern,
     page: () => import('./routes/product'),
-    requests: (params) => (params.id ? catalogRequests.product(params.id) : Promise.resolve()),
+    requests: (client, params) =>
+      params.id ? catalogRequests.product(client, params.id) : Promise.resolve(),
   },
   { pattern: paths.cart.pattern, page: () => import('./routes/cart') },
   { pattern: paths.checkout.pattern, page: () => import('./routes/checkout') },
@@ -67,4 +73,19 @@ export function matchPattern(pattern: string, pathname: string): Record<string, 
   } catch {
     return null;
   }
+}
+
+const loaded = new Map<string, ComponentType>();
+
+/** Loads a page's code, and remembers it so that a page already here renders at once (loadedPage). */
+export function loadPage(route: PageRoute): Promise<{ Component: ComponentType }> {
+  return route.page().then((m) => {
+    loaded.set(route.pattern, m.Component);
+    return m;
+  });
+}
+
+/** The page's component when its code is already here, else undefined. */
+export function loadedPage(route: PageRoute): ComponentType | undefined {
+  return loaded.get(route.pattern);
 }

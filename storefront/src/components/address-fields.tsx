@@ -1,14 +1,11 @@
-import { useId } from 'react';
+import { ADDRESS_FIELD_LABELS, type AddressField } from '@voltcart/shared';
+import { useEffect, useId } from 'react';
 
-export interface AddressValues {
-  adressLine1: string;
-  adressLine2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  contact: string;
-}
+/** The form's text, one value per address field. */
+export type AddressValues = Record<AddressField, string>;
+
+/** The sentence shown next to each field that is not right (see addressProblems). */
+export type AddressErrors = Partial<Record<AddressField, string>>;
 
 export const EMPTY_ADDRESS: AddressValues = {
   adressLine1: '',
@@ -22,20 +19,19 @@ export const EMPTY_ADDRESS: AddressValues = {
 
 /** Field names keep the seed's spelling (`adressLine1`), which is also what the API expects. */
 const FIELDS: {
-  name: keyof AddressValues;
-  label: string;
+  name: AddressField;
   autoComplete: string;
   type?: string;
   inputMode?: 'numeric' | 'tel';
   wide?: boolean;
 }[] = [
-  { name: 'adressLine1', label: 'Address line 1', autoComplete: 'address-line1', wide: true },
-  { name: 'adressLine2', label: 'Address line 2', autoComplete: 'address-line2', wide: true },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'postalCode', label: 'Postal code', autoComplete: 'postal-code', inputMode: 'numeric' },
-  { name: 'country', label: 'Country', autoComplete: 'country-name' },
-  { name: 'contact', label: 'Contact number', autoComplete: 'tel', type: 'tel', inputMode: 'tel' },
+  { name: 'adressLine1', autoComplete: 'address-line1', wide: true },
+  { name: 'adressLine2', autoComplete: 'address-line2', wide: true },
+  { name: 'city', autoComplete: 'address-level2' },
+  { name: 'state', autoComplete: 'address-level1' },
+  { name: 'postalCode', autoComplete: 'postal-code', inputMode: 'numeric' },
+  { name: 'country', autoComplete: 'country-name' },
+  { name: 'contact', autoComplete: 'tel', type: 'tel', inputMode: 'tel' },
 ];
 
 interface Props {
@@ -44,21 +40,42 @@ interface Props {
   /** Fields that must be filled (marked with * and `aria-required`). */
   required: readonly (keyof AddressValues)[];
   disabled?: boolean;
-  /** The field the last validation message was about. */
-  invalid?: keyof AddressValues | null;
+  /** What is wrong with each field, shown under it (and announced with it). */
+  errors?: AddressErrors;
+  /** Changed by the form on each refused submit: the first field with an error gets the focus. */
+  focusRequest?: number;
 }
 
-export function AddressFields({ values, onChange, required, disabled, invalid }: Props) {
+/**
+ * The address fields of the checkout and the add-address form, labelled as in the seed. A field with an
+ * error is marked invalid, its message is shown under it and read with it (aria-describedby).
+ */
+export function AddressFields({
+  values,
+  onChange,
+  required,
+  disabled,
+  errors = {},
+  focusRequest = 0,
+}: Props) {
   const prefix = useId();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new request only, not every change of the errors
+  useEffect(() => {
+    if (!focusRequest) return;
+    const first = FIELDS.find((f) => errors[f.name]);
+    if (first) document.getElementById(`${prefix}-${first.name}`)?.focus();
+  }, [focusRequest]);
   return (
     <div className="form-grid">
       {FIELDS.map((f) => {
         const id = `${prefix}-${f.name}`;
+        const label = ADDRESS_FIELD_LABELS[f.name];
         const isRequired = required.includes(f.name);
+        const error = errors[f.name];
         return (
           <div key={f.name} className={`field ${f.wide ? 'field--wide' : ''}`}>
             <label htmlFor={id}>
-              {f.label}
+              {label}
               {isRequired ? (
                 <span aria-hidden="true" className="field__req">
                   {' '}
@@ -74,14 +91,20 @@ export function AddressFields({ values, onChange, required, disabled, invalid }:
               type={f.type ?? 'text'}
               inputMode={f.inputMode}
               autoComplete={f.autoComplete}
-              placeholder={f.label}
+              placeholder={label}
               value={values[f.name]}
               onChange={(e) => onChange(f.name, e.target.value)}
               disabled={disabled}
               aria-required={isRequired}
-              aria-invalid={invalid === f.name || undefined}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
               maxLength={f.name === 'postalCode' ? 20 : f.name === 'contact' ? 30 : 200}
             />
+            {error && (
+              <p id={`${id}-error`} className="field__error">
+                {error}
+              </p>
+            )}
           </div>
         );
       })}

@@ -1,7 +1,7 @@
 import type { ProductSummary } from '@voltcart/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../lib/api', () => ({ api: { cart: {} } }));
+vi.mock('../lib/api', async () => (await import('../testing/api-mock')).apiMock({ cart: {} }));
 vi.mock('../config/env', () => ({ env: () => ({ apiUrl: 'http://api.test' }) }));
 
 import { useCart } from '../stores/cart-store';

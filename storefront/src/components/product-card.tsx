@@ -14,10 +14,13 @@ interface Props {
   showSave?: boolean;
   /** Load the image eagerly (first cards above the fold). */
   priority?: boolean;
+  /** The level of the product name's heading: one below the heading of the list the card is in. */
+  headingLevel?: 2 | 3;
 }
 
 /** A product tile: image, name, prices, stock, FREE SHIPPING and Add to Cart (only when in stock). */
-export function ProductCard({ product: p, showSave = false, priority = false }: Props) {
+export function ProductCard({ product: p, showSave = false, priority = false, headingLevel = 3 }: Props) {
+  const Heading = `h${headingLevel}` as const;
   const addItem = useCart((s) => s.addItem);
   const label = stockLabel(p.stock, p.inStock);
   const save = showSave ? saveAmount(p) : null;
@@ -55,11 +58,11 @@ export function ProductCard({ product: p, showSave = false, priority = false }: 
       )}
       <div className="product-card__body">
         {(p.brand || p.categoryName) && <p className="product-card__meta">{p.brand || p.categoryName}</p>}
-        <h3 className="product-card__title">
+        <Heading className="product-card__title">
           <Link to={to} state={state}>
             {p.name}
           </Link>
-        </h3>
+        </Heading>
         <Price final={p.finalPrice} original={p.originalPrice} />
         <p className={`stock ${label === 'In stock' ? 'stock--in' : 'stock--out'}`}>{label}</p>
         <p className="product-card__ship">FREE SHIPPING</p>

@@ -1,34 +1,35 @@
-import { cartApi } from '@voltcart/api-client/cart';
-import { createHttp } from '@voltcart/api-client/http';
-import { newsletterApi } from '@voltcart/api-client/newsletter';
-import { orderApi } from '@voltcart/api-client/order';
-import { userApi } from '@voltcart/api-client/user';
-import { env } from '../config/env';
-import { useNotifications } from '../stores/notifications-store';
-import { useSession } from '../stores/session-store';
+import { createClient, type Transport } from '@voltcart/api-client/client';
+import { ApiError } from '@voltcart/api-client/errors';
+import type { Http } from '@voltcart/api-client/http';
+
+let loading: Promise<Http> | null = null;
 
 /**
- * The storefront's HTTP client for everything but the public reads (public-api.ts): API address from
- * runtime config, the shopper's token on every call. Modules of the first page load reach it through
- * loadApi() (load-api.ts), so that axios is downloaded only when a shopper needs it.
+ * The axios instance (http.ts), fetched with the first call rather than with the page: the first render
+ * does not need it, and axios is the largest library after React DOM. The page's first requests start it
+ * before React does (app/browser-visit.ts), so it arrives beside the page's own code. A failed download is
+ * tried again on the next call.
  */
-export const http = createHttp({
-  baseURL: () => env().apiUrl,
-  getToken: () => useSession.getState().userToken,
-  onUnauthorized: () => {
-    // An expired or revoked token: drop the session so the shop keeps working as a guest.
-    if (useSession.getState().userToken) {
-      useSession.getState().clear();
-      useNotifications.getState().notify('error', 'Your session has expired. Please log in again.');
-    }
-  },
-});
+function loadHttp(): Promise<Http> {
+  loading ??= import('./http').then(
+    (m) => m.http,
+    () => {
+      loading = null;
+      throw new ApiError(
+        'The shop could not finish loading. Check your internet connection and try again.',
+        0,
+        'network',
+      );
+    },
+  );
+  return loading;
+}
 
-export const api = {
-  user: userApi(http),
-  cart: cartApi(http),
-  order: orderApi(http),
-  newsletter: newsletterApi(http),
+const transport: Transport = {
+  request: async (config) => (await loadHttp()).request(config),
 };
+
+/** The storefront's one API client: every route of the contract as a method (`api.product.list(...)`). */
+export const api = createClient(transport);
 
 export type Api = typeof api;

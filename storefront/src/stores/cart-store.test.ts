@@ -9,7 +9,7 @@ const cartApi = vi.hoisted(() => ({
   removeLine: vi.fn(),
   clear: vi.fn(),
 }));
-vi.mock('../lib/api', () => ({ api: { cart: cartApi } }));
+vi.mock('../lib/api', async () => (await import('../testing/api-mock')).apiMock({ cart: cartApi }));
 
 import { CART_KEY, fromServerLine, lineKey, type NewCartItem, useCart } from './cart-store';
 import { useNotifications } from './notifications-store';

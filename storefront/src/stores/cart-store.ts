@@ -1,9 +1,9 @@
-import type { CartLine } from '@voltcart/shared';
+import { errorMessage } from '@voltcart/api-client/errors';
+import type { CartLine, LocalCartLine } from '@voltcart/shared';
 import { cartTotals } from '@voltcart/shared';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { errorMessage } from '../lib/api-errors';
-import { loadApi } from '../lib/load-api';
+import { api } from '../lib/api';
 import { notify } from './notifications-store';
 import { rawLocalStorage } from './raw-storage';
 import { isLoggedIn } from './session-store';
@@ -110,8 +110,16 @@ function sanitize(raw: unknown): CartItem[] {
   return out;
 }
 
-/** The server cart calls; the client is loaded with the first of them (guests never make one). */
-const cartCalls = async () => (await loadApi()).cart;
+/** The server cart calls (a logged-in shopper's); each answers with the whole cart. */
+const serverCart = {
+  get: async () => (await api.cart.get()).cart,
+  add: async (body: LocalCartLine) => (await api.cart.add({ body })).cart,
+  moveToDb: async (cart: LocalCartLine[]) => (await api.cart.moveToDb({ body: { cart } })).cart,
+  setQty: async (lineId: string, qty: number) =>
+    (await api.cart.setQty({ params: { lineId }, body: { qty } })).cart,
+  removeLine: async (lineId: string) => (await api.cart.removeLine({ params: { lineId } })).cart,
+  clear: async () => (await api.cart.clear()).cart,
+};
 
 // Each server call answers with the whole cart. Calls run one after another (a reload of the cart issued
 // while a merge or a change is on its way reads the result of that change), and only the reply to the
@@ -141,7 +149,7 @@ export const useCart = create<CartState>()(
           // Undo the optimistic local change by reloading what the server holds.
           if (mine === serverSeq && isLoggedIn()) {
             try {
-              const lines = await (await cartCalls()).get();
+              const lines = await serverCart.get();
               if (mine === serverSeq) get().setFromServer(lines);
             } catch {
               // offline: keep the local copy
@@ -158,10 +166,10 @@ export const useCart = create<CartState>()(
         const pending = isLoggedIn();
         set(withTotals(get().items.map((i) => (lineKey(i) === key ? { ...i, qty: next, pending } : i))));
         if (!pending) return;
-        if (item.lineId) await sync(async () => (await cartCalls()).setQty(item.lineId!, next));
+        if (item.lineId) await sync(() => serverCart.setQty(item.lineId!, next));
         else if (next > item.qty)
-          await sync(async () => (await cartCalls()).add({ ...toServerItem(item), qty: next - item.qty }));
-        else await sync(async () => (await cartCalls()).get(), { quiet: true });
+          await sync(() => serverCart.add({ ...toServerItem(item), qty: next - item.qty }));
+        else await sync(() => serverCart.get(), { quiet: true });
       };
 
       return {
@@ -180,8 +188,8 @@ export const useCart = create<CartState>()(
             : [...get().items, { ...input, qty, lineId: null, pending }];
           set(withTotals(items));
           if (pending) {
-            await sync(async () =>
-              (await cartCalls()).add({
+            await sync(() =>
+              serverCart.add({
                 productId: input.productId,
                 qty,
                 colorId: input.colorId,
@@ -202,8 +210,7 @@ export const useCart = create<CartState>()(
           const item = get().items.find((i) => lineKey(i) === key);
           if (!item) return;
           set(withTotals(get().items.filter((i) => i !== item)));
-          if (isLoggedIn() && item.lineId)
-            await sync(async () => (await cartCalls()).removeLine(item.lineId!));
+          if (isLoggedIn() && item.lineId) await sync(() => serverCart.removeLine(item.lineId!));
         },
         empty: async ({ server = false } = {}) => {
           serverSeq++;
@@ -211,7 +218,7 @@ export const useCart = create<CartState>()(
           useCart.persist.clearStorage();
           if (server && isLoggedIn()) {
             try {
-              await (await cartCalls()).clear();
+              await serverCart.clear();
             } catch {
               // the order is placed; a server cart left behind is reloaded and can be emptied later
             }
@@ -223,7 +230,7 @@ export const useCart = create<CartState>()(
           const unconfirmed = get().items.filter((i) => i.pending);
           await sync(
             async () => {
-              const cart = await cartCalls();
+              const cart = serverCart;
               let lines = await cart.get();
               for (const item of unconfirmed) {
                 const line = lines.find((l) => lineKey(fromServerLine(l)) === lineKey(item));
@@ -238,7 +245,7 @@ export const useCart = create<CartState>()(
         mergeIntoServer: async () => {
           if (!isLoggedIn()) return;
           const guest = get().items.map(toServerItem);
-          await sync(async () => (await cartCalls()).moveToDb(guest));
+          await sync(() => serverCart.moveToDb(guest));
         },
       };
     },
@@ -274,6 +281,6 @@ export function whenCartSynced(): Promise<void> {
   });
 }
 
-function toServerItem(i: CartItem) {
+function toServerItem(i: CartItem): LocalCartLine {
   return { productId: i.productId, qty: i.qty, colorId: i.colorId, memorySize: i.memorySize };
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../lib/api', () => ({ api: {} }));
+vi.mock('../lib/api', async () => (await import('../testing/api-mock')).apiMock({}));
 
 import { SESSION_KEY, TIMESTAMP_KEY, useSession } from './session-store';
 

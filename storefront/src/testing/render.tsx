@@ -1,6 +1,8 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { makeQueryClient } from '../lib/query-client';
 
 // Tell React that updates are wrapped in act() here.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -14,31 +16,57 @@ export interface Rendered {
 
 const mounted: Root[] = [];
 
+/** Keeps the memory router's current path + search in `into.current`. */
+function Where({ into }: { into: { current: string } }) {
+  const { pathname, search } = useLocation();
+  into.current = `${pathname}${search}`;
+  return null;
+}
+
+/** A query cache for a test: nothing is tried again, so a failure shows at once. */
+export function testQueryClient(): QueryClient {
+  const client = makeQueryClient();
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+  return client;
+}
+
 /**
- * Renders `ui` at `path` inside a memory router. `routes` adds other paths (e.g. a redirect target),
- * each rendering a marker `<p data-route="...">` so tests can see where navigation went.
+ * Renders `ui` at `path` inside a memory router and a query cache (a fresh one unless `queryClient` is
+ * given). `routes` adds other paths (e.g. a redirect target), each rendering a marker
+ * `<p data-route="...">` so tests can see where navigation went.
  */
 export async function render(
   ui: ReactNode,
-  { path = '/', pattern = '*', routes = [] as string[] } = {},
+  {
+    path = '/',
+    pattern = '*',
+    routes = [] as string[],
+    queryClient = testQueryClient(),
+  }: { path?: string; pattern?: string; routes?: string[]; queryClient?: QueryClient } = {},
 ): Promise<Rendered> {
-  const router = createMemoryRouter(
-    [
-      ...routes.map((r) => ({ path: r, element: <p data-route={r}>route {r}</p> })),
-      { path: pattern, element: ui },
-    ],
-    { initialEntries: [path] },
-  );
+  const where = { current: path };
   const container = document.createElement('div');
   document.body.appendChild(container);
   const root = createRoot(container);
   mounted.push(root);
   await act(async () => {
-    root.render(<RouterProvider router={router} />);
+    root.render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[path]}>
+          <Where into={where} />
+          <Routes>
+            {routes.map((r) => (
+              <Route key={r} path={r} element={<p data-route={r}>route {r}</p>} />
+            ))}
+            <Route path={pattern} element={ui} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
   });
   return {
     container,
-    location: () => `${router.state.location.pathname}${router.state.location.search}`,
+    location: () => where.current,
     unmount: () => act(() => root.unmount()),
   };
 }

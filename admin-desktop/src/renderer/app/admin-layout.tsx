@@ -47,6 +47,12 @@ export function AdminLayout() {
             <Link to={paths.users}>Users</Link>
             <Link to={paths.settings}>Settings</Link>
             <Link to={paths.logout}>Logout</Link>
+            <Link
+              to={paths.logoutEverywhere}
+              title="Ends this admin account's sessions on every computer and browser"
+            >
+              Log out everywhere
+            </Link>
           </nav>
           <span className="welcome" title={admin?.email}>
             Welcome, Admin

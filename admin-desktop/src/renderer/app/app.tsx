@@ -62,6 +62,7 @@ const routes = createRoutesFromElements(
   <>
     <Route path={paths.login} element={<LoginPage />} />
     <Route path={paths.logout} element={<LogoutPage />} />
+    <Route path={paths.logoutEverywhere} element={<LogoutPage everywhere />} />
     {/* The seed's header links point here. */}
     <Route path="/dashboard" element={<Navigate to={paths.dashboard} replace />} />
     <Route path="/users" element={<Navigate to={paths.users} replace />} />

@@ -18,4 +18,6 @@ export const paths = {
   settings: '/admin/settings',
   bulkUpload: '/admin/bulk-upload',
   logout: '/logout',
+  /** Ends every session of this admin account (other desks, browsers), not only this one. */
+  logoutEverywhere: '/logout/everywhere',
 } as const;

@@ -6,7 +6,8 @@ import * as catalogVersion from './20261123T0000_catalog_version';
 import * as lowStockAndPeriods from './20261124T0000_low_stock_and_periods';
 import * as afterOrder from './20261124T0100_after_order';
 import * as pictureHashes from './20261125T0000_picture_hashes';
-import * as variants from './20261125T0100_variants';
+import * as endedSessions from './20261125T0100_ended_sessions';
+import * as variants from './20261125T0200_variants';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -20,5 +21,6 @@ export const migrations: Record<string, Migration> = {
   '20261124T0000_low_stock_and_periods': lowStockAndPeriods,
   '20261124T0100_after_order': afterOrder,
   '20261125T0000_picture_hashes': pictureHashes,
-  '20261125T0100_variants': variants,
+  '20261125T0100_ended_sessions': endedSessions,
+  '20261125T0200_variants': variants,
 };

@@ -21,8 +21,13 @@ export function adminRoutes() {
   });
 
   on(api.logout, async (c) => {
-    await admins.logout(c.var.db, c.var.principal!.id);
+    await admins.logout(c.var.db, c.var.principal!);
     return { msg: M.loggedOut };
+  });
+
+  on(api.logoutEverywhere, async (c) => {
+    await admins.logoutEverywhere(c.var.db, c.var.principal!.id);
+    return { msg: M.loggedOutEverywhere };
   });
 
   on(api.me, async (c) => ({ admin: await admins.loadAdmin(c.var.db, c.var.principal!.id) }));

@@ -11,6 +11,8 @@ import {
 import type { Deps } from '../../app-env';
 import type { Db } from '../../db/connection';
 import { AppError, unauthorized } from '../../errors';
+import type { Principal } from '../../lib/auth';
+import { endSession } from '../../lib/auth-repository';
 import { bcryptCost, verifyPassword } from '../../lib/passwords';
 import { beginLoginAttempt } from '../../lib/rate-limit';
 import * as repo from './admin.repository';
@@ -18,6 +20,7 @@ import * as repo from './admin.repository';
 export const ADMIN_MESSAGES = {
   loggedIn: 'Logged in successfully.',
   loggedOut: 'You have been logged out.',
+  loggedOutEverywhere: 'You have been logged out on every device.',
   invalidLogin: 'Invalid email or password.',
 } as const;
 
@@ -45,7 +48,13 @@ export async function login(
   return { admin: toAdmin(row), token };
 }
 
-export function logout(db: Db, id: number): Promise<void> {
+/** Ends this session only: the same account's other logins (another desk, the browser) go on. */
+export function logout(db: Db, session: Pick<Principal, 'sid' | 'exp'>): Promise<void> {
+  return endSession(db, session.sid, new Date(session.exp * 1000));
+}
+
+/** Moving the token version on ends every session of the account at once. */
+export function logoutEverywhere(db: Db, id: number): Promise<void> {
   return repo.bumpAdminTokenVersion(db, id);
 }
 

@@ -83,7 +83,9 @@ export async function readCartLines(db: Q, userId: number): Promise<CartLineRow[
       // The unit-price rule (packages/shared rules/unit-price.ts): the sum, never clamped.
       // The variant's own price when it has one.
       sql<number>`COALESCE(v.price_override, p.final_price + ${adj})`.as('unit_price_paise'),
-      sql<number>`GREATEST(COALESCE(v.price_override, 0), p.original_price + ${adj})`.as('unit_original_paise'),
+      sql<number>`GREATEST(COALESCE(v.price_override, 0), p.original_price + ${adj})`.as(
+        'unit_original_paise',
+      ),
       sql<number>`COALESCE(v.stock, 0)`.as('stock'),
       'p.in_stock',
       'p.status',

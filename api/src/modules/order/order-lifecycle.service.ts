@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/connection';
 import { AppError, conflict, notFound } from '../../errors';
 import { type Trx, transaction } from '../../lib/transaction';
+import { issueInvoice } from '../invoice/invoice.service';
 import * as repo from './order.repository';
 import { loadOrder, type OrderDeps } from './order.service';
 import { type EventOptions, recordOrderEvent } from './order-events.service';
@@ -30,7 +31,15 @@ export async function move(
   opts: MoveOptions = {},
 ): Promise<'moved' | 'refund_needed'> {
   const outcome = await changeState(trx, order, to, actor, opts.paymentId, opts.expiresAt);
-  if (outcome === 'moved') await recordOrderEvent(trx, order, to, actor, opts);
+  if (outcome !== 'moved') return outcome;
+  await recordOrderEvent(trx, order, to, actor, opts);
+  // The tax invoice: when an online order is paid, when a cash-on-delivery order ships.
+  if (opts.config && (to === 'paid' || (to === 'shipped' && order.payment_mode === 0))) {
+    const shopper = await repo.shopperOf(trx, order.user_id);
+    const doc = await issueInvoice(trx, opts.config, order, shopper?.name ?? '');
+    if (doc)
+      await repo.insertEvent(trx, { order_id: order.id, event: 'invoice_issued', actor, note: doc.number });
+  }
   return outcome;
 }
 

@@ -2,6 +2,7 @@ import { type Actor, formatINR, toRupees } from '@voltcart/shared';
 import { AppError, badRequest, conflict } from '../../errors';
 import { PaymentError } from '../../lib/payments/payment-provider';
 import { type Trx, transaction } from '../../lib/transaction';
+import { issueCreditNote } from '../invoice/invoice.service';
 import * as repo from './order.repository';
 import type { OrderDeps } from './order.service';
 import { recordOrderEvent } from './order-events.service';
@@ -62,6 +63,15 @@ async function markProcessed(trx: Trx, deps: OrderDeps, refund: repo.RefundRow):
     refundPaise: refund.amount_paise,
     reason: refund.reason,
   });
+  const note = await issueCreditNote(trx, order, refund);
+  if (note) {
+    await repo.insertEvent(trx, {
+      order_id: order.id,
+      event: 'credit_note_issued',
+      actor: 'system',
+      note: `${note.number} against ${note.against?.number}`,
+    });
+  }
 }
 
 async function markFailed(trx: Trx, refund: repo.RefundRow, error: string): Promise<void> {

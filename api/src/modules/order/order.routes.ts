@@ -18,13 +18,15 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
-import { assertOwnAccount } from '../../lib/access';
+import { access, assertOwnAccount } from '../../lib/access';
 import { countOrderPlaced } from '../../lib/metrics';
 import { createPaymentProvider } from '../../lib/payments/create-payment-provider';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { SimulatorProvider } from '../../lib/payments/simulator';
 import { resource } from '../../lib/routes';
 import { parse } from '../../lib/validate';
+import { findDocument } from '../invoice/invoice.service';
+import { renderInvoicePdf } from '../invoice/invoice-pdf';
 import { listOrders, type OrderDeps } from './order.service';
 import { placeOrder } from './order-checkout.service';
 import { adminMove } from './order-lifecycle.service';
@@ -145,6 +147,18 @@ export function orderRoutes() {
     });
     const order = await adminMove(deps(c), input.params.orderId!, state, { carrier, trackingNumber });
     return { msg: `Order moved to ${state}.`, order };
+  });
+
+  // The tax invoice (or, with ?number=, a credit note) as a PDF: binary, so outside the JSON contract.
+  app.get('/:orderId/invoice', access.account, async (c) => {
+    const id = await visibleOrderId(c.var.db, c.req.param('orderId'), c.var.principal!);
+    const doc = await findDocument(c.var.db, id, c.req.query('number') || undefined);
+    const pdf = await renderInvoicePdf(doc);
+    return c.body(new Uint8Array(pdf), 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="${doc.number.replace(/\//g, '-')}.pdf"`,
+      'cache-control': 'private, no-store',
+    });
   });
 
   on(api.get, async (c, { params }) => {

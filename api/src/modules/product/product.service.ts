@@ -18,7 +18,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { isDuplicateKey, isMissingReference } from '../../db/errors';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import { imageLimits, releaseImages, removeImages, storeImage, storeImages } from '../../lib/images';
+import { imageLimits, releaseImages, removeImages } from '../../lib/images';
 import { SAFE_NAME, type Storage } from '../../lib/storage';
 import { lowStockThreshold } from '../settings/settings.service';
 import * as repo from './product.repository';

@@ -1,5 +1,6 @@
 import { contract, settingsBody } from '@voltcart/shared';
 import { badRequest } from '../../errors';
+import { isAdmin } from '../../lib/access';
 import { catalogCache } from '../../lib/cache';
 import { cached, resource } from '../../lib/routes';
 import { jsonOrFormBody } from '../../lib/validate';
@@ -10,9 +11,14 @@ const api = contract.settings;
 export function settingsRoutes() {
   const { app, on } = resource('/settings');
 
-  // Read on every storefront page: answered from the catalogue cache (lib/cache.ts), invalidated on save.
+  // Read on every storefront page: answered from the catalogue cache (lib/cache.ts), invalidated on save. Admins
+  // (never cached) also get the back office's own settings, read from the primary.
   on(api.get, async (c) =>
-    cached(c, api.get, async () => ({ settings: await getShopSettings(c.var.readDb, c.var.config) })),
+    cached(c, api.get, async () => ({
+      settings: await getShopSettings(isAdmin(c) ? c.var.db : c.var.readDb, c.var.config, {
+        admin: isAdmin(c),
+      }),
+    })),
   );
 
   on(api.update, { body: settingsBody }, async (c, input) => {

@@ -20,22 +20,27 @@ export const SETTINGS_MESSAGES = {
 /**
  * The shop settings shoppers and admins see.
  * - shop name and free-shipping threshold: the admin's saved values, else SHOP_NAME / FREE_SHIPPING_THRESHOLD
- * - low-stock threshold (units): the saved value, else 5
  * - razorpayKeyId: the public key id (never the secret), or null
  * - paymentSimulator: true when no Razorpay key is configured (development, tests)
+ * - admins only: the low-stock threshold (units), the saved value, else 5 (shoppers have no use for it)
  */
-export async function getShopSettings(db: Db, config: Config): Promise<ShopSettings> {
+export async function getShopSettings(
+  db: Db,
+  config: Config,
+  opts: { admin: boolean },
+): Promise<ShopSettings> {
   const saved = await repo.readSettings(db, Object.values(KEYS));
   const paise = Number(saved.get(KEYS.freeShippingPaise));
+  const lowStock = units(saved.get(KEYS.lowStockThreshold)) ?? DEFAULT_LOW_STOCK_THRESHOLD;
   return {
     shopName: saved.get(KEYS.shopName) || config.SHOP_NAME,
     freeShippingThreshold:
       Number.isSafeInteger(paise) && paise >= 0 && saved.has(KEYS.freeShippingPaise)
         ? toRupees(paise)
         : config.FREE_SHIPPING_THRESHOLD,
-    lowStockThreshold: units(saved.get(KEYS.lowStockThreshold)) ?? DEFAULT_LOW_STOCK_THRESHOLD,
     razorpayKeyId: config.RAZORPAY_KEY_ID ?? null,
     paymentSimulator: !config.RAZORPAY_KEY_ID,
+    ...(opts.admin && { lowStockThreshold: lowStock }),
   };
 }
 
@@ -58,5 +63,5 @@ export async function saveShopSettings(db: Db, config: Config, input: SettingsBo
     values[KEYS.freeShippingPaise] = String(toPaise(input.freeShippingThreshold));
   if (input.lowStockThreshold !== undefined) values[KEYS.lowStockThreshold] = String(input.lowStockThreshold);
   await repo.writeSettings(db, values);
-  return getShopSettings(db, config);
+  return getShopSettings(db, config, { admin: true });
 }

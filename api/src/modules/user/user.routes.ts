@@ -30,8 +30,13 @@ export function userRoutes() {
   });
 
   on(api.logout, async (c) => {
-    await users.logout(c.var.db, c.var.principal!.id);
+    await users.logout(c.var.db, c.var.principal!);
     return { msg: M.loggedOut };
+  });
+
+  on(api.logoutEverywhere, async (c) => {
+    await users.logoutEverywhere(c.var.db, c.var.principal!.id);
+    return { msg: M.loggedOutEverywhere };
   });
 
   on(api.me, async (c) => ({ user: await users.loadUser(c.var.db, c.var.principal!.id) }));

@@ -10,6 +10,8 @@ import type { Deps } from '../../app-env';
 import type { Db } from '../../db/connection';
 import { isDuplicateKey } from '../../db/errors';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors';
+import type { Principal } from '../../lib/auth';
+import { endSession } from '../../lib/auth-repository';
 import { bcryptCost, hashPassword, verifyPassword } from '../../lib/passwords';
 import { beginLoginAttempt } from '../../lib/rate-limit';
 import { transaction } from '../../lib/transaction';
@@ -25,6 +27,7 @@ export const USER_MESSAGES = {
   registered: AUTH_MESSAGES.registered,
   loggedIn: 'Logged in successfully.',
   loggedOut: 'You have been logged out.',
+  loggedOutEverywhere: 'You have been logged out on every device.',
   invalidLogin: 'Invalid email or password.',
   duplicateEmail: 'An account with this email already exists. Log in instead.',
   addressAdded: 'Address added successfully!',
@@ -111,8 +114,13 @@ export async function login(
   return { user: await loadUser(d.db, row.id), token };
 }
 
+/** Ends this session only: the account's other logins (other devices) go on. */
+export function logout(db: Db, session: Pick<Principal, 'sid' | 'exp'>): Promise<void> {
+  return endSession(db, session.sid, new Date(session.exp * 1000));
+}
+
 /** Bumping the token version makes every token issued to this account so far invalid. */
-export function logout(db: Db, id: number): Promise<void> {
+export function logoutEverywhere(db: Db, id: number): Promise<void> {
   return repo.bumpUserTokenVersion(db, id);
 }
 

@@ -10,7 +10,10 @@ export const admin = {
   login: route('POST /admin/login', 'public')
     .body<typeof loginBody>()
     .reply<{ admin: Admin; token: string }>(),
+  /** Ends this session only (other logins of the account go on). */
   logout: route('POST /admin/logout', 'admin').reply<object>(),
+  /** Ends every session of the account, this one included. */
+  logoutEverywhere: route('POST /admin/logout-everywhere', 'admin').reply<object>(),
   /** Lets the desktop app check a stored session before showing the dashboard. */
   me: route('GET /admin/me', 'admin').reply<{ admin: Admin }>(),
   /** All-time figures, and the figures of `period` (today, 7d, 30d: days in the shop's time zone). */
@@ -29,7 +32,10 @@ export const user = {
     .body<typeof registerRequest>()
     .reply<{ user: User; token: string }>(),
   login: route('POST /user/login', 'public').body<typeof loginBody>().reply<{ user: User; token: string }>(),
+  /** Ends this session only (other devices stay logged in). */
   logout: route('POST /user/logout', 'customer').reply<object>(),
+  /** Ends every session of the account, this one included. */
+  logoutEverywhere: route('POST /user/logout-everywhere', 'customer').reply<object>(),
   me: route('GET /user/me', 'customer').reply<{ user: User }>(),
   addAddress: route('POST /user/add-address', 'customer', { status: 201 })
     .body<typeof addAddressBody>()

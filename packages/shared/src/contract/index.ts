@@ -1,6 +1,7 @@
 import { admin, user } from './account';
 import { category, color, product, variant } from './catalog';
 import { cart, health, newsletter, order, settings } from './shop';
+import { tax } from './tax';
 
 /**
  * Every JSON route of the API, by resource. The API implements exactly these (a test compares its route table
@@ -18,6 +19,7 @@ export const contract = {
   settings,
   newsletter,
   health,
+  tax,
 };
 
 export type Contract = typeof contract;

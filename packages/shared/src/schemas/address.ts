@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHECKOUT_MESSAGES, CONTACT_MIN_LENGTH } from '../rules/checkout';
+import { CHECKOUT_MESSAGES, isContactNumber } from '../rules/checkout';
 
 const required = (field: string, max: number) =>
   z
@@ -19,18 +19,24 @@ const optional = (field: string, max: number) =>
     .transform((v) => (v == null ? '' : String(v).trim()))
     .pipe(z.string().max(max, `${field} must be at most ${max} characters`));
 
-const addressFields = z.object(
-  {
-    adressLine1: required('adressLine1', 200),
-    adressLine2: optional('adressLine2', 200),
-    city: required('city', 100),
-    state: required('state', 100),
-    postalCode: required('postalCode', 20),
-    country: required('country', 100),
-    contact: optional('contact', 30),
-  },
-  { error: 'must be an object with the address fields' },
-);
+const addressFields = z
+  .object(
+    {
+      adressLine1: required('adressLine1', 200),
+      adressLine2: optional('adressLine2', 200),
+      city: required('city', 100),
+      state: required('state', 100),
+      postalCode: required('postalCode', 20),
+      country: required('country', 100),
+      contact: optional('contact', 30),
+    },
+    { error: 'must be an object with the address fields' },
+  )
+  // A contact number may be left out of a saved address, but one that is given must be one.
+  .refine((a) => a.contact === '' || isContactNumber(a.contact), {
+    message: CHECKOUT_MESSAGES.contact,
+    path: ['contact'],
+  });
 
 /** The address fields a client sends (the seed's spelling; `addressLine1`/`addressLine2` are accepted too). */
 export type AddressInput = z.input<typeof addressFields> & { addressLine1?: string; addressLine2?: string };
@@ -49,7 +55,7 @@ export const shippingAddress = z.preprocess((raw: AddressInput) => {
 }, addressFields);
 
 /** At checkout the contact number is required (seed §5). */
-export const checkoutAddress = shippingAddress.refine((a) => a.contact.length >= CONTACT_MIN_LENGTH, {
+export const checkoutAddress = shippingAddress.refine((a) => isContactNumber(a.contact), {
   message: CHECKOUT_MESSAGES.contact,
   path: ['contact'],
 });

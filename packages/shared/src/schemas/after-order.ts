@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gstState, isValidGstin } from '../rules/gst';
 import type { Order, PaymentCheckout } from '../types';
 import { rupees, text } from './common';
 
@@ -64,3 +65,47 @@ export interface PayNowReply {
   razorpay_order_id: string;
   payment: PaymentCheckout;
 }
+
+/** The seller's details printed on every tax invoice. */
+export const taxSettingsBody = z.object({
+  legalName: text(120).min(1, 'is required'),
+  gstin: z
+    .string()
+    .trim()
+    .transform((s) => s.toUpperCase())
+    .refine(isValidGstin, 'must be a valid 15-character GSTIN (e.g. 29AAGCB7383J1Z4)'),
+  address: text(300).min(1, 'is required'),
+  state: z
+    .string()
+    .trim()
+    .refine((s) => gstState(s) !== null, 'must be an Indian state or union territory')
+    .transform((s) => gstState(s)!.name),
+});
+
+/** A category's HSN code (4, 6 or 8 digits) and GST rate in percent (0, 0.25, 3, 5, 12, 18, 28…). */
+export const categoryTaxBody = z.object({
+  hsnCode: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}|\d{6}|\d{8})$/, 'must be 4, 6 or 8 digits'),
+  gstRate: z.coerce.number().min(0, 'must not be negative').max(40, 'must be at most 40 %'),
+});
+
+export interface TaxSettings {
+  legalName: string;
+  gstin: string;
+  address: string;
+  state: string;
+  /** GST state code of `state` ('' when not set). */
+  stateCode: string;
+}
+
+export interface CategoryTax {
+  _id: string;
+  name: string;
+  hsnCode: string;
+  /** Percent. */
+  gstRate: number;
+}
+
+export type TaxSettingsReply = { settings: TaxSettings; categories: CategoryTax[] };

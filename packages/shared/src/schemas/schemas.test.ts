@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addAddressBody } from './address';
 import { password } from './auth';
 import { addToCartBody, moveToDbBody } from './cart';
 import { colorBody, productBody, productListQuery } from './catalog';
@@ -100,8 +101,33 @@ describe('request schemas', () => {
     expect(
       first(placeOrderBody.safeParse({ payment_mode: 0, shipping_details: { ...details, contact: '123' } })),
     ).toBe('shipping_details.contact: Please enter a valid contact number');
+    expect(
+      first(
+        placeOrderBody.safeParse({
+          payment_mode: 0,
+          shipping_details: { ...details, contact: 'abcdefghij' },
+        }),
+      ),
+    ).toBe('shipping_details.contact: Please enter a valid contact number');
+    expect(
+      placeOrderBody.safeParse({
+        payment_mode: 0,
+        shipping_details: { ...details, contact: '+91 98450-12345' },
+      }).success,
+    ).toBe(true);
     expect(first(placeOrderBody.safeParse({ payment_mode: 5, shipping_details: details }))).toBe(
       'payment_mode: Please select a payment mode',
+    );
+  });
+
+  it('add address: the contact may be left out, but one that is given must be a contact number', () => {
+    const home = { adressLine1: 'a', city: 'c', state: 's', postalCode: '1', country: 'IN' };
+    expect(addAddressBody.safeParse({ shipping_address: { ...home, contact: '' } }).success).toBe(true);
+    expect(addAddressBody.safeParse({ shipping_address: { ...home, contact: '98450 12345' } }).success).toBe(
+      true,
+    );
+    expect(first(addAddressBody.safeParse({ shipping_address: { ...home, contact: 'abcdefghij' } }))).toBe(
+      'shipping_address.contact: Please enter a valid contact number',
     );
   });
 });

@@ -1,19 +1,18 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 
 /**
  * Shown when a page crashes or its code cannot be loaded (e.g. an old tab after a new deployment):
  * a clear message and a way on, instead of a blank screen.
  */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const chunkFailed =
-    error instanceof Error && /dynamically imported module|Importing a module script/i.test(error.message);
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script|Failed to fetch/i.test(error.message);
   return (
     <div className="container page-message" role="alert">
-      <h1 className="page-message__title">
-        {isRouteErrorResponse(error) && error.status === 404 ? 'Page not found' : 'Something went wrong'}
-      </h1>
+      <h1 className="page-message__title">Something went wrong</h1>
       <p className="muted">
         {chunkFailed
           ? 'The shop was updated while this page was open. Reload to get the latest version.'
@@ -29,4 +28,17 @@ export function RouteError() {
       </div>
     </div>
   );
+}
+
+/** Catches what a page throws while rendering (keyed by the address, so a navigation starts afresh). */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state = { error: null as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override render() {
+    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+  }
 }

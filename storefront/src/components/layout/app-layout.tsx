@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { Notifications } from '../notifications';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -7,23 +7,18 @@ import { PromoStrip } from './promo-strip';
 
 /** The shared frame: header, promo strip, the current page, footer, notifications. */
 export function AppLayout() {
-  const navigation = useNavigation();
-  const busy = navigation.state === 'loading';
   // The footer is below the fold on every page: render it just after the first paint, so that the
   // opening page paints without waiting for it.
   const [footer, setFooter] = useState(false);
   useEffect(() => setFooter(true), []);
 
-  useEffect(() => {
-    document.documentElement.toggleAttribute('data-navigating', busy);
-  }, [busy]);
+  useScrollToTop();
 
   return (
     <>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <div className={`route-progress ${busy ? 'is-active' : ''}`} aria-hidden="true" />
       <Header />
       <PromoStrip />
       <main id="main" className="site-main" tabIndex={-1}>
@@ -31,9 +26,22 @@ export function AppLayout() {
       </main>
       {footer && <Footer />}
       <Notifications />
-      <ScrollRestoration />
     </>
   );
+}
+
+/**
+ * A new page starts at its top; the back and forward buttons leave the scrolling to the browser, which
+ * restores where the shopper was. A change of the query string alone (a filter, the next page of the store)
+ * keeps the position.
+ */
+function useScrollToTop() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the path changes only
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname]);
 }
 
 /** Shown in the page area while a page's code is loading. */

@@ -1,8 +1,8 @@
+import { errorMessage } from '@voltcart/api-client/errors';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { errorMessage } from '../../lib/api-errors';
-import { loadApi } from '../../lib/load-api';
+import { api } from '../../lib/api';
 import { SHOP_INFO } from '../../lib/shop-info';
 import {
   BoltIcon,
@@ -157,7 +157,8 @@ function Newsletter() {
     }
     setState({ kind: 'sending' });
     try {
-      const reply = await (await loadApi()).newsletter.subscribe(value);
+      // A write that no cached read shows: a plain call, no mutation cache.
+      const reply = await api.newsletter.subscribe({ body: { email: value } });
       setState({ kind: 'done', msg: reply.msg || 'Thanks! You are subscribed.' });
       setEmail('');
     } catch (err) {

@@ -135,11 +135,9 @@ function CartSummary() {
   const count = useCart((s) => s.count);
   const total = useCart((s) => s.finalTotal);
   return (
-    <Link
-      to={paths.cart.to()}
-      className="cart-link"
-      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}, ${formatINR(total)}`}
-    >
+    // Named by what it shows ("2 Cart ₹1,499"), so that a shopper using speech input can say what they see;
+    // the number of items is spelt out after it for screen readers.
+    <Link to={paths.cart.to()} className="cart-link">
       <span className="cart-link__icon">
         <CartIcon size={24} />
         <span className="cart-link__count" data-testid="cart-count">
@@ -151,6 +149,10 @@ function CartSummary() {
         <span className="cart-link__total" data-testid="cart-total">
           {formatINR(total)}
         </span>
+      </span>
+      <span className="visually-hidden">
+        {' '}
+        ({count} {count === 1 ? 'item' : 'items'})
       </span>
     </Link>
   );

@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { formatINR } from '@voltcart/shared';
-import { useSettings } from '../../stores/settings-store';
+import { queries } from '../../lib/queries';
 import { RefundIcon, ShieldIcon, TruckIcon } from '../ui/icons';
 
 /** The three promises under the header; the free-shipping threshold comes from the shop settings. */
 export function PromoStrip() {
-  const threshold = useSettings((s) => s.settings?.freeShippingThreshold);
+  const threshold = useQuery(queries.settings()).data?.freeShippingThreshold;
   return (
     <section className="promo-strip" aria-label="Shop promises">
       <ul className="container promo-strip__list">

@@ -2,9 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const userApi = vi.hoisted(() => ({ login: vi.fn(), register: vi.fn() }));
 const cartApi = vi.hoisted(() => ({ moveToDb: vi.fn() }));
-vi.mock('../../lib/api', () => ({ api: { user: userApi, cart: cartApi } }));
+vi.mock('../../lib/api', async () =>
+  (await import('../../testing/api-mock')).apiMock({ user: userApi, cart: cartApi }),
+);
 
-import { ApiError } from '@voltcart/api-client/http';
+import { ApiError } from '@voltcart/api-client/errors';
 import { useCart } from '../../stores/cart-store';
 import { useNotifications } from '../../stores/notifications-store';
 import { useSession } from '../../stores/session-store';

@@ -1,4 +1,4 @@
-import { ApiError } from '@voltcart/api-client/http';
+import { ApiError } from '@voltcart/api-client/errors';
 import { AUTH_MESSAGES, loginError, PASSWORD_MIN, registerError } from '@voltcart/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
@@ -47,7 +47,7 @@ export function LoginPage() {
       if (problem) return notify.error(problem);
       setBusy(true);
       try {
-        const reply = await api.user.login(email, form.password);
+        const reply = await api.user.login({ body: { email, password: form.password } });
         notify.success(reply.msg || 'Welcome back!');
         await startSession(reply.user, reply.token);
       } catch (err) {
@@ -63,7 +63,9 @@ export function LoginPage() {
     }
     setBusy(true);
     try {
-      const reply = await api.user.register(form.name.trim(), email, form.password);
+      const reply = await api.user.register({
+        body: { name: form.name.trim(), email, password: form.password },
+      });
       notify.success(AUTH_MESSAGES.registered);
       await startSession(reply.user, reply.token);
     } catch (err) {

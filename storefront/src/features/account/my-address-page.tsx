@@ -1,7 +1,13 @@
-import { addressError, REQUIRED_ADDRESS_FIELDS } from '@voltcart/shared';
+import { errorMessage } from '@voltcart/api-client/errors';
+import { addressProblems, REQUIRED_ADDRESS_FIELDS } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { AddressFields, type AddressValues, EMPTY_ADDRESS } from '../../components/address-fields';
+import {
+  type AddressErrors,
+  AddressFields,
+  type AddressValues,
+  EMPTY_ADDRESS,
+} from '../../components/address-fields';
 import { ConfirmDeleteDialog } from '../../components/ui/dialog';
 import { ArrowLeftIcon, TrashIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
@@ -10,7 +16,6 @@ import { useTitle } from '../../lib/use-title';
 import { notify } from '../../stores/notifications-store';
 import { useSession } from '../../stores/session-store';
 import './account.css';
-import { errorMessage } from '../../lib/api-errors';
 
 export function MyAddressPage() {
   useTitle('My addresses');
@@ -18,7 +23,8 @@ export function MyAddressPage() {
   const user = useSession((s) => s.data);
   const token = useSession((s) => s.userToken);
   const [form, setForm] = useState<AddressValues>(EMPTY_ADDRESS);
-  const [invalid, setInvalid] = useState<keyof AddressValues | null>(null);
+  const [errors, setErrors] = useState<AddressErrors>({});
+  const [focusRequest, setFocusRequest] = useState(0);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<string | null>(null);
 
@@ -33,31 +39,31 @@ export function MyAddressPage() {
       notify.error('Please log in first');
       return;
     }
-    const problem = addressError(form);
-    if (problem) {
-      setInvalid(REQUIRED_ADDRESS_FIELDS.find((f) => problem === `Please enter ${f}`) ?? null);
-      notify.error(problem);
+    // Each wrong field says so under itself; the first one gets the focus.
+    const problems = addressProblems(form, { contactRequired: false });
+    setErrors(Object.fromEntries(problems.map((p) => [p.field, p.message])));
+    if (problems.length > 0) {
+      setFocusRequest((n) => n + 1);
       return;
     }
-    setInvalid(null);
     setBusy(true);
     try {
       const reply = await api.user.addAddress({
-        adressLine1: form.adressLine1.trim(),
-        adressLine2: form.adressLine2.trim(),
-        city: form.city.trim(),
-        state: form.state.trim(),
-        postalCode: form.postalCode.trim(),
-        country: form.country.trim(),
-        contact: form.contact.trim(),
+        body: {
+          shipping_address: {
+            adressLine1: form.adressLine1.trim(),
+            adressLine2: form.adressLine2.trim(),
+            city: form.city.trim(),
+            state: form.state.trim(),
+            postalCode: form.postalCode.trim(),
+            country: form.country.trim(),
+            contact: form.contact.trim(),
+          },
+        },
       });
-      if (reply.flag === 1) {
-        notify.success('Address added successfully!');
-        if (reply.user) useSession.getState().updateUser(reply.user);
-        setForm(EMPTY_ADDRESS);
-      } else {
-        notify.error(reply.msg || 'Error adding address');
-      }
+      notify.success('Address added successfully!');
+      useSession.getState().updateUser(reply.user);
+      setForm(EMPTY_ADDRESS);
     } catch (err) {
       notify.error(errorMessage(err, 'Failed to add address'));
     } finally {
@@ -68,8 +74,8 @@ export function MyAddressPage() {
   const remove = async (addressId: string) => {
     setDeleting(null);
     try {
-      const reply = await api.user.deleteAddress(addressId);
-      if (reply.user) useSession.getState().updateUser(reply.user);
+      const reply = await api.user.removeAddress({ params: { addressId } });
+      useSession.getState().updateUser(reply.user);
       notify.success(reply.msg || 'Address deleted.');
     } catch (err) {
       notify.error(errorMessage(err, 'The address could not be deleted.'));
@@ -96,9 +102,13 @@ export function MyAddressPage() {
           </h2>
           <AddressFields
             values={form}
-            onChange={(name, value) => setForm((f) => ({ ...f, [name]: value }))}
+            onChange={(name, value) => {
+              setForm((f) => ({ ...f, [name]: value }));
+              setErrors(({ [name]: _fixed, ...rest }) => rest);
+            }}
             required={REQUIRED_ADDRESS_FIELDS}
-            invalid={invalid}
+            errors={errors}
+            focusRequest={focusRequest}
           />
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {busy ? 'Saving…' : 'Add Address'}

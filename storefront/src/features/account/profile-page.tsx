@@ -1,15 +1,18 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { errorMessage } from '@voltcart/api-client/errors';
 import type { Order } from '@voltcart/shared';
 import { formatINR } from '@voltcart/shared';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Loading } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { useTitle } from '../../lib/use-title';
+import { refreshUser } from '../../stores/session-actions';
 import { useSession } from '../../stores/session-store';
 import { formatOrderDate, orderStateLabel, paymentModeLabel } from './order-state';
 import './account.css';
-import { errorMessage } from '../../lib/api-errors';
 
 export function ProfilePage() {
   useTitle('My account');
@@ -17,11 +20,7 @@ export function ProfilePage() {
   const user = useSession((s) => s.data);
 
   useEffect(() => {
-    if (!token) return;
-    api.user
-      .me()
-      .then((u) => useSession.getState().updateUser(u))
-      .catch(() => undefined);
+    if (token) void refreshUser();
   }, [token]);
 
   if (!token || !user) {
@@ -77,26 +76,20 @@ export function ProfilePage() {
   );
 }
 
-function OrderHistory() {
-  const [orders, setOrders] = useState<Order[] | null>(null);
-  const [hasMore, setHasMore] = useState(false);
-  const [page, setPage] = useState(1);
-  const [error, setError] = useState<string | null>(null);
+const ORDERS_PAGE = 10;
 
-  useEffect(() => {
-    let live = true;
-    api.order
-      .myOrders(page, 10)
-      .then((r) => {
-        if (!live) return;
-        setOrders((prev) => (page === 1 ? r.orders : [...(prev ?? []), ...r.orders]));
-        setHasMore(r.hasMore);
-      })
-      .catch((e) => live && setError(errorMessage(e, 'Your orders could not be loaded.')));
-    return () => {
-      live = false;
-    };
-  }, [page]);
+/** The shopper's orders, newest first, ten at a time ("Show older orders" adds the next ten). */
+function OrderHistory() {
+  const history = useInfiniteQuery({
+    queryKey: queryKeys.orders.mine(ORDERS_PAGE),
+    queryFn: ({ pageParam, signal }) =>
+      api.order.mine({ query: { page: pageParam, limit: ORDERS_PAGE } }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, page) => (last.hasMore ? page + 1 : undefined),
+  });
+  const orders: Order[] | null = history.data ? history.data.pages.flatMap((p) => p.orders) : null;
+  const hasMore = history.hasNextPage;
+  const error = history.error ? errorMessage(history.error, 'Your orders could not be loaded.') : null;
 
   return (
     <section className="profile__orders" aria-labelledby="orders-title">
@@ -124,7 +117,7 @@ function OrderHistory() {
             ))}
           </ul>
           {hasMore && (
-            <button type="button" className="btn btn--ghost" onClick={() => setPage((p) => p + 1)}>
+            <button type="button" className="btn btn--ghost" onClick={() => void history.fetchNextPage()}>
               Show older orders
             </button>
           )}

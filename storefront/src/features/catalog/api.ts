@@ -1,29 +1,34 @@
-import type { ProductListParams } from '@voltcart/api-client/catalog';
-import type { Category, Color } from '@voltcart/shared';
-import { publicApi as api } from '../../lib/public-api';
-import { useFetch } from '../../lib/use-fetch';
-import { catalogKeys } from './requests';
+import { useQuery } from '@tanstack/react-query';
+import { queries } from '../../lib/queries';
+import type { ProductListParams } from '../../lib/query-keys';
 
-/** Catalogue reads. A failed list fetch leaves the list empty without a message (seed §8). */
+/**
+ * The catalogue reads of the pages, as `{data, error, loading, reload}`. A failed list fetch leaves the list
+ * empty without a message (seed §8).
+ */
+function view<T>(q: { data: T | undefined; error: unknown; isLoading: boolean; refetch: () => unknown }) {
+  return { data: q.data, error: q.error, loading: q.isLoading, reload: () => void q.refetch() };
+}
+
 export function useCategories() {
-  const r = useFetch<Category[]>(catalogKeys.categories, () => api.catalog.categories());
+  const r = view(useQuery(queries.categories()));
   return { ...r, data: r.data ?? [] };
 }
 
 export function useColors() {
-  const r = useFetch<Color[]>(catalogKeys.colors, () => api.catalog.colors());
+  const r = view(useQuery(queries.colors()));
   return { ...r, data: (r.data ?? []).filter((c) => c.status !== false) };
 }
 
+/** `null`: not yet (e.g. a section below the fold). */
 export function useProducts(params: ProductListParams | null) {
-  const key = params ? catalogKeys.products(params) : null;
-  return useFetch(key, (signal) => api.catalog.products(params ?? {}, signal));
+  return view(useQuery({ ...queries.products(params ?? {}), enabled: params !== null }));
 }
 
 export function useBestSellers() {
-  return useFetch(catalogKeys.bestSellers, () => api.catalog.bestSellers());
+  return view(useQuery(queries.bestSellers()));
 }
 
 export function useProduct(id: string | undefined) {
-  return useFetch(id ? catalogKeys.product(id) : null, (signal) => api.catalog.product(id!, signal));
+  return view(useQuery({ ...queries.product(id ?? ''), enabled: Boolean(id) }));
 }

@@ -15,7 +15,7 @@ const BRANDS = ['Apple', 'Samsung', 'OnePlus', 'Sony', 'Xiaomi', 'Lenovo', 'HP',
 
 export function HomePage() {
   useTitle('Electronics Store');
-  const { data: categories } = useCategories();
+  const { data: categories, loading: categoriesLoading } = useCategories();
   const top = [...categories]
     .filter((c) => c.status !== false)
     .sort((a, b) => (b.productCount ?? 0) - (a.productCount ?? 0))
@@ -139,7 +139,7 @@ export function HomePage() {
       <BestSellers />
 
       {SHOWCASES.map((s) => (
-        <ShowcaseSection key={s.title} showcase={s} categories={categories} />
+        <ShowcaseSection key={s.title} showcase={s} categories={categories} ready={!categoriesLoading} />
       ))}
     </div>
   );

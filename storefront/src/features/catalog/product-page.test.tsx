@@ -2,12 +2,10 @@ import type { Product } from '@voltcart/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const m = vi.hoisted(() => ({ catalog: { product: vi.fn() }, settings: {} }));
-vi.mock('../../lib/public-api', () => ({ publicApi: m }));
-vi.mock('../../lib/api', () => ({ api: { cart: {} } }));
+vi.mock('../../lib/api', async () => (await import('../../testing/api-mock')).apiMock(m));
 vi.mock('../../config/env', () => ({ env: () => ({ apiUrl: 'http://api.test' }) }));
 
-import { ApiError } from '@voltcart/api-client/http';
-import { clearFetchCache } from '../../lib/request-cache';
+import { ApiError } from '@voltcart/api-client/errors';
 import { useCart } from '../../stores/cart-store';
 import { button, cleanup, click, flush, render } from '../../testing/render';
 import { ProductPage } from './product-page';
@@ -52,7 +50,6 @@ async function page(id = '21') {
 
 beforeEach(() => {
   localStorage.clear();
-  clearFetchCache();
   useCart.setState({ items: [], count: 0, finalTotal: 0, originalTotal: 0 });
   m.catalog.product.mockReset().mockResolvedValue(product);
 });

@@ -1,3 +1,4 @@
+import { ApiError, errorMessage } from '@voltcart/api-client/errors';
 import type { Product, ProductSummary } from '@voltcart/shared';
 import { canAddToCart, formatINR, instalment, stockLabel } from '@voltcart/shared';
 import { useEffect, useState } from 'react';
@@ -16,7 +17,6 @@ import { useProduct } from './api';
 import { useInList } from './local-lists';
 import { normalizeSelection, priceRange, type Selection, selectionPrice } from './product-options';
 import './catalog.css';
-import { apiStatus, errorMessage } from '../../lib/api-errors';
 
 export function ProductPage() {
   const { id } = useParams();
@@ -26,7 +26,7 @@ export function ProductPage() {
   useTitle(product?.name ?? preview?.name ?? null);
 
   if (error) {
-    const status = apiStatus(error);
+    const status = error instanceof ApiError ? error.status : null;
     const missing = status === 404 || status === 400;
     return (
       <div className="container page-message">

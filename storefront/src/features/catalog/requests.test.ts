@@ -1,17 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const catalog = vi.hoisted(() => ({ products: vi.fn(), categories: vi.fn(), colors: vi.fn() }));
-vi.mock('../../lib/public-api', () => ({ publicApi: { catalog } }));
+vi.mock('../../lib/api', async () => (await import('../../testing/api-mock')).apiMock({ catalog }));
 vi.mock('../../config/env', () => ({ env: () => ({ apiUrl: 'http://api.test' }) }));
 
-import { cachedEntry, clearFetchCache } from '../../lib/request-cache';
-import { catalogKeys, catalogRequests } from './requests';
+import type { QueryClient } from '@tanstack/react-query';
+import { queries } from '../../lib/queries';
+import { testQueryClient } from '../../testing/render';
+import { catalogRequests } from './requests';
 
 const product = (id: number, thumbnail: string | null) => ({ _id: String(id), thumbnail });
 let preloaded: string[];
+let client: QueryClient;
 
 beforeEach(() => {
-  clearFetchCache();
+  client = testQueryClient();
   for (const fn of Object.values(catalog)) fn.mockReset().mockResolvedValue([]);
   preloaded = [];
   // Records the pictures loaded ahead of the grid instead of fetching them.
@@ -29,11 +32,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the store page requests', () => {
   it('ask for the list the page will show, with categories and colours, and cache them under its keys', async () => {
-    catalog.products.mockResolvedValue({ products: [], hasMore: false });
-    await catalogRequests.store('phones', new URLSearchParams('limit=2&colorSlug=red'));
+    catalog.products.mockResolvedValue({ flag: 1, msg: 'OK', products: [], hasMore: false });
+    await catalogRequests.store(client, 'phones', new URLSearchParams('limit=2&colorSlug=red'));
     const params = { limit: 2, page: undefined, categorySlug: 'phones', colorSlug: 'red', q: undefined };
     expect(catalog.products).toHaveBeenCalledWith(params);
-    expect(cachedEntry(catalogKeys.products(params))?.data).toEqual({ products: [], hasMore: false });
+    expect(client.getQueryData(queries.products(params).queryKey)).toEqual({ products: [], hasMore: false });
     expect(catalog.categories).toHaveBeenCalledTimes(1);
     expect(catalog.colors).toHaveBeenCalledTimes(1);
   });
@@ -49,7 +52,7 @@ describe('the store page requests', () => {
       ],
       hasMore: true,
     });
-    await catalogRequests.store('', new URLSearchParams());
+    await catalogRequests.store(client, '', new URLSearchParams());
     expect(preloaded).toEqual([
       'http://api.test/images/product/sm/a.webp',
       'http://api.test/images/product/sm/c%20d.webp',
@@ -60,8 +63,8 @@ describe('the store page requests', () => {
   it('send each request once while it is on its way, and settle when the list fails', async () => {
     catalog.products.mockRejectedValue(new Error('offline'));
     await Promise.all([
-      catalogRequests.store('', new URLSearchParams()),
-      catalogRequests.store('', new URLSearchParams()),
+      catalogRequests.store(client, '', new URLSearchParams()),
+      catalogRequests.store(client, '', new URLSearchParams()),
     ]);
     expect(catalog.products).toHaveBeenCalledTimes(1);
     expect(preloaded).toEqual([]);

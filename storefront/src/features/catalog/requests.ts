@@ -1,42 +1,35 @@
-import type { ProductListParams } from '@voltcart/api-client/catalog';
+import type { QueryClient } from '@tanstack/react-query';
 import { productImage } from '../../lib/images';
-import { publicApi } from '../../lib/public-api';
-import { prefetch } from '../../lib/request-cache';
+import { queries } from '../../lib/queries';
 import { readStoreQuery, STORE_EAGER_CARDS, storeProductParams } from './store-query';
 
-/** Cache keys of the catalogue reads (one per request and parameters). */
-export const catalogKeys = {
-  categories: 'categories',
-  colors: 'colors',
-  bestSellers: 'best-sellers',
-  products: (params: ProductListParams) => `products:${JSON.stringify(params)}`,
-  product: (id: string) => `product:${id}`,
-};
-
 /**
- * The catalogue requests of each page, started before the page renders: by the route loaders on every
- * navigation, and for the page the shop opens on, before React starts (app/early-start.ts). The pages
- * read the same requests through useFetch. Each returns a promise that settles (never rejects) once the
- * page's main content has arrived or failed; nothing else waits for them.
+ * The catalogue requests of each page, started before the page renders: on every navigation while the
+ * page's code loads, and for the page the shop opens on, before React starts (app/early-start.ts). The
+ * pages read the same queries (features/catalog/api.ts), so nothing is asked twice. Each returns a promise
+ * that settles (never rejects) once the page's main content has arrived or failed.
  */
 export const catalogRequests = {
-  home(): Promise<unknown> {
-    const categories = prefetch(catalogKeys.categories, () => publicApi.catalog.categories());
-    const bestSellers = prefetch(catalogKeys.bestSellers, () => publicApi.catalog.bestSellers());
-    return Promise.allSettled([categories, bestSellers]);
+  home(client: QueryClient): Promise<unknown> {
+    return Promise.allSettled([
+      client.prefetchQuery(queries.categories()),
+      client.prefetchQuery(queries.bestSellers()),
+    ]);
   },
-  store(categorySlug: string, search: URLSearchParams): Promise<unknown> {
+  async store(client: QueryClient, categorySlug: string, search: URLSearchParams): Promise<void> {
     const params = storeProductParams(categorySlug, readStoreQuery(search));
-    void prefetch(catalogKeys.categories, () => publicApi.catalog.categories());
-    void prefetch(catalogKeys.colors, () => publicApi.catalog.colors());
-    return prefetch(catalogKeys.products(params), () => publicApi.catalog.products(params)).then(
+    void client.prefetchQuery(queries.categories());
+    void client.prefetchQuery(queries.colors());
+    try {
+      const list = await client.fetchQuery(queries.products(params));
       // The first cards' pictures are the page's largest paint: fetch them with the list, not after render.
-      (list) => preloadImages(list.products.slice(0, STORE_EAGER_CARDS).map((p) => p.thumbnail)),
-      () => undefined,
-    );
+      preloadImages(list.products.slice(0, STORE_EAGER_CARDS).map((p) => p.thumbnail));
+    } catch {
+      // the page shows the failure
+    }
   },
-  product(id: string): Promise<unknown> {
-    return prefetch(catalogKeys.product(id), () => publicApi.catalog.product(id)).catch(() => undefined);
+  product(client: QueryClient, id: string): Promise<unknown> {
+    return client.prefetchQuery(queries.product(id));
   },
 };
 

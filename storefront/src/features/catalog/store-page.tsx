@@ -1,3 +1,4 @@
+import { errorMessage } from '@voltcart/api-client/errors';
 import { useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ProductCard } from '../../components/product-card';
@@ -16,7 +17,6 @@ import {
   writeStoreQuery,
 } from './store-query';
 import './catalog.css';
-import { errorMessage } from '../../lib/api-errors';
 
 export function StorePage() {
   const { categorySlug = '' } = useParams();
@@ -155,7 +155,7 @@ export function StorePage() {
             <>
               <div className="product-grid">
                 {list.map((p, i) => (
-                  <ProductCard key={p._id} product={p} priority={i < STORE_EAGER_CARDS} />
+                  <ProductCard key={p._id} product={p} priority={i < STORE_EAGER_CARDS} headingLevel={2} />
                 ))}
               </div>
               {(query.page > 1 || products.data?.hasMore) && (

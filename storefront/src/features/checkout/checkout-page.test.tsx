@@ -4,16 +4,17 @@ const m = vi.hoisted(() => ({
   user: { me: vi.fn() },
   cart: { get: vi.fn(), clear: vi.fn() },
   order: { place: vi.fn(), success: vi.fn(), paymentFailed: vi.fn(), simulatorSign: vi.fn() },
+  settings: { get: vi.fn() },
 }));
-vi.mock('../../lib/api', () => ({ api: m }));
+vi.mock('../../lib/api', async () => (await import('../../testing/api-mock')).apiMock(m));
 vi.mock('../../config/env', () => ({ env: () => ({ apiUrl: 'http://api.test' }) }));
 
 import type { User } from '@voltcart/shared';
 import { type CartItem, useCart } from '../../stores/cart-store';
 import { useNotifications } from '../../stores/notifications-store';
 import { useSession } from '../../stores/session-store';
-import { useSettings } from '../../stores/settings-store';
 import { button, cleanup, click, flush, render, submit, type } from '../../testing/render';
+import { useCheckoutDraft } from './checkout-draft';
 import { CheckoutPage } from './checkout-page';
 
 const address = {
@@ -77,18 +78,16 @@ async function fillAddress(c: HTMLElement, values: Partial<typeof address> = add
 beforeEach(() => {
   localStorage.clear();
   useNotifications.setState({ notes: [] });
+  useCheckoutDraft.getState().clear();
   useSession.setState({ data: user, userToken: 'tok' });
   useCart.setState({ items: [line], count: 1, finalTotal: 59999, originalTotal: 64999 });
-  useSettings.setState({
-    settings: {
-      shopName: 'Voltcart',
-      freeShippingThreshold: 999,
-      razorpayKeyId: null,
-      paymentSimulator: true,
-      lowStockThreshold: 5,
-    },
-  });
   for (const group of Object.values(m)) for (const fn of Object.values(group)) fn.mockReset();
+  m.settings.get.mockResolvedValue({
+    shopName: 'Voltcart',
+    freeShippingThreshold: 999,
+    razorpayKeyId: null,
+    paymentSimulator: true,
+  });
   m.user.me.mockResolvedValue(user);
   m.cart.get.mockResolvedValue([serverLine]);
   m.cart.clear.mockResolvedValue([]);
@@ -110,25 +109,58 @@ describe('CheckoutPage', () => {
     expect(container.textContent).not.toContain('PLACE ORDER');
   });
 
-  it('shows every validation message of the seed, in order, without calling the API', async () => {
+  it('names each wrong field by its label under the field, focuses the first, and calls nothing', async () => {
     const { container } = await page();
     const form = container.querySelector('form')!;
-    const steps: [Partial<typeof address>, string][] = [
-      [{}, 'Please enter adressLine1'],
-      [{ adressLine1: '12 MG Road' }, 'Please enter city'],
-      [{ city: 'Pune' }, 'Please enter state'],
-      [{ state: 'Maharashtra' }, 'Please enter postalCode'],
-      [{ postalCode: '411001' }, 'Please enter country'],
-      [{ country: 'India' }, 'Please enter a valid contact number'],
-      [{ contact: ' 98765 43 ' }, 'Please enter a valid contact number'],
-      [{ contact: '9876543210' }, 'Please select a payment mode'],
+    const steps: [Partial<typeof address>, keyof typeof address, string][] = [
+      [{}, 'adressLine1', 'Please enter Address line 1'],
+      [{ adressLine1: '12 MG Road' }, 'city', 'Please enter City'],
+      [{ city: 'Pune' }, 'state', 'Please enter State'],
+      [{ state: 'Maharashtra' }, 'postalCode', 'Please enter Postal code'],
+      [{ postalCode: '411001' }, 'country', 'Please enter Country'],
+      [{ country: 'India' }, 'contact', 'Please enter a valid contact number'],
+      [{ contact: 'abcdefghij' }, 'contact', 'Please enter a valid contact number'],
+      [{ contact: ' 98765 43 ' }, 'contact', 'Please enter a valid contact number'],
     ];
-    for (const [values, expected] of steps) {
+    for (const [values, name, message] of steps) {
       await fillAddress(container, values);
       await submit(form);
-      expect(messages().at(-1)).toBe(expected);
+      const input = field(container, name);
+      expect(document.activeElement).toBe(input);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(message);
     }
+    // Every field the seed checks is wrong at first: each says so at once.
+    expect(container.querySelectorAll('[aria-invalid="true"]')).toHaveLength(1);
+    await fillAddress(container, { contact: '+91 98765-43210' });
+    await submit(form);
+    expect(container.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
+    expect(messages()).toEqual(['Please select a payment mode']);
     expect(m.order.place).not.toHaveBeenCalled();
+  });
+
+  it('shows every wrong field at once, and a field stops saying so once it is changed', async () => {
+    const { container } = await page();
+    await fillAddress(container, { city: 'Pune', contact: 'abcdefghij' });
+    await submit(container.querySelector('form')!);
+    const invalid = () =>
+      [...container.querySelectorAll('[aria-invalid="true"]')].map((e) => e.getAttribute('name'));
+    expect(invalid()).toEqual(['adressLine1', 'state', 'postalCode', 'country', 'contact']);
+    expect(container.textContent).toContain('Please enter Postal code');
+    await type(field(container, 'state'), 'Maharashtra');
+    expect(invalid()).toEqual(['adressLine1', 'postalCode', 'country', 'contact']);
+  });
+
+  it('keeps what was typed when the shopper leaves for "+ Add New Address" and comes back', async () => {
+    const first = await page();
+    await fillAddress(first.container, { adressLine1: '12 MG Road', city: 'Pune', contact: '9876543210' });
+    await type(field(first.container, 'notes'), 'Ring twice');
+    first.unmount();
+    const again = await page();
+    expect(field(again.container, 'adressLine1').value).toBe('12 MG Road');
+    expect(field(again.container, 'city').value).toBe('Pune');
+    expect(field(again.container, 'contact').value).toBe('9876543210');
+    expect(field(again.container, 'notes').value).toBe('Ring twice');
   });
 
   it('PLACE ORDER waits until the server cart has the local changes (e.g. the login merge)', async () => {
@@ -155,7 +187,7 @@ describe('CheckoutPage', () => {
     m.cart.get.mockReturnValue(new Promise((r) => (release = r)));
     const { container } = await page({ settle: false });
     await submit(container.querySelector('form')!);
-    expect(messages().at(-1)).toBe('Please enter adressLine1');
+    expect(container.textContent).toContain('Please enter Address line 1');
     release([serverLine]);
     await vi.waitFor(() => expect(useCart.getState().syncing).toBe(0));
   });

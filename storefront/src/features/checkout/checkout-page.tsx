@@ -1,22 +1,35 @@
-import type { PlaceOrderReply } from '@voltcart/api-client/order';
-import type { Address } from '@voltcart/shared';
-import { cartTotals, checkoutError, formatINR, REQUIRED_ADDRESS_FIELDS } from '@voltcart/shared';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '@voltcart/api-client/errors';
+import type { Address, RazorpayResponse } from '@voltcart/shared';
+import {
+  addressProblems,
+  CHECKOUT_MESSAGES,
+  cartTotals,
+  formatINR,
+  REQUIRED_ADDRESS_FIELDS,
+} from '@voltcart/shared';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { AddressFields, type AddressValues, EMPTY_ADDRESS } from '../../components/address-fields';
+import { type AddressErrors, AddressFields, type AddressValues } from '../../components/address-fields';
 import { Loading } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { clearFetchCache } from '../../lib/request-cache';
+import { useApiMutation } from '../../lib/mutations';
+import { queries } from '../../lib/queries';
+import { staleAfter } from '../../lib/query-keys';
 import { useTitle } from '../../lib/use-title';
 import { useCart, whenCartSynced } from '../../stores/cart-store';
 import { notify } from '../../stores/notifications-store';
+import { refreshUser } from '../../stores/session-actions';
 import { useSession } from '../../stores/session-store';
-import { SHOP_NAME_FALLBACK, useSettings } from '../../stores/settings-store';
+import { useCheckoutDraft } from './checkout-draft';
 import { loadRazorpay, payWithRazorpay } from './payment';
 import { SimulatorDialog } from './simulator-dialog';
 import './checkout.css';
-import { errorMessage } from '../../lib/api-errors';
+
+const SHOP_NAME_FALLBACK = 'Voltcart';
+
+type PlacedOrder = Awaited<ReturnType<typeof api.order.place>>;
 
 type Mode = '' | '0' | '1';
 
@@ -40,16 +53,17 @@ export function CheckoutPage() {
   const token = useSession((s) => s.userToken);
   const user = useSession((s) => s.data);
   const items = useCart((s) => s.items);
-  const settings = useSettings((s) => s.settings);
+  const settings = useQuery(queries.settings()).data;
   const navigate = useNavigate();
   const ids = { saved: useId(), notes: useId() };
 
   const [useSaved, setUseSaved] = useState(false);
   const [chosenId, setChosenId] = useState<string | null>(null);
-  const [form, setForm] = useState<AddressValues>(EMPTY_ADDRESS);
-  const [notes, setNotes] = useState('');
+  const form = useCheckoutDraft((d) => d.address);
+  const notes = useCheckoutDraft((d) => d.notes);
   const [mode, setMode] = useState<Mode>('');
-  const [invalid, setInvalid] = useState<keyof AddressValues | null>(null);
+  const [errors, setErrors] = useState<AddressErrors>({});
+  const [focusRequest, setFocusRequest] = useState(0);
   const [placing, setPlacing] = useState(false);
   const [simulated, setSimulated] = useState<PendingPayment | null>(null);
   const [paying, setPaying] = useState(false);
@@ -59,20 +73,19 @@ export function CheckoutPage() {
   // Fresh saved addresses and server cart; the payment script only where it is needed.
   useEffect(() => {
     if (!token) return;
-    api.user
-      .me()
-      .then((u) => useSession.getState().updateUser(u))
-      .catch(() => undefined);
+    void refreshUser();
     void useCart.getState().loadFromServer();
   }, [token]);
+  const razorpayNeeded = Boolean(settings?.razorpayKeyId && !settings.paymentSimulator);
   useEffect(() => {
-    void useSettings
-      .getState()
-      .load()
-      .then((s) => {
-        if (s?.razorpayKeyId && !s.paymentSimulator) void loadRazorpay().catch(() => undefined);
-      });
-  }, []);
+    if (razorpayNeeded) void loadRazorpay().catch(() => undefined);
+  }, [razorpayNeeded]);
+  // Placing an order and settling its payment change stock and the shopper's orders (see staleAfter).
+  const placeOrder = useApiMutation(
+    (body: Parameters<typeof api.order.place>[0]['body']) => api.order.place({ body }),
+    staleAfter.order,
+  );
+  const settleOrder = useApiMutation((call: () => Promise<unknown>) => call(), staleAfter.order);
 
   if (!token) return <Navigate to={paths.login.to('checkout')} replace />;
   if (doneOrder) return <Loading label="Opening your order" />;
@@ -96,16 +109,15 @@ export function CheckoutPage() {
 
   const finish = (orderId: string) => {
     setDoneOrder(orderId);
-    clearFetchCache('product');
-    clearFetchCache('best-sellers');
     navigate(paths.thankYou.to(orderId), { replace: true });
+    useCheckoutDraft.getState().clear();
     void useCart.getState().empty({ server: true });
   };
 
   const failPayment = async (orderId: string, reason: string) => {
     setSimulated(null);
     try {
-      await api.order.paymentFailed(orderId, reason);
+      await settleOrder.mutateAsync(() => api.order.paymentFailed({ body: { order_id: orderId, reason } }));
     } catch {
       // the order stays unpaid either way; the message below still applies
     }
@@ -113,9 +125,11 @@ export function CheckoutPage() {
     void useCart.getState().loadFromServer();
   };
 
-  const confirm = async (orderId: string, response: Parameters<typeof api.order.success>[1]) => {
+  const confirm = async (orderId: string, response: RazorpayResponse) => {
     try {
-      await api.order.success(orderId, response);
+      await settleOrder.mutateAsync(() =>
+        api.order.success({ body: { order_id: orderId, razorpay_response: response } }),
+      );
       finish(orderId);
     } catch (e) {
       setSimulated(null);
@@ -124,7 +138,7 @@ export function CheckoutPage() {
     }
   };
 
-  const payOnline = async (reply: PlaceOrderReply) => {
+  const payOnline = async (reply: PlacedOrder) => {
     const payment = reply.payment;
     if (!payment) {
       notify.error('The online payment could not be started. Please try again or choose Cash on Delivery.');
@@ -157,16 +171,20 @@ export function CheckoutPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (placing || blockedBySaved) return;
-    const problem = checkoutError(details, mode === '' ? undefined : Number(mode));
-    if (problem) {
-      const field = [...REQUIRED_ADDRESS_FIELDS, 'contact' as const].find(
-        (f) => problem === `Please enter ${f}` || (f === 'contact' && problem.includes('contact')),
-      );
-      setInvalid(field ?? null);
-      notify.error(problem);
+    // The seed's checks, in its order: the address (each wrong field says so under itself and the first
+    // gets the focus; a saved address cannot be edited here, so its problem is a notification), then the
+    // payment mode.
+    const problems = addressProblems(details, { contactRequired: true });
+    setErrors(chosen ? {} : Object.fromEntries(problems.map((p) => [p.field, p.message])));
+    if (problems.length > 0) {
+      if (chosen) notify.error(problems[0]!.message);
+      else setFocusRequest((n) => n + 1);
       return;
     }
-    setInvalid(null);
+    if (mode === '') {
+      notify.error(CHECKOUT_MESSAGES.paymentMode);
+      return;
+    }
     setFailure(null);
     setPlacing(true);
     try {
@@ -174,7 +192,7 @@ export function CheckoutPage() {
       // cart reload of this page) land first. Waiting here rather than disabling the button means a
       // click is never lost to a reload that starts just as it lands.
       await whenCartSynced();
-      const reply = await api.order.place({
+      const reply = await placeOrder.mutateAsync({
         payment_mode: mode === '1' ? 1 : 0,
         shipping_details: {
           adressLine1: details.adressLine1.trim(),
@@ -205,7 +223,9 @@ export function CheckoutPage() {
     if (!simulated) return;
     setPaying(true);
     try {
-      const response = await api.order.simulatorSign(simulated.orderId);
+      const { razorpay_response: response } = await api.order.simulatorSign({
+        body: { order_id: simulated.orderId, outcome: 'success' },
+      });
       await confirm(simulated.orderId, response);
     } catch (e) {
       notify.error(errorMessage(e));
@@ -293,10 +313,14 @@ export function CheckoutPage() {
               <legend className="visually-hidden">Billing address</legend>
               <AddressFields
                 values={details}
-                onChange={(name, value) => setForm((f) => ({ ...f, [name]: value }))}
+                onChange={(name, value) => {
+                  useCheckoutDraft.getState().setField(name, value);
+                  setErrors(({ [name]: _fixed, ...rest }) => rest);
+                }}
                 required={[...REQUIRED_ADDRESS_FIELDS, 'contact']}
                 disabled={useSaved}
-                invalid={invalid}
+                errors={errors}
+                focusRequest={focusRequest}
               />
             </fieldset>
             <div className="field field--wide">
@@ -310,7 +334,7 @@ export function CheckoutPage() {
                 maxLength={1000}
                 placeholder="Notes about your order, e.g. a landmark for delivery"
                 value={notes}
-                onChange={(e) => setNotes(e.target.value)}
+                onChange={(e) => useCheckoutDraft.getState().setNotes(e.target.value)}
               />
             </div>
           </section>

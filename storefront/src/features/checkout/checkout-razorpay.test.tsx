@@ -4,15 +4,16 @@ const m = vi.hoisted(() => ({
   user: { me: vi.fn() },
   cart: { get: vi.fn(), clear: vi.fn() },
   order: { place: vi.fn(), success: vi.fn(), paymentFailed: vi.fn(), simulatorSign: vi.fn() },
+  settings: { get: vi.fn() },
 }));
 const pay = vi.hoisted(() => ({ loadRazorpay: vi.fn(), payWithRazorpay: vi.fn() }));
-vi.mock('../../lib/api', () => ({ api: m }));
+vi.mock('../../lib/api', async () => (await import('../../testing/api-mock')).apiMock(m));
 vi.mock('./payment', () => pay);
 
 import { useCart } from '../../stores/cart-store';
 import { useSession } from '../../stores/session-store';
-import { useSettings } from '../../stores/settings-store';
 import { cleanup, click, flush, render, submit, type } from '../../testing/render';
+import { useCheckoutDraft } from './checkout-draft';
 import { CheckoutPage } from './checkout-page';
 
 const user = { _id: '1', name: 'Meera Iyer', email: 'meera@example.in', shipping_address: [] };
@@ -27,6 +28,7 @@ const address = {
 
 beforeEach(() => {
   localStorage.clear();
+  useCheckoutDraft.getState().clear();
   useSession.setState({ data: user, userToken: 'tok' });
   useCart.setState({
     items: [
@@ -52,9 +54,8 @@ beforeEach(() => {
     freeShippingThreshold: 999,
     razorpayKeyId: 'rzp_test_1',
     paymentSimulator: false,
-    lowStockThreshold: 5,
   };
-  useSettings.setState({ settings });
+  m.settings.get.mockResolvedValue(settings);
   m.user.me.mockResolvedValue(user);
   m.cart.get.mockResolvedValue([
     {

@@ -1,4 +1,4 @@
-import type { RazorpayResponse } from '@voltcart/api-client/order';
+import type { RazorpayResponse } from '@voltcart/shared';
 
 /** Razorpay Checkout's options (the subset we use). */
 export interface RazorpayOptions {

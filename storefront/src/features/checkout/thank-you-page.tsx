@@ -1,10 +1,9 @@
-import type { Order } from '@voltcart/shared';
+import { useQuery } from '@tanstack/react-query';
 import { formatINR } from '@voltcart/shared';
 import { Link, useParams } from 'react-router-dom';
 import { CheckIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
-import { api } from '../../lib/api';
-import { useFetch } from '../../lib/use-fetch';
+import { queries } from '../../lib/queries';
 import { useTitle } from '../../lib/use-title';
 import { useSession } from '../../stores/session-store';
 import './checkout.css';
@@ -14,9 +13,7 @@ export function ThankYouPage() {
   const { orderId = '' } = useParams();
   const loggedIn = useSession((s) => Boolean(s.userToken));
   // The order's details are a bonus: the page works from the id alone.
-  const { data: order } = useFetch<Order>(loggedIn && orderId ? `order:${orderId}` : null, () =>
-    api.order.get(orderId),
-  );
+  const { data: order } = useQuery({ ...queries.order(orderId), enabled: loggedIn && Boolean(orderId) });
 
   return (
     <div className="container thank-you">

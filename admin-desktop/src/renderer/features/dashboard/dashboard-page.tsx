@@ -28,7 +28,12 @@ export function periodDates(p: Pick<PeriodMetrics, 'key' | 'from' | 'to' | 'time
   const zone = p.timeZone === 'Asia/Kolkata' ? 'India time' : p.timeZone;
   const full = { day: 'numeric', month: 'short', year: 'numeric' } as const;
   if (p.key === 'today') return `${day(p.from, { weekday: 'long', ...full })}, ${zone}`;
-  return `${day(p.from, { day: 'numeric', month: 'short' })} – ${day(last, full)}, ${zone}`;
+  // The first day's year only when it differs from the last day's (a period across New Year).
+  const first =
+    day(p.from, { year: 'numeric' }) === day(last, { year: 'numeric' })
+      ? day(p.from, { day: 'numeric', month: 'short' })
+      : day(p.from, full);
+  return `${first} – ${day(last, full)}, ${zone}`;
 }
 
 /**
@@ -104,12 +109,12 @@ export function DashboardPage() {
           </span>
         </div>
         <div className="card stat stat-users">
-          <span className="stat-label">New customers · {name.label}</span>
+          <span className="stat-label">Users · {name.label}</span>
           <strong className="stat-value" data-testid="metric-new-customers">
             {pm ? count.format(pm.newCustomers) : '…'}
           </strong>
           <span className="stat-note" data-testid="rule-customers">
-            Accounts created {name.words} ·{' '}
+            New customer accounts created {name.words} ·{' '}
             <span data-testid="metric-customers">{m ? count.format(m.customers) : '…'}</span> registered in
             all
           </span>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { type Color, finalPrice, type Product, slugify } from '@voltcart/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FormError } from '../../components/catalog-form';
 import { FileField } from '../../components/file-field';
@@ -162,6 +162,14 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
   const [sent, setSent] = useState<number | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
   const [stockMoved, setStockMoved] = useState<{ expectedStock: number; currentStock: number } | null>(null);
+  const conflictRef = useRef<HTMLDivElement>(null);
+  // The message is at the top of the form, the Save button at the bottom: bring it into view, and the focus
+  // to the stock field it is about.
+  useEffect(() => {
+    if (!stockMoved) return;
+    conflictRef.current?.scrollIntoView?.({ block: 'start' });
+    document.getElementById('p-stock')?.focus({ preventScroll: true });
+  }, [stockMoved]);
   const save = useApiMutation(
     (body: ProductBody | ProductUpdate) => {
       const file = body.thumbnail;
@@ -250,7 +258,12 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
       <form className="panel form form-wide" onSubmit={submit} noValidate>
         <FormError error={error} />
         {stockMoved && (
-          <div className="form-error form-conflict" role="alert" data-testid="stock-conflict">
+          <div
+            ref={conflictRef}
+            className="form-error form-conflict"
+            role="alert"
+            data-testid="stock-conflict"
+          >
             <strong>{stockChangedText(stockMoved)}</strong>
             <span>
               Nothing was saved. The form now shows the current stock ({stockMoved.currentStock}); enter the

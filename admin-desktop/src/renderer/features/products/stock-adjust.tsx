@@ -8,7 +8,7 @@ import { toast } from '../../stores/toast';
 import { stockChangedText, stockConflict } from './product-save';
 
 /**
- * The units of a product in the list, adjusted in place: − and + change them by one, a click on the number
+ * The units of a product in the list, adjusted in place: + and − change them by one, a click on the number
  * sets a value (Enter or leaving the field saves it, Escape cancels).
  * - each change is compare-and-set against the units on screen (`expectedStock`): when an order or another
  *   admin changed them meanwhile, the API refuses it (409) and the row says so and shows the current units
@@ -81,16 +81,6 @@ export function StockAdjust(props: { product: ProductSummary; low?: boolean }) {
   return (
     <div className="units">
       <div className="units-adjust">
-        <button
-          type="button"
-          className="units-step"
-          aria-label={`One unit fewer of ${product.name}`}
-          title="One unit fewer"
-          disabled={busy || product.stock <= 0}
-          onClick={() => setUnits(product.stock - 1)}
-        >
-          −
-        </button>
         {draft === null ? (
           <button
             type="button"
@@ -118,16 +108,29 @@ export function StockAdjust(props: { product: ProductSummary; low?: boolean }) {
             onBlur={commit}
           />
         )}
-        <button
-          type="button"
-          className="units-step"
-          aria-label={`One unit more of ${product.name}`}
-          title="One unit more"
-          disabled={busy}
-          onClick={() => setUnits(product.stock + 1)}
-        >
-          +
-        </button>
+        {/* A stepper: + over −, narrow enough for the 1024 px table. */}
+        <div className="units-steps">
+          <button
+            type="button"
+            className="units-step"
+            aria-label={`One unit more of ${product.name}`}
+            title="One unit more"
+            disabled={busy}
+            onClick={() => setUnits(product.stock + 1)}
+          >
+            +
+          </button>
+          <button
+            type="button"
+            className="units-step"
+            aria-label={`One unit fewer of ${product.name}`}
+            title="One unit fewer"
+            disabled={busy || product.stock <= 0}
+            onClick={() => setUnits(product.stock - 1)}
+          >
+            −
+          </button>
+        </div>
       </div>
       {notice && (
         <div className="units-notice" role="alert" data-testid="units-notice">

@@ -12,6 +12,9 @@ import { staleAfter } from '../../lib/query-keys';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { toast } from '../../stores/toast';
 
+/** The low-stock threshold an API that does not send one uses. */
+const DEFAULT_LOW_STOCK = 5;
+
 /** The API address (desktop: user data folder; browser: this browser) and the shop's own settings. */
 export function SettingsPage() {
   const bridge = getBridge();
@@ -37,7 +40,7 @@ export function SettingsPage() {
     shop.data !== undefined &&
     (shopForm.shopName !== shop.data.shopName ||
       shopForm.freeShippingThreshold !== String(shop.data.freeShippingThreshold) ||
-      shopForm.lowStockThreshold !== String(shop.data.lowStockThreshold));
+      shopForm.lowStockThreshold !== String(shop.data.lowStockThreshold ?? DEFAULT_LOW_STOCK));
   const { allowLeave } = useUnsavedChanges(apiUrl.trim() !== getApiUrl() || shopDirty);
 
   useEffect(() => {
@@ -48,7 +51,7 @@ export function SettingsPage() {
       setShopForm({
         shopName: shop.data.shopName,
         freeShippingThreshold: String(shop.data.freeShippingThreshold),
-        lowStockThreshold: String(shop.data.lowStockThreshold),
+        lowStockThreshold: String(shop.data.lowStockThreshold ?? DEFAULT_LOW_STOCK),
       });
     }
   }, [shop.data]);

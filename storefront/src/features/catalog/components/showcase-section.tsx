@@ -1,11 +1,9 @@
 import type { Category } from '@voltcart/shared';
-import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ProductCard } from '../../../components/product-card';
 import { ChevronRightIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { useProducts } from '../api';
-import { useInView } from './use-in-view';
 
 export interface Showcase {
   title: string;
@@ -17,7 +15,7 @@ export interface Showcase {
   tone: 'blue' | 'violet' | 'amber' | 'green' | 'slate';
 }
 
-/** The home page's themed sections; each fills itself with 4 products once scrolled near. */
+/** The home page's themed sections; each shows 4 products of its category (or search). */
 export const SHOWCASES: Showcase[] = [
   {
     title: 'Top Cellphones & Tablets',
@@ -56,14 +54,25 @@ export const SHOWCASES: Showcase[] = [
   },
 ];
 
-export function ShowcaseSection({ showcase, categories }: { showcase: Showcase; categories: Category[] }) {
-  const ref = useRef<HTMLElement>(null);
-  const visible = useInView(ref);
+/**
+ * One themed section. Its products are asked for as soon as the categories are known (not when scrolled
+ * near): a section that filled itself on approach made the page taller while it was being scrolled.
+ */
+export function ShowcaseSection({
+  showcase,
+  categories,
+  ready,
+}: {
+  showcase: Showcase;
+  categories: Category[];
+  /** The categories have arrived (or failed): the section knows what to show. */
+  ready: boolean;
+}) {
   const category = categories.find(
     (c) => c.status !== false && (showcase.match.test(c.name) || showcase.match.test(c.slug)),
   );
   const params = category ? { categorySlug: category.slug, limit: 4 } : { q: showcase.q, limit: 4 };
-  const { data } = useProducts(visible ? params : null);
+  const { data } = useProducts(ready ? params : null);
   const products = data?.products ?? [];
   const viewAll = category
     ? paths.storeCategory.to(category.slug)
@@ -71,7 +80,7 @@ export function ShowcaseSection({ showcase, categories }: { showcase: Showcase; 
   const titleId = `showcase-${showcase.q}`;
 
   return (
-    <section ref={ref} className="home-section showcase" aria-labelledby={titleId}>
+    <section className="home-section showcase" aria-labelledby={titleId}>
       <div className="section-head">
         <h2 id={titleId} className="section-title">
           {showcase.title}

@@ -1,0 +1,114 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, InvoiceTable } from '../../db/database';
+
+type Q = Kysely<Database>;
+
+export type InvoiceRow = Selectable<InvoiceTable>;
+
+export const TAX_KEYS = {
+  legalName: 'tax_legal_name',
+  gstin: 'tax_gstin',
+  address: 'tax_address',
+  state: 'tax_state',
+} as const;
+
+export async function readTaxSettings(db: Q): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('settings')
+    .select(['name', 'value'])
+    .where('name', 'in', [...Object.values(TAX_KEYS), 'shop_name'])
+    .execute();
+  return new Map(rows.map((r) => [r.name, r.value]));
+}
+
+export async function writeSettings(db: Q, values: Record<string, string>): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values(Object.entries(values).map(([name, value]) => ({ name, value })))
+    .onDuplicateKeyUpdate({ value: sql<string>`VALUES(value)` })
+    .execute();
+}
+
+/**
+ * Takes the next number of a series, gaplessly: the counter row is locked FOR UPDATE until the caller's
+ * transaction ends, so numbers are handed out one transaction at a time, and a transaction that rolls back
+ * gives its number back.
+ * - the row of a new series is created on first use (INSERT IGNORE, then locked like any other). It is not
+ *   inserted every time: an INSERT IGNORE that meets the existing row takes a shared lock on it, and two
+ *   transactions both upgrading a shared lock to FOR UPDATE deadlock.
+ */
+export async function nextNumber(db: Q, series: string): Promise<number> {
+  const lock = () =>
+    db
+      .selectFrom('invoice_counters')
+      .select('last_number')
+      .where('series', '=', series)
+      .forUpdate()
+      .executeTakeFirst();
+  let row = await lock();
+  if (!row) {
+    await db.insertInto('invoice_counters').ignore().values({ series, last_number: 0 }).execute();
+    row = await lock();
+  }
+  const next = row!.last_number + 1;
+  await db.updateTable('invoice_counters').set({ last_number: next }).where('series', '=', series).execute();
+  return next;
+}
+
+export async function insertInvoice(
+  db: Q,
+  v: {
+    order_id: number;
+    kind: string;
+    number: string;
+    refund_id: number | null;
+    total_paise: number;
+    body: string;
+  },
+): Promise<void> {
+  await db.insertInto('invoices').values(v).execute();
+}
+
+export function invoicesOf(db: Q, orderId: number): Promise<InvoiceRow[]> {
+  return db.selectFrom('invoices').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+/** The order's lines with the HSN code and GST rate of their product's category as it is now. */
+export function taxedLines(db: Q, orderId: number) {
+  return db
+    .selectFrom('order_lines as l')
+    .leftJoin('products as p', 'p.id', 'l.product_id')
+    .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .select([
+      'l.name',
+      'l.color_name',
+      'l.memory_size',
+      'l.qty',
+      'l.unit_price_paise',
+      'c.hsn_code',
+      'c.gst_rate_bp',
+    ])
+    .where('l.order_id', '=', orderId)
+    .orderBy('l.id')
+    .execute();
+}
+
+export function categoriesTax(db: Q) {
+  return db
+    .selectFrom('categories')
+    .select(['id', 'name', 'hsn_code', 'gst_rate_bp'])
+    .orderBy('name')
+    .execute();
+}
+
+export async function categoryExists(db: Q, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+export async function setCategoryTax(db: Q, id: number, hsn: string, rateBp: number): Promise<void> {
+  await db
+    .updateTable('categories')
+    .set({ hsn_code: hsn, gst_rate_bp: rateBp })
+    .where('id', '=', id)
+    .execute();
+}

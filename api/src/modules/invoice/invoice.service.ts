@@ -1,0 +1,257 @@
+import {
+  amountInWords,
+  apportion,
+  type CategoryTax,
+  financialYear,
+  gstState,
+  splitGst,
+  type TaxSettings,
+  type TaxSettingsReply,
+} from '@voltcart/shared';
+import type { Config } from '../../config';
+import type { Db } from '../../db/connection';
+import { notFound } from '../../errors';
+import type { Trx } from '../../lib/transaction';
+import type { OrderRow, RefundRow } from '../order/order.repository';
+import * as repo from './invoice.repository';
+
+/** Prefix of both series: tax invoices `VC/2026-27/000123`, credit notes `VC-CN/2026-27/000007`. */
+const SERIES = { invoice: 'VC', credit_note: 'VC-CN' } as const;
+
+export type DocumentKind = keyof typeof SERIES;
+
+export interface InvoiceLine {
+  name: string;
+  hsn: string;
+  qty: number;
+  ratePct: number;
+  /** GST-inclusive amount of the line. */
+  amountPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
+
+/** A tax invoice or credit note as issued (kept as JSON in `invoices.body`, printed by invoice-pdf.ts). */
+export interface InvoiceDocument {
+  kind: DocumentKind;
+  number: string;
+  issuedAt: string;
+  orderId: string;
+  /** Credit notes: the invoice they correct, and why. */
+  against?: { number: string; reason: string };
+  seller: TaxSettings & { shopName: string };
+  buyer: { name: string; address: string[]; state: string; stateCode: string };
+  placeOfSupply: string;
+  intraState: boolean;
+  lines: InvoiceLine[];
+  totals: {
+    taxablePaise: number;
+    cgstPaise: number;
+    sgstPaise: number;
+    igstPaise: number;
+    totalPaise: number;
+  };
+  totalInWords: string;
+}
+
+export async function readTaxSettings(
+  db: Db | Trx,
+  config: Config,
+): Promise<TaxSettings & { shopName: string }> {
+  const m = await repo.readTaxSettings(db);
+  const state = m.get(repo.TAX_KEYS.state) ?? '';
+  return {
+    shopName: m.get('shop_name') || config.SHOP_NAME,
+    legalName: m.get(repo.TAX_KEYS.legalName) || m.get('shop_name') || config.SHOP_NAME,
+    gstin: m.get(repo.TAX_KEYS.gstin) ?? '',
+    address: m.get(repo.TAX_KEYS.address) ?? '',
+    state,
+    stateCode: gstState(state)?.code ?? '',
+  };
+}
+
+export async function taxSettingsReply(db: Db, config: Config): Promise<TaxSettingsReply> {
+  const { shopName: _shop, ...settings } = await readTaxSettings(db, config);
+  const categories: CategoryTax[] = (await repo.categoriesTax(db)).map((c) => ({
+    _id: String(c.id),
+    name: c.name,
+    hsnCode: c.hsn_code,
+    gstRate: c.gst_rate_bp / 100,
+  }));
+  return { settings, categories };
+}
+
+export async function saveTaxSettings(
+  db: Db,
+  config: Config,
+  s: { legalName: string; gstin: string; address: string; state: string },
+): Promise<TaxSettingsReply> {
+  await repo.writeSettings(db, {
+    [repo.TAX_KEYS.legalName]: s.legalName,
+    [repo.TAX_KEYS.gstin]: s.gstin,
+    [repo.TAX_KEYS.address]: s.address,
+    [repo.TAX_KEYS.state]: s.state,
+  });
+  return taxSettingsReply(db, config);
+}
+
+export async function saveCategoryTax(
+  db: Db,
+  config: Config,
+  categoryId: number,
+  t: { hsnCode: string; gstRate: number },
+): Promise<TaxSettingsReply> {
+  if (!(await repo.categoryExists(db, categoryId))) throw notFound('Category');
+  await repo.setCategoryTax(db, categoryId, t.hsnCode, Math.round(t.gstRate * 100));
+  return taxSettingsReply(db, config);
+}
+
+const DEFAULT_RATE_BP = 1800;
+
+/** The next number of a kind's series for the financial year of `at`, taken under the counter's row lock. */
+async function takeNumber(trx: Trx, kind: DocumentKind, at: Date): Promise<string> {
+  const fy = financialYear(at);
+  const n = await repo.nextNumber(trx, `${SERIES[kind]}/${fy}`);
+  return `${SERIES[kind]}/${fy}/${String(n).padStart(6, '0')}`;
+}
+
+function buyerOf(order: OrderRow, name: string) {
+  const st = gstState(order.ship_state);
+  return {
+    name,
+    address: [
+      order.ship_adress_line1,
+      order.ship_adress_line2,
+      `${order.ship_city} ${order.ship_postal_code}`,
+      `${order.ship_state}, ${order.ship_country}`,
+    ].filter(Boolean),
+    state: st?.name ?? order.ship_state,
+    stateCode: st?.code ?? '',
+  };
+}
+
+function totalsOf(lines: InvoiceLine[]) {
+  const sum = (k: keyof InvoiceLine) => lines.reduce((a, l) => a + (l[k] as number), 0);
+  return {
+    taxablePaise: sum('taxablePaise'),
+    cgstPaise: sum('cgstPaise'),
+    sgstPaise: sum('sgstPaise'),
+    igstPaise: sum('igstPaise'),
+    totalPaise: sum('amountPaise'),
+  };
+}
+
+/**
+ * Issues the tax invoice of an order, in the caller's transaction (an online order when it is paid, a
+ * cash-on-delivery order when it ships). Once per order: a second call does nothing.
+ * - GST-inclusive line amounts split into taxable value and tax (packages/shared rules/gst.ts) at the rate and
+ *   HSN code of each product's category (18 % and no HSN code for a product without one)
+ * - CGST + SGST when the shipping address is in the shop's state, IGST otherwise; the place of supply is the
+ *   shipping address's state
+ */
+export async function issueInvoice(
+  trx: Trx,
+  config: Config,
+  order: OrderRow,
+  buyerName: string,
+): Promise<InvoiceDocument | null> {
+  const existing = await repo.invoicesOf(trx, order.id);
+  if (existing.some((d) => d.kind === 'invoice')) return null;
+  const seller = await readTaxSettings(trx, config);
+  const buyer = buyerOf(order, buyerName);
+  const intraState = !!seller.stateCode && seller.stateCode === buyer.stateCode;
+  const raw = await repo.taxedLines(trx, order.id);
+  const amounts = raw.map((l) => ({
+    amountPaise: l.unit_price_paise * l.qty,
+    rateBp: l.gst_rate_bp ?? DEFAULT_RATE_BP,
+  }));
+  const split = splitGst(amounts, intraState);
+  const lines: InvoiceLine[] = raw.map((l, i) => ({
+    name: [l.name, l.color_name, l.memory_size ? `${l.memory_size} GB` : null].filter(Boolean).join(', '),
+    hsn: l.hsn_code ?? '',
+    qty: l.qty,
+    ratePct: amounts[i]!.rateBp / 100,
+    amountPaise: amounts[i]!.amountPaise,
+    ...split[i]!,
+  }));
+  const now = new Date();
+  const doc: InvoiceDocument = {
+    kind: 'invoice',
+    number: await takeNumber(trx, 'invoice', now),
+    issuedAt: now.toISOString(),
+    orderId: order.public_id,
+    seller,
+    buyer,
+    placeOfSupply: buyer.stateCode ? `${buyer.state} (${buyer.stateCode})` : buyer.state,
+    intraState,
+    lines,
+    totals: totalsOf(lines),
+    totalInWords: amountInWords(order.total_paise),
+  };
+  await repo.insertInvoice(trx, {
+    order_id: order.id,
+    kind: 'invoice',
+    number: doc.number,
+    refund_id: null,
+    total_paise: doc.totals.totalPaise,
+    body: JSON.stringify(doc),
+  });
+  return doc;
+}
+
+/**
+ * Issues a credit note for a processed refund of an invoiced order, in the caller's transaction, in its own
+ * gapless series. The refunded amount is spread over the invoice's lines in proportion (whole paise, adding up
+ * exactly) and split into taxable value and tax like the invoice. Nothing when the order has no invoice.
+ */
+export async function issueCreditNote(
+  trx: Trx,
+  order: OrderRow,
+  refund: RefundRow,
+): Promise<InvoiceDocument | null> {
+  const docs = await repo.invoicesOf(trx, order.id);
+  const invoiceRow = docs.find((d) => d.kind === 'invoice');
+  if (!invoiceRow || docs.some((d) => d.refund_id === refund.id)) return null;
+  const invoice = JSON.parse(invoiceRow.body) as InvoiceDocument;
+  const parts = apportion(
+    refund.amount_paise,
+    invoice.lines.map((l) => l.amountPaise),
+  );
+  const split = splitGst(
+    parts.map((p, i) => ({ amountPaise: p, rateBp: Math.round(invoice.lines[i]!.ratePct * 100) })),
+    invoice.intraState,
+  );
+  const lines = invoice.lines
+    .map((l, i) => ({ ...l, amountPaise: parts[i]!, ...split[i]! }))
+    .filter((l) => l.amountPaise > 0);
+  const now = new Date();
+  const doc: InvoiceDocument = {
+    ...invoice,
+    kind: 'credit_note',
+    number: await takeNumber(trx, 'credit_note', now),
+    issuedAt: now.toISOString(),
+    against: { number: invoice.number, reason: refund.reason },
+    lines,
+    totals: totalsOf(lines),
+    totalInWords: amountInWords(refund.amount_paise),
+  };
+  await repo.insertInvoice(trx, {
+    order_id: order.id,
+    kind: 'credit_note',
+    number: doc.number,
+    refund_id: refund.id,
+    total_paise: doc.totals.totalPaise,
+    body: JSON.stringify(doc),
+  });
+  return doc;
+}
+
+/** An order's document as issued: the tax invoice, or the one named by `number` (a credit note). */
+export async function findDocument(db: Db, orderId: number, number?: string): Promise<InvoiceDocument> {
+  const docs = await repo.invoicesOf(db, orderId);
+  const row = number ? docs.find((d) => d.number === number) : docs.find((d) => d.kind === 'invoice');
+  if (!row) throw notFound(number ? 'Document' : 'Invoice');
+  return JSON.parse(row.body) as InvoiceDocument;
+}

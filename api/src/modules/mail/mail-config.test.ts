@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config';
+import { mailDomain } from './mail.service';
+import { renderMail } from './mail-templates';
+
+const base = { NODE_ENV: 'test', JWT_SECRET: 'j'.repeat(40), UPLOAD_DIR: 'unused' } as const;
+
+describe('mail configuration (checked once at start-up)', () => {
+  it('accepts smtp:// and smtps:// URLs and refuses anything else, naming the variable', () => {
+    expect(loadConfig({ ...base, SMTP_URL: 'smtp://user:pass@mail.example.com:587' }).SMTP_URL).toBe(
+      'smtp://user:pass@mail.example.com:587',
+    );
+    expect(loadConfig({ ...base, SMTP_URL: 'smtps://mail.example.com:465' }).SMTP_URL).toMatch(/^smtps:/);
+    expect(() => loadConfig({ ...base, SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ ...base, SMTP_URL: 'not a url' })).toThrow(ConfigError);
+  });
+
+  it('takes MAIL_FROM as an address or "Name <address>", and its domain names the Message-IDs', () => {
+    expect(loadConfig({ ...base }).MAIL_FROM).toBe('Voltcart <orders@voltcart.local>');
+    expect(loadConfig({ ...base, MAIL_FROM: 'shop@example.in' }).MAIL_FROM).toBe('shop@example.in');
+    expect(() => loadConfig({ ...base, MAIL_FROM: 'Voltcart' })).toThrow(/MAIL_FROM/);
+    expect(mailDomain('Voltcart Orders <orders@mail.voltcart.in>')).toBe('mail.voltcart.in');
+    expect(mailDomain('shop@example.in')).toBe('example.in');
+  });
+
+  it('turns the outbox off with MAIL_ENABLED=false', () => {
+    expect(loadConfig({ ...base }).MAIL_ENABLED).toBe(true);
+    expect(loadConfig({ ...base, MAIL_ENABLED: 'false' }).MAIL_ENABLED).toBe(false);
+  });
+});
+
+describe('mail templates', () => {
+  const data = {
+    shopName: 'Volt & Co',
+    storefrontUrl: 'https://shop.example.in/',
+    name: '<Ravi>',
+    order: {
+      publicId: 'VC0123456789ABCDEFGH',
+      totalPaise: 150_050,
+      online: true,
+      lines: [{ name: 'Cable "USB-C"', options: 'Black', qty: 2, unitPaise: 75_025 }],
+    },
+  };
+
+  it('links a failed payment to the order page (where Pay now is) and escapes the HTML', () => {
+    const m = renderMail('payment_failed', data);
+    expect(m.subject).toBe('Payment failed for order VC0123456789ABCDEFGH – Volt & Co');
+    expect(m.text).toContain('Pay now: https://shop.example.in/profile/orders/VC0123456789ABCDEFGH');
+    // The shop's one money format (packages/shared rules/money.ts).
+    expect(m.text).toContain('2 × Cable "USB-C" (Black): ₹1,500.5');
+    expect(m.html).toContain('Hello &lt;Ravi&gt;,');
+    expect(m.html).toContain('Volt &amp; Co');
+    expect(m.html).toContain('Cable &quot;USB-C&quot;');
+  });
+
+  it.each([
+    ['account_created', 'Welcome to Volt & Co'],
+    ['order_placed', 'Order VC0123456789ABCDEFGH placed (cash on delivery)'],
+    ['payment_received', 'Payment received for order VC0123456789ABCDEFGH'],
+    ['shipped', 'Order VC0123456789ABCDEFGH has shipped'],
+    ['delivered', 'Order VC0123456789ABCDEFGH delivered'],
+    ['cancelled', 'Order VC0123456789ABCDEFGH cancelled'],
+  ] as const)('%s: "%s"', (kind, subject) => {
+    const m = renderMail(kind, data);
+    expect(m.subject).toBe(`${subject} – Volt & Co`);
+    expect(m.text.startsWith('Hello <Ravi>,')).toBe(true);
+    expect(m.html).toContain('<!doctype html>');
+  });
+
+  it('names the refunded amount', () => {
+    const m = renderMail('refunded', {
+      ...data,
+      order: { ...data.order, refundPaise: 50_000, reason: 'Late' },
+    });
+    expect(m.subject).toBe('Refund of ₹500 for order VC0123456789ABCDEFGH – Volt & Co');
+    expect(m.text).toContain('Reason: Late');
+  });
+});

@@ -1,0 +1,121 @@
+// Covers accessibility of the storefront's main pages with axe-core (e2e/axe.ts, the helper the back
+// office's test uses too; WCAG 2.0/2.1 A and AA rules): home, store, product, cart, login and checkout (also
+// with its field errors) at desktop (1280 px) and phone (412 px) width: no critical or serious violation.
+// Among what it found before: the header's cart link named "Cart, 0 items, ₹0" while it shows "0 Cart ₹0",
+// the product page's phone number told apart from the text by its colour only, the phone-size promise
+// strip that scrolled sideways out of the keyboard's reach. Also: product names on /store are headings one
+// level below the page's title (Lighthouse's heading order).
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../../e2e/axe';
+import { launchBrowser } from '../../e2e/browser';
+import { addFromProductPage, logIn, newShopper, openPage, sellableProducts, shopUrl } from './support';
+
+let browser: Browser;
+let productId: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  productId = (await sellableProducts(1))[0]!._id;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Scrolls through the page and back (pictures and anything loaded on approach are then in place). */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle');
+}
+
+describe.each([
+  { size: 'desktop', width: 1280, height: 800 },
+  { size: 'phone', width: 412, height: 915 },
+])('axe on the $size ($width px)', ({ size, width, height }) => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await openPage(browser, { width, height });
+  });
+  afterAll(async () => {
+    await page?.close();
+  });
+
+  const pages: [string, string, (p: Page) => Promise<unknown>][] = [
+    ['home', '/', (p) => p.getByRole('heading', { name: 'BEST SELLER' }).waitFor()],
+    ['store', '/store', (p) => p.locator('.store .product-card').first().waitFor()],
+    ['product', '', (p) => p.locator('.pdp__add').waitFor()],
+    ['cart', '/cart', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
+    ['login', '/login?ref=Products', (p) => p.getByRole('button', { name: 'LOG IN' }).waitFor()],
+  ];
+
+  it.each(pages)('%s', async (name, path, ready) => {
+    await page.goto(shopUrl(path || `/product/${productId}`));
+    await ready(page);
+    await settle(page);
+    expect(await seriousViolations(page, `${name} ${size}`)).toEqual([]);
+  });
+
+  it('checkout, also with its field errors', async () => {
+    const shopper = await newShopper();
+    const checkout = await openPage(browser, { width, height });
+    await logIn(checkout, shopper);
+    await addFromProductPage(checkout, productId);
+    await checkout.goto(shopUrl('/checkout'));
+    await checkout.getByRole('button', { name: 'PLACE ORDER' }).waitFor();
+    await settle(checkout);
+    expect(await seriousViolations(checkout, `checkout ${size}`)).toEqual([]);
+    await checkout.getByRole('button', { name: 'PLACE ORDER' }).click();
+    await checkout.getByText('Please enter Address line 1').waitFor();
+    expect(await seriousViolations(checkout, `checkout errors ${size}`)).toEqual([]);
+    await checkout.close();
+  });
+});
+
+describe('what axe found before, checked directly', () => {
+  it("the header's cart link is named by what it shows", async () => {
+    const page = await openPage(browser);
+    await page.goto(shopUrl('/store'));
+    const link = page.locator('a.cart-link');
+    const visible = await link.evaluate((el) =>
+      [...el.children]
+        .filter((c) => !c.classList.contains('visually-hidden'))
+        // biome-ignore lint/performance/useDomNodeTextContent: the text as laid out is what the shopper sees
+        .map((c) => (c as HTMLElement).innerText)
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
+    expect(visible).toBe('0 Cart ₹0');
+    // The accessible name starts with what the link shows (then the number of items for screen readers).
+    expect(await page.getByRole('link', { name: /^0 Cart ₹0/ }).count()).toBe(1);
+    await page.close();
+  });
+
+  it('product names on /store are headings one level below the page title', async () => {
+    const page = await openPage(browser);
+    await page.goto(shopUrl('/store'));
+    await page.locator('.store .product-card').first().waitFor();
+    expect(
+      await page
+        .locator('.store .product-card__title')
+        .first()
+        .evaluate((e) => e.tagName),
+    ).toBe('H2');
+    await page.close();
+  });
+
+  it('the phone-size promise strip does not scroll sideways', async () => {
+    const page = await openPage(browser, { width: 360, height: 800 });
+    await page.goto(shopUrl('/'));
+    const strip = page.locator('.promo-strip__list');
+    await strip.waitFor();
+    expect(await strip.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+    await page.close();
+  });
+});

@@ -1,0 +1,53 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api';
+import { type ProductListParams, queryKeys } from './query-keys';
+
+/**
+ * Every read of the storefront: its key and the call that answers it. Pages pass these to useQuery; what
+ * starts a page's requests before it renders (features/catalog/requests.ts) prefetches the same ones, and so
+ * can a server that renders the page. The query's signal cancels a request nobody waits for any more.
+ */
+export const queries = {
+  categories: () =>
+    queryOptions({
+      queryKey: queryKeys.categories.all,
+      queryFn: async ({ signal }) => (await api.category.list({}, { signal })).categories,
+    }),
+  colors: () =>
+    queryOptions({
+      queryKey: queryKeys.colors.all,
+      queryFn: async ({ signal }) => (await api.color.list({}, { signal })).colors,
+    }),
+  products: (params: ProductListParams) =>
+    queryOptions({
+      queryKey: queryKeys.products.list(params),
+      queryFn: async ({ signal }) => {
+        const { products, hasMore } = await api.product.list({ query: params }, { signal });
+        return { products, hasMore: Boolean(hasMore) };
+      },
+    }),
+  bestSellers: () =>
+    queryOptions({
+      queryKey: queryKeys.products.bestSellers(),
+      queryFn: async ({ signal }) => (await api.product.bestSellers({}, { signal })).products,
+    }),
+  /** By id or slug. */
+  product: (id: string) =>
+    queryOptions({
+      queryKey: queryKeys.products.detail(id),
+      queryFn: async ({ signal }) => (await api.product.get({ params: { id } }, { signal })).product,
+    }),
+  /** The shopper's order, read by the thank-you page. */
+  order: (orderId: string) =>
+    queryOptions({
+      queryKey: queryKeys.orders.detail(orderId),
+      queryFn: async ({ signal }) => (await api.order.get({ params: { orderId } }, { signal })).order,
+    }),
+  /** Public shop settings: read once per visit (they change only when staff save them). */
+  settings: () =>
+    queryOptions({
+      queryKey: queryKeys.settings,
+      queryFn: async ({ signal }) => (await api.settings.get({}, { signal })).settings,
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+};
