@@ -472,6 +472,12 @@ describe('orders per variant', () => {
       { sku: skus[1]!.sku, color_name: 'Snow', memory_size: 128, qty: 3 },
     ]);
 
+    const page = await ctx.req('GET', `/order/${r.body.order_id}`, { token: s.token });
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.order.lines.map((l: { sku: string }) => l.sku).sort()).toEqual(
+      skus.map((x) => x.sku).sort(),
+    );
+
     const cancel = await ctx.req('POST', `/order/${r.body.order_id}/cancel`, { token: s.token });
     expect(cancel.status, cancel.text).toBe(200);
     expect(await variantStock(p.variantIds[0]!)).toBe(4);

@@ -175,6 +175,8 @@ export interface OrderLine {
   name: string;
   colorName: string | null;
   memorySize: number | null;
+  /** The variant's SKU when the order was placed (null for orders older than variants that matched none). */
+  sku?: string | null;
   unitPrice: number;
   unitOriginalPrice: number;
   qty: number;

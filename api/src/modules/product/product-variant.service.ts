@@ -75,8 +75,9 @@ async function freeSkus(db: Conn, productId: number, skus: string[]): Promise<st
  * memory sizes), inside the caller's transaction:
  * - every combination gets a variant; new ones start with 0 units (`firstStock` for a product's very first one),
  *   switched on, with a suggested SKU
- * - variants without a colour take the first colour when colours are added (the same for memory sizes), so the
- *   units a product had stay with it
+ * - a kind of option with a single value (or none) that is replaced or removed moves its variants along: variants
+ *   without a colour take the first colour when colours are added, the one colour's variants take the new one
+ *   when it is swapped (the same for memory sizes), so the units a product had stay with it
  * - variants of a combination no longer offered are deleted, unless they hold units: 409 `in_use` saying how
  *   many (nothing is saved)
  * - positions follow the option order
@@ -97,10 +98,17 @@ export async function syncVariants(trx: Conn, productId: number, firstStock = 0)
     if (wantedKeys.has(key(v.color_id, v.memory_size))) taken.set(key(v.color_id, v.memory_size), v);
   const moves: { v: vrepo.PricedVariantRow; color: number; memory: number }[] = [];
   const drop: vrepo.PricedVariantRow[] = [];
+  // A kind of option that had one value only (or none), replaced: its variants take the new first value (or none).
+  const oldColors = new Set(existing.map((v) => v.color_id));
+  const oldMemory = new Set(existing.map((v) => v.memory_size));
+  const newColor = colors.length ? colors[0]!.id : 0;
+  const newMemory = memory.length ? memory[0]! : 0;
   for (const v of existing) {
     if (taken.get(key(v.color_id, v.memory_size)) === v) continue;
-    const color = v.color_id === 0 && colors.length ? colors[0]!.id : v.color_id;
-    const mem = v.memory_size === 0 && memory.length ? memory[0]! : v.memory_size;
+    const colorGone = !wanted.some((w) => w.color === v.color_id);
+    const memoryGone = !wanted.some((w) => w.memory === v.memory_size);
+    const color = colorGone && oldColors.size === 1 ? newColor : v.color_id;
+    const mem = memoryGone && oldMemory.size === 1 ? newMemory : v.memory_size;
     if (wantedKeys.has(key(color, mem)) && !taken.has(key(color, mem))) {
       taken.set(key(color, mem), v);
       moves.push({ v, color, memory: mem });
