@@ -153,7 +153,7 @@ export async function seedCatalog(
       const p = makeProduct(rng, spec, colors.length);
       const base = p.name;
       const baseSlug = slugify(base);
-      // Names end with a word (a colour, "RAM"), so "<slug>-<n>" can never equal another base slug.
+      // "<slug>-<n>" could only equal another base slug if a model's name ended in " <n>": none does.
       let k = names.get(baseSlug) ?? 0;
       let name: string;
       let slug: string;
@@ -363,30 +363,31 @@ function makeProduct(rng: Prng, spec: CategorySpec, colorCount: number): MadePro
   const tier = Math.min(1, Math.max(0, Math.log(usual / lo) / Math.log(hi / lo)));
   const rupees = Math.min(hi, Math.max(lo, Math.round((usual * (0.92 + rng.next() * 0.16)) / 100) * 100 - 1));
 
+  // Colours are variants now, not part of the name: 1–4 for phones, tablets and laptops, one for accessories
+  // (a single variant), 1–3 elsewhere.
+  const most = spec.key === 'accessories' ? 1 : ['phones', 'tablets', 'laptops'].includes(spec.key) ? 4 : 3;
   const colorIndexes = rng.sample(
     Array.from({ length: colorCount }, (_, i) => i),
-    rng.int(1, 3),
+    rng.int(1, most),
   );
-  const colorName = COLORS[colorIndexes[0]!]!.name;
 
   let name: string;
   if (spec.key === 'phones' || spec.key === 'tablets') {
     // Apple does not advertise RAM; everyone else does.
     const ram = [4, 6, 8, 12, 16][Math.min(4, Math.floor(tier * 4.5 + rng.next()))]!;
-    name =
-      brand === 'Apple' ? `${brand} ${model} ${colorName}` : `${brand} ${model} ${ram}GB RAM ${colorName}`;
+    name = brand === 'Apple' ? `${brand} ${model}` : `${brand} ${model} ${ram}GB RAM`;
   } else if (spec.key === 'laptops') {
     const ram = [8, 16, 16, 32][Math.min(3, Math.floor(tier * 3.5 + rng.next()))]!;
     const cpu = brand === 'Apple' ? '' : ` ${rng.pick(LAPTOP_CPUS)}`;
     name = `${brand} ${model}${cpu} ${ram}GB RAM`;
   } else {
-    name = `${brand} ${model} ${colorName}`;
+    name = `${brand} ${model}`;
   }
 
   const memory: { sizeGb: number; adjPaise: number }[] = [];
   if (spec.memory) {
     const { sizes, steps } = spec.memory;
-    const rungs = rng.int(2, Math.min(3, steps.length));
+    const rungs = rng.int(1, Math.min(3, steps.length));
     const start = Math.min(sizes.length - rungs, Math.floor(tier * (sizes.length - rungs + 1)));
     for (let j = 0; j < rungs; j++) memory.push({ sizeGb: sizes[start + j]!, adjPaise: steps[j]! * 100 });
   }
