@@ -378,6 +378,32 @@ describe('variant admin calls and bad input', () => {
   });
 });
 
+describe('bulk upload matching to colour galleries', () => {
+  it('matches <product-slug>-<colour-slug>[-N] and <SKU>[-N] to the colour, <product-slug>[-N] to the shared gallery', async () => {
+    const colorId = await color('Mist');
+    const colorRow = (await ctx.req('GET', `/color/${colorId}`)).body.color;
+    const p = await createProduct({ colors: [colorId], memorySizes: [64, 128] });
+    const sku = p.variants[1].sku;
+    const r = await ctx.req('POST', '/product/match-images', {
+      token: admin,
+      body: { names: [`${p.slug}-${colorRow.slug}-2.jpg`, `${sku.toLowerCase()}.png`, `${p.slug}-3.webp`] },
+    });
+    expect(r.status, r.text).toBe(200);
+    const mist = { _id: colorId, name: colorRow.name, slug: colorRow.slug };
+    expect(
+      r.body.matches.map((m: { status: string; product: { _id: string }; color: unknown }) => [
+        m.status,
+        m.product._id,
+        m.color,
+      ]),
+    ).toEqual([
+      ['matched', p._id, mist],
+      ['matched', p._id, mist],
+      ['matched', p._id, null],
+    ]);
+  });
+});
+
 describe('orders per variant', () => {
   it('a switched-off variant cannot be bought: 409, nothing reserved', async () => {
     const p = await makeProduct(ctx.db, {

@@ -110,6 +110,11 @@ export interface ImageNameMatch {
   product: MatchedProduct | null;
   /** Every product the name may mean (the product when matched; none when unmatched). */
   candidates: MatchedProduct[];
+  /**
+   * The colour gallery the file goes to (matched by `<product-slug>-<colour-slug>[-N]` or a variant's
+   * `<SKU>[-N]`); null: the product's shared gallery.
+   */
+  color?: { _id: string; name: string; slug: string } | null;
 }
 
 /**
