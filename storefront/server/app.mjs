@@ -3,6 +3,7 @@
  * address, decided at run time), `/robots.txt`, and the app shell for every other page address. Security
  * headers and the CSP on every answer, from scripts/lib/security-headers.mjs (nginx writes the same ones).
  */
+import { readFile } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { Hono } from 'hono';
 import { storefrontSecurityHeaders } from '../../scripts/lib/security-headers.mjs';
@@ -27,14 +28,63 @@ function requestHostname(host) {
   return HOSTNAME.test(name) ? name : null;
 }
 
+const escapeHtml = (value) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+const safeDecode = (path) => {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+};
+
 const text = (c, status, body, headers = {}) =>
   c.body(body, status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
 
 /**
  * @param {import('./serve.d.mts').StorefrontOptions} opts
  */
-export function createStorefrontApp({ root, apiUrl, apiPort = 5000, razorpay = false, extraOrigins = [] }) {
+export function createStorefrontApp({
+  root,
+  apiUrl,
+  apiPort = 5000,
+  razorpay = false,
+  extraOrigins = [],
+  render,
+  internalApiUrl,
+  publicUrl,
+}) {
   const files = staticFiles(root);
+  let shell = null;
+
+  /** The built index.html, read again when the build changes. */
+  async function shellHtml(index) {
+    if (shell?.mtimeMs !== index.st.mtimeMs)
+      shell = { mtimeMs: index.st.mtimeMs, html: await readFile(index.file, 'utf8') };
+    return shell.html;
+  }
+
+  /** The shell with the page's head (title, description, tags) and the data the server fetched for it. */
+  async function renderedPage(c, index, pathname) {
+    const url = new URL(c.req.url);
+    const name = requestHostname(c.req.header('host')) ?? 'localhost';
+    const page = await render.renderPage(pathname, {
+      apiUrl: (internalApiUrl ?? apiUrl ?? `http://127.0.0.1:${apiPort}`).replace(/\/$/, ''),
+      publicApiUrl: (apiUrl ?? `${url.protocol}//${name}:${apiPort}`).replace(/\/$/, ''),
+      origin: (publicUrl ?? url.origin).replace(/\/$/, ''),
+    });
+    let html = await shellHtml(index);
+    if (page.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+    if (page.description)
+      html = html.replace(
+        /<meta name="description" content="[^"]*"\s*\/?>/,
+        `<meta name="description" content="${escapeHtml(page.description)}" />`,
+      );
+    const state = page.state ? `<script type="application/json" id="vc-state">${page.state}</script>` : '';
+    html = html.replace('</head>', `${page.head}${state}</head>`);
+    return c.html(html, page.status, { 'Cache-Control': 'no-cache' });
+  }
+
   const configJs = `window.__VOLTCART__ = { apiUrl: ${
     apiUrl
       ? JSON.stringify(apiUrl.replace(/\/$/, ''))
@@ -98,6 +148,7 @@ export function createStorefrontApp({ root, apiUrl, apiPort = 5000, razorpay = f
     const last = rawPath.slice(rawPath.lastIndexOf('/') + 1);
     const wantsPage = !last.includes('.') || (c.req.header('accept') ?? '').includes('text/html');
     const index = wantsPage ? await files.indexFile() : null;
+    if (index && render) return renderedPage(c, index, safeDecode(rawPath));
     if (index) return files.fileResponse(index, REVALIDATE, req);
     return text(c, 404, 'Not found\n', { 'Cache-Control': 'no-store' });
   });

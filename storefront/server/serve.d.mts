@@ -11,6 +11,10 @@ export interface StorefrontOptions {
   razorpay?: boolean;
   /** More origins the app loads images from or calls. */
   extraOrigins?: string[];
+  /** Where the server itself reaches the API (default: `apiUrl`, else 127.0.0.1 on `apiPort`). */
+  internalApiUrl?: string;
+  /** The shop's public address for canonical links (default: the request's own origin). */
+  publicUrl?: string;
 }
 export declare function serveStorefront(
   opts: StorefrontOptions & { port?: number; host?: string },

@@ -13,12 +13,18 @@ import { createStorefrontApp } from './app.mjs';
  * Starts the server and resolves once it listens: `{server, port, url, close()}`.
  * `host` defaults to every interface (IPv4 and IPv6), so both localhost and 127.0.0.1 work.
  */
-export function serveStorefront({ port = 0, host, ...opts }) {
+/** The server build's page work (storefront/dist-server beside the built app), when there is one. */
+async function loadRender(root) {
+  const entry = join(resolve(root), '..', 'dist-server', 'entry-server.js');
+  return existsSync(entry) ? import(pathToFileURL(entry).href) : undefined;
+}
+
+export async function serveStorefront({ port = 0, host, ...opts }) {
   if (!existsSync(join(resolve(opts.root), 'index.html')))
     throw new Error(`${opts.root} has no index.html: build the app first`);
-  const { app, warm } = createStorefrontApp(opts);
+  const { app, warm } = createStorefrontApp({ render: await loadRender(opts.root), ...opts });
   const server = createAdaptorServer({ fetch: app.fetch });
-  return new Promise((resolveServe, reject) => {
+  return await new Promise((resolveServe, reject) => {
     server.once('error', (e) =>
       reject(
         e.code === 'EADDRINUSE'

@@ -204,7 +204,7 @@ describe('storefront server', () => {
     if (res.status === 200) expect(body).toContain('<div id="root">');
   });
 
-  it('refuses to start on a folder without index.html', () => {
-    expect(() => serveStorefront({ root: `${dir}/nope`, port: 0 })).toThrow(/has no index.html/);
+  it('refuses to start on a folder without index.html', async () => {
+    await expect(serveStorefront({ root: `${dir}/nope`, port: 0 })).rejects.toThrow(/has no index.html/);
   });
 });
