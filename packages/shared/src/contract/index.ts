@@ -1,5 +1,5 @@
 import { admin, user } from './account';
-import { category, color, product } from './catalog';
+import { category, color, product, variant } from './catalog';
 import { cart, health, newsletter, order, settings } from './shop';
 import { tax } from './tax';
 
@@ -13,6 +13,7 @@ export const contract = {
   category,
   color,
   product,
+  variant,
   cart,
   order,
   settings,

@@ -4,8 +4,9 @@ const catalog = vi.hoisted(() => ({ products: vi.fn(), categories: vi.fn(), colo
 vi.mock('../../lib/api', async () => (await import('../../testing/api-mock')).apiMock({ catalog }));
 vi.mock('../../config/env', () => ({ env: () => ({ apiUrl: 'http://api.test' }) }));
 
-import type { QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
 import { queries } from '../../lib/queries';
+import { makeQueryClient } from '../../lib/query-client';
 import { testQueryClient } from '../../testing/render';
 import { catalogRequests } from './requests';
 
@@ -34,7 +35,7 @@ describe('the store page requests', () => {
   it('ask for the list the page will show, with categories and colours, and cache them under its keys', async () => {
     catalog.products.mockResolvedValue({ flag: 1, msg: 'OK', products: [], hasMore: false });
     await catalogRequests.store(client, 'phones', new URLSearchParams('limit=2&colorSlug=red'));
-    const params = { limit: 2, page: undefined, categorySlug: 'phones', colorSlug: 'red', q: undefined };
+    const params = { limit: 2, page: undefined, categorySlug: 'phones', colorSlug: 'red', q: '' };
     expect(catalog.products).toHaveBeenCalledWith(params);
     expect(client.getQueryData(queries.products(params).queryKey)).toEqual({ products: [], hasMore: false });
     expect(catalog.categories).toHaveBeenCalledTimes(1);
@@ -68,5 +69,26 @@ describe('the store page requests', () => {
     ]);
     expect(catalog.products).toHaveBeenCalledTimes(1);
     expect(preloaded).toEqual([]);
+  });
+});
+
+describe('prefetch on one side, hydrate on the other (what a server rendering the page will do)', () => {
+  it("a page's queries made in one cache arrive whole in another, through JSON", async () => {
+    const list = { products: [product(1, 'a.webp')], hasMore: false };
+    catalog.products.mockResolvedValue({ flag: 1, msg: 'OK', ...list });
+    catalog.categories.mockResolvedValue([{ _id: '1', name: 'Phones', slug: 'phones' }]);
+    const server = makeQueryClient();
+    await catalogRequests.store(server, 'phones', new URLSearchParams());
+    const sent = JSON.parse(JSON.stringify(dehydrate(server)));
+
+    const browser = makeQueryClient();
+    hydrate(browser, sent);
+    const params = { limit: 24, page: undefined, categorySlug: 'phones', colorSlug: '', q: '' };
+    expect(browser.getQueryData(queries.products(params).queryKey)).toEqual(list);
+    expect(browser.getQueryData(queries.categories().queryKey)).toEqual([
+      { _id: '1', name: 'Phones', slug: 'phones' },
+    ]);
+    // Two caches: nothing is shared between them but what was sent.
+    expect(server).not.toBe(browser);
   });
 });
