@@ -1,4 +1,4 @@
-// The storefront server's product pages (issue 17): the HTML itself, fetched without JavaScript, names the
+// The storefront server's product and store pages (issue 17): the HTML itself, fetched without JavaScript, names the
 // product and its price and carries its JSON-LD, Open Graph tags and canonical address; in a browser the
 // page uses the data the server sent (no second request for the product) without console errors or
 // warnings; an unknown product answers 404; private pages are not indexed.
@@ -6,6 +6,7 @@ import { formatINR } from '@voltcart/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, pageErrors } from '../../e2e/browser';
+import { api } from '../../e2e/context';
 import { openPage, sellableProducts, shopUrl } from './support';
 
 let browser: Browser;
@@ -79,5 +80,38 @@ describe('server-rendered product page', () => {
     expect(await missing.text()).toContain('<div id="root">');
     const cart = await (await fetch(shopUrl('/cart'))).text();
     expect(cart).toContain('<meta name="robots" content="noindex" />');
+  });
+});
+
+describe('server-prepared store pages', () => {
+  it('arrive with the category title, a normal canonical address and breadcrumbs; unknown ones answer 404', async () => {
+    const [category] = (await api('GET', '/category')).body.categories as { name: string; slug: string }[];
+    const res = await fetch(shopUrl(`/store/${category!.slug}?utm_source=ad&limit=24&fbclid=x`));
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    expect(body).toContain(`<title>${html(category!.name)} · Voltcart</title>`);
+    expect(body).toContain(`<link rel="canonical" href="${shopUrl(`/store/${category!.slug}`)}" />`);
+    const [crumbs] = jsonLd(body);
+    expect(crumbs!.itemListElement.map((c) => c.name)).toEqual(['Home', 'Store', category!.name]);
+    expect((await fetch(shopUrl('/store/no-such-category'))).status).toBe(404);
+  });
+
+  it('show the list in the browser without asking the API for it again, and log nothing', async () => {
+    const page = await openPage(browser);
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    const listRequests: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/product' && r.resourceType() !== 'document')
+        listRequests.push(r.url());
+    });
+    await page.goto(shopUrl('/store'));
+    await page.locator('.store .product-card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(listRequests).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+    expect(warnings).toEqual([]);
   });
 });

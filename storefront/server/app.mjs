@@ -68,7 +68,7 @@ export function createStorefrontApp({
   async function renderedPage(c, index, pathname) {
     const url = new URL(c.req.url);
     const name = requestHostname(c.req.header('host')) ?? 'localhost';
-    const page = await render.renderPage(pathname, {
+    const page = await render.renderPage(pathname, url.search, {
       apiUrl: (internalApiUrl ?? apiUrl ?? `http://127.0.0.1:${apiPort}`).replace(/\/$/, ''),
       publicApiUrl: (apiUrl ?? `${url.protocol}//${name}:${apiPort}`).replace(/\/$/, ''),
       origin: (publicUrl ?? url.origin).replace(/\/$/, ''),

@@ -1,10 +1,10 @@
 /**
  * The storefront server's page work (built by `vite build --ssr` into dist-server/, called by
- * storefront/server/app.mjs): for a product page, its data fetched once through the contract client into a
+ * storefront/server/app.mjs): for a product or store page, its data fetched once through the contract client into a
  * per-request query cache, handed to the browser's cache (dehydrated; app/browser-visit.ts hydrates it, so
  * the page does not ask again), and the page's head for search engines and link previews: title,
  * description, canonical address, Open Graph and Twitter tags, JSON-LD Product and BreadcrumbList.
- * An unknown product answers 404; private pages get `noindex`.
+ * An unknown product or category answers 404; private pages get `noindex`.
  */
 import { dehydrate } from '@tanstack/react-query';
 import { createClient } from '@voltcart/api-client/client';
@@ -13,8 +13,9 @@ import { createHttp } from '@voltcart/api-client/http';
 import { canAddToCart, formatINR, type Product } from '@voltcart/shared';
 import { matchPattern } from './app/route-table';
 import { paths } from './config/paths';
+import { readStoreQuery, storeProductParams, writeStoreQuery } from './features/catalog/store-query';
+import { createQueries } from './lib/queries';
 import { makeQueryClient } from './lib/query-client';
-import { queryKeys } from './lib/query-keys';
 
 export interface RenderOptions {
   /** Where this server reaches the API. */
@@ -132,33 +133,103 @@ function productHead(product: Product, opts: RenderOptions): Omit<RenderedPage, 
   return { title, description, head };
 }
 
+function storeHead(
+  categorySlug: string,
+  category: { name: string; slug: string } | undefined,
+  search: URLSearchParams,
+  opts: RenderOptions,
+): Omit<RenderedPage, 'status' | 'state'> {
+  const query = readStoreQuery(search);
+  // Filters, sort and page in their normal form; anything else (tracking parameters) dropped.
+  const normal = writeStoreQuery(query);
+  const path = categorySlug ? paths.storeCategory.to(categorySlug, normal) : paths.store.to(normal);
+  const url = `${opts.origin}${path}`;
+  const name = query.q ? `Search: ${query.q}` : (category?.name ?? 'Store');
+  const title = `${name} · ${SHOP}`;
+  const description = category
+    ? `${category.name} at ${SHOP}: prices in ₹ with GST, delivered across India.`
+    : `Phones, laptops, audio, gaming and accessories at ${SHOP}: prices in ₹ with GST, delivered across India.`;
+  const crumbs = [
+    { name: 'Home', url: `${opts.origin}/` },
+    { name: 'Store', url: `${opts.origin}${paths.store.to()}` },
+    ...(category
+      ? [{ name: category.name, url: `${opts.origin}${paths.storeCategory.to(category.slug)}` }]
+      : []),
+  ];
+  const breadcrumbLd = {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: c.name,
+      item: c.url,
+    })),
+  };
+  const meta = (attr: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
+  const head = [
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...(query.q ? ['<meta name="robots" content="noindex, follow" />'] : []),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', SHOP),
+    meta('property', 'og:title', name),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', url),
+    meta('name', 'twitter:card', 'summary'),
+    meta('name', 'twitter:title', name),
+    meta('name', 'twitter:description', description),
+    `<script type="application/ld+json">${scriptJson(breadcrumbLd)}</script>`,
+  ].join('\n    ');
+  return { title, description, head };
+}
+
+const NOT_FOUND = (what: string): RenderedPage => ({
+  status: 404,
+  title: `${what} not found · ${SHOP}`,
+  head: '<meta name="robots" content="noindex" />',
+  state: null,
+});
+
+const isMissing = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 400);
+
 /** The server's part of a page: status, head tags and the data the browser starts with. */
-export async function renderPage(pathname: string, opts: RenderOptions): Promise<RenderedPage> {
+export async function renderPage(
+  pathname: string,
+  search: string,
+  opts: RenderOptions,
+): Promise<RenderedPage> {
   if (PRIVATE.some((re) => re.test(pathname)))
     return { status: 200, head: '<meta name="robots" content="noindex" />', state: null };
-  const productParams = matchPattern(paths.product.pattern, pathname);
-  if (!productParams?.id) return { status: 200, head: '', state: null };
+  const product = matchPattern(paths.product.pattern, pathname);
+  const store =
+    matchPattern(paths.store.pattern, pathname) ?? matchPattern(paths.storeCategory.pattern, pathname);
+  if (!product?.id && !store) return { status: 200, head: '', state: null };
 
   const http = createHttp({ baseURL: opts.apiUrl, timeoutMs: 3_000 });
-  const api = createClient({ request: (config) => http.request(config) });
+  const queries = createQueries(createClient({ request: (config) => http.request(config) }));
   const client = makeQueryClient();
-  const id = productParams.id;
   try {
-    // The same key and value as the browser's queries.product(id), so the page finds it in its cache.
-    const product = await client.fetchQuery({
-      queryKey: queryKeys.products.detail(id),
-      queryFn: async () => (await api.product.get({ params: { id } })).product,
-      retry: false,
-    });
-    return { status: 200, ...productHead(product, opts), state: scriptJson(dehydrate(client)) };
+    if (product?.id) {
+      // The same keys and values as the browser's queries, so the page finds them in its cache.
+      const found = await client.fetchQuery({ ...queries.product(product.id), retry: false });
+      return { status: 200, ...productHead(found, opts), state: scriptJson(dehydrate(client)) };
+    }
+    const slug = store?.categorySlug ?? '';
+    const params = new URLSearchParams(search);
+    const [categories] = await Promise.all([
+      client.fetchQuery({ ...queries.categories(), retry: false }),
+      client.fetchQuery({
+        ...queries.products(storeProductParams(slug, readStoreQuery(params))),
+        retry: false,
+      }),
+      client.prefetchQuery({ ...queries.colors(), retry: false }),
+    ]);
+    const category = slug ? categories.find((c) => c.slug.toLowerCase() === slug.toLowerCase()) : undefined;
+    if (slug && !category) return NOT_FOUND('Category');
+    return { status: 200, ...storeHead(slug, category, params, opts), state: scriptJson(dehydrate(client)) };
   } catch (e) {
-    if (e instanceof ApiError && (e.status === 404 || e.status === 400))
-      return {
-        status: 404,
-        title: `Product not found · ${SHOP}`,
-        head: '<meta name="robots" content="noindex" />',
-        state: null,
-      };
+    if (isMissing(e)) return NOT_FOUND(product ? 'Product' : 'Page');
     // The API is down or slow: the shell still works, the page fetches for itself.
     return { status: 200, head: '', state: null };
   } finally {
