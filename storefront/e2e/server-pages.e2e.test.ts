@@ -86,8 +86,11 @@ describe('server-rendered product page', () => {
 describe('server-prepared store pages', () => {
   it('arrive with the category title, a normal canonical address and breadcrumbs; unknown ones answer 404', async () => {
     const [category] = (await api('GET', '/category')).body.categories as { name: string; slug: string }[];
-    const res = await fetch(shopUrl(`/store/${category!.slug}?utm_source=ad&limit=24&fbclid=x`));
+    const res = await fetch(shopUrl(`/store/${category!.slug}?utm_source=ad&limit=24&fbclid=x`), {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
     const body = await res.text();
     expect(body).toContain(`<title>${html(category!.name)} · Voltcart</title>`);
     expect(body).toContain(`<link rel="canonical" href="${shopUrl(`/store/${category!.slug}`)}" />`);

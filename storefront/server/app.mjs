@@ -5,9 +5,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from 'node:zlib';
 import { Hono } from 'hono';
 import { storefrontSecurityHeaders } from '../../scripts/lib/security-headers.mjs';
-import { IMMUTABLE, isHashed, REVALIDATE, SHORT, staticFiles, TYPES } from './static-files.mjs';
+import { IMMUTABLE, isHashed, pickEncoding, REVALIDATE, SHORT, staticFiles, TYPES } from './static-files.mjs';
 
 /** A lightning bolt, for builds without their own favicon (Chromium asks for one on every page). */
 const FAVICON =
@@ -27,6 +29,9 @@ function requestHostname(host) {
   const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0];
   return HOSTNAME.test(name) ? name : null;
 }
+
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
 
 const escapeHtml = (value) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -82,7 +87,16 @@ export function createStorefrontApp({
       );
     const state = page.state ? `<script type="application/json" id="vc-state">${page.state}</script>` : '';
     html = html.replace('</head>', `${page.head}${state}</head>`);
-    return c.html(html, page.status, { 'Cache-Control': 'no-cache' });
+    // Compressed per request (the product list's data makes a store page tens of KB); a low brotli level
+    // costs about a millisecond.
+    const encoding = pickEncoding(c.req.header('accept-encoding'));
+    const headers = { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
+    if (!encoding) return c.body(html, page.status, headers);
+    const body =
+      encoding === 'br'
+        ? await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+        : await gzip(html, { level: 6 });
+    return c.body(body, page.status, { ...headers, 'Content-Encoding': encoding });
   }
 
   const configJs = `window.__VOLTCART__ = { apiUrl: ${
