@@ -2,7 +2,8 @@
 // files matched to products by slug and SKU (unmatched and non-images shown or skipped), uploaded with the
 // overall progress bar reaching 100 %, and the pictures on the products afterwards; after a run the upload
 // button stays off until the folder or a choice changes, and the same folder sent again is reported
-// "Already there" with nothing added.
+// "Already there" with nothing added; `<slug>-<colour-slug>.png` is shown with its colour and lands in that
+// colour's gallery.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -150,6 +151,50 @@ describe('bulk upload in the browser', () => {
       expect(d.thumbnail, p.name).not.toBe('');
       expect(d.images, p.name).toHaveLength(1);
     }
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('shows which colour gallery a photo goes to and uploads it there', async () => {
+    const token = await e2eAdminToken();
+    const made = await api('POST', '/color/create', {
+      token,
+      body: { name: unique('Coral Pink'), hexcode: '#ff7f7f' },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const coral = made.body.color as { _id: string; name: string; slug: string };
+    const tab = await apiProduct(unique('Hue Tab'), { colors: JSON.stringify([coral._id]) });
+    const folder = join(dir, 'colours');
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, `${tab.slug}.jpg`), await photo('#334455'));
+    await writeFile(join(folder, `${tab.slug}-${coral.slug}.png`), await photo('#ff7f7f', 'png'));
+
+    const page = await newPage(browser, { width: 1366, height: 1000 });
+    await login(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bulk upload' }).click();
+    await page.getByLabel('Choose folder').setInputFiles(folder);
+    await page
+      .getByRole('tab', { name: /Matched/ })
+      .getByText('2')
+      .waitFor();
+    const colourRow = page.locator('tbody tr', { hasText: `${tab.slug}-${coral.slug}.png` });
+    expect(await colourRow.getByTestId('bulk-color').textContent()).toBe(coral.name);
+    expect(await colourRow.textContent()).toContain(tab.name);
+    expect(await colourRow.getByRole('combobox').inputValue()).toBe('gallery');
+    const sharedRow = page.locator('tbody tr', { hasText: `${tab.slug}.jpg` });
+    expect(await sharedRow.textContent()).toContain('Shared gallery');
+    expect(await sharedRow.getByRole('combobox').inputValue()).toBe('thumbnail');
+    await screenshot(page, 'admin-bulk-colour-preview');
+
+    await page.getByRole('button', { name: 'Upload 2 files' }).click();
+    await expect
+      .poll(() => page.getByTestId('bulk-summary').textContent(), { timeout: 60_000 })
+      .toContain('2 uploaded, 0 failed');
+    const d = (await api('GET', `/product/${tab._id}`, { token })).body.product;
+    expect(d.thumbnail).not.toBe('');
+    expect(d.images).toEqual([]);
+    expect(d.colorImages[coral._id]).toHaveLength(1);
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });

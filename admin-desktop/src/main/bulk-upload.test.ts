@@ -1,6 +1,7 @@
 // The bulk image upload of the main process against the real API over HTTP: folder chosen through the
 // injected dialog, scanned, matched, uploaded with limited concurrency and throttled progress, a retryable
-// failure retried, refusals reported with the API's message, cancel, and "retry failed".
+// failure retried, refusals reported with the API's message, cancel, and "retry failed"; a colour's photos
+// (`<slug>-<colour-slug>[-N]`) matched by the API go to that colour's gallery.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkProgress } from '../shared/ipc-contract';
-import { matchFiles } from '../shared/match';
+import { colorMatchesOf, matchFiles } from '../shared/match';
 import { UploadError } from '../shared/upload-queue';
 import { createApiClient } from './api-client';
 import { createBulkUpload } from './bulk-upload';
@@ -49,11 +50,12 @@ function service(
   opts: {
     upload?: (req: FileUploadRequest) => Promise<{ alreadyThere?: boolean } | undefined>;
     token?: string | null;
+    folder?: string;
   } = {},
 ) {
   const events: BulkProgress[] = [];
   const bulk = createBulkUpload({
-    pickFolder: async () => dir,
+    pickFolder: async () => opts.folder ?? dir,
     connection: async () => ({
       apiUrl: api.apiUrl,
       token: opts.token === undefined ? api.token : opts.token,
@@ -239,6 +241,78 @@ describe('bulk upload (main process → real API)', { timeout: 60_000 }, () => {
       expect((await productDetail(target!._id)).images).toHaveLength(8);
     } finally {
       await rm(big, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("sends a colour's photos (<slug>-<colour-slug>[-N]) to that colour's gallery, the others to the shared one", async () => {
+    const color = async (name: string) => {
+      const r = await api.ctx.req('POST', '/color/create', {
+        token: api.token,
+        body: { name: `${name} ${randomBytes(3).toString('hex')}`, hexcode: '#336699' },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body.color as { _id: string; name: string; slug: string };
+    };
+    const [ocean, graphite] = [await color('Ocean Blue'), await color('Graphite')];
+    const form = new FormData();
+    form.append('name', 'Galaxy Tab S9');
+    form.append('originalPrice', '1000');
+    form.append('colors', JSON.stringify([ocean._id, graphite._id]));
+    const created = await api.ctx.req('POST', '/product/create', { token: api.token, form });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const tab = created.body.product as { _id: string; slug: string; sku: string | null; name: string };
+
+    const folder = await mkdtemp(join(tmpdir(), 'vc-bulk-colour-'));
+    try {
+      await writeImage(join(folder, `${tab.slug}.jpg`), 'jpeg', 200, 31);
+      await writeImage(join(folder, `${tab.slug}-${ocean.slug}.png`), 'png', 200, 32);
+      await writeImage(join(folder, `${tab.slug}-${ocean.slug}-2.png`), 'png', 200, 33);
+      await writeImage(join(folder, `${tab.slug}-${graphite.slug}-1.webp`), 'webp', 200, 34);
+      const { bulk } = service({ folder });
+      const scan = (await bulk.pickFolder())!;
+      // The renderer's way: the API's matching, then matchFiles on its products and colour matches.
+      const client = createApiClient(api.apiUrl, api.token);
+      const { matches } = await client.product.matchImages({
+        body: { names: scan.files.map((f) => f.name) },
+      });
+      const entries = matchFiles(
+        scan.files,
+        matches.flatMap((m) => m.candidates),
+        colorMatchesOf(matches),
+      );
+      const byName = (n: string) => entries.find((e) => e.file.name === n)!;
+      expect(byName(`${tab.slug}.jpg`)).toMatchObject({ role: 'thumbnail', color: null });
+      expect(byName(`${tab.slug}-${ocean.slug}.png`)).toMatchObject({
+        status: 'matched',
+        productId: tab._id,
+        role: 'gallery',
+        color: { _id: ocean._id, name: ocean.name },
+      });
+      expect(byName(`${tab.slug}-${graphite.slug}-1.webp`)).toMatchObject({
+        role: 'gallery',
+        color: { _id: graphite._id },
+      });
+
+      const jobs = entries.map((e) => ({
+        fileId: e.file.id,
+        productId: e.productId!,
+        role: e.role,
+        ...(e.color ? { colorId: e.color._id } : {}),
+      }));
+      const { runId } = await bulk.start({ scanId: scan.scanId, jobs });
+      expect(await bulk.finished(runId)).toMatchObject({ total: 4, done: 4, failed: 0 });
+
+      const d = (await api.ctx.req('GET', `/product/${tab._id}`, { token: api.token })).body.product as {
+        thumbnail: string;
+        images: string[];
+        colorImages: Record<string, string[]>;
+      };
+      expect(d.thumbnail).not.toBe('');
+      expect(d.images).toEqual([]);
+      expect(d.colorImages[ocean._id]).toHaveLength(2);
+      expect(d.colorImages[graphite._id]).toHaveLength(1);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -10,7 +10,7 @@ import { UploadError } from '../shared/upload-queue';
 
 export interface FileUploadRequest extends ImageUploadOptions {
   client: Client;
-  job: Pick<BulkJob, 'productId' | 'role'>;
+  job: Pick<BulkJob, 'productId' | 'role' | 'colorId'>;
   filePath: string;
   /** The name sent with the file. */
   fileName: string;

@@ -96,6 +96,10 @@ export const INPUTS = {
               fileId: z.string().regex(/^f\d{1,6}$/, 'Unknown file.'),
               productId: z.string().regex(/^[1-9][0-9]{0,17}$/, 'Unknown product.'),
               role: z.enum(['thumbnail', 'gallery']),
+              colorId: z
+                .string()
+                .regex(/^[1-9][0-9]{0,17}$/, 'Unknown colour.')
+                .optional(),
             })
             .strict(),
         )
@@ -172,6 +176,8 @@ export interface BulkJob {
   fileId: string;
   productId: string;
   role: ImageRole;
+  /** A colour's gallery (as a gallery picture); absent: the product's shared pictures. */
+  colorId?: string;
 }
 
 export interface BulkProgress {

@@ -1,6 +1,13 @@
 import { parseImageName } from '@voltcart/shared';
 import { describe, expect, it } from 'vitest';
-import { assignDefaultRoles, chooseProduct, type MatchableProduct, matchFiles, summarise } from './match';
+import {
+  assignDefaultRoles,
+  chooseProduct,
+  colorMatchesOf,
+  type MatchableProduct,
+  matchFiles,
+  summarise,
+} from './match';
 
 const products: MatchableProduct[] = [
   { _id: '1', slug: 'iphone-15', sku: 'APL-IP15', name: 'iPhone 15' },
@@ -106,7 +113,55 @@ describe('matchFiles', () => {
       [file('galaxy-s24.jpg'), file('galaxy-s24-2.jpg'), file('pixel-8.jpg'), file('nothing.jpg')],
       products,
     );
-    expect(summarise(entries)).toEqual({ matched: 2, unmatched: 1, ambiguous: 1, thumbnails: 1, gallery: 1 });
+    expect(summarise(entries)).toEqual({
+      matched: 2,
+      unmatched: 1,
+      ambiguous: 1,
+      thumbnails: 1,
+      gallery: 1,
+      colorGallery: 0,
+    });
+  });
+
+  it("sends the names the API matched to a colour to that colour's gallery, never as the thumbnail", () => {
+    const blue = { _id: '31', name: 'Ocean Blue', slug: 'ocean-blue' };
+    const colors = colorMatchesOf([
+      {
+        name: 'galaxy-s24-ocean-blue.jpg',
+        status: 'matched',
+        product: products[2]!,
+        candidates: [products[2]!],
+        color: blue,
+      },
+      {
+        name: 'galaxy-s24-ocean-blue-2.jpg',
+        status: 'matched',
+        product: products[2]!,
+        candidates: [products[2]!],
+        color: blue,
+      },
+      {
+        name: 'galaxy-s24-2.jpg',
+        status: 'matched',
+        product: products[2]!,
+        candidates: [products[2]!],
+        color: null,
+      },
+    ]);
+    expect(Object.keys(colors)).toEqual(['galaxy-s24-ocean-blue.jpg', 'galaxy-s24-ocean-blue-2.jpg']);
+    const entries = matchFiles(
+      [file('galaxy-s24-ocean-blue.jpg'), file('galaxy-s24-ocean-blue-2.jpg'), file('galaxy-s24-2.jpg')],
+      products,
+      colors,
+    );
+    expect(entries.map((e) => [e.file.name, e.status, e.productId, e.role, e.color?.slug ?? null])).toEqual([
+      ['galaxy-s24-ocean-blue.jpg', 'matched', '3', 'gallery', 'ocean-blue'],
+      ['galaxy-s24-ocean-blue-2.jpg', 'matched', '3', 'gallery', 'ocean-blue'],
+      ['galaxy-s24-2.jpg', 'matched', '3', 'gallery', null],
+    ]);
+    expect(summarise(entries)).toMatchObject({ matched: 3, thumbnails: 0, gallery: 3, colorGallery: 2 });
+    // Choosing the product again (e.g. after an ambiguity) means its shared pictures.
+    expect(chooseProduct(entries[0]!, '3').color).toBeNull();
   });
 
   it('handles a large folder against a large catalogue quickly', () => {

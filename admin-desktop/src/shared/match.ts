@@ -1,4 +1,4 @@
-import { parseImageName } from '@voltcart/shared';
+import { type ImageNameMatch, parseImageName } from '@voltcart/shared';
 
 /**
  * Matching of local photo files to catalogue products for the bulk upload (pure: used by main and browser).
@@ -20,6 +20,30 @@ export interface MatchableFile {
 }
 
 export type ImageRole = 'thumbnail' | 'gallery';
+
+export interface MatchColor {
+  _id: string;
+  name: string;
+  slug: string;
+}
+
+/**
+ * The colour galleries the API named (POST /product/match-images), by file name as sent: the names it matched
+ * by `<product-slug>-<colour-slug>[-N]` or a variant's `<SKU>[-N]` to one product and colour.
+ */
+export type ColorMatches = Readonly<Record<string, { productId: string; color: MatchColor }>>;
+
+/** The colour matches among the API's answers (matched names with a colour only). */
+export function colorMatchesOf(
+  matches: ImageNameMatch[],
+): Record<string, { productId: string; color: MatchColor }> {
+  const out: Record<string, { productId: string; color: MatchColor }> = {};
+  for (const m of matches) {
+    if (m.status === 'matched' && m.product && m.color)
+      out[m.name] = { productId: m.product._id, color: m.color };
+  }
+  return out;
+}
 export type MatchStatus = 'matched' | 'unmatched' | 'ambiguous';
 
 export interface MatchEntry<F extends MatchableFile = MatchableFile> {
@@ -32,10 +56,14 @@ export interface MatchEntry<F extends MatchableFile = MatchableFile> {
   /** The `-N` number of the name, or null when the name has none (or it belongs to the key). */
   suffix: number | null;
   role: ImageRole;
+  /** The colour gallery the file goes to (always as a gallery picture); null: the product's shared pictures. */
+  color: MatchColor | null;
 }
 
 /**
- * Matches files to products by `<product-slug>[-N].<ext>` or `<SKU>[-N].<ext>`.
+ * Matches files to products by `<product-slug>[-N].<ext>` or `<SKU>[-N].<ext>`, and to colour galleries by the
+ * API's colour matches (`colors`, see ColorMatches).
+ * - a name the API matched to a colour goes to that colour's gallery (role gallery, never the thumbnail)
  * - slugs and SKUs compare case-insensitively with the file name
  * - a name may be read whole (`iphone-15` → slug `iphone-15`) or as key plus position (`iphone-15` → slug
  *   `iphone`, position 15); every product any reading names is a candidate
@@ -45,6 +73,7 @@ export interface MatchEntry<F extends MatchableFile = MatchableFile> {
 export function matchFiles<F extends MatchableFile>(
   files: F[],
   products: MatchableProduct[],
+  colors: ColorMatches = {},
 ): MatchEntry<F>[] {
   const bySlug = new Map<string, string[]>();
   const bySku = new Map<string, string[]>();
@@ -61,6 +90,20 @@ export function matchFiles<F extends MatchableFile>(
 
   const entries = files.map((file): MatchEntry<F> => {
     const parsed = parseImageName(file.name);
+    const key = file.name.trim();
+    const colored = Object.hasOwn(colors, key) ? colors[key] : undefined;
+    if (colored) {
+      const { productId, color } = colored;
+      return {
+        file,
+        status: 'matched',
+        productId,
+        candidates: [productId],
+        suffix: parsed.suffix,
+        role: 'gallery',
+        color,
+      };
+    }
     const whole = lookup(parsed.stem);
     const split = parsed.base ? lookup(parsed.base) : [];
     const candidates = [...new Set([...whole, ...split])];
@@ -68,7 +111,7 @@ export function matchFiles<F extends MatchableFile>(
       const id = candidates[0]!;
       // The number is a position only when the name was read as key + number for this product.
       const suffix = whole.includes(id) ? null : parsed.suffix;
-      return { file, status: 'matched', productId: id, candidates, suffix, role: 'gallery' };
+      return { file, status: 'matched', productId: id, candidates, suffix, role: 'gallery', color: null };
     }
     return {
       file,
@@ -77,6 +120,7 @@ export function matchFiles<F extends MatchableFile>(
       candidates,
       suffix: parsed.suffix,
       role: 'gallery',
+      color: null,
     };
   });
   return assignDefaultRoles(entries);
@@ -87,6 +131,7 @@ export function matchFiles<F extends MatchableFile>(
  * - per product, the file without a number, else the one numbered 1, becomes the thumbnail
  * - every other file of that product goes to the gallery (`-2`, `-3`… and a second "thumbnail")
  * - files with other numbers only (e.g. `-2` and `-3`) do not replace the current thumbnail
+ * - colour gallery files stay gallery pictures (the thumbnail is the product's, not a colour's)
  * Entries listed in `keep` (staff's explicit choice) keep their role.
  */
 export function assignDefaultRoles<F extends MatchableFile>(
@@ -96,7 +141,7 @@ export function assignDefaultRoles<F extends MatchableFile>(
   const thumbFor = new Map<string, MatchEntry<F>>();
   const rank = (e: MatchEntry<F>) => (e.suffix === null ? 0 : e.suffix === 1 ? 1 : 2);
   for (const e of entries) {
-    if (e.status !== 'matched' || !e.productId) continue;
+    if (e.status !== 'matched' || !e.productId || e.color) continue;
     if (keep.has(e.file.id)) {
       if (e.role === 'thumbnail') thumbFor.set(e.productId, e);
       continue;
@@ -115,18 +160,20 @@ export function assignDefaultRoles<F extends MatchableFile>(
   return entries.map((e) => {
     if (keep.has(e.file.id)) return e;
     const role: ImageRole =
-      e.status === 'matched' && e.productId && thumbFor.get(e.productId) === e ? 'thumbnail' : 'gallery';
+      e.status === 'matched' && e.productId && !e.color && thumbFor.get(e.productId) === e
+        ? 'thumbnail'
+        : 'gallery';
     return role === e.role ? e : { ...e, role };
   });
 }
 
-/** Resolves an ambiguous (or re-assigns a matched) entry to one of its candidates. */
+/** Resolves an ambiguous (or re-assigns a matched) entry to one of its candidates (its shared pictures). */
 export function chooseProduct<F extends MatchableFile>(
   entry: MatchEntry<F>,
   productId: string,
 ): MatchEntry<F> {
   if (!entry.candidates.includes(productId)) return entry;
-  return { ...entry, status: 'matched', productId };
+  return { ...entry, status: 'matched', productId, color: null };
 }
 
 export interface MatchSummary {
@@ -135,15 +182,25 @@ export interface MatchSummary {
   ambiguous: number;
   thumbnails: number;
   gallery: number;
+  /** Of the gallery pictures, those going to a colour's gallery. */
+  colorGallery: number;
 }
 
 export function summarise(entries: MatchEntry[]): MatchSummary {
-  const s: MatchSummary = { matched: 0, unmatched: 0, ambiguous: 0, thumbnails: 0, gallery: 0 };
+  const s: MatchSummary = {
+    matched: 0,
+    unmatched: 0,
+    ambiguous: 0,
+    thumbnails: 0,
+    gallery: 0,
+    colorGallery: 0,
+  };
   for (const e of entries) {
     s[e.status]++;
     if (e.status === 'matched') {
       if (e.role === 'thumbnail') s.thumbnails++;
       else s.gallery++;
+      if (e.color) s.colorGallery++;
     }
   }
   return s;

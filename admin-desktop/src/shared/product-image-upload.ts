@@ -31,7 +31,8 @@ export function toUploadError(e: unknown): UploadError {
 /**
  * One picture of the bulk upload, sent with the API client (the desktop app's main process with a file read
  * from disk, the browser bridge with a chosen File): the thumbnail replaces the product's main picture
- * (PUT /product/update/:id), a gallery picture is added to its list (PATCH /product/multiple-images/:id).
+ * (PUT /product/update/:id), a gallery picture is added to its list (PATCH /product/multiple-images/:id), a
+ * colour's picture to that colour's gallery (PATCH /product/:id/color-images/:colorId).
  * - `signal` cancels while the file is being sent, not after: once every byte is sent the API is already
  *   saving it, so cancelling then would only hide an upload that happened (and a retry would add the picture
  *   twice); the answer is awaited instead
@@ -40,7 +41,7 @@ export function toUploadError(e: unknown): UploadError {
  */
 export async function uploadProductImage(
   client: Client,
-  job: Pick<BulkJob, 'productId' | 'role'>,
+  job: Pick<BulkJob, 'productId' | 'role' | 'colorId'>,
   file: UploadFile,
   opts: ImageUploadOptions = {},
 ): Promise<ImageUploadResult> {
@@ -78,8 +79,12 @@ export async function uploadProductImage(
   };
   const params = { id: job.productId };
   try {
-    const reply =
-      job.role === 'thumbnail'
+    const reply = job.colorId
+      ? await client.variant.addColorImages(
+          { params: { ...params, colorId: job.colorId }, body: { images: [file] } },
+          call,
+        )
+      : job.role === 'thumbnail'
         ? await client.product.update({ params, body: { thumbnail: file } }, call)
         : await client.product.addImages({ params, body: { images: [file] } }, call);
     const upload = reply.uploads?.[0] ?? null;

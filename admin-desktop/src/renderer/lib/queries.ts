@@ -5,6 +5,7 @@ import {
   type MatchedProduct,
   type ReportPeriod,
 } from '@voltcart/shared';
+import { colorMatchesOf, type MatchColor } from '../../shared/match';
 import { api } from './api';
 import { type OrderQuery, type PageQuery, type ProductQuery, queryKeys } from './query-keys';
 
@@ -43,8 +44,9 @@ export const queries = {
       },
     }),
   /**
-   * Every product the file names of a scanned folder may mean (by slug or SKU), asked from the API in pages of
-   * MAX_MATCH_NAMES names; the page then matches with matchFiles on these (shared/match.ts).
+   * Every product the file names of a scanned folder may mean (by slug or SKU), and the names the API matched to a
+   * colour gallery, asked from the API in pages of MAX_MATCH_NAMES names; the page then matches with matchFiles on
+   * these (shared/match.ts).
    */
   imageMatches: (scanId: string, names: string[]) =>
     queryOptions({
@@ -55,14 +57,16 @@ export const queries = {
           (n) => n && n.length <= MAX_MATCH_NAME_LENGTH,
         );
         const found = new Map<string, MatchedProduct>();
+        const colors: Record<string, { productId: string; color: MatchColor }> = {};
         for (let i = 0; i < list.length; i += MAX_MATCH_NAMES) {
           const { matches } = await api.product.matchImages(
             { body: { names: list.slice(i, i + MAX_MATCH_NAMES) } },
             { signal },
           );
           for (const m of matches) for (const c of m.candidates) found.set(c._id, c);
+          Object.assign(colors, colorMatchesOf(matches));
         }
-        return [...found.values()];
+        return { products: [...found.values()], colors };
       },
     }),
   product: (id: string) =>

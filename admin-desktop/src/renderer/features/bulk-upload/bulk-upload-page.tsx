@@ -5,6 +5,7 @@ import { formatBytes } from '../../../shared/image-type';
 import type { BulkJob, BulkProgress, ScannedFile, ScanResult } from '../../../shared/ipc-contract';
 import {
   assignDefaultRoles,
+  type ColorMatches,
   chooseProduct,
   type ImageRole,
   type MatchableProduct,
@@ -46,15 +47,15 @@ const STATE_TEXT: Record<ItemProgress['state'], string> = {
   cancelled: 'Cancelled',
 };
 
-/** An empty folder needs no matching (one array, so that matching does not run again on every render). */
-const NO_PRODUCTS: MatchableProduct[] = [];
+/** An empty folder needs no matching (one object, so that matching does not run again on every render). */
+const NO_MATCHES: { products: MatchableProduct[]; colors: ColorMatches } = { products: [], colors: {} };
 
 /** Rows shown at once; the rest behind "Show all" so a 5000-photo folder stays responsive. */
 const PAGE_ROWS = 300;
 
 /**
- * Bulk image upload: choose a folder, see how its photos match products (`<slug>[-N].jpg` or SKU), fix the
- * ambiguous ones and the roles, upload a few at a time with overall and per-file progress, retry, cancel.
+ * Bulk image upload: choose a folder, see how its photos match products (`<slug>[-N].jpg` or SKU) and colour
+ * galleries (`<slug>-<colour-slug>[-N].jpg` or a variant's SKU), fix the ambiguous ones and the roles, upload a few at a time with overall and per-file progress, retry, cancel.
  * The desktop app scans and uploads in the main process (files stream from disk); a browser uses its own
  * bridge with the same matching and queue.
  */
@@ -69,7 +70,8 @@ export function BulkUploadPage() {
     ...queries.imageMatches(scan?.scanId ?? '', names),
     enabled: names.length > 0,
   });
-  const products = scan && !names.length ? NO_PRODUCTS : productList.data;
+  const matches = scan && !names.length ? NO_MATCHES : productList.data;
+  const products = matches?.products;
   const productError = productList.error && !productList.isFetching ? productList.error : null;
   const [entries, setEntries] = useState<Entry[]>([]);
   /** Files whose role staff chose: automatic role balancing leaves them alone. */
@@ -113,11 +115,11 @@ export function BulkUploadPage() {
   // Matching starts again when the folder or the product list changes; the list keeps its identity while
   // the products' slugs, SKUs and names stay the same (structural sharing), so staff's choices are kept.
   useEffect(() => {
-    if (scan && products) {
-      setEntries(matchFiles(scan.files, products));
+    if (scan && matches) {
+      setEntries(matchFiles(scan.files, matches.products, matches.colors));
       kept.current = new Set();
     }
-  }, [scan, products]);
+  }, [scan, matches]);
 
   const productName = useMemo(() => new Map((products ?? []).map((p) => [p._id, p])), [products]);
   const summary = useMemo(() => summarise(entries.filter((e) => !e.skip)), [entries]);
@@ -125,7 +127,12 @@ export function BulkUploadPage() {
     () =>
       entries
         .filter((e) => e.status === 'matched' && e.productId && !e.skip)
-        .map((e) => ({ fileId: e.file.id, productId: e.productId!, role: e.role })),
+        .map((e) => ({
+          fileId: e.file.id,
+          productId: e.productId!,
+          role: e.role,
+          ...(e.color ? { colorId: e.color._id } : {}),
+        })),
     [entries],
   );
   // A finished run's button stays off until the folder or a choice changes: the same files again would only be
@@ -248,8 +255,9 @@ export function BulkUploadPage() {
           <p className="muted">
             Name each photo after its product: <code>&lt;product-slug&gt;.jpg</code> or <code>-1</code>{' '}
             becomes the thumbnail, <code>&lt;product-slug&gt;-2.jpg</code>, <code>-3</code>… go to the
-            gallery. The product's SKU works instead of the slug. Subfolders are included; JPEG, PNG and WebP
-            only.
+            gallery. The product's SKU works instead of the slug.{' '}
+            <code>&lt;product-slug&gt;-&lt;colour-slug&gt;.jpg</code> (or <code>-2</code>…) and a variant's
+            SKU go to that colour's gallery. Subfolders are included; JPEG, PNG and WebP only.
           </p>
         </div>
         <div className="bulk-pick">
@@ -308,6 +316,7 @@ export function BulkUploadPage() {
             ))}
             <span className="tabs-note muted">
               {summary.thumbnails} thumbnails · {summary.gallery} gallery images
+              {summary.colorGallery ? ` (${summary.colorGallery} in colour galleries)` : ''}
             </span>
           </div>
           <div className="table-scroll">
@@ -317,6 +326,7 @@ export function BulkUploadPage() {
                   <th>File</th>
                   <th className="num">Size</th>
                   <th>Product</th>
+                  <th>Colour</th>
                   <th>Use as</th>
                   <th className="col-progress">Progress</th>
                 </tr>
@@ -471,6 +481,17 @@ const BulkRow = memo(function BulkRow(props: {
         )}
       </td>
       <td>
+        {e.status !== 'matched' ? (
+          <span className="muted">-</span>
+        ) : e.color ? (
+          <span className="badge" data-testid="bulk-color">
+            {e.color.name}
+          </span>
+        ) : (
+          <span className="muted">Shared gallery</span>
+        )}
+      </td>
+      <td>
         {e.status === 'matched' ? (
           <select
             aria-label={`Use ${e.file.name} as`}
@@ -478,8 +499,9 @@ const BulkRow = memo(function BulkRow(props: {
             disabled={props.locked}
             onChange={(ev) => props.onRole(e.file.id, ev.target.value as ImageRole | 'skip')}
           >
-            <option value="thumbnail">Thumbnail</option>
-            <option value="gallery">Gallery</option>
+            {/* A colour's picture joins that colour's gallery: it cannot be the product's thumbnail. */}
+            {!e.color && <option value="thumbnail">Thumbnail</option>}
+            <option value="gallery">{e.color ? 'Colour gallery' : 'Gallery'}</option>
             <option value="skip">Skip</option>
           </select>
         ) : (
