@@ -1,8 +1,8 @@
-import type { ProductListQuery } from '@voltcart/shared';
+import type { ProductListInput } from '@voltcart/shared';
 
 /** The product list parameters a page asks for (blank values are left out of the request by the client). */
 /** What the shop's lists ask for (the staff-only low-stock filter is not one of them). */
-export type ProductListParams = Omit<ProductListQuery, 'lowStock'>;
+export type ProductListParams = Omit<ProductListInput, 'lowStock'>;
 
 /**
  * Query keys per resource. Each starts with the resource's name, so `all` matches every list and detail of it

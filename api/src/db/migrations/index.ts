@@ -7,6 +7,7 @@ import * as lowStockAndPeriods from './20261124T0000_low_stock_and_periods';
 import * as afterOrder from './20261124T0100_after_order';
 import * as pictureHashes from './20261125T0000_picture_hashes';
 import * as endedSessions from './20261125T0100_ended_sessions';
+import * as search from './20261125T0200_search';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T0100_after_order': afterOrder,
   '20261125T0000_picture_hashes': pictureHashes,
   '20261125T0100_ended_sessions': endedSessions,
+  '20261125T0200_search': search,
 };

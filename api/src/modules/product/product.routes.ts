@@ -5,12 +5,14 @@ import {
   productListQuery,
   productStatusBody,
   productUpdateBody,
+  suggestQuery,
 } from '@voltcart/shared';
 import { isAdmin } from '../../lib/access';
 import { catalogCache } from '../../lib/cache';
 import { uploadedFile, uploadedFiles } from '../../lib/images';
 import { cached, catalogDb, resource } from '../../lib/routes';
 import { idParam } from '../../lib/validate';
+import { suggest } from '../search/search.service';
 import * as products from './product.service';
 import { matchImageNames } from './product-match.service';
 
@@ -28,6 +30,11 @@ export function productRoutes() {
   // Registered before /:id so that "best-sellers" is not read as a slug.
   on(api.bestSellers, async (c) =>
     cached(c, api.bestSellers, async () => ({ products: await products.bestSellers(c.var.readDb) })),
+  );
+
+  // Suggestions while typing (modules/search); before /:id too, and cached like every catalogue read.
+  on(api.suggest, { query: suggestQuery }, async (c, { query }) =>
+    cached(c, api.suggest, () => suggest(c.var.readDb, query.q)),
   );
 
   on(api.get, async (c, { params }) =>
