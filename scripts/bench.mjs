@@ -22,9 +22,11 @@ import { availableParallelism, loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  answerSize,
   BENCH_WORKERS,
   benchDatabase,
   benchSecrets,
+  CLIENT_HEADERS,
   checkPaths,
   measure,
   scenarios,
@@ -172,15 +174,23 @@ async function apiPart(db) {
     const s = await startApi({ ...dbs.get(size), secrets, env: { CATALOG_CACHE_SECONDS: '0' } });
     servers.set(size, { ...s, paths: await scenarios(s.base), p50: [], rps: [], deep: [] });
   }
+  // The list page of the largest catalogue also without Accept-Encoding, in the same rounds: what compressing
+  // every uncached answer costs in requests per second, against the bytes it saves.
+  const identityRps = [];
   for (let round = 0; round < 3; round++) {
-    for (const [, s] of servers) {
+    for (const [size, s] of servers) {
       const r = await measure(s.base, s.paths.list, opts);
       const deep = await measure(s.base, s.paths.list_deep, { ...opts, warmup: 1 });
       s.p50.push(r.p50);
       s.rps.push(r.rps);
       s.deep.push(deep.p50);
+      if (size === LIST_SIZE)
+        identityRps.push((await measure(s.base, s.paths.list, { ...opts, warmup: 1, headers: {} })).rps);
     }
   }
+  const listServer = servers.get(LIST_SIZE);
+  const compressed = await answerSize(listServer.base, listServer.paths.list[0], CLIENT_HEADERS);
+  const identity = await answerSize(listServer.base, listServer.paths.list[0]);
   for (const [size, s] of servers) {
     await s.stop();
     console.log(
@@ -196,6 +206,25 @@ async function apiPart(db) {
     record(`api.nocache.list_page100.${size}.p50_ms`, median(s.deep), 'ms', tool());
     if (size === LIST_SIZE) record('api.nocache.list.ratio', median(s.rps) / baseRps, 'ratio', 'cache off');
   }
+  const compressedRps = median(listServer.rps);
+  console.log(
+    `  list page, cache off, ${LIST_SIZE.toLocaleString('en')} products: ${compressed.encoding} ${compressed.bytes.toLocaleString('en')} B at ${Math.round(compressedRps).toLocaleString('en')} req/s; identity ${identity.bytes.toLocaleString('en')} B at ${Math.round(median(identityRps)).toLocaleString('en')} req/s (rounds: ${identityRps.map((r) => Math.round(r)).join(', ')})`,
+  );
+  const sameRounds = `median of ${identityRps.length} rounds, alternating with the compressed runs, ${tool()}`;
+  record(
+    'api.nocache.list_compressed.bytes',
+    compressed.bytes,
+    'bytes',
+    `Accept-Encoding: ${CLIENT_HEADERS['Accept-Encoding']} → ${compressed.encoding}`,
+  );
+  record('api.nocache.list_identity.bytes', identity.bytes, 'bytes', 'no Accept-Encoding');
+  record('api.nocache.list_identity.rps', median(identityRps), 'req/s', sameRounds);
+  record(
+    'api.nocache.list_compressed.rps_ratio',
+    compressedRps / median(identityRps),
+    'ratio',
+    `api.nocache.list.${LIST_SIZE}.rps ÷ api.nocache.list_identity.rps, same run`,
+  );
   const largest = sizes.at(-1);
   record(
     'api.scale.p50_ratio',

@@ -75,7 +75,13 @@ await main(async () => {
     process.env.CORS_ORIGINS ||
     [...localOrigins(storefrontPort), ...localOrigins(adminWebPort), ...localOrigins(5173)].join(',');
   const api = startServer('api', bin('tsx'), [resolve(ROOT, 'api/src/server.ts')], {
-    env: { PORT: String(apiPort), DATABASE_URL: db.databaseUrl, CORS_ORIGINS: cors },
+    env: {
+      PORT: String(apiPort),
+      DATABASE_URL: db.databaseUrl,
+      CORS_ORIGINS: cors,
+      // Links in mails point at the storefront served here.
+      STOREFRONT_URL: process.env.STOREFRONT_URL || `http://localhost:${storefrontPort}`,
+    },
     onExit: ({ code, signal }) => {
       console.error(`The API stopped unexpectedly (${code ?? signal}).`);
       runCleanup().finally(() => process.exit(1));

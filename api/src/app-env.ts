@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import type { Principal, Tokens } from './lib/auth';
+import type { Encoding } from './lib/compression';
 import type { Logger } from './lib/logger';
 import type { Storage } from './lib/storage';
 
@@ -20,5 +21,7 @@ export type AppEnv = {
   Variables: Deps & {
     principal?: Principal;
     requestId: string;
+    /** The coding JSON answers go out in, chosen from Accept-Encoding (middleware/compress.ts); null: none. */
+    encoding?: Encoding | null;
   };
 };

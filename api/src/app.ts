@@ -9,6 +9,7 @@ import { createLogger, type Logger } from './lib/logger';
 import type { Storage } from './lib/storage';
 import { bodyLimits } from './middleware/body-limit';
 import { withCatalogCache } from './middleware/catalog-cache';
+import { compress } from './middleware/compress';
 import { corsPolicy } from './middleware/cors';
 import { deadline } from './middleware/deadline';
 import { dependencies } from './middleware/dependencies';
@@ -56,6 +57,7 @@ export function createApp(opts: AppOptions) {
   app.use(requestLog(log));
   app.use(securityHeaders());
   app.use(cors.middleware);
+  app.use(compress());
   app.use(bodyLimits(config.MAX_UPLOAD_MB));
   app.use(deadline(logger));
 

@@ -152,6 +152,7 @@ describe('POST /order/:orderId/cancel', () => {
       'paid',
       'invoice_issued',
       'cancelled',
+      'refund_requested',
       'refunded',
       'credit_note_issued',
     ]);
@@ -205,5 +206,57 @@ describe('POST /order/:orderId/pay (pay now)', () => {
     expect(r.body).toMatchObject({ code: 'insufficient_stock', available: 1 });
     expect((await orderRow(ctx.db, orderId)).state).toBe('payment_failed');
     expect(await stockOf(ctx.db, productId)).toBe(1);
+  });
+});
+
+describe('staff view of an order', () => {
+  it('says who on the staff did what, lists the mails, and resends one as a new message', async () => {
+    const { s, orderId } = await placed(0);
+    const other = await placed(0);
+    const admin = await ctx.adminToken();
+    await ctx.req('PATCH', `/order/status/${orderId}`, { token: admin, body: { state: 'shipped' } });
+
+    const staff = await ctx.req('GET', `/order/${orderId}`, { token: admin });
+    const shipped = staff.body.timeline.find((e: { event: string }) => e.event === 'shipped');
+    expect(shipped).toMatchObject({
+      actor: 'admin',
+      by: expect.stringMatching(/^Admin <admin-.*@voltcart\.test>$/),
+    });
+    expect(staff.body.mails.map((m: { kind: string }) => m.kind)).toEqual(['order_placed', 'shipped']);
+    expect(staff.body.mails[0]).toMatchObject({ to: s.email, sentAt: null, attempts: 0, lastError: null });
+
+    const shopperView = await ctx.req('GET', `/order/${orderId}`, { token: s.token });
+    expect(shopperView.body.mails).toBeUndefined();
+    expect(shopperView.body.timeline.some((e: { by?: string }) => e.by)).toBe(false);
+
+    const mailId = staff.body.mails[0]._id;
+    const resent = await ctx.req('POST', `/order/${orderId}/mails/${mailId}/resend`, { token: admin });
+    expect(resent.status).toBe(200);
+    expect(resent.body.mails.map((m: { kind: string }) => m.kind)).toEqual([
+      'order_placed',
+      'shipped',
+      'order_placed',
+    ]);
+    expect(resent.body.timeline.at(-1)).toMatchObject({
+      event: 'mail_resent',
+      note: `order_placed to ${s.email}`,
+    });
+    const rows = await ctx.db
+      .selectFrom('outbox')
+      .select(['message_id', 'subject'])
+      .where('kind', '=', 'order_placed')
+      .where('recipient', '=', s.email)
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.subject).toBe(rows[1]!.subject);
+    expect(rows[0]!.message_id).not.toBe(rows[1]!.message_id);
+
+    const wrongOrder = await ctx.req('POST', `/order/${other.orderId}/mails/${mailId}/resend`, {
+      token: admin,
+    });
+    expect(wrongOrder.status).toBe(404);
+    expect(
+      (await ctx.req('POST', `/order/${orderId}/mails/${mailId}/resend`, { token: s.token })).status,
+    ).toBe(403);
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { get } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { databaseUrl } from '../lib/database.mjs';
@@ -154,6 +155,20 @@ export async function checkPaths(base, paths) {
  * and the API answers catalogue reads compressed. The same header goes to the baseline (which ignores it).
  */
 export const CLIENT_HEADERS = { 'Accept-Encoding': 'gzip, deflate, br' };
+
+/** One answer's size on the wire (its body as sent, compressed or not) and its Content-Encoding. */
+export function answerSize(base, path, headers = {}) {
+  return new Promise((resolve, reject) => {
+    get(`${base}${path}`, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk) => {
+        bytes += chunk.length;
+      });
+      res.on('end', () => resolve({ bytes, encoding: res.headers['content-encoding'] ?? 'identity' }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
 
 /** A warm-up, then the measured run. */
 export async function measure(base, paths, { connections, seconds, warmup, headers = CLIENT_HEADERS }) {

@@ -208,6 +208,8 @@ export interface OrderEventTable {
   event: string;
   actor: string;
   note: Generated<string>;
+  /** The member of staff who made the change (back-office moves and refunds). */
+  admin_id: Generated<number | null>;
   created_at: ColumnType<Date, never, never>;
 }
 

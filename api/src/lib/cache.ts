@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { Db } from '../db/connection';
 import { bumpCatalogVersion, readCatalogVersion } from './catalog-version-repository';
+import { COMPRESS_MIN_BYTES, chooseEncoding, compressBody, jsonAnswer } from './compression';
 
 /**
  * The public catalogue (products, categories, colours, shop settings) as shoppers get it, kept per API process.
  * - only shopper requests use it: with an admin token (admins see inactive items) the handler runs as usual
- * - a response is kept under its path and query, as the exact bytes sent (JSON serialised once, plus a gzip
- *   copy) with a strong ETag: a client that sends it back in If-None-Match gets a 304
+ * - a response is kept under its path and query, as the exact bytes sent (JSON serialised once, plus brotli and
+ *   gzip copies, made once) with a strong ETag: a client that sends it back in If-None-Match gets a 304
  * - freshness, with several API processes:
  *   1. an admin write calls `invalidate()`: this process drops everything at once and bumps the version row
  *      in `catalog_version`
@@ -47,12 +47,14 @@ interface Entry {
   /** A successor is being loaded (refresh ahead). */
   refreshing: boolean;
   body: Uint8Array;
+  /** Compressed copies; none for small bodies (lib/compression.ts). */
+  br: Uint8Array | null;
   gzip: Uint8Array | null;
   etag: string;
   /** The route that made it (e.g. /product/:id), for metrics when it is answered without routing. */
   route: string;
-  /** The headers of its three answers (all but those of the request: request id, CORS). */
-  headers: { plain: HeaderList; gzip: HeaderList | null; notModified: HeaderList };
+  /** The headers of its four answers (all but those of the request: request id, CORS). */
+  headers: { plain: HeaderList; br: HeaderList | null; gzip: HeaderList | null; notModified: HeaderList };
 }
 
 /** A kept response: answer it with `keptAnswer()`. */
@@ -60,8 +62,6 @@ export type KeptResponse = Omit<Readonly<Entry>, 'refreshing'>;
 
 /** Background (refresh-ahead) loads at a time, per process. */
 const MAX_REFRESHES = 4;
-/** Responses smaller than this are not worth compressing. */
-const GZIP_MIN_BYTES = 1024;
 const CONTENT_TYPE = 'application/json';
 
 export class CatalogCache {
@@ -101,7 +101,7 @@ export class CatalogCache {
    * then kept. Admin requests and a disabled cache (CATALOG_CACHE_SECONDS=0) always run `load()`.
    */
   async respond(c: Context<AppEnv>, load: () => Promise<unknown>): Promise<Response> {
-    if (!this.enabled || c.get('principal')?.kind === 'admin') return c.json((await load()) as object);
+    if (!this.enabled || c.get('principal')?.kind === 'admin') return jsonAnswer(c, await load());
     const key = keyOf(c);
     // The version is waited for only when it is as old as a kept response may be; otherwise it is read in the
     // background, so that a slow database never holds up answers that are still within their bounds.
@@ -194,8 +194,8 @@ export class CatalogCache {
     if (pending) return pending;
     const generation = this.generation;
     const p = load()
-      .then((value) => {
-        const entry = encode(value, route, this.fixedHeaders, this.entries.get(key));
+      .then((value) => encode(value, route, this.fixedHeaders, this.entries.get(key)))
+      .then((entry) => {
         if (generation === this.generation) {
           if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
           this.entries.set(key, entry);
@@ -228,16 +228,19 @@ export class CatalogCache {
 }
 
 /**
- * A response's bytes, ETag, gzip copy and headers; those of `previous` when the JSON is unchanged (most
+ * A response's bytes, ETag, compressed copies and headers; those of `previous` when the JSON is unchanged (most
  * refreshes).
  */
-function encode(value: unknown, route: string, fixed: HeaderList, previous?: Entry): Entry {
+async function encode(value: unknown, route: string, fixed: HeaderList, previous?: Entry): Promise<Entry> {
   const body = Buffer.from(JSON.stringify(value));
   if (previous && Buffer.compare(previous.body, body) === 0) {
     return { ...previous, at: Date.now(), route, refreshing: false };
   }
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-  const gzip = body.byteLength >= GZIP_MIN_BYTES ? gzipSync(body) : null;
+  const small = body.byteLength < COMPRESS_MIN_BYTES;
+  const [br, gzip] = small
+    ? [null, null]
+    : await Promise.all([compressBody(body, 'br', 'kept'), compressBody(body, 'gzip', 'kept')]);
   // Browsers keep the response and ask again each time (no-cache); unchanged, it costs a 304 and no body.
   // It differs with an admin token and, for CORS, by origin.
   const common = [
@@ -254,12 +257,14 @@ function encode(value: unknown, route: string, fixed: HeaderList, previous?: Ent
   return {
     at: Date.now(),
     body,
+    br,
     gzip,
     etag,
     route,
     refreshing: false,
     headers: {
       plain: [...common, 'Content-Length', String(body.byteLength)],
+      br: br && [...common, 'Content-Encoding', 'br', 'Content-Length', String(br.byteLength)],
       gzip: gzip && [...common, 'Content-Encoding', 'gzip', 'Content-Length', String(gzip.byteLength)],
       notModified: common,
     },
@@ -281,8 +286,9 @@ function matches(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * Status, body and headers for a kept response: 304 when If-None-Match holds its ETag, the gzip copy when the
- * client accepts it. The headers are the entry's own (never to be changed): the app adds the request's.
+ * Status, body and headers for a kept response: 304 when If-None-Match holds its ETag, the brotli or gzip copy
+ * when the client accepts it (brotli first). The headers are the entry's own (never to be changed): the app adds
+ * the request's.
  */
 export function keptAnswer(
   req: RawRequest,
@@ -292,9 +298,9 @@ export function keptAnswer(
   if (matches(req.header('if-none-match'), entry.etag)) {
     return { status: 304, body: null, headers: headers.notModified };
   }
-  if (entry.gzip && /\bgzip\b/.test(req.header('accept-encoding') ?? '')) {
-    return { status: 200, body: entry.gzip, headers: headers.gzip! };
-  }
+  const encoding = entry.gzip ? chooseEncoding(req.header('accept-encoding')) : null;
+  if (encoding === 'br' && entry.br) return { status: 200, body: entry.br, headers: headers.br! };
+  if (encoding === 'gzip') return { status: 200, body: entry.gzip!, headers: headers.gzip! };
   return { status: 200, body: entry.body, headers: headers.plain };
 }
 

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import { access, isAdmin } from './access';
 import { catalogCache } from './cache';
+import { jsonAnswer } from './compression';
 import { formBody, jsonBody, parse } from './validate';
 
 /** A finished response whose JSON is the route's whole reply (a cached answer, or a reply with its own status). */
@@ -64,7 +65,7 @@ export function resource(base: string) {
     app.on(def.method, path, access[def.access], ...middleware, async (c) => {
       const out = await handler(c, routeInput<D>(c, def, schemas));
       if (out instanceof Response) return out;
-      return c.json(ok(out), def.status ?? 200);
+      return jsonAnswer(c, ok(out), def.status ?? 200);
     });
   };
   return { app, on };

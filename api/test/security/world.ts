@@ -43,6 +43,8 @@ export interface World {
   pendingOrder: string;
   /** An online order paid through the simulator, with its tax invoice (refunds, the invoice PDF). */
   paidOrder: string;
+  /** A mail of the cash-on-delivery order (staff resend). */
+  mail: number;
   pendingRazorpayId: string;
   otherAddress: number;
   otherCartLine: number;
@@ -206,10 +208,31 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
       .where('public_id', '=', paid)
       .executeTakeFirstOrThrow();
     await db.transaction().execute((trx) => issueInvoice(trx, sc.config, paidRow, user.email));
+    const placed = await order('placed', 0, null);
+    const placedRow = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('public_id', '=', placed)
+      .executeTakeFirstOrThrow();
+    const mail = insertId(
+      await db
+        .insertInto('outbox')
+        .values({
+          message_id: `<${randomBytes(8).toString('hex')}@voltcart.test>`,
+          kind: 'order_placed',
+          recipient: user.email,
+          subject: 'Order placed',
+          text_body: 'Thank you.',
+          html_body: '<p>Thank you.</p>',
+          order_id: placedRow.id,
+        })
+        .executeTakeFirstOrThrow(),
+    );
     return {
       address,
       cartLine,
-      order: await order('placed', 0, null),
+      mail,
+      order: placed,
       pending: await order('pending_payment', 1, razorpay),
       paid,
       razorpay,
@@ -233,6 +256,7 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
     order: mine.order,
     pendingOrder: mine.pending,
     paidOrder: mine.paid,
+    mail: mine.mail,
     pendingRazorpayId: mine.razorpay,
     otherAddress: theirs.address,
     otherCartLine: theirs.cartLine,
@@ -253,6 +277,7 @@ export function paramValue(route: RouteEntry, param: string, w: World): string {
     return w.order;
   }
   if (p === 'categoryid') return String(w.category);
+  if (p === 'mailid') return String(w.mail);
   if (p.includes('line')) return String(w.cartLine);
   if (p.includes('address')) return String(w.address);
   if (p === 'file' || p === '*') return w.imageFile;

@@ -1,8 +1,7 @@
-import type { ProductListInput } from '@voltcart/shared';
+import type { Contract, InputOf } from '@voltcart/shared';
 
 /** The product list parameters a page asks for (blank values are left out of the request by the client). */
-/** What the shop's lists ask for (the staff-only low-stock filter is not one of them). */
-export type ProductListParams = Omit<ProductListInput, 'lowStock'>;
+export type ProductListParams = NonNullable<InputOf<Contract['product']['list']>['query']>;
 
 /**
  * Query keys per resource. Each starts with the resource's name, so `all` matches every list and detail of it

@@ -7,6 +7,7 @@ import * as lowStockAndPeriods from './20261124T0000_low_stock_and_periods';
 import * as afterOrder from './20261124T0100_after_order';
 import * as pictureHashes from './20261125T0000_picture_hashes';
 import * as endedSessions from './20261125T0100_ended_sessions';
+import * as orderEventStaff from './20261125T0100_order_event_staff';
 import * as search from './20261125T0200_search';
 
 /**
@@ -22,5 +23,6 @@ export const migrations: Record<string, Migration> = {
   '20261124T0100_after_order': afterOrder,
   '20261125T0000_picture_hashes': pictureHashes,
   '20261125T0100_ended_sessions': endedSessions,
+  '20261125T0100_order_event_staff': orderEventStaff,
   '20261125T0200_search': search,
 };

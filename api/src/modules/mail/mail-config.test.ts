@@ -53,8 +53,11 @@ describe('mail templates', () => {
     expect(m.html).toContain('Cable &quot;USB-C&quot;');
   });
 
+  it('names the shop once in the welcome subject', () => {
+    expect(renderMail('account_created', data).subject).toBe('Welcome to Volt & Co');
+  });
+
   it.each([
-    ['account_created', 'Welcome to Volt & Co'],
     ['order_placed', 'Order VC0123456789ABCDEFGH placed (cash on delivery)'],
     ['payment_received', 'Payment received for order VC0123456789ABCDEFGH'],
     ['shipped', 'Order VC0123456789ABCDEFGH has shipped'],

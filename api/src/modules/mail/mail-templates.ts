@@ -159,5 +159,7 @@ ${o ? `<h2 style="font-size:16px">Order ${e(o.publicId)}</h2><table width="100%"
 <p><a href="${e(link)}" style="display:inline-block;background:#0b5fff;color:#fff;padding:10px 16px;text-decoration:none;border-radius:4px">${e(w.action ?? 'Visit us')}</a></p>
 <p style="color:#666;font-size:12px">${e(d.shopName)}</p>
 </body></html>`;
-  return { subject: `${w.subject} – ${d.shopName}`, text, html };
+  // Every subject names the shop once.
+  const subject = w.subject.includes(d.shopName) ? w.subject : `${w.subject} – ${d.shopName}`;
+  return { subject, text, html };
 }

@@ -42,8 +42,18 @@ const message = (from: string, m: OutgoingMail) => ({
  */
 export function createMailTransport(config: Config): MailTransport {
   if (config.SMTP_URL) {
-    const smtp = nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS });
-    const host = new URL(config.SMTP_URL).host;
+    const url = new URL(config.SMTP_URL);
+    // smtp:// asks for a plain connection that upgrades to TLS when the server offers STARTTLS; such an
+    // opportunistic upgrade is not certificate-checked (as between mail servers: a self-signed or expired
+    // certificate must not stop mail that plain text would have carried). smtps://, or smtp:// with
+    // ?requireTLS=true, checks the certificate.
+    const verify = url.protocol === 'smtps:' || url.searchParams.get('requireTLS') === 'true';
+    const smtp = nodemailer.createTransport({
+      url: config.SMTP_URL,
+      ...SMTP_TIMEOUTS,
+      tls: { rejectUnauthorized: verify },
+    });
+    const host = url.host;
     return {
       kind: 'smtp',
       async send(m) {

@@ -40,3 +40,19 @@ export async function enqueueMail(
     order_id: mail.orderId ?? null,
   });
 }
+
+/**
+ * Writes a mail again, on staff request, in the caller's transaction: the same text to the same recipient as a
+ * new message with its own Message-ID (a copy under the old id would be dropped as a duplicate).
+ */
+export async function resendMail(trx: Trx, config: Config, original: repo.OutboxRow): Promise<void> {
+  await repo.insertMail(trx, {
+    message_id: `<${randomUUID()}@${mailDomain(config.MAIL_FROM)}>`,
+    kind: original.kind,
+    recipient: original.recipient,
+    subject: original.subject,
+    text_body: original.text_body,
+    html_body: original.html_body,
+    order_id: original.order_id,
+  });
+}

@@ -17,7 +17,9 @@ export type OrderEvent =
   | 'refunded'
   | 'refund_failed'
   | 'invoice_issued'
-  | 'credit_note_issued';
+  | 'credit_note_issued'
+  | 'refund_requested'
+  | 'mail_resent';
 
 /** The mail each event sends the shopper (events without one send none). */
 const MAIL_OF: Partial<Record<OrderEvent, MailKind>> = {
@@ -38,6 +40,8 @@ export interface EventOptions {
   lines?: MailLine[];
   refundPaise?: number;
   reason?: string;
+  /** The member of staff who made the change. */
+  adminId?: number;
 }
 
 const optionsText = (l: repo.OrderLineRow) =>
@@ -57,7 +61,13 @@ export async function recordOrderEvent(
   actor: Actor,
   opts: EventOptions = {},
 ): Promise<void> {
-  await repo.insertEvent(trx, { order_id: order.id, event, actor, note: opts.note });
+  await repo.insertEvent(trx, {
+    order_id: order.id,
+    event,
+    actor,
+    note: opts.note,
+    admin_id: opts.adminId ?? null,
+  });
   const kind = MAIL_OF[event];
   if (!kind || !opts.config?.MAIL_ENABLED) return;
   const shopper = await repo.shopperOf(trx, order.user_id);

@@ -141,6 +141,7 @@ export async function adminMove(
   publicId: string,
   to: OrderState,
   shipping: { carrier?: string; trackingNumber?: string } = {},
+  adminId?: number,
 ): Promise<Order> {
   if (!PUBLIC_ID_RE.test(publicId)) throw notFound('Order');
   const { id, refundId } = await transaction(deps.db, async (trx) => {
@@ -151,10 +152,17 @@ export async function adminMove(
       await repo.setShipping(trx, order.id, s);
       order = { ...order, ...s };
     }
-    await move(trx, order, to, 'admin', { config: deps.config });
+    await move(trx, order, to, 'admin', { config: deps.config, adminId });
     const refund =
       to === 'cancelled' && tookPayment(order) && refundableLeft(order) > 0
-        ? await reserveRefund(trx, order, refundableLeft(order), 'Order cancelled by the shop', 'admin')
+        ? await reserveRefund(
+            trx,
+            order,
+            refundableLeft(order),
+            'Order cancelled by the shop',
+            'admin',
+            adminId,
+          )
         : null;
     return { id: order.id, refundId: refund };
   });

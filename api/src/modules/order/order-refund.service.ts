@@ -34,6 +34,7 @@ export async function reserveRefund(
   amountPaise: number,
   reason: string,
   actor: Actor,
+  adminId?: number,
 ): Promise<number> {
   const id = await repo.insertRefund(trx, {
     public_id: newPublicId(),
@@ -46,6 +47,13 @@ export async function reserveRefund(
     actor,
   });
   await repo.addRefunded(trx, order.id, amountPaise);
+  await repo.insertEvent(trx, {
+    order_id: order.id,
+    event: 'refund_requested',
+    actor,
+    note: `${formatINR(toRupees(amountPaise))}: ${reason}`,
+    admin_id: adminId ?? null,
+  });
   return id;
 }
 
@@ -131,7 +139,7 @@ export async function sendRefund(deps: OrderDeps, refundId: number): Promise<rep
 export async function staffRefund(
   deps: OrderDeps,
   publicId: string,
-  input: { amountPaise?: number; reason: string },
+  input: { amountPaise?: number; reason: string; adminId?: number },
 ): Promise<{ refund: repo.RefundRow; orderId: number }> {
   const { refundId, orderId } = await transaction(deps.db, async (trx) => {
     const order = await repo.lockOrder(trx, { publicId });
@@ -155,7 +163,8 @@ export async function staffRefund(
       );
     }
     if (amount <= 0) throw badRequest('The refund amount must be more than ₹0.');
-    return { refundId: await reserveRefund(trx, order, amount, input.reason, 'admin'), orderId: order.id };
+    const refundId = await reserveRefund(trx, order, amount, input.reason, 'admin', input.adminId);
+    return { refundId, orderId: order.id };
   });
   const refund = await sendRefund(deps, refundId);
   if (refund.state === 'failed') {

@@ -5,6 +5,8 @@ import { AppError, conflict, notFound } from '../../errors';
 import type { Principal } from '../../lib/auth';
 import { PaymentError } from '../../lib/payments/payment-provider';
 import { transaction } from '../../lib/transaction';
+import * as mailRepo from '../mail/mail.repository';
+import { resendMail } from '../mail/mail.service';
 import { toOrderJson } from './order.mapping';
 import * as repo from './order.repository';
 import type { OrderDeps } from './order.service';
@@ -18,23 +20,47 @@ import { refundableLeft, reserveRefund, sendRefund, tookPayment } from './order-
  * Someone else's order answers 404, exactly like an order that does not exist.
  */
 
-/** Everything about one order, for its shopper or for staff. */
-export async function orderDetails(db: Db, orderId: number): Promise<OrderDetails> {
+/**
+ * Everything about one order, for its shopper or for staff. Staff also see who on the staff made each change
+ * and the order's mails with their delivery state.
+ */
+export async function orderDetails(
+  db: Db,
+  orderId: number,
+  opts: { staff?: boolean } = {},
+): Promise<OrderDetails> {
   const o = await repo.findById(db, orderId);
   if (!o) throw notFound('Order');
-  const [lines, events, refunds, documents] = await Promise.all([
+  const [lines, events, refunds, documents, mails] = await Promise.all([
     repo.linesOf(db, [o.id]),
     repo.eventsOf(db, o.id),
     repo.refundsOf(db, o.id),
     repo.documentsOf(db, o.id),
+    opts.staff ? mailRepo.mailsOfOrder(db, o.id) : Promise.resolve([]),
   ]);
+  const staffOnly = opts.staff
+    ? {
+        mails: mails.map((m) => ({
+          _id: String(m.id),
+          kind: m.kind,
+          to: m.recipient,
+          subject: m.subject,
+          createdAt: m.created_at.toISOString(),
+          sentAt: m.sent_at?.toISOString() ?? null,
+          attempts: m.attempts,
+          lastError: m.last_error,
+        })),
+      }
+    : {};
   return {
+    ...staffOnly,
     order: toOrderJson(o, lines),
     timeline: events.map((e) => ({
       event: e.event,
       actor: e.actor,
       note: e.note,
       at: e.created_at.toISOString(),
+      ...(opts.staff && e.admin_name ? { by: `${e.admin_name} <${e.admin_email}>` } : {}),
     })),
     payment: {
       mode: o.payment_mode === 1 ? 'online' : 'cod',
@@ -171,4 +197,28 @@ export async function payNow(deps: OrderDeps, userId: number, publicId: string):
       simulator: deps.payments.kind === 'simulator',
     },
   };
+}
+
+/** Staff: writes one of the order's mails to the outbox again, and says so in the timeline. */
+export async function staffResendMail(
+  deps: OrderDeps,
+  publicId: string,
+  mailId: string,
+  adminId: number,
+): Promise<number> {
+  if (!PUBLIC_ID_RE.test(publicId) || !/^\d{1,15}$/.test(mailId)) throw notFound('Mail');
+  return transaction(deps.db, async (trx) => {
+    const order = await repo.lockOrder(trx, { publicId });
+    const mail = order && (await mailRepo.findMail(trx, Number(mailId)));
+    if (!order || !mail || mail.order_id !== order.id) throw notFound('Mail');
+    await resendMail(trx, deps.config, mail);
+    await repo.insertEvent(trx, {
+      order_id: order.id,
+      event: 'mail_resent',
+      actor: 'admin',
+      note: `${mail.kind} to ${mail.recipient}`,
+      admin_id: adminId,
+    });
+    return order.id;
+  });
 }

@@ -278,7 +278,7 @@ export async function recordEvent(
 
 export async function insertEvent(
   db: Q,
-  e: { order_id: number; event: string; actor: string; note?: string },
+  e: { order_id: number; event: string; actor: string; note?: string; admin_id?: number | null },
 ): Promise<void> {
   await db
     .insertInto('order_events')
@@ -288,10 +288,18 @@ export async function insertEvent(
 
 export function eventsOf(db: Q, orderId: number) {
   return db
-    .selectFrom('order_events')
-    .select(['event', 'actor', 'note', 'created_at'])
-    .where('order_id', '=', orderId)
-    .orderBy('id')
+    .selectFrom('order_events as e')
+    .leftJoin('admins as a', 'a.id', 'e.admin_id')
+    .select([
+      'e.event',
+      'e.actor',
+      'e.note',
+      'e.created_at',
+      'a.name as admin_name',
+      'a.email as admin_email',
+    ])
+    .where('e.order_id', '=', orderId)
+    .orderBy('e.id')
     .execute();
 }
 

@@ -37,7 +37,13 @@ import {
   simulatePayment,
 } from './order-payment.service';
 import { staffRefund } from './order-refund.service';
-import { customerCancel, orderDetails, payNow, visibleOrderId } from './order-shopper.service';
+import {
+  customerCancel,
+  orderDetails,
+  payNow,
+  staffResendMail,
+  visibleOrderId,
+} from './order-shopper.service';
 
 const api = contract.order;
 
@@ -145,7 +151,13 @@ export function orderRoutes() {
       ...body,
       state: body.state ?? body.status,
     });
-    const order = await adminMove(deps(c), input.params.orderId!, state, { carrier, trackingNumber });
+    const order = await adminMove(
+      deps(c),
+      input.params.orderId!,
+      state,
+      { carrier, trackingNumber },
+      c.var.principal!.id,
+    );
     return { msg: `Order moved to ${state}.`, order };
   });
 
@@ -163,7 +175,8 @@ export function orderRoutes() {
 
   on(api.get, async (c, { params }) => {
     const id = await visibleOrderId(c.var.db, params.orderId!, c.var.principal!);
-    return { msg: 'Order details.', ...(await orderDetails(c.var.db, id)) };
+    const staff = c.var.principal!.kind === 'admin';
+    return { msg: 'Order details.', ...(await orderDetails(c.var.db, id, { staff })) };
   });
 
   on(api.cancel, { body: cancelOrderBody }, async (c, input) => {
@@ -194,12 +207,18 @@ export function orderRoutes() {
     const { refund } = await staffRefund(d, input.params.orderId!, {
       amountPaise: amount === undefined ? undefined : toPaise(amount),
       reason,
+      adminId: c.var.principal!.id,
     });
     const msg =
       refund.state === 'processed'
         ? `Refunded ${formatINR(toRupees(refund.amount_paise))}.`
         : `Refund of ${formatINR(toRupees(refund.amount_paise))} started; the payment provider confirms it later.`;
-    return { msg, ...(await orderDetails(d.db, id)) };
+    return { msg, ...(await orderDetails(d.db, id, { staff: true })) };
+  });
+
+  on(api.resendMail, async (c, { params }) => {
+    const id = await staffResendMail(deps(c), params.orderId!, params.mailId!, c.var.principal!.id);
+    return { msg: 'Mail queued again.', ...(await orderDetails(c.var.db, id, { staff: true })) };
   });
 
   return app;

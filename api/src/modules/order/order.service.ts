@@ -1,17 +1,16 @@
 import type { Order } from '@voltcart/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
-import { notFound } from '../../errors';
-import type { Principal } from '../../lib/auth';
 import type { Logger } from '../../lib/logger';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { toOrderJson } from './order.mapping';
 import * as repo from './order.repository';
-import { PUBLIC_ID_RE } from './order-id';
 
 /**
  * Reading orders. The order module's other services: placing orders (order-checkout.service.ts), payment
- * results and Razorpay's webhook (order-payment.service.ts), state moves and expiry (order-lifecycle.service.ts).
+ * results and Razorpay's webhook (order-payment.service.ts), state moves and expiry (order-lifecycle.service.ts),
+ * the timeline and its mails (order-events.service.ts), refunds (order-refund.service.ts), and the shopper's
+ * order page: details, cancel, pay now (order-shopper.service.ts).
  */
 
 /** What the services that take payments need. */

@@ -76,6 +76,8 @@ export const order = {
   payNow: route('POST /order/:orderId/pay', 'customer').reply<PayNowReply>(),
   /** Staff refund, in full or in part (400 naming what is left when the amount is more). */
   refund: route('POST /order/:orderId/refund', 'admin').body<typeof refundOrderBody>().reply<OrderDetails>(),
+  /** Staff: sends one of the order's mails again (a new message, with its own Message-ID). */
+  resendMail: route('POST /order/:orderId/mails/:mailId/resend', 'admin').reply<OrderDetails>(),
 };
 
 /** Shop settings: read by every storefront page, saved from the back office. */

@@ -21,6 +21,20 @@ export interface OrderTimelineEntry {
   actor: string;
   note: string;
   at: string;
+  /** Staff only: the name of the member of staff who did it. */
+  by?: string;
+}
+
+/** Staff only: a mail of the order and how its delivery went. */
+export interface OrderMail {
+  _id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  createdAt: string;
+  sentAt: string | null;
+  attempts: number;
+  lastError: string | null;
 }
 
 export interface OrderRefund {
@@ -56,6 +70,8 @@ export interface OrderDetails {
   };
   refunds: OrderRefund[];
   documents: OrderDocument[];
+  /** Staff only. */
+  mails?: OrderMail[];
 }
 
 /** The answer to "pay now": the same order, ready for Razorpay Checkout (or the simulator). */

@@ -60,10 +60,10 @@ describe('Header', () => {
     const { container } = await render(<Header />);
     expect(container.querySelector('[data-testid="cart-count"]')?.textContent).toBe('3');
     expect(container.querySelector('[data-testid="cart-total"]')?.textContent).toBe('₹3,001.5');
-    // Named by its visible text (count, 'Cart', total), the number of items spelt out after it.
+    // Named by what it shows, in the page's order, with the word a screen reader needs in parentheses.
     const link = container.querySelector('a[href="/cart"]')!;
-    expect(link.getAttribute('aria-label')).toBeNull();
-    expect(link.textContent).toBe('3Cart₹3,001.5 (3 items)');
+    expect(link.textContent).toBe('Cart 3 ₹3,001.5');
+    expect(link.getAttribute('aria-label')).toBe('Cart, 3 (items), ₹3,001.5');
   });
 
   it('LOG OUT revokes the session on the server, clears it and empties the cart', async () => {

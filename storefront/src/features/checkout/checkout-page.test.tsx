@@ -87,6 +87,7 @@ beforeEach(() => {
     freeShippingThreshold: 999,
     razorpayKeyId: null,
     paymentSimulator: true,
+    lowStockThreshold: 5,
   });
   m.user.me.mockResolvedValue(user);
   m.cart.get.mockResolvedValue([serverLine]);
