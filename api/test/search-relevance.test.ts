@@ -279,4 +279,46 @@ describe('search relevance on the sample catalogue', () => {
     expect((await ctx.req('DELETE', `/product/delete/${id}`, { token: admin })).status).toBe(200);
     expect((await search('nebulon')).total).toBe(0);
   });
+
+  it('suggests up to 5 products with picture and price, and matching categories and brands', async () => {
+    const r = await ctx.req('GET', '/product/suggest?q=lapt');
+    expect(r.status).toBe(200);
+    expect(r.body.products.length).toBeGreaterThan(0);
+    expect(r.body.products.length).toBeLessThanOrEqual(5);
+    for (const p of r.body.products) {
+      expect(typeof p.thumbnail).toBe('string');
+      expect(typeof p.finalPrice).toBe('number');
+    }
+    expect(r.body.categories.map((c: { slug: string }) => c.slug)).toContain('laptops');
+    const brands = await ctx.req('GET', '/product/suggest?q=sams');
+    expect(brands.body.brands).toEqual(['Samsung']);
+    const typo = await ctx.req('GET', '/product/suggest?q=samsng');
+    expect(typo.body.brands).toEqual(['Samsung']);
+    const empty = await ctx.req('GET', `/product/suggest?q=${encodeURIComponent('%%')}`);
+    expect(empty.body).toMatchObject({ products: [], categories: [], brands: [] });
+    expect((await ctx.req('GET', '/product/suggest')).status).toBe(400);
+  });
+
+  it('lets staff edit the synonyms, and search follows at once', async () => {
+    const admin = await ctx.adminToken();
+    const before = await ctx.req('GET', '/search/synonyms', { token: admin });
+    expect(before.status).toBe(200);
+    expect(before.body.synonyms).toContainEqual({ term: 'notebook', alternatives: ['laptop'] });
+    expect((await search('gizmos')).total).toBe(0);
+    const put = await ctx.req('PUT', '/search/synonyms', {
+      token: admin,
+      body: { synonyms: [...before.body.synonyms, { term: 'Gizmos', alternatives: ['Speakers'] }] },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body.synonyms).toContainEqual({ term: 'gizmo', alternatives: ['speaker'] });
+    const found = await search('gizmos');
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.products.slice(0, 5).every((p) => includes(p.name, 'speaker'))).toBe(true);
+    const bad = await ctx.req('PUT', '/search/synonyms', {
+      token: admin,
+      body: { synonyms: [{ term: 'two words', alternatives: ['x'] }] },
+    });
+    expect(bad.status).toBe(400);
+    expect((await ctx.req('PUT', '/search/synonyms', { body: { synonyms: [] } })).status).toBe(401);
+  });
 });
