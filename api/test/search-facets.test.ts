@@ -148,7 +148,7 @@ describe('GET /product filters and facets', () => {
       if (maybe()) f.inStock = true;
       if (maybe()) f.minDiscount = rnd.pick([10, 20, 30], 1)[0];
       const qs = queryString(f);
-      const r = await ctx.req('GET', `/product?limit=0&${qs}`);
+      const r = await ctx.req('GET', `/product?limit=0&facets=1&${qs}`);
       expect(r.status, qs).toBe(200);
       const want = rows.filter((x) => passes(x, f));
       expect(r.body.total, qs).toBe(want.length);
@@ -187,7 +187,7 @@ describe('GET /product filters and facets', () => {
       ),
     );
     const f: Filters = { brand: ['Samsung', 'Apple', 'Google'], inStock: true };
-    const r = await ctx.req('GET', `/product?limit=0&q=phone&${queryString(f)}`);
+    const r = await ctx.req('GET', `/product?limit=0&facets=1&q=phone&${queryString(f)}`);
     const want = rows.filter((x) => matched.has(x.id) && passes(x, f));
     expect(r.body.total).toBe(want.length);
     expect(asMap(r.body.facets.brand)).toEqual(
@@ -225,10 +225,12 @@ describe('GET /product filters and facets', () => {
     expect(beyond.total).toBe(rows.length);
     expect(beyond.hasMore).toBe(false);
     // The seed's list keeps its shape, with total and facets added.
-    const plain = await list('limit=20');
+    const plain = await list('limit=20&facets=1');
     expect(plain.products).toHaveLength(20);
     expect(plain.total).toBe(rows.length);
     expect(plain.facets.category.length).toBeGreaterThan(0);
+    // Without facets=1 the list spends no query on counts.
+    expect((await list('limit=20')).facets).toBeUndefined();
   });
 
   it('answers 400 for bad values and an empty list, facets shown, for unknown ones', async () => {
@@ -240,18 +242,19 @@ describe('GET /product filters and facets', () => {
       'minDiscount=15',
       'inStock=maybe',
       'memory=lots',
+      'facets=yes',
     ]) {
       const r = await ctx.req('GET', `/product?${qs}`);
       expect(r.status, qs).toBe(400);
       expect(r.body.flag, qs).toBe(0);
     }
-    const r = await ctx.req('GET', '/product?brand=NoSuchBrand&category=no-such-category');
+    const r = await ctx.req('GET', '/product?facets=1&brand=NoSuchBrand&category=no-such-category');
     expect(r.status).toBe(200);
     expect(r.body.total).toBe(0);
     expect(r.body.products).toEqual([]);
     // Each filter's values are counted under the other: the shopper sees what to choose instead.
     expect(r.body.facets.brand).toEqual([]);
-    const onlyBrand = await ctx.req('GET', '/product?brand=NoSuchBrand');
+    const onlyBrand = await ctx.req('GET', '/product?facets=1&brand=NoSuchBrand');
     expect(onlyBrand.body.total).toBe(0);
     expect(onlyBrand.body.facets.brand.length).toBeGreaterThan(1);
     expect(onlyBrand.body.facets.category).toEqual([]);

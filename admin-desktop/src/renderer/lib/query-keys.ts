@@ -20,6 +20,7 @@ export type ProductQuery = PageQuery & {
   category?: string;
   inStock?: '1';
   minDiscount?: '10' | '20' | '30';
+  facets?: '1';
 };
 
 /**

@@ -133,6 +133,7 @@ export async function listProducts(
     inStock: query.inStock,
     minDiscount: query.minDiscount,
     stockAtMost,
+    facets: query.facets === true,
     // The engine reads the page only when it orders or filters beyond the seed's list.
     limit: searched ? limit : 0,
     offset,
@@ -145,8 +146,8 @@ export async function listProducts(
     products,
     hasMore: offset + products.length < found.total,
     total: found.total,
-    facets: found.facets,
   };
+  if (query.facets) list.facets = found.facets;
   if (found.didYouMean) list.didYouMean = found.didYouMean;
   if (stockAtMost !== undefined) list.lowStockThreshold = stockAtMost;
   return list;

@@ -21,7 +21,7 @@ export interface CatalogQuery extends repo.FilterValues {
   /** 0: no page at all (the caller reads the rows itself), only the total and facets. */
   limit: number;
   offset: number;
-  /** Facets cost a query each: lists that do not show them (suggestions) leave them out. */
+  /** Facets cost a query each: only lists that show them ask (default: none). */
   facets?: boolean;
 }
 
@@ -138,7 +138,7 @@ export class MariaDbSearch implements SearchEngine {
     const [ids, total, facets] = await Promise.all([
       query.limit === 0 ? [] : repo.pageIds(db, spec, sort, query, spec.match ? { key, raw } : undefined),
       repo.countMatches(db, spec),
-      query.facets === false ? EMPTY_FACETS : this.facets(db, spec, query.admin),
+      query.facets ? this.facets(db, spec, query.admin) : EMPTY_FACETS,
     ]);
     const answer: CatalogAnswer = { ids, total, facets };
     if (total === 0 && words.length) {

@@ -34,7 +34,7 @@ export async function setSynonyms(db: Db, list: Synonym[]): Promise<Synonym[]> {
 export async function suggest(db: Db, q: string): Promise<Suggestions> {
   if (queryWords(q).length === 0) return { products: [], categories: [], brands: [] };
   const [found, matches, categories] = await Promise.all([
-    searchEngine.find(db, { admin: false, q, limit: SUGGESTED_PRODUCTS, offset: 0, facets: false }),
+    searchEngine.find(db, { admin: false, q, limit: SUGGESTED_PRODUCTS, offset: 0 }),
     searchEngine.explain(db, q),
     repo.activeCategories(db),
   ]);

@@ -44,8 +44,8 @@ export interface ProductList {
   hasMore: boolean;
   /** Every product the filters and search match (all pages). */
   total: number;
-  /** Filter values with counts (see ProductFacets). */
-  facets: ProductFacets;
+  /** With `facets=1`: filter values with counts (see ProductFacets). */
+  facets?: ProductFacets;
   /** With `q` and nothing found: a query that finds something, e.g. "samsung" for "samsnug". */
   didYouMean?: string;
   /** With `lowStock=1`: the threshold the list was filtered by (products with at most this many units). */

@@ -161,6 +161,11 @@ export const productListQuery = z
       .transform((v) => v === '1' || v === 'true')
       .optional(),
     minDiscount: z.enum(['10', '20', '30'], { error: 'must be 10, 20 or 30' }).transform(Number).optional(),
+    /** `1`: the reply carries the facet counts (a query each: lists that show no filters leave them out). */
+    facets: z
+      .enum(['1', 'true', '0', 'false'], { error: 'must be 1 or 0' })
+      .transform((v) => v === '1' || v === 'true')
+      .optional(),
     /** Back office only: products with at most the shop's low-stock threshold of units (settings). */
     lowStock: z
       .enum(['1', 'true', '0', 'false'], { error: 'must be 1 or 0' })

@@ -34,7 +34,14 @@ describe('the store page requests', () => {
   it('ask for the list the page will show, with categories and colours, and cache them under its keys', async () => {
     catalog.products.mockResolvedValue({ flag: 1, msg: 'OK', products: [], hasMore: false });
     await catalogRequests.store(client, 'phones', new URLSearchParams('limit=2&colorSlug=red'));
-    const params = { limit: 2, page: undefined, categorySlug: 'phones', colorSlug: 'red', q: undefined };
+    const params = {
+      limit: 2,
+      page: undefined,
+      categorySlug: 'phones',
+      colorSlug: 'red',
+      q: undefined,
+      facets: '1' as const,
+    };
     expect(catalog.products).toHaveBeenCalledWith(params);
     expect(client.getQueryData(queries.products(params).queryKey)).toEqual({ products: [], hasMore: false });
     expect(catalog.categories).toHaveBeenCalledTimes(1);

@@ -151,6 +151,8 @@ export function storeProductParams(categorySlug: string, query: StoreQuery) {
     maxPrice: query.maxPrice ?? undefined,
     inStock: query.inStock ? ('1' as const) : undefined,
     minDiscount: query.minDiscount ? (String(query.minDiscount) as '10' | '20' | '30') : undefined,
+    // The store shows filters with counts.
+    facets: '1' as const,
   };
 }
 

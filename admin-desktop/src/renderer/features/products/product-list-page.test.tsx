@@ -242,7 +242,7 @@ describe('units adjusted in the list (compare-and-set) and the low-stock filter'
     await wait();
     expect(location()).toBe('/admin/product?lowStock=1');
     expect(product.list).toHaveBeenLastCalledWith(
-      { query: { limit: 50, page: 1, q: undefined, lowStock: '1' } },
+      { query: expect.objectContaining({ limit: 50, page: 1, q: undefined, lowStock: '1', facets: '1' }) },
       expect.anything(),
     );
     expect(names(container)).toEqual(['Nearly Gone']);

@@ -64,6 +64,7 @@ export function ProductListPage() {
       brand: brand || undefined,
       category: category || undefined,
       inStock: inStock ? '1' : undefined,
+      facets: '1',
     }),
     placeholderData: keepPreviousData,
   });
