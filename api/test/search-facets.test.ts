@@ -260,3 +260,35 @@ describe('GET /product filters and facets', () => {
     expect(onlyBrand.body.facets.category).toEqual([]);
   });
 });
+
+describe('GET /product search and filters behind the catalogue cache', () => {
+  it('keeps each combination of parameters apart, and a product write shows at once', async () => {
+    const cachedCtx = await createTestContext({ CATALOG_CACHE_SECONDS: '60' });
+    try {
+      const admin = await cachedCtx.adminToken();
+      const make = async (name: string, brand: string) => {
+        const form = new FormData();
+        form.set('name', name);
+        form.set('brand', brand);
+        form.set('originalPrice', '1000');
+        form.set('stock', '3');
+        expect((await cachedCtx.req('POST', '/product/create', { token: admin, form })).status).toBe(201);
+      };
+      await make('Zentrix Phone', 'Zentrix');
+      await make('Orbix Phone', 'Orbix');
+      const total = async (qs: string) => (await cachedCtx.req('GET', `/product?${qs}`)).body.total;
+      expect(await total('q=phone')).toBe(2);
+      expect(await total('q=phone&brand=Zentrix')).toBe(1);
+      expect(await total('q=phone&brand=Zentrix,Orbix&sort=price_asc')).toBe(2);
+      expect(await total('q=phone&brand=Nobody')).toBe(0);
+      // Asked again: answered from the cache, still apart.
+      expect(await total('q=phone&brand=Zentrix')).toBe(1);
+      await make('Zentrix Phone Two', 'Zentrix');
+      expect(await total('q=phone&brand=Zentrix')).toBe(2);
+      const suggest = await cachedCtx.req('GET', '/product/suggest?q=zentrix');
+      expect(suggest.body.products).toHaveLength(2);
+    } finally {
+      await cachedCtx.close();
+    }
+  });
+});
