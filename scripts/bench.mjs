@@ -249,7 +249,7 @@ async function searchCost(secrets, db) {
   const s = await startApi({ ...db, secrets, env: { CATALOG_CACHE_SECONDS: '0' } });
   try {
     const paths = await scenarios(s.base);
-    const runs = { list: [], search: [], search_typed: [], list_faceted: [] };
+    const runs = { list: [], search: [], search_typed: [], search_store: [], list_faceted: [] };
     for (const name of Object.keys(runs)) await checkPaths(s.base, paths[name]);
     for (let round = 0; round < (args.quick ? 1 : 3); round++)
       for (const name of Object.keys(runs))

@@ -135,9 +135,14 @@ export class MariaDbSearch implements SearchEngine {
     };
     const sort = query.sort ?? (spec.match ? 'relevance' : 'newest');
     const raw = (query.q ?? '').trim().slice(0, 64);
-    const [ids, total, facets] = await Promise.all([
-      query.limit === 0 ? [] : repo.pageIds(db, spec, sort, query, spec.match ? { key, raw } : undefined),
-      repo.countMatches(db, spec),
+    // A page's query counts the matches too; a separate COUNT only without a page, or past the last one.
+    const counted = async () => {
+      if (query.limit === 0) return { ids: [], total: await repo.countMatches(db, spec) };
+      const page = await repo.pageIds(db, spec, sort, query, spec.match ? { key, raw } : undefined);
+      return { ids: page.ids, total: page.total ?? (await repo.countMatches(db, spec)) };
+    };
+    const [{ ids, total }, facets] = await Promise.all([
+      counted(),
       query.facets ? this.facets(db, spec, query.admin) : EMPTY_FACETS,
     ]);
     const answer: CatalogAnswer = { ids, total, facets };

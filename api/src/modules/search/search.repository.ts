@@ -206,14 +206,18 @@ export type SortKey =
   | 'discount'
   | 'stock';
 
-/** The page of product ids, in order. `key` is the query's words joined ("apple iphone 15"), `raw` as typed. */
+/**
+ * The page of product ids, in order, and the number of all matches (COUNT(*) OVER (): the matches are found
+ * once for both; null when the page is empty, past the last). `key` is the query's words joined ("apple iphone
+ * 15"), `raw` as typed.
+ */
 export async function pageIds(
   db: Db,
   spec: ListSpec,
   sort: SortKey,
   page: { limit: number; offset: number },
   q?: { key: string; raw: string },
-): Promise<number[]> {
+): Promise<{ ids: number[]; total: number | null }> {
   let order: RawBuilder<unknown>;
   let docs = sql``;
   switch (sort) {
@@ -245,9 +249,12 @@ export async function pageIds(
     default:
       order = sql`p.id DESC`;
   }
-  const r = await sql<{ id: number }>`SELECT p.id FROM ${from(spec, undefined, docs)}
-    ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-  return r.rows.map((x) => Number(x.id));
+  const r = await sql<{ id: number; total: number | string }>`SELECT p.id, COUNT(*) OVER () AS total
+    FROM ${from(spec, undefined, docs)} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(
+    db,
+  );
+  const first = r.rows[0];
+  return { ids: r.rows.map((x) => Number(x.id)), total: first ? Number(first.total) : null };
 }
 
 export async function countMatches(db: Db, spec: ListSpec): Promise<number> {
