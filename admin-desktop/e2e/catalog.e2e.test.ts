@@ -271,6 +271,15 @@ describe('products', () => {
     await confirmDelete(page, 'Your file has been deleted.');
     await expect.poll(() => page.getByTestId('gallery-image').count()).toBe(1);
     expect((await adminGet(`/product/${productId}`)).product.images).toHaveLength(1);
+
+    // The same two files again: the one still in the gallery is not added twice, the removed one comes back.
+    await page
+      .getByLabel('Upload Images')
+      .setInputFiles([await imageFile('side.jpg', '#884400'), await imageFile('back.png', '#004488')]);
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expectToast(page, '1 image added, 1 already there (not added again).');
+    await expect.poll(() => page.getByTestId('gallery-image').count()).toBe(2);
+    expect((await adminGet(`/product/${productId}`)).product.images).toHaveLength(2);
   });
 
   it('shows cards instead of the table below 1024 px, with the category or a dash', async () => {

@@ -6,6 +6,8 @@
 import type { CartLine } from '@voltcart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearCart, readCartLines } from '../src/modules/cart/cart.repository';
+import { refreshFigures } from '../src/modules/product/product-variant.repository';
+import { ensureVariants } from '../src/modules/product/product-variant.service';
 import { createTestContext, type TestContext } from './context';
 
 let ctx: TestContext;
@@ -82,6 +84,10 @@ async function fixture() {
   const hidden = await product('Old Phone', { original: 1_000, final: 1_000, stock: 5, status: 0 });
   const paused = await product('Paused Pad', { original: 1_000, final: 1_000, stock: 5, in_stock: 0 });
   const soldOut = await product('Sold Out Tab', { original: 1_000, final: 1_000, stock: 0 });
+  // One variant per colour × memory size (as the migration makes them); each of the phone's holds 10 units.
+  await ensureVariants(db);
+  await db.updateTable('product_variants').set({ stock: 10 }).where('product_id', '=', phone).execute();
+  await refreshFigures(db, phone);
   return { black, blue, red, green, phone, cable, bulk, hidden, paused, soldOut };
 }
 
@@ -157,6 +163,9 @@ describe('POST /cart/add-to-cart', () => {
       colorId: String(f.black),
       color: { _id: String(f.black), name: 'Black', hexcode: '#000000', priceAdj: 0 },
       memorySize: 128,
+      // The line is the variant of that colour and memory size; product_id.stock is its units.
+      variantId: expect.stringMatching(/^[1-9]\d*$/),
+      sku: expect.stringMatching(/^VOLT-PHONE-.*-BLACK-.*128GB$/),
       qty: 1,
       unitPrice: 1000,
       unitOriginalPrice: 1200,

@@ -52,10 +52,10 @@ describe('POST /product/match-images', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const product = { _id: String(row.id), name: `Bulk Item ${i}`, slug: `bulk-${i}`, sku: `BLK${i}` };
     expect(r.body.matches).toEqual([
-      { name: `bulk-${i}.jpg`, status: 'matched', product, candidates: [product] },
-      { name: `BULK-${i}-2.PNG`, status: 'matched', product, candidates: [product] },
-      { name: `blk${i}-3.webp`, status: 'matched', product, candidates: [product] },
-      { name: 'no-such-thing.jpg', status: 'unmatched', product: null, candidates: [] },
+      { name: `bulk-${i}.jpg`, status: 'matched', product, candidates: [product], color: null },
+      { name: `BULK-${i}-2.PNG`, status: 'matched', product, candidates: [product], color: null },
+      { name: `blk${i}-3.webp`, status: 'matched', product, candidates: [product], color: null },
+      { name: 'no-such-thing.jpg', status: 'unmatched', product: null, candidates: [], color: null },
     ]);
     expect(r.body.msg).toBe('3 of 4 file names match a product.');
   }, 120_000);

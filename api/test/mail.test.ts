@@ -3,7 +3,7 @@
 // (the order is placed all the same, the mail goes out once the server is back), an API killed between
 // committing an order and sending its mail (a fresh sender on the same database sends it, once), a sender
 // that died holding a mail (its lease runs out, another sends it, once), the sender the API starts with its
-// services, and two senders at once (each mail once).
+// services, a mail refused for good (given up at once), and two senders at once (each mail once).
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,12 @@ class Mailbox {
       // The package's defaults otherwise: STARTTLS offered with its built-in (self-signed, expired) certificate,
       // and AUTH required (after STARTTLS) with the credentials of SMTP_URL.
       logger: false,
+      // A mailbox that does not exist: refused for good (550).
+      onRcptTo: (address, _session, done) => {
+        if (address.address.startsWith('nobody-')) {
+          done(Object.assign(new Error('No such user here'), { responseCode: 550 }));
+        } else done();
+      },
       onAuth: (auth, _session, done) => {
         if (auth.username === 'shop' && auth.password === 's3cret') done(null, { user: auth.username });
         else done(new Error('Invalid username or password'));
@@ -190,6 +196,25 @@ describe('mail over SMTP', () => {
     }
   });
 
+  it('gives up a mail the server refuses for good (550) at once, and keeps sending the others', async () => {
+    const email = `nobody-${Date.now()}@example.com`;
+    const r = await ctx.req('POST', '/user/register', {
+      body: { name: 'Nobody', email, password: 'nobody-pass-1' },
+    });
+    expect(r.status).toBe(201);
+    const { shopper: s, orderId } = await placeCodOrder();
+    const sender = newSender();
+    await sender.drain();
+    const [refused] = await ctx.db.selectFrom('outbox').selectAll().where('recipient', '=', email).execute();
+    expect(refused).toMatchObject({ sent_at: null, attempts: 1 });
+    expect(refused!.failed_at).toBeInstanceOf(Date);
+    expect(refused!.last_error).toMatch(/550|No such user/);
+    expect(mailbox.to(s.email).some((m) => m.subject?.includes(orderId))).toBe(true);
+    await sleep(300);
+    await sender.drain();
+    expect((await mailRepo.findMail(ctx.db, refused!.id))?.attempts).toBe(1);
+  });
+
   it('delivers each mail once when two senders work at the same time', async () => {
     const placed = await Promise.all(Array.from({ length: 8 }, () => placeCodOrder()));
     const a = newSender();
@@ -203,7 +228,12 @@ describe('mail over SMTP', () => {
     }
     const ids = mailbox.mails.map((m) => m.messageId);
     expect(new Set(ids).size).toBe(ids.length);
-    const pending = await ctx.db.selectFrom('outbox').select('id').where('sent_at', 'is', null).execute();
+    const pending = await ctx.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .execute();
     expect(pending).toHaveLength(0);
   });
 });

@@ -133,12 +133,13 @@ describe('place-order: cash on delivery', () => {
       name: 'Volt X',
       price: 20000,
       originalPrice: 25000,
-      stock: 10,
       colors: [{ name: 'Black' }, { name: 'Gold', adj: 500 }],
       memory: [
         { size: 128, adj: 0 },
         { size: 256, adj: 2000.5 },
       ],
+      // Black 128 GB, Black 256 GB, Gold 128 GB, Gold 256 GB: 10 units.
+      variantStock: [5, 0, 0, 5],
     });
     const cable = await makeProduct(ctx.db, { name: 'USB-C cable', price: 299.99, stock: 3 });
     await addToCart(ctx.db, s.id, phone.id, 2, { colorId: phone.colorIds[1], memorySize: 256 });

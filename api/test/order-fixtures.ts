@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../src/db/connection';
 import { Tokens } from '../src/lib/auth';
+import { refreshFigures } from '../src/modules/product/product-variant.repository';
+import { ensureVariants } from '../src/modules/product/product-variant.service';
 import type { TestContext } from './context';
 
 export interface ProductSpec {
@@ -11,7 +13,10 @@ export interface ProductSpec {
   /** Rupees. */
   price?: number;
   originalPrice?: number;
+  /** Units of the product; they go to its first variant unless `variantStock` spreads them. */
   stock?: number;
+  /** Units per variant, in colour × memory order (the product's stock is then their sum). */
+  variantStock?: number[];
   inStock?: boolean;
   status?: boolean;
   colors?: { name: string; adj?: number }[];
@@ -22,6 +27,8 @@ export interface MadeProduct {
   id: number;
   name: string;
   colorIds: number[];
+  /** In colour × memory order. */
+  variantIds: number[];
 }
 
 const suffix = () => randomBytes(4).toString('hex');
@@ -67,7 +74,22 @@ export async function makeProduct(db: Db, spec: ProductSpec = {}): Promise<MadeP
       .values({ product_id: id, size_gb: m.size, position: i, price_adj: Math.round((m.adj ?? 0) * 100) })
       .execute();
   }
-  return { id, name, colorIds };
+  // Like the migration: one variant per colour × memory size, the product's stock on the first.
+  await ensureVariants(db);
+  const variantIds = (
+    await db
+      .selectFrom('product_variants')
+      .select('id')
+      .where('product_id', '=', id)
+      .orderBy('position')
+      .execute()
+  ).map((v) => Number(v.id));
+  if (spec.variantStock) {
+    for (const [i, stock] of spec.variantStock.entries())
+      await db.updateTable('product_variants').set({ stock }).where('id', '=', variantIds[i]!).execute();
+    await refreshFigures(db, id);
+  }
+  return { id, name, colorIds, variantIds };
 }
 
 export async function addToCart(

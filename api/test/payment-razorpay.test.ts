@@ -1,7 +1,8 @@
 // Covers the Razorpay provider with the real `razorpay` SDK against a local stand-in of Razorpay's HTTP API:
 // the order-creation request (Basic auth with key id and secret, amount in paise, currency INR, receipt = our order
-// id), confirming a payment signed with the key secret, and the failures (4xx, 5xx, network failure, timeout):
-// each answers 502 and leaves no stock taken (order cancelled, stock returned, cart restored).
+// id), confirming a payment signed with the key secret, "pay now" reusing the Razorpay order, and the failures
+// (4xx, 5xx, network failure, timeout): each answers 502 and leaves no stock taken (order cancelled, stock
+// returned, cart restored).
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -127,6 +128,21 @@ describe('Razorpay order creation through the SDK', () => {
     const ok = await call('POST', '/order/success', s.token, body(KEY_SECRET));
     expect(ok.status).toBe(200);
     expect((await orderRow(ctx.db, placed.body.order_id)).state).toBe('paid');
+  });
+
+  it('pays a failed order again on the same Razorpay order: "pay now" creates no new order anywhere', async () => {
+    const { s } = await cartWith(1, 5, 100);
+    const placed = await place(s);
+    const rzp = placed.body.razorpay_order_id as string;
+    await call('POST', '/order/payment-failed', s.token, { order_id: placed.body.order_id });
+    standIn.seen = [];
+    const again = await call('POST', `/order/${placed.body.order_id}/pay`, s.token, undefined);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ order_id: placed.body.order_id, razorpay_order_id: rzp });
+    expect(again.body.payment).toMatchObject({ key_id: KEY_ID, simulator: false, amount: 10_000 });
+    expect(standIn.seen).toEqual([]);
+    const orders = await ctx.db.selectFrom('orders').select('id').where('user_id', '=', s.id).execute();
+    expect(orders).toHaveLength(1);
   });
 
   it('has no simulator signing route when Razorpay is configured', async () => {

@@ -1,7 +1,7 @@
 // Covers online checkout with the payment simulator: the place-order reply for mode 1, POST /order/simulator/sign,
 // POST /order/success signature checks (valid, wrong secret, wrong order id, tampered payment id, replayed,
 // someone else's order), POST /order/payment-failed (stock back once, cart restored), and a verified payment
-// arriving after the order failed (revived when the stock is still there, recorded for refund when it is not).
+// arriving after the order failed (revived when the stock is still there, refunded when it is not).
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATOR_SECRET } from '../src/config';
@@ -237,7 +237,7 @@ describe('a verified payment after the order failed', () => {
     expect(await stockOf(ctx.db, productId)).toBe(3);
   });
 
-  it('keeps the order failed and records the payment for a refund when the units were sold meanwhile', async () => {
+  it('keeps the order failed and refunds the payment when the units were sold meanwhile', async () => {
     const s = await shopper(ctx);
     const { orderId, rzp, productId } = await placeOnline(s, { qty: 2, stock: 2 });
     await ctx.req('POST', '/order/payment-failed', { token: s.token, body: { order_id: orderId } });
@@ -252,8 +252,22 @@ describe('a verified payment after the order failed', () => {
     expect(await orderRow(ctx.db, orderId)).toMatchObject({
       state: 'payment_failed',
       razorpay_payment_id: 'pay_gone',
+      refunded_paise: 299_900,
     });
     expect(await stockOf(ctx.db, productId)).toBe(1);
+    // Refunded through the payment provider, once, though the same payment is confirmed again.
+    await success(s, {
+      order_id: orderId,
+      razorpay_response: response(rzp, 'pay_gone', sign(SIMULATOR_SECRET, rzp, 'pay_gone')),
+    });
+    const refunds = await ctx.db
+      .selectFrom('refunds')
+      .selectAll()
+      .where('order_id', '=', (await orderRow(ctx.db, orderId)).id)
+      .execute();
+    expect(refunds).toEqual([
+      expect.objectContaining({ state: 'processed', amount_paise: 299_900, actor: 'system' }),
+    ]);
   });
 
   it('does not revive an order the shop cancelled after it was paid', async () => {

@@ -379,6 +379,7 @@ describe('GET /product', () => {
         'inStock',
         'name',
         'originalPrice',
+        'priceRange',
         'sku',
         'slug',
         'status',
@@ -580,6 +581,16 @@ describe('PUT /product/update/{id}', () => {
     });
     expect(r.body.product.colors).toHaveLength(1);
 
+    // Two variants (64 and 128 GB) now: the product's stock is theirs, edited per variant; the 64 GB one, which
+    // holds the 7 units, is emptied before its memory size is dropped.
+    const first = r.body.product.variants[0];
+    expect(first).toMatchObject({ memorySize: 64, stock: 7 });
+    const emptied = await ctx.req('PATCH', `/product/${p._id}/variants/stock`, {
+      token: admin,
+      body: { changes: [{ variantId: first._id, stock: 0, expectedStock: 7 }] },
+    });
+    expect(emptied.status).toBe(200);
+
     const renamed = await ctx.req('PUT', `/product/update/${p._id}`, {
       token: admin,
       form: form({
@@ -588,8 +599,6 @@ describe('PUT /product/update/{id}', () => {
         categoryId: cat.laptops!,
         colors: [{ _id: col['ocean-blue'], priceAdj: -100 }],
         memorySizes: [128, 256],
-        stock: '0',
-        expectedStock: '7',
         inStock: 'false',
       }),
     });
@@ -598,7 +607,9 @@ describe('PUT /product/update/{id}', () => {
       name: 'Updated Phone',
       slug: 'updated-phone',
       originalPrice: 3000,
-      finalPrice: 2250,
+      // The cheapest variant: ₹2250 − ₹100 (colour) + ₹0 (256 GB); the dearest adds ₹2000 for 128 GB.
+      finalPrice: 2150,
+      priceRange: { min: 2150, max: 4150 },
       categoryName: 'Laptops',
       stock: 0,
       inStock: false,
@@ -696,7 +707,13 @@ describe('option prices never bring a product below ₹0 (the unit-price rule: r
       memorySizes: [64],
       memoryPriceAdj: [-60],
     });
-    expect(p).toMatchObject({ finalPrice: 100, colors: [{ priceAdj: -40 }], memoryPriceAdj: [-60] });
+    // Its one variant costs ₹100 − ₹40 − ₹60: the product's finalPrice is its lowest variant price.
+    expect(p).toMatchObject({
+      finalPrice: 0,
+      priceRange: { min: 0, max: 0 },
+      colors: [{ priceAdj: -40 }],
+      memoryPriceAdj: [-60],
+    });
   });
 
   it('refuses an update that would do it, whether it changes the price or the options, changing nothing', async () => {

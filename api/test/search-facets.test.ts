@@ -33,6 +33,7 @@ async function loadRows(): Promise<Row[]> {
       'c.slug as category',
       'c.status as cstatus',
       'p.final_price',
+      'p.price_min',
       'p.discount_percentage',
       'p.in_stock',
       'p.stock',
@@ -54,7 +55,7 @@ async function loadRows(): Promise<Row[]> {
       category: p.category,
       colors: colors.filter((c) => Number(c.product_id) === Number(p.id)).map((c) => c.slug),
       memory: memory.filter((m) => Number(m.product_id) === Number(p.id)).map((m) => m.size_gb),
-      price: Number(p.final_price) / 100,
+      price: Number(p.price_min ?? p.final_price) / 100,
       discount: Number(p.discount_percentage),
       sellable: p.in_stock === 1 && p.stock > 0,
     }));

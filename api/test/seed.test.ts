@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { finalPricePaise, slugify } from '@voltcart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLORS } from '../src/db/seed/catalog-data';
 import {
   type SeedProgress,
   type StorePicture,
@@ -103,8 +104,16 @@ describe('seedDemoCatalog', () => {
       .groupBy('product_id')
       .execute();
     expect(colorCounts).toHaveLength(30);
-    for (const c of colorCounts) expect(Number(c.n)).toBeGreaterThanOrEqual(1);
-    for (const c of colorCounts) expect(Number(c.n)).toBeLessThanOrEqual(3);
+    const category = new Map(rows.map((r) => [r.id, r.category]));
+    for (const c of colorCounts) {
+      // 1–4 colours for phones, tablets and laptops; one for accessories (a single variant); 1–3 elsewhere.
+      const kind = category.get(c.product_id)!;
+      const most = kind === 'accessories' ? 1 : ['phones', 'tablets', 'laptops'].includes(kind) ? 4 : 3;
+      expect(Number(c.n)).toBeGreaterThanOrEqual(1);
+      expect(Number(c.n)).toBeLessThanOrEqual(most);
+    }
+    // Names carry no colour: colours are variants.
+    for (const r of rows) for (const c of COLORS) expect(r.name).not.toContain(c.name);
 
     const memory = await ctx.db
       .selectFrom('product_memory')
@@ -117,7 +126,8 @@ describe('seedDemoCatalog', () => {
     for (const r of rows) {
       const options = byProduct.get(r.id) ?? [];
       if (['phones', 'tablets', 'laptops'].includes(r.category)) {
-        expect(options.length, r.name).toBeGreaterThanOrEqual(2);
+        expect(options.length, r.name).toBeGreaterThanOrEqual(1);
+        expect(options.length, r.name).toBeLessThanOrEqual(3);
         expect(options[0]!.price_adj).toBe(0);
         for (let i = 1; i < options.length; i++) {
           expect(options[i]!.size_gb).toBeGreaterThan(options[i - 1]!.size_gb);
@@ -126,6 +136,19 @@ describe('seedDemoCatalog', () => {
       } else {
         expect(options, r.name).toEqual([]);
       }
+    }
+
+    // One variant per colour × memory size, unique SKUs, the product's stock spread over them.
+    const variants = await ctx.db.selectFrom('product_variants').selectAll().execute();
+    expect(new Set(variants.map((v) => v.sku)).size).toBe(variants.length);
+    for (const r of rows) {
+      const own = variants.filter((v) => v.product_id === r.id);
+      const colours = Number(colorCounts.find((c) => c.product_id === r.id)!.n);
+      expect(own.length, r.name).toBe(colours * Math.max(1, (byProduct.get(r.id) ?? []).length));
+      expect(
+        own.reduce((n, v) => n + v.stock, 0),
+        r.name,
+      ).toBe(r.stock);
     }
   });
 
@@ -150,7 +173,8 @@ describe('seedDemoCatalog', () => {
     const phone = (await ctx.req('GET', '/product?categorySlug=phones&limit=1')).body.products[0];
     if (phone) {
       const detail = await ctx.req('GET', `/product/${phone.slug}`);
-      expect(detail.body.product.memorySizes.length).toBeGreaterThanOrEqual(2);
+      expect(detail.body.product.memorySizes.length).toBeGreaterThanOrEqual(1);
+      expect(detail.body.product.variants.length).toBeGreaterThanOrEqual(1);
       expect(detail.body.product.memoryPriceAdj[0]).toBe(0);
       expect(detail.body.product.colors.length).toBeGreaterThanOrEqual(1);
       const img = await ctx.app.request(`/images/product/sm/${detail.body.product.thumbnail}`);

@@ -96,6 +96,11 @@ async function prepare() {
         stock,
       })
       .executeTakeFirstOrThrow();
+    // A product without options sells its one variant, which holds the stock.
+    await db
+      .insertInto('product_variants')
+      .values({ product_id: Number(r.insertId), sku: `BENCH-PHONE-${i + 1}`, stock })
+      .execute();
     products.push({ id: Number(r.insertId), stock, hot });
   }
   const count = Number(values.shoppers) + Number(values.carts);

@@ -1,6 +1,7 @@
 // Covers accessibility of the storefront's main pages with axe-core (e2e/axe.ts, the helper the back
 // office's test uses too; WCAG 2.0/2.1 A and AA rules): home, store, product, cart, login and checkout (also
-// with its field errors) at desktop (1280 px) and phone (412 px) width: no critical or serious violation.
+// with its field errors), about and the address page at desktop (1280 px) and phone (412 px) width: no
+// critical or serious violation.
 // Among what it found before: the header's cart link named "Cart, 0 items, ₹0" while it shows "0 Cart ₹0",
 // (now its own text names it: "Cart, 0 (items), ₹0", the count drawn on the icon but read after "Cart"),
 // the product page's phone number told apart from the text by its colour only, the phone-size promise
@@ -53,6 +54,8 @@ describe.each([
     ['product', '', (p) => p.locator('.pdp__add').waitFor()],
     ['cart', '/cart', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
     ['login', '/login?ref=Products', (p) => p.getByRole('button', { name: 'LOG IN' }).waitFor()],
+    ['about', '/ghar', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
+    ['my addresses (logged out)', '/profile/myaddress', (p) => p.getByText('Sign in').waitFor()],
   ];
 
   it.each(pages)('%s', async (name, path, ready) => {

@@ -1,5 +1,6 @@
 // Cart and session in a real browser: the guest cart merges into the server cart on login, a reload keeps
-// cart and session, LOG OUT empties the cart, an expired token falls back to a guest session, the empty
+// cart and session, LOG OUT empties the cart and ends that session (not the account's others; "Log out on every
+// device" on /profile ends them all), an expired token falls back to a guest session, the empty
 // cart, an unknown product, search and the newsletter sign-up.
 import { formatINR } from '@voltcart/shared';
 import type { Browser } from 'playwright-core';
@@ -104,6 +105,24 @@ describe('cart and session', () => {
     // Logging out ended the page's session on the server; the shopper's other session (the test's own login) goes on.
     expect((await api('GET', '/user/me', { token: stored.user.userToken })).status).toBe(401);
     expect((await api('GET', '/user/me', { token: shopper.token })).status).toBe(200);
+    await page.close();
+  });
+
+  it('"Log out on every device" on /profile ends the sessions of the other devices too', async () => {
+    const shopper = await newShopper('Meera Iyer');
+    const page = await openPage(browser);
+    await logIn(page, shopper);
+    const token = await storedToken(page);
+    await page.goto(shopUrl('/profile'));
+    // The page's own reads (account, orders) done first: one cut off by the logout would log its 401.
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Log out on every device' }).click();
+    await page.getByRole('link', { name: 'LOG IN' }).waitFor();
+    await expect.poll(() => toasts(page)).toContain('You have been logged out on every device.');
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    for (const t of [token, shopper.token])
+      expect((await api('GET', '/user/me', { token: t })).status).toBe(401);
+    expect(pageErrors(page)).toEqual([]);
     await page.close();
   });
 

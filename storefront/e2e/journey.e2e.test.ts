@@ -1,12 +1,21 @@
 // The whole shopper journey in a real browser against the real API: home → store → colour filter → page
 // size → product → colour and memory → add → cart ± → register (from checkout) → cash on delivery →
 // thank-you → the order in the profile. Screenshots of each main page go to test-results/screenshots/.
-import { formatINR, unitPrice } from '@voltcart/shared';
+import { formatINR } from '@voltcart/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, pageErrors } from '../../e2e/browser';
 import { api } from '../../e2e/context';
-import { ADDRESS, fillAddress, openPage, productWithOptions, shopUrl, shot, storedToken } from './support';
+import {
+  ADDRESS,
+  chosenVariant,
+  fillAddress,
+  openPage,
+  productWithOptions,
+  shopUrl,
+  shot,
+  storedToken,
+} from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,7 +30,8 @@ describe('shopper journey', () => {
     const product = await productWithOptions();
     const color = product.colors[1]!;
     const memory = product.memorySizes[1]!;
-    const price = unitPrice(product.finalPrice, color.priceAdj, product.memoryPriceAdj[1] ?? 0);
+    // The chosen variant's price (the product's finalPrice is its cheapest variant's).
+    const price = chosenVariant(product)!.price;
     const page = await openPage(browser);
 
     // Home: hero, categories with counts, best sellers with SAVE badges.

@@ -44,17 +44,33 @@ export interface CatalogProduct {
   colors: { _id: string; name: string; slug: string; priceAdj: number }[];
   memorySizes: number[];
   memoryPriceAdj: number[];
+  variants: {
+    colorId: string | null;
+    memorySize: number | null;
+    stock: number;
+    price: number;
+    sku: string;
+  }[];
 }
 
-/** A sellable product with at least two colours and two memory sizes (the seeded catalogue has several). */
+/**
+ * A sellable product with at least two colours and two memory sizes (the seeded catalogue has several) whose
+ * second colour with its second memory size (the variant the tests choose) has a few units.
+ */
 export async function productWithOptions(): Promise<CatalogProduct> {
   const list = await api('GET', '/product?limit=0');
   for (const p of list.body.products as { _id: string; stock: number; inStock: boolean }[]) {
     if (!p.inStock || p.stock < 10) continue;
     const detail = (await api('GET', `/product/${p._id}`)).body.product as CatalogProduct;
-    if (detail.colors.length >= 2 && detail.memorySizes.length >= 2) return detail;
+    if (detail.colors.length < 2 || detail.memorySizes.length < 2) continue;
+    if ((chosenVariant(detail)?.stock ?? 0) >= 3) return detail;
   }
   throw new Error('The e2e catalogue has no product with two colours and two memory sizes');
+}
+
+/** The variant of a product's second colour and second memory size (the one the browser tests choose). */
+export function chosenVariant(p: CatalogProduct) {
+  return p.variants.find((v) => v.colorId === p.colors[1]?._id && v.memorySize === p.memorySizes[1]);
 }
 
 /** Any sellable product (enough stock for a few orders). */

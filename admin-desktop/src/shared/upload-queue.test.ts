@@ -26,6 +26,17 @@ describe('UploadQueue', () => {
     expect(q.snapshot().totals.percent).toBe(100);
   });
 
+  it('counts files the API already had as "existing", apart from the uploaded ones, and still reaches 100 %', async () => {
+    const q = new UploadQueue(items(4), {
+      upload: async (item) => (item.id === 'f1' || item.id === 'f3' ? 'existing' : undefined),
+    });
+    const summary = await q.run();
+    expect(summary).toMatchObject({ total: 4, done: 2, existing: 2, failed: 0, cancelled: 0 });
+    const { items: states, totals } = q.snapshot();
+    expect(states.map((i) => i.state)).toEqual(['done', 'existing', 'done', 'existing']);
+    expect(totals).toMatchObject({ done: 2, existing: 2, percent: 100 });
+  });
+
   it('runs items of the same key (product) one after another', async () => {
     const running = new Set<string>();
     let clash = false;

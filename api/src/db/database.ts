@@ -69,6 +69,23 @@ export interface ProductTable extends Timestamps {
   in_stock: Generated<number>;
   status: Generated<number>;
   top_selling: Generated<number>;
+  /** Lowest and highest price (paise) of the switched-on variants; NULL when none is switched on. */
+  price_min: Generated<number | null>;
+  price_max: Generated<number | null>;
+}
+
+/** One sold combination of a product's options. 0 = no colour / no memory size. */
+export interface ProductVariantTable {
+  id: Id;
+  product_id: number;
+  sku: string;
+  color_id: Generated<number>;
+  memory_size: Generated<number>;
+  stock: Generated<number>;
+  /** Paise; NULL = the product's final price plus the option adjustments. */
+  price_override: Generated<number | null>;
+  enabled: Generated<number>;
+  position: Generated<number>;
 }
 
 export interface ProductColorTable {
@@ -85,6 +102,8 @@ export interface ProductImageTable {
   position: Generated<number>;
   /** sha256 (hex) of the uploaded file; NULL for pictures stored before hashes were kept. */
   content_hash: Generated<string | null>;
+  /** The colour whose gallery holds the picture; NULL for the shared gallery. */
+  color_id: Generated<number | null>;
 }
 
 export interface ProductMemoryTable {
@@ -167,6 +186,9 @@ export interface OrderLineTable {
   unit_original_paise: number;
   qty: number;
   thumbnail: Generated<string>;
+  /** The variant sold and its SKU at the time (NULL for lines older than variants that matched none). */
+  variant_id: Generated<number | null>;
+  sku: Generated<string | null>;
 }
 
 export interface PaymentEventTable {
@@ -197,6 +219,8 @@ export interface OutboxTable {
   claimed_by: Generated<string | null>;
   claimed_until: Generated<Date | null>;
   sent_at: Generated<Date | null>;
+  /** Given up: refused for good by the mail server, or too many failed attempts. */
+  failed_at: Generated<Date | null>;
   last_error: Generated<string | null>;
   created_at: ColumnType<Date, never, never>;
 }
@@ -280,6 +304,7 @@ export interface Database {
   product_colors: ProductColorTable;
   product_images: ProductImageTable;
   product_memory: ProductMemoryTable;
+  product_variants: ProductVariantTable;
   cart_lines: CartLineTable;
   newsletter_signups: NewsletterTable;
   settings: SettingTable;

@@ -217,6 +217,13 @@ describe('option prices reach the order', () => {
       memorySizes: JSON.stringify([64, 128]),
       memoryPriceAdj: JSON.stringify([0, 250]),
     });
+    // The stock sent with the form is the first variant's (blue, 64 GB); gold 128 GB gets its own units.
+    const gold128 = (p.variants as Row[]).find((v) => v.colorId === gold._id && v.memorySize === 128)!;
+    const stocked = await api.call('PATCH', `/product/${p._id}/variants/stock`, {
+      token: admin,
+      json: { changes: [{ variantId: gold128._id, stock: 5, expectedStock: 0 }] },
+    });
+    expect(stocked.status, JSON.stringify(stocked.body)).toBe(200);
     const c = await api.customer();
     const add = await api.call('POST', '/cart/add-to-cart', {
       token: c.token,

@@ -173,6 +173,13 @@ describe('cart', () => {
       memorySizes: JSON.stringify([128, 256]),
       memoryPriceAdj: JSON.stringify([0, 100]),
     });
+    // The stock sent with the form is the first variant's (A, 128 GB); B 256 GB gets its own units.
+    const b256 = (p.variants as Row[]).find((v) => v.colorId === colourB._id && v.memorySize === 256)!;
+    const stocked = await api.call('PATCH', `/product/${p._id}/variants/stock`, {
+      token: admin,
+      json: { changes: [{ variantId: b256._id, stock: 5, expectedStock: 0 }] },
+    });
+    expect(stocked.status, JSON.stringify(stocked.body)).toBe(200);
     const s = await api.customer();
     const r = await addToCart(s, p._id, 1, { colorId: colourB._id, memorySize: 256 });
     expect([200, 201], JSON.stringify(r.body)).toContain(r.status);

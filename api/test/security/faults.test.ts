@@ -184,11 +184,19 @@ describe.skipIf(!available)('faults: database restarts and API shutdown', () => 
     });
     // The catalogue goes straight into the database: this suite is about faults, not about the admin API.
     const category = await insert("INSERT INTO categories (name, slug) VALUES ('Faults', 'faults')");
-    const product = (name: string, price: number) =>
-      insert(
+    const product = async (name: string, price: number) => {
+      const id = await insert(
         'INSERT INTO products (name, slug, original_price, final_price, category_id, stock) VALUES (?, ?, ?, ?, ?, ?)',
         [name, name.toLowerCase(), price, price, category, STOCK],
       );
+      // A product without options sells its one variant.
+      await insert('INSERT INTO product_variants (product_id, sku, stock) VALUES (?, ?, ?)', [
+        id,
+        name,
+        STOCK,
+      ]);
+      return id;
+    };
     products = { a: await product('Fault-A', PRICE_A), b: await product('Fault-B', PRICE_B) };
     await insert('INSERT INTO admins (name, email, password_hash) VALUES (?, ?, ?)', [
       'Fault Admin',

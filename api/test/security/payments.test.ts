@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATOR_SECRET } from '../../src/config';
 import { hmacHex, paymentSignature } from '../../src/lib/payments/signatures';
 import { expireUnpaidOrders } from '../../src/modules/order/order-lifecycle.service';
+import { ensureVariants } from '../../src/modules/product/product-variant.service';
 import {
   type Account,
   createSecurityContext,
@@ -88,6 +89,8 @@ async function pendingOrder(): Promise<Order> {
         .executeTakeFirstOrThrow()
     ).insertId,
   );
+  // Its one variant holds the stock (as the migration does for products without options).
+  await ensureVariants(sc.db);
   const customer = await makeAccount(sc, 'customer', 'payer');
   const add = await sc.req('POST', '/cart/add-to-cart', {
     token: customer.token,

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureVariants } from '../../src/modules/product/product-variant.service';
 import {
   type Account,
   createSecurityContext,
@@ -40,6 +41,8 @@ async function product(stock: number): Promise<number> {
       long_description: null,
     })
     .executeTakeFirstOrThrow();
+  // Its one variant holds the stock (as the migration does for products without options).
+  await ensureVariants(sc.db);
   return Number(r.insertId);
 }
 

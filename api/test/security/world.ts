@@ -6,6 +6,7 @@ import { paymentSignature } from '../../src/lib/payments/signatures';
 import type { RouteEntry } from '../../src/lib/route-table';
 import { randomName } from '../../src/lib/storage';
 import { issueInvoice } from '../../src/modules/invoice/invoice.service';
+import { ensureVariants } from '../../src/modules/product/product-variant.service';
 import { file } from '../support';
 import { validImage } from './files';
 import {
@@ -33,6 +34,8 @@ export interface World {
   /** A colour no product uses (deletable). */
   spareColor: number;
   product: number;
+  /** A variant of the product without stock (deletable); the product's 512 GB combination is not sold yet. */
+  variant: number;
   productSlug: string;
   imageFile: string;
   address: number;
@@ -132,7 +135,19 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
       .executeTakeFirstOrThrow(),
   );
   await db.insertInto('product_colors').values({ product_id: product, color_id: color }).execute();
-  await db.insertInto('product_memory').values({ product_id: product, size_gb: 128 }).execute();
+  await db
+    .insertInto('product_memory')
+    .values([128, 256, 512].map((size_gb, position) => ({ product_id: product, size_gb, position })))
+    .execute();
+  await ensureVariants(db);
+  const [, empty, unsold] = await db
+    .selectFrom('product_variants')
+    .select('id')
+    .where('product_id', '=', product)
+    .orderBy('position')
+    .execute();
+  const variant = Number(empty!.id);
+  await db.deleteFrom('product_variants').where('id', '=', unsold!.id).execute();
   await db.insertInto('product_images').values({ product_id: product, file: imageFile }).execute();
 
   const own = async (user: Account) => {
@@ -249,6 +264,7 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
     color,
     spareColor,
     product,
+    variant,
     productSlug,
     imageFile,
     address: mine.address,
@@ -280,6 +296,8 @@ export function paramValue(route: RouteEntry, param: string, w: World): string {
   if (p === 'mailid') return String(w.mail);
   if (p.includes('line')) return String(w.cartLine);
   if (p.includes('address')) return String(w.address);
+  if (p === 'variantid') return String(w.variant);
+  if (p === 'colorid') return String(w.color);
   if (p === 'file' || p === '*') return w.imageFile;
   if (p === 'id' || p === 'slug') {
     if (section === 'category') return String(route.method === 'DELETE' ? w.emptyCategory : w.category);
@@ -377,6 +395,14 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
     case 'PATCH /product/status/:p':
       return { body: { flag: 1 } };
     case 'PATCH /product/multiple-images/:p':
+      return { form: form({ images: await png() }) };
+    case 'POST /product/:p/variants':
+      return { body: { colorId: String(w.color), memorySize: 512, stock: 2 } };
+    case 'PUT /product/:p/variants/:p':
+      return { body: { enabled: false } };
+    case 'PATCH /product/:p/variants/stock':
+      return { body: { changes: [{ variantId: String(w.variant), stock: 3, expectedStock: 0 }] } };
+    case 'PATCH /product/:p/color-images/:p':
       return { form: form({ images: await png() }) };
     case 'POST /product/match-images':
       return { body: { names: ['phone.jpg', 'phone-2.jpg'] } };

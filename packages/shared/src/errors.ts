@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   'image_too_large',
   /** A stock write whose `expectedStock` is no longer the product's stock (the reply carries the current values). */
   'stock_changed',
+  /** A product-level stock write on a product with several variants: their stock is edited one by one. */
+  'stock_on_variants',
   // cart and orders
   'cart_empty',
   'qty_limit',

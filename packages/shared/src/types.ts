@@ -48,10 +48,41 @@ export interface ProductSummary {
   categoryId: string | null;
   categoryName: string | null;
   categorySlug: string | null;
+  /**
+   * Lowest and highest unit price (rupees) of the switched-on variants. `finalPrice` is the lowest; `stock` the
+   * units of the switched-on variants. Without any switched-on variant both are the product's own final price.
+   * Always sent; optional in the type for answers of API versions before variants.
+   */
+  priceRange?: { min: number; max: number };
+}
+
+/** One sold combination of a product's options: its own SKU, stock, price and on/off switch. */
+export interface Variant {
+  _id: string;
+  sku: string;
+  /** null: the product has no colours. */
+  colorId: string | null;
+  /** GB; null: the product has no memory sizes. */
+  memorySize: number | null;
+  /** Units in stock. */
+  stock: number;
+  /** Unit price (rupees): `priceOverride`, else the product's final price plus the option adjustments. */
+  price: number;
+  /** MSRP of one unit (rupees): the product's original price plus the option adjustments (never below `price`). */
+  originalPrice: number;
+  priceOverride: number | null;
+  /** The merchant's switch: a switched-off variant is not sold. */
+  enabled: boolean;
+  position: number;
 }
 
 export interface Product extends ProductSummary {
+  /** The shared gallery (pictures without a colour): every colour's fallback. */
   images: string[];
+  /** Each colour's own gallery, by colour id (colours without pictures are left out). Always sent (see priceRange). */
+  colorImages?: Record<string, string[]>;
+  /** In display order; shoppers see switched-on variants only. Always sent (see priceRange). */
+  variants?: Variant[];
   colors: ProductColor[];
   /** Memory sizes in GB, with the price adjustment (rupees) of each at the same index. */
   memorySizes: number[];
@@ -79,6 +110,11 @@ export interface ImageNameMatch {
   product: MatchedProduct | null;
   /** Every product the name may mean (the product when matched; none when unmatched). */
   candidates: MatchedProduct[];
+  /**
+   * The colour gallery the file goes to (matched by `<product-slug>-<colour-slug>[-N]` or a variant's
+   * `<SKU>[-N]`); null: the product's shared gallery.
+   */
+  color?: { _id: string; name: string; slug: string } | null;
 }
 
 /**
@@ -127,8 +163,14 @@ export interface CartLine {
   colorId: string | null;
   color: Pick<ProductColor, '_id' | 'name' | 'hexcode' | 'priceAdj'> | null;
   memorySize: number | null;
+  /**
+   * The variant the line is (its product, colour and memory size); null when that combination is not sold
+   * (any more): such a line cannot be ordered. `product_id.stock` is the variant's units.
+   */
+  variantId?: string | null;
+  sku?: string | null;
   qty: number;
-  /** Unit prices with option adjustments, rupees. */
+  /** Unit prices with option adjustments (or the variant's own price), rupees. */
   unitPrice: number;
   unitOriginalPrice: number;
 }
@@ -138,6 +180,8 @@ export interface OrderLine {
   name: string;
   colorName: string | null;
   memorySize: number | null;
+  /** The variant's SKU when the order was placed (null for orders older than variants that matched none). */
+  sku?: string | null;
   unitPrice: number;
   unitOriginalPrice: number;
   qty: number;

@@ -19,6 +19,8 @@ export interface CartItem {
   colorId: string | null;
   colorName: string | null;
   memorySize: number | null;
+  /** The variant's SKU (known for lines added on a product page or read from the server cart). */
+  sku?: string | null;
   qty: number;
   unitPrice: number;
   unitOriginalPrice: number;
@@ -77,6 +79,7 @@ export function fromServerLine(line: CartLine): CartItem {
     colorId: line.colorId ?? null,
     colorName: line.color?.name ?? null,
     memorySize: line.memorySize ?? null,
+    ...(line.sku ? { sku: line.sku } : {}),
     qty: line.qty,
     unitPrice: line.unitPrice ?? p?.finalPrice ?? 0,
     unitOriginalPrice: line.unitOriginalPrice ?? p?.originalPrice ?? 0,
@@ -100,6 +103,7 @@ function sanitize(raw: unknown): CartItem[] {
       colorId: typeof r.colorId === 'string' ? r.colorId : null,
       colorName: typeof r.colorName === 'string' ? r.colorName : null,
       memorySize: typeof r.memorySize === 'number' ? r.memorySize : null,
+      ...(typeof r.sku === 'string' ? { sku: r.sku } : {}),
       qty: Math.min(qty, 99),
       unitPrice,
       unitOriginalPrice: Number.isFinite(unitOriginalPrice) ? unitOriginalPrice : unitPrice,

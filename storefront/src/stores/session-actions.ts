@@ -9,22 +9,40 @@ export async function startSession(user: User, token: string): Promise<void> {
   await useCart.getState().mergeIntoServer();
 }
 
-/** LOG OUT: the server revokes the tokens, the session is cleared and the cart emptied (seed §4). */
-export async function endSession(): Promise<void> {
+/**
+ * LOG OUT: the server ends this session (the shopper's other devices stay logged in; with `everywhere`, every
+ * session of the account ends), the session is cleared and the cart emptied (seed §4). Resolves with whether
+ * the server confirmed it.
+ */
+export async function endSession(opts: { everywhere?: boolean } = {}): Promise<boolean> {
   const hadToken = Boolean(useSession.getState().userToken);
-  const revoke = hadToken ? api.user.logout().catch(() => undefined) : Promise.resolve();
+  const revoke = hadToken
+    ? (opts.everywhere ? api.user.logoutEverywhere() : api.user.logout()).then(
+        () => true,
+        () => false,
+      )
+    : Promise.resolve(true);
   // Clear locally once the request carries the token, so the shopper is logged out even offline.
-  await Promise.race([revoke, new Promise((r) => setTimeout(r, 1500))]);
+  const confirmed = await Promise.race([
+    revoke,
+    new Promise<boolean>((r) => setTimeout(() => r(false), 1500)),
+  ]);
   useSession.getState().clear();
   await useCart.getState().empty();
+  return confirmed;
 }
 
-/** The signed-in shopper's account afresh (saved addresses); a failure keeps the copy already here. */
+/**
+ * The signed-in shopper's account afresh (saved addresses); a failure keeps the copy already here. A reply
+ * that arrives after the account changed here meanwhile (an address added or deleted) is older than what
+ * the page shows, so it is not applied.
+ */
 export async function refreshUser(): Promise<boolean> {
   if (!useSession.getState().userToken) return false;
+  const before = useSession.getState().data;
   try {
     const { user } = await api.user.me();
-    useSession.getState().updateUser(user);
+    if (useSession.getState().data === before) useSession.getState().updateUser(user);
     return true;
   } catch {
     return false;

@@ -139,6 +139,14 @@ export async function seedCatalog(
     const productColors: { product_id: number; color_id: number; position: number; price_adj: number }[] = [];
     const memory: { product_id: number; size_gb: number; position: number; price_adj: number }[] = [];
     const gallery: { product_id: number; file: string; position: number }[] = [];
+    const variants: {
+      product_id: number;
+      sku: string;
+      color_id: number;
+      memory_size: number;
+      stock: number;
+      position: number;
+    }[] = [];
     for (let i = 0; i < size; i++) {
       const roll = rng.next() * weightSum;
       const spec = CATEGORIES[weights.findIndex((w) => roll < w)]!;
@@ -146,7 +154,7 @@ export async function seedCatalog(
       const p = makeProduct(rng, spec, colors.length);
       const base = p.name;
       const baseSlug = slugify(base);
-      // Names end with a word (a colour, "RAM"), so "<slug>-<n>" can never equal another base slug.
+      // "<slug>-<n>" could only equal another base slug if a model's name ended in " <n>": none does.
       let k = names.get(baseSlug) ?? 0;
       let name: string;
       let slug: string;
@@ -163,8 +171,34 @@ export async function seedCatalog(
         pictures,
         Math.min(pictures.length, 1 + (rng.chance(0.4) ? rng.int(1, 2) : 0)),
       );
+      // One variant per colour × memory size (or one without options): SKU from the product's, the stock
+      // spread over them (the first ones get the remainder), prices from the option adjustments.
+      const finalPaise = finalPricePaise(p.originalPaise, p.discount);
+      const combos: { color: (typeof colors)[number] | null; memory: (typeof p.memory)[number] | null }[] =
+        [];
+      for (const ci of p.colorIndexes.length ? p.colorIndexes : [null])
+        for (const m of p.memory.length ? p.memory : [null])
+          combos.push({ color: ci === null ? null : colors[ci]!, memory: m });
+      const prices = combos.map(
+        (c) => finalPaise + (c.color?.priceAdjPaise ?? 0) + (c.memory?.adjPaise ?? 0),
+      );
+      combos.forEach((c, position) => {
+        const share = Math.floor(p.stock / combos.length) + (position < p.stock % combos.length ? 1 : 0);
+        variants.push({
+          product_id: id,
+          sku: [sku, c.color?.slug.toUpperCase(), c.memory ? `${c.memory.sizeGb}GB` : null]
+            .filter(Boolean)
+            .join('-'),
+          color_id: c.color?.id ?? 0,
+          memory_size: c.memory?.sizeGb ?? 0,
+          stock: share,
+          position,
+        });
+      });
       products.push({
         id,
+        price_min: Math.min(...prices),
+        price_max: Math.max(...prices),
         name,
         slug,
         sku,
@@ -201,6 +235,7 @@ export async function seedCatalog(
       if (productColors.length) await trx.insertInto('product_colors').values(productColors).execute();
       if (memory.length) await trx.insertInto('product_memory').values(memory).execute();
       if (gallery.length) await trx.insertInto('product_images').values(gallery).execute();
+      await trx.insertInto('product_variants').values(variants).execute();
       await searchEngine.indexProducts(
         trx,
         products.map((p) => Number(p.id)),
@@ -265,11 +300,11 @@ async function ensureCategories(db: Db, storePicture: StorePicture, rng: Prng): 
   return ids;
 }
 
-async function ensureColors(db: Db): Promise<{ id: number; priceAdjPaise: number }[]> {
+async function ensureColors(db: Db): Promise<{ id: number; slug: string; priceAdjPaise: number }[]> {
   const slugs = COLORS.map((c) => slugify(c.name));
   const existing = await db.selectFrom('colors').select(['id', 'slug']).where('slug', 'in', slugs).execute();
   const bySlug = new Map(existing.map((r) => [r.slug, Number(r.id)]));
-  const out: { id: number; priceAdjPaise: number }[] = [];
+  const out: { id: number; slug: string; priceAdjPaise: number }[] = [];
   for (const c of COLORS) {
     const slug = slugify(c.name);
     let id = bySlug.get(slug);
@@ -280,7 +315,7 @@ async function ensureColors(db: Db): Promise<{ id: number; priceAdjPaise: number
         .executeTakeFirstOrThrow();
       id = Number(r.insertId);
     }
-    out.push({ id, priceAdjPaise: c.priceAdj * 100 });
+    out.push({ id, slug, priceAdjPaise: c.priceAdj * 100 });
   }
   return out;
 }
@@ -333,30 +368,31 @@ function makeProduct(rng: Prng, spec: CategorySpec, colorCount: number): MadePro
   const tier = Math.min(1, Math.max(0, Math.log(usual / lo) / Math.log(hi / lo)));
   const rupees = Math.min(hi, Math.max(lo, Math.round((usual * (0.92 + rng.next() * 0.16)) / 100) * 100 - 1));
 
+  // Colours are variants now, not part of the name: 1–4 for phones, tablets and laptops, one for accessories
+  // (a single variant), 1–3 elsewhere.
+  const most = spec.key === 'accessories' ? 1 : ['phones', 'tablets', 'laptops'].includes(spec.key) ? 4 : 3;
   const colorIndexes = rng.sample(
     Array.from({ length: colorCount }, (_, i) => i),
-    rng.int(1, 3),
+    rng.int(1, most),
   );
-  const colorName = COLORS[colorIndexes[0]!]!.name;
 
   let name: string;
   if (spec.key === 'phones' || spec.key === 'tablets') {
     // Apple does not advertise RAM; everyone else does.
     const ram = [4, 6, 8, 12, 16][Math.min(4, Math.floor(tier * 4.5 + rng.next()))]!;
-    name =
-      brand === 'Apple' ? `${brand} ${model} ${colorName}` : `${brand} ${model} ${ram}GB RAM ${colorName}`;
+    name = brand === 'Apple' ? `${brand} ${model}` : `${brand} ${model} ${ram}GB RAM`;
   } else if (spec.key === 'laptops') {
     const ram = [8, 16, 16, 32][Math.min(3, Math.floor(tier * 3.5 + rng.next()))]!;
     const cpu = brand === 'Apple' ? '' : ` ${rng.pick(LAPTOP_CPUS)}`;
     name = `${brand} ${model}${cpu} ${ram}GB RAM`;
   } else {
-    name = `${brand} ${model} ${colorName}`;
+    name = `${brand} ${model}`;
   }
 
   const memory: { sizeGb: number; adjPaise: number }[] = [];
   if (spec.memory) {
     const { sizes, steps } = spec.memory;
-    const rungs = rng.int(2, Math.min(3, steps.length));
+    const rungs = rng.int(1, Math.min(3, steps.length));
     const start = Math.min(sizes.length - rungs, Math.floor(tier * (sizes.length - rungs + 1)));
     for (let j = 0; j < rungs; j++) memory.push({ sizeGb: sizes[start + j]!, adjPaise: steps[j]! * 100 });
   }

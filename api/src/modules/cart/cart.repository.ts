@@ -27,10 +27,17 @@ export interface CartLineRow {
   /** Unit prices including the colour and memory price adjustments (never below 0). */
   unit_price_paise: number;
   unit_original_paise: number;
+  /** The variant's units (0 when the combination is not sold). */
   stock: number;
   in_stock: boolean;
   status: boolean;
-  /** false when the chosen colour or memory size has since been removed from the product. */
+  /** The variant of the line's product, colour and memory size; null when that combination is not sold. */
+  variant_id: number | null;
+  sku: string | null;
+  /**
+   * false when the chosen colour or memory size has since been removed from the product, or its variant is not
+   * sold (deleted or switched off).
+   */
   options_valid: boolean;
 }
 
@@ -50,6 +57,12 @@ export async function readCartLines(db: Q, userId: number): Promise<CartLineRow[
     .leftJoin('product_memory as pm', (j) =>
       j.onRef('pm.product_id', '=', 'cl.product_id').onRef('pm.size_gb', '=', 'cl.memory_size'),
     )
+    .leftJoin('product_variants as v', (j) =>
+      j
+        .onRef('v.product_id', '=', 'cl.product_id')
+        .onRef('v.color_id', '=', 'cl.color_id')
+        .onRef('v.memory_size', '=', 'cl.memory_size'),
+    )
     .where('cl.user_id', '=', userId)
     .select([
       'cl.id',
@@ -68,14 +81,18 @@ export async function readCartLines(db: Q, userId: number): Promise<CartLineRow[
       'p.final_price as final_price_paise',
       'p.original_price as original_price_paise',
       // The unit-price rule (packages/shared rules/unit-price.ts): the sum, never clamped.
-      sql<number>`p.final_price + ${adj}`.as('unit_price_paise'),
-      sql<number>`p.original_price + ${adj}`.as('unit_original_paise'),
-      'p.stock',
+      // The variant's own price when it has one.
+      sql<number>`COALESCE(v.price_override, p.final_price + ${adj})`.as('unit_price_paise'),
+      sql<number>`GREATEST(COALESCE(v.price_override, 0), p.original_price + ${adj})`.as(
+        'unit_original_paise',
+      ),
+      sql<number>`COALESCE(v.stock, 0)`.as('stock'),
       'p.in_stock',
       'p.status',
-      sql<number>`(cl.color_id = 0 OR pc.color_id IS NOT NULL) AND (cl.memory_size = 0 OR pm.size_gb IS NOT NULL)`.as(
-        'options_valid',
-      ),
+      'v.id as variant_id',
+      'v.sku',
+      sql<number>`(cl.color_id = 0 OR pc.color_id IS NOT NULL) AND (cl.memory_size = 0 OR pm.size_gb IS NOT NULL)
+        AND v.enabled = 1`.as('options_valid'),
     ])
     .orderBy('cl.id')
     .execute();
@@ -100,6 +117,8 @@ export async function readCartLines(db: Q, userId: number): Promise<CartLineRow[
     stock: Number(r.stock),
     in_stock: Boolean(r.in_stock),
     status: Boolean(r.status),
+    variant_id: r.variant_id === null ? null : Number(r.variant_id),
+    sku: r.sku ?? null,
     options_valid: Boolean(Number(r.options_valid)),
   }));
 }
@@ -132,6 +151,25 @@ export async function findProducts(db: Q, ids: number[]) {
 }
 
 export type CartProductRow = Awaited<ReturnType<typeof findProducts>>[number];
+
+/** The variants of the products (every combination sold, switched off ones included). */
+export async function findVariants(db: Q, productIds: number[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .selectFrom('product_variants')
+    .select(['id', 'product_id', 'sku', 'color_id', 'memory_size', 'stock', 'enabled'])
+    .where('product_id', 'in', productIds)
+    .execute();
+}
+
+/** A variant by id or by SKU (add-to-cart may name the variant itself). */
+export async function findVariant(db: Q, by: { id: number } | { sku: string }) {
+  let q = db
+    .selectFrom('product_variants')
+    .select(['id', 'product_id', 'sku', 'color_id', 'memory_size', 'stock', 'enabled']);
+  q = 'id' in by ? q.where('id', '=', by.id) : q.where('sku', '=', by.sku);
+  return q.executeTakeFirst();
+}
 
 /** Offered colours (active ones) of the products, in display order. */
 export async function findProductColors(db: Q, productIds: number[]) {
@@ -183,12 +221,21 @@ export function listLineKeys(db: Q, userId: number) {
     .execute();
 }
 
-/** One of the user's own lines with its product's stock; undefined for someone else's line. */
+/**
+ * One of the user's own lines with its variant's stock and switch (null when the combination is not sold);
+ * undefined for someone else's line.
+ */
 export function findOwnLine(db: Q, userId: number, lineId: number) {
   return db
     .selectFrom('cart_lines as cl')
     .innerJoin('products as p', 'p.id', 'cl.product_id')
-    .select(['cl.id', 'cl.qty', 'p.name', 'p.stock', 'p.in_stock', 'p.status'])
+    .leftJoin('product_variants as v', (j) =>
+      j
+        .onRef('v.product_id', '=', 'cl.product_id')
+        .onRef('v.color_id', '=', 'cl.color_id')
+        .onRef('v.memory_size', '=', 'cl.memory_size'),
+    )
+    .select(['cl.id', 'cl.qty', 'p.name', 'p.in_stock', 'p.status', 'v.stock', 'v.enabled', 'v.sku'])
     .where('cl.id', '=', lineId)
     .where('cl.user_id', '=', userId)
     .executeTakeFirst();

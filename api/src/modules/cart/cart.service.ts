@@ -41,6 +41,8 @@ export function toCartLine(r: repo.CartLineRow): CartLine {
         }
       : null,
     memorySize: r.memory_size,
+    variantId: r.variant_id === null ? null : String(r.variant_id),
+    sku: r.sku,
     qty: r.qty,
     unitPrice: toRupees(r.unit_price_paise),
     unitOriginalPrice: toRupees(r.unit_original_paise),
@@ -79,6 +81,28 @@ function checkQty(p: Stocked, qty: number): void {
 }
 
 type Options = { colors: Map<number, number[]>; memory: Map<number, number[]> };
+type VariantRow = Awaited<ReturnType<typeof repo.findVariants>>[number];
+const variantKey = (productId: number, colorId: number, memorySize: number) =>
+  `${productId}:${colorId}:${memorySize}`;
+
+async function loadVariants(db: Db, productIds: number[]): Promise<Map<string, VariantRow>> {
+  const rows = await repo.findVariants(db, productIds);
+  return new Map(
+    rows.map((v) => [variantKey(Number(v.product_id), Number(v.color_id), Number(v.memory_size)), v]),
+  );
+}
+
+/** A line's product with its variant's units: a combination not sold, or switched off, has none to sell. */
+const withVariant = (p: Stocked, v: VariantRow | undefined): Stocked => ({
+  ...p,
+  stock: v?.enabled ? Number(v.stock) : 0,
+});
+
+const notSold = (name: string) =>
+  conflict(
+    `${name} is not sold in this colour and memory size. Choose one of the combinations shown.`,
+    'option_unavailable',
+  );
 
 async function loadOptions(db: Db, productIds: number[]): Promise<Options> {
   const [colors, memory] = await Promise.all([
@@ -138,24 +162,51 @@ function resolveOptions(
 export async function addToCart(
   db: Db,
   userId: number,
-  input: { productId: string; qty: number; colorId: string | null; memorySize: number | null },
+  input: {
+    productId: string;
+    qty: number;
+    colorId: string | null;
+    memorySize: number | null;
+    variantId?: string | null;
+    sku?: string;
+  },
 ): Promise<{ cart: CartLine[]; msg: string }> {
   const productId = Number(input.productId);
   const name = await transaction(db, async (trx) => {
     if (!(await repo.lockCartOwner(trx, userId)))
       throw unauthorized('Your session is not valid. Please log in again.');
+    let { colorId, memorySize } = input;
+    if (input.variantId || input.sku) {
+      // The variant names its own colour and memory size.
+      const chosen = await repo.findVariant(
+        trx,
+        input.variantId ? { id: Number(input.variantId) } : { sku: input.sku! },
+      );
+      if (!chosen || Number(chosen.product_id) !== productId)
+        throw badRequest(
+          `${input.variantId ? 'variantId' : 'sku'} is not a variant of this product.`,
+          'invalid_option',
+        );
+      colorId = chosen.color_id ? String(chosen.color_id) : null;
+      memorySize = chosen.memory_size || null;
+    }
     const [p] = await repo.findProducts(trx, [productId]);
     if (!p?.status) throw notFound('Product');
     const product = { id: Number(p.id), name: p.name };
-    const opts = await loadOptions(trx, [product.id]);
+    const [opts, variants] = await Promise.all([
+      loadOptions(trx, [product.id]),
+      loadVariants(trx, [product.id]),
+    ]);
     const key = {
       user_id: userId,
       product_id: product.id,
-      ...resolveOptions(product, opts, input.colorId, input.memorySize, true),
+      ...resolveOptions(product, opts, colorId, memorySize, true),
     };
+    const variant = variants.get(variantKey(product.id, key.color_id, key.memory_size));
+    if (!variant?.enabled) throw notSold(p.name);
     const existing = await repo.findLineByKey(trx, key);
     const qty = (existing?.qty ?? 0) + input.qty;
-    checkQty(p, qty);
+    checkQty(withVariant(p, variant), qty);
     await repo.upsertLines(trx, [{ ...key, qty }]);
     return p.name;
   });
@@ -183,10 +234,11 @@ export async function mergeGuestCart(
       throw unauthorized('Your session is not valid. Please log in again.');
     if (lines.length === 0) return [];
     const ids = [...new Set(lines.map((l) => Number(l.productId)))];
-    const [products, opts, existing] = await Promise.all([
+    const [products, opts, existing, variants] = await Promise.all([
       repo.findProducts(trx, ids),
       loadOptions(trx, ids),
       repo.listLineKeys(trx, userId),
+      loadVariants(trx, ids),
     ]);
     const byId = new Map(products.map((p) => [Number(p.id), p]));
     const keyOf = (k: { product_id: number; color_id: number; memory_size: number }) =>
@@ -216,7 +268,7 @@ export async function mergeGuestCart(
     const reduced = new Set<string>();
     const writes: Parameters<typeof repo.upsertLines>[1] = [];
     for (const [key, w] of wanted) {
-      const p = byId.get(w.product_id)!;
+      const p = withVariant(byId.get(w.product_id)!, variants.get(key));
       const cap = Math.min(available(p), CART_MAX_QTY);
       if (cap <= 0) {
         outOfStock.add(p.name);
@@ -247,7 +299,8 @@ export async function mergeGuestCart(
 export async function updateLine(db: Db, userId: number, lineId: number, qty: number): Promise<CartLine[]> {
   const line = await repo.findOwnLine(db, userId, lineId);
   if (!line) throw new AppError(404, 'not_found', CART_MESSAGES.lineNotFound);
-  checkQty(line, qty);
+  if (line.status && !line.enabled) throw notSold(line.name);
+  checkQty({ ...line, stock: Number(line.stock ?? 0) }, qty);
   await withRetry(() => repo.setLineQty(db, userId, lineId, qty));
   return getCart(db, userId);
 }

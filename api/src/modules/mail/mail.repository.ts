@@ -20,6 +20,7 @@ export function lockNextDue(db: Q): Promise<OutboxRow | undefined> {
     .selectFrom('outbox')
     .selectAll()
     .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
     .where('next_attempt_at', '<=', sql<Date>`NOW(3)`)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', sql<Date>`NOW(3)`)]))
     .orderBy('next_attempt_at')
@@ -70,6 +71,23 @@ export async function release(
     .set({
       attempts: sql<number>`attempts + 1`,
       next_attempt_at: sql<Date>`NOW(3) + INTERVAL ${Math.round(delayMs) * 1000} MICROSECOND`,
+      claimed_by: null,
+      claimed_until: null,
+      last_error: error.slice(0, 500),
+    })
+    .where('id', '=', id)
+    .where('claimed_by', '=', owner)
+    .where('sent_at', 'is', null)
+    .execute();
+}
+
+/** Gives up on a mail (refused for good, or too many attempts); only while this sender still holds it. */
+export async function giveUp(db: Q, id: number, owner: string, error: string): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({
+      attempts: sql<number>`attempts + 1`,
+      failed_at: sql<Date>`NOW(3)`,
       claimed_by: null,
       claimed_until: null,
       last_error: error.slice(0, 500),

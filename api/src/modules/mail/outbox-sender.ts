@@ -16,6 +16,8 @@ export interface SenderOptions {
   /** First retry after a failure; each further failure doubles it, up to retryMaxMs. */
   retryBaseMs?: number;
   retryMaxMs?: number;
+  /** Attempts after which a mail is given up (about two days with the default backoff). */
+  maxAttempts?: number;
 }
 
 /**
@@ -24,7 +26,8 @@ export interface SenderOptions {
  *   `claimed_until`) in one short transaction; other senders skip it while the lease lasts. The SMTP
  *   conversation happens after that commit, holding no database lock.
  * - success marks the row sent; failure gives it back with exponential backoff (and jitter), so a mail server
- *   that is down delays mail without losing it and without touching checkout (which only inserts a row)
+ *   that is down delays mail without losing it and without touching checkout (which only inserts a row); a 5xx
+ *   refusal, or `maxAttempts` failures, gives the mail up (`failed_at`: staff see it and may resend)
  * - delivery is at least once, made idempotent by a stable Message-ID: the id is fixed when the mail is written,
  *   so the only duplicate possible (the process dies after the server accepted the mail and before the row is
  *   marked sent; the lease runs out and another sender tries again) carries the same Message-ID, which mail
@@ -37,6 +40,7 @@ export class OutboxSender {
   private readonly leaseMs: number;
   private readonly retryBaseMs: number;
   private readonly retryMaxMs: number;
+  private readonly maxAttempts: number;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | null = null;
   private stopped = false;
@@ -52,6 +56,7 @@ export class OutboxSender {
     this.leaseMs = opts.leaseMs ?? 120_000;
     this.retryBaseMs = opts.retryBaseMs ?? 10_000;
     this.retryMaxMs = opts.retryMaxMs ?? 3_600_000;
+    this.maxAttempts = opts.maxAttempts ?? 60;
   }
 
   /** Sends every mail that is due now; returns how many went out. */
@@ -112,9 +117,21 @@ export class OutboxSender {
         date: mail.created_at,
       });
     } catch (e) {
+      const error = (e as Error).message ?? String(e);
+      // A 5xx answer is the server's final word (no such mailbox, rejected sender…): trying again cannot help.
+      const code = (e as { responseCode?: number }).responseCode;
+      if ((code !== undefined && code >= 500 && code < 600) || mail.attempts + 1 >= this.maxAttempts) {
+        this.logger.error('mail given up', {
+          mailId: mail.id,
+          kind: mail.kind,
+          attempts: mail.attempts + 1,
+          error,
+        });
+        await repo.giveUp(this.db, mail.id, this.owner, error);
+        return false;
+      }
       const delay = Math.min(this.retryMaxMs, this.retryBaseMs * 2 ** Math.min(mail.attempts, 20));
       const jittered = delay * (0.8 + Math.random() * 0.4);
-      const error = (e as Error).message ?? String(e);
       this.logger.warn('mail not sent; will retry', {
         mailId: mail.id,
         kind: mail.kind,

@@ -30,20 +30,25 @@ function unavailable(name = 'A product in your cart'): AppError {
   return conflict(`${name} is no longer available. Please remove it from your cart.`, 'unavailable');
 }
 
-function stockConflict(p: repo.OrderProduct): AppError {
-  if (!p.in_stock || p.stock <= 0) {
-    return new AppError(409, 'out_of_stock', `Sorry, ${p.name} is out of stock.`, { available: 0 });
+/** The shopper's answer when a product, or one variant of it, has fewer units than the cart holds. */
+function stockConflict(p: repo.OrderProduct, v?: repo.OrderVariant): AppError {
+  const stock = v ? Math.min(v.stock, p.stock) : p.stock;
+  const name = v && (v.color_id || v.memory_size) ? `${p.name} (${v.sku})` : p.name;
+  if (!p.in_stock || stock <= 0) {
+    return new AppError(409, 'out_of_stock', `Sorry, ${name} is out of stock.`, { available: 0 });
   }
-  return new AppError(409, 'insufficient_stock', `Only ${p.stock} left in stock for ${p.name}.`, {
-    available: p.stock,
+  return new AppError(409, 'insufficient_stock', `Only ${stock} left in stock for ${name}.`, {
+    available: stock,
   });
 }
 
 /**
  * Turns the shopper's cart into an order.
  * - one transaction: account row and cart lines locked, prices and option adjustments re-read, order and line
- *   snapshots written, cart emptied, and last of all stock taken with a guarded update per product (in id order);
- *   any error undoes all of it
+ *   snapshots written (with the variant's SKU), cart emptied, and last of all stock taken with a guarded update
+ *   per product and then per variant (each in id order); any error undoes all of it
+ * - a cart line is the variant of its product, colour and memory size: a combination not sold, or switched off,
+ *   is refused (409 `option_unavailable`) before anything is reserved
  * - the product rows are locked only by that last update, so a popular product is held for the update and the
  *   commit alone, not for the whole checkout; the update's guard (active, for sale, enough units) is the final word
  *   on stock
@@ -78,7 +83,12 @@ export async function placeOrder(
         : [],
     );
 
+    const variants = new Map(
+      (await repo.readVariants(trx, ids)).map((v) => [`${v.product_id}:${v.color_id}:${v.memory_size}`, v]),
+    );
+
     const units = new Map<number, number>();
+    const variantUnits = new Map<number, { variant: repo.OrderVariant; qty: number }>();
     const lines = cart.map((line) => {
       const p = products.get(line.product_id);
       if (!p?.status) throw unavailable(p?.name);
@@ -105,18 +115,28 @@ export async function placeOrder(
         }
         adj += m.price_adj;
       }
+      const v = variants.get(`${p.id}:${line.color_id}:${line.memory_size}`);
+      if (!v?.enabled) {
+        throw conflict(
+          `${p.name} is not sold in the combination you chose${v ? ` (${v.sku} is switched off)` : ''}. Please choose again.`,
+          'option_unavailable',
+        );
+      }
       units.set(p.id, (units.get(p.id) ?? 0) + line.qty);
-      // The unit-price rule (packages/shared rules/unit-price.ts): the sum, never clamped (products whose options
-      // could go below zero are refused when saved).
-      const unit = p.final_price + adj;
+      variantUnits.set(v.id, { variant: v, qty: (variantUnits.get(v.id)?.qty ?? 0) + line.qty });
+      // The unit-price rule (packages/shared rules/unit-price.ts): the variant's own price, else the sum, never
+      // clamped (products whose options could go below zero are refused when saved).
+      const unit = v.price_override ?? p.final_price + adj;
       return {
         product_id: p.id,
+        variant_id: v.id,
+        sku: v.sku,
         name: p.name,
         color_id: line.color_id,
         color_name: colorName,
         memory_size: line.memory_size,
         unit_price_paise: unit,
-        unit_original_paise: p.original_price + adj,
+        unit_original_paise: Math.max(unit, p.original_price + adj),
         qty: line.qty,
         thumbnail: p.thumbnail,
       };
@@ -127,6 +147,11 @@ export async function placeOrder(
       const p = products.get(id)!;
       if (!p.in_stock || p.stock < units.get(id)!) throw stockConflict(p);
     }
+    const variantOrder = [...variantUnits.values()].sort(
+      (a, b) => a.variant.product_id - b.variant.product_id || a.variant.id - b.variant.id,
+    );
+    for (const { variant, qty } of variantOrder)
+      if (variant.stock < qty) throw stockConflict(products.get(variant.product_id)!, variant);
 
     const total = lines.reduce((s, l) => s + l.unit_price_paise * l.qty, 0);
     const originalTotal = lines.reduce((s, l) => s + l.unit_original_paise * l.qty, 0);
@@ -190,11 +215,26 @@ export async function placeOrder(
       userId,
       cart.map((l) => l.id),
     );
+    // Product rows first, then variant rows, each in id order: every transaction that changes stock locks them
+    // in this order (product and variant writes of the back office too), so they cannot deadlock.
     for (const id of ids) {
       if (!(await repo.takeStock(trx, id, units.get(id)!))) {
         // Someone bought the last units (or the product was withdrawn) since it was read: say how it is now.
         const [now] = await repo.readProducts(trx, [id]);
         throw now?.status ? stockConflict(now) : unavailable(products.get(id)!.name);
+      }
+    }
+    for (const { variant, qty } of variantOrder) {
+      if (!(await repo.takeVariantUnits(trx, variant.id, qty))) {
+        const [now] = await repo.readProducts(trx, [variant.product_id]);
+        const v = (await repo.readVariants(trx, [variant.product_id])).find((x) => x.id === variant.id);
+        if (!now?.status) throw unavailable(products.get(variant.product_id)!.name);
+        if (!v?.enabled)
+          throw conflict(
+            `${now.name} is not sold in the combination you chose. Please choose again.`,
+            'option_unavailable',
+          );
+        throw stockConflict(now, v);
       }
     }
     return { orderId, publicId, total };

@@ -70,7 +70,8 @@ async function changeState(
       { stockReturned: 0 },
     );
     if (first) {
-      for (const u of await repo.orderUnits(trx, order.id)) await repo.giveStock(trx, u.product_id, u.qty);
+      for (const u of await repo.orderUnits(trx, order.id))
+        await repo.giveStock(trx, u.product_id, u.qty, u.variant_id);
     } else {
       await repo.updateState(trx, order.id, from, { state: to });
     }
@@ -81,7 +82,7 @@ async function changeState(
     // "Pay now" on a failed payment: the same order waits for payment again, holding its units again.
     if (order.stock_returned) {
       for (const u of await repo.orderUnits(trx, order.id)) {
-        if (!(await repo.takeStock(trx, u.product_id, u.qty))) {
+        if (!(await repo.takeStock(trx, u.product_id, u.qty, true, u.variant_id))) {
           const [p] = await repo.readProducts(trx, [u.product_id]);
           const name = p?.name ?? 'A product of this order';
           throw new AppError(
@@ -111,13 +112,22 @@ async function changeState(
           )
         ).map((p) => [p.id, p.stock]),
       );
-      if (!units.every((u) => (stock.get(u.product_id) ?? -1) >= u.qty)) {
+      const variantStock = await repo.lockVariantStock(
+        trx,
+        units.flatMap((u) => (u.variant_id === null ? [] : [u.variant_id])),
+      );
+      const perProduct = new Map<number, number>();
+      for (const u of units) perProduct.set(u.product_id, (perProduct.get(u.product_id) ?? 0) + u.qty);
+      if (
+        ![...perProduct].every(([id, qty]) => (stock.get(id) ?? -1) >= qty) ||
+        !units.every((u) => u.variant_id === null || (variantStock.get(u.variant_id) ?? -1) >= u.qty)
+      ) {
         await repo.keepPaymentId(trx, order.id, paymentId ?? null);
         return 'refund_needed';
       }
       for (const u of units) {
         // Under the row locks taken above this cannot fail; if it ever does, the whole transaction is undone.
-        if (!(await repo.takeStock(trx, u.product_id, u.qty, false)))
+        if (!(await repo.takeStock(trx, u.product_id, u.qty, false, u.variant_id)))
           throw new Error('stock changed under a lock');
       }
       await repo.updateState(trx, order.id, from, { state: 'paid', stock_returned: 0, ...paid });

@@ -10,7 +10,7 @@ import * as repo from './order.repository';
 import { loadOrder, type OrderDeps } from './order.service';
 import { PUBLIC_ID_RE } from './order-id';
 import { move } from './order-lifecycle.service';
-import { applyRefundEvent, type RefundEntity } from './order-refund.service';
+import { applyRefundEvent, type RefundEntity, refundUnusablePayment } from './order-refund.service';
 
 /**
  * Payment results: the shopper's return from Razorpay Checkout (signature checked), a failed or dismissed
@@ -79,6 +79,7 @@ export async function confirmPayment(
     const locked = await repo.lockOrder(trx, { id: order.id });
     return settlePayment(trx, locked!, r.razorpay_payment_id, deps.logger, deps.config);
   });
+  if (outcome === 'refund_needed') await refundUnusablePayment(deps, order.id);
   if (outcome === 'paid')
     return { publicId: order.public_id, msg: 'Payment successful! Your order is confirmed.' };
   if (outcome === 'already_paid') return { publicId: order.public_id, msg: 'Payment already confirmed.' };
@@ -164,7 +165,10 @@ export async function handleWebhook(
       : createHash('sha256').update(eventIdHeader).digest('hex')
     : null;
 
-  return transaction(deps.db, async (trx) => {
+  // A payment that can no longer be used is refunded after the event's transaction (no network call under locks).
+  let unusable: number | null = null;
+  const msg = await transaction(deps.db, async (trx) => {
+    unusable = null;
     // The event is recorded in the same transaction as its effect: a failure undoes both and Razorpay's retry
     // is processed afresh; a replay of a processed event stops here.
     if (eventId) {
@@ -203,8 +207,12 @@ export async function handleWebhook(
     const outcome = await settlePayment(trx, order, paymentId, deps.logger, deps.config);
     if (outcome === 'paid') return 'Order marked as paid.';
     if (outcome === 'already_paid') return 'Order already paid.';
-    if (outcome === 'refund_needed')
+    if (outcome === 'refund_needed') {
+      unusable = order.id;
       return 'Payment recorded for a refund: the order could not be fulfilled.';
+    }
     return 'Event ignored.';
   });
+  if (unusable !== null) await refundUnusablePayment(deps, unusable);
+  return msg;
 }

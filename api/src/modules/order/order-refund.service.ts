@@ -212,3 +212,34 @@ export async function applyRefundEvent(
   await markFailed(trx, refund, why);
   return 'Refund marked as failed.';
 }
+
+/**
+ * A payment that arrived for an order that can no longer be fulfilled (its units sold meanwhile): the order was
+ * never paid, the payment is recorded as its payment id, and it is refunded in full through the provider. Once:
+ * the reservation under the order's row lock sees an earlier one (a webhook and the shopper's return at once).
+ * A provider failure is logged and leaves the refund for staff to see; it never fails the caller.
+ */
+export async function refundUnusablePayment(deps: OrderDeps, orderId: number): Promise<void> {
+  try {
+    const refundId = await transaction(deps.db, async (trx) => {
+      const o = await repo.lockOrder(trx, { id: orderId });
+      if (!o || o.paid_at || !o.razorpay_payment_id) return null;
+      if (o.state !== 'cancelled' && o.state !== 'payment_failed') return null;
+      const left = refundableLeft(o);
+      if (left === 0) return null;
+      return reserveRefund(
+        trx,
+        o,
+        left,
+        'Payment received after the order could no longer be fulfilled',
+        'system',
+      );
+    });
+    if (refundId) await sendRefund(deps, refundId);
+  } catch (e) {
+    deps.logger.error('refund of an unusable payment failed; refund it by hand', {
+      orderId,
+      error: (e as Error).message,
+    });
+  }
+}

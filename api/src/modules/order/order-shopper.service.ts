@@ -47,6 +47,7 @@ export async function orderDetails(
           subject: m.subject,
           createdAt: m.created_at.toISOString(),
           sentAt: m.sent_at?.toISOString() ?? null,
+          failedAt: m.failed_at?.toISOString() ?? null,
           attempts: m.attempts,
           lastError: m.last_error,
         })),

@@ -27,6 +27,7 @@ export function toOrderJson(o: OrderWithUser, lines: OrderLineRow[]): Order {
       name: l.name,
       colorName: l.color_name,
       memorySize: l.memory_size || null,
+      sku: l.sku,
       unitPrice: toRupees(l.unit_price_paise),
       unitOriginalPrice: toRupees(l.unit_original_paise),
       qty: l.qty,

@@ -83,15 +83,62 @@ export function memoryOptions(db: Q, productIds: number[]) {
     .execute();
 }
 
+/** A variant as checkout needs it (stock, switch, SKU, price override in paise). */
+export interface OrderVariant {
+  id: number;
+  product_id: number;
+  color_id: number;
+  memory_size: number;
+  sku: string;
+  stock: number;
+  enabled: number;
+  price_override: number | null;
+}
+
+/** The variants of the given products, without locks (checkout's guarded updates take them). */
+export async function readVariants(db: Q, productIds: number[]): Promise<OrderVariant[]> {
+  if (!productIds.length) return [];
+  const rows = await db
+    .selectFrom('product_variants')
+    .select(['id', 'product_id', 'color_id', 'memory_size', 'sku', 'stock', 'enabled', 'price_override'])
+    .where('product_id', 'in', productIds)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    product_id: Number(r.product_id),
+    color_id: Number(r.color_id),
+    memory_size: Number(r.memory_size),
+    stock: Number(r.stock),
+    price_override: r.price_override === null ? null : Number(r.price_override),
+  }));
+}
+
+/** Variant stock by id, the rows locked (after their products: the lock order). */
+export async function lockVariantStock(db: Q, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('product_variants')
+    .select(['id', 'stock'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), Number(r.stock)]));
+}
+
 /**
- * The guarded decrement: it only succeeds while the product is active, switched on for sale and has the units.
- * Returns false when it changed nothing.
+ * The guarded decrement, product row first (the lock order), then the variant's: it only succeeds while the
+ * product is active and switched on for sale, the variant switched on, and both have the units (a product's stock
+ * is the units of its switched-on variants). Returns false when it changed nothing (the caller rolls back).
  */
 export async function takeStock(
   db: Q,
   productId: number,
   qty: number,
   sellableOnly = true,
+  variantId: number | null = null,
 ): Promise<boolean> {
   let q = db
     .updateTable('products')
@@ -100,28 +147,73 @@ export async function takeStock(
     .where('stock', '>=', qty);
   if (sellableOnly) q = q.where('status', '=', 1).where('in_stock', '=', 1);
   const r = await q.executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) return false;
+  if (variantId === null) return true;
+  let v = db
+    .updateTable('product_variants')
+    .set({ stock: sql`stock - ${qty}` })
+    .where('id', '=', variantId)
+    .where('product_id', '=', productId)
+    .where('stock', '>=', qty);
+  if (sellableOnly) v = v.where('enabled', '=', 1);
+  return Number((await v.executeTakeFirst()).numUpdatedRows) === 1;
+}
+
+/** The guarded decrement of one variant (checkout takes its product's units first). */
+export async function takeVariantUnits(db: Q, variantId: number, qty: number): Promise<boolean> {
+  const r = await db
+    .updateTable('product_variants')
+    .set({ stock: sql`stock - ${qty}` })
+    .where('id', '=', variantId)
+    .where('enabled', '=', 1)
+    .where('stock', '>=', qty)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function giveStock(db: Q, productId: number, qty: number): Promise<void> {
-  // A product deleted since the order simply has nothing to give back to.
+/**
+ * Gives units back to the variant they were taken from, and to its product's figure while the variant is
+ * switched on (the product counts switched-on variants only). Product row first, the lock order.
+ * - a product or variant deleted since the order has nothing to give back to
+ * - lines older than variants that matched none (no variant id) give nothing back
+ */
+export async function giveStock(
+  db: Q,
+  productId: number,
+  qty: number,
+  variantId: number | null = null,
+): Promise<void> {
+  if (variantId === null) return;
+  await sql`UPDATE products SET stock = stock + ${qty} WHERE id = ${productId} AND EXISTS (
+      SELECT 1 FROM product_variants WHERE id = ${variantId} AND product_id = ${productId} AND enabled = 1)`.execute(
+    db,
+  );
   await db
-    .updateTable('products')
+    .updateTable('product_variants')
     .set({ stock: sql`stock + ${qty}` })
-    .where('id', '=', productId)
+    .where('id', '=', variantId)
+    .where('product_id', '=', productId)
     .execute();
 }
 
-/** Units per product of an order, in product id order (the lock order). */
-export async function orderUnits(db: Q, orderId: number): Promise<{ product_id: number; qty: number }[]> {
+/** Units per variant of an order, in product then variant id order (the lock order). */
+export async function orderUnits(
+  db: Q,
+  orderId: number,
+): Promise<{ product_id: number; variant_id: number | null; qty: number }[]> {
   const rows = await db
     .selectFrom('order_lines')
-    .select(['product_id', sql<string>`SUM(qty)`.as('qty')])
+    .select(['product_id', 'variant_id', sql<string>`SUM(qty)`.as('qty')])
     .where('order_id', '=', orderId)
-    .groupBy('product_id')
+    .groupBy(['product_id', 'variant_id'])
     .orderBy('product_id')
+    .orderBy('variant_id')
     .execute();
-  return rows.map((r) => ({ product_id: r.product_id, qty: Number(r.qty) }));
+  return rows.map((r) => ({
+    product_id: r.product_id,
+    variant_id: r.variant_id === null ? null : Number(r.variant_id),
+    qty: Number(r.qty),
+  }));
 }
 
 export async function insertOrder(db: Q, values: Insertable<OrderTable>): Promise<number> {

@@ -65,7 +65,12 @@ export async function prepareGallery(
  * Writes the plan's gallery rows, the product row locked; returns the stored files that another upload added
  * meanwhile (their outcomes turn to `already_there`): the caller removes them once the transaction is over.
  */
-export async function commitGallery(trx: repo.Conn, productId: number, plan: GalleryPlan): Promise<string[]> {
+export async function commitGallery(
+  trx: repo.Conn,
+  productId: number,
+  plan: GalleryPlan,
+  colorId: number | null = null,
+): Promise<string[]> {
   if (plan.added.length === 0) return [];
   if (!(await pictures.lockProduct(trx, productId))) throw notFound('Product');
   const known = await pictures.pictureHashes(trx, productId);
@@ -84,7 +89,7 @@ export async function commitGallery(trx: repo.Conn, productId: number, plan: Gal
       o.file = there;
     }
   }
-  await repo.appendImages(trx, productId, rows);
+  await repo.appendImages(trx, productId, rows, colorId);
   return dropped;
 }
 

@@ -2,6 +2,12 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { Database } from '../../db/database';
 import { containsPattern } from '../../db/like';
+import {
+  type PricedVariantRow,
+  variantJoinsSql,
+  variantOriginalSql,
+  variantPriceSql,
+} from './product-variant.repository';
 
 /** A database handle or an open transaction. */
 export type Conn = Kysely<Database>;
@@ -20,6 +26,8 @@ export interface SummaryRow {
   in_stock: number;
   status: number;
   top_selling: number;
+  price_min: number | null;
+  price_max: number | null;
   category_id: number | null;
   categoryName: string | null;
   categorySlug: string | null;
@@ -62,6 +70,8 @@ const summaryColumns = [
   'p.in_stock',
   'p.status',
   'p.top_selling',
+  'p.price_min',
+  'p.price_max',
   'p.category_id',
   'c.name as categoryName',
   'c.slug as categorySlug',
@@ -188,8 +198,11 @@ export interface ProductColorRow {
 
 export interface ProductDetail {
   row: DetailRow;
-  /** Gallery file names, in gallery order. */
+  /** Shared gallery file names (no colour), in gallery order. */
   images: string[];
+  /** Colour galleries: file names by colour id, in gallery order. */
+  colorImages: Map<number, string[]>;
+  variants: PricedVariantRow[];
   colors: ProductColorRow[];
   memory: { size_gb: number; price_adj: number }[];
 }
@@ -214,10 +227,15 @@ export async function findProductDetail(
   by: { id: number } | { slug: string },
 ): Promise<ProductDetail | undefined> {
   const where = 'id' in by ? sql`p.id = ${by.id}` : sql`p.slug = ${by.slug}`;
-  const r = await sql<DetailRow & { images: unknown; colors: unknown; memory: unknown }>`
+  const r = await sql<DetailRow & { images: unknown; colors: unknown; memory: unknown; variants: unknown }>`
     SELECT ${summarySql}, p.video_url, p.short_description, p.long_description, c.status AS categoryStatus,
-      (SELECT JSON_ARRAYAGG(JSON_OBJECT('file', i.file, 'position', i.position, 'k', i.id))
+      (SELECT JSON_ARRAYAGG(JSON_OBJECT('file', i.file, 'color', i.color_id, 'position', i.position, 'k', i.id))
         FROM product_images AS i WHERE i.product_id = p.id) AS images,
+      (SELECT JSON_ARRAYAGG(JSON_OBJECT('id', v.id, 'product_id', v.product_id, 'sku', v.sku,
+          'color_id', v.color_id, 'memory_size', v.memory_size, 'stock', v.stock, 'price_override', v.price_override,
+          'enabled', v.enabled, 'position', v.position, 'k', v.id, 'price', ${variantPriceSql},
+          'original', ${variantOriginalSql}))
+        FROM product_variants AS v ${variantJoinsSql} WHERE v.product_id = p.id) AS variants,
       (SELECT JSON_ARRAYAGG(JSON_OBJECT('id', co.id, 'name', co.name, 'slug', co.slug, 'hexcode', co.hexcode,
           'status', co.status, 'price_adj', pc.price_adj, 'position', pc.position, 'k', co.id))
         FROM product_colors AS pc JOIN colors AS co ON co.id = pc.color_id WHERE pc.product_id = p.id) AS colors,
@@ -227,13 +245,25 @@ export async function findProductDetail(
     FROM products AS p LEFT JOIN categories AS c ON c.id = p.category_id WHERE ${where}`.execute(db);
   const found = r.rows[0];
   if (!found) return undefined;
-  const { images, colors, memory, ...row } = found;
+  const { images, colors, memory, variants, ...row } = found;
   type Positioned = { position: number; k: number };
+  const pictures = jsonList<{ file: string; color: number | null } & Positioned>(images).sort(byPosition);
+  const colorImages = new Map<number, string[]>();
+  for (const i of pictures)
+    if (i.color !== null)
+      colorImages.set(Number(i.color), [...(colorImages.get(Number(i.color)) ?? []), i.file]);
   return {
     row: row as DetailRow,
-    images: jsonList<{ file: string } & Positioned>(images)
+    images: pictures.filter((i) => i.color === null).map((i) => i.file),
+    colorImages,
+    variants: jsonList<PricedVariantRow & Positioned>(variants)
       .sort(byPosition)
-      .map((i) => i.file),
+      .map(({ k: _k, ...v }) => ({
+        ...v,
+        price_override: v.price_override === null ? null : Number(v.price_override),
+        price: Number(v.price),
+        original: Number(v.original),
+      })),
     colors: jsonList<ProductColorRow & Positioned>(colors)
       .sort(byPosition)
       .map(({ id, name, slug, hexcode, status, price_adj }) => ({
@@ -365,6 +395,7 @@ export async function appendImages(
   db: Conn,
   productId: number,
   files: { file: string; hash: string | null }[],
+  colorId: number | null = null,
 ): Promise<void> {
   if (files.length === 0) return;
   const last = await db
@@ -380,6 +411,7 @@ export async function appendImages(
         product_id: productId,
         file: f.file,
         content_hash: f.hash,
+        color_id: colorId,
         position: start + i,
       })),
     )

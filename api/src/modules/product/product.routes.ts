@@ -6,6 +6,9 @@ import {
   productStatusBody,
   productUpdateBody,
   suggestQuery,
+  variantCreateBody,
+  variantStockBody,
+  variantUpdateBody,
 } from '@voltcart/shared';
 import { isAdmin } from '../../lib/access';
 import { catalogCache } from '../../lib/cache';
@@ -15,9 +18,15 @@ import { idParam } from '../../lib/validate';
 import { suggest } from '../search/search.service';
 import * as products from './product.service';
 import { matchImageNames } from './product-match.service';
+import * as variants from './product-variant.service';
 
 const M = products.PRODUCT_MESSAGES;
+const V = variants.VARIANT_MESSAGES;
 const api = contract.product;
+const vapi = contract.variant;
+/** The back office's view of a product (variants switched off included). */
+const adminProduct = (db: Parameters<typeof products.getProduct>[0], id: number) =>
+  products.getProduct(db, id, { admin: true });
 
 export function productRoutes() {
   const { app, on } = resource('/product');
@@ -101,6 +110,57 @@ export function productRoutes() {
     const product = await products.removeImage(c.var, idParam(c, 'id', 'Product'), params.file!);
     await catalogCache(c).invalidate(c.var.db);
     return { msg: M.imageRemoved, product };
+  });
+
+  // Variants and colour galleries (admin).
+  on(vapi.list, async (c) => ({
+    msg: 'OK',
+    variants: await variants.listVariants(c.var.db, idParam(c, 'id', 'Product'), adminProduct),
+  }));
+
+  on(vapi.create, { body: variantCreateBody }, async (c, input) => {
+    const id = idParam(c, 'id', 'Product');
+    const out = await variants.createVariant(c.var.db, id, await input.body(), adminProduct);
+    await catalogCache(c).invalidate(c.var.db);
+    return { msg: V.created, ...out };
+  });
+
+  on(vapi.stock, { body: variantStockBody }, async (c, input) => {
+    const id = idParam(c, 'id', 'Product');
+    const { changes } = await input.body();
+    const out = await variants.setVariantStock(c.var.db, id, changes, adminProduct);
+    await catalogCache(c).invalidate(c.var.db);
+    return { msg: V.stockSaved(changes.length), ...out };
+  });
+
+  on(vapi.update, { body: variantUpdateBody }, async (c, input) => {
+    const id = idParam(c, 'id', 'Product');
+    const variantId = idParam(c, 'variantId', 'Variant');
+    const out = await variants.updateVariant(c.var.db, id, variantId, await input.body(), adminProduct);
+    await catalogCache(c).invalidate(c.var.db);
+    return { msg: V.updated, ...out };
+  });
+
+  on(vapi.remove, async (c) => {
+    const id = idParam(c, 'id', 'Product');
+    const product = await variants.deleteVariant(
+      c.var.db,
+      id,
+      idParam(c, 'variantId', 'Variant'),
+      adminProduct,
+    );
+    await catalogCache(c).invalidate(c.var.db);
+    return { msg: V.deleted, product };
+  });
+
+  on(vapi.addColorImages, async (c, input) => {
+    const id = idParam(c, 'id', 'Product');
+    const colorId = idParam(c, 'colorId', 'Colour');
+    const form = await input.raw();
+    const files = uploadedFiles(form.images ?? form['images[]']);
+    const { product, uploads } = await products.addImages(c.var, id, files, colorId);
+    await catalogCache(c).invalidate(c.var.db);
+    return { msg: M.imagesAdded(uploads), product, uploads };
   });
 
   return app;

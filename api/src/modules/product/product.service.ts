@@ -19,12 +19,14 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { isDuplicateKey, isMissingReference } from '../../db/errors';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import { imageLimits, releaseImages, removeImages, storeImage, storeImages } from '../../lib/images';
+import { imageLimits, releaseImages, removeImages } from '../../lib/images';
 import { SAFE_NAME, type Storage } from '../../lib/storage';
 import { searchEngine } from '../search/search-engine';
 import { lowStockThreshold } from '../settings/settings.service';
 import * as repo from './product.repository';
 import { commitGallery, picturesMessage, prepareGallery, prepareThumbnail } from './product-pictures.service';
+import * as vrepo from './product-variant.repository';
+import { stockOnVariants, syncVariants, toVariant, writeProductStock } from './product-variant.service';
 
 export interface ProductDeps {
   db: Db;
@@ -57,7 +59,15 @@ export const MAX_GALLERY_UPLOAD = 20;
 
 // ---------------------------------------------------------------- shapes
 
+/**
+ * A product row as the API shows it. Its figures come from its variants: `finalPrice` is the lowest price of the
+ * switched-on variants (`priceRange` their lowest and highest), `stock` their units (kept on the row by
+ * refreshFigures). Without a switched-on variant the product's own final price stands.
+ */
 export function toSummary(r: repo.SummaryRow): ProductSummary {
+  const own = Number(r.final_price);
+  const min = r.price_min === null ? own : Number(r.price_min);
+  const max = r.price_max === null ? own : Number(r.price_max);
   return {
     _id: String(r.id),
     name: r.name,
@@ -66,7 +76,7 @@ export function toSummary(r: repo.SummaryRow): ProductSummary {
     brand: r.brand,
     originalPrice: toRupees(Number(r.original_price)),
     discountPercentage: Number(r.discount_percentage),
-    finalPrice: toRupees(Number(r.final_price)),
+    finalPrice: toRupees(min),
     thumbnail: r.thumbnail,
     stock: Number(r.stock),
     inStock: Boolean(r.in_stock),
@@ -75,6 +85,7 @@ export function toSummary(r: repo.SummaryRow): ProductSummary {
     categoryId: r.category_id === null ? null : String(r.category_id),
     categoryName: r.categoryName,
     categorySlug: r.categorySlug,
+    priceRange: { min: toRupees(min), max: toRupees(max) },
   };
 }
 
@@ -173,10 +184,12 @@ export async function getProduct(
   const row = found?.row;
   const hidden = row && !opts.admin && (!row.status || (row.category_id !== null && !row.categoryStatus));
   if (!found || !row || hidden) throw notFound('Product');
-  const { images, colors, memory } = found;
+  const { images, colors, memory, colorImages, variants } = found;
   return {
     ...toSummary(row),
     images,
+    colorImages: Object.fromEntries([...colorImages].map(([c, files]) => [String(c), files])),
+    variants: variants.filter((v) => opts.admin || v.enabled).map(toVariant),
     colors: colors
       .filter((c) => opts.admin || c.status)
       .map((c) => ({
@@ -384,7 +397,7 @@ export function updateInput(form: Form, current: Product): Plan {
   }
   // The product as it will be: what changes, and the rest as it is.
   refuseBelowZero(
-    out.values.final_price ?? toPaise(current.finalPrice),
+    out.values.final_price ?? finalPricePaise(toPaise(current.originalPrice), current.discountPercentage),
     out.colors ? out.colors.map((c) => c.pricePaise) : current.colors.map((c) => toPaise(c.priceAdj)),
     out.memory ? out.memory.map((m) => m.pricePaise) : current.memoryPriceAdj.map(toPaise),
   );
@@ -456,6 +469,8 @@ export async function createProduct(
       });
       await repo.replaceColors(trx, id, p.colors ?? []);
       await repo.replaceMemory(trx, id, p.memory ?? []);
+      // A create without variants gets one per colour × memory size; the stock sent goes to the first.
+      await syncVariants(trx, id, p.values.stock ?? 0);
       await commitGallery(trx, id, gallery);
       await searchEngine.indexProducts(trx, [id]);
       return id;
@@ -479,6 +494,11 @@ export async function updateProduct(
   // Refused before any image work when the stock has already moved; checked again under a lock below.
   if (p.expectedStock !== undefined && current.stock !== p.expectedStock)
     throw stockChanged(p.expectedStock, current);
+  // Writing back the stock as loaded changes nothing (the back office's form sends every field).
+  if (p.values.stock !== undefined && p.values.stock === p.expectedStock) delete p.values.stock;
+  // A product-level stock write is the single variant's; with several variants it is refused (see writeProductStock).
+  if (p.values.stock !== undefined && (current.variants?.length ?? 0) !== 1)
+    throw stockOnVariants(current.variants?.length ?? 0);
   if (
     Object.keys(p.values).length === 0 &&
     !p.colors &&
@@ -517,9 +537,13 @@ export async function updateProduct(
         if (now === undefined) throw notFound('Product');
         if (now !== p.expectedStock) throw new StockMoved();
       }
-      await repo.updateProduct(trx, id, p.values);
+      const { stock, ...values } = p.values;
+      await repo.updateProduct(trx, id, values);
       if (p.colors) await repo.replaceColors(trx, id, p.colors);
       if (p.memory) await repo.replaceMemory(trx, id, p.memory);
+      if (p.colors || p.memory) await syncVariants(trx, id);
+      if (stock !== undefined) await writeProductStock(trx, id, stock);
+      await vrepo.refreshFigures(trx, id);
       await searchEngine.indexProducts(trx, [id]);
       return commitGallery(trx, id, gallery);
     });
@@ -569,7 +593,11 @@ export async function toggleProduct(
 export async function deleteProduct(deps: ProductDeps, id: number): Promise<void> {
   const current = await getProduct(deps.db, id, { admin: true });
   if (!(await repo.deleteProduct(deps.db, id))) throw notFound('Product');
-  await releaseImages(deps.db, deps.storage, 'product', [current.thumbnail, ...current.images]);
+  await releaseImages(deps.db, deps.storage, 'product', [
+    current.thumbnail,
+    ...current.images,
+    ...Object.values(current.colorImages ?? {}).flat(),
+  ]);
 }
 
 /** Appends 1–20 pictures to the gallery; files the product already shows are skipped (product-pictures.service). */
@@ -577,13 +605,20 @@ export async function addImages(
   deps: ProductDeps,
   id: number,
   files: File[],
+  colorId: number | null = null,
 ): Promise<{ product: Product; uploads: PictureUpload[] }> {
   if (files.length < 1 || files.length > MAX_GALLERY_UPLOAD) throw badRequest(M.imageCount);
-  await getProduct(deps.db, id, { admin: true });
+  const product = await getProduct(deps.db, id, { admin: true });
+  // A colour gallery belongs to one of the product's own colours.
+  if (colorId !== null && !product.colors.some((c) => c._id === String(colorId)))
+    throw badRequest(
+      'colorId: this product has no such colour. Add the colour to the product first.',
+      'invalid_option',
+    );
   const gallery = await prepareGallery(deps.db, deps.storage, id, files, imageLimits(deps.config));
   let dropped: string[];
   try {
-    dropped = await deps.db.transaction().execute((trx) => commitGallery(trx, id, gallery));
+    dropped = await deps.db.transaction().execute((trx) => commitGallery(trx, id, gallery, colorId));
   } catch (e) {
     await removeImages(
       deps.storage,
@@ -602,7 +637,8 @@ export async function addImages(
 export async function removeImage(deps: ProductDeps, id: number, file: string): Promise<Product> {
   if (!SAFE_NAME.test(file)) throw notFound('Image');
   const current = await getProduct(deps.db, id, { admin: true });
-  if (current.images.includes(file)) {
+  const colorFiles = Object.values(current.colorImages ?? {}).flat();
+  if (current.images.includes(file) || colorFiles.includes(file)) {
     await repo.removeImageRow(deps.db, id, file);
   } else if (current.thumbnail === file) {
     await repo.updateProduct(deps.db, id, { thumbnail: '', thumbnail_hash: null });

@@ -74,6 +74,7 @@ export class MariaDbSearch implements SearchEngine {
         name: r.name,
         brand: r.brand,
         sku: r.sku,
+        variantSkus: r.variant_skus ? r.variant_skus.split('\n') : [],
         category: r.category,
         colors: r.colors ? r.colors.split('\n') : [],
         memoryGb: r.memory ? r.memory.split(',').map(Number) : [],

@@ -113,6 +113,8 @@ export interface IndexSource {
   name: string;
   brand: string;
   sku: string | null;
+  /** The SKUs of the product's variants (colour × memory). */
+  variantSkus?: string[];
   category: string | null;
   colors: string[];
   memoryGb: number[];
@@ -141,7 +143,8 @@ export function productTerms(p: IndexSource): Map<string, number> {
     p.memoryGb.flatMap((gb) => (gb >= 1024 && gb % 1024 === 0 ? [`${gb}gb`, `${gb / 1024}tb`] : [`${gb}gb`])),
     FIELD_WEIGHT.attribute,
   );
-  if (p.sku) add([p.sku.toLowerCase().slice(0, 64), ...words(p.sku)], FIELD_WEIGHT.attribute);
+  for (const sku of [p.sku, ...(p.variantSkus ?? [])])
+    if (sku) add([sku.toLowerCase().slice(0, 64), ...words(sku)], FIELD_WEIGHT.attribute);
   const desc = [...new Set(words(`${p.shortDescription ?? ''} ${p.longDescription ?? ''}`))];
   add(desc.slice(0, MAX_DESCRIPTION_WORDS), FIELD_WEIGHT.description);
   return terms;

@@ -16,6 +16,8 @@ export interface IndexRow {
   colors: string | null;
   /** Memory sizes in GB separated by commas, or NULL. */
   memory: string | null;
+  /** Variant SKUs separated by newlines, or NULL. */
+  variant_skus: string | null;
   sold: number | string;
 }
 
@@ -27,6 +29,7 @@ export async function indexSources(db: Conn, ids: number[]): Promise<IndexRow[]>
       (SELECT GROUP_CONCAT(co.name SEPARATOR '\n') FROM product_colors AS pc JOIN colors AS co ON co.id = pc.color_id
         WHERE pc.product_id = p.id) AS colors,
       (SELECT GROUP_CONCAT(m.size_gb) FROM product_memory AS m WHERE m.product_id = p.id) AS memory,
+      (SELECT GROUP_CONCAT(v.sku SEPARATOR '\n') FROM product_variants AS v WHERE v.product_id = p.id) AS variant_skus,
       (SELECT COALESCE(SUM(l.qty), 0) FROM order_lines AS l JOIN orders AS o ON o.id = l.order_id
         WHERE l.product_id = p.id AND o.state IN ('placed', 'paid', 'shipped', 'delivered')) AS sold
     FROM products AS p LEFT JOIN categories AS c ON c.id = p.category_id
@@ -188,6 +191,7 @@ export interface ListSpec {
 }
 
 const sellable = sql`(p.in_stock = 1 AND p.stock > 0)`;
+// Prices are compared as shoppers see them: the cheapest switched-on variant's (price_min), else the product's.
 
 function from(spec: ListSpec, except?: string, joins: RawBuilder<unknown> = sql``): RawBuilder<unknown> {
   const join = spec.match ? sql`JOIN ${spec.match} AS s ON s.product_id = p.id` : sql``;
@@ -235,10 +239,10 @@ export async function pageIds(
       order = sql`${sellable} DESC, d.popularity DESC, p.top_selling DESC, p.id DESC`;
       break;
     case 'price_asc':
-      order = sql`p.final_price ASC, p.id DESC`;
+      order = sql`COALESCE(p.price_min, p.final_price) ASC, p.id DESC`;
       break;
     case 'price_desc':
-      order = sql`p.final_price DESC, p.id DESC`;
+      order = sql`COALESCE(p.price_min, p.final_price) DESC, p.id DESC`;
       break;
     case 'stock':
       order = sql`p.stock ASC, p.id DESC`;
@@ -314,7 +318,9 @@ export async function discountCounts(db: Db, spec: ListSpec): Promise<Record<10 
 /** The lowest and highest final price (paise) under the other filters. */
 export async function priceRange(db: Db, spec: ListSpec): Promise<{ min: number; max: number } | null> {
   const r = await sql<{ lo: number | string | null; hi: number | string | null }>`SELECT
-      MIN(p.final_price) AS lo, MAX(p.final_price) AS hi FROM ${from(spec, 'price')}`.execute(db);
+      MIN(COALESCE(p.price_min, p.final_price)) AS lo, MAX(COALESCE(p.price_min, p.final_price)) AS hi FROM ${from(spec, 'price')}`.execute(
+    db,
+  );
   const row = r.rows[0];
   if (!row || row.lo === null || row.hi === null) return null;
   return { min: Number(row.lo), max: Number(row.hi) };
@@ -359,8 +365,10 @@ export function conditions(f: FilterValues): Condition[] {
       where: sql`EXISTS (SELECT 1 FROM product_memory AS m WHERE m.product_id = p.id
         AND m.size_gb IN (${sql.join(f.memory)}))`,
     });
-  if (f.minPrice !== undefined) out.push({ facet: 'price', where: sql`p.final_price >= ${f.minPrice}` });
-  if (f.maxPrice !== undefined) out.push({ facet: 'price', where: sql`p.final_price <= ${f.maxPrice}` });
+  if (f.minPrice !== undefined)
+    out.push({ facet: 'price', where: sql`COALESCE(p.price_min, p.final_price) >= ${f.minPrice}` });
+  if (f.maxPrice !== undefined)
+    out.push({ facet: 'price', where: sql`COALESCE(p.price_min, p.final_price) <= ${f.maxPrice}` });
   if (f.inStock) out.push({ facet: 'inStock', where: sellable });
   if (f.minDiscount !== undefined)
     out.push({ facet: 'minDiscount', where: sql`p.discount_percentage >= ${f.minDiscount}` });

@@ -11,7 +11,16 @@ import type {
   suggestQuery,
   synonymsBody,
 } from '../schemas/catalog';
-import type { Category, Color, ImageNameMatch, PictureUpload, Product, ProductSummary } from '../types';
+import type { variantCreateBody, variantStockBody, variantUpdateBody } from '../schemas/variant';
+import type {
+  Category,
+  Color,
+  ImageNameMatch,
+  PictureUpload,
+  Product,
+  ProductSummary,
+  Variant,
+} from '../types';
 import { route } from './define';
 
 /** One value of a filter and how many products it would show under the other filters chosen. */
@@ -137,4 +146,31 @@ export const product = {
   matchImages: route('POST /product/match-images', 'admin')
     .body<typeof imageMatchBody>()
     .reply<{ matches: ImageNameMatch[] }>(),
+};
+
+/**
+ * A product's variants (admin): one per colour × memory size combination sold, each with its own SKU, stock,
+ * price and switch; and the colour galleries. Product-level figures follow from them (see ProductSummary).
+ */
+export const variant = {
+  list: route('GET /product/:id/variants', 'admin').reply<{ variants: Variant[] }>(),
+  /** 409 `duplicate_sku` naming the SKU; 400 for a colour or memory size the product does not have. */
+  create: route('POST /product/:id/variants', 'admin', { status: 201 })
+    .body<typeof variantCreateBody>()
+    .reply<{ variant: Variant; product: Product }>(),
+  /** `stock` needs `expectedStock`: 409 `stock_changed` with the variant as it is now when it moved. */
+  update: route('PUT /product/:id/variants/:variantId', 'admin')
+    .body<typeof variantUpdateBody>()
+    .reply<{ variant: Variant; product: Product }>(),
+  /** 409 `in_use` while the variant holds units (set its stock to 0 first). */
+  remove: route('DELETE /product/:id/variants/:variantId', 'admin').reply<{ product: Product }>(),
+  /** Many variants' stock at once: all or nothing, each compare-and-set. */
+  stock: route('PATCH /product/:id/variants/stock', 'admin')
+    .body<typeof variantStockBody>()
+    .reply<{ variants: Variant[]; product: Product }>(),
+  /** Adds 1–20 pictures to one colour's gallery; a file the product already shows is skipped (`already_there`). */
+  addColorImages: route('PATCH /product/:id/color-images/:colorId', 'admin', {
+    form: true,
+    files: ['images'],
+  }).reply<{ product: Product; uploads: PictureUpload[] }>(),
 };

@@ -1,5 +1,5 @@
 import { admin, user } from './account';
-import { category, color, product, search } from './catalog';
+import { category, color, product, search, variant } from './catalog';
 
 export type { FacetValue, ProductFacets, ProductList, Suggestions, Synonym } from './catalog';
 
@@ -17,6 +17,7 @@ export const contract = {
   color,
   product,
   search,
+  variant,
   cart,
   order,
   settings,

@@ -1,3 +1,5 @@
+import { isBlank } from '../contract/define';
+
 export const AUTH_MESSAGES = {
   fillAll: 'Please fill all fields',
   allRequired: 'All fields are required',
@@ -13,20 +15,19 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX_BYTES = 72;
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const blank = (v: string | undefined) => (v ?? '').trim() === '';
 
 /**
  * Login form rule (seed §5): email and password required after trimming → 'Please fill all fields'.
  */
 export function loginError(email?: string, password?: string): string | null {
-  return blank(email) || blank(password) ? AUTH_MESSAGES.fillAll : null;
+  return isBlank(email) || isBlank(password) ? AUTH_MESSAGES.fillAll : null;
 }
 
 /**
  * Admin login form rule (seed §5): both required, and the email must look like an email.
  */
 export function adminLoginError(email?: string, password?: string): string | null {
-  if (blank(email) || blank(password)) return AUTH_MESSAGES.fillAll;
+  if (isBlank(email) || isBlank(password)) return AUTH_MESSAGES.fillAll;
   return EMAIL_PATTERN.test((email ?? '').trim()) ? null : AUTH_MESSAGES.invalidEmail;
 }
 
@@ -41,7 +42,7 @@ export function registerError(f: {
   password?: string;
   confirmPassword?: string;
 }): string | null {
-  if ([f.name, f.email, f.password, f.confirmPassword].some(blank)) return AUTH_MESSAGES.allRequired;
+  if ([f.name, f.email, f.password, f.confirmPassword].some(isBlank)) return AUTH_MESSAGES.allRequired;
   if (f.password !== f.confirmPassword) return AUTH_MESSAGES.mismatch;
   return null;
 }

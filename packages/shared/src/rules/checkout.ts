@@ -1,3 +1,5 @@
+import { isBlank } from '../contract/define';
+
 export interface ShippingDetailsInput {
   adressLine1?: unknown;
   adressLine2?: unknown;
@@ -32,7 +34,7 @@ export const CHECKOUT_MESSAGES = {
   field: (field: string) => `Please enter ${field}`,
 } as const;
 
-const filled = (v: unknown) => (typeof v === 'string' ? v.trim() !== '' : typeof v === 'number');
+const filled = (v: unknown) => (typeof v === 'string' || typeof v === 'number') && !isBlank(v);
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '');
 
 /**

@@ -31,6 +31,18 @@ export function imageNameKeys(name: string): string[] {
   return p.base ? [p.stem, p.base] : [p.stem];
 }
 
+/**
+ * The ways a key may name a product and one of its colours: `<product-slug>-<colour-slug>`, split at each dash
+ * (`galaxy-s24-ocean-blue` → `galaxy-s24` + `ocean-blue`, `galaxy` + `s24-ocean-blue`, …).
+ */
+export function colorSplits(key: string): { product: string; color: string }[] {
+  const out: { product: string; color: string }[] = [];
+  for (let i = key.indexOf('-'); i > 0; i = key.indexOf('-', i + 1)) {
+    if (i < key.length - 1) out.push({ product: key.slice(0, i), color: key.slice(i + 1) });
+  }
+  return out;
+}
+
 /** File names per matching request (POST /product/match-images); a bigger folder is sent in pages. */
 export const MAX_MATCH_NAMES = 500;
 /** Longest file name taken (most file systems stop at 255). */

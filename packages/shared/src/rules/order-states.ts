@@ -18,7 +18,7 @@ export type Actor = 'admin' | 'customer' | 'payment' | 'system';
  * - `payment_failed` / `cancelled` → `paid` only for a verified payment on an order that was never paid
  *   (the shopper retried in the Razorpay dialog, or the money arrived after the expiry sweep): the stock is
  *   taken again with the same guarded update as at checkout, and when it is gone the order stays as it is and
- *   the payment is recorded for a refund
+ *   the payment is refunded in full through the provider
  * - the shopper may cancel until the order ships; a paid order cancelled by anyone is refunded through the
  *   payment provider
  * - "pay now": the shopper takes a `payment_failed` order back to `pending_payment` (the same order, its stock

@@ -33,6 +33,8 @@ export interface OrderMail {
   subject: string;
   createdAt: string;
   sentAt: string | null;
+  /** Given up (refused for good by the mail server, or too many attempts). */
+  failedAt: string | null;
   attempts: number;
   lastError: string | null;
 }

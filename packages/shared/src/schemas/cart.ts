@@ -14,13 +14,18 @@ const optionalMemory = z
   .optional()
   .transform((v) => (typeof v === 'number' ? v : null));
 
-/** Add-to-cart (seed: userId, productId, qty=1) plus the chosen options. */
+/**
+ * Add-to-cart (seed: userId, productId, qty=1) plus the chosen options; or the variant itself (`variantId` or
+ * `sku`), which names its product, colour and memory size.
+ */
 export const addToCartBody = z.object({
   userId: z.union([z.string(), z.number()]).optional(),
   productId: id,
   qty: qty.default(1),
   colorId: optionalId,
   memorySize: optionalMemory,
+  variantId: optionalId,
+  sku: z.string().trim().max(160, 'must be at most 160 characters').optional(),
 });
 
 /** A line of the local (guest) cart, as the storefront keeps it. */

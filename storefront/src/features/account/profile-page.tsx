@@ -3,13 +3,14 @@ import { errorMessage } from '@voltcart/api-client/errors';
 import type { Order } from '@voltcart/shared';
 import { formatINR } from '@voltcart/shared';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Loading } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { useTitle } from '../../lib/use-title';
-import { refreshUser } from '../../stores/session-actions';
+import { notify } from '../../stores/notifications-store';
+import { endSession, refreshUser } from '../../stores/session-actions';
 import { useSession } from '../../stores/session-store';
 import { formatOrderDate, orderStateLabel, paymentModeLabel } from './order-state';
 import './account.css';
@@ -18,6 +19,16 @@ export function ProfilePage() {
   useTitle('My account');
   const token = useSession((s) => s.userToken);
   const user = useSession((s) => s.data);
+  const navigate = useNavigate();
+  // Ends this account's sessions on every device (LOG OUT in the header ends this one only).
+  const logOutEverywhere = async () => {
+    if (await endSession({ everywhere: true })) notify.success('You have been logged out on every device.');
+    else
+      notify.error(
+        'You have been logged out here, but the shop could not be reached to end your other sessions. Log in and try again.',
+      );
+    navigate(paths.home.to());
+  };
 
   useEffect(() => {
     if (token) void refreshUser();
@@ -69,6 +80,9 @@ export function ProfilePage() {
           <Link to={paths.myAddress.to()} className="btn btn--ghost btn--block">
             My Address
           </Link>
+          <button type="button" className="btn btn--ghost btn--block" onClick={logOutEverywhere}>
+            Log out on every device
+          </button>
         </section>
         <OrderHistory />
       </div>

@@ -60,6 +60,7 @@ export function CartPage() {
                     <Link to={paths.product.to(item.productId)}>{item.name}</Link>
                   </h2>
                   {options.length > 0 && <p className="cart-line__options muted">{options.join(' · ')}</p>}
+                  {item.sku && <p className="cart-line__sku muted">SKU: {item.sku}</p>}
                   <p className="cart-line__unit">
                     {formatINR(item.unitPrice)}
                     {item.unitOriginalPrice > item.unitPrice && (

@@ -1,4 +1,4 @@
-import type { Product } from '@voltcart/shared';
+import type { Product, Variant } from '@voltcart/shared';
 import { unitPrice } from '@voltcart/shared';
 
 export interface Selection {
@@ -46,18 +46,50 @@ export interface SelectionPrice {
   percentOff: number;
 }
 
-/** Price of the chosen options: base price plus the colour's and the memory size's adjustments. */
+/** The variant sold for a choice of colour and memory size (undefined: that combination is not sold). */
+export function findVariant(
+  product: Pick<Product, 'variants'>,
+  colorId: string | null,
+  memorySize: number | null,
+): Variant | undefined {
+  return product.variants?.find((v) => v.colorId === colorId && v.memorySize === memorySize);
+}
+
+/**
+ * Why a combination cannot be bought, or null when it can.
+ * - answers from API versions before variants (no `variants`) know no combinations: every one is offered
+ * - not among the product's (switched-on) variants: "Not sold in this combination"
+ * - no units: "Out of stock"
+ */
+export function unavailableReason(
+  product: Pick<Product, 'variants'>,
+  colorId: string | null,
+  memorySize: number | null,
+): string | null {
+  if (!product.variants) return null;
+  const v = findVariant(product, colorId, memorySize);
+  if (!v?.enabled) return 'Not sold in this combination';
+  if (v.stock <= 0) return 'Out of stock';
+  return null;
+}
+
+/**
+ * Price of the chosen options: the variant's own price and MSRP when it is known, else the base price plus the
+ * colour's and the memory size's adjustments.
+ */
 export function selectionPrice(product: Product, sel: Selection): SelectionPrice {
   const c = colorAdj(product, sel.colorId);
   const m = memoryAdj(product, sel.memorySize);
-  const price = unitPrice(product.finalPrice, c, m);
-  const msrp = unitPrice(product.originalPrice, c, m);
+  const v = findVariant(product, sel.colorId, sel.memorySize);
+  const price = v ? v.price : unitPrice(product.finalPrice, c, m);
+  const msrp = v ? v.originalPrice : unitPrice(product.originalPrice, c, m);
   const percentOff = msrp > price && msrp > 0 ? Math.round(((msrp - price) / msrp) * 100) : 0;
   return { price, msrp, percentOff };
 }
 
-/** Lowest and highest selling price over every colour × memory combination. */
+/** Lowest and highest selling price over every colour × memory combination (the API's, when it sends one). */
 export function priceRange(product: Product): { min: number; max: number } {
+  if (product.priceRange) return product.priceRange;
   const cAdj = (product.colors ?? []).map((c) => c.priceAdj ?? 0);
   const mAdj = (product.memorySizes ?? []).map((_, i) => product.memoryPriceAdj?.[i] ?? 0);
   const lo = (xs: number[]) => (xs.length ? Math.min(...xs) : 0);

@@ -2,7 +2,7 @@ import { ApiError, errorMessage } from '@voltcart/api-client/errors';
 import type { Product, ProductSummary } from '@voltcart/shared';
 import { canAddToCart, formatINR, instalment, stockLabel } from '@voltcart/shared';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { CompareIcon, HeartIcon, PhoneIcon, ShieldIcon, TruckIcon } from '../../components/ui/icons';
 import { ProductImage } from '../../components/ui/product-image';
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
@@ -15,7 +15,14 @@ import { useCart } from '../../stores/cart-store';
 import { notify } from '../../stores/notifications-store';
 import { useProduct } from './api';
 import { useInList } from './local-lists';
-import { normalizeSelection, priceRange, type Selection, selectionPrice } from './product-options';
+import {
+  findVariant,
+  normalizeSelection,
+  priceRange,
+  type Selection,
+  selectionPrice,
+  unavailableReason,
+} from './product-options';
 import './catalog.css';
 
 export function ProductPage() {
@@ -85,21 +92,57 @@ function ProductPreview({ product }: { product: ProductSummary }) {
   );
 }
 
+/**
+ * The choice kept in the address, so that a shared link opens the same variant: `?color=<colour slug>&memory=<GB>`,
+ * or `?sku=<SKU>`.
+ */
+function wantedFromAddress(product: Product, params: URLSearchParams): Partial<Selection> {
+  const sku = params.get('sku');
+  const bySku = sku ? product.variants?.find((v) => v.sku.toLowerCase() === sku.toLowerCase()) : undefined;
+  if (bySku) return { colorId: bySku.colorId, memorySize: bySku.memorySize };
+  const slug = params.get('color');
+  const memory = Number(params.get('memory'));
+  return {
+    colorId: product.colors?.find((c) => c.slug === slug)?._id ?? null,
+    memorySize: Number.isInteger(memory) && memory > 0 ? memory : null,
+  };
+}
+
 function ProductDetail({ product }: { product: Product }) {
   const addItem = useCart((s) => s.addItem);
-  const [wanted, setWanted] = useState<Partial<Selection>>({});
+  const [params, setParams] = useSearchParams();
   const [qty, setQty] = useState(1);
-  const images = [product.thumbnail, ...(product.images ?? [])].filter(Boolean);
-  const [mainImage, setMainImage] = useState(images[0] ?? '');
   const [inWishlist, toggleWishlist] = useInList('wishlist', product._id);
   const [inCompare, toggleCompare] = useInList('compare', product._id);
 
-  const sel = normalizeSelection(product, wanted);
+  const sel = normalizeSelection(product, wantedFromAddress(product, params));
+  const choose = (next: Partial<Selection>) => {
+    const s = { ...sel, ...next };
+    const out = new URLSearchParams(params);
+    out.delete('sku');
+    const slug = product.colors?.find((c) => c._id === s.colorId)?.slug;
+    if (slug) out.set('color', slug);
+    else out.delete('color');
+    if (s.memorySize) out.set('memory', String(s.memorySize));
+    else out.delete('memory');
+    setParams(out, { replace: true, preventScrollReset: true });
+  };
+  const variant = findVariant(product, sel.colorId, sel.memorySize);
+  // The chosen colour's own pictures, else the shared gallery.
+  const colorImages = (sel.colorId && product.colorImages?.[sel.colorId]) || [];
+  const images = (colorImages.length ? colorImages : [product.thumbnail, ...(product.images ?? [])]).filter(
+    Boolean,
+  );
+  const [picked, setMainImage] = useState('');
+  const mainImage = images.includes(picked) ? picked : (images[0] ?? '');
   const { price, msrp, percentOff } = selectionPrice(product, sel);
   const range = priceRange(product);
-  const label = stockLabel(product.stock, product.inStock);
-  const sellable = canAddToCart(product.stock, product.inStock);
-  const maxQty = Math.max(1, Math.min(99, product.stock || 1));
+  // Stock, label and Add to Cart follow the chosen variant (the product's figures before variants).
+  const stock = product.variants ? (variant?.enabled ? variant.stock : 0) : product.stock;
+  const notSold = product.variants !== undefined && !variant?.enabled;
+  const label = notSold ? 'Not sold in this combination' : stockLabel(stock, product.inStock);
+  const sellable = !notSold && canAddToCart(stock, product.inStock);
+  const maxQty = Math.max(1, Math.min(99, stock || 1));
   const color = product.colors?.find((c) => c._id === sel.colorId) ?? null;
 
   useEffect(() => {
@@ -114,6 +157,7 @@ function ProductDetail({ product }: { product: Product }) {
       colorId: sel.colorId,
       colorName: color?.name ?? null,
       memorySize: sel.memorySize,
+      sku: variant?.sku ?? null,
       unitPrice: price,
       unitOriginalPrice: msrp,
       qty,
@@ -213,10 +257,13 @@ function ProductDetail({ product }: { product: Product }) {
           >
             <span className="stock__dot" aria-hidden="true" />
             {label}
-            {sellable && product.stock > 0 && product.stock <= 5 && (
-              <span className="stock__few"> — only {product.stock} left</span>
-            )}
+            {sellable && stock > 0 && stock <= 5 && <span className="stock__few"> — only {stock} left</span>}
           </p>
+          {variant && (
+            <p className="pdp__sku muted" data-testid="sku">
+              SKU: {variant.sku}
+            </p>
+          )}
 
           {shortLines.length > 0 && (
             <ul className="pdp__bullets">
@@ -237,14 +284,18 @@ function ProductDetail({ product }: { product: Product }) {
                   const adj = c.priceAdj
                     ? ` (${c.priceAdj > 0 ? '+' : '−'}${formatINR(Math.abs(c.priceAdj))})`
                     : '';
+                  // Shown disabled (still choosable, to see the pictures) with the reason on hover and focus.
+                  const reason = unavailableReason(product, c._id, sel.memorySize);
                   return (
                     <button
                       key={c._id}
                       type="button"
-                      className={`chip chip--color ${on ? 'is-active' : ''}`}
+                      className={`chip chip--color ${on ? 'is-active' : ''} ${reason ? 'is-unavailable' : ''}`}
                       aria-pressed={on}
-                      aria-label={`${c.name}${adj}`}
-                      onClick={() => setWanted((w) => ({ ...w, colorId: c._id }))}
+                      aria-disabled={reason ? true : undefined}
+                      title={reason ?? undefined}
+                      aria-label={`${c.name}${adj}${reason ? ` — ${reason}` : ''}`}
+                      onClick={() => choose({ colorId: c._id })}
                     >
                       <span className="chip__dot" style={{ background: c.hexcode }} aria-hidden="true" />
                       {c.name}
@@ -266,14 +317,17 @@ function ProductDetail({ product }: { product: Product }) {
                   const on = m === sel.memorySize;
                   const a = product.memoryPriceAdj?.[i] ?? 0;
                   const adj = a ? ` (${a > 0 ? '+' : '−'}${formatINR(Math.abs(a))})` : '';
+                  const reason = unavailableReason(product, sel.colorId, m);
                   return (
                     <button
                       key={m}
                       type="button"
-                      className={`chip ${on ? 'is-active' : ''}`}
+                      className={`chip ${on ? 'is-active' : ''} ${reason ? 'is-unavailable' : ''}`}
                       aria-pressed={on}
-                      aria-label={`${m} GB${adj}`}
-                      onClick={() => setWanted((w) => ({ ...w, memorySize: m }))}
+                      aria-disabled={reason ? true : undefined}
+                      title={reason ?? undefined}
+                      aria-label={`${m} GB${adj}${reason ? ` — ${reason}` : ''}`}
+                      onClick={() => choose({ memorySize: m })}
                     >
                       {m} GB
                       {adj && <small>{adj}</small>}

@@ -4,8 +4,9 @@ const catalog = vi.hoisted(() => ({ products: vi.fn(), categories: vi.fn(), colo
 vi.mock('../../lib/api', async () => (await import('../../testing/api-mock')).apiMock({ catalog }));
 vi.mock('../../config/env', () => ({ env: () => ({ apiUrl: 'http://api.test' }) }));
 
-import type { QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
 import { queries } from '../../lib/queries';
+import { makeQueryClient } from '../../lib/query-client';
 import { testQueryClient } from '../../testing/render';
 import { catalogRequests } from './requests';
 
@@ -39,7 +40,7 @@ describe('the store page requests', () => {
       page: undefined,
       categorySlug: 'phones',
       colorSlug: 'red',
-      q: undefined,
+      q: '',
       facets: '1' as const,
     };
     expect(catalog.products).toHaveBeenCalledWith(params);
@@ -75,5 +76,33 @@ describe('the store page requests', () => {
     ]);
     expect(catalog.products).toHaveBeenCalledTimes(1);
     expect(preloaded).toEqual([]);
+  });
+});
+
+describe('prefetch on one side, hydrate on the other (what a server rendering the page will do)', () => {
+  it("a page's queries made in one cache arrive whole in another, through JSON", async () => {
+    const list = { products: [product(1, 'a.webp')], hasMore: false };
+    catalog.products.mockResolvedValue({ flag: 1, msg: 'OK', ...list });
+    catalog.categories.mockResolvedValue([{ _id: '1', name: 'Phones', slug: 'phones' }]);
+    const server = makeQueryClient();
+    await catalogRequests.store(server, 'phones', new URLSearchParams());
+    const sent = JSON.parse(JSON.stringify(dehydrate(server)));
+
+    const browser = makeQueryClient();
+    hydrate(browser, sent);
+    const params = {
+      limit: 24,
+      page: undefined,
+      categorySlug: 'phones',
+      colorSlug: '',
+      q: '',
+      facets: '1' as const,
+    };
+    expect(browser.getQueryData(queries.products(params).queryKey)).toEqual(list);
+    expect(browser.getQueryData(queries.categories().queryKey)).toEqual([
+      { _id: '1', name: 'Phones', slug: 'phones' },
+    ]);
+    // Two caches: nothing is shared between them but what was sent.
+    expect(server).not.toBe(browser);
   });
 });

@@ -133,15 +133,19 @@ export function writeStoreQuery(q: StoreQuery, opts: { keepDefaultLimit?: boolea
   return p.toString();
 }
 
-/** The product list request of the store page (one shape, so a prefetch, a server and the page share it). */
+/**
+ * The product list request of the store page (one shape, so a prefetch, a server and the page share it).
+ * Filters not chosen are left blank: the client leaves blank values out of the request (the contract's rule).
+ */
 export function storeProductParams(categorySlug: string, query: StoreQuery) {
   const join = (v: (string | number)[]) => (v.length ? v.join(',') : undefined);
   return {
     limit: query.limit,
+    // Page 1 is the API's default: left out, so the first page's address is the one the API caches.
     page: query.page > 1 ? query.page : undefined,
-    categorySlug: categorySlug || undefined,
-    colorSlug: query.colorSlug || undefined,
-    q: query.q || undefined,
+    categorySlug,
+    colorSlug: query.colorSlug,
+    q: query.q,
     sort: query.sort || undefined,
     brand: join(query.brand),
     category: join(query.category),

@@ -10,10 +10,11 @@ vi.mock('../../lib/api', async () => (await import('../../testing/api-mock')).ap
 vi.mock('../../config/env', () => ({ env: () => ({ apiUrl: 'http://api.test' }) }));
 
 import type { User } from '@voltcart/shared';
+import { queryKeys } from '../../lib/query-keys';
 import { type CartItem, useCart } from '../../stores/cart-store';
 import { useNotifications } from '../../stores/notifications-store';
 import { useSession } from '../../stores/session-store';
-import { button, cleanup, click, flush, render, submit, type } from '../../testing/render';
+import { button, cleanup, click, flush, render, submit, testQueryClient, type } from '../../testing/render';
 import { useCheckoutDraft } from './checkout-draft';
 import { CheckoutPage } from './checkout-page';
 
@@ -233,6 +234,29 @@ describe('CheckoutPage', () => {
     expect(r.location()).toBe('/thank-you/ord_abc123');
     expect(useCart.getState().items).toEqual([]);
     expect(m.cart.clear).toHaveBeenCalled();
+  });
+
+  it('a placed order makes the cached products and orders stale (stock was taken), not the rest', async () => {
+    m.order.place.mockResolvedValue({ flag: 1, msg: 'Order placed', order_id: 'ord_s1', order_total: 59999 });
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(queryKeys.products.detail('8'), { _id: '8', stock: 3 });
+    queryClient.setQueryData(queryKeys.orders.mine(10), { pages: [], pageParams: [] });
+    queryClient.setQueryData(queryKeys.categories.all, []);
+    const r = await render(<CheckoutPage />, {
+      path: '/checkout',
+      pattern: '/checkout',
+      routes: ['/thank-you/:orderId'],
+      queryClient,
+    });
+    await vi.waitFor(() => expect(useCart.getState().syncing).toBe(0));
+    await fillAddress(r.container);
+    await click(r.container.querySelector('input[value="0"]')!);
+    await submit(r.container.querySelector('form')!);
+    await flush();
+    expect(r.location()).toBe('/thank-you/ord_s1');
+    expect(queryClient.getQueryState(queryKeys.products.detail('8'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.orders.mine(10))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.categories.all)?.isInvalidated).toBe(false);
   });
 
   const online = {

@@ -24,6 +24,7 @@ import {
   stockChangedText,
   stockConflict,
 } from './product-save';
+import { VariantMatrix } from './variant-matrix';
 
 interface MemoryRow {
   gb: string;
@@ -579,6 +580,12 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
           </Link>
         </div>
       </form>
+      {current && (
+        <VariantMatrix
+          key={current.variants?.map((v) => `${v._id}:${v.stock}`).join(',')}
+          product={current}
+        />
+      )}
     </>
   );
 }

@@ -49,6 +49,8 @@ export function ProductImagesPage() {
     const total = size(files) || 1;
     let done = 0;
     let uploaded = 0;
+    // Files the product shows already are not added again (the API answers them "already there").
+    let alreadyThere = 0;
     try {
       for (let i = 0; i < files.length; i += PER_REQUEST) {
         const batch = files.slice(i, i + PER_REQUEST);
@@ -59,9 +61,14 @@ export function ProductImagesPage() {
         });
         done += size(batch);
         uploaded += batch.length;
+        alreadyThere += reply.uploads.filter((u) => u.status === 'already_there').length;
         if (uploaded === files.length) {
-          if (files.length > PER_REQUEST) toast.success(`${files.length} images uploaded.`);
-          else toast.reply(reply, 'Images uploaded.');
+          if (files.length <= PER_REQUEST) toast.reply(reply, 'Images uploaded.');
+          else if (alreadyThere)
+            toast.success(
+              `${files.length - alreadyThere} images uploaded, ${alreadyThere} already there (not added again).`,
+            );
+          else toast.success(`${files.length} images uploaded.`);
         }
       }
       setFiles([]);

@@ -1,0 +1,97 @@
+// The variant matrix of the product form: one row per variant; a row's save sends only what changed, a stock
+// change with the stock it loaded (compare-and-set); "Set every stock" writes all variants at once.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const variant = vi.hoisted(() => ({
+  update: vi.fn(),
+  remove: vi.fn(),
+  stock: vi.fn(),
+  addColorImages: vi.fn(),
+}));
+vi.mock('../../lib/api', () => ({ api: { variant }, imageSrc: () => null }));
+
+import type { Product, Variant } from '@voltcart/shared';
+import { useToasts } from '../../stores/toast';
+import { button, cleanup, click, render, type, wait } from '../../testing/render';
+import { VariantMatrix, variantChanges } from './variant-matrix';
+
+const v = (id: string, colorId: string, memorySize: number, stock: number): Variant => ({
+  _id: id,
+  sku: `VP-${colorId}-${memorySize}`,
+  colorId,
+  memorySize,
+  stock,
+  price: 18000,
+  originalPrice: 20000,
+  priceOverride: null,
+  enabled: true,
+  position: 0,
+});
+
+const product = {
+  _id: '7',
+  name: 'Voltphone',
+  colors: [
+    { _id: '1', name: 'Black', slug: 'black', hexcode: '#000000', status: true, priceAdj: 0 },
+    { _id: '2', name: 'Blue', slug: 'blue', hexcode: '#0000ff', status: true, priceAdj: 0 },
+  ],
+  colorImages: {},
+  variants: [v('11', '1', 128, 3), v('12', '2', 128, 0)],
+} as unknown as Product;
+
+beforeEach(() => {
+  useToasts.setState({ toasts: [] });
+  for (const fn of Object.values(variant)) fn.mockReset();
+});
+afterEach(cleanup);
+
+describe('variant matrix', () => {
+  it('shows one row per variant and saves a row with its loaded stock as expectedStock', async () => {
+    variant.update.mockResolvedValue({
+      flag: 1,
+      msg: 'Variant updated.',
+      variant: v('12', '2', 128, 5),
+      product,
+    });
+    const { container } = await render(<VariantMatrix product={product} />);
+    expect(container.querySelectorAll('[data-testid="variant-row"]')).toHaveLength(2);
+    await type(container.querySelector<HTMLInputElement>('input[aria-label="Stock of Blue 128 GB"]')!, '5');
+    const rows = container.querySelectorAll('[data-testid="variant-row"]');
+    await click(button(rows[1]!, 'Save'));
+    await wait();
+    expect(variant.update).toHaveBeenCalledWith({
+      params: { id: '7', variantId: '12' },
+      body: { stock: 5, expectedStock: 0 },
+    });
+  });
+
+  it('sets every stock at once, each change compare-and-set', async () => {
+    variant.stock.mockResolvedValue({ flag: 1, msg: 'Stock saved for 2 variants.', variants: [], product });
+    const { container } = await render(<VariantMatrix product={product} />);
+    await type(container.querySelector<HTMLInputElement>('.variant-matrix__bulk input')!, '4');
+    await click(button(container, 'Apply to all variants'));
+    await wait();
+    expect(variant.stock).toHaveBeenCalledWith({
+      params: { id: '7' },
+      body: {
+        changes: [
+          { variantId: '11', stock: 4, expectedStock: 3 },
+          { variantId: '12', stock: 4, expectedStock: 0 },
+        ],
+      },
+    });
+  });
+
+  it('a row sends only its changes: SKU, own price (blank clears it) and the switch', () => {
+    const x = v('11', '1', 128, 3);
+    expect(variantChanges(x, { sku: 'NEW-1', price: '', stock: '3', enabled: false })).toEqual({
+      sku: 'NEW-1',
+      enabled: false,
+    });
+    expect(
+      variantChanges({ ...x, priceOverride: 100 }, { sku: x.sku, price: '', stock: '3', enabled: true }),
+    ).toEqual({
+      priceOverride: null,
+    });
+  });
+});

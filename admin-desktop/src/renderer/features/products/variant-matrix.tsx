@@ -1,0 +1,253 @@
+import { errorMessage } from '@voltcart/api-client/http';
+import type { Product, Variant } from '@voltcart/shared';
+import { useState } from 'react';
+import { api } from '../../lib/api';
+import { formatINR } from '../../lib/format';
+import { useApiMutation } from '../../lib/mutations';
+import { staleAfter } from '../../lib/query-keys';
+import { toast } from '../../stores/toast';
+
+interface Row {
+  sku: string;
+  price: string;
+  stock: string;
+  enabled: boolean;
+}
+
+const toRow = (v: Variant): Row => ({
+  sku: v.sku,
+  price: v.priceOverride === null ? '' : String(v.priceOverride),
+  stock: String(v.stock),
+  enabled: v.enabled,
+});
+
+/** What a row changes, as the variant update call takes it (stock compare-and-set against the loaded stock). */
+export function variantChanges(v: Variant, r: Row) {
+  const body: {
+    sku?: string;
+    priceOverride?: number | null;
+    stock?: number;
+    expectedStock?: number;
+    enabled?: boolean;
+  } = {};
+  if (r.sku.trim() !== v.sku) body.sku = r.sku.trim();
+  const price = r.price.trim() === '' ? null : Number(r.price);
+  if (price !== v.priceOverride) body.priceOverride = price;
+  if (Number(r.stock) !== v.stock) {
+    body.stock = Number(r.stock);
+    body.expectedStock = v.stock;
+  }
+  if (r.enabled !== v.enabled) body.enabled = r.enabled;
+  return body;
+}
+
+/**
+ * The product's variants, one row per colour × memory size sold: SKU, own price (blank: the product's price plus
+ * the option adjustments), stock, on/off; a row is saved on its own, dropped with Remove (only without stock), and
+ * "Set every stock" writes many stocks at once (all or nothing). Each colour's gallery takes pictures from the
+ * native multi-file picker.
+ */
+export function VariantMatrix({ product }: { product: Product }) {
+  const variants = product.variants ?? [];
+  const [rows, setRows] = useState<Record<string, Row>>(() =>
+    Object.fromEntries(variants.map((v) => [v._id, toRow(v)])),
+  );
+  const [everyStock, setEveryStock] = useState('');
+  const colorName = new Map(product.colors.map((c) => [c._id, c.name]));
+  const reset = (vs: Variant[]) =>
+    setRows((all) => ({ ...all, ...Object.fromEntries(vs.map((v) => [v._id, toRow(v)])) }));
+
+  const update = useApiMutation(
+    ({ v, body }: { v: Variant; body: ReturnType<typeof variantChanges> }) =>
+      api.variant.update({ params: { id: product._id, variantId: v._id }, body }),
+    staleAfter.product,
+    { refreshOnRefusal: true },
+  );
+  const remove = useApiMutation(
+    (v: Variant) => api.variant.remove({ params: { id: product._id, variantId: v._id } }),
+    staleAfter.product,
+  );
+  const bulk = useApiMutation(
+    (stock: number) =>
+      api.variant.stock({
+        params: { id: product._id },
+        body: { changes: variants.map((v) => ({ variantId: v._id, stock, expectedStock: v.stock })) },
+      }),
+    staleAfter.product,
+    { refreshOnRefusal: true },
+  );
+  const gallery = useApiMutation(
+    ({ colorId, files }: { colorId: string; files: File[] }) =>
+      api.variant.addColorImages(
+        {
+          params: { id: product._id, colorId },
+          body: { images: files.map((f) => ({ blob: f, name: f.name })) },
+        },
+        { timeout: 0 },
+      ),
+    staleAfter.product,
+  );
+
+  const saveRow = async (v: Variant) => {
+    const body = variantChanges(v, rows[v._id]!);
+    if (Object.keys(body).length === 0) return toast.info(`${v.sku}: nothing to save.`);
+    try {
+      const r = await update.mutateAsync({ v, body });
+      reset([r.variant]);
+      toast.success(`${r.variant.sku} saved.`);
+    } catch (e) {
+      toast.error(errorMessage(e, `${v.sku} could not be saved.`));
+    }
+  };
+
+  if (variants.length === 0) return null;
+  return (
+    <section className="card variant-matrix" aria-labelledby="variants-title">
+      <h2 id="variants-title">Variants</h2>
+      <p className="muted">
+        One row per colour × memory size sold. The product's stock is the sum of the switched-on variants; its
+        price is the lowest of theirs.
+      </p>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Colour</th>
+            <th scope="col">Memory</th>
+            <th scope="col">SKU</th>
+            <th scope="col">Own price (₹)</th>
+            <th scope="col">Stock</th>
+            <th scope="col">On sale</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {variants.map((v) => {
+            const r = rows[v._id] ?? toRow(v);
+            const set = (patch: Partial<Row>) => setRows((all) => ({ ...all, [v._id]: { ...r, ...patch } }));
+            const label = [
+              v.colorId ? colorName.get(v.colorId) : null,
+              v.memorySize ? `${v.memorySize} GB` : null,
+            ]
+              .filter(Boolean)
+              .join(' ');
+            return (
+              <tr key={v._id} data-testid="variant-row">
+                <td>{v.colorId ? colorName.get(v.colorId) : '—'}</td>
+                <td>{v.memorySize ? `${v.memorySize} GB` : '—'}</td>
+                <td>
+                  <input
+                    aria-label={`SKU of ${label || 'the variant'}`}
+                    value={r.sku}
+                    onChange={(e) => set({ sku: e.target.value })}
+                  />
+                </td>
+                <td>
+                  <input
+                    aria-label={`Own price of ${label || 'the variant'}`}
+                    inputMode="decimal"
+                    placeholder={formatINR(v.price)}
+                    value={r.price}
+                    onChange={(e) => set({ price: e.target.value })}
+                  />
+                </td>
+                <td>
+                  <input
+                    aria-label={`Stock of ${label || 'the variant'}`}
+                    type="number"
+                    min={0}
+                    value={r.stock}
+                    onChange={(e) => set({ stock: e.target.value })}
+                  />
+                </td>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`${label || 'The variant'} on sale`}
+                    checked={r.enabled}
+                    onChange={(e) => set({ enabled: e.target.checked })}
+                  />
+                </td>
+                <td>
+                  <button type="button" className="btn btn-sm" onClick={() => void saveRow(v)}>
+                    Save
+                  </button>{' '}
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-ghost"
+                    title={v.stock > 0 ? 'Set its stock to 0 first' : undefined}
+                    onClick={() =>
+                      remove.mutate(v, {
+                        onSuccess: () => toast.success(`${v.sku} removed.`),
+                        onError: (e) => toast.error(errorMessage(e, `${v.sku} could not be removed.`)),
+                      })
+                    }
+                  >
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <form
+        className="variant-matrix__bulk"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const n = Number(everyStock);
+          if (!Number.isInteger(n) || n < 0) return toast.error('Enter a whole number of units, 0 or more.');
+          bulk.mutate(n, {
+            onSuccess: (r) => {
+              reset(r.variants);
+              toast.success(r.msg);
+            },
+            onError: (err) => toast.error(errorMessage(err, 'The stock could not be saved.')),
+          });
+        }}
+      >
+        <label>
+          Set every stock to{' '}
+          <input type="number" min={0} value={everyStock} onChange={(e) => setEveryStock(e.target.value)} />
+        </label>{' '}
+        <button type="submit" className="btn btn-sm" disabled={bulk.isPending}>
+          Apply to all variants
+        </button>
+      </form>
+      {product.colors.length > 0 && (
+        <div className="variant-matrix__galleries">
+          <h3>Colour galleries</h3>
+          {product.colors.map((c) => (
+            <div key={c._id} className="variant-matrix__gallery">
+              <span>
+                {c.name}: {product.colorImages?.[c._id]?.length ?? 0} pictures
+              </span>{' '}
+              <label className="btn btn-sm">
+                Add pictures
+                <input
+                  type="file"
+                  multiple
+                  accept="image/jpeg,image/png,image/webp,image/avif"
+                  hidden
+                  onChange={(e) => {
+                    const files = [...(e.target.files ?? [])].slice(0, 20);
+                    e.target.value = '';
+                    if (files.length === 0) return;
+                    gallery.mutate(
+                      { colorId: c._id, files },
+                      {
+                        onSuccess: (r) => toast.success(`${c.name}: ${r.msg}`),
+                        onError: (err) => toast.error(errorMessage(err, 'The pictures could not be added.')),
+                      },
+                    );
+                  }}
+                />
+              </label>
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,188 @@
+import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Db } from '../../db/connection';
+import type { ProductVariantTable } from '../../db/database';
+import type { Conn } from './product.repository';
+
+export type VariantRow = Selectable<ProductVariantTable>;
+
+/** A variant with its unit price and MSRP worked out (paise), as every reader needs them. */
+export interface PricedVariantRow extends VariantRow {
+  price: number;
+  original: number;
+}
+
+/**
+ * The unit price of a variant in SQL (the unit-price rule, packages/shared rules/unit-price.ts): its override,
+ * else the product's final price plus the chosen options' adjustments. Needs `v`, `p`, `pc` and `pm` in scope.
+ */
+export const variantPriceSql = sql<number>`COALESCE(v.price_override,
+  p.final_price + COALESCE(pc.price_adj, 0) + COALESCE(pm.price_adj, 0))`;
+/** The MSRP of a variant: the original price plus the adjustments, never below the price. */
+export const variantOriginalSql = sql<number>`GREATEST(${variantPriceSql},
+  p.original_price + COALESCE(pc.price_adj, 0) + COALESCE(pm.price_adj, 0))`;
+/** The option rows a variant's price depends on. */
+export const variantJoinsSql = sql`
+  LEFT JOIN product_colors AS pc ON pc.product_id = v.product_id AND pc.color_id = v.color_id
+  LEFT JOIN product_memory AS pm ON pm.product_id = v.product_id AND pm.size_gb = v.memory_size`;
+
+function toRow(r: Record<string, unknown>): PricedVariantRow {
+  return {
+    id: Number(r.id),
+    product_id: Number(r.product_id),
+    sku: String(r.sku),
+    color_id: Number(r.color_id),
+    memory_size: Number(r.memory_size),
+    stock: Number(r.stock),
+    price_override: r.price_override === null ? null : Number(r.price_override),
+    enabled: Number(r.enabled),
+    position: Number(r.position),
+    price: Number(r.price),
+    original: Number(r.original),
+  };
+}
+
+/** A product's variants in display order, with their prices; `forUpdate` locks them (after the product row). */
+export async function listVariants(
+  db: Db,
+  productId: number,
+  forUpdate = false,
+): Promise<PricedVariantRow[]> {
+  const lock = forUpdate ? sql`FOR UPDATE` : sql``;
+  const r = await sql<Record<string, unknown>>`
+    SELECT v.*, ${variantPriceSql} AS price, ${variantOriginalSql} AS original
+    FROM product_variants AS v JOIN products AS p ON p.id = v.product_id ${variantJoinsSql}
+    WHERE v.product_id = ${productId} ORDER BY v.position, v.id ${lock}`.execute(db);
+  return r.rows.map(toRow);
+}
+
+/** Variants by id (any product), with their prices, in id order. */
+export async function findVariants(db: Db, ids: number[]): Promise<PricedVariantRow[]> {
+  if (!ids.length) return [];
+  const r = await sql<Record<string, unknown>>`
+    SELECT v.*, ${variantPriceSql} AS price, ${variantOriginalSql} AS original
+    FROM product_variants AS v JOIN products AS p ON p.id = v.product_id ${variantJoinsSql}
+    WHERE v.id IN (${sql.join(ids)}) ORDER BY v.id`.execute(db);
+  return r.rows.map(toRow);
+}
+
+export async function findVariantBySku(db: Db, sku: string): Promise<VariantRow | undefined> {
+  return db.selectFrom('product_variants').selectAll().where('sku', '=', sku).executeTakeFirst();
+}
+
+/** The product's row, locked: every variant write of one product runs after the previous one. */
+export async function lockProductRow(trx: Conn, productId: number) {
+  return trx
+    .selectFrom('products')
+    .select(['id', 'slug', 'sku', 'stock', 'final_price', 'original_price'])
+    .where('id', '=', productId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The product's colours (with slugs) and memory sizes in option order. */
+export async function productOptions(db: Db, productId: number) {
+  const [colors, memory] = await Promise.all([
+    db
+      .selectFrom('product_colors as pc')
+      .innerJoin('colors as c', 'c.id', 'pc.color_id')
+      .select(['pc.color_id', 'c.slug', 'c.name'])
+      .where('pc.product_id', '=', productId)
+      .orderBy('pc.position')
+      .orderBy('pc.color_id')
+      .execute(),
+    db
+      .selectFrom('product_memory')
+      .select(['size_gb'])
+      .where('product_id', '=', productId)
+      .orderBy('position')
+      .orderBy('size_gb')
+      .execute(),
+  ]);
+  return {
+    colors: colors.map((c) => ({ id: Number(c.color_id), slug: c.slug, name: c.name })),
+    memory: memory.map((m) => Number(m.size_gb)),
+  };
+}
+
+export async function insertVariants(db: Conn, rows: Insertable<ProductVariantTable>[]): Promise<number> {
+  if (!rows.length) return 0;
+  const r = await db.insertInto('product_variants').values(rows).executeTakeFirstOrThrow();
+  return Number(r.insertId);
+}
+
+export async function updateVariant(
+  db: Conn,
+  id: number,
+  values: Partial<Omit<Insertable<ProductVariantTable>, 'id' | 'product_id'>>,
+): Promise<void> {
+  if (Object.keys(values).length === 0) return;
+  await db.updateTable('product_variants').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteVariants(db: Conn, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.deleteFrom('product_variants').where('id', 'in', ids).execute();
+}
+
+/**
+ * Recomputes the product-level figures from the variants: stock = units of the switched-on variants,
+ * price_min / price_max = their lowest and highest unit price (NULL when none is switched on).
+ */
+export async function refreshFigures(db: Conn, productId: number): Promise<void> {
+  const agg = (fn: 'MIN' | 'MAX') => sql`(SELECT ${sql.raw(fn)}(${variantPriceSql})
+    FROM product_variants AS v ${variantJoinsSql} WHERE v.product_id = p.id AND v.enabled = 1)`;
+  await sql`UPDATE products AS p SET
+      stock = (SELECT COALESCE(SUM(v.stock), 0) FROM product_variants AS v
+        WHERE v.product_id = p.id AND v.enabled = 1),
+      price_min = ${agg('MIN')}, price_max = ${agg('MAX')}
+    WHERE p.id = ${productId}`.execute(db);
+}
+
+/** Products that have no variant yet (rows written straight into the table, e.g. by older tools). */
+export async function productsWithoutVariants(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products as p')
+    .select('p.id')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('product_variants as v').select('v.id').whereRef('v.product_id', '=', 'p.id'),
+        ),
+      ),
+    )
+    .orderBy('p.id')
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** Units of the given colour's variants (the units a colour's removal would drop). */
+export async function unitsOfColor(db: Db, productId: number, colorIds: number[]): Promise<number> {
+  if (!colorIds.length) return 0;
+  const r = await db
+    .selectFrom('product_variants')
+    .select(sql<string>`COALESCE(SUM(stock), 0)`.as('n'))
+    .where('product_id', '=', productId)
+    .where('color_id', 'in', colorIds)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/**
+ * Takes `qty` units of one variant for an order: a guarded update that only succeeds while the variant is
+ * switched on (unless `sellableOnly` is false) and holds the units. Returns false when it changed nothing.
+ */
+export async function takeVariantStock(
+  db: Conn,
+  variantId: number,
+  qty: number,
+  sellableOnly = true,
+): Promise<boolean> {
+  let q = db
+    .updateTable('product_variants')
+    .set({ stock: sql`stock - ${qty}` })
+    .where('id', '=', variantId)
+    .where('stock', '>=', qty);
+  if (sellableOnly) q = q.where('enabled', '=', 1);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

@@ -1,0 +1,119 @@
+// Variants on the product page in a real browser: a shared ?color=…&memory=… link opens that variant (price, SKU,
+// stock); choosing a colour shows its own gallery and goes into the address; a sold-out combination is shown
+// disabled with its reason, and Add to Cart follows the chosen variant; the cart line shows colour, memory and SKU.
+import { formatINR } from '@voltcart/shared';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, pageErrors } from '../../e2e/browser';
+import { api, e2eAdminToken } from '../../e2e/context';
+import { openPage, shopUrl } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A PNG of one flat colour, so that the colour gallery's picture is told apart from the shared one. */
+async function flatPng(hex: string): Promise<Blob> {
+  const sharp = (await import('sharp')).default;
+  const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: hex } })
+    .png()
+    .toBuffer();
+  return new Blob([new Uint8Array(bytes)], { type: 'image/png' });
+}
+
+interface Made {
+  product: { _id: string; variants: { _id: string; colorId: string; memorySize: number; sku: string }[] };
+  colors: { _id: string; name: string; slug: string }[];
+}
+
+/** Two colours × two memory sizes: stock everywhere but the second colour's 256 GB; the second colour has pictures. */
+async function makeProduct(): Promise<Made> {
+  const token = await e2eAdminToken();
+  const tag = Date.now().toString(36);
+  const colors = [];
+  for (const [name, hexcode] of [
+    [`Dusk ${tag}`, '#223355'],
+    [`Coral ${tag}`, '#ff7755'],
+  ]) {
+    const r = await api('POST', '/color/create', { token, body: { name, hexcode } });
+    expect(r.status).toBe(201);
+    colors.push(r.body.color);
+  }
+  const form = new FormData();
+  form.append('name', `Variant Phone ${tag}`);
+  form.append('originalPrice', '30000');
+  form.append('discountPercentage', '10');
+  form.append('colors', JSON.stringify([colors[0]._id, { _id: colors[1]._id, priceAdj: 1000 }]));
+  form.append('memorySizes', '[128, 256]');
+  form.append('memoryPriceAdj', '[0, 5000]');
+  form.append('stock', '9');
+  form.append('thumbnail', await flatPng('#888888'), 'shared.png');
+  const created = await api('POST', '/product/create', { token, form });
+  expect(created.status).toBe(201);
+  const product = created.body.product as Made['product'];
+  const [, v2, v3] = product.variants;
+  const stocked = await api('PATCH', `/product/${product._id}/variants/stock`, {
+    token,
+    body: {
+      changes: [
+        { variantId: v2!._id, stock: 4, expectedStock: 0 },
+        { variantId: v3!._id, stock: 3, expectedStock: 0 },
+      ],
+    },
+  });
+  expect(stocked.status).toBe(200);
+  const pictures = new FormData();
+  pictures.append('images', await flatPng('#ff7755'), 'coral.png');
+  const gallery = await api('PATCH', `/product/${product._id}/color-images/${colors[1]._id}`, {
+    token,
+    form: pictures,
+  });
+  expect(gallery.status).toBe(200);
+  return { product: (await api('GET', `/product/${product._id}`)).body.product, colors };
+}
+
+describe('variants on the product page', () => {
+  it('a shared link opens its variant; colour switches the gallery; a sold-out combination is disabled', async () => {
+    const { product, colors } = await makeProduct();
+    const [dusk, coral] = colors as [Made['colors'][0], Made['colors'][0]];
+    const page = await openPage(browser);
+
+    // Coral 128 GB: ₹27,000 + ₹1,000, 3 units.
+    await page.goto(shopUrl(`/product/${product._id}?color=${coral.slug}&memory=128`));
+    await expect.poll(() => page.getByTestId('product-price').textContent()).toBe(formatINR(28000));
+    const coral128 = product.variants.find((v) => v.colorId === coral._id && v.memorySize === 128)!;
+    expect(await page.getByTestId('sku').textContent()).toContain(coral128.sku);
+    expect(await page.getByTestId('stock').textContent()).toContain('only 3 left');
+    const mainImage = () => page.locator('.pdp__main-img img').getAttribute('src');
+    const coralPicture = await mainImage();
+
+    // Coral 256 GB has no units: its chip is shown disabled with the reason, and it cannot be added.
+    const sold = page.getByRole('button', { name: /256 GB.*Out of stock/ });
+    expect(await sold.getAttribute('aria-disabled')).toBe('true');
+    expect(await sold.getAttribute('title')).toBe('Out of stock');
+    // aria-disabled, not disabled: a shopper can still pick it (to see its pictures); Playwright needs force.
+    await sold.click({ force: true });
+    await expect.poll(() => page.url()).toContain('memory=256');
+    expect(await page.locator('.pdp__add').isDisabled()).toBe(true);
+    expect(await page.getByTestId('product-price').textContent()).toBe(formatINR(33000));
+
+    // Dusk shows the shared gallery; its 256 GB variant is for sale.
+    await page.getByRole('button', { name: new RegExp(`^${dusk.name}`) }).click();
+    await expect.poll(() => page.url()).toContain(`color=${dusk.slug}`);
+    await expect.poll(mainImage).not.toBe(coralPicture);
+    expect(await page.locator('.pdp__add').isDisabled()).toBe(false);
+    expect(await page.getByTestId('product-price').textContent()).toBe(formatINR(32000));
+
+    await page.locator('.pdp__add').click();
+    await page.goto(shopUrl('/cart'));
+    const line = page.locator('.cart-line').first();
+    const dusk256 = product.variants.find((v) => v.colorId === dusk._id && v.memorySize === 256)!;
+    await expect.poll(() => line.textContent()).toContain(`SKU: ${dusk256.sku}`);
+    expect(await line.textContent()).toContain(`${dusk.name} · 256 GB`);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
