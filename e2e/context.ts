@@ -4,7 +4,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The real API, e.g. http://127.0.0.1:41234 (no trailing slash). */
     apiUrl: string;
-    /** The built storefront served by scripts/serve-static.mjs, or null when the storefront has no build yet. */
+    /** The built storefront served by storefront/server, or null when the storefront has no build yet. */
     storefrontUrl: string | null;
     /** The built admin web renderer, or null when it has no build yet. */
     adminUrl: string | null;

@@ -1,11 +1,4 @@
 #!/usr/bin/env node
-import { acceptsOrigin, imageOriginOf } from './lib/api-checks.mjs';
-import { ensureBuilt, UI_BUILDS } from './lib/build.mjs';
-import { imageOrigins, localOrigins, portFromEnv } from './lib/env.mjs';
-import { ensureInstalled } from './lib/install.mjs';
-import { bold, dim, green, UserError, warn } from './lib/log.mjs';
-import { isPortFree } from './lib/ports.mjs';
-import { main, onCleanup } from './lib/processes.mjs';
 /**
  * `npm run admin:web`: the back office's renderer in a browser. Builds it when its sources changed
  * (admin-desktop `build:web` → admin-desktop/dist-web) and serves it on ADMIN_WEB_PORT (default 5174).
@@ -15,7 +8,14 @@ import { main, onCleanup } from './lib/processes.mjs';
  *   page fail with a bare network error, so this stops with what to set instead of serving a login that fails
  * - where its pictures load from (a bucket the API redirects to), which the page's CSP must allow
  */
-import { serveStatic } from './serve-static.mjs';
+import { serveStorefront } from '../storefront/server/serve.mjs';
+import { acceptsOrigin, imageOriginOf } from './lib/api-checks.mjs';
+import { ensureBuilt, UI_BUILDS } from './lib/build.mjs';
+import { imageOrigins, localOrigins, portFromEnv } from './lib/env.mjs';
+import { ensureInstalled } from './lib/install.mjs';
+import { bold, dim, green, UserError, warn } from './lib/log.mjs';
+import { isPortFree } from './lib/ports.mjs';
+import { main, onCleanup } from './lib/processes.mjs';
 
 /**
  * Checks that the API lets the back office's pages (http://localhost:<port>, http://127.0.0.1:<port>) call
@@ -70,7 +70,7 @@ await main(async () => {
 
   // An explicit API_URL is used as given; otherwise the browser uses its own hostname with the API's
   // port, so the back office works whether it is opened as localhost or 127.0.0.1.
-  const server = await serveStatic({
+  const server = await serveStorefront({
     root: dir,
     port,
     apiUrl: process.env.API_URL || undefined,

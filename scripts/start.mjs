@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { serveStorefront } from '../storefront/server/serve.mjs';
 import { ensureBuilt, UI_BUILDS } from './lib/build.mjs';
 import { ensureDatabase } from './lib/database.mjs';
 import { imageOrigins, localOrigins, portFromEnv } from './lib/env.mjs';
@@ -16,7 +17,6 @@ import { bin, ensureInstalled } from './lib/install.mjs';
 import { bold, DATA_DIR, dim, green, ROOT, step, UserError, warn } from './lib/log.mjs';
 import { isPortFree } from './lib/ports.mjs';
 import { main, onCleanup, run, runCleanup, startServer, waitForHttp } from './lib/processes.mjs';
-import { serveStatic } from './serve-static.mjs';
 
 const SAMPLE_PRODUCTS = 200;
 const ADMIN_EMAIL = 'admin@voltcart.local';
@@ -91,7 +91,7 @@ await main(async () => {
 
   let storefront = null;
   if (storefrontDir) {
-    storefront = await serveStatic({
+    storefront = await serveStorefront({
       root: storefrontDir,
       port: storefrontPort,
       apiPort,

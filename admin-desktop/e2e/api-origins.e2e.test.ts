@@ -12,7 +12,7 @@ import { launchBrowser, newPage, pageErrors, screenshot } from '../../e2e/browse
 import { localOrigins } from '../../scripts/lib/env.mjs';
 import { ROOT } from '../../scripts/lib/log.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
-import { serveStatic } from '../../scripts/serve-static.mjs';
+import { serveStorefront } from '../../storefront/server/serve.mjs';
 import { discoverImageOrigin } from '../src/main/image-origin';
 import { runAdminWeb, startApi, startBucket } from './processes';
 import { env, imageFile, unique } from './support';
@@ -57,7 +57,7 @@ describe('an API that refuses the back office origin', () => {
   it('the login page says the API refuses this origin instead of failing silently', async () => {
     // The run's API lists only the run's own UI origins; this page is served on another port.
     const api = new URL(env.apiUrl);
-    const site = await serveStatic({
+    const site = await serveStorefront({
       root: resolve(ROOT, 'admin-desktop/dist-web'),
       port: await freePort(),
       apiPort: Number(api.port),

@@ -16,8 +16,8 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../e2e/browser';
+import { serveStorefront } from '../../storefront/server/serve.mjs';
 import { firstLoadScripts } from '../lib/first-load.mjs';
-import { serveStatic } from '../serve-static.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -29,7 +29,7 @@ const { values } = parseArgs({
   },
 });
 const dist = resolve(values.dist!);
-const site = await serveStatic({
+const site = await serveStorefront({
   root: dist,
   port: Number(values.port),
   host: '127.0.0.1',

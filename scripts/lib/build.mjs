@@ -8,6 +8,7 @@ const SKIP_DIRS = new Set([
   'dist',
   'dist-web',
   'out',
+  'dist-server',
   'release',
   'e2e',
   'test-results',

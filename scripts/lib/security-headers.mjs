@@ -1,6 +1,6 @@
 /**
- * The storefront's security headers, in one place for both ways it is served: the project's static server
- * (scripts/serve-static.mjs builds them per request) and nginx (deploy/nginx.conf writes them out; a test
+ * The storefront's security headers, in one place for both ways it is served: the storefront server
+ * (storefront/server/app.mjs builds them per request) and nginx (deploy/nginx.conf writes them out; a test
  * checks that file against this one, see security-headers.test.mjs).
  */
 

@@ -1,5 +1,5 @@
 // Covers the storefront's security headers having one source: deploy/nginx.conf must send exactly what
-// scripts/lib/security-headers.mjs makes for it (the static server uses that module directly), so a policy
+// scripts/lib/security-headers.mjs makes for it (the storefront server uses that module directly), so a policy
 // changed in one place and not the other fails here.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';

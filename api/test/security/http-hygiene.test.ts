@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveStatic } from '../../../scripts/serve-static.mjs';
+import { serveStorefront } from '../../../storefront/server/serve.mjs';
 import { createApp } from '../../src/app';
 import { createDb } from '../../src/db/connection';
 import { createLogger } from '../../src/lib/logger';
@@ -319,9 +319,9 @@ describe('secrets stay secret', () => {
   });
 });
 
-describe('storefront static server', () => {
+describe('storefront server', () => {
   let dir: string;
-  let site: Awaited<ReturnType<typeof serveStatic>>;
+  let site: Awaited<ReturnType<typeof serveStorefront>>;
   const SECRET = `do-not-serve-${randomBytes(6).toString('hex')}`;
 
   beforeAll(async () => {
@@ -332,7 +332,7 @@ describe('storefront static server', () => {
     await writeFile(join(root, 'assets', 'index-AbCdEf12.js'), 'console.log("app")');
     await writeFile(join(root, '.env'), `SECRET=${SECRET}`);
     await writeFile(join(dir, 'outside.txt'), SECRET);
-    site = await serveStatic({ root, port: 0, host: '127.0.0.1', razorpay: true });
+    site = await serveStorefront({ root, port: 0, host: '127.0.0.1', razorpay: true });
   });
 
   afterAll(async () => {

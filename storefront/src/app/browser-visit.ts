@@ -1,3 +1,4 @@
+import { hydrate } from '@tanstack/react-query';
 import { makeQueryClient } from '../lib/query-client';
 import { preconnectApi, startOpeningPage } from './early-start';
 
@@ -6,6 +7,17 @@ import { preconnectApi, startOpeningPage } from './early-start';
  * module first), and nowhere else: a server rendering pages makes one per request with makeQueryClient.
  */
 export const queryClient = makeQueryClient();
+
+// The data the storefront server fetched for this page (entry-server.ts): the page finds it in the cache
+// and does not ask the API again.
+const serverState = document.getElementById('vc-state');
+if (serverState?.textContent) {
+  try {
+    hydrate(queryClient, JSON.parse(serverState.textContent));
+  } catch {
+    // unreadable: the page fetches its data itself
+  }
+}
 
 preconnectApi();
 

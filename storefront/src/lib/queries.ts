@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api';
+import { type Api, api as browserApi } from './api';
 import { type ProductListParams, queryKeys } from './query-keys';
 
 /**
  * Every read of the storefront: its key and the call that answers it. Pages pass these to useQuery; what
  * starts a page's requests before it renders (features/catalog/requests.ts) prefetches the same ones, and so
- * can a server that renders the page. The query's signal cancels a request nobody waits for any more.
+ * can a server that renders the page (with its own client: createQueries). The query's signal cancels a
+ * request nobody waits for any more.
  */
-export const queries = {
+export const createQueries = (api: Api) => ({
   categories: () =>
     queryOptions({
       queryKey: queryKeys.categories.all,
@@ -63,4 +64,6 @@ export const queries = {
       queryFn: async ({ signal }) => (await api.settings.get({}, { signal })).settings,
       staleTime: Number.POSITIVE_INFINITY,
     }),
-};
+});
+
+export const queries = createQueries(browserApi);

@@ -80,6 +80,7 @@ describe('request schemas', () => {
       qty: 1,
       colorId: null,
       memorySize: null,
+      variantId: null,
     });
     expect(moveToDbBody.parse({ cart: { items: [{ productId: '1', qty: 2 }] } }).cart).toHaveLength(1);
     expect(addToCartBody.safeParse({ productId: '1', qty: 0 }).success).toBe(false);

@@ -62,7 +62,7 @@ afterEach(cleanup);
 
 describe('gallery upload', () => {
   it('uploads all 45 chosen images in requests of 20, 20 and 5', async () => {
-    product.addImages.mockResolvedValue({ flag: 1, msg: 'Images added.', product: phone });
+    product.addImages.mockResolvedValue({ flag: 1, msg: 'Images added.', product: phone, uploads: [] });
     const { container } = await render(<ProductImagesPage />, {
       path: '/admin/product/multiple/7',
       pattern: '/admin/product/multiple/:productId',
@@ -83,7 +83,7 @@ describe('gallery upload', () => {
 
   it('after a failed request, says how many went in and keeps the rest chosen', async () => {
     product.addImages
-      .mockResolvedValueOnce({ flag: 1, msg: 'Images added.', product: phone })
+      .mockResolvedValueOnce({ flag: 1, msg: 'Images added.', product: phone, uploads: [] })
       .mockRejectedValueOnce(new ApiError('The image is too large.', 413, 'too_large'));
     const { container } = await render(<ProductImagesPage />, {
       path: '/admin/product/multiple/7',

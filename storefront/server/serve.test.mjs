@@ -1,4 +1,4 @@
-// serve-static: caching per file kind, SPA fallback, runtime config, compression, security headers on every
+// The storefront server's files: caching per file kind, the app shell for page addresses, runtime config, compression, security headers on every
 // answer, and no way out of the served folder (raw request paths, encoded dots and slashes).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveStatic } from './serve-static.mjs';
+import { serveStorefront } from './serve.mjs';
 
 const SECRET = 'outside-the-served-folder';
 const bundle = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
@@ -30,7 +30,7 @@ function get(port, path, headers = {}, method = 'GET') {
 }
 
 async function start(opts = {}) {
-  const s = await serveStatic({ root, host: '127.0.0.1', port: 0, ...opts });
+  const s = await serveStorefront({ root, host: '127.0.0.1', port: 0, ...opts });
   servers.push(s);
   return s.port;
 }
@@ -63,7 +63,7 @@ function expectSecurityHeaders(res) {
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
 }
 
-describe('serve-static', () => {
+describe('storefront server', () => {
   it('serves index.html for / with no-cache and the security headers', async () => {
     const port = await start();
     const res = await get(port, '/');
@@ -155,6 +155,21 @@ describe('serve-static', () => {
     expect(head.body.length).toBe(0);
   });
 
+  it('serves robots.txt that keeps crawlers off private pages, unless the build has its own', async () => {
+    const own = await get(await start(), '/robots.txt');
+    expect(own.body.toString()).toBe('User-agent: *\n');
+    const emptyRoot = join(dir, 'bare');
+    await mkdir(emptyRoot, { recursive: true });
+    await writeFile(join(emptyRoot, 'index.html'), '<div id="root"></div>');
+    const s = await serveStorefront({ root: emptyRoot, host: '127.0.0.1', port: 0 });
+    servers.push(s);
+    const res = await get(s.port, '/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body.toString()).toContain('Disallow: /checkout');
+    expect(res.body.toString()).toContain('Disallow: /profile');
+  });
+
   it('refuses other methods with 405', async () => {
     const res = await get(await start(), '/', {}, 'POST');
     expect(res.status).toBe(405);
@@ -189,7 +204,7 @@ describe('serve-static', () => {
     if (res.status === 200) expect(body).toContain('<div id="root">');
   });
 
-  it('refuses to start on a folder without index.html', () => {
-    expect(() => serveStatic({ root: `${dir}/nope`, port: 0 })).toThrow(/has no index.html/);
+  it('refuses to start on a folder without index.html', async () => {
+    await expect(serveStorefront({ root: `${dir}/nope`, port: 0 })).rejects.toThrow(/has no index.html/);
   });
 });

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 
-export interface StaticServerOptions {
-  /** The built app folder (with index.html). */
+export interface StorefrontOptions {
+  /** The built storefront folder (with index.html). */
   root: string;
   /** A fixed public API address; without it the browser uses its own hostname with `apiPort`. */
   apiUrl?: string;
@@ -11,8 +11,11 @@ export interface StaticServerOptions {
   razorpay?: boolean;
   /** More origins the app loads images from or calls. */
   extraOrigins?: string[];
+  /** Where the server itself reaches the API (default: `apiUrl`, else 127.0.0.1 on `apiPort`). */
+  internalApiUrl?: string;
+  /** The shop's public address for canonical links (default: the request's own origin). */
+  publicUrl?: string;
 }
-export declare function createStaticServer(opts: StaticServerOptions): Server & { warm(): Promise<void> };
-export declare function serveStatic(
-  opts: StaticServerOptions & { port?: number; host?: string },
+export declare function serveStorefront(
+  opts: StorefrontOptions & { port?: number; host?: string },
 ): Promise<{ server: Server; port: number; url: string; close(): Promise<void> }>;

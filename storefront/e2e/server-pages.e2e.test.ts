@@ -1,0 +1,120 @@
+// The storefront server's product and store pages (issue 17): the HTML itself, fetched without JavaScript, names the
+// product and its price and carries its JSON-LD, Open Graph tags and canonical address; in a browser the
+// page uses the data the server sent (no second request for the product) without console errors or
+// warnings; an unknown product answers 404; private pages are not indexed.
+import { formatINR } from '@voltcart/shared';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, pageErrors } from '../../e2e/browser';
+import { api } from '../../e2e/context';
+import { openPage, sellableProducts, shopUrl } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The JSON-LD blocks of a page's HTML, parsed. */
+function jsonLd(
+  html: string,
+): Array<{ '@type': string; itemListElement: Array<{ name: string }>; [key: string]: unknown }> {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]!),
+  );
+}
+
+/** Text as the server writes it into HTML. */
+const html = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+describe('server-rendered product page', () => {
+  it('arrives with the product name, price, canonical address, Open Graph tags and JSON-LD', async () => {
+    const [product] = await sellableProducts(1);
+    const res = await fetch(shopUrl(`/product/${product!._id}?utm_source=newsletter`));
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    expect(body).toContain(`<title>${html(product!.name)} · Voltcart</title>`);
+    expect(body).toContain(`<link rel="canonical" href="${shopUrl(`/product/${product!._id}`)}" />`);
+    expect(body).toContain(`<meta property="og:title" content="${html(product!.name)}" />`);
+    expect(body).toContain(formatINR(product!.finalPrice));
+    const [item, crumbs] = jsonLd(body);
+    expect(item).toMatchObject({
+      '@type': 'Product',
+      name: product!.name,
+      offers: {
+        '@type': 'Offer',
+        price: product!.finalPrice.toFixed(2),
+        priceCurrency: 'INR',
+        availability: 'https://schema.org/InStock',
+      },
+    });
+    expect(crumbs!['@type']).toBe('BreadcrumbList');
+    expect(crumbs!.itemListElement.at(-1)).toMatchObject({ name: product!.name });
+  });
+
+  it('shows the product in the browser without asking the API for it again, and logs nothing', async () => {
+    const [product] = await sellableProducts(1);
+    const page = await openPage(browser);
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    const productRequests: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === `/product/${product!._id}` && r.resourceType() !== 'document')
+        productRequests.push(r.url());
+    });
+    await page.goto(shopUrl(`/product/${product!._id}`));
+    await page.getByRole('heading', { level: 1, name: product!.name }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(productRequests).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('answers 404 for an unknown product, and keeps private pages out of search engines', async () => {
+    const missing = await fetch(shopUrl('/product/no-such-product-0000'));
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<div id="root">');
+    const cart = await (await fetch(shopUrl('/cart'))).text();
+    expect(cart).toContain('<meta name="robots" content="noindex" />');
+  });
+});
+
+describe('server-prepared store pages', () => {
+  it('arrive with the category title, a normal canonical address and breadcrumbs; unknown ones answer 404', async () => {
+    const [category] = (await api('GET', '/category')).body.categories as { name: string; slug: string }[];
+    const res = await fetch(shopUrl(`/store/${category!.slug}?utm_source=ad&limit=24&fbclid=x`), {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    const body = await res.text();
+    expect(body).toContain(`<title>${html(category!.name)} · Voltcart</title>`);
+    expect(body).toContain(`<link rel="canonical" href="${shopUrl(`/store/${category!.slug}`)}" />`);
+    const [crumbs] = jsonLd(body);
+    expect(crumbs!.itemListElement.map((c) => c.name)).toEqual(['Home', 'Store', category!.name]);
+    expect((await fetch(shopUrl('/store/no-such-category'))).status).toBe(404);
+  });
+
+  it('show the list in the browser without asking the API for it again, and log nothing', async () => {
+    const page = await openPage(browser);
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    const listRequests: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/product' && r.resourceType() !== 'document')
+        listRequests.push(r.url());
+    });
+    await page.goto(shopUrl('/store'));
+    await page.locator('.store .product-card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(listRequests).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * The storefront server's Hono app (never listens; see serve.mjs): the built assets, `/config.js` (the API
+ * address, decided at run time), `/robots.txt`, and the app shell for every other page address. Security
+ * headers and the CSP on every answer, from scripts/lib/security-headers.mjs (nginx writes the same ones).
+ */
+import { readFile } from 'node:fs/promises';
+import { sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from 'node:zlib';
+import { Hono } from 'hono';
+import { storefrontSecurityHeaders } from '../../scripts/lib/security-headers.mjs';
+import { IMMUTABLE, isHashed, pickEncoding, REVALIDATE, SHORT, staticFiles, TYPES } from './static-files.mjs';
+
+/** A lightning bolt, for builds without their own favicon (Chromium asks for one on every page). */
+const FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0f172a"/>' +
+  '<path d="M36 6 14 36h14l-4 22 22-30H32z" fill="#facc15"/></svg>';
+
+/** Pages only a signed-in shopper sees: no use to a search engine. */
+export const PRIVATE_PATHS = ['/cart', '/checkout', '/profile', '/login', '/thank-you/'];
+
+const ROBOTS = `User-agent: *\n${PRIVATE_PATHS.map((p) => `Disallow: ${p}\n`).join('')}`;
+
+const HOSTNAME = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])$/;
+
+/** The hostname of a Host header (without the port), or null when it is not a plain host name or IP. */
+function requestHostname(host) {
+  if (!host) return null;
+  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0];
+  return HOSTNAME.test(name) ? name : null;
+}
+
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
+const escapeHtml = (value) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+const safeDecode = (path) => {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+};
+
+const text = (c, status, body, headers = {}) =>
+  c.body(body, status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
+
+/**
+ * @param {import('./serve.d.mts').StorefrontOptions} opts
+ */
+export function createStorefrontApp({
+  root,
+  apiUrl,
+  apiPort = 5000,
+  razorpay = false,
+  extraOrigins = [],
+  render,
+  internalApiUrl,
+  publicUrl,
+}) {
+  const files = staticFiles(root);
+  let shell = null;
+
+  /** The built index.html, read again when the build changes. */
+  async function shellHtml(index) {
+    if (shell?.mtimeMs !== index.st.mtimeMs)
+      shell = { mtimeMs: index.st.mtimeMs, html: await readFile(index.file, 'utf8') };
+    return shell.html;
+  }
+
+  /** The shell with the page's head (title, description, tags) and the data the server fetched for it. */
+  async function renderedPage(c, index, pathname) {
+    const url = new URL(c.req.url);
+    const name = requestHostname(c.req.header('host')) ?? 'localhost';
+    const page = await render.renderPage(pathname, url.search, {
+      apiUrl: (internalApiUrl ?? apiUrl ?? `http://127.0.0.1:${apiPort}`).replace(/\/$/, ''),
+      publicApiUrl: (apiUrl ?? `${url.protocol}//${name}:${apiPort}`).replace(/\/$/, ''),
+      origin: (publicUrl ?? url.origin).replace(/\/$/, ''),
+    });
+    let html = await shellHtml(index);
+    if (page.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+    if (page.description)
+      html = html.replace(
+        /<meta name="description" content="[^"]*"\s*\/?>/,
+        `<meta name="description" content="${escapeHtml(page.description)}" />`,
+      );
+    const state = page.state ? `<script type="application/json" id="vc-state">${page.state}</script>` : '';
+    html = html.replace('</head>', `${page.head}${state}</head>`);
+    // Compressed per request (the product list's data makes a store page tens of KB); a low brotli level
+    // costs about a millisecond.
+    const encoding = pickEncoding(c.req.header('accept-encoding'));
+    const headers = { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
+    if (!encoding) return c.body(html, page.status, headers);
+    const body =
+      encoding === 'br'
+        ? await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+        : await gzip(html, { level: 6 });
+    return c.body(body, page.status, { ...headers, 'Content-Encoding': encoding });
+  }
+
+  const configJs = `window.__VOLTCART__ = { apiUrl: ${
+    apiUrl
+      ? JSON.stringify(apiUrl.replace(/\/$/, ''))
+      : `location.protocol + '//' + location.hostname + ':${apiPort}'`
+  } };\n`;
+
+  function apiOrigins(host) {
+    if (apiUrl) return [new URL(apiUrl).origin];
+    const origins = new Set([`http://localhost:${apiPort}`, `http://127.0.0.1:${apiPort}`]);
+    const name = requestHostname(host);
+    if (name) {
+      origins.add(`http://${name}:${apiPort}`);
+      origins.add(`https://${name}:${apiPort}`);
+    }
+    return [...origins];
+  }
+
+  const app = new Hono();
+
+  app.use(async (c, next) => {
+    await next();
+    const origins = [...apiOrigins(c.req.header('host')), ...extraOrigins];
+    const headers = storefrontSecurityHeaders({ imageOrigins: origins, connectOrigins: origins, razorpay });
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  });
+
+  app.use(async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD')
+      return text(c, 405, 'Method not allowed\n', { Allow: 'GET, HEAD' });
+    await next();
+  });
+
+  app.onError((_err, c) => text(c, 500, 'Internal error\n'));
+
+  app.get('/config.js', (c) =>
+    c.body(configJs, 200, { 'Content-Type': TYPES['.js'], 'Cache-Control': REVALIDATE }),
+  );
+
+  app.get('*', async (c) => {
+    // The raw path, still percent-encoded: localPath decodes it once and refuses what leaves the folder.
+    const url = c.req.url;
+    const rawPath = url.slice(url.indexOf('/', url.indexOf('//') + 2)).replace(/[?#].*$/s, '');
+    const req = {
+      acceptEncoding: c.req.header('accept-encoding'),
+      ifNoneMatch: c.req.header('if-none-match'),
+      head: c.req.method === 'HEAD',
+    };
+    const found = await files.findFile(files.localPath(rawPath));
+    if (found) {
+      const cache = found.file.endsWith(`${sep}index.html`)
+        ? REVALIDATE
+        : isHashed(rawPath)
+          ? IMMUTABLE
+          : SHORT;
+      return files.fileResponse(found, cache, req);
+    }
+    if (rawPath === '/robots.txt') return text(c, 200, ROBOTS, { 'Cache-Control': SHORT });
+    if (rawPath === '/favicon.ico' || rawPath === '/favicon.svg')
+      return c.body(FAVICON, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': SHORT });
+    // Page addresses: paths without an extension, or anything a browser navigates to.
+    const last = rawPath.slice(rawPath.lastIndexOf('/') + 1);
+    const wantsPage = !last.includes('.') || (c.req.header('accept') ?? '').includes('text/html');
+    const index = wantsPage ? await files.indexFile() : null;
+    if (index && render) return renderedPage(c, index, safeDecode(rawPath));
+    if (index) return files.fileResponse(index, REVALIDATE, req);
+    return text(c, 404, 'Not found\n', { 'Cache-Control': 'no-store' });
+  });
+
+  return { app, warm: files.warm };
+}

@@ -1,0 +1,87 @@
+/**
+ * Starts the storefront server (app.mjs) on @hono/node-server.
+ * CLI: node storefront/server/serve.mjs <dir> [--port 3000] [--host H] [--api-port 5000] [--api-url URL] [--razorpay]
+ * (API_PUBLIC_URL sets --api-url.)
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createAdaptorServer } from '@hono/node-server';
+import { createStorefrontApp } from './app.mjs';
+
+/**
+ * Starts the server and resolves once it listens: `{server, port, url, close()}`.
+ * `host` defaults to every interface (IPv4 and IPv6), so both localhost and 127.0.0.1 work.
+ */
+/** The server build's page work (storefront/dist-server beside the built app), when there is one. */
+async function loadRender(root) {
+  const entry = join(resolve(root), '..', 'dist-server', 'entry-server.js');
+  return existsSync(entry) ? import(pathToFileURL(entry).href) : undefined;
+}
+
+export async function serveStorefront({ port = 0, host, ...opts }) {
+  if (!existsSync(join(resolve(opts.root), 'index.html')))
+    throw new Error(`${opts.root} has no index.html: build the app first`);
+  const { app, warm } = createStorefrontApp({ render: await loadRender(opts.root), ...opts });
+  const server = createAdaptorServer({ fetch: app.fetch });
+  return await new Promise((resolveServe, reject) => {
+    server.once('error', (e) =>
+      reject(
+        e.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} is already in use: stop what uses it or choose another port`)
+          : e,
+      ),
+    );
+    server.listen(port, host, () => {
+      const actual = server.address().port;
+      warm();
+      resolveServe({
+        server,
+        port: actual,
+        url: `http://${host && host !== '0.0.0.0' && host !== '::' ? host : 'localhost'}:${actual}`,
+        close: () =>
+          new Promise((r) => {
+            server.close(() => r());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
+
+function parseArgs(argv) {
+  const opts = { root: null, port: 3000, apiPort: 5000 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--port') opts.port = Number(value());
+    else if (a === '--host') opts.host = value();
+    else if (a === '--api-port') opts.apiPort = Number(value());
+    else if (a === '--api-url') opts.apiUrl = value();
+    else if (a === '--razorpay') opts.razorpay = true;
+    else if (!a.startsWith('-') && !opts.root) opts.root = a;
+    else throw new Error(`Unknown option ${a}`);
+  }
+  if (!opts.root)
+    throw new Error(
+      'Usage: node storefront/server/serve.mjs <dir> [--port N] [--host H] [--api-port N] [--api-url URL] [--razorpay]',
+    );
+  opts.apiUrl ??= process.env.API_PUBLIC_URL || undefined;
+  return opts;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    const opts = parseArgs(process.argv.slice(2));
+    const { url, close } = await serveStorefront(opts);
+    console.log(`Serving ${opts.root} at ${url}`);
+    for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => close().then(() => process.exit(0)));
+  } catch (e) {
+    console.error(e.message);
+    process.exit(1);
+  }
+}
