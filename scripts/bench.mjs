@@ -225,6 +225,7 @@ async function apiPart(db) {
     'ratio',
     `api.nocache.list.${LIST_SIZE}.rps ÷ api.nocache.list_identity.rps, same run`,
   );
+  await searchCost(secrets, dbs.get(LIST_SIZE));
   const largest = sizes.at(-1);
   record(
     'api.scale.p50_ratio',
@@ -233,6 +234,66 @@ async function apiPart(db) {
     `${largest.toLocaleString('en')} ÷ 1,000 products, cache off`,
   );
   await baseline.stop();
+}
+
+/**
+ * Search and a faceted list (three filters and a sort) at LIST_SIZE products with the response cache off and 16
+ * connections (issue 16), next to the plain list page in the same rounds: p50, p99 and the ratio of each to the
+ * plain list. Every answer of these carries `total` and the facet counts.
+ */
+async function searchCost(secrets, db) {
+  const conns = 16;
+  step(
+    `Search and faceted list, ${LIST_SIZE.toLocaleString('en')} products, cache off, ${conns} connections…`,
+  );
+  const s = await startApi({ ...db, secrets, env: { CATALOG_CACHE_SECONDS: '0' } });
+  try {
+    const paths = await scenarios(s.base);
+    const runs = { list: [], search: [], search_typed: [], search_store: [], list_faceted: [] };
+    for (const name of Object.keys(runs)) await checkPaths(s.base, paths[name]);
+    for (let round = 0; round < (args.quick ? 1 : 3); round++)
+      for (const name of Object.keys(runs))
+        runs[name].push(await measure(s.base, paths[name], { connections: conns, seconds, warmup: 1 }));
+    const kept = (name) => {
+      const rs = [...runs[name]].sort((a, b) => a.p50 - b.p50);
+      return rs[Math.floor(rs.length / 2)];
+    };
+    const list = kept('list');
+    for (const name of Object.keys(runs)) {
+      const r = kept(name);
+      const vsList = name === 'list' ? '' : `  p99 ${(r.p99 / list.p99).toFixed(2)}× the list's`;
+      console.log(`  ${name.padEnd(13)} ${fmt(r)}${vsList}`);
+      record(
+        `api.nocache.${name}.${LIST_SIZE}.p50_ms`,
+        r.p50,
+        'ms',
+        `${tool()}, ${conns} connections, cache off`,
+      );
+      record(
+        `api.nocache.${name}.${LIST_SIZE}.p99_ms`,
+        r.p99,
+        'ms',
+        `${tool()}, ${conns} connections, cache off`,
+      );
+      record(`api.nocache.${name}.${LIST_SIZE}.rps`, r.rps, 'req/s', tool());
+      if (name !== 'list') {
+        record(
+          `api.nocache.${name}.p99_ratio`,
+          r.p99 / list.p99,
+          'ratio',
+          'p99 ÷ the plain list page, same run',
+        );
+        record(
+          `api.nocache.${name}.rps_ratio`,
+          r.rps / list.rps,
+          'ratio',
+          'req/s ÷ the plain list page, same run',
+        );
+      }
+    }
+  } finally {
+    await s.stop();
+  }
 }
 
 async function ordersPart(db) {

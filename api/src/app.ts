@@ -27,6 +27,7 @@ import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { productRoutes } from './modules/product/product.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { userRoutes } from './modules/user/user.routes';
 
@@ -67,6 +68,7 @@ export function createApp(opts: AppOptions) {
   app.route('/category', categoryRoutes());
   app.route('/color', colorRoutes());
   app.route('/product', productRoutes());
+  app.route('/search', searchRoutes());
   app.route('/cart', cartRoutes());
   app.route('/order', orderRoutes());
   app.route('/newsletter', newsletterRoutes());

@@ -141,6 +141,21 @@ export async function scenarios(base) {
     detail: products.map((p) => `/product/${p._id}`),
     categories: ['/category'],
     search: terms.map((t) => `/product?limit=24&q=${q(t)}`),
+    /** Search as shoppers type it: plurals, a typo, a synonym, a memory size, a prefix. */
+    search_typed: ['laptops', 'samsng phone', 'earphones', '256gb', 'lapt', 'iphone 15 pro'].map(
+      (t) => `/product?limit=24&q=${q(t)}`,
+    ),
+    /** The store's search: shopper-typed queries with the filter counts the results page shows. */
+    search_store: ['laptops', 'samsng phone', 'earphones', '256gb', 'lapt', 'iphone 15 pro'].map(
+      (t) => `/product?limit=24&facets=1&q=${q(t)}`,
+    ),
+    /** A faceted list: three filters and a sort, with the counts (the store with filters chosen). */
+    list_faceted: brands
+      .slice(0, 4)
+      .map(
+        (b) =>
+          `/product?limit=24&facets=1&categorySlug=${q(category.slug)}&brand=${q(products.find((p) => p.brand.toLowerCase() === b)?.brand ?? b)}&inStock=1&minDiscount=10&sort=price_asc`,
+      ),
     bestsellers: ['/product/best-sellers'],
   };
 }

@@ -268,6 +268,32 @@ export interface InvoiceTable {
   issued_at: ColumnType<Date, never, never>;
 }
 
+/** The search index (modules/search): one row per term and product, with the term's field weight. */
+export interface SearchTermTable {
+  term: string;
+  product_id: number;
+  weight: number;
+}
+
+export interface SearchDocTable {
+  product_id: number;
+  name_key: string;
+  model_key: string;
+  popularity: Generated<number>;
+}
+
+/** Indexed words by deletion key (`k`): the vocabulary for typo correction. */
+export interface SearchWordTable {
+  k: string;
+  word: string;
+}
+
+export interface SearchSynonymTable {
+  term: string;
+  /** Space-separated words a search for `term` also finds. */
+  alternatives: string;
+}
+
 export interface Database {
   admins: AccountTable;
   users: AccountTable;
@@ -293,4 +319,8 @@ export interface Database {
   refunds: RefundTable;
   invoice_counters: InvoiceCounterTable;
   invoices: InvoiceTable;
+  search_terms: SearchTermTable;
+  search_docs: SearchDocTable;
+  search_words: SearchWordTable;
+  search_synonyms: SearchSynonymTable;
 }

@@ -449,6 +449,10 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
           state: 'Karnataka',
         },
       };
+    case 'PUT /search/synonyms':
+      return { body: { synonyms: [{ term: 'mobile', alternatives: ['phone'] }] } };
+    case 'GET /product/suggest':
+      return { query: '?q=phone' };
     case 'PUT /settings/tax/category/:p':
       return { body: { hsnCode: '8517', gstRate: 18 } };
     default:

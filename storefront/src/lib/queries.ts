@@ -23,9 +23,22 @@ export const createQueries = (api: Api) => ({
     queryOptions({
       queryKey: queryKeys.products.list(params),
       queryFn: async ({ signal }) => {
-        const { products, hasMore } = await api.product.list({ query: params }, { signal });
-        return { products, hasMore: Boolean(hasMore) };
+        const { products, hasMore, total, facets, didYouMean } = await api.product.list(
+          { query: params },
+          { signal },
+        );
+        return { products, hasMore: Boolean(hasMore), total, facets, didYouMean };
       },
+    }),
+  /** Suggestions while typing in the header (cached by the API like every catalogue read). */
+  suggest: (q: string) =>
+    queryOptions({
+      queryKey: queryKeys.products.suggest(q),
+      queryFn: async ({ signal }) => {
+        const { products, categories, brands } = await api.product.suggest({ query: { q } }, { signal });
+        return { products, categories, brands };
+      },
+      staleTime: 60_000,
     }),
   bestSellers: () =>
     queryOptions({

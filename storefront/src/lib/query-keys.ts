@@ -14,6 +14,7 @@ export const queryKeys = {
     all: ['products'] as const,
     list: (params: ProductListParams) => ['products', 'list', params] as const,
     bestSellers: () => ['products', 'best-sellers'] as const,
+    suggest: (q: string) => ['products', 'suggest', q] as const,
     detail: (id: string) => ['products', 'detail', id] as const,
   },
   orders: {

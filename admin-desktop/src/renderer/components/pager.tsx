@@ -6,12 +6,19 @@ export function Pager(props: {
   count: number;
   limit: number;
   onLimit?: (limit: number) => void;
+  /** Every row of the list (all pages), when the API says. */
+  total?: number;
 }) {
   const from = props.count ? (props.page - 1) * props.limit + 1 : 0;
   const to = (props.page - 1) * props.limit + props.count;
+  const pages = props.total === undefined ? undefined : Math.max(1, Math.ceil(props.total / props.limit));
   return (
     <div className="pager">
-      <span className="muted">{props.count ? `Showing ${from}–${to}` : 'Nothing to show'}</span>
+      <span className="muted">
+        {props.count
+          ? `Showing ${from}–${to}${props.total === undefined ? '' : ` of ${props.total.toLocaleString('en-IN')}`}`
+          : 'Nothing to show'}
+      </span>
       <div className="pager-actions">
         {props.onLimit && (
           <label className="inline-label">
@@ -32,7 +39,10 @@ export function Pager(props: {
         >
           Previous
         </button>
-        <span className="pager-page">Page {props.page}</span>
+        <span className="pager-page">
+          Page {props.page}
+          {pages === undefined ? '' : ` of ${pages}`}
+        </span>
         <button
           className="btn btn-ghost btn-sm"
           disabled={!props.hasMore}

@@ -39,8 +39,11 @@ export const queries = {
     queryOptions({
       queryKey: queryKeys.products.list(query),
       queryFn: async ({ signal }) => {
-        const { products, hasMore, lowStockThreshold } = await api.product.list({ query }, { signal });
-        return { products, hasMore, lowStockThreshold };
+        const { products, hasMore, lowStockThreshold, total, facets } = await api.product.list(
+          { query },
+          { signal },
+        );
+        return { products, hasMore, lowStockThreshold, total, facets };
       },
     }),
   /**

@@ -1,4 +1,4 @@
-import type { OrderState, ReportPeriod } from '@voltcart/shared';
+import type { OrderState, ProductSort, ReportPeriod } from '@voltcart/shared';
 
 /** Filters of the paged lists, as the screens send them (blank values are left out by the client). */
 export interface PageQuery {
@@ -7,8 +7,21 @@ export interface PageQuery {
   q?: string;
 }
 export type OrderQuery = PageQuery & { state?: OrderState };
-/** `limit: 0` lists every product; `lowStock: '1'` only those at or under the low-stock threshold. */
-export type ProductQuery = PageQuery & { categorySlug?: string; colorSlug?: string; lowStock?: '1' };
+/**
+ * `limit: 0` lists every product; `lowStock: '1'` only those at or under the low-stock threshold; search (`q`,
+ * SKUs included), sort and filters as the API's product list takes them.
+ */
+export type ProductQuery = PageQuery & {
+  categorySlug?: string;
+  colorSlug?: string;
+  lowStock?: '1';
+  sort?: ProductSort;
+  brand?: string;
+  category?: string;
+  inStock?: '1';
+  minDiscount?: '10' | '20' | '30';
+  facets?: '1';
+};
 
 /**
  * Query keys per resource. Each starts with the resource's name, so `all` matches every list and detail of it

@@ -10,6 +10,7 @@ import * as endedSessions from './20261125T0100_ended_sessions';
 import * as orderEventStaff from './20261125T0100_order_event_staff';
 import * as outboxFailed from './20261125T0200_outbox_failed';
 import * as variants from './20261125T0200_variants';
+import * as search from './20261125T0300_search';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0100_order_event_staff': orderEventStaff,
   '20261125T0200_outbox_failed': outboxFailed,
   '20261125T0200_variants': variants,
+  '20261125T0300_search': search,
 };

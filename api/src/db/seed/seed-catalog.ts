@@ -1,5 +1,6 @@
 import { finalPricePaise, slugify } from '@voltcart/shared';
 import { sql } from 'kysely';
+import { searchEngine } from '../../modules/search/search-engine';
 import type { Db } from '../connection';
 import { CATEGORIES, type CategorySpec, COLORS, WARRANTIES } from './catalog-data';
 import { drawPicture } from './pictures';
@@ -235,6 +236,10 @@ export async function seedCatalog(
       if (memory.length) await trx.insertInto('product_memory').values(memory).execute();
       if (gallery.length) await trx.insertInto('product_images').values(gallery).execute();
       await trx.insertInto('product_variants').values(variants).execute();
+      await searchEngine.indexProducts(
+        trx,
+        products.map((p) => Number(p.id)),
+      );
     });
     done += size;
     opts.onProgress?.({ phase: 'products', done, total });

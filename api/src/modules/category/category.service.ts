@@ -5,6 +5,7 @@ import { isDuplicateKey, isStillReferenced } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { imageLimits, releaseImages, removeImages, storeImage } from '../../lib/images';
 import type { Storage } from '../../lib/storage';
+import { searchEngine } from '../search/search-engine';
 import * as repo from './category.repository';
 
 export interface CategoryDeps {
@@ -101,7 +102,11 @@ export async function updateCategory(
   if (input.image)
     changes.image = await storeImage(deps.storage, 'categories', input.image, imageLimits(deps.config));
   try {
-    await repo.updateCategory(deps.db, id, changes);
+    // A new name is a new search word for every product of the category: indexed in the same transaction.
+    await deps.db.transaction().execute(async (trx) => {
+      await repo.updateCategory(trx, id, changes);
+      if (changes.name) await searchEngine.indexProductsOf(trx, { categoryId: id });
+    });
   } catch (e) {
     if (changes.image) await removeImages(deps.storage, 'categories', [changes.image]);
     if (isDuplicateKey(e)) throw duplicate(changes.slug ?? current.slug);

@@ -2,6 +2,7 @@ import { type Color, slugify } from '@voltcart/shared';
 import type { Db } from '../../db/connection';
 import { isDuplicateKey, isStillReferenced } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { searchEngine } from '../search/search-engine';
 import * as repo from './color.repository';
 
 export const COLOR_MESSAGES = {
@@ -90,7 +91,11 @@ export async function updateColor(
   if (input.hexcode !== undefined) changes.hexcode = normalizeHex(input.hexcode);
   if (input.status !== undefined) changes.status = input.status ? 1 : 0;
   try {
-    await repo.updateColor(db, id, changes);
+    // A new name is a new search word for every product in this colour: indexed in the same transaction.
+    await db.transaction().execute(async (trx) => {
+      await repo.updateColor(trx, id, changes);
+      if (changes.name) await searchEngine.indexProductsOf(trx, { colorId: id });
+    });
   } catch (e) {
     if (isDuplicateKey(e)) throw duplicate(changes.slug ?? current.slug);
     throw e;

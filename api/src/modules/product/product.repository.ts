@@ -160,6 +160,19 @@ export async function listProducts(db: Db, f: ListFilter): Promise<SummaryRow[]>
   return r.rows;
 }
 
+/** The summaries of these products, in the order given (a search's page). */
+export async function summariesByIds(db: Db, ids: number[]): Promise<SummaryRow[]> {
+  if (ids.length === 0) return [];
+  const rows = (await db
+    .selectFrom('products as p')
+    .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .select(summaryColumns)
+    .where('p.id', 'in', ids)
+    .execute()) as SummaryRow[];
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** The largest savings first (products_best: status, discount_amount). */
 export async function bestSellers(db: Db, count: number): Promise<SummaryRow[]> {
   return (await db

@@ -5,6 +5,7 @@ import {
   productListQuery,
   productStatusBody,
   productUpdateBody,
+  suggestQuery,
   variantCreateBody,
   variantStockBody,
   variantUpdateBody,
@@ -14,6 +15,7 @@ import { catalogCache } from '../../lib/cache';
 import { uploadedFile, uploadedFiles } from '../../lib/images';
 import { cached, catalogDb, resource } from '../../lib/routes';
 import { idParam } from '../../lib/validate';
+import { suggest } from '../search/search.service';
 import * as products from './product.service';
 import { matchImageNames } from './product-match.service';
 import * as variants from './product-variant.service';
@@ -37,6 +39,11 @@ export function productRoutes() {
   // Registered before /:id so that "best-sellers" is not read as a slug.
   on(api.bestSellers, async (c) =>
     cached(c, api.bestSellers, async () => ({ products: await products.bestSellers(c.var.readDb) })),
+  );
+
+  // Suggestions while typing (modules/search); before /:id too, and cached like every catalogue read.
+  on(api.suggest, { query: suggestQuery }, async (c, { query }) =>
+    cached(c, api.suggest, () => suggest(c.var.readDb, query.q)),
   );
 
   on(api.get, async (c, { params }) =>

@@ -5,6 +5,7 @@ import {
   type PictureUpload,
   type Product,
   type ProductBody,
+  type ProductList,
   type ProductListQuery,
   type ProductSummary,
   productBody,
@@ -20,6 +21,7 @@ import { isDuplicateKey, isMissingReference } from '../../db/errors';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { imageLimits, releaseImages, removeImages } from '../../lib/images';
 import { SAFE_NAME, type Storage } from '../../lib/storage';
+import { searchEngine } from '../search/search-engine';
 import { lowStockThreshold } from '../settings/settings.service';
 import * as repo from './product.repository';
 import { commitGallery, picturesMessage, prepareGallery, prepareThumbnail } from './product-pictures.service';
@@ -87,51 +89,35 @@ export function toSummary(r: repo.SummaryRow): ProductSummary {
   };
 }
 
-// ---------------------------------------------------------------- search
-
-/** Words the FULLTEXT index never holds (InnoDB's default stopword list). */
-const STOPWORDS = new Set(
-  'a about an are as at be by com de en for from how i in is it la of on or that the this to was what when where who will with und www'.split(
-    ' ',
-  ),
-);
-/** innodb_ft_min_token_size: shorter words are not in the index. */
-const MIN_TOKEN = 3;
-
-/**
- * Turns a shopper's search text into index-friendly terms.
- * - every run of letters and digits is a word; everything else (including + - < > ( ) ~ * " @) is dropped
- * - words of 3+ characters become required prefix terms `+word*` for the FULLTEXT index
- * - shorter words and stopwords (not in the index) are matched as substrings of name or brand instead
- * - at most 8 words are used
- */
-export function searchTerms(q: string): { fulltext?: string; like: string[] } {
-  const words = q
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-  const ft: string[] = [];
-  const like: string[] = [];
-  for (const w of [...new Set(words)]) {
-    if (w.length >= MIN_TOKEN && !STOPWORDS.has(w)) ft.push(`+${w}*`);
-    else like.push(w);
-  }
-  return { fulltext: ft.length ? ft.join(' ') : undefined, like };
-}
-
 // ---------------------------------------------------------------- reads
+
+/** The list's own filters beyond the seed's (`limit`, `page`, `categorySlug`, `colorSlug`). */
+const SEARCH_PARAMS = [
+  'q',
+  'sort',
+  'brand',
+  'category',
+  'color',
+  'memory',
+  'minPrice',
+  'maxPrice',
+  'inStock',
+  'minDiscount',
+] as const;
 
 /**
  * A page of the list; the query's blank values were already dropped (see resource() in lib/routes.ts).
+ * - search, filters, sort, total and facet counts come from the search engine (modules/search)
+ * - a list with only the seed's parameters reads its rows with the tuned list query (product.repository)
  * - `lowStock` (admins only, else 403): products with at most the shop's low-stock threshold of units
  *   (Settings), fewest first, whatever their stock switch; the reply names the threshold
+ * - a page beyond the last is empty, with the total and facets
  */
 export async function listProducts(
   db: Db,
   query: ProductListQuery,
   opts: { admin: boolean },
-): Promise<{ products: ProductSummary[]; hasMore: boolean; lowStockThreshold?: number }> {
+): Promise<ProductList> {
   let stockAtMost: number | undefined;
   if (query.lowStock) {
     if (!opts.admin) throw forbidden(M.lowStockForStaff);
@@ -139,22 +125,43 @@ export async function listProducts(
   }
   const limit = query.limit && query.limit > 0 ? query.limit : ALL_LIMIT;
   const page = query.limit && query.limit > 0 ? (query.page ?? 1) : 1;
-  const search = query.q ? searchTerms(query.q) : { like: [] };
-  const rows = await repo.listProducts(db, {
+  const offset = (page - 1) * limit;
+  const categorySlug = query.categorySlug?.trim();
+  const colorSlug = query.colorSlug?.trim();
+  const searched = SEARCH_PARAMS.some((k) => query[k] !== undefined);
+  const found = await searchEngine.find(db, {
     admin: opts.admin,
-    // One row more than asked tells whether another page exists, without a COUNT.
-    limit: limit + 1,
-    offset: (page - 1) * limit,
-    categorySlug: query.categorySlug?.trim(),
-    colorSlug: query.colorSlug?.trim(),
+    q: query.q,
+    sort: query.sort ?? (stockAtMost === undefined ? undefined : 'stock'),
+    categorySlug,
+    colorSlug,
+    brand: query.brand,
+    category: query.category,
+    color: query.color,
+    memory: query.memory,
+    minPrice: query.minPrice === undefined ? undefined : toPaise(query.minPrice),
+    maxPrice: query.maxPrice === undefined ? undefined : toPaise(query.maxPrice),
+    inStock: query.inStock,
+    minDiscount: query.minDiscount,
     stockAtMost,
-    ...search,
+    facets: query.facets === true,
+    // The engine reads the page only when it orders or filters beyond the seed's list.
+    limit: searched ? limit : 0,
+    offset,
   });
-  const hasMore = rows.length > limit;
-  const products = rows.slice(0, limit).map(toSummary);
-  return stockAtMost === undefined
-    ? { products, hasMore }
-    : { products, hasMore, lowStockThreshold: stockAtMost };
+  const rows = searched
+    ? await repo.summariesByIds(db, found.ids)
+    : await repo.listProducts(db, { admin: opts.admin, limit, offset, categorySlug, colorSlug, stockAtMost });
+  const products = rows.map(toSummary);
+  const list: ProductList = {
+    products,
+    hasMore: offset + products.length < found.total,
+    total: found.total,
+  };
+  if (query.facets) list.facets = found.facets;
+  if (found.didYouMean) list.didYouMean = found.didYouMean;
+  if (stockAtMost !== undefined) list.lowStockThreshold = stockAtMost;
+  return list;
 }
 
 export async function bestSellers(db: Db): Promise<ProductSummary[]> {
@@ -465,6 +472,7 @@ export async function createProduct(
       // A create without variants gets one per colour × memory size; the stock sent goes to the first.
       await syncVariants(trx, id, p.values.stock ?? 0);
       await commitGallery(trx, id, gallery);
+      await searchEngine.indexProducts(trx, [id]);
       return id;
     });
     const uploads = [...(thumb ? [thumb.outcome] : []), ...gallery.outcomes];
@@ -536,6 +544,7 @@ export async function updateProduct(
       if (p.colors || p.memory) await syncVariants(trx, id);
       if (stock !== undefined) await writeProductStock(trx, id, stock);
       await vrepo.refreshFigures(trx, id);
+      await searchEngine.indexProducts(trx, [id]);
       return commitGallery(trx, id, gallery);
     });
     uploads = [...(thumb ? [thumb.outcome] : []), ...gallery.outcomes];

@@ -8,6 +8,8 @@ import type {
   productListQuery,
   productStatusBody,
   productUpdateBody,
+  suggestQuery,
+  synonymsBody,
 } from '../schemas/catalog';
 import type { variantCreateBody, variantStockBody, variantUpdateBody } from '../schemas/variant';
 import type {
@@ -21,13 +23,65 @@ import type {
 } from '../types';
 import { route } from './define';
 
+/** One value of a filter and how many products it would show under the other filters chosen. */
+export interface FacetValue {
+  value: string;
+  /** What to show (a category's or colour's name; the brand; "256 GB"). */
+  label: string;
+  count: number;
+}
+
+/**
+ * Per filter, its values with counts. A value's count applies every other filter chosen, so that choosing it
+ * (OR within a filter, AND across filters) shows that many products.
+ */
+export interface ProductFacets {
+  brand: FacetValue[];
+  category: FacetValue[];
+  color: FacetValue[];
+  memory: FacetValue[];
+  /** Products that can be bought now, and with a discount of at least 10, 20 and 30 %. */
+  inStock: number;
+  minDiscount: FacetValue[];
+  /** The lowest and highest final price (rupees) under the other filters; null when nothing matches. */
+  price: { min: number; max: number } | null;
+}
+
 /** A page of products; `hasMore` says whether another page follows. */
 export interface ProductList {
   products: ProductSummary[];
   hasMore: boolean;
+  /** Every product the filters and search match (all pages). */
+  total: number;
+  /** With `facets=1`: filter values with counts (see ProductFacets). */
+  facets?: ProductFacets;
+  /** With `q` and nothing found: a query that finds something, e.g. "samsung" for "samsnug". */
+  didYouMean?: string;
   /** With `lowStock=1`: the threshold the list was filtered by (products with at most this many units). */
   lowStockThreshold?: number;
 }
+
+/** One synonym: a search for `term` also finds products with any of `alternatives`. */
+export interface Synonym {
+  term: string;
+  alternatives: string[];
+}
+
+/** Suggestions while typing: a few products, and the categories and brands the text matches. */
+export interface Suggestions {
+  products: Pick<ProductSummary, '_id' | 'name' | 'slug' | 'thumbnail' | 'finalPrice' | 'originalPrice'>[];
+  categories: { name: string; slug: string }[];
+  brands: string[];
+}
+
+/** Search settings (back office): the shop's synonyms. */
+export const search = {
+  synonyms: route('GET /search/synonyms', 'admin').reply<{ synonyms: Synonym[] }>(),
+  /** Replaces the whole list. */
+  setSynonyms: route('PUT /search/synonyms', 'admin')
+    .body<typeof synonymsBody>()
+    .reply<{ synonyms: Synonym[] }>(),
+};
 
 /** Categories: public reads (admins also see inactive ones), admin writes. */
 export const category = {
@@ -60,6 +114,8 @@ export const color = {
 export const product = {
   list: route('GET /product', 'public').query<typeof productListQuery>().reply<ProductList>(),
   bestSellers: route('GET /product/best-sellers', 'public').reply<{ products: ProductSummary[] }>(),
+  /** Up to 5 products with picture and price, and the categories and brands that match what is typed. */
+  suggest: route('GET /product/suggest', 'public').query<typeof suggestQuery>().reply<Suggestions>(),
   /** By id or by slug. */
   get: route('GET /product/:id', 'public').reply<{ product: Product }>(),
   create: route('POST /product/create', 'admin', { form: true, files: ['thumbnail', 'images'], status: 201 })

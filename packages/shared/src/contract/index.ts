@@ -1,5 +1,8 @@
 import { admin, user } from './account';
-import { category, color, product, variant } from './catalog';
+import { category, color, product, search, variant } from './catalog';
+
+export type { FacetValue, ProductFacets, ProductList, Suggestions, Synonym } from './catalog';
+
 import { cart, health, newsletter, order, settings } from './shop';
 import { tax } from './tax';
 
@@ -13,6 +16,7 @@ export const contract = {
   category,
   color,
   product,
+  search,
   variant,
   cart,
   order,

@@ -98,18 +98,84 @@ export const productStatusBody = z.object({
   ),
 });
 
-export const productListQuery = z.object({
-  limit: int().pipe(z.number().min(0, 'must not be negative').max(1000, 'must be at most 1000')).optional(),
-  page: int().pipe(z.number().min(1, 'must be at least 1').max(100000, 'is too large')).optional(),
-  categorySlug: z.string().max(200).optional(),
-  colorSlug: z.string().max(200).optional(),
-  q: z.string().max(200, 'must be at most 200 characters').optional(),
-  /** Back office only: products with at most the shop's low-stock threshold of units (settings). */
-  lowStock: z
-    .enum(['1', 'true', '0', 'false'], { error: 'must be 1 or 0' })
-    .transform((v) => v === '1' || v === 'true')
-    .optional(),
-});
+/** The orders a product list can be sorted in; `relevance` (the default with `q`) needs a search. */
+export const PRODUCT_SORTS = [
+  'relevance',
+  'popularity',
+  'price_asc',
+  'price_desc',
+  'newest',
+  'discount',
+] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+/** Filter values per filter, at most. */
+export const MAX_FILTER_VALUES = 20;
+
+/** A comma-separated list of filter values (several combine with OR), each trimmed, blanks dropped. */
+const valueList = (max: number) =>
+  z
+    .string()
+    .max(max * 4, 'is too long')
+    .transform((v) =>
+      [
+        ...new Set(
+          v
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean),
+        ),
+      ].map((x) => x.slice(0, max)),
+    )
+    .refine((v) => v.length <= MAX_FILTER_VALUES, `must list at most ${MAX_FILTER_VALUES} values`)
+    .optional();
+
+const rupeeBound = num()
+  .pipe(z.number().min(0, 'must not be negative').max(100_000_000, 'is too large'))
+  .optional();
+
+export const productListQuery = z
+  .object({
+    limit: int().pipe(z.number().min(0, 'must not be negative').max(1000, 'must be at most 1000')).optional(),
+    page: int().pipe(z.number().min(1, 'must be at least 1').max(100000, 'is too large')).optional(),
+    categorySlug: z.string().max(200).optional(),
+    colorSlug: z.string().max(200).optional(),
+    q: z.string().max(200, 'must be at most 200 characters').optional(),
+    sort: z.enum(PRODUCT_SORTS, { error: `must be one of ${PRODUCT_SORTS.join(', ')}` }).optional(),
+    /** Brands, comma-separated; several combine with OR. */
+    brand: valueList(100),
+    /** Category slugs, comma-separated (OR). */
+    category: valueList(200),
+    /** Colour slugs, comma-separated (OR). */
+    color: valueList(200),
+    /** Memory sizes in GB, comma-separated (OR). */
+    memory: z
+      .string()
+      .max(200)
+      .regex(/^\d{1,5}(?:,\d{1,5})*$/, 'must be memory sizes in GB separated by commas, e.g. 128,256')
+      .transform((v) => [...new Set(v.split(',').map(Number))])
+      .optional(),
+    minPrice: rupeeBound,
+    maxPrice: rupeeBound,
+    inStock: z
+      .enum(['1', 'true', '0', 'false'], { error: 'must be 1 or 0' })
+      .transform((v) => v === '1' || v === 'true')
+      .optional(),
+    minDiscount: z.enum(['10', '20', '30'], { error: 'must be 10, 20 or 30' }).transform(Number).optional(),
+    /** `1`: the reply carries the facet counts (a query each: lists that show no filters leave them out). */
+    facets: z
+      .enum(['1', 'true', '0', 'false'], { error: 'must be 1 or 0' })
+      .transform((v) => v === '1' || v === 'true')
+      .optional(),
+    /** Back office only: products with at most the shop's low-stock threshold of units (settings). */
+    lowStock: z
+      .enum(['1', 'true', '0', 'false'], { error: 'must be 1 or 0' })
+      .transform((v) => v === '1' || v === 'true')
+      .optional(),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: 'must not be above maxPrice',
+    path: ['minPrice'],
+  });
 
 /** Photo file names to match to products (the bulk upload), one page of at most MAX_MATCH_NAMES. */
 export const imageMatchBody = z.object({
@@ -128,7 +194,46 @@ export const imageMatchBody = z.object({
 
 export type ProductBody = z.infer<typeof productBody>;
 export type ProductListQuery = z.infer<typeof productListQuery>;
+/** The list query as a client sends it (filter lists as comma-separated text). */
+export type ProductListInput = z.input<typeof productListQuery>;
 
 /** Updates send only the fields that change. */
 export const categoryUpdateBody = categoryBody.partial();
 export const colorUpdateBody = colorBody.partial();
+
+/** One synonym: a search for `term` also finds products with any of `alternatives`. */
+const synonymEntry = z.object({
+  term: z
+    .string({ error: 'is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'must not be empty')
+    .max(64, 'must be at most 64 characters')
+    .regex(/^[\p{L}\p{N}]+$/u, 'must be one word of letters and digits'),
+  alternatives: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .min(1, 'must not be empty')
+        .max(64, 'must be at most 64 characters')
+        .regex(/^[\p{L}\p{N}]+$/u, 'must be one word of letters and digits'),
+      { error: 'must be a list of words' },
+    )
+    .min(1, 'must list at least one word')
+    .max(10, 'must list at most 10 words'),
+});
+
+/** The whole synonyms list (it replaces the one stored); at most 500 entries, each term once. */
+export const synonymsBody = z.object({
+  synonyms: z
+    .array(synonymEntry, { error: 'must be a list of {term, alternatives}' })
+    .max(500, 'must list at most 500 synonyms')
+    .refine((l) => new Set(l.map((e) => e.term)).size === l.length, 'must not list the same term twice'),
+});
+
+/** Suggestions while typing: the text typed so far. */
+export const suggestQuery = z.object({
+  q: z.string({ error: 'is required' }).max(200, 'must be at most 200 characters'),
+});

@@ -1,11 +1,12 @@
 import { formatINR } from '@voltcart/shared';
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useCart } from '../../stores/cart-store';
 import { endSession } from '../../stores/session-actions';
 import { useSession } from '../../stores/session-store';
-import { BoltIcon, CartIcon, CloseIcon, MenuIcon, SearchIcon } from '../ui/icons';
+import { BoltIcon, CartIcon, CloseIcon, MenuIcon } from '../ui/icons';
+import { SearchBox } from './search-box';
 
 const NAV = [
   { to: paths.home.to(), label: 'HOME', end: true },
@@ -86,48 +87,6 @@ export function Header() {
         </div>
       </nav>
     </header>
-  );
-}
-
-function SearchBox() {
-  const [params] = useSearchParams();
-  const location = useLocation();
-  const onStore = location.pathname.startsWith('/store');
-  const urlQuery = onStore ? (params.get('q') ?? '') : '';
-  const [q, setQ] = useState(urlQuery);
-  const navigate = useNavigate();
-  const inputId = useId();
-
-  useEffect(() => setQ(urlQuery), [urlQuery]);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const term = q.trim();
-    navigate(paths.store.to(term ? `q=${encodeURIComponent(term)}` : undefined));
-  };
-
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: a search form with role=search is the widely supported landmark
-    <form className="search" role="search" onSubmit={submit}>
-      <label htmlFor={inputId} className="visually-hidden">
-        Search products
-      </label>
-      <input
-        id={inputId}
-        type="search"
-        name="q"
-        className="search__input"
-        placeholder="Search phones, laptops, brands…"
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
-        autoComplete="off"
-        maxLength={200}
-      />
-      <button type="submit" className="search__btn">
-        <SearchIcon size={18} />
-        <span className="visually-hidden">Search</span>
-      </button>
-    </form>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queries } from '../../lib/queries';
 import type { ProductListParams } from '../../lib/query-keys';
 
@@ -20,9 +20,17 @@ export function useColors() {
   return { ...r, data: (r.data ?? []).filter((c) => c.status !== false) };
 }
 
-/** `null`: not yet (e.g. a section below the fold). */
+/**
+ * `null`: not yet (e.g. a section below the fold). While the next page or filter loads, the list shown stays
+ * (no layout jump); `fetching` says a newer one is on its way.
+ */
 export function useProducts(params: ProductListParams | null) {
-  return view(useQuery({ ...queries.products(params ?? {}), enabled: params !== null }));
+  const q = useQuery({
+    ...queries.products(params ?? {}),
+    enabled: params !== null,
+    placeholderData: keepPreviousData,
+  });
+  return { ...view(q), fetching: q.isFetching };
 }
 
 export function useBestSellers() {

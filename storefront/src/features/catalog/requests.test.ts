@@ -35,7 +35,14 @@ describe('the store page requests', () => {
   it('ask for the list the page will show, with categories and colours, and cache them under its keys', async () => {
     catalog.products.mockResolvedValue({ flag: 1, msg: 'OK', products: [], hasMore: false });
     await catalogRequests.store(client, 'phones', new URLSearchParams('limit=2&colorSlug=red'));
-    const params = { limit: 2, page: undefined, categorySlug: 'phones', colorSlug: 'red', q: '' };
+    const params = {
+      limit: 2,
+      page: undefined,
+      categorySlug: 'phones',
+      colorSlug: 'red',
+      q: '',
+      facets: '1' as const,
+    };
     expect(catalog.products).toHaveBeenCalledWith(params);
     expect(client.getQueryData(queries.products(params).queryKey)).toEqual({ products: [], hasMore: false });
     expect(catalog.categories).toHaveBeenCalledTimes(1);
@@ -83,7 +90,14 @@ describe('prefetch on one side, hydrate on the other (what a server rendering th
 
     const browser = makeQueryClient();
     hydrate(browser, sent);
-    const params = { limit: 24, page: undefined, categorySlug: 'phones', colorSlug: '', q: '' };
+    const params = {
+      limit: 24,
+      page: undefined,
+      categorySlug: 'phones',
+      colorSlug: '',
+      q: '',
+      facets: '1' as const,
+    };
     expect(browser.getQueryData(queries.products(params).queryKey)).toEqual(list);
     expect(browser.getQueryData(queries.categories().queryKey)).toEqual([
       { _id: '1', name: 'Phones', slug: 'phones' },

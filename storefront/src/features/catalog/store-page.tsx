@@ -8,9 +8,12 @@ import { useTitle } from '../../lib/use-title';
 import { useCategories, useColors, useProducts } from './api';
 import { CategoryList } from './components/category-list';
 import { ColorSwatches } from './components/color-swatches';
+import { FilterChips, ListFilters } from './components/list-filters';
 import {
+  listPosition,
   PAGE_SIZES,
   readStoreQuery,
+  SORTS,
   STORE_EAGER_CARDS,
   type StoreQuery,
   storeProductParams,
@@ -23,6 +26,7 @@ export function StorePage() {
   const [params, setParams] = useSearchParams();
   const query = readStoreQuery(params);
   const sizeId = useId();
+  const sortId = useId();
 
   const { data: categories } = useCategories();
   const { data: colors } = useColors();
@@ -49,6 +53,13 @@ export function StorePage() {
   const keep = writeStoreQuery({ ...query, page: 1 }, { keepDefaultLimit: params.has('limit') });
   const list = products.data?.products ?? [];
   const colorName = colors.find((c) => c.slug === query.colorSlug)?.name;
+  const data = products.data;
+  const where = data ? listPosition(query.limit, query.page, data.total, list.length) : null;
+  const sorts = SORTS.filter((s) => !s.search || query.q);
+  const goTo = (page: number) => {
+    update({ page });
+    window.scrollTo({ top: 0 });
+  };
 
   return (
     <div className="container store">
@@ -100,6 +111,12 @@ export function StorePage() {
                   )}
                 </section>
               )}
+              <ListFilters
+                facets={data?.facets}
+                query={query}
+                inCategory={Boolean(categorySlug)}
+                onChange={update}
+              />
             </div>
           </details>
         </aside>
@@ -110,12 +127,30 @@ export function StorePage() {
               <h1 id="store-title" className="store__title">
                 {title}
               </h1>
-              {products.data && (
-                <p className="muted store__count" aria-live="polite">
-                  Showing {list.length} {list.length === 1 ? 'product' : 'products'}
-                  {colorName ? ` in ${colorName}` : ''}
-                </p>
-              )}
+              <p className="muted store__count" aria-live="polite">
+                {where
+                  ? where.total === 0
+                    ? 'No products'
+                    : where.from === 0
+                      ? `Page ${query.page} is past the last page (${where.pages})`
+                      : `Showing ${where.from}–${where.to} of ${where.total}${colorName ? ` in ${colorName}` : ''}`
+                  : '\u00a0'}
+              </p>
+            </div>
+            <div className="store__size">
+              <label htmlFor={sortId}>Sort by</label>
+              <select
+                id={sortId}
+                name="sort"
+                value={query.sort || (query.q ? 'relevance' : 'newest')}
+                onChange={(e) => update({ sort: e.target.value as StoreQuery['sort'] })}
+              >
+                {sorts.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
             </div>
             <div className="store__size">
               <label htmlFor={sizeId}>Show</label>
@@ -134,6 +169,13 @@ export function StorePage() {
             </div>
           </div>
 
+          <FilterChips
+            query={query}
+            facets={data?.facets}
+            colorName={(slug) => colors.find((c) => c.slug === slug)?.name ?? slug}
+            onChange={update}
+          />
+
           {products.error ? (
             <div className="notice notice--error" role="alert">
               <p>{errorMessage(products.error, 'The products could not be loaded.')}</p>
@@ -146,7 +188,23 @@ export function StorePage() {
           ) : list.length === 0 ? (
             <div className="empty">
               <p className="empty__title">No products found.</p>
-              <p className="muted">Try another category, colour or search term.</p>
+              {data?.didYouMean && (
+                <p>
+                  Did you mean{' '}
+                  <Link to={paths.store.to(writeStoreQuery({ ...query, q: data.didYouMean, page: 1 }))}>
+                    {data.didYouMean}
+                  </Link>
+                  ?
+                </p>
+              )}
+              <p className="muted">Try another category, colour or search term, or browse:</p>
+              <ul className="empty__links">
+                {categories.slice(0, 6).map((c) => (
+                  <li key={c.slug}>
+                    <Link to={paths.storeCategory.to(c.slug)}>{c.name}</Link>
+                  </li>
+                ))}
+              </ul>
               <Link to={paths.store.to()} className="btn btn--ghost">
                 Clear filters
               </Link>
@@ -158,22 +216,42 @@ export function StorePage() {
                   <ProductCard key={p._id} product={p} priority={i < STORE_EAGER_CARDS} headingLevel={2} />
                 ))}
               </div>
-              {(query.page > 1 || products.data?.hasMore) && (
+              {where && where.pages > 1 && (
                 <nav className="pager" aria-label="Pages">
                   <button
                     type="button"
                     className="btn btn--ghost"
                     disabled={query.page <= 1}
-                    onClick={() => update({ page: query.page - 1 })}
+                    onClick={() => goTo(query.page - 1)}
                   >
                     Previous
                   </button>
-                  <span>Page {query.page}</span>
+                  <ol className="pager__pages">
+                    {where.items.map((p, i) =>
+                      p === null ? (
+                        <li key={`gap-${i}`} aria-hidden="true">
+                          …
+                        </li>
+                      ) : (
+                        <li key={p}>
+                          <Link
+                            to={`?${writeStoreQuery({ ...query, page: p }, { keepDefaultLimit: params.has('limit') })}`}
+                            className={`pager__page${p === query.page ? ' is-current' : ''}`}
+                            aria-current={p === query.page ? 'page' : undefined}
+                            aria-label={`Page ${p}`}
+                            preventScrollReset={false}
+                          >
+                            {p}
+                          </Link>
+                        </li>
+                      ),
+                    )}
+                  </ol>
                   <button
                     type="button"
                     className="btn btn--ghost"
-                    disabled={!products.data?.hasMore}
-                    onClick={() => update({ page: query.page + 1 })}
+                    disabled={query.page >= where.pages}
+                    onClick={() => goTo(query.page + 1)}
                   >
                     Next
                   </button>

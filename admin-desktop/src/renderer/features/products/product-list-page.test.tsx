@@ -242,9 +242,48 @@ describe('units adjusted in the list (compare-and-set) and the low-stock filter'
     await wait();
     expect(location()).toBe('/admin/product?lowStock=1');
     expect(product.list).toHaveBeenLastCalledWith(
-      { query: { limit: 50, page: 1, q: undefined, lowStock: '1' } },
+      { query: expect.objectContaining({ limit: 50, page: 1, q: undefined, lowStock: '1', facets: '1' }) },
       expect.anything(),
     );
     expect(names(container)).toEqual(['Nearly Gone']);
+  });
+
+  it('finds by SKU, filters by category and brand with counts, sorts, and says "of N"', async () => {
+    const facets = {
+      brand: [{ value: 'Volt', label: 'Volt', count: 7 }],
+      category: [{ value: 'phones', label: 'Phones', count: 120 }],
+      color: [],
+      memory: [],
+      inStock: 100,
+      minDiscount: [],
+      price: null,
+    };
+    product.list.mockResolvedValue({ ...page([item('1', 'Voltphone')]), hasMore: true, total: 120, facets });
+    const { container, location } = await render(<ProductListPage />, {
+      path: '/admin/product?q=VC-PHN-0000001&category=phones&brand=Volt&sort=price_asc',
+    });
+    await wait();
+    expect(product.list).toHaveBeenLastCalledWith(
+      {
+        query: expect.objectContaining({
+          q: 'VC-PHN-0000001',
+          category: 'phones',
+          brand: 'Volt',
+          sort: 'price_asc',
+        }),
+      },
+      expect.anything(),
+    );
+    const category = container.querySelector<HTMLSelectElement>('select[aria-label="Category"]')!;
+    expect([...category.options].map((o) => o.textContent)).toEqual(['All categories', 'Phones (120)']);
+    expect(container.querySelector('.pager')?.textContent).toContain('Showing 1–1 of 120');
+    expect(container.querySelector('.pager')?.textContent).toContain('Page 1 of 3');
+    const sort = container.querySelector<HTMLSelectElement>('select[aria-label="Sort by"]')!;
+    await act(async () => {
+      sort.value = 'discount';
+      sort.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await wait();
+    expect(location()).toContain('sort=discount');
   });
 });

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ProductSummary } from '@voltcart/shared';
+import type { ProductSort, ProductSummary } from '@voltcart/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Pager } from '../../components/pager';
@@ -25,6 +25,15 @@ const unitsText = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
 
 const DEFAULT_LIMIT = 50;
 
+/** The orders staff can choose (the default: best match for a search, newest otherwise). */
+const SORTS: { value: ProductSort; label: string }[] = [
+  { value: 'popularity', label: 'Popularity' },
+  { value: 'price_asc', label: 'Price: low to high' },
+  { value: 'price_desc', label: 'Price: high to low' },
+  { value: 'newest', label: 'Newest' },
+  { value: 'discount', label: 'Biggest discount' },
+];
+
 /**
  * /admin/product (seed §2): a table from 1024 px, cards below. The list is paged on the server (limit/page)
  * and searchable (q), so it stays fast with a large catalogue; the page and search live in the address, and so
@@ -37,12 +46,26 @@ export function ProductListPage() {
     limits: [25, 50, 100],
   });
   const lowStock = params.get('lowStock') === '1';
+  const sort = SORTS.find((o) => o.value === params.get('sort'))?.value;
+  const brand = params.get('brand') ?? '';
+  const category = params.get('category') ?? '';
+  const inStock = params.get('inStock') === '1';
   const wide = useMediaQuery('(min-width: 1024px)');
   const [viewing, setViewing] = useState<string | null>(null);
 
   // The previous page stays on screen while the next one (or a newer search) loads.
   const list = useQuery({
-    ...queries.products({ limit, page, q: q || undefined, lowStock: lowStock ? '1' : undefined }),
+    ...queries.products({
+      limit,
+      page,
+      q: q || undefined,
+      lowStock: lowStock ? '1' : undefined,
+      sort,
+      brand: brand || undefined,
+      category: category || undefined,
+      inStock: inStock ? '1' : undefined,
+      facets: '1',
+    }),
     placeholderData: keepPreviousData,
   });
   const rows = rowsOf(list, (d) => d.products);
@@ -140,10 +163,42 @@ export function ProductListPage() {
           type="search"
           className="search"
           aria-label="Search products"
-          placeholder="Search products by name, brand or description…"
+          placeholder="Search by name, brand, SKU or description…"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
+        <select
+          aria-label="Category"
+          value={category}
+          onChange={(e) => setFilter('category', e.target.value || null)}
+        >
+          <option value="">All categories</option>
+          {(list.data?.facets?.category ?? []).map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label} ({c.count})
+            </option>
+          ))}
+        </select>
+        <select aria-label="Brand" value={brand} onChange={(e) => setFilter('brand', e.target.value || null)}>
+          <option value="">All brands</option>
+          {(list.data?.facets?.brand ?? []).map((b) => (
+            <option key={b.value} value={b.value}>
+              {b.label} ({b.count})
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Sort by"
+          value={sort ?? ''}
+          onChange={(e) => setFilter('sort', e.target.value || null)}
+        >
+          <option value="">{q ? 'Best match' : lowStock ? 'Fewest units' : 'Newest'}</option>
+          {SORTS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
         <label className="check-filter">
           <input
             type="checkbox"
@@ -152,6 +207,14 @@ export function ProductListPage() {
           />
           Low stock only
           {threshold !== undefined && <span className="muted"> ({unitsText(threshold)} or fewer)</span>}
+        </label>
+        <label className="check-filter">
+          <input
+            type="checkbox"
+            checked={inStock}
+            onChange={(e) => setFilter('inStock', e.target.checked ? '1' : null)}
+          />
+          Sellable only
         </label>
         <Reloading query={list} />
       </div>
@@ -287,6 +350,7 @@ export function ProductListPage() {
         page={page}
         limit={limit}
         count={rows.length}
+        total={list.data?.total}
         hasMore={Boolean(list.data?.hasMore)}
         onPage={setPage}
         onLimit={setLimit}

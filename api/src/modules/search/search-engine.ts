@@ -1,0 +1,236 @@
+import type { FacetValue, ProductFacets } from '@voltcart/shared';
+import { toRupees } from '@voltcart/shared';
+import type { Db } from '../../db/connection';
+import type { Conn } from '../product/product.repository';
+import * as repo from './search.repository';
+import {
+  deletionKeys,
+  editDistance,
+  nameKey,
+  productTerms,
+  queryWords,
+  singular,
+  TYPO_MIN_LENGTH,
+  words as textWords,
+} from './search-text';
+
+/** What a product list asks for: the search text, the filters (prices in paise), the order and the page. */
+export interface CatalogQuery extends repo.FilterValues {
+  q?: string;
+  sort?: repo.SortKey;
+  /** 0: no page at all (the caller reads the rows itself), only the total and facets. */
+  limit: number;
+  offset: number;
+  /** Facets cost a query each: only lists that show them ask (default: none). */
+  facets?: boolean;
+}
+
+export interface CatalogAnswer {
+  /** The page's product ids, in order. */
+  ids: number[];
+  total: number;
+  facets: ProductFacets;
+  didYouMean?: string;
+}
+
+/**
+ * Search behind one small interface. The MariaDB implementation below keeps its index in the shop's own
+ * database; a dedicated engine (Meilisearch, Typesense, OpenSearch) would implement the same three calls
+ * (docs/deploy.md): `indexProducts` would write to an outbox in the same transaction and a worker would push
+ * the documents, `find` would ask the engine for ids, total and facets.
+ */
+export interface SearchEngine {
+  /** Brings the index up to date for these products, in the caller's transaction (deleted ones drop out). */
+  indexProducts(trx: Conn, productIds: number[]): Promise<void>;
+  /** Re-indexes the products of a category or colour (renamed), in the caller's transaction. */
+  indexProductsOf(trx: Conn, of: { categoryId: number } | { colorId: number }): Promise<void>;
+  /** A page of matching product ids, the total and the facet counts. */
+  find(db: Db, query: CatalogQuery): Promise<CatalogAnswer>;
+  /** The search words of a query after synonyms and typo correction (for tests and the admin's preview). */
+  explain(db: Db, q: string): Promise<repo.WordMatch[]>;
+}
+
+const EMPTY_FACETS: ProductFacets = {
+  brand: [],
+  category: [],
+  color: [],
+  memory: [],
+  inStock: 0,
+  minDiscount: [],
+  price: null,
+};
+
+const byCount = (a: FacetValue, b: FacetValue) => b.count - a.count || a.label.localeCompare(b.label);
+const memoryLabel = (gb: number) => (gb >= 1024 && gb % 1024 === 0 ? `${gb / 1024} TB` : `${gb} GB`);
+
+export class MariaDbSearch implements SearchEngine {
+  async indexProducts(trx: Conn, productIds: number[]): Promise<void> {
+    const ids = [...new Set(productIds)];
+    if (ids.length === 0) return;
+    const rows = await repo.indexSources(trx, ids);
+    const vocabulary = new Map<string, { k: string; word: string }>();
+    const docs = rows.map((r) => {
+      const terms = productTerms({
+        name: r.name,
+        brand: r.brand,
+        sku: r.sku,
+        variantSkus: r.variant_skus ? r.variant_skus.split('\n') : [],
+        category: r.category,
+        colors: r.colors ? r.colors.split('\n') : [],
+        memoryGb: r.memory ? r.memory.split(',').map(Number) : [],
+        shortDescription: r.short_description,
+        longDescription: r.long_description,
+      });
+      for (const word of terms.keys()) {
+        if (word.length < TYPO_MIN_LENGTH - 1 || !/^\p{L}+$/u.test(word)) continue;
+        for (const k of deletionKeys(word)) vocabulary.set(`${k}\n${word}`, { k, word });
+      }
+      const name = nameKey(r.name);
+      const brand = nameKey(r.brand);
+      const model = brand && name.startsWith(`${brand} `) ? name.slice(brand.length + 1) : name;
+      return { productId: Number(r.id), nameKey: name, modelKey: model, popularity: Number(r.sold), terms };
+    });
+    await repo.writeIndex(trx, docs, [...vocabulary.values()]);
+  }
+
+  async indexProductsOf(trx: Conn, of: { categoryId: number } | { colorId: number }): Promise<void> {
+    const ids =
+      'categoryId' in of
+        ? await repo.productIdsOfCategory(trx, of.categoryId)
+        : await repo.productIdsOfColor(trx, of.colorId);
+    for (let i = 0; i < ids.length; i += 500) await this.indexProducts(trx, ids.slice(i, i + 500));
+  }
+
+  async explain(db: Db, q: string): Promise<repo.WordMatch[]> {
+    const words = queryWords(q);
+    if (words.length === 0) return [];
+    const [known, synonyms] = await Promise.all([
+      repo.knownPrefixes(
+        db,
+        words.filter((w) => w.length >= TYPO_MIN_LENGTH),
+      ),
+      repo.synonymsFor(db, words),
+    ]);
+    const alternatives = new Map<string, string[]>();
+    for (const s of synonyms) alternatives.set(s.term, textWords(s.alternatives));
+    const out: repo.WordMatch[] = [];
+    for (const w of words) {
+      const exact = new Set([w, ...(alternatives.get(w) ?? [])]);
+      if (w.length >= TYPO_MIN_LENGTH && !known.has(w)) {
+        // One typo: indexed words sharing a deletion key, checked with the real edit distance.
+        for (const c of await repo.wordsByKeys(db, deletionKeys(w)))
+          if (editDistance(w, c, 1) <= 1) exact.add(c);
+      }
+      // Every word also finds longer words it starts ("lapt" → laptop), except single characters.
+      out.push({ exact: [...exact], prefix: w.length >= 2 ? w : undefined });
+    }
+    return out;
+  }
+
+  async find(db: Db, query: CatalogQuery): Promise<CatalogAnswer> {
+    const words = query.q ? await this.explain(db, query.q) : [];
+    const key = query.q ? queryWords(query.q).join(' ') : '';
+    const spec: repo.ListSpec = {
+      match: words.length ? repo.matchSet(words) : undefined,
+      conditions: repo.conditions(query),
+    };
+    const sort = query.sort ?? (spec.match ? 'relevance' : 'newest');
+    const raw = (query.q ?? '').trim().slice(0, 64);
+    // A page's query counts the matches too; a separate COUNT only without a page, or past the last one.
+    const counted = async () => {
+      if (query.limit === 0) return { ids: [], total: await repo.countMatches(db, spec) };
+      const page = await repo.pageIds(db, spec, sort, query, spec.match ? { key, raw } : undefined);
+      return { ids: page.ids, total: page.total ?? (await repo.countMatches(db, spec)) };
+    };
+    const [{ ids, total }, facets] = await Promise.all([
+      counted(),
+      query.facets ? this.facets(db, spec, query.admin) : EMPTY_FACETS,
+    ]);
+    const answer: CatalogAnswer = { ids, total, facets };
+    if (total === 0 && words.length) {
+      const better = await this.didYouMean(db, key, query.admin);
+      if (better) answer.didYouMean = better;
+    }
+    return answer;
+  }
+
+  private async facets(db: Db, spec: repo.ListSpec, admin: boolean): Promise<ProductFacets> {
+    const [brand, category, color, memory, inStock, discount, price] = await Promise.all([
+      repo.brandCounts(db, spec),
+      repo.categoryCounts(db, spec),
+      repo.colorCounts(db, spec, admin),
+      repo.memoryCounts(db, spec),
+      repo.sellableCount(db, spec),
+      repo.discountCounts(db, spec),
+      repo.priceRange(db, spec),
+    ]);
+    const values = (rows: repo.CountRow[], label?: (v: string) => string) =>
+      rows
+        .map((r) => ({
+          value: String(r.value),
+          label: label ? label(String(r.value)) : r.label,
+          count: Number(r.n),
+        }))
+        .sort(byCount);
+    return {
+      brand: values(brand),
+      category: values(category),
+      color: values(color),
+      memory: values(memory, (v) => memoryLabel(Number(v))).sort((a, b) => Number(a.value) - Number(b.value)),
+      inStock,
+      minDiscount: ([10, 20, 30] as const).map((d) => ({
+        value: String(d),
+        label: `${d}% off or more`,
+        count: discount[d],
+      })),
+      price: price ? { min: toRupees(price.min), max: toRupees(price.max) } : null,
+    };
+  }
+
+  /**
+   * A query that finds something when this one found nothing: each word of 3+ letters replaced by the closest
+   * indexed word (at most 2 edits), kept only when the new query finds products.
+   */
+  private async didYouMean(db: Db, key: string, admin: boolean): Promise<string | undefined> {
+    const words = key.split(' ');
+    let changed = false;
+    const fixed: string[] = [];
+    for (const w of words) {
+      if (w.length < 3 || !/^\p{L}+$/u.test(w)) {
+        fixed.push(w);
+        continue;
+      }
+      const keys = new Set(deletionKeys(w).flatMap((k) => (k.length > 3 ? deletionKeys(k) : [k])));
+      const candidates = (await repo.wordsByKeys(db, [...keys]))
+        .map((c) => ({ c, d: editDistance(w, c, 2) }))
+        .filter((x) => x.d <= 2 && x.c !== w)
+        .sort((a, b) => a.d - b.d || a.c.length - b.c.length || a.c.localeCompare(b.c));
+      const best = candidates[0]?.c;
+      if (best) changed = true;
+      fixed.push(best ?? w);
+    }
+    if (!changed) return undefined;
+    const q = fixed.join(' ');
+    const again = await repo.countMatches(db, {
+      match: repo.matchSet(q.split(' ').map((w) => ({ exact: [w, singular(w)] }))),
+      conditions: repo.conditions({ admin }),
+    });
+    return again > 0 ? q : undefined;
+  }
+
+  /** Re-indexes the whole catalogue in batches of `batch` products, each in its own transaction. */
+  async reindexAll(db: Db, batch = 500): Promise<number> {
+    let after = 0;
+    let done = 0;
+    for (;;) {
+      const ids = await repo.productIdsAfter(db, after, batch);
+      if (ids.length === 0) return done;
+      await db.transaction().execute((trx) => this.indexProducts(trx, ids));
+      done += ids.length;
+      after = ids.at(-1)!;
+    }
+  }
+}
+
+/** The shop's search engine. */
+export const searchEngine = new MariaDbSearch();

@@ -1,0 +1,398 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/connection';
+import type { Conn } from '../product/product.repository';
+
+// ---------------------------------------------------------------- index writes
+
+export interface IndexRow {
+  id: number;
+  name: string;
+  brand: string;
+  sku: string | null;
+  short_description: string | null;
+  long_description: string | null;
+  category: string | null;
+  /** Colour names separated by newlines (GROUP_CONCAT), or NULL. */
+  colors: string | null;
+  /** Memory sizes in GB separated by commas, or NULL. */
+  memory: string | null;
+  /** Variant SKUs separated by newlines, or NULL. */
+  variant_skus: string | null;
+  sold: number | string;
+}
+
+/** What the index holds of these products, read in one query. */
+export async function indexSources(db: Conn, ids: number[]): Promise<IndexRow[]> {
+  if (ids.length === 0) return [];
+  const r = await sql<IndexRow>`SELECT p.id, p.name, p.brand, p.sku, p.short_description, p.long_description,
+      c.name AS category,
+      (SELECT GROUP_CONCAT(co.name SEPARATOR '\n') FROM product_colors AS pc JOIN colors AS co ON co.id = pc.color_id
+        WHERE pc.product_id = p.id) AS colors,
+      (SELECT GROUP_CONCAT(m.size_gb) FROM product_memory AS m WHERE m.product_id = p.id) AS memory,
+      (SELECT GROUP_CONCAT(v.sku SEPARATOR '\n') FROM product_variants AS v WHERE v.product_id = p.id) AS variant_skus,
+      (SELECT COALESCE(SUM(l.qty), 0) FROM order_lines AS l JOIN orders AS o ON o.id = l.order_id
+        WHERE l.product_id = p.id AND o.state IN ('placed', 'paid', 'shipped', 'delivered')) AS sold
+    FROM products AS p LEFT JOIN categories AS c ON c.id = p.category_id
+    WHERE p.id IN (${sql.join(ids)})`.execute(db);
+  return r.rows;
+}
+
+export interface IndexedDoc {
+  productId: number;
+  nameKey: string;
+  modelKey: string;
+  popularity: number;
+  terms: Map<string, number>;
+}
+
+/** Replaces the index entries of these products (terms and documents); new words join the vocabulary. */
+export async function writeIndex(db: Conn, docs: IndexedDoc[], vocabulary: { k: string; word: string }[]) {
+  if (docs.length === 0) return;
+  const ids = docs.map((d) => d.productId);
+  await db.deleteFrom('search_terms').where('product_id', 'in', ids).execute();
+  const terms = docs.flatMap((d) =>
+    [...d.terms].map(([term, weight]) => ({ term, product_id: d.productId, weight })),
+  );
+  for (let i = 0; i < terms.length; i += 5000)
+    await db
+      .insertInto('search_terms')
+      .values(terms.slice(i, i + 5000))
+      .execute();
+  await db
+    .insertInto('search_docs')
+    .values(
+      docs.map((d) => ({
+        product_id: d.productId,
+        name_key: d.nameKey,
+        model_key: d.modelKey,
+        popularity: d.popularity,
+      })),
+    )
+    .onDuplicateKeyUpdate({
+      name_key: sql`VALUES(name_key)`,
+      model_key: sql`VALUES(model_key)`,
+      popularity: sql`VALUES(popularity)`,
+    })
+    .execute();
+  for (let i = 0; i < vocabulary.length; i += 5000)
+    await db
+      .insertInto('search_words')
+      .ignore()
+      .values(vocabulary.slice(i, i + 5000))
+      .execute();
+}
+
+export async function productIdsOfCategory(db: Conn, categoryId: number): Promise<number[]> {
+  const rows = await db.selectFrom('products').select('id').where('category_id', '=', categoryId).execute();
+  return rows.map((r) => Number(r.id));
+}
+
+export async function productIdsOfColor(db: Conn, colorId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('product_colors')
+    .select('product_id')
+    .where('color_id', '=', colorId)
+    .execute();
+  return rows.map((r) => Number(r.product_id));
+}
+
+/** Product ids after `afterId`, in id order (re-indexing the whole catalogue in batches). */
+export async function productIdsAfter(db: Db, afterId: number, count: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(count)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+// ---------------------------------------------------------------- vocabulary and synonyms
+
+/** Which of these words are indexed, whole or as the start of a longer word. */
+export async function knownPrefixes(db: Db, words: string[]): Promise<Set<string>> {
+  if (words.length === 0) return new Set();
+  const parts = words.map(
+    (w) =>
+      sql`(SELECT ${w} AS w FROM search_terms WHERE term >= ${w} AND term < ${`${w}\u{10FFFF}`} LIMIT 1)`,
+  );
+  const r = await sql<{ w: string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
+  return new Set(r.rows.map((x) => x.w));
+}
+
+/** Indexed words that share a deletion key with one of `keys`. */
+export async function wordsByKeys(db: Db, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const r = await sql<{ word: string }>`SELECT DISTINCT word FROM search_words
+    WHERE k IN (${sql.join(keys)}) LIMIT 200`.execute(db);
+  return r.rows.map((x) => x.word);
+}
+
+export interface SynonymRow {
+  term: string;
+  alternatives: string;
+}
+
+export async function synonyms(db: Db): Promise<SynonymRow[]> {
+  return db.selectFrom('search_synonyms').select(['term', 'alternatives']).orderBy('term').execute();
+}
+
+export async function synonymsFor(db: Db, terms: string[]): Promise<SynonymRow[]> {
+  if (terms.length === 0) return [];
+  return db
+    .selectFrom('search_synonyms')
+    .select(['term', 'alternatives'])
+    .where('term', 'in', terms)
+    .execute();
+}
+
+export async function replaceSynonyms(db: Conn, rows: SynonymRow[]): Promise<void> {
+  await db.deleteFrom('search_synonyms').execute();
+  if (rows.length) await db.insertInto('search_synonyms').values(rows).execute();
+}
+
+// ---------------------------------------------------------------- finding
+
+/** One query word: the terms it finds exactly and, optionally, the start of longer terms. */
+export interface WordMatch {
+  exact: string[];
+  prefix?: string;
+}
+
+/**
+ * The products matching every word, with the weakest and summed weight of their matches. Per word, a product
+ * scores its strongest field (weight × 2, +1 when the term matched exactly rather than as a prefix); a product
+ * is in the set only when every word matched (HAVING COUNT = words).
+ */
+export function matchSet(words: WordMatch[]): RawBuilder<unknown> {
+  const parts = words.map((w, i) => {
+    const exact = w.exact.length ? sql`term IN (${sql.join(w.exact)})` : sql`FALSE`;
+    const cond = w.prefix
+      ? sql`(${exact} OR (term >= ${w.prefix} AND term < ${`${w.prefix}\u{10FFFF}`}))`
+      : exact;
+    return sql`SELECT ${i} AS k, product_id, MAX(weight * 2 + (${exact})) AS w FROM search_terms
+      WHERE ${cond} GROUP BY product_id`;
+  });
+  return sql`(SELECT product_id, MIN(w) AS minw, SUM(w) AS sumw FROM (${sql.join(parts, sql` UNION ALL `)}) AS mw
+    GROUP BY product_id HAVING COUNT(*) = ${words.length})`;
+}
+
+/** A filter's SQL condition over `p` (products) and `c` (its category), tagged with the facet it belongs to. */
+export interface Condition {
+  facet: string;
+  where: RawBuilder<unknown>;
+}
+
+export interface ListSpec {
+  /** The match set of a search (matchSet), joined as `s`. */
+  match?: RawBuilder<unknown>;
+  conditions: Condition[];
+}
+
+const sellable = sql`(p.in_stock = 1 AND p.stock > 0)`;
+// Prices are compared as shoppers see them: the cheapest switched-on variant's (price_min), else the product's.
+
+function from(spec: ListSpec, except?: string, joins: RawBuilder<unknown> = sql``): RawBuilder<unknown> {
+  const join = spec.match ? sql`JOIN ${spec.match} AS s ON s.product_id = p.id` : sql``;
+  const conds = spec.conditions.filter((c) => c.facet !== except).map((c) => c.where);
+  const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
+  return sql`products AS p ${join} LEFT JOIN categories AS c ON c.id = p.category_id ${joins} ${where}`;
+}
+
+/** The shop's sorts, and `stock` (fewest units first: the back office's low-stock list). */
+export type SortKey =
+  | 'relevance'
+  | 'popularity'
+  | 'price_asc'
+  | 'price_desc'
+  | 'newest'
+  | 'discount'
+  | 'stock';
+
+/**
+ * The page of product ids, in order, and the number of all matches (COUNT(*) OVER (): the matches are found
+ * once for both; null when the page is empty, past the last). `key` is the query's words joined ("apple iphone
+ * 15"), `raw` as typed.
+ */
+export async function pageIds(
+  db: Db,
+  spec: ListSpec,
+  sort: SortKey,
+  page: { limit: number; offset: number },
+  q?: { key: string; raw: string },
+): Promise<{ ids: number[]; total: number | null }> {
+  let order: RawBuilder<unknown>;
+  let docs = sql``;
+  switch (sort) {
+    case 'relevance':
+      if (spec.match && q) {
+        docs = sql`LEFT JOIN search_docs AS d ON d.product_id = p.id`;
+        const prefix = `${q.key}%`;
+        order = sql`(d.name_key = ${q.key} OR d.model_key = ${q.key} OR p.sku = ${q.raw}) DESC,
+          (d.name_key LIKE ${prefix} OR d.model_key LIKE ${prefix}) DESC,
+          FLOOR(s.minw / 2) DESC, ${sellable} DESC, s.sumw DESC, d.popularity DESC, p.id DESC`;
+      } else order = sql`p.id DESC`;
+      break;
+    case 'popularity':
+      docs = sql`LEFT JOIN search_docs AS d ON d.product_id = p.id`;
+      order = sql`${sellable} DESC, d.popularity DESC, p.top_selling DESC, p.id DESC`;
+      break;
+    case 'price_asc':
+      order = sql`COALESCE(p.price_min, p.final_price) ASC, p.id DESC`;
+      break;
+    case 'price_desc':
+      order = sql`COALESCE(p.price_min, p.final_price) DESC, p.id DESC`;
+      break;
+    case 'stock':
+      order = sql`p.stock ASC, p.id DESC`;
+      break;
+    case 'discount':
+      order = sql`p.discount_percentage DESC, p.id DESC`;
+      break;
+    default:
+      order = sql`p.id DESC`;
+  }
+  const r = await sql<{ id: number; total: number | string }>`SELECT p.id, COUNT(*) OVER () AS total
+    FROM ${from(spec, undefined, docs)} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(
+    db,
+  );
+  const first = r.rows[0];
+  return { ids: r.rows.map((x) => Number(x.id)), total: first ? Number(first.total) : null };
+}
+
+export async function countMatches(db: Db, spec: ListSpec): Promise<number> {
+  const r = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${from(spec)}`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+export interface CountRow {
+  value: string | number;
+  label: string;
+  n: number | string;
+}
+
+export async function brandCounts(db: Db, spec: ListSpec): Promise<CountRow[]> {
+  const r = await sql<CountRow>`SELECT p.brand AS value, p.brand AS label, COUNT(*) AS n
+    FROM ${from(spec, 'brand')} GROUP BY p.brand`.execute(db);
+  return r.rows.filter((x) => x.value !== '');
+}
+
+export async function categoryCounts(db: Db, spec: ListSpec): Promise<CountRow[]> {
+  const r = await sql<CountRow>`SELECT MIN(c.slug) AS value, MIN(c.name) AS label, COUNT(*) AS n
+    FROM ${from(spec, 'category')} GROUP BY p.category_id`.execute(db);
+  return r.rows.filter((x) => x.value !== null);
+}
+
+export async function colorCounts(db: Db, spec: ListSpec, admin: boolean): Promise<CountRow[]> {
+  const active = admin ? sql`` : sql`AND co.status = 1`;
+  const r = await sql<CountRow>`SELECT MIN(co.slug) AS value, MIN(co.name) AS label, COUNT(*) AS n
+    FROM product_colors AS pc JOIN colors AS co ON co.id = pc.color_id ${active}
+    WHERE pc.product_id IN (SELECT p.id FROM ${from(spec, 'color')})
+    GROUP BY co.id`.execute(db);
+  return r.rows;
+}
+
+export async function memoryCounts(db: Db, spec: ListSpec): Promise<CountRow[]> {
+  const r = await sql<CountRow>`SELECT m.size_gb AS value, '' AS label, COUNT(*) AS n
+    FROM product_memory AS m WHERE m.product_id IN (SELECT p.id FROM ${from(spec, 'memory')})
+    GROUP BY m.size_gb ORDER BY m.size_gb`.execute(db);
+  return r.rows;
+}
+
+export async function sellableCount(db: Db, spec: ListSpec): Promise<number> {
+  const r = await sql<{ n: number | string | null }>`SELECT SUM(${sellable}) AS n
+    FROM ${from(spec, 'inStock')}`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+export async function discountCounts(db: Db, spec: ListSpec): Promise<Record<10 | 20 | 30, number>> {
+  const r = await sql<{ d10: string | null; d20: string | null; d30: string | null }>`SELECT
+      SUM(p.discount_percentage >= 10) AS d10, SUM(p.discount_percentage >= 20) AS d20,
+      SUM(p.discount_percentage >= 30) AS d30
+    FROM ${from(spec, 'minDiscount')}`.execute(db);
+  const row = r.rows[0];
+  return { 10: Number(row?.d10 ?? 0), 20: Number(row?.d20 ?? 0), 30: Number(row?.d30 ?? 0) };
+}
+
+/** The lowest and highest final price (paise) under the other filters. */
+export async function priceRange(db: Db, spec: ListSpec): Promise<{ min: number; max: number } | null> {
+  const r = await sql<{ lo: number | string | null; hi: number | string | null }>`SELECT
+      MIN(COALESCE(p.price_min, p.final_price)) AS lo, MAX(COALESCE(p.price_min, p.final_price)) AS hi FROM ${from(spec, 'price')}`.execute(
+    db,
+  );
+  const row = r.rows[0];
+  if (!row || row.lo === null || row.hi === null) return null;
+  return { min: Number(row.lo), max: Number(row.hi) };
+}
+
+export interface FilterValues {
+  admin: boolean;
+  categorySlug?: string;
+  colorSlug?: string;
+  brand?: string[];
+  category?: string[];
+  color?: string[];
+  memory?: number[];
+  /** Paise, inclusive. */
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: boolean;
+  minDiscount?: number;
+  /** Low stock (back office): at most this many units. */
+  stockAtMost?: number;
+}
+
+/**
+ * The SQL of the filters, each tagged with its facet (a facet's counts apply every filter but its own).
+ * - shoppers see only active products of active categories (or none), and only active colours
+ * - several values of one filter combine with OR (IN), filters with AND
+ */
+export function conditions(f: FilterValues): Condition[] {
+  const out: Condition[] = [];
+  const colorIn = (slugs: string[]) =>
+    sql`EXISTS (SELECT 1 FROM product_colors AS pc JOIN colors AS co ON co.id = pc.color_id
+      WHERE pc.product_id = p.id AND co.slug IN (${sql.join(slugs)}) ${f.admin ? sql`` : sql`AND co.status = 1`})`;
+  if (!f.admin) out.push({ facet: '', where: sql`p.status = 1 AND (c.status = 1 OR p.category_id IS NULL)` });
+  if (f.categorySlug !== undefined) out.push({ facet: '', where: sql`c.slug = ${f.categorySlug}` });
+  if (f.colorSlug !== undefined) out.push({ facet: '', where: colorIn([f.colorSlug]) });
+  if (f.brand?.length) out.push({ facet: 'brand', where: sql`p.brand IN (${sql.join(f.brand)})` });
+  if (f.category?.length) out.push({ facet: 'category', where: sql`c.slug IN (${sql.join(f.category)})` });
+  if (f.color?.length) out.push({ facet: 'color', where: colorIn(f.color) });
+  if (f.memory?.length)
+    out.push({
+      facet: 'memory',
+      where: sql`EXISTS (SELECT 1 FROM product_memory AS m WHERE m.product_id = p.id
+        AND m.size_gb IN (${sql.join(f.memory)}))`,
+    });
+  if (f.minPrice !== undefined)
+    out.push({ facet: 'price', where: sql`COALESCE(p.price_min, p.final_price) >= ${f.minPrice}` });
+  if (f.maxPrice !== undefined)
+    out.push({ facet: 'price', where: sql`COALESCE(p.price_min, p.final_price) <= ${f.maxPrice}` });
+  if (f.inStock) out.push({ facet: 'inStock', where: sellable });
+  if (f.minDiscount !== undefined)
+    out.push({ facet: 'minDiscount', where: sql`p.discount_percentage >= ${f.minDiscount}` });
+  if (f.stockAtMost !== undefined) out.push({ facet: '', where: sql`p.stock <= ${f.stockAtMost}` });
+  return out;
+}
+
+/** Active brands starting with one of these texts (suggestions), at most `limit`. */
+export async function brandsStartingWith(db: Db, prefixes: string[], limit: number): Promise<string[]> {
+  if (prefixes.length === 0) return [];
+  const likes = prefixes.map((p) => sql`p.brand LIKE ${`${p.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
+  const r = await sql<{ brand: string }>`SELECT DISTINCT p.brand FROM products AS p
+    WHERE p.status = 1 AND p.brand <> '' AND (${sql.join(likes, sql` OR `)}) ORDER BY p.brand LIMIT ${limit}`.execute(
+    db,
+  );
+  return r.rows.map((x) => x.brand);
+}
+
+/** Every active category (a shop has a few dozen). */
+export async function activeCategories(db: Db): Promise<{ name: string; slug: string }[]> {
+  return db
+    .selectFrom('categories')
+    .select(['name', 'slug'])
+    .where('status', '=', 1)
+    .orderBy('name')
+    .execute();
+}

@@ -1,0 +1,56 @@
+import type { ProductSummary, Suggestions, Synonym } from '@voltcart/shared';
+import type { Db } from '../../db/connection';
+import { summariesByIds } from '../product/product.repository';
+import * as repo from './search.repository';
+import { searchEngine } from './search-engine';
+import { queryWords, singular, words } from './search-text';
+
+/** Products shown while typing. */
+export const SUGGESTED_PRODUCTS = 5;
+
+export async function listSynonyms(db: Db): Promise<Synonym[]> {
+  return (await repo.synonyms(db)).map((r) => ({ term: r.term, alternatives: r.alternatives.split(' ') }));
+}
+
+/**
+ * Replaces the shop's synonyms. Terms and alternatives are stored folded to the singular, as the index holds
+ * words ("earphones" finds what "earphone" finds).
+ */
+export async function setSynonyms(db: Db, list: Synonym[]): Promise<Synonym[]> {
+  const rows = list.map((s) => ({
+    term: singular(s.term),
+    alternatives: [...new Set(s.alternatives.map(singular))].join(' '),
+  }));
+  await db.transaction().execute((trx) => repo.replaceSynonyms(trx, rows));
+  return listSynonyms(db);
+}
+
+/**
+ * Suggestions for the text typed so far (shoppers: active products and categories only).
+ * - up to SUGGESTED_PRODUCTS products, best match first, each with its picture and price
+ * - categories with a word that one of the typed words (or its synonym or typo correction) starts
+ * - brands that start with one of those words
+ */
+export async function suggest(db: Db, q: string): Promise<Suggestions> {
+  if (queryWords(q).length === 0) return { products: [], categories: [], brands: [] };
+  const [found, matches, categories] = await Promise.all([
+    searchEngine.find(db, { admin: false, q, limit: SUGGESTED_PRODUCTS, offset: 0 }),
+    searchEngine.explain(db, q),
+    repo.activeCategories(db),
+  ]);
+  const starts = [...new Set(matches.flatMap((m) => [...m.exact, ...(m.prefix ? [m.prefix] : [])]))];
+  const hit = (text: string) => words(text).some((w) => starts.some((s) => w.startsWith(s)));
+  const [rows, brands] = await Promise.all([
+    summariesByIds(db, found.ids),
+    repo.brandsStartingWith(db, starts.slice(0, 20), 3),
+  ]);
+  const products = rows.map((r): Suggestions['products'][number] => ({
+    _id: String(r.id),
+    name: r.name,
+    slug: r.slug,
+    thumbnail: r.thumbnail,
+    finalPrice: Number(r.final_price) / 100,
+    originalPrice: Number(r.original_price) / 100,
+  })) satisfies Pick<ProductSummary, 'finalPrice'>[];
+  return { products, categories: categories.filter((c) => hit(c.name)).slice(0, 3), brands };
+}

@@ -1,0 +1,101 @@
+// Finding things (issue 16): typing in the header shows suggestions (keyboard and phone width); filters with
+// counts, chips, sort and numbered pages live in the address and survive reload, back and forward.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, pageErrors } from '../../e2e/browser';
+import { openPage, shopUrl } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const params = (url: string) => new URL(url).searchParams;
+
+describe('search and lists', () => {
+  it('suggests while typing; arrows and Enter open a suggestion, Escape closes the list', async () => {
+    const page = await openPage(browser);
+    const errors = pageErrors(page);
+    await page.goto(shopUrl('/'));
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await box.fill('lapt');
+    const list = page.getByRole('listbox', { name: 'Suggestions' });
+    await list.waitFor({ state: 'visible' });
+    expect(await list.getByRole('option').count()).toBeGreaterThan(1);
+    await expect.poll(() => list.getByRole('option', { name: /Laptops/ }).count()).toBeGreaterThan(0);
+    await box.press('Escape');
+    await list.waitFor({ state: 'hidden' });
+    await box.press('ArrowDown');
+    await list.waitFor({ state: 'visible' });
+    await box.press('ArrowDown');
+    const chosen = (await list.getByRole('option', { selected: true }).textContent()) ?? '';
+    expect(chosen).not.toBe('');
+    await box.press('Enter');
+    await page.waitForURL((u) => u.pathname.startsWith('/product/'));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows suggestions at phone width, and Enter alone searches the text', async () => {
+    const page = await openPage(browser, { width: 375, height: 740 });
+    await page.goto(shopUrl('/store'));
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await box.fill('samsng');
+    const list = page.getByRole('listbox', { name: 'Suggestions' });
+    await list.waitFor({ state: 'visible' });
+    const frame = await list.boundingBox();
+    expect(frame!.x).toBeGreaterThanOrEqual(0);
+    expect(frame!.x + frame!.width).toBeLessThanOrEqual(375);
+    await box.press('Enter');
+    await page.waitForURL((u) => params(u.toString()).get('q') === 'samsng');
+    await expect.poll(() => page.locator('.store__count').textContent()).toMatch(/^Showing 1–\d+ of \d+/);
+    await page.context().close();
+  });
+
+  it('keeps filters, sort and page in the address across reload, back and forward', async () => {
+    const page = await openPage(browser);
+    const errors = pageErrors(page);
+    await page.goto(shopUrl('/store?limit=2'));
+    const count = page.locator('.store__count');
+    await expect.poll(() => count.textContent()).toMatch(/^Showing 1–2 of \d+$/);
+    const all = Number((await count.textContent())!.match(/of (\d+)/)![1]);
+
+    // A brand filter with its count: the list shows exactly that many.
+    const brands = page.getByRole('group', { name: 'Brand' });
+    const first = brands.locator('label').first();
+    const brandCount = Number(await first.locator('.facet__count').textContent());
+    const brandName = (await first.locator('span').first().textContent())!;
+    await first.locator('input').check();
+    await page.waitForURL((u) => params(u.toString()).get('brand') === brandName);
+    await expect.poll(() => count.textContent()).toBe(`Showing 1–2 of ${brandCount}`);
+    await page
+      .getByRole('list', { name: 'Filters chosen' })
+      .getByRole('button', { name: `Remove filter ${brandName}` })
+      .waitFor();
+
+    await page.getByLabel('Sort by').selectOption('price_asc');
+    await page.waitForURL((u) => params(u.toString()).get('sort') === 'price_asc');
+    await page.getByRole('link', { name: 'Page 2' }).click();
+    await page.waitForURL((u) => params(u.toString()).get('page') === '2');
+    await expect.poll(() => count.textContent()).toBe(`Showing 3–4 of ${brandCount}`);
+
+    await page.reload();
+    await expect.poll(() => count.textContent()).toBe(`Showing 3–4 of ${brandCount}`);
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('price_asc');
+    await page.goBack();
+    await page.waitForURL((u) => !params(u.toString()).has('page'));
+    await expect.poll(() => count.textContent()).toBe(`Showing 1–2 of ${brandCount}`);
+    await page.goForward();
+    await expect.poll(() => count.textContent()).toBe(`Showing 3–4 of ${brandCount}`);
+
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await page.waitForURL((u) => !params(u.toString()).has('brand'));
+    await expect.poll(() => count.textContent()).toBe(`Showing 1–2 of ${all}`);
+    expect(params(page.url()).get('limit')).toBe('2');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,215 @@
+import { formatINR, type ProductFacets } from '@voltcart/shared';
+import { type FormEvent, useId } from 'react';
+import { NO_FILTERS, type StoreQuery } from '../store-query';
+
+type Change = (change: Partial<StoreQuery>) => void;
+
+const toggle = <T,>(list: T[], v: T) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
+
+/** One filter's values as checkboxes, each with how many products it would show under the other filters. */
+function ValueList<T extends string | number>(props: {
+  title: string;
+  values: { value: T; label: string; count: number }[];
+  chosen: T[];
+  onToggle: (v: T) => void;
+}) {
+  const id = useId();
+  if (props.values.length === 0 && props.chosen.length === 0) return null;
+  return (
+    <fieldset className="card filter-block facet" aria-labelledby={id}>
+      <legend id={id} className="filter-block__title">
+        {props.title}
+      </legend>
+      <ul className="facet__list">
+        {props.values.map((v) => (
+          <li key={String(v.value)}>
+            <label className="facet__option">
+              <input
+                type="checkbox"
+                checked={props.chosen.includes(v.value)}
+                disabled={v.count === 0 && !props.chosen.includes(v.value)}
+                onChange={() => props.onToggle(v.value)}
+              />
+              <span>{v.label}</span>
+              <span className="facet__count">{v.count}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/**
+ * The list's filters with counts: brand, category (on pages not already in a category), colour, memory,
+ * price, in stock, discount. Every change goes to the address (the caller's `onChange`).
+ */
+export function ListFilters(props: {
+  facets: ProductFacets | undefined;
+  query: StoreQuery;
+  inCategory: boolean;
+  onChange: Change;
+}) {
+  const { facets, query, onChange } = props;
+  const priceId = useId();
+  if (!facets) return null;
+  const applyPrice = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const read = (k: string) => {
+      const v = String(data.get(k) ?? '').trim();
+      return v === '' || !Number.isFinite(Number(v)) ? null : Math.max(0, Math.floor(Number(v)));
+    };
+    let min = read('minPrice');
+    let max = read('maxPrice');
+    if (min !== null && max !== null && min > max) [min, max] = [max, min];
+    onChange({ minPrice: min, maxPrice: max });
+  };
+  return (
+    <>
+      {!props.inCategory && (
+        <ValueList
+          title="Category"
+          values={facets.category}
+          chosen={query.category}
+          onToggle={(v) => onChange({ category: toggle(query.category, v) })}
+        />
+      )}
+      <ValueList
+        title="Brand"
+        values={facets.brand}
+        chosen={query.brand}
+        onToggle={(v) => onChange({ brand: toggle(query.brand, v) })}
+      />
+      <fieldset className="card filter-block facet" aria-labelledby={priceId}>
+        <legend id={priceId} className="filter-block__title">
+          Price
+        </legend>
+        <form className="facet__price" onSubmit={applyPrice} key={`${query.minPrice}-${query.maxPrice}`}>
+          <label>
+            <span className="visually-hidden">Lowest price (₹)</span>
+            <input
+              name="minPrice"
+              inputMode="numeric"
+              placeholder={facets.price ? `Min ${formatINR(facets.price.min)}` : 'Min'}
+              defaultValue={query.minPrice ?? ''}
+            />
+          </label>
+          <label>
+            <span className="visually-hidden">Highest price (₹)</span>
+            <input
+              name="maxPrice"
+              inputMode="numeric"
+              placeholder={facets.price ? `Max ${formatINR(facets.price.max)}` : 'Max'}
+              defaultValue={query.maxPrice ?? ''}
+            />
+          </label>
+          <button type="submit" className="btn btn--ghost">
+            Go
+          </button>
+        </form>
+      </fieldset>
+      <ValueList
+        title="Colour"
+        values={facets.color}
+        chosen={query.color}
+        onToggle={(v) => onChange({ color: toggle(query.color, v) })}
+      />
+      <ValueList
+        title="Memory"
+        values={facets.memory.map((m) => ({ ...m, value: Number(m.value) }))}
+        chosen={query.memory}
+        onToggle={(v) => onChange({ memory: toggle(query.memory, v) })}
+      />
+      <ValueList
+        title="Availability"
+        values={[{ value: 'inStock', label: 'In stock only', count: facets.inStock }]}
+        chosen={query.inStock ? ['inStock'] : []}
+        onToggle={() => onChange({ inStock: !query.inStock })}
+      />
+      <ValueList
+        title="Discount"
+        values={facets.minDiscount.map((d) => ({ ...d, value: Number(d.value) }))}
+        chosen={query.minDiscount ? [query.minDiscount] : []}
+        onToggle={(v) => onChange({ minDiscount: query.minDiscount === v ? null : v })}
+      />
+    </>
+  );
+}
+
+/** The filters chosen, as removable chips, with "Clear all". */
+export function FilterChips(props: {
+  query: StoreQuery;
+  facets: ProductFacets | undefined;
+  colorName: (slug: string) => string;
+  onChange: Change;
+}) {
+  const { query, facets, onChange } = props;
+  const label = (list: { value: string; label: string }[] | undefined, v: string) =>
+    list?.find((x) => x.value === v)?.label ?? v;
+  const chips: { key: string; text: string; remove: Partial<StoreQuery> }[] = [
+    ...(query.colorSlug
+      ? [{ key: 'colorSlug', text: props.colorName(query.colorSlug), remove: { colorSlug: '' } }]
+      : []),
+    ...query.category.map((c) => ({
+      key: `category-${c}`,
+      text: label(facets?.category, c),
+      remove: { category: query.category.filter((x) => x !== c) },
+    })),
+    ...query.brand.map((b) => ({
+      key: `brand-${b}`,
+      text: b,
+      remove: { brand: query.brand.filter((x) => x !== b) },
+    })),
+    ...query.color.map((c) => ({
+      key: `color-${c}`,
+      text: label(facets?.color, c),
+      remove: { color: query.color.filter((x) => x !== c) },
+    })),
+    ...query.memory.map((m) => ({
+      key: `memory-${m}`,
+      text: label(facets?.memory, String(m)),
+      remove: { memory: query.memory.filter((x) => x !== m) },
+    })),
+    ...(query.minPrice !== null || query.maxPrice !== null
+      ? [
+          {
+            key: 'price',
+            text:
+              query.minPrice !== null && query.maxPrice !== null
+                ? `${formatINR(query.minPrice)} – ${formatINR(query.maxPrice)}`
+                : query.minPrice !== null
+                  ? `From ${formatINR(query.minPrice)}`
+                  : `Up to ${formatINR(query.maxPrice ?? 0)}`,
+            remove: { minPrice: null, maxPrice: null },
+          },
+        ]
+      : []),
+    ...(query.inStock ? [{ key: 'inStock', text: 'In stock only', remove: { inStock: false } }] : []),
+    ...(query.minDiscount
+      ? [{ key: 'minDiscount', text: `${query.minDiscount}% off or more`, remove: { minDiscount: null } }]
+      : []),
+  ];
+  if (chips.length === 0) return null;
+  return (
+    <ul className="chips" aria-label="Filters chosen">
+      {chips.map((c) => (
+        <li key={c.key}>
+          <button
+            type="button"
+            className="chip"
+            onClick={() => onChange(c.remove)}
+            aria-label={`Remove filter ${c.text}`}
+          >
+            {c.text} <span aria-hidden="true">×</span>
+          </button>
+        </li>
+      ))}
+      <li>
+        <button type="button" className="link-btn" onClick={() => onChange({ ...NO_FILTERS })}>
+          Clear all
+        </button>
+      </li>
+    </ul>
+  );
+}
