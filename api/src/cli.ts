@@ -17,7 +17,7 @@ import { createOrResetAdmin } from './cli/admin-create';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createDb, type Db, ensureDatabase, migrateToLatest } from './db/connection';
 import { type SeedResult, seedCatalog } from './db/seed/seed-catalog';
-import { pictureStore } from './lib/images';
+import { seedDeps } from './lib/seed-deps';
 import { countProducts } from './modules/product/product.repository';
 import { createStorage } from './runtime';
 
@@ -100,7 +100,7 @@ export async function seed(
   // One bar per phase: the picture pool is drawn first, then the products are written in batches.
   const bars = new Map<string, ReturnType<typeof progressBar>>();
   try {
-    return await seedCatalog(db, pictureStore(storage), {
+    return await seedCatalog(db, seedDeps(storage), {
       products: opts.products,
       force: opts.force ?? false,
       ...(opts.pictures ? { imagePool: opts.pictures } : {}),

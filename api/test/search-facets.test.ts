@@ -3,7 +3,7 @@
 // the database's rows; bad values give a clear 400, unknown values an empty list with the facets still shown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalog } from '../src/db/seed/seed-catalog';
-import { pictureStore } from '../src/lib/images';
+import { seedDeps } from '../src/lib/seed-deps';
 import { LocalStorage } from '../src/lib/storage';
 import { createTestContext, type TestContext } from './context';
 
@@ -122,7 +122,7 @@ const asMap = (facet: { value: string; count: number }[]) => new Map(facet.map((
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedCatalog(ctx.db, pictureStore(new LocalStorage(ctx.uploadDir)), { products: 200, imagePool: 6 });
+  await seedCatalog(ctx.db, seedDeps(new LocalStorage(ctx.uploadDir)), { products: 200, imagePool: 6 });
   rows = await loadRows();
 }, 120_000);
 

@@ -3,7 +3,7 @@
 // matched by substring so that the set survives changes to how the seed spells its product names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalog } from '../src/db/seed/seed-catalog';
-import { pictureStore } from '../src/lib/images';
+import { seedDeps } from '../src/lib/seed-deps';
 import { LocalStorage } from '../src/lib/storage';
 import { createTestContext, type TestContext } from './context';
 
@@ -111,7 +111,7 @@ async function search(
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedCatalog(ctx.db, pictureStore(new LocalStorage(ctx.uploadDir)), { products: 200, imagePool: 6 });
+  await seedCatalog(ctx.db, seedDeps(new LocalStorage(ctx.uploadDir)), { products: 200, imagePool: 6 });
 }, 120_000);
 
 afterAll(async () => {

@@ -7,22 +7,17 @@ import { join } from 'node:path';
 import { finalPricePaise, slugify } from '@voltcart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLORS } from '../src/db/seed/catalog-data';
-import {
-  type SeedProgress,
-  type StorePicture,
-  seedCatalog,
-  seedDemoCatalog,
-} from '../src/db/seed/seed-catalog';
-import { pictureStore } from '../src/lib/images';
+import { type SeedDeps, type SeedProgress, seedCatalog, seedDemoCatalog } from '../src/db/seed/seed-catalog';
+import { seedDeps } from '../src/lib/seed-deps';
 import { LocalStorage } from '../src/lib/storage';
 import { createTestContext, type TestContext } from './context';
 
 let ctx: TestContext;
-let pictures: StorePicture;
+let pictures: SeedDeps;
 const progress: SeedProgress[] = [];
 beforeAll(async () => {
   ctx = await createTestContext();
-  pictures = pictureStore(new LocalStorage(ctx.uploadDir));
+  pictures = seedDeps(new LocalStorage(ctx.uploadDir));
 });
 afterAll(() => ctx.close());
 
@@ -212,12 +207,12 @@ describe('seedDemoCatalog', () => {
     const other = await createTestContext();
     const again = await createTestContext();
     try {
-      await seedCatalog(other.db, pictureStore(new LocalStorage(other.uploadDir)), {
+      await seedCatalog(other.db, seedDeps(new LocalStorage(other.uploadDir)), {
         products: 25,
         seed: 7,
         imagePool: 6,
       });
-      await seedCatalog(again.db, pictureStore(new LocalStorage(again.uploadDir)), {
+      await seedCatalog(again.db, seedDeps(new LocalStorage(again.uploadDir)), {
         products: 25,
         seed: 7,
         imagePool: 6,
@@ -241,7 +236,7 @@ describe('seedDemoCatalog', () => {
       expect(a).toHaveLength(25);
       expect(await shape(again.db)).toEqual(a);
       // Another seed gives another catalogue.
-      await seedCatalog(again.db, pictureStore(new LocalStorage(again.uploadDir)), {
+      await seedCatalog(again.db, seedDeps(new LocalStorage(again.uploadDir)), {
         products: 25,
         seed: 8,
         imagePool: 6,

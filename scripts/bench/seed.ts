@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { createDb, ensureDatabase, migrateToLatest } from '../../api/src/db/connection';
 import { seedCatalog } from '../../api/src/db/seed/seed-catalog';
-import { pictureStore } from '../../api/src/lib/images';
+import { seedDeps } from '../../api/src/lib/seed-deps';
 import { LocalStorage } from '../../api/src/lib/storage';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -82,7 +82,7 @@ for (let attempt = 1; ; attempt++) {
   }
 }
 if (!reusable) {
-  await seedCatalog(db, pictureStore(new LocalStorage(uploads)), { products, batchSize: 5000 });
+  await seedCatalog(db, seedDeps(new LocalStorage(uploads)), { products, batchSize: 5000 });
   await sql`CREATE TABLE bench_seed (products INT UNSIGNED NOT NULL, fingerprint VARCHAR(32) NOT NULL)`.execute(
     db,
   );

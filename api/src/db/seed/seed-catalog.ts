@@ -1,6 +1,5 @@
 import { finalPricePaise, slugify } from '@voltcart/shared';
 import { sql } from 'kysely';
-import { searchEngine } from '../../modules/search/search-engine';
 import type { Db } from '../connection';
 import { CATEGORIES, type CategorySpec, COLORS, WARRANTIES } from './catalog-data';
 import { drawPicture } from './pictures';
@@ -16,6 +15,18 @@ export type StorePicture = (
   svg: string,
   opts?: { small?: boolean },
 ) => Promise<string>;
+
+/**
+ * Brings the search index up to date for products just written, in the same transaction. The caller supplies
+ * it (lib/seed-deps.ts: the shop's search engine), so that the seed needs nothing beyond the database.
+ */
+export type IndexProducts = (trx: Db, productIds: number[]) => Promise<void>;
+
+/** What the seed needs besides the database. */
+export interface SeedDeps {
+  storePicture: StorePicture;
+  indexProducts: IndexProducts;
+}
 
 export interface SeedProgress {
   phase: 'pictures' | 'products';
@@ -84,7 +95,7 @@ const LAPTOP_CPUS = [
  */
 export async function seedCatalog(
   db: Db,
-  storePicture: StorePicture,
+  { storePicture, indexProducts }: SeedDeps,
   opts: SeedCatalogOptions = {},
 ): Promise<SeedResult> {
   const started = performance.now();
@@ -236,7 +247,7 @@ export async function seedCatalog(
       if (memory.length) await trx.insertInto('product_memory').values(memory).execute();
       if (gallery.length) await trx.insertInto('product_images').values(gallery).execute();
       await trx.insertInto('product_variants').values(variants).execute();
-      await searchEngine.indexProducts(
+      await indexProducts(
         trx,
         products.map((p) => Number(p.id)),
       );
@@ -258,10 +269,10 @@ export async function seedCatalog(
 /** A small catalogue for tests and demos: 30 products, one picture per category, fast. */
 export function seedDemoCatalog(
   db: Db,
-  storePicture: StorePicture,
+  deps: SeedDeps,
   opts: Omit<SeedCatalogOptions, 'imagePool'> = {},
 ): Promise<SeedResult> {
-  return seedCatalog(db, storePicture, { products: 30, ...opts, imagePool: CATEGORIES.length });
+  return seedCatalog(db, deps, { products: 30, ...opts, imagePool: CATEGORIES.length });
 }
 
 const elapsed = (t0: number) => Math.round(performance.now() - t0);
