@@ -264,27 +264,27 @@ async function searchCost(secrets, db) {
       const vsList = name === 'list' ? '' : `  p99 ${(r.p99 / list.p99).toFixed(2)}× the list's`;
       console.log(`  ${name.padEnd(13)} ${fmt(r)}${vsList}`);
       record(
-        `api.nocache.${name}.${LIST_SIZE}.p50_ms`,
+        `api.search16.${name}.${LIST_SIZE}.p50_ms`,
         r.p50,
         'ms',
         `${tool()}, ${conns} connections, cache off`,
       );
       record(
-        `api.nocache.${name}.${LIST_SIZE}.p99_ms`,
+        `api.search16.${name}.${LIST_SIZE}.p99_ms`,
         r.p99,
         'ms',
         `${tool()}, ${conns} connections, cache off`,
       );
-      record(`api.nocache.${name}.${LIST_SIZE}.rps`, r.rps, 'req/s', tool());
+      record(`api.search16.${name}.${LIST_SIZE}.rps`, r.rps, 'req/s', tool());
       if (name !== 'list') {
         record(
-          `api.nocache.${name}.p99_ratio`,
+          `api.search16.${name}.p99_ratio`,
           r.p99 / list.p99,
           'ratio',
           'p99 ÷ the plain list page, same run',
         );
         record(
-          `api.nocache.${name}.rps_ratio`,
+          `api.search16.${name}.rps_ratio`,
           r.rps / list.rps,
           'ratio',
           'req/s ÷ the plain list page, same run',

@@ -236,7 +236,7 @@ describe('search relevance on the sample catalogue', () => {
     expect((await search(long)).total).toBe((await search('laptop')).total);
   });
 
-  it('keeps the index in step with product writes (name, category rename, colour rename, delete)', async () => {
+  it('keeps the index in step with product writes (name, category rename, colour rename, variant SKU, delete)', async () => {
     const admin = await ctx.adminToken();
     const form = new FormData();
     form.set('name', 'Quasarix Widget');
@@ -274,6 +274,16 @@ describe('search relevance on the sample catalogue', () => {
         .status,
     ).toBe(200);
     expect((await search('lilacine')).total).toBeGreaterThan(0);
+
+    // A variant's SKU, changed on its own route, is found at once.
+    const variants = await ctx.req('GET', `/product/${id}/variants`, { token: admin });
+    const variantId = variants.body.variants[0]._id as string;
+    const sku = await ctx.req('PUT', `/product/${id}/variants/${variantId}`, {
+      token: admin,
+      body: { sku: 'NEB-XQ-777' },
+    });
+    expect(sku.status, JSON.stringify(sku.body)).toBe(200);
+    expect((await search('NEB-XQ-777')).products[0]?._id).toBe(id);
 
     expect((await ctx.req('DELETE', `/product/delete/${id}`, { token: admin })).status).toBe(200);
     expect((await search('nebulon')).total).toBe(0);

@@ -68,8 +68,16 @@ describe('search and lists', () => {
     const first = brands.locator('label').first();
     const brandCount = Number(await first.locator('.facet__count').textContent());
     const brandName = (await first.locator('span').first().textContent())!;
-    await first.locator('input').check();
-    await page.waitForURL((u) => params(u.toString()).get('brand') === brandName);
+    // The page arrives server-rendered: a click before it is hydrated does nothing, so it is tried again.
+    await expect
+      .poll(
+        async () => {
+          if (!params(page.url()).get('brand')) await first.locator('input').click();
+          return params(page.url()).get('brand');
+        },
+        { timeout: 20_000, interval: 700 },
+      )
+      .toBe(brandName);
     await expect.poll(() => count.textContent()).toBe(`Showing 1–2 of ${brandCount}`);
     await page
       .getByRole('list', { name: 'Filters chosen' })

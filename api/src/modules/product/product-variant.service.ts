@@ -11,6 +11,7 @@ import type { Db } from '../../db/connection';
 import { isDuplicateKey } from '../../db/errors';
 import { AppError, badRequest, notFound } from '../../errors';
 import { transaction } from '../../lib/transaction';
+import { searchEngine } from '../search/search-engine';
 import type { Conn } from './product.repository';
 import * as vrepo from './product-variant.repository';
 
@@ -291,6 +292,8 @@ export async function createVariant(
     }
     await priceAtLeastZero(trx, id);
     await vrepo.refreshFigures(trx, productId);
+    // Variant SKUs are search terms: indexed in the same transaction.
+    await searchEngine.indexProducts(trx, [productId]);
     return id;
   });
   const [row] = await vrepo.findVariants(db, [id]);
@@ -332,6 +335,8 @@ export async function updateVariant(
     }
     await priceAtLeastZero(trx, variantId);
     await vrepo.refreshFigures(trx, productId);
+    // Variant SKUs are search terms: indexed in the same transaction.
+    await searchEngine.indexProducts(trx, [productId]);
   });
   const [row] = await vrepo.findVariants(db, [variantId]);
   return { variant: toVariant(row!), product: await getProduct(db, productId) };
@@ -366,6 +371,8 @@ export async function deleteVariant(
       );
     await vrepo.deleteVariants(trx, [variantId]);
     await vrepo.refreshFigures(trx, productId);
+    // Variant SKUs are search terms: indexed in the same transaction.
+    await searchEngine.indexProducts(trx, [productId]);
   });
   return getProduct(db, productId);
 }

@@ -129,6 +129,23 @@ export async function listProducts(
   const categorySlug = query.categorySlug?.trim();
   const colorSlug = query.colorSlug?.trim();
   const searched = SEARCH_PARAMS.some((k) => query[k] !== undefined);
+  if (!searched && !query.facets) {
+    // The seed's own list: no COUNT (one row more than asked tells whether another page exists).
+    const rows = await repo.listProducts(db, {
+      admin: opts.admin,
+      limit: limit + 1,
+      offset,
+      categorySlug,
+      colorSlug,
+      stockAtMost,
+    });
+    const plain: ProductList = {
+      products: rows.slice(0, limit).map(toSummary),
+      hasMore: rows.length > limit,
+    };
+    if (stockAtMost !== undefined) plain.lowStockThreshold = stockAtMost;
+    return plain;
+  }
   const found = await searchEngine.find(db, {
     admin: opts.admin,
     q: query.q,

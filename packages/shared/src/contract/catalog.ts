@@ -51,8 +51,8 @@ export interface ProductFacets {
 export interface ProductList {
   products: ProductSummary[];
   hasMore: boolean;
-  /** Every product the filters and search match (all pages). */
-  total: number;
+  /** Every product the filters and search match (all pages); given with a search, a filter, a sort or `facets=1`. */
+  total?: number;
   /** With `facets=1`: filter values with counts (see ProductFacets). */
   facets?: ProductFacets;
   /** With `q` and nothing found: a query that finds something, e.g. "samsung" for "samsnug". */

@@ -54,7 +54,7 @@ export function StorePage() {
   const list = products.data?.products ?? [];
   const colorName = colors.find((c) => c.slug === query.colorSlug)?.name;
   const data = products.data;
-  const where = data ? listPosition(query.limit, query.page, data.total, list.length) : null;
+  const where = data ? listPosition(query.limit, query.page, data.total ?? list.length, list.length) : null;
   const sorts = SORTS.filter((s) => !s.search || query.q);
   const goTo = (page: number) => {
     update({ page });
