@@ -197,6 +197,26 @@ describe('POST /order/:orderId/pay (pay now)', () => {
     expect((await ctx.req('POST', `/order/${online.orderId}/pay`, { token: other.token })).status).toBe(404);
   });
 
+  it('does not hold the units longer when asked again, and refuses an order a payment already reached', async () => {
+    const { s, orderId } = await placed(1);
+    const before = (await orderRow(ctx.db, orderId)).expires_at;
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await ctx.req('POST', `/order/${orderId}/pay`, { token: s.token })).status).toBe(200);
+    expect((await orderRow(ctx.db, orderId)).expires_at).toEqual(before);
+
+    // A late payment that was refunded leaves its payment id on the failed order: no second payment on it.
+    await ctx.req('POST', '/order/payment-failed', { token: s.token, body: { order_id: orderId } });
+    await ctx.db
+      .updateTable('orders')
+      .set({ razorpay_payment_id: 'pay_late_refunded' })
+      .where('public_id', '=', orderId)
+      .execute();
+    const r = await ctx.req('POST', `/order/${orderId}/pay`, { token: s.token });
+    expect(r.status).toBe(409);
+    expect(r.body.code).toBe('not_payable');
+    expect((await orderRow(ctx.db, orderId)).state).toBe('payment_failed');
+  });
+
   it('keeps the order failed and says so when its units were sold meanwhile', async () => {
     const { s, orderId, productId } = await placed(1, { stock: 2, qty: 2 });
     await ctx.req('POST', '/order/payment-failed', { token: s.token, body: { order_id: orderId } });

@@ -99,6 +99,14 @@ describe('server-prepared store pages', () => {
     expect((await fetch(shopUrl('/store/no-such-category'))).status).toBe(404);
   });
 
+  it("put a shopper's search text into the page as text, even one with $ patterns a string replacement would run", async () => {
+    const q = "$` $& $' </title>";
+    const body = await (await fetch(shopUrl(`/store?q=${encodeURIComponent(q)}`))).text();
+    expect(body).toContain(`<title>Search: ${html(q)} · Voltcart</title>`);
+    expect(body.match(/<title>/g)).toHaveLength(1);
+    expect(body.match(/<\/head>/g)).toHaveLength(1);
+  });
+
   it('show the list in the browser without asking the API for it again, and log nothing', async () => {
     const page = await openPage(browser);
     const warnings: string[] = [];

@@ -79,14 +79,17 @@ export function createStorefrontApp({
       origin: (publicUrl ?? url.origin).replace(/\/$/, ''),
     });
     let html = await shellHtml(index);
-    if (page.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+    // Replacements are functions: a string would read `$&`, `$'`… in a shopper's search text or a product
+    // name as commands to paste parts of the page.
+    if (page.title)
+      html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`);
     if (page.description)
       html = html.replace(
         /<meta name="description" content="[^"]*"\s*\/?>/,
-        `<meta name="description" content="${escapeHtml(page.description)}" />`,
+        () => `<meta name="description" content="${escapeHtml(page.description)}" />`,
       );
     const state = page.state ? `<script type="application/json" id="vc-state">${page.state}</script>` : '';
-    html = html.replace('</head>', `${page.head}${state}</head>`);
+    html = html.replace('</head>', () => `${page.head}${state}</head>`);
     // Compressed per request (the product list's data makes a store page tens of KB); a low brotli level
     // costs about a millisecond.
     const encoding = pickEncoding(c.req.header('accept-encoding'));

@@ -47,10 +47,13 @@ export function createMailTransport(config: Config): MailTransport {
     // opportunistic upgrade is not certificate-checked (as between mail servers: a self-signed or expired
     // certificate must not stop mail that plain text would have carried). smtps://, or smtp:// with
     // ?requireTLS=true, checks the certificate.
+    // A user name and password never go over plain text: with credentials, STARTTLS is required (a server
+    // that does not offer it is refused).
     const verify = url.protocol === 'smtps:' || url.searchParams.get('requireTLS') === 'true';
     const smtp = nodemailer.createTransport({
       url: config.SMTP_URL,
       ...SMTP_TIMEOUTS,
+      ...(url.username ? { requireTLS: true } : {}),
       tls: { rejectUnauthorized: verify },
     });
     const host = url.host;

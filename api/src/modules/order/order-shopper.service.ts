@@ -156,12 +156,16 @@ export async function payNow(deps: OrderDeps, userId: number, publicId: string):
     const o = await repo.lockOrder(trx, { publicId });
     if (!o || o.user_id !== userId) throw notFound('Order');
     if (o.payment_mode !== 1) throw conflict('This order is paid in cash on delivery.', 'not_payable');
+    // A payment already arrived for this order (and was refunded, as it came too late): its Razorpay order
+    // is spent, and a second payment could not be told apart from the first.
+    if (o.razorpay_payment_id || o.refunded_paise > 0)
+      throw conflict('This order was paid once already; please place a new order.', 'not_payable');
     const expiresAt = new Date(Date.now() + deps.config.PAYMENT_EXPIRY_MINUTES * 60_000);
     if (o.state === 'payment_failed') {
       await move(trx, o, 'pending_payment', 'customer', { config: deps.config, expiresAt });
       await repo.removeOrderLinesFromCart(trx, userId, o.id);
     } else if (o.state === 'pending_payment') {
-      await repo.updateState(trx, o.id, o.state, { expires_at: expiresAt });
+      // Asking again does not hold the units longer than the first payment window.
     } else {
       throw conflict(`This order is not waiting for payment (it is ${o.state}).`, 'not_payable');
     }
