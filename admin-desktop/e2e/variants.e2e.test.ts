@@ -66,7 +66,7 @@ describe('the variant table of the product edit page', () => {
     await page
       .getByTestId('variant-row')
       .filter({ has: stock })
-      .getByRole('button', { name: 'Save' })
+      .getByRole('button', { name: /^Update / })
       .click();
     await expectToast(page, `${of(before, colors[0]!._id).sku} saved.`);
 
@@ -77,7 +77,7 @@ describe('the variant table of the product edit page', () => {
     await page
       .getByTestId('variant-row')
       .filter({ has: onSale })
-      .getByRole('button', { name: 'Save' })
+      .getByRole('button', { name: /^Update / })
       .click();
     await expectToast(page, `${of(before, colors[1]!._id).sku} saved.`);
     await screenshot(page, 'admin-variant-table');

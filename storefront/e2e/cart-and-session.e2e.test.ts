@@ -160,7 +160,7 @@ describe('cart and session', () => {
     const term = product!.name.split(' ')[0]!;
     const page = await openPage(browser);
     await page.goto(shopUrl('/'));
-    await page.getByRole('searchbox', { name: 'Search products' }).fill(term);
+    await page.getByRole('combobox', { name: 'Search products' }).fill(term);
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/store' && u.searchParams.get('q') === term);
     await page.locator('.store .product-card').first().waitFor();

@@ -57,7 +57,7 @@ describe('variant matrix', () => {
     expect(container.querySelectorAll('[data-testid="variant-row"]')).toHaveLength(2);
     await type(container.querySelector<HTMLInputElement>('input[aria-label="Stock of Blue 128 GB"]')!, '5');
     const rows = container.querySelectorAll('[data-testid="variant-row"]');
-    await click(button(rows[1]!, 'Save'));
+    await click(button(rows[1]!, 'Update'));
     await wait();
     expect(variant.update).toHaveBeenCalledWith({
       params: { id: '7', variantId: '12' },

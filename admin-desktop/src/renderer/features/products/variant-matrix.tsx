@@ -170,8 +170,14 @@ export function VariantMatrix({ product }: { product: Product }) {
                   />
                 </td>
                 <td>
-                  <button type="button" className="btn btn-sm" onClick={() => void saveRow(v)}>
-                    Save
+                  {/* Not "Save": that is the form's own button, which the page must keep unique. */}
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    aria-label={`Update ${label || 'the variant'}`}
+                    onClick={() => void saveRow(v)}
+                  >
+                    Update
                   </button>{' '}
                   <button
                     type="button"
