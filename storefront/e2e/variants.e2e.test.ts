@@ -98,14 +98,15 @@ describe('variants on the product page', () => {
     // aria-disabled, not disabled: a shopper can still pick it (to see its pictures); Playwright needs force.
     await sold.click({ force: true });
     await expect.poll(() => page.url()).toContain('memory=256');
-    expect(await page.locator('.pdp__add').isDisabled()).toBe(true);
+    // The address changes first; the page follows it in the next render.
+    await expect.poll(() => page.locator('.pdp__add').isDisabled()).toBe(true);
     expect(await page.getByTestId('product-price').textContent()).toBe(formatINR(33000));
 
     // Dusk shows the shared gallery; its 256 GB variant is for sale.
     await page.getByRole('button', { name: new RegExp(`^${dusk.name}`) }).click();
     await expect.poll(() => page.url()).toContain(`color=${dusk.slug}`);
     await expect.poll(mainImage).not.toBe(coralPicture);
-    expect(await page.locator('.pdp__add').isDisabled()).toBe(false);
+    await expect.poll(() => page.locator('.pdp__add').isDisabled()).toBe(false);
     expect(await page.getByTestId('product-price').textContent()).toBe(formatINR(32000));
 
     await page.locator('.pdp__add').click();
