@@ -54,10 +54,16 @@ async function placeOrders(env: Provided, adminToken: string): Promise<string[]>
   });
   token = shopper.token;
   const { products } = await shop.product.list({ query: { limit: 12 } });
-  const inStock = products.filter((p) => p.inStock && p.stock >= 3);
+  const inStock = products.filter((p) => p.inStock && p.stock > 0);
   const orders: string[] = [];
-  for (const [i, p] of inStock.slice(0, 4).entries()) {
-    await shop.cart.add({ body: { productId: p._id, qty: 1 + (i % 2) } });
+  for (const p of inStock) {
+    if (orders.length === 4) break;
+    // Stock is per variant: buy a variant that has the units, skipping products with none.
+    const qty = 1 + (orders.length % 2);
+    const { product } = await shop.product.get({ params: { id: p._id } });
+    const variant = product.variants?.find((v) => v.stock >= qty);
+    if (!variant) continue;
+    await shop.cart.add({ body: { productId: p._id, qty, variantId: variant._id } });
     const placed = await shop.order.place({
       body: {
         payment_mode: 0,
