@@ -7,12 +7,9 @@ import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app';
-import { type Config, SIMULATOR_SECRET } from '../src/config';
-import { createLogger } from '../src/lib/logger';
-import { createPaymentProvider } from '../src/lib/payments/create-payment-provider';
+import type { createApp } from '../src/app';
+import { SIMULATOR_SECRET } from '../src/config';
 import { RazorpayProvider } from '../src/lib/payments/razorpay';
-import { LocalStorage } from '../src/lib/storage';
 import { PAYMENT_UNAVAILABLE } from '../src/modules/order/order-checkout.service';
 import { createTestContext, type TestContext } from './context';
 import {
@@ -25,11 +22,11 @@ import {
   shopper,
   stockOf,
 } from './order-fixtures';
-import { StandIn } from './razorpay-stand-in';
+import { razorpayApp, STANDIN_KEY_ID, STANDIN_KEY_SECRET, type StandIn } from './razorpay-stand-in';
 import { request } from './support';
 
-const KEY_ID = 'rzp_test_standin';
-const KEY_SECRET = 'standin-key-secret';
+const KEY_ID = STANDIN_KEY_ID;
+const KEY_SECRET = STANDIN_KEY_SECRET;
 
 let ctx: TestContext;
 let standIn: StandIn;
@@ -38,17 +35,7 @@ let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  standIn = new StandIn();
-  await standIn.start();
-  const config: Config = { ...ctx.config, RAZORPAY_KEY_ID: KEY_ID, RAZORPAY_KEY_SECRET: KEY_SECRET };
-  provider = createPaymentProvider(config, createLogger('silent'), { timeoutMs: 400 }) as RazorpayProvider;
-  app = createApp({
-    db: ctx.db,
-    config,
-    storage: new LocalStorage(ctx.uploadDir),
-    logger: createLogger('silent'),
-    services: { payments: provider },
-  });
+  ({ standIn, provider, app } = await razorpayApp(ctx));
 });
 afterAll(async () => {
   await standIn.stop();

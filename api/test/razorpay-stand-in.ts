@@ -2,6 +2,13 @@
 // point the provider's axios instance at `url` (provider.http.defaults.baseURL = standIn.url).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createApp } from '../src/app';
+import type { Config } from '../src/config';
+import { createLogger } from '../src/lib/logger';
+import { createPaymentProvider } from '../src/lib/payments/create-payment-provider';
+import type { RazorpayProvider } from '../src/lib/payments/razorpay';
+import { LocalStorage } from '../src/lib/storage';
+import type { TestContext } from './context';
 
 export interface Seen {
   method: string;
@@ -107,4 +114,32 @@ export class StandIn {
     this.server.closeAllConnections();
     await new Promise((r) => this.server.close(r));
   }
+}
+
+export const STANDIN_KEY_ID = 'rzp_test_standin';
+export const STANDIN_KEY_SECRET = 'standin-key-secret';
+
+/**
+ * The API with the real Razorpay provider (test keys) and a started stand-in; point the provider at it with
+ * `provider.http.defaults.baseURL = standIn.url` (the suites do so before each test) and stop it afterwards.
+ */
+export async function razorpayApp(ctx: TestContext) {
+  const standIn = new StandIn();
+  await standIn.start();
+  const config: Config = {
+    ...ctx.config,
+    RAZORPAY_KEY_ID: STANDIN_KEY_ID,
+    RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET,
+  };
+  const provider = createPaymentProvider(config, createLogger('silent'), {
+    timeoutMs: 400,
+  }) as RazorpayProvider;
+  const app = createApp({
+    db: ctx.db,
+    config,
+    storage: new LocalStorage(ctx.uploadDir),
+    logger: createLogger('silent'),
+    services: { payments: provider },
+  });
+  return { standIn, provider, app };
 }

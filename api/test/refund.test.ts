@@ -5,19 +5,15 @@
 // when they arrive before Razorpay's answer was recorded, `processed` final whatever comes after.
 import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app';
-import type { Config } from '../src/config';
-import { createLogger } from '../src/lib/logger';
-import { createPaymentProvider } from '../src/lib/payments/create-payment-provider';
+import type { createApp } from '../src/app';
 import type { RazorpayProvider } from '../src/lib/payments/razorpay';
-import { LocalStorage } from '../src/lib/storage';
 import { createTestContext, type TestContext } from './context';
 import { addToCart, makeProduct, orderBody, orderRow, shopper } from './order-fixtures';
-import { StandIn } from './razorpay-stand-in';
+import { razorpayApp, STANDIN_KEY_ID, STANDIN_KEY_SECRET, type StandIn } from './razorpay-stand-in';
 import { request } from './support';
 
-const KEY_ID = 'rzp_test_standin';
-const KEY_SECRET = 'standin-key-secret';
+const KEY_ID = STANDIN_KEY_ID;
+const KEY_SECRET = STANDIN_KEY_SECRET;
 
 let ctx: TestContext;
 let standIn: StandIn;
@@ -27,17 +23,7 @@ let admin: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  standIn = new StandIn();
-  await standIn.start();
-  const config: Config = { ...ctx.config, RAZORPAY_KEY_ID: KEY_ID, RAZORPAY_KEY_SECRET: KEY_SECRET };
-  provider = createPaymentProvider(config, createLogger('silent'), { timeoutMs: 400 }) as RazorpayProvider;
-  app = createApp({
-    db: ctx.db,
-    config,
-    storage: new LocalStorage(ctx.uploadDir),
-    logger: createLogger('silent'),
-    services: { payments: provider },
-  });
+  ({ standIn, provider, app } = await razorpayApp(ctx));
   admin = await ctx.adminToken();
 });
 afterAll(async () => {
