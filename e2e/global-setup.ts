@@ -177,9 +177,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
           'setup',
           '--products',
           String(E2E_PRODUCTS),
-          // One picture per category keeps the set-up fast; the catalogue stays deterministic.
+          // One picture per colour keeps the set-up fast; the catalogue stays deterministic.
           '--pictures',
-          '6',
+          '1',
           '--admin-email',
           E2E_ADMIN_EMAIL,
           '--admin-name',

@@ -4,7 +4,7 @@
  *
  *   migrate                                      create the database when missing, run pending migrations
  *   seed --products N [--force] [--pictures P]   a deterministic sample catalogue of N products with images
- *                                                (P pictures drawn and shared by the products; default 24)
+ *                                                (P pictures per colour, 1–3 angles; default 3)
  *   admin-create --email E --password P [--name N]   create an admin, or reset its password
  *   setup [--products N] [--pictures P] [--admin-email E] [--admin-name N]
  *                                                migrate, seed when the catalogue is empty, create or reset
@@ -103,7 +103,7 @@ export async function seed(
     return await seedCatalog(db, seedDeps(storage), {
       products: opts.products,
       force: opts.force ?? false,
-      ...(opts.pictures ? { imagePool: opts.pictures } : {}),
+      ...(opts.pictures ? { picturesPerColor: opts.pictures } : {}),
       onProgress: (p) => {
         if (opts.progress === false) return;
         let bar = bars.get(p.phase);
@@ -158,7 +158,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
 
   // Check the arguments before touching the database.
   const pictures =
-    str('pictures') === undefined ? undefined : positiveInt('pictures', str('pictures'), { max: 1000 });
+    str('pictures') === undefined ? undefined : positiveInt('pictures', str('pictures'), { max: 3 });
   if (command === 'seed') positiveInt('products', str('products'));
   else if (command === 'admin-create') {
     if (!str('email')) throw new CliError('--email is required');

@@ -122,7 +122,10 @@ const asMap = (facet: { value: string; count: number }[]) => new Map(facet.map((
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedCatalog(ctx.db, seedDeps(new LocalStorage(ctx.uploadDir)), { products: 200, imagePool: 6 });
+  await seedCatalog(ctx.db, seedDeps(new LocalStorage(ctx.uploadDir)), {
+    products: 200,
+    picturesPerColor: 1,
+  });
   rows = await loadRows();
 }, 120_000);
 

@@ -111,7 +111,10 @@ async function search(
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedCatalog(ctx.db, seedDeps(new LocalStorage(ctx.uploadDir)), { products: 200, imagePool: 6 });
+  await seedCatalog(ctx.db, seedDeps(new LocalStorage(ctx.uploadDir)), {
+    products: 200,
+    picturesPerColor: 1,
+  });
 }, 120_000);
 
 afterAll(async () => {

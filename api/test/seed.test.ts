@@ -1,12 +1,16 @@
-// Covers: the sample catalogue generator (db/seed/seed-catalog.ts): the six categories with pictures, twelve
-// colours, products within the documented ranges (prices, discounts, stock, memory options, colours), unique
-// names/slugs/SKUs, the shared picture pool (files on disk, kept when a product is deleted), seeding only an
-// empty catalogue unless forced, determinism for a given seed, progress reports, and that the API serves it.
+// Covers: the sample catalogue generator (db/seed/seed-catalog.ts): the eleven categories with pictures, twelve
+// colours, one product per model (no colour or memory in a name), products within the documented ranges
+// (prices, discounts, memory options, colours of the category's palette), variants per colour × memory size
+// with the product's stock and price range derived from the switched-on ones, colour galleries whose pictures
+// show their colour, unique names/slugs/SKUs, the shared pictures (files on disk, kept when a product is
+// deleted), seeding only an empty catalogue unless forced, determinism for a given seed, progress reports, and
+// that the API serves it.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { finalPricePaise, slugify } from '@voltcart/shared';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLORS } from '../src/db/seed/catalog-data';
+import { CATEGORIES, COLORS } from '../src/db/seed/catalog-data';
 import { type SeedDeps, type SeedProgress, seedCatalog, seedDemoCatalog } from '../src/db/seed/seed-catalog';
 import { seedDeps } from '../src/lib/seed-deps';
 import { LocalStorage } from '../src/lib/storage';
@@ -36,6 +40,8 @@ const productRows = () =>
       'p.final_price',
       'p.thumbnail',
       'p.stock',
+      'p.price_min',
+      'p.price_max',
       'p.in_stock',
       'p.status',
       'p.top_selling',
@@ -47,9 +53,9 @@ const productRows = () =>
     .execute();
 
 describe('seedDemoCatalog', () => {
-  it('creates the six categories with pictures and twelve colours', async () => {
+  it('creates the eleven categories with pictures and twelve colours', async () => {
     const r = await seedDemoCatalog(ctx.db, pictures, { onProgress: (p) => progress.push(p) });
-    expect(r).toMatchObject({ seeded: true, categories: 6, colors: 12, products: 30, pictures: 6 });
+    expect(r).toMatchObject({ seeded: true, categories: 11, colors: 12, products: 30 });
     const categories = await ctx.db.selectFrom('categories').selectAll().orderBy('id').execute();
     expect(categories.map((c) => c.name)).toEqual([
       'Phones',
@@ -58,6 +64,11 @@ describe('seedDemoCatalog', () => {
       'Laptops',
       'Audio',
       'Gaming',
+      'Cameras',
+      'Smart Watches',
+      'TVs',
+      'Monitors',
+      'Printers',
     ]);
     for (const c of categories) {
       expect(c.slug).toBe(slugify(c.name));
@@ -68,7 +79,9 @@ describe('seedDemoCatalog', () => {
     expect(colors).toHaveLength(12);
     for (const c of colors) expect(c.hexcode).toMatch(/^#[0-9a-f]{6}$/);
     expect(progress.at(-1)).toEqual({ phase: 'products', done: 30, total: 30 });
-    expect(progress.filter((p) => p.phase === 'pictures')).toHaveLength(6);
+    // One picture per colour shown: at least one per product's first colour, at most every palette colour.
+    expect(r.pictures).toBeGreaterThanOrEqual(11);
+    expect(progress.filter((p) => p.phase === 'pictures')).toHaveLength(r.pictures);
   });
 
   it('makes products within the documented ranges, with unique names, slugs and SKUs', async () => {
@@ -81,34 +94,39 @@ describe('seedDemoCatalog', () => {
       expect(r.sku).toMatch(/^VC-[A-Z]{3}-\d{7}$/);
       expect(r.brand).not.toBe('');
       expect(r.original_price).toBeGreaterThanOrEqual(49_900);
-      expect(r.original_price).toBeLessThanOrEqual(19_999_900);
+      expect(r.original_price).toBeLessThanOrEqual(24_999_900);
       const discount = Number(r.discount_percentage);
       expect(discount).toBeGreaterThanOrEqual(0);
       expect(discount).toBeLessThanOrEqual(40);
       expect(r.final_price).toBe(finalPricePaise(r.original_price, discount));
-      expect(r.stock).toBeGreaterThanOrEqual(0);
-      expect(r.stock).toBeLessThanOrEqual(200);
       expect(r.short_description).toMatch(/^[A-Z0-9].+\.$/);
       expect(r.long_description).toContain(r.brand);
       expect(existsSync(join(ctx.uploadDir, 'product', r.thumbnail))).toBe(true);
       expect(existsSync(join(ctx.uploadDir, 'product', r.thumbnail.replace('.webp', '-sm.webp')))).toBe(true);
     }
-    const colorCounts = await ctx.db
-      .selectFrom('product_colors')
-      .select(['product_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('product_id')
+    const productColors = await ctx.db
+      .selectFrom('product_colors as pc')
+      .innerJoin('colors as c', 'c.id', 'pc.color_id')
+      .select(['pc.product_id', 'pc.color_id', 'c.name'])
+      .orderBy('pc.product_id')
+      .orderBy('pc.position')
       .execute();
-    expect(colorCounts).toHaveLength(30);
-    const category = new Map(rows.map((r) => [r.id, r.category]));
-    for (const c of colorCounts) {
-      // 1–4 colours for phones, tablets and laptops; one for accessories (a single variant); 1–3 elsewhere.
-      const kind = category.get(c.product_id)!;
-      const most = kind === 'accessories' ? 1 : ['phones', 'tablets', 'laptops'].includes(kind) ? 4 : 3;
-      expect(Number(c.n)).toBeGreaterThanOrEqual(1);
-      expect(Number(c.n)).toBeLessThanOrEqual(most);
+    const colorsOf = (id: number) => productColors.filter((c) => c.product_id === id);
+    for (const r of rows) {
+      // 1–4 colours of the category's palette for phones, tablets and laptops, one for accessories (a single
+      // variant), fewer for the others.
+      const spec = CATEGORIES.find((c) => slugify(c.name) === r.category)!;
+      const own = colorsOf(r.id);
+      expect(own.length, r.name).toBeGreaterThanOrEqual(1);
+      expect(own.length, r.name).toBeLessThanOrEqual(spec.colors);
+      for (const c of own) expect(spec.palette, r.name).toContain(c.name);
     }
-    // Names carry no colour: colours are variants.
-    for (const r of rows) for (const c of COLORS) expect(r.name).not.toContain(c.name);
+    // One product per model: names carry no colour, no "(2)" and (where memory is a variant) no memory size.
+    for (const r of rows) {
+      for (const c of COLORS) expect(r.name).not.toContain(c.name);
+      expect(r.name).not.toMatch(/\(\d+\)|Mk \d/);
+      if (['phones', 'tablets', 'laptops'].includes(r.category)) expect(r.name).not.toMatch(/\d+ ?(GB|TB)\b/);
+    }
 
     const memory = await ctx.db
       .selectFrom('product_memory')
@@ -133,25 +151,85 @@ describe('seedDemoCatalog', () => {
       }
     }
 
-    // One variant per colour × memory size, unique SKUs, the product's stock spread over them.
-    const variants = await ctx.db.selectFrom('product_variants').selectAll().execute();
+    // A variant per colour × memory size (the last colour's largest size may not be sold), unique SKUs; the
+    // product's stock and price range are its switched-on variants'.
+    const variants = await ctx.db.selectFrom('product_variants').selectAll().orderBy('position').execute();
     expect(new Set(variants.map((v) => v.sku)).size).toBe(variants.length);
+    const memoryAdj = new Map(memory.map((m) => [`${m.product_id}|${m.size_gb}`, m.price_adj]));
+    const colorAdj = new Map(COLORS.map((c) => [c.name, c.priceAdj * 100]));
     for (const r of rows) {
       const own = variants.filter((v) => v.product_id === r.id);
-      const colours = Number(colorCounts.find((c) => c.product_id === r.id)!.n);
-      expect(own.length, r.name).toBe(colours * Math.max(1, (byProduct.get(r.id) ?? []).length));
+      const colours = colorsOf(r.id);
+      const combos = colours.length * Math.max(1, (byProduct.get(r.id) ?? []).length);
+      expect(own.length, r.name).toBeLessThanOrEqual(combos);
+      expect(own.length, r.name).toBeGreaterThanOrEqual(combos - 1);
+      for (const c of colours)
+        expect(
+          own.some((v) => v.color_id === c.color_id),
+          r.name,
+        ).toBe(true);
+      expect(own[0]!.enabled, r.name).toBeTruthy();
+      const on = own.filter((v) => v.enabled);
       expect(
-        own.reduce((n, v) => n + v.stock, 0),
+        on.reduce((n, v) => n + v.stock, 0),
         r.name,
       ).toBe(r.stock);
+      const prices = on.map(
+        (v) =>
+          r.final_price +
+          colorAdj.get(colours.find((c) => c.color_id === v.color_id)!.name)! +
+          (memoryAdj.get(`${r.id}|${v.memory_size}`) ?? 0),
+      );
+      expect(r.price_min, r.name).toBe(Math.min(...prices));
+      expect(r.price_max, r.name).toBe(Math.max(...prices));
+    }
+    // The storefront has sold-out and switched-off combinations to show disabled.
+    expect(variants.some((v) => v.stock === 0)).toBe(true);
+  });
+
+  it("fills each colour's gallery with pictures drawn in that colour; the thumbnail is the first colour's", async () => {
+    const rows = await productRows();
+    const gallery = await ctx.db
+      .selectFrom('product_images as i')
+      .innerJoin('colors as c', 'c.id', 'i.color_id')
+      .select(['i.product_id', 'i.file', 'i.position', 'c.hexcode', 'c.id as color_id'])
+      .orderBy('i.product_id')
+      .orderBy('i.position')
+      .execute();
+    const firstColor = await ctx.db
+      .selectFrom('product_colors')
+      .select(['product_id', 'color_id'])
+      .where('position', '=', 0)
+      .execute();
+    const checked = new Map<string, string>();
+    for (const r of rows) {
+      const own = gallery.filter((g) => g.product_id === r.id);
+      expect(own.length, r.name).toBeGreaterThanOrEqual(1);
+      const first = firstColor.find((c) => c.product_id === r.id)!.color_id;
+      expect(own.find((g) => g.color_id === first)?.file, r.name).toBe(r.thumbnail);
+      for (const g of own) checked.set(g.file, g.hexcode);
+    }
+    // A shopper who picks a colour sees that colour: a good part of each picture is its body colour.
+    for (const [file, hex] of checked) {
+      const { data, info } = await sharp(join(ctx.uploadDir, 'product', file))
+        .resize(200, 200, { kernel: 'nearest' })
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const want = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+      let near = 0;
+      for (let i = 0; i < data.length; i += info.channels)
+        if (want.every((v, c) => Math.abs(data[i + c]! - v) <= 12)) near++;
+      expect(near / (info.width * info.height), `${file} in ${hex}`).toBeGreaterThan(0.015);
     }
   });
 
-  it('shares a registered pool of product pictures', async () => {
-    const shared = await ctx.db.selectFrom('shared_images').selectAll().execute();
-    expect(shared).toHaveLength(6);
-    const used = new Set((await productRows()).map((r) => r.thumbnail));
-    for (const name of used) expect(shared.map((s) => s.name)).toContain(name);
+  it('registers the pictures products share', async () => {
+    const shared = (await ctx.db.selectFrom('shared_images').selectAll().execute()).map((s) => s.name);
+    expect(shared).toHaveLength(progress.filter((p) => p.phase === 'pictures').length);
+    const gallery = await ctx.db.selectFrom('product_images').select('file').execute();
+    const used = new Set([...(await productRows()).map((r) => r.thumbnail), ...gallery.map((g) => g.file)]);
+    for (const name of used) expect(shared).toContain(name);
   });
 
   it('is served by the API: lists, categories with counts, detail with options', async () => {
@@ -187,7 +265,7 @@ describe('seedDemoCatalog', () => {
   it('adds more with force, reusing categories and colours and keeping names and slugs unique', async () => {
     const r = await seedDemoCatalog(ctx.db, pictures, { products: 40, force: true });
     expect(r).toMatchObject({ seeded: true, products: 40 });
-    expect(await ctx.db.selectFrom('categories').select('id').execute()).toHaveLength(6);
+    expect(await ctx.db.selectFrom('categories').select('id').execute()).toHaveLength(11);
     expect(await ctx.db.selectFrom('colors').select('id').execute()).toHaveLength(12);
     const rows = await productRows();
     expect(rows).toHaveLength(70);
@@ -208,14 +286,14 @@ describe('seedDemoCatalog', () => {
     const again = await createTestContext();
     try {
       await seedCatalog(other.db, seedDeps(new LocalStorage(other.uploadDir)), {
-        products: 25,
+        products: 12,
         seed: 7,
-        imagePool: 6,
+        picturesPerColor: 1,
       });
       await seedCatalog(again.db, seedDeps(new LocalStorage(again.uploadDir)), {
-        products: 25,
+        products: 12,
         seed: 7,
-        imagePool: 6,
+        picturesPerColor: 1,
       });
       const shape = (db: TestContext['db']) =>
         db
@@ -233,16 +311,16 @@ describe('seedDemoCatalog', () => {
           .orderBy('id')
           .execute();
       const a = await shape(other.db);
-      expect(a).toHaveLength(25);
+      expect(a).toHaveLength(12);
       expect(await shape(again.db)).toEqual(a);
       // Another seed gives another catalogue.
       await seedCatalog(again.db, seedDeps(new LocalStorage(again.uploadDir)), {
-        products: 25,
+        products: 12,
         seed: 8,
-        imagePool: 6,
+        picturesPerColor: 1,
         force: true,
       });
-      const b = (await shape(again.db)).slice(25);
+      const b = (await shape(again.db)).slice(12);
       expect(b.map((x) => x.name)).not.toEqual(a.map((x) => x.name));
     } finally {
       await other.close();

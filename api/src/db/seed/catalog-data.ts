@@ -1,16 +1,40 @@
 /** The fixed part of the sample catalogue: categories, colours, brands, models and description phrases. */
 
-export type CategoryKey = 'phones' | 'tablets' | 'accessories' | 'laptops' | 'audio' | 'gaming';
-export type Silhouette = 'phone' | 'tablet' | 'charger' | 'laptop' | 'headphones' | 'controller';
+export type CategoryKey =
+  | 'phones'
+  | 'tablets'
+  | 'accessories'
+  | 'laptops'
+  | 'audio'
+  | 'gaming'
+  | 'cameras'
+  | 'watches'
+  | 'tvs'
+  | 'monitors'
+  | 'printers';
+export type Silhouette =
+  | 'phone'
+  | 'tablet'
+  | 'charger'
+  | 'laptop'
+  | 'headphones'
+  | 'controller'
+  | 'camera'
+  | 'watch'
+  | 'tv'
+  | 'monitor'
+  | 'printer';
 
 export interface CategorySpec {
   key: CategoryKey;
   name: string;
   /** SKU prefix. */
   code: string;
-  /** Relative weight in the product mix. */
-  weight: number;
   silhouette: Silhouette;
+  /** The colours (names from COLORS) its models come in; each product offers a few of them. */
+  palette: string[];
+  /** At most this many colours per product (accessories: one, so a single variant). */
+  colors: number;
   /** Listing prices stay within this range (whole rupees). */
   price: [number, number];
   /**
@@ -18,7 +42,10 @@ export interface CategorySpec {
    * chosen costs +0 and the next ones add `steps` (rupees). Null: the category has no memory choice.
    */
   memory: { sizes: number[]; steps: number[] } | null;
-  /** Brands, their models and each model's usual price in rupees (listings vary around it). */
+  /**
+   * Brands, their models and each model's usual price in rupees. The 200 models of all categories are each
+   * listed once by a 200-product catalogue (`npm start`); larger catalogues add later marks of them.
+   */
   brands: Record<string, [model: string, rupees: number][]>;
   /** Selling points used in descriptions. */
   features: string[];
@@ -29,8 +56,18 @@ export const CATEGORIES: CategorySpec[] = [
     key: 'phones',
     name: 'Phones',
     code: 'PHN',
-    weight: 30,
     silhouette: 'phone',
+    palette: [
+      'Midnight Black',
+      'Pearl White',
+      'Ocean Blue',
+      'Forest Green',
+      'Lavender',
+      'Titanium Gold',
+      'Graphite',
+      'Crimson Red',
+    ],
+    colors: 4,
     price: [6999, 159999],
     memory: { sizes: [64, 128, 256, 512, 1024], steps: [0, 5000, 15000] },
     brands: {
@@ -89,7 +126,7 @@ export const CATEGORIES: CategorySpec[] = [
       ],
       Nothing: [
         ['Phone (2a)', 23999],
-        ['Phone (2)', 44999],
+        ['Phone (2a) Plus', 27999],
       ],
     },
     features: [
@@ -111,8 +148,9 @@ export const CATEGORIES: CategorySpec[] = [
     key: 'tablets',
     name: 'Tablets',
     code: 'TAB',
-    weight: 10,
     silhouette: 'tablet',
+    palette: ['Space Grey', 'Silver', 'Pearl White', 'Ocean Blue', 'Lavender', 'Graphite'],
+    colors: 4,
     price: [9999, 149999],
     memory: { sizes: [64, 128, 256, 512], steps: [0, 6000, 16000] },
     brands: {
@@ -162,8 +200,9 @@ export const CATEGORIES: CategorySpec[] = [
     key: 'accessories',
     name: 'Accessories',
     code: 'ACC',
-    weight: 25,
     silhouette: 'charger',
+    palette: ['Midnight Black', 'Pearl White', 'Space Grey'],
+    colors: 1,
     price: [499, 9999],
     memory: null,
     brands: {
@@ -175,6 +214,7 @@ export const CATEGORIES: CategorySpec[] = [
       ],
       Belkin: [
         ['BoostCharge 15W Wireless Pad', 2999],
+        ['BoostCharge USB-C Cable', 1299],
         ['3-in-1 MagSafe Stand', 9999],
       ],
       Samsung: [
@@ -228,8 +268,9 @@ export const CATEGORIES: CategorySpec[] = [
     key: 'laptops',
     name: 'Laptops',
     code: 'LAP',
-    weight: 15,
     silhouette: 'laptop',
+    palette: ['Space Grey', 'Silver', 'Midnight Black', 'Ocean Blue', 'Graphite'],
+    colors: 4,
     price: [29999, 199999],
     memory: { sizes: [256, 512, 1024, 2048], steps: [0, 8000, 20000] },
     brands: {
@@ -254,12 +295,14 @@ export const CATEGORIES: CategorySpec[] = [
         ['IdeaPad Slim 3', 44999],
         ['ThinkPad E14', 69999],
         ['Legion 5', 119999],
+        ['IdeaPad Gaming 3', 64999],
         ['Yoga 7i', 99999],
       ],
       ASUS: [
         ['Vivobook 15', 39999],
         ['ROG Strix G16', 139999],
         ['Zenbook 14 OLED', 89999],
+        ['Vivobook S 14 OLED', 74999],
         ['TUF Gaming A15', 69999],
       ],
       Acer: [
@@ -290,8 +333,9 @@ export const CATEGORIES: CategorySpec[] = [
     key: 'audio',
     name: 'Audio',
     code: 'AUD',
-    weight: 12,
     silhouette: 'headphones',
+    palette: ['Midnight Black', 'Pearl White', 'Ocean Blue', 'Crimson Red', 'Rose Gold', 'Forest Green'],
+    colors: 3,
     price: [799, 39999],
     memory: null,
     brands: {
@@ -308,6 +352,7 @@ export const CATEGORIES: CategorySpec[] = [
       ],
       boAt: [
         ['Airdopes 141 Earbuds', 1299],
+        ['Nirvana Ion Earbuds', 2499],
         ['Rockerz 450 Headphones', 1499],
         ['Stone 1200 Speaker', 3999],
       ],
@@ -350,8 +395,9 @@ export const CATEGORIES: CategorySpec[] = [
     key: 'gaming',
     name: 'Gaming',
     code: 'GAM',
-    weight: 8,
     silhouette: 'controller',
+    palette: ['Midnight Black', 'Pearl White', 'Crimson Red', 'Ocean Blue'],
+    colors: 3,
     price: [1499, 69999],
     memory: null,
     brands: {
@@ -373,6 +419,7 @@ export const CATEGORIES: CategorySpec[] = [
         ['G502 HERO Gaming Mouse', 3995],
         ['G213 Prodigy Keyboard', 3795],
         ['G435 Wireless Headset', 6995],
+        ['G29 Racing Wheel', 29995],
       ],
       Razer: [
         ['DeathAdder V3 Mouse', 6499],
@@ -397,6 +444,196 @@ export const CATEGORIES: CategorySpec[] = [
       '1 TB SSD',
       '7.1 surround sound',
       'detachable microphone',
+    ],
+  },
+  {
+    key: 'cameras',
+    name: 'Cameras',
+    code: 'CAM',
+    silhouette: 'camera',
+    palette: ['Midnight Black', 'Silver', 'Pearl White', 'Forest Green'],
+    colors: 2,
+    price: [4999, 249999],
+    memory: null,
+    brands: {
+      Canon: [
+        ['EOS R50 Mirrorless Camera', 72999],
+        ['EOS R8 Mirrorless Camera', 149999],
+        ['EOS 1500D DSLR Camera', 39999],
+        ['PowerShot V10 Vlog Camera', 42999],
+      ],
+      Nikon: [
+        ['Z30 Mirrorless Camera', 59999],
+        ['Z fc Mirrorless Camera', 84999],
+      ],
+      Sony: [
+        ['Alpha ZV-E10 II Camera', 84999],
+        ['Alpha 7 IV Camera', 214999],
+      ],
+      Fujifilm: [
+        ['X-T30 II Camera', 79999],
+        ['Instax Mini 12 Instant Camera', 6999],
+      ],
+      GoPro: [['HERO12 Black Action Camera', 37999]],
+      DJI: [
+        ['Osmo Pocket 3 Camera', 52999],
+        ['Osmo Action 4 Camera', 29999],
+      ],
+    },
+    features: [
+      '24 MP APS-C sensor',
+      '4K 60 fps video',
+      'in-body image stabilisation',
+      'flip-out touch screen',
+      'fast hybrid autofocus',
+      'Wi-Fi and Bluetooth transfer',
+      'USB-C charging',
+      'weather-sealed body',
+    ],
+  },
+  {
+    key: 'watches',
+    name: 'Smart Watches',
+    code: 'WCH',
+    silhouette: 'watch',
+    palette: ['Midnight Black', 'Silver', 'Rose Gold', 'Ocean Blue', 'Forest Green', 'Sunset Orange'],
+    colors: 3,
+    price: [1499, 99999],
+    memory: null,
+    brands: {
+      Apple: [
+        ['Watch Series 10', 46900],
+        ['Watch SE', 29900],
+        ['Watch Ultra 2', 89900],
+      ],
+      Samsung: [
+        ['Galaxy Watch7', 29999],
+        ['Galaxy Watch Ultra', 59999],
+      ],
+      Noise: [['ColorFit Pro 6 Smart Watch', 3999]],
+      boAt: [['Wave Sigma Smart Watch', 1799]],
+      Amazfit: [
+        ['GTR 4 Smart Watch', 16999],
+        ['Active 2 Smart Watch', 9999],
+      ],
+      Garmin: [['Forerunner 265 Smart Watch', 44990]],
+      OnePlus: [['Watch 2', 24999]],
+      'Fire-Boltt': [['Phoenix Ultra Smart Watch', 2499]],
+    },
+    features: [
+      'always-on AMOLED display',
+      'heart-rate and SpO2 tracking',
+      'built-in GPS',
+      'Bluetooth calling',
+      '5 ATM water resistance',
+      'sleep tracking',
+      '100+ sports modes',
+      'up to 7 days of battery',
+    ],
+  },
+  {
+    key: 'tvs',
+    name: 'TVs',
+    code: 'TVS',
+    silhouette: 'tv',
+    palette: ['Midnight Black', 'Graphite', 'Silver'],
+    colors: 1,
+    price: [12999, 249999],
+    memory: null,
+    brands: {
+      Samsung: [
+        ['Crystal 4K 55-inch Smart TV', 47990],
+        ['Neo QLED 65-inch TV', 159990],
+      ],
+      LG: [
+        ['OLED evo C4 55-inch TV', 149990],
+        ['UR75 43-inch 4K Smart TV', 32990],
+      ],
+      Sony: [
+        ['Bravia 7 65-inch TV', 179990],
+        ['Bravia 2 50-inch TV', 59990],
+      ],
+      Xiaomi: [['X Pro 55-inch QLED TV', 44999]],
+      TCL: [['C655 55-inch QLED TV', 39990]],
+      OnePlus: [['Y1S Pro 43-inch Smart TV', 26999]],
+      Acer: [['Advanced I Series 32-inch TV', 13999]],
+    },
+    features: [
+      '4K HDR10+ picture',
+      'Dolby Vision and Dolby Atmos',
+      'Google TV with voice remote',
+      '120 Hz panel for gaming',
+      'three HDMI 2.1 ports',
+      'slim bezel-less design',
+      'built-in Chromecast',
+    ],
+  },
+  {
+    key: 'monitors',
+    name: 'Monitors',
+    code: 'MON',
+    silhouette: 'monitor',
+    palette: ['Midnight Black', 'Silver', 'Pearl White'],
+    colors: 2,
+    price: [6999, 99999],
+    memory: null,
+    brands: {
+      Dell: [
+        ['S2421H 24-inch Monitor', 12999],
+        ['UltraSharp U2723QE 27-inch 4K Monitor', 54999],
+      ],
+      LG: [
+        ['UltraGear 27GR75Q Gaming Monitor', 27999],
+        ['27UP850N 4K Monitor', 39999],
+      ],
+      Samsung: [['Odyssey G5 32-inch Curved Monitor', 29999]],
+      BenQ: [['GW2490 24-inch Eye-Care Monitor', 9499]],
+      ASUS: [['ProArt PA278QV 27-inch Monitor', 32999]],
+      Acer: [['Nitro VG240Y Gaming Monitor', 10999]],
+      MSI: [['G274F Gaming Monitor', 14999]],
+    },
+    features: [
+      'IPS panel with 99% sRGB',
+      '165 Hz refresh rate',
+      'USB-C with 65 W power delivery',
+      'height-adjustable stand',
+      'flicker-free backlight',
+      'built-in speakers',
+      'VESA wall mount',
+    ],
+  },
+  {
+    key: 'printers',
+    name: 'Printers',
+    code: 'PRN',
+    silhouette: 'printer',
+    palette: ['Pearl White', 'Midnight Black', 'Space Grey'],
+    colors: 1,
+    price: [3999, 49999],
+    memory: null,
+    brands: {
+      HP: [
+        ['DeskJet 2876 All-in-One Printer', 5999],
+        ['LaserJet M1005 Printer', 17999],
+        ['Smart Tank 580 Printer', 14999],
+      ],
+      Canon: [
+        ['PIXMA G3770 Ink Tank Printer', 15999],
+        ['imageCLASS LBP2900B Laser Printer', 12999],
+      ],
+      Epson: [
+        ['EcoTank L3250 Printer', 13999],
+        ['EcoTank L6270 Printer', 24999],
+      ],
+      Brother: [['HL-L2321D Laser Printer', 10999]],
+    },
+    features: [
+      'Wi-Fi and mobile printing',
+      'print, scan and copy',
+      'automatic duplex printing',
+      'ink tank with low cost per page',
+      'up to 30 pages per minute',
+      '150-sheet paper tray',
     ],
   },
 ];

@@ -8,6 +8,11 @@ export class Prng {
     this.state = seed >>> 0;
   }
 
+  /** A generator that continues this one's sequence on its own (this one is not advanced). */
+  fork(): Prng {
+    return new Prng(this.state);
+  }
+
   /** A float in [0, 1). */
   next(): number {
     this.state = (this.state + 0x6d2b79f5) >>> 0;

@@ -1,8 +1,16 @@
 import { finalPricePaise, slugify } from '@voltcart/shared';
+import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../connection';
+import type {
+  ProductColorTable,
+  ProductImageTable,
+  ProductMemoryTable,
+  ProductTable,
+  ProductVariantTable,
+} from '../database';
 import { CATEGORIES, type CategorySpec, COLORS, WARRANTIES } from './catalog-data';
-import { drawPicture } from './pictures';
+import { drawPicture, VIEWS } from './pictures';
 import { Prng } from './prng';
 
 /**
@@ -35,7 +43,7 @@ export interface SeedProgress {
 }
 
 export interface SeedCatalogOptions {
-  /** How many products to add (default 200). One million works: rows go in batches, pictures are shared. */
+  /** How many products to add (default 200: every model once). One million works: rows go in batches. */
   products?: number;
   /**
    * Seed even though the catalogue already has products: adds `products` more (names, slugs and SKUs stay
@@ -46,8 +54,8 @@ export interface SeedCatalogOptions {
   seed?: number;
   /** Products per multi-row INSERT, each batch in its own transaction (default 2000). */
   batchSize?: number;
-  /** How many product pictures to draw; products reuse them (default 24, at least one per category). */
-  imagePool?: number;
+  /** Pictures per colour: the front, the back and a turned view (1–3, default 3). */
+  picturesPerColor?: number;
   /** Called after each picture and after each batch of products. */
   onProgress?: (p: SeedProgress) => void;
 }
@@ -70,6 +78,8 @@ const BACKGROUNDS: [string, string][] = [
   ['#e8f5e9', '#c8e6c9'],
   ['#fbe9e7', '#ffccbc'],
 ];
+/** Product pictures stand on one soft grey, so that every body colour reads as itself. */
+const PRODUCT_BACKGROUND: [string, string] = ['#f5f7f8', '#dfe4e8'];
 const LAPTOP_CPUS = [
   'Core i3 13th Gen',
   'Core i5 13th Gen',
@@ -80,18 +90,25 @@ const LAPTOP_CPUS = [
   'Ryzen 7 8845HS',
 ];
 
+type Color = { id: number; name: string; slug: string; priceAdjPaise: number };
+type Model = { brand: string; model: string; rupees: number };
+
 /**
- * Fills the catalogue with a realistic, reproducible sample: the six categories of the seed (with pictures),
- * twelve named colours, and `products` products with INR prices (₹499 to ₹1,99,999), discounts of 0–40 %,
- * stock 0–200 (some sold out, some switched off), memory options with price steps for phones, tablets and
- * laptops, 1–3 colours each, descriptions and SKUs.
- * - Categories and colours that already exist (same slug) are reused, not duplicated.
- * - Product pictures: a pool of `imagePool` pictures is drawn once, stored through the normal image pipeline
- *   (full and 400 px WebP) and shared by all products; they are registered in `shared_images` so that deleting
- *   one product never deletes a picture others show.
- * - Products are written in multi-row INSERTs of `batchSize` rows with their colours, memory options and
- *   gallery rows, each batch in one transaction; ids are assigned here so that option rows need no lookup.
- *   Run it while nothing else creates products.
+ * Fills the catalogue with a realistic, reproducible sample: eleven categories (with pictures), twelve named
+ * colours, and `products` products with INR prices (₹499 to ₹2,49,999) and discounts of 0–40 %.
+ * - Models: the categories' models are listed in turn, each category as often as it has models, so that the
+ *   first 200 products are the 200 models once each (no colour or memory in a name); later products are later
+ *   marks of the same models ("… Mk 2").
+ * - Variants: each product comes in 1–4 colours of its category's palette (one for accessories) × 1–3 memory
+ *   sizes (phones, tablets, laptops); some combinations are not sold, some variants are sold out (0 units) or
+ *   switched off. The product's stock is the units of its switched-on variants, its price range theirs.
+ * - Pictures: every colour of every category's palette is drawn in that colour from `picturesPerColor` angles,
+ *   once, through the normal image pipeline (full and 400 px WebP), and registered in `shared_images` so that
+ *   deleting one product never deletes a picture others show. A product's colour galleries hold its colours'
+ *   pictures; its thumbnail is its first colour's front.
+ * - Products are written in multi-row INSERTs of `batchSize` rows with their colours, memory options,
+ *   variants and gallery rows, each batch in one transaction; ids are assigned here so that option rows need no
+ *   lookup. Run it while nothing else creates products.
  */
 export async function seedCatalog(
   db: Db,
@@ -101,6 +118,7 @@ export async function seedCatalog(
   const started = performance.now();
   const total = Math.max(0, Math.floor(opts.products ?? 200));
   const batchSize = Math.max(1, Math.min(5000, Math.floor(opts.batchSize ?? 2000)));
+  const views = VIEWS.slice(0, Math.max(1, Math.min(VIEWS.length, Math.floor(opts.picturesPerColor ?? 3))));
   const hasProducts =
     (await db.selectFrom('products').select('id').limit(1).executeTakeFirst()) !== undefined;
   if (hasProducts && !opts.force) {
@@ -110,26 +128,56 @@ export async function seedCatalog(
 
   const categoryIds = await ensureCategories(db, storePicture, rng);
   const colors = await ensureColors(db);
+  const colorByName = new Map(COLORS.map((c, i) => [c.name, colors[i]!]));
 
-  const perCategory = Math.max(1, Math.ceil((opts.imagePool ?? 24) / CATEGORIES.length));
-  const pool = new Map<string, string[]>();
-  let drawn = 0;
-  for (const c of CATEGORIES) {
-    const names: string[] = [];
-    for (let i = 0; i < perCategory; i++) {
-      // No brand on shared pictures: many products of different brands show the same one.
-      const svg = drawPicture({
-        kind: c.silhouette,
-        body: rng.pick(COLORS).hexcode,
-        background: rng.pick(BACKGROUNDS),
-      });
-      const name = await storePicture('product', svg, { small: true });
-      await db.insertInto('shared_images').values({ folder: 'product', name }).execute();
-      names.push(name);
-      opts.onProgress?.({ phase: 'pictures', done: ++drawn, total: perCategory * CATEGORIES.length });
+  // Each category's models in a shuffled order, visited in turn (smooth weighted round robin, weight = models).
+  const lines = CATEGORIES.map((spec) => ({
+    spec,
+    palette: spec.palette.map((n) => colorByName.get(n)!),
+    models: rng.sample(
+      Object.entries(spec.brands).flatMap(([brand, models]) =>
+        models.map(([model, rupees]): Model => ({ brand, model, rupees })),
+      ),
+      Infinity,
+    ),
+  }));
+  const modelCount = lines.reduce((n, l) => n + l.models.length, 0);
+
+  // The pictures of the colours the catalogue shows, each from every angle: for up to 200 products the ones
+  // its products use (found by a dry run of the same sequence), beyond that every palette colour.
+  const wanted = new Set<string>();
+  if (total > modelCount) {
+    for (const l of lines) for (const c of l.palette) wanted.add(`${l.spec.key}|${c.id}`);
+  } else {
+    const dry = planner(rng.fork(), lines);
+    for (let i = 0; i < total; i++) {
+      const { spec, made } = dry();
+      for (const c of made.colors) wanted.add(`${spec.key}|${c.id}`);
     }
-    pool.set(c.key, names);
   }
+  const pictures = new Map<string, string[]>();
+  let drawn = 0;
+  for (const { spec, palette } of lines) {
+    for (const color of palette) {
+      const key = `${spec.key}|${color.id}`;
+      if (!wanted.has(key)) continue;
+      const names: string[] = [];
+      for (const view of views) {
+        const svg = drawPicture({
+          kind: spec.silhouette,
+          body: COLORS.find((c) => c.name === color.name)!.hexcode,
+          background: PRODUCT_BACKGROUND,
+          view,
+        });
+        const name = await storePicture('product', svg, { small: true });
+        await db.insertInto('shared_images').values({ folder: 'product', name }).execute();
+        names.push(name);
+        opts.onProgress?.({ phase: 'pictures', done: ++drawn, total: wanted.size * views.length });
+      }
+      pictures.set(key, names);
+    }
+  }
+  const next = planner(rng, lines);
 
   const taken = hasProducts ? await existingKeys(db) : null;
   const maxId = await db
@@ -137,115 +185,90 @@ export async function seedCatalog(
     .select((eb) => eb.fn.max('id').as('max'))
     .executeTakeFirst();
   let nextId = Number(maxId?.max ?? 0) + 1;
-  const names = new Map<string, number>();
-  const weights = CATEGORIES.reduce<number[]>((acc, c) => {
-    acc.push((acc.at(-1) ?? 0) + c.weight);
-    return acc;
-  }, []);
-  const weightSum = weights.at(-1)!;
+  const marks = new Map<string, number>();
 
   for (let done = 0; done < total; ) {
     const size = Math.min(batchSize, total - done);
-    const products: Record<string, unknown>[] = [];
-    const productColors: { product_id: number; color_id: number; position: number; price_adj: number }[] = [];
-    const memory: { product_id: number; size_gb: number; position: number; price_adj: number }[] = [];
-    const gallery: { product_id: number; file: string; position: number }[] = [];
-    const variants: {
-      product_id: number;
-      sku: string;
-      color_id: number;
-      memory_size: number;
-      stock: number;
-      position: number;
-    }[] = [];
+    const products: Insertable<ProductTable>[] = [];
+    const productColors: Insertable<ProductColorTable>[] = [];
+    const memory: Insertable<ProductMemoryTable>[] = [];
+    const gallery: Insertable<ProductImageTable>[] = [];
+    const variants: Insertable<ProductVariantTable>[] = [];
     for (let i = 0; i < size; i++) {
-      const roll = rng.next() * weightSum;
-      const spec = CATEGORIES[weights.findIndex((w) => roll < w)]!;
+      const { spec, made: p } = next();
       const id = nextId++;
-      const p = makeProduct(rng, spec, colors.length);
-      const base = p.name;
-      const baseSlug = slugify(base);
-      // "<slug>-<n>" could only equal another base slug if a model's name ended in " <n>": none does.
-      let k = names.get(baseSlug) ?? 0;
+      // A model listed again is a later mark of it; marks already in the catalogue are skipped.
+      let k = marks.get(p.name) ?? 0;
       let name: string;
       let slug: string;
       do {
         k++;
-        name = k === 1 ? base : `${base} (${k})`;
-        slug = k === 1 ? baseSlug : `${baseSlug}-${k}`;
+        name = k === 1 ? p.name : `${p.name} Mk ${k}`;
+        slug = slugify(name);
       } while (taken?.slugs.has(slug));
-      names.set(baseSlug, k);
+      marks.set(p.name, k);
       let sku = `VC-${spec.code}-${String(id).padStart(7, '0')}`;
       while (taken?.skus.has(sku)) sku = `${sku}X`;
-      const pictures = pool.get(spec.key)!;
-      const [thumb, ...extra] = rng.sample(
-        pictures,
-        Math.min(pictures.length, 1 + (rng.chance(0.4) ? rng.int(1, 2) : 0)),
-      );
-      // One variant per colour × memory size (or one without options): SKU from the product's, the stock
-      // spread over them (the first ones get the remainder), prices from the option adjustments.
+
       const finalPaise = finalPricePaise(p.originalPaise, p.discount);
-      const combos: { color: (typeof colors)[number] | null; memory: (typeof p.memory)[number] | null }[] =
-        [];
-      for (const ci of p.colorIndexes.length ? p.colorIndexes : [null])
-        for (const m of p.memory.length ? p.memory : [null])
-          combos.push({ color: ci === null ? null : colors[ci]!, memory: m });
-      const prices = combos.map(
-        (c) => finalPaise + (c.color?.priceAdjPaise ?? 0) + (c.memory?.adjPaise ?? 0),
-      );
-      combos.forEach((c, position) => {
-        const share = Math.floor(p.stock / combos.length) + (position < p.stock % combos.length ? 1 : 0);
+      let stock = 0;
+      let low = Infinity;
+      let high = 0;
+      p.variants.forEach((v, position) => {
+        const price = finalPaise + (v.color?.priceAdjPaise ?? 0) + (v.memory?.adjPaise ?? 0);
+        if (v.enabled) {
+          stock += v.stock;
+          low = Math.min(low, price);
+          high = Math.max(high, price);
+        }
         variants.push({
           product_id: id,
-          sku: [sku, c.color?.slug.toUpperCase(), c.memory ? `${c.memory.sizeGb}GB` : null]
+          sku: [sku, v.color?.slug.toUpperCase(), v.memory ? `${v.memory.sizeGb}GB` : null]
             .filter(Boolean)
             .join('-'),
-          color_id: c.color?.id ?? 0,
-          memory_size: c.memory?.sizeGb ?? 0,
-          stock: share,
+          color_id: v.color?.id ?? 0,
+          memory_size: v.memory?.sizeGb ?? 0,
+          stock: v.stock,
+          enabled: v.enabled ? 1 : 0,
           position,
         });
       });
+      const thumbnail = pictures.get(`${spec.key}|${p.colors[0]!.id}`)![0]!;
       products.push({
         id,
-        price_min: Math.min(...prices),
-        price_max: Math.max(...prices),
+        price_min: low,
+        price_max: high,
         name,
         slug,
         sku,
         brand: p.brand,
         original_price: p.originalPaise,
         discount_percentage: p.discount,
-        final_price: finalPricePaise(p.originalPaise, p.discount),
-        thumbnail: thumb ?? '',
+        final_price: finalPaise,
+        thumbnail,
         video_url: '',
         short_description: p.short,
         long_description: p.long,
         category_id: categoryIds.get(spec.key)!,
-        stock: p.stock,
+        stock,
         in_stock: p.inStock ? 1 : 0,
         status: p.active ? 1 : 0,
         top_selling: p.topSelling ? 1 : 0,
       });
-      p.colorIndexes.forEach((ci, position) => {
-        const c = colors[ci]!;
+      p.colors.forEach((c, position) => {
         productColors.push({ product_id: id, color_id: c.id, position, price_adj: c.priceAdjPaise });
+        for (const [j, file] of pictures.get(`${spec.key}|${c.id}`)!.entries())
+          gallery.push({ product_id: id, file, position: j, color_id: c.id });
       });
       p.memory.forEach((m, position) => {
         memory.push({ product_id: id, size_gb: m.sizeGb, position, price_adj: m.adjPaise });
       });
-      extra.forEach((file, position) => {
-        gallery.push({ product_id: id, file, position });
-      });
     }
     await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('products')
-        .values(products as never)
-        .execute();
-      if (productColors.length) await trx.insertInto('product_colors').values(productColors).execute();
+      await trx.insertInto('products').values(products).execute();
+      await trx.insertInto('product_colors').values(productColors).execute();
       if (memory.length) await trx.insertInto('product_memory').values(memory).execute();
-      if (gallery.length) await trx.insertInto('product_images').values(gallery).execute();
+      await trx.insertInto('product_images').values(gallery).execute();
       await trx.insertInto('product_variants').values(variants).execute();
       await indexProducts(
         trx,
@@ -266,13 +289,13 @@ export async function seedCatalog(
   };
 }
 
-/** A small catalogue for tests and demos: 30 products, one picture per category, fast. */
+/** A small catalogue for tests and demos: 30 products, one picture per colour, fast. */
 export function seedDemoCatalog(
   db: Db,
   deps: SeedDeps,
-  opts: Omit<SeedCatalogOptions, 'imagePool'> = {},
+  opts: Omit<SeedCatalogOptions, 'picturesPerColor'> = {},
 ): Promise<SeedResult> {
-  return seedCatalog(db, deps, { products: 30, ...opts, imagePool: CATEGORIES.length });
+  return seedCatalog(db, deps, { products: 30, ...opts, picturesPerColor: 1 });
 }
 
 const elapsed = (t0: number) => Math.round(performance.now() - t0);
@@ -311,11 +334,11 @@ async function ensureCategories(db: Db, storePicture: StorePicture, rng: Prng): 
   return ids;
 }
 
-async function ensureColors(db: Db): Promise<{ id: number; slug: string; priceAdjPaise: number }[]> {
+async function ensureColors(db: Db): Promise<Color[]> {
   const slugs = COLORS.map((c) => slugify(c.name));
   const existing = await db.selectFrom('colors').select(['id', 'slug']).where('slug', 'in', slugs).execute();
   const bySlug = new Map(existing.map((r) => [r.slug, Number(r.id)]));
-  const out: { id: number; slug: string; priceAdjPaise: number }[] = [];
+  const out: Color[] = [];
   for (const c of COLORS) {
     const slug = slugify(c.name);
     let id = bySlug.get(slug);
@@ -326,7 +349,7 @@ async function ensureColors(db: Db): Promise<{ id: number; slug: string; priceAd
         .executeTakeFirstOrThrow();
       id = Number(r.insertId);
     }
-    out.push({ id, slug, priceAdjPaise: c.priceAdj * 100 });
+    out.push({ id, name: c.name, slug, priceAdjPaise: c.priceAdj * 100 });
   }
   return out;
 }
@@ -356,48 +379,79 @@ async function existingKeys(db: Db): Promise<{ slugs: Set<string>; skus: Set<str
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+interface MadeVariant {
+  color: Color | null;
+  memory: { sizeGb: number; adjPaise: number } | null;
+  stock: number;
+  enabled: boolean;
+}
+
 interface MadeProduct {
   name: string;
   brand: string;
   originalPaise: number;
   discount: number;
-  stock: number;
   inStock: boolean;
   active: boolean;
   topSelling: boolean;
   short: string;
   long: string;
-  colorIndexes: number[];
+  colors: Color[];
   memory: { sizeGb: number; adjPaise: number }[];
+  variants: MadeVariant[];
 }
 
-function makeProduct(rng: Prng, spec: CategorySpec, colorCount: number): MadeProduct {
-  const brand = rng.pick(Object.keys(spec.brands));
-  const [model, usual] = rng.pick(spec.brands[brand]!);
+interface Line {
+  spec: CategorySpec;
+  palette: Color[];
+  models: Model[];
+}
+
+/**
+ * The catalogue's products one after the other: each category in turn as often as it has models (smooth
+ * weighted round robin), its models in their order, each made with `rng`.
+ */
+function planner(rng: Prng, lines: Line[]): () => { spec: CategorySpec; made: MadeProduct } {
+  const total = lines.reduce((n, l) => n + l.models.length, 0);
+  const credit = lines.map(() => 0);
+  const visits = lines.map(() => 0);
+  return () => {
+    let best = 0;
+    for (let i = 0; i < lines.length; i++) {
+      credit[i]! += lines[i]!.models.length;
+      if (credit[i]! > credit[best]!) best = i;
+    }
+    credit[best]! -= total;
+    const line = lines[best]!;
+    const model = line.models[visits[best]!++ % line.models.length]!;
+    return { spec: line.spec, made: makeProduct(rng, line.spec, model, line.palette) };
+  };
+}
+
+function makeProduct(
+  rng: Prng,
+  spec: CategorySpec,
+  { brand, model, rupees: usual }: Model,
+  palette: Color[],
+): MadeProduct {
   // Listings vary ±8 % around the model's usual price; `tier` (0 cheap … 1 dear) picks RAM and storage.
   const [lo, hi] = spec.price;
   const tier = Math.min(1, Math.max(0, Math.log(usual / lo) / Math.log(hi / lo)));
   const rupees = Math.min(hi, Math.max(lo, Math.round((usual * (0.92 + rng.next() * 0.16)) / 100) * 100 - 1));
+  const colors = rng.sample(palette, rng.int(1, Math.min(spec.colors, palette.length)));
 
-  // Colours are variants now, not part of the name: 1–4 for phones, tablets and laptops, one for accessories
-  // (a single variant), 1–3 elsewhere.
-  const most = spec.key === 'accessories' ? 1 : ['phones', 'tablets', 'laptops'].includes(spec.key) ? 4 : 3;
-  const colorIndexes = rng.sample(
-    Array.from({ length: colorCount }, (_, i) => i),
-    rng.int(1, most),
-  );
-
-  let name: string;
+  // RAM and processor are part of the model, said in the description (names carry no colour or memory).
+  let spec1 = '';
   if (spec.key === 'phones' || spec.key === 'tablets') {
-    // Apple does not advertise RAM; everyone else does.
     const ram = [4, 6, 8, 12, 16][Math.min(4, Math.floor(tier * 4.5 + rng.next()))]!;
-    name = brand === 'Apple' ? `${brand} ${model}` : `${brand} ${model} ${ram}GB RAM`;
+    // Apple does not advertise RAM; everyone else does.
+    if (brand !== 'Apple') spec1 = ` It has ${ram} GB of RAM.`;
   } else if (spec.key === 'laptops') {
     const ram = [8, 16, 16, 32][Math.min(3, Math.floor(tier * 3.5 + rng.next()))]!;
-    const cpu = brand === 'Apple' ? '' : ` ${rng.pick(LAPTOP_CPUS)}`;
-    name = `${brand} ${model}${cpu} ${ram}GB RAM`;
-  } else {
-    name = `${brand} ${model}`;
+    spec1 =
+      brand === 'Apple'
+        ? ` It has ${ram} GB of unified memory.`
+        : ` It runs on an ${rng.pick(LAPTOP_CPUS)} processor with ${ram} GB of RAM.`;
   }
 
   const memory: { sizeGb: number; adjPaise: number }[] = [];
@@ -408,25 +462,41 @@ function makeProduct(rng: Prng, spec: CategorySpec, colorCount: number): MadePro
     for (let j = 0; j < rungs; j++) memory.push({ sizeGb: sizes[start + j]!, adjPaise: steps[j]! * 100 });
   }
 
+  // Every colour × memory size, but some shops do not sell the last colour in the largest size; a few
+  // variants are sold out or switched off (never the first), and a few products are sold out altogether.
+  const soldOut = rng.chance(0.06);
+  const skipLast = colors.length > 1 && memory.length > 1 && rng.chance(0.3);
+  const variants: MadeVariant[] = [];
+  for (const [ci, color] of colors.entries())
+    for (const [mi, m] of (memory.length ? memory : [null]).entries()) {
+      if (skipLast && ci === colors.length - 1 && mi === memory.length - 1) continue;
+      const first = variants.length === 0;
+      variants.push({
+        color,
+        memory: m,
+        stock: soldOut || (!first && rng.chance(0.12)) ? 0 : rng.int(1, 40),
+        enabled: first || !rng.chance(0.06),
+      });
+    }
+
   const [f1, f2, f3] = rng.sample(spec.features, 3);
   const warranty = rng.pick(WARRANTIES);
-  const stock = rng.chance(0.1) ? 0 : rng.int(1, 200);
   return {
-    name,
+    name: `${brand} ${model}`,
     brand,
     originalPaise: rupees * 100,
     discount: rng.chance(0.25) ? 0 : rng.int(5, 40),
-    stock,
-    inStock: !rng.chance(0.05),
+    inStock: !rng.chance(0.03),
     active: !rng.chance(0.03),
     topSelling: rng.chance(0.08),
     short: `${capitalise(f1!)}, ${f2} and ${f3}.`,
     long:
-      `The ${brand} ${model} brings ${f1}, ${f2} and ${f3}. ` +
+      `The ${brand} ${model} brings ${f1}, ${f2} and ${f3}.${spec1} ` +
       `${brand} backs it with a ${warranty} warranty in India, and every order ships with a GST invoice. ` +
       'Prices include GST.',
-    colorIndexes,
+    colors,
     memory,
+    variants,
   };
 }
 

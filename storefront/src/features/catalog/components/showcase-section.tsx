@@ -47,7 +47,7 @@ export const SHOWCASES: Showcase[] = [
   },
   {
     title: 'Office Equipment',
-    match: /office|printer|monitor|keyboard|accessor/i,
+    match: /office|printer|monitor/i,
     q: 'office',
     blurb: 'Printers, monitors and desk essentials',
     tone: 'slate',
