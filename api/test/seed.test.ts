@@ -78,7 +78,12 @@ describe('seedDemoCatalog', () => {
     const colors = await ctx.db.selectFrom('colors').selectAll().execute();
     expect(colors).toHaveLength(12);
     for (const c of colors) expect(c.hexcode).toMatch(/^#[0-9a-f]{6}$/);
-    expect(progress.at(-1)).toEqual({ phase: 'products', done: 30, total: 30 });
+    expect(progress.filter((p) => p.phase === 'products').at(-1)).toEqual({
+      phase: 'products',
+      done: 30,
+      total: 30,
+    });
+    expect(progress.at(-1)).toEqual({ phase: 'indexed', done: 30, total: 30 });
     // One picture per colour shown: at least one per product's first colour, at most every palette colour.
     expect(r.pictures).toBeGreaterThanOrEqual(11);
     expect(progress.filter((p) => p.phase === 'pictures')).toHaveLength(r.pictures);

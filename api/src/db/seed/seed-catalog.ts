@@ -9,6 +9,7 @@ import type {
   ProductTable,
   ProductVariantTable,
 } from '../database';
+import { isRetryable } from '../errors';
 import { CATEGORIES, type CategorySpec, COLORS, WARRANTIES } from './catalog-data';
 import { drawPicture, VIEWS } from './pictures';
 import { Prng } from './prng';
@@ -37,7 +38,8 @@ export interface SeedDeps {
 }
 
 export interface SeedProgress {
-  phase: 'pictures' | 'products';
+  /** Pictures drawn, products written, products in the search index (after the products). */
+  phase: 'pictures' | 'products' | 'indexed';
   done: number;
   total: number;
 }
@@ -52,7 +54,7 @@ export interface SeedCatalogOptions {
   force?: boolean;
   /** Seed of the random generator: the same seed and options give the same catalogue (default 20261122). */
   seed?: number;
-  /** Products per multi-row INSERT, each batch in its own transaction (default 2000). */
+  /** Products per multi-row INSERT and per search-index transaction (default 5000). */
   batchSize?: number;
   /** Pictures per colour: the front, the back and a turned view (1–3, default 3). */
   picturesPerColor?: number;
@@ -107,8 +109,9 @@ type Model = { brand: string; model: string; rupees: number };
  *   deleting one product never deletes a picture others show. A product's colour galleries hold its colours'
  *   pictures; its thumbnail is its first colour's front.
  * - Products are written in multi-row INSERTs of `batchSize` rows with their colours, memory options,
- *   variants and gallery rows, each batch in one transaction; ids are assigned here so that option rows need no
- *   lookup. Run it while nothing else creates products.
+ *   variants and gallery rows; ids are assigned here so that option rows need no lookup. An empty catalogue is
+ *   loaded in one transaction and indexed for search after it; products added to a catalogue go a batch per
+ *   transaction with their search index. Run it while nothing else creates products.
  */
 export async function seedCatalog(
   db: Db,
@@ -117,7 +120,7 @@ export async function seedCatalog(
 ): Promise<SeedResult> {
   const started = performance.now();
   const total = Math.max(0, Math.floor(opts.products ?? 200));
-  const batchSize = Math.max(1, Math.min(5000, Math.floor(opts.batchSize ?? 2000)));
+  const batchSize = Math.max(1, Math.min(5000, Math.floor(opts.batchSize ?? 5000)));
   const views = VIEWS.slice(0, Math.max(1, Math.min(VIEWS.length, Math.floor(opts.picturesPerColor ?? 3))));
   const hasProducts =
     (await db.selectFrom('products').select('id').limit(1).executeTakeFirst()) !== undefined;
@@ -185,10 +188,11 @@ export async function seedCatalog(
     .select((eb) => eb.fn.max('id').as('max'))
     .executeTakeFirst();
   let nextId = Number(maxId?.max ?? 0) + 1;
+  const firstId = nextId;
   const marks = new Map<string, number>();
 
-  for (let done = 0; done < total; ) {
-    const size = Math.min(batchSize, total - done);
+  /** The next `size` products with their option, gallery and variant rows. */
+  const build = (size: number) => {
     const products: Insertable<ProductTable>[] = [];
     const productColors: Insertable<ProductColorTable>[] = [];
     const memory: Insertable<ProductMemoryTable>[] = [];
@@ -264,19 +268,64 @@ export async function seedCatalog(
         memory.push({ product_id: id, size_gb: m.sizeGb, position, price_adj: m.adjPaise });
       });
     }
-    await db.transaction().execute(async (trx) => {
+    return async (trx: Db) => {
       await trx.insertInto('products').values(products).execute();
       await trx.insertInto('product_colors').values(productColors).execute();
       if (memory.length) await trx.insertInto('product_memory').values(memory).execute();
       await trx.insertInto('product_images').values(gallery).execute();
       await trx.insertInto('product_variants').values(variants).execute();
-      await indexProducts(
-        trx,
-        products.map((p) => Number(p.id)),
-      );
-    });
-    done += size;
-    opts.onProgress?.({ phase: 'products', done, total });
+      return products.map((p) => Number(p.id));
+    };
+  };
+
+  if (hasProducts) {
+    // Adding to a catalogue: each batch and its search index in one transaction.
+    for (let done = 0; done < total; ) {
+      const size = Math.min(batchSize, total - done);
+      const write = build(size);
+      await db.transaction().execute(async (trx) => indexProducts(trx, await write(trx)));
+      done += size;
+      opts.onProgress?.({ phase: 'products', done, total });
+    }
+  } else {
+    // An empty catalogue is loaded in one transaction without key checks (the rows are made unique and
+    // consistent here): MariaDB then writes the empty tables in bulk and builds their indexes once, at the
+    // commit. The search index follows once the rows it reads are in: a batch per transaction, two at a time
+    // (the database works on one while the terms of the next are made), read committed so that the batches do
+    // not lock each other's ranges; a batch the server gave up on (deadlock) is indexed again.
+    await db.transaction().execute((trx) =>
+      withoutKeyChecks(trx, async () => {
+        for (let done = 0; done < total; ) {
+          const size = Math.min(batchSize, total - done);
+          await build(size)(trx);
+          done += size;
+          opts.onProgress?.({ phase: 'products', done, total });
+        }
+      }),
+    );
+    let cursor = firstId;
+    let indexed = 0;
+    const worker = async () => {
+      while (cursor < nextId) {
+        const from = cursor;
+        cursor = Math.min(nextId, from + batchSize);
+        const ids = Array.from({ length: cursor - from }, (_, i) => from + i);
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await db
+              .transaction()
+              .setIsolationLevel('read committed')
+              .execute((trx) => withoutKeyChecks(trx, () => indexProducts(trx, ids)));
+            break;
+          } catch (e) {
+            if (attempt >= 5 || !isRetryable(e)) throw e;
+          }
+        }
+        indexed += ids.length;
+        opts.onProgress?.({ phase: 'indexed', done: indexed, total });
+      }
+    };
+    await Promise.all([worker(), worker()]);
   }
 
   return {
@@ -296,6 +345,16 @@ export function seedDemoCatalog(
   opts: Omit<SeedCatalogOptions, 'picturesPerColor'> = {},
 ): Promise<SeedResult> {
   return seedCatalog(db, deps, { products: 30, ...opts, picturesPerColor: 1 });
+}
+
+/** Runs `work` on the transaction's connection with foreign key and unique checks off, then turns them on. */
+async function withoutKeyChecks<T>(trx: Db, work: () => Promise<T>): Promise<T> {
+  await sql`SET SESSION foreign_key_checks = 0, unique_checks = 0`.execute(trx);
+  try {
+    return await work();
+  } finally {
+    await sql`SET SESSION foreign_key_checks = 1, unique_checks = 1`.execute(trx);
+  }
 }
 
 const elapsed = (t0: number) => Math.round(performance.now() - t0);
@@ -492,8 +551,7 @@ function makeProduct(
     short: `${capitalise(f1!)}, ${f2} and ${f3}.`,
     long:
       `The ${brand} ${model} brings ${f1}, ${f2} and ${f3}.${spec1} ` +
-      `${brand} backs it with a ${warranty} warranty in India, and every order ships with a GST invoice. ` +
-      'Prices include GST.',
+      `${brand} backs it with a ${warranty} warranty in India.`,
     colors,
     memory,
     variants,
