@@ -17,6 +17,7 @@ import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
 import { DELETE_TEXTS } from '../../stores/dialog';
+import { PriceCell } from './price-cell';
 import { ProductViewModal } from './product-view-modal';
 import { StockAdjust } from './stock-adjust';
 import { StockBadge } from './stock-badge';
@@ -275,7 +276,9 @@ export function ProductListPage() {
                       </div>
                     </td>
                     <td className="num">{formatINR(p.originalPrice)}</td>
-                    <td className="num strong">{formatINR(p.finalPrice)}</td>
+                    <td className="num strong">
+                      <PriceCell product={p} />
+                    </td>
                     <td className="num">{formatPercent(p.discountPercentage)}</td>
                     <td>{t.status}</td>
                     <td className="num">
@@ -319,7 +322,9 @@ export function ProductListPage() {
                     </div>
                     <div>
                       <dt>Price</dt>
-                      <dd className="strong">{formatINR(p.finalPrice)}</dd>
+                      <dd className="strong">
+                        <PriceCell product={p} />
+                      </dd>
                     </div>
                     <div>
                       <dt>Disc</dt>
