@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalog } from '../src/db/seed/seed-catalog';
 import { seedDeps } from '../src/lib/seed-deps';
 import { LocalStorage } from '../src/lib/storage';
+import { MariaDbSearch } from '../src/modules/search/search-engine';
 import { createTestContext, type TestContext } from './context';
 
 let ctx: TestContext;
@@ -232,6 +233,48 @@ describe('GET /product filters and facets', () => {
     expect(plain.facets.category.length).toBeGreaterThan(0);
     // Without facets=1 the list spends no query on counts.
     expect((await list('limit=20')).facets).toBeUndefined();
+  });
+
+  it('reads the same pages whether a list walks its sort index or sorts its matches (large and small lists)', async () => {
+    const walk = new MariaDbSearch({ cacheMs: 0, walkFrom: 0 });
+    const filter = new MariaDbSearch({ cacheMs: 0, walkFrom: Number.POSITIVE_INFINITY });
+    const rnd = prng(1600);
+    const brands = [...new Set(rows.map((r) => r.brand))];
+    const categories = [...new Set(rows.map((r) => r.category!))];
+    const colors = [...new Set(rows.flatMap((r) => r.colors))];
+    const sorts = ['price_asc', 'price_desc', 'discount', 'newest'] as const;
+    for (let i = 0; i < 24; i++) {
+      const one = rnd.next() < 0.5;
+      const query = {
+        admin: false,
+        sort: sorts[i % sorts.length],
+        categorySlug: one ? rnd.pick(categories, 1)[0] : undefined,
+        category: !one && rnd.next() < 0.3 ? rnd.pick(categories, 2) : undefined,
+        brand: rnd.next() < 0.5 ? rnd.pick(brands, 2) : undefined,
+        color: rnd.next() < 0.3 ? rnd.pick(colors, 1) : undefined,
+        inStock: rnd.next() < 0.5 ? true : undefined,
+        minDiscount: rnd.next() < 0.4 ? 10 : undefined,
+        limit: 5,
+        offset: 5 * Math.floor(rnd.next() * 3),
+      };
+      const label = JSON.stringify(query);
+      const a = await walk.find(ctx.db, query);
+      const b = await filter.find(ctx.db, query);
+      expect(a.ids, label).toEqual(b.ids);
+      expect(a.total, label).toBe(b.total);
+      const want = rows
+        .filter((x) =>
+          passes(x, {
+            brand: query.brand,
+            color: query.color,
+            inStock: query.inStock,
+            minDiscount: query.minDiscount,
+          }),
+        )
+        .filter((x) => (query.categorySlug ? x.category === query.categorySlug : true))
+        .filter((x) => (query.category ? query.category.includes(x.category!) : true));
+      expect(a.total, label).toBe(want.length);
+    }
   });
 
   it('answers 400 for bad values and an empty list, facets shown, for unknown ones', async () => {
