@@ -22,9 +22,9 @@ export class SearchCache {
     private readonly maxEntries = 2000,
   ) {}
 
-  /** The cache of `db` at its current catalogue version (one primary-key read). */
-  async open(db: Db): Promise<SearchCacheView> {
-    if (this.ttlMs <= 0) return NO_CACHE;
+  /** The cache of `db` at its current catalogue version (one primary-key read); `use` false: none. */
+  async open(db: Db, use = true): Promise<SearchCacheView> {
+    if (this.ttlMs <= 0 || !use) return NO_CACHE;
     const version = await readCatalogVersion(db);
     let shop = this.shops.get(db);
     if (!shop || shop.version !== version) {

@@ -69,9 +69,14 @@ const EMPTY_FACETS: ProductFacets = {
 const byCount = (a: FacetValue, b: FacetValue) => b.count - a.count || a.label.localeCompare(b.label);
 const memoryLabel = (gb: number) => (gb >= 1024 && gb % 1024 === 0 ? `${gb / 1024} TB` : `${gb} GB`);
 
-/** How long a search's or list's total, facets and ranked first pages are kept at most (search-cache.ts). */
-export const SEARCH_CACHE_MS = 5_000;
-/** A search's first pages kept in rank order: 20 pages of 24. */
+/**
+ * How long a search's or list's total, facets and ranked first pages are kept before one request reloads them
+ * (search-cache.ts); a back-office write drops them at once. A million-product catalogue spends seconds of
+ * database time on a common word's matches: reloaded every few seconds for each busy query, they kept the
+ * database busy with reloads alone.
+ */
+export const SEARCH_CACHE_MS = 60_000;
+/** A list's first pages kept in order: 20 pages of 24. */
 const RANKED_KEPT = 480;
 /**
  * From this many matches a shoppers' list walks its sort's index (repo.ListPlan): at worst it reads
@@ -158,7 +163,8 @@ export class MariaDbSearch implements SearchEngine {
   }
 
   async find(db: Db, query: CatalogQuery): Promise<CatalogAnswer> {
-    const cache = await this.cache.open(db);
+    // Staff lists read the database every time: the back office shows stock as it is (low-stock list).
+    const cache = await this.cache.open(db, !query.admin);
     const key = query.q ? queryWords(query.q).join(' ') : '';
     const words = key ? await cache.memo(`words\n${key}`, () => this.explain(db, key)) : [];
     const spec: repo.ListSpec = {
@@ -186,22 +192,25 @@ export class MariaDbSearch implements SearchEngine {
     const page = async (): Promise<number[]> => {
       if (query.limit === 0) return [];
       const q = spec.match ? { key, raw } : undefined;
-      // A search ranks every match for its first page: the first pages are kept, the ranking done once.
-      if (spec.match && query.offset + query.limit <= RANKED_KEPT) {
-        const ranked = await cache.memo(`page\n${sort}\n${raw}\n${matches}`, () =>
-          repo.pageIds(db, spec, sort, { limit: RANKED_KEPT, offset: 0 }, q),
-        );
-        return ranked.slice(query.offset, query.offset + query.limit);
-      }
       // Shoppers' lists: the number of matches (kept) chooses how the page is read (repo.ListPlan).
-      const plan: repo.ListPlan | undefined =
+      const plan = async (): Promise<repo.ListPlan | undefined> =>
         spec.match || query.admin
           ? undefined
           : {
-              plan: (await total) >= this.walkFrom ? 'walk' : 'filter',
+              // A brand's products gather at its prices (a brand of phones starts where cheap phones end):
+              // walking the price order to them reads most of the category; the brand index finds them.
+              plan: !query.brand?.length && (await total) >= this.walkFrom ? 'walk' : 'filter',
               inCategory: query.categorySlug !== undefined || query.category?.length === 1,
             };
-      return repo.pageIds(db, spec, sort, query, q, plan);
+      // A search ranks every match, a filtered list sorts or walks to its page: the first pages are kept in
+      // order, so that paging through them (and the next shopper) reads no more than the page's products.
+      if (query.offset + query.limit <= RANKED_KEPT) {
+        const ranked = await cache.memo(`page\n${sort}\n${raw}\n${matches}`, async () =>
+          repo.pageIds(db, spec, sort, { limit: RANKED_KEPT, offset: 0 }, q, await plan()),
+        );
+        return ranked.slice(query.offset, query.offset + query.limit);
+      }
+      return repo.pageIds(db, spec, sort, query, q, await plan());
     };
     const total = cache.memo(`total\n${matches}`, () => repo.countMatches(db, spec));
     const [ids, , facets] = await Promise.all([

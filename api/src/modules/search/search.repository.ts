@@ -241,8 +241,9 @@ function sortIndex(sort: SortKey, inCategory: boolean): string | undefined {
  * optimiser cannot tell how filters correlate, and on a large catalogue picked an index that read half the
  * catalogue for a category's page.
  * - `walk`: many matches: read the sort's index of the category (or of all products) in order and stop at the
- *   page; about (offset + limit) × (products in scope ÷ matches) rows
- * - `filter`: few matches: find them by the most selective filter's index, then sort them
+ *   page; about (offset + limit) × (products in scope ÷ matches) rows when the matches spread evenly
+ * - `filter`: few matches, or matches that gather in one part of the sort (a brand): find them by the most
+ *   selective filter's index (a category's brand holds its price, stock and discount), then sort them
  */
 export interface ListPlan {
   plan: 'walk' | 'filter';
