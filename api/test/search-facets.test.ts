@@ -305,6 +305,62 @@ describe('GET /product filters and facets', () => {
   });
 });
 
+describe('GET /product after back-office writes', () => {
+  it('follows every product write at once: stock switch, variant price and stock, status, delete', async () => {
+    const admin = await ctx.adminToken();
+    const form = new FormData();
+    form.set('name', 'Keyfollow Phone');
+    form.set('brand', 'Keyfollow');
+    form.set('originalPrice', '1000');
+    form.set('stock', '3');
+    const made = await ctx.req('POST', '/product/create', { token: admin, form });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.product._id as string;
+    const variant = made.body.product.variants[0]._id as string;
+    const found = async (qs: string) => {
+      const r = await ctx.req('GET', `/product?q=keyfollow&facets=1&${qs}`);
+      expect(r.status, r.text).toBe(200);
+      return { total: r.body.total as number, facets: r.body.facets };
+    };
+    expect((await found('inStock=1')).total).toBe(1);
+    expect((await found('maxPrice=900')).total).toBe(0);
+    // The merchant's stock switch (flag 2): out of the in-stock list and its count.
+    expect(
+      (await ctx.req('PATCH', `/product/status/${id}`, { token: admin, body: { flag: 2 } })).status,
+    ).toBe(200);
+    const off = await found('inStock=1');
+    expect(off.total).toBe(0);
+    expect(off.facets.inStock).toBe(0);
+    expect(
+      (await ctx.req('PATCH', `/product/status/${id}`, { token: admin, body: { flag: 2 } })).status,
+    ).toBe(200);
+    // A variant's price: the price filter and the price range follow.
+    const priced = await ctx.req('PUT', `/product/${id}/variants/${variant}`, {
+      token: admin,
+      body: { priceOverride: 800 },
+    });
+    expect(priced.status, priced.text).toBe(200);
+    const cheap = await found('maxPrice=900');
+    expect(cheap.total).toBe(1);
+    expect(cheap.facets.price).toEqual({ min: 800, max: 800 });
+    // A variant's stock to 0: sold out.
+    const emptied = await ctx.req('PUT', `/product/${id}/variants/${variant}`, {
+      token: admin,
+      body: { stock: 0, expectedStock: 3 },
+    });
+    expect(emptied.status, emptied.text).toBe(200);
+    expect((await found('inStock=1')).total).toBe(0);
+    expect((await found('')).total).toBe(1);
+    // Switched off, then deleted: gone from shoppers' lists.
+    expect(
+      (await ctx.req('PATCH', `/product/status/${id}`, { token: admin, body: { flag: 1 } })).status,
+    ).toBe(200);
+    expect((await found('')).total).toBe(0);
+    expect((await ctx.req('DELETE', `/product/delete/${id}`, { token: admin })).status).toBe(200);
+    expect((await found('')).total).toBe(0);
+  });
+});
+
 describe('GET /product search and filters behind the catalogue cache', () => {
   it('keeps each combination of parameters apart, and a product write shows at once', async () => {
     const cachedCtx = await createTestContext({ CATALOG_CACHE_SECONDS: '60' });
