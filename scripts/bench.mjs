@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --quick | --full] [--json FILE] [--only api,orders,storefront,images]`
+ * `npm run bench [-- --quick | --full] [--json FILE] [--only api,search,orders,storefront,images]
+ *   [--db-prefix vc_bench_NAME]`
  *
  * Measures the shop on this machine and prints a table; with --json writes FILE as a JSON array of
  * {name, value, unit} (bench-results/latest.json is always written).
@@ -10,12 +11,16 @@
  *   64 connections. Every rate is also given as a ratio to a bare Hono JSON route served the same way
  *   (same framework, same worker count) measured in the same run, because absolute figures on a shared
  *   2-core machine mean little.
+ * - search: search and a faceted list (three filters and a sort, with facet counts) at 100k products (and 1M
+ *   with --full), response cache off, 16 connections: p50, p99 and their ratio to the plain list page measured
+ *   in the same rounds (issue 16)
  * - orders: cash-on-delivery checkouts by concurrent shoppers against limited stock; units sold beyond
  *   stock must be 0. The rush runs twice, with the mail outbox off and on (same run), for their ratio.
  * - storefront: the /store route's first-load JavaScript (gzip) from the production build, and its LCP in
  *   headless Chromium with 4× CPU throttling.
  * - images: 200 photos through the admin bulk upload → API → sharp → storage, against sharp alone.
- * Databases vc_bench_<size> are kept between runs and reused while the seed is unchanged.
+ * Databases vc_bench_<size> (or <--db-prefix>_<size>) are kept between runs and reused while the seed is
+ * unchanged.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -48,11 +53,14 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
     only: { type: 'string' },
     connections: { type: 'string', default: '64' },
+    'db-prefix': { type: 'string', default: 'vc_bench' },
   },
 });
 
-const PHASES = ['api', 'orders', 'storefront', 'images'];
+const PHASES = ['api', 'search', 'orders', 'storefront', 'images'];
 const only = args.only ? args.only.split(',').map((s) => s.trim()) : PHASES;
+if (!/^vc_bench(_\w+)?$/.test(args['db-prefix']))
+  throw new Error('--db-prefix: a database name prefix starting with vc_bench_ (e.g. vc_bench_mine)');
 for (const p of only)
   if (!PHASES.includes(p)) throw new Error(`--only: unknown part "${p}" (${PHASES.join(', ')})`);
 
@@ -88,7 +96,7 @@ async function apiPart(db) {
   const secrets = benchSecrets();
   const opts = { connections, seconds, warmup };
   const dbs = new Map();
-  for (const size of sizes) dbs.set(size, await benchDatabase(db.serverUrl, size));
+  for (const size of sizes) dbs.set(size, await benchDatabase(db.serverUrl, size, args['db-prefix']));
 
   const baseline = await startBaseline();
   // The baseline is measured before and after every scenario, and each scenario is compared with the mean of
@@ -225,7 +233,6 @@ async function apiPart(db) {
     'ratio',
     `api.nocache.list.${LIST_SIZE}.rps ÷ api.nocache.list_identity.rps, same run`,
   );
-  await searchCost(secrets, dbs.get(LIST_SIZE));
   const largest = sizes.at(-1);
   record(
     'api.scale.p50_ratio',
@@ -237,15 +244,20 @@ async function apiPart(db) {
 }
 
 /**
- * Search and a faceted list (three filters and a sort) at LIST_SIZE products with the response cache off and 16
- * connections (issue 16), next to the plain list page in the same rounds: p50, p99 and the ratio of each to the
- * plain list. Every answer of these carries `total` and the facet counts.
+ * Search and a faceted list (three filters and a sort) at 100,000 products (and 1,000,000 with --full) with the
+ * response cache off and 16 connections (issue 16), next to the plain list page in the same rounds: p50, p99
+ * and the ratio of each to the plain list. Every answer of these but `search` carries `total` and the facet
+ * counts.
  */
-async function searchCost(secrets, db) {
+async function searchPart(db) {
+  const secrets = benchSecrets();
+  for (const size of sizes.filter((n) => n >= LIST_SIZE))
+    await searchCost(secrets, size, await benchDatabase(db.serverUrl, size, args['db-prefix']));
+}
+
+async function searchCost(secrets, size, db) {
   const conns = 16;
-  step(
-    `Search and faceted list, ${LIST_SIZE.toLocaleString('en')} products, cache off, ${conns} connections…`,
-  );
+  step(`Search and faceted list, ${size.toLocaleString('en')} products, cache off, ${conns} connections…`);
   const s = await startApi({ ...db, secrets, env: { CATALOG_CACHE_SECONDS: '0' } });
   try {
     const paths = await scenarios(s.base);
@@ -264,27 +276,27 @@ async function searchCost(secrets, db) {
       const vsList = name === 'list' ? '' : `  p99 ${(r.p99 / list.p99).toFixed(2)}× the list's`;
       console.log(`  ${name.padEnd(13)} ${fmt(r)}${vsList}`);
       record(
-        `api.search16.${name}.${LIST_SIZE}.p50_ms`,
+        `api.search16.${name}.${size}.p50_ms`,
         r.p50,
         'ms',
         `${tool()}, ${conns} connections, cache off`,
       );
       record(
-        `api.search16.${name}.${LIST_SIZE}.p99_ms`,
+        `api.search16.${name}.${size}.p99_ms`,
         r.p99,
         'ms',
         `${tool()}, ${conns} connections, cache off`,
       );
-      record(`api.search16.${name}.${LIST_SIZE}.rps`, r.rps, 'req/s', tool());
+      record(`api.search16.${name}.${size}.rps`, r.rps, 'req/s', tool());
       if (name !== 'list') {
         record(
-          `api.search16.${name}.p99_ratio`,
+          `api.search16.${name}.${size}.p99_ratio`,
           r.p99 / list.p99,
           'ratio',
           'p99 ÷ the plain list page, same run',
         );
         record(
-          `api.search16.${name}.rps_ratio`,
+          `api.search16.${name}.${size}.rps_ratio`,
           r.rps / list.rps,
           'ratio',
           'req/s ÷ the plain list page, same run',
@@ -558,6 +570,7 @@ await main(async () => {
   const db = await ensureDatabase({ quiet: true });
   mkdirSync(resolve(ROOT, 'bench-results'), { recursive: true });
   if (only.includes('api')) await apiPart(db);
+  if (only.includes('search')) await searchPart(db);
   if (only.includes('orders')) await ordersPart(db);
   if (only.includes('storefront')) await storefrontPart(db);
   if (only.includes('images')) await imagesPart(db);

@@ -3,6 +3,7 @@
 // several processes at once, the dashboard metrics and the admin users list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireUnpaidOrders } from '../src/modules/order/order-lifecycle.service';
+import { searchEngine } from '../src/modules/search/search-engine';
 import { createTestContext, type TestContext } from './context';
 import {
   addToCart,
@@ -330,5 +331,68 @@ describe('admin dashboard and users (separate database, exact figures)', () => {
     expect(page.body.hasMore).toBe(true);
     const s = await insertShopper(fresh);
     expect((await fresh.req('GET', '/admin/users', { token: s.token })).status).toBe(403);
+  });
+});
+
+describe('units sold (popularity)', () => {
+  const indexed = async (name: string) => {
+    const p = await makeProduct(ctx.db, { name, stock: 10, price: 500 });
+    await ctx.db.transaction().execute((trx) => searchEngine.indexProducts(trx, [p.id]));
+    return p;
+  };
+  const sold = async (productId: number) =>
+    Number(
+      (
+        await ctx.db
+          .selectFrom('search_docs')
+          .select('popularity')
+          .where('product_id', '=', productId)
+          .executeTakeFirstOrThrow()
+      ).popularity,
+    );
+  const order = async (s: Shopper, productId: number, qty: number, mode: 0 | 1 = 0) => {
+    await addToCart(ctx.db, s.id, productId, qty);
+    const r = await ctx.req('POST', '/order/place-order', { token: s.token, body: orderBody(mode) });
+    expect(r.status).toBe(201);
+    return r.body.order_id as string;
+  };
+
+  it('counts units when a cash order is placed, keeps them when it ships, takes them back when cancelled', async () => {
+    const s = await shopper(ctx);
+    const p = await indexed('Sellwell Speaker');
+    expect(await sold(p.id)).toBe(0);
+    const first = await order(s, p.id, 3);
+    expect(await sold(p.id)).toBe(3);
+    const second = await order(s, p.id, 2);
+    expect(await sold(p.id)).toBe(5);
+    expect((await move(first, 'shipped')).status).toBe(200);
+    expect(await sold(p.id)).toBe(5);
+    expect((await move(second, 'cancelled')).status).toBe(200);
+    expect(await sold(p.id)).toBe(3);
+    // A back-office save indexes the product again from the orders: the same figure.
+    await ctx.db.transaction().execute((trx) => searchEngine.indexProducts(trx, [p.id]));
+    expect(await sold(p.id)).toBe(3);
+  });
+
+  it('does not count an online order until it is paid', async () => {
+    const s = await shopper(ctx);
+    const p = await indexed('Waitpay Speaker');
+    const id = await order(s, p.id, 2, 1);
+    expect(await sold(p.id)).toBe(0);
+    expect((await move(id, 'cancelled')).status).toBe(200);
+    expect(await sold(p.id)).toBe(0);
+  });
+
+  it('orders the popularity sort and breaks relevance ties by units sold', async () => {
+    const s = await shopper(ctx);
+    const quiet = await indexed('Tiebrk Lamp One');
+    const busy = await indexed('Tiebrk Lamp Two');
+    await order(s, busy.id, 4);
+    const ids = async (qs: string) =>
+      (await ctx.req('GET', `/product?limit=0&${qs}`)).body.products.map((x: { _id: string }) =>
+        Number(x._id),
+      );
+    expect(await ids('q=tiebrk&sort=popularity')).toEqual([busy.id, quiet.id]);
+    expect(await ids('q=tiebrk lamp')).toEqual([busy.id, quiet.id]);
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalog } from '../src/db/seed/seed-catalog';
 import { seedDeps } from '../src/lib/seed-deps';
 import { LocalStorage } from '../src/lib/storage';
+import { MariaDbSearch } from '../src/modules/search/search-engine';
 import { createTestContext, type TestContext } from './context';
 
 let ctx: TestContext;
@@ -237,6 +238,48 @@ describe('GET /product filters and facets', () => {
     expect((await list('limit=20')).facets).toBeUndefined();
   });
 
+  it('reads the same pages whether a list walks its sort index or sorts its matches (large and small lists)', async () => {
+    const walk = new MariaDbSearch({ cacheMs: 0, walkFrom: 0 });
+    const filter = new MariaDbSearch({ cacheMs: 0, walkFrom: Number.POSITIVE_INFINITY });
+    const rnd = prng(1600);
+    const brands = [...new Set(rows.map((r) => r.brand))];
+    const categories = [...new Set(rows.map((r) => r.category!))];
+    const colors = [...new Set(rows.flatMap((r) => r.colors))];
+    const sorts = ['price_asc', 'price_desc', 'discount', 'newest'] as const;
+    for (let i = 0; i < 24; i++) {
+      const one = rnd.next() < 0.5;
+      const query = {
+        admin: false,
+        sort: sorts[i % sorts.length],
+        categorySlug: one ? rnd.pick(categories, 1)[0] : undefined,
+        category: !one && rnd.next() < 0.3 ? rnd.pick(categories, 2) : undefined,
+        brand: rnd.next() < 0.5 ? rnd.pick(brands, 2) : undefined,
+        color: rnd.next() < 0.3 ? rnd.pick(colors, 1) : undefined,
+        inStock: rnd.next() < 0.5 ? true : undefined,
+        minDiscount: rnd.next() < 0.4 ? 10 : undefined,
+        limit: 5,
+        offset: 5 * Math.floor(rnd.next() * 3),
+      };
+      const label = JSON.stringify(query);
+      const a = await walk.find(ctx.db, query);
+      const b = await filter.find(ctx.db, query);
+      expect(a.ids, label).toEqual(b.ids);
+      expect(a.total, label).toBe(b.total);
+      const want = rows
+        .filter((x) =>
+          passes(x, {
+            brand: query.brand,
+            color: query.color,
+            inStock: query.inStock,
+            minDiscount: query.minDiscount,
+          }),
+        )
+        .filter((x) => (query.categorySlug ? x.category === query.categorySlug : true))
+        .filter((x) => (query.category ? query.category.includes(x.category!) : true));
+      expect(a.total, label).toBe(want.length);
+    }
+  });
+
   it('answers 400 for bad values and an empty list, facets shown, for unknown ones', async () => {
     for (const qs of [
       'sort=cheapest',
@@ -262,6 +305,62 @@ describe('GET /product filters and facets', () => {
     expect(onlyBrand.body.total).toBe(0);
     expect(onlyBrand.body.facets.brand.length).toBeGreaterThan(1);
     expect(onlyBrand.body.facets.category).toEqual([]);
+  });
+});
+
+describe('GET /product after back-office writes', () => {
+  it('follows every product write at once: stock switch, variant price and stock, status, delete', async () => {
+    const admin = await ctx.adminToken();
+    const form = new FormData();
+    form.set('name', 'Keyfollow Phone');
+    form.set('brand', 'Keyfollow');
+    form.set('originalPrice', '1000');
+    form.set('stock', '3');
+    const made = await ctx.req('POST', '/product/create', { token: admin, form });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.product._id as string;
+    const variant = made.body.product.variants[0]._id as string;
+    const found = async (qs: string) => {
+      const r = await ctx.req('GET', `/product?q=keyfollow&facets=1&${qs}`);
+      expect(r.status, r.text).toBe(200);
+      return { total: r.body.total as number, facets: r.body.facets };
+    };
+    expect((await found('inStock=1')).total).toBe(1);
+    expect((await found('maxPrice=900')).total).toBe(0);
+    // The merchant's stock switch (flag 2): out of the in-stock list and its count.
+    expect(
+      (await ctx.req('PATCH', `/product/status/${id}`, { token: admin, body: { flag: 2 } })).status,
+    ).toBe(200);
+    const off = await found('inStock=1');
+    expect(off.total).toBe(0);
+    expect(off.facets.inStock).toBe(0);
+    expect(
+      (await ctx.req('PATCH', `/product/status/${id}`, { token: admin, body: { flag: 2 } })).status,
+    ).toBe(200);
+    // A variant's price: the price filter and the price range follow.
+    const priced = await ctx.req('PUT', `/product/${id}/variants/${variant}`, {
+      token: admin,
+      body: { priceOverride: 800 },
+    });
+    expect(priced.status, priced.text).toBe(200);
+    const cheap = await found('maxPrice=900');
+    expect(cheap.total).toBe(1);
+    expect(cheap.facets.price).toEqual({ min: 800, max: 800 });
+    // A variant's stock to 0: sold out.
+    const emptied = await ctx.req('PUT', `/product/${id}/variants/${variant}`, {
+      token: admin,
+      body: { stock: 0, expectedStock: 3 },
+    });
+    expect(emptied.status, emptied.text).toBe(200);
+    expect((await found('inStock=1')).total).toBe(0);
+    expect((await found('')).total).toBe(1);
+    // Switched off, then deleted: gone from shoppers' lists.
+    expect(
+      (await ctx.req('PATCH', `/product/status/${id}`, { token: admin, body: { flag: 1 } })).status,
+    ).toBe(200);
+    expect((await found('')).total).toBe(0);
+    expect((await ctx.req('DELETE', `/product/delete/${id}`, { token: admin })).status).toBe(200);
+    expect((await found('')).total).toBe(0);
   });
 });
 

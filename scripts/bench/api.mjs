@@ -21,10 +21,14 @@ export function benchSecrets() {
   };
 }
 
-/** Seeds (or reuses) vc_bench_<products> and returns its URL and picture folder. */
-export async function benchDatabase(server, products) {
-  const url = databaseUrl(server, `vc_bench_${products}`);
-  const uploads = resolve(ROOT, 'bench-results', 'uploads', String(products));
+/**
+ * Seeds (or reuses) <prefix>_<products> (vc_bench_<products> unless --db-prefix names another, e.g. to keep
+ * a million-product catalogue apart from someone else's run) and returns its URL and picture folder.
+ */
+export async function benchDatabase(server, products, prefix = 'vc_bench') {
+  const name = `${prefix}_${products}`;
+  const url = databaseUrl(server, name);
+  const uploads = resolve(ROOT, 'bench-results', 'uploads', prefix === 'vc_bench' ? String(products) : name);
   const out = await run(
     process.execPath,
     [

@@ -72,6 +72,10 @@ export interface ProductTable extends Timestamps {
   /** Lowest and highest price (paise) of the switched-on variants; NULL when none is switched on. */
   price_min: Generated<number | null>;
   price_max: Generated<number | null>;
+  /** COALESCE(price_min, final_price), stored: the price lists filter and sort by. */
+  list_price: GeneratedAlways<number>;
+  /** in_stock = 1 AND stock > 0, stored. */
+  sellable: GeneratedAlways<number>;
 }
 
 /** One sold combination of a product's options. 0 = no colour / no memory size. */

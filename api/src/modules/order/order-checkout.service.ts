@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection';
 import { AppError, badRequest, conflict } from '../../errors';
 import { PaymentError, type PaymentProvider } from '../../lib/payments/payment-provider';
 import { transaction } from '../../lib/transaction';
+import { searchEngine } from '../search/search-engine';
 import * as repo from './order.repository';
 import type { OrderDeps } from './order.service';
 import { recordOrderEvent } from './order-events.service';
@@ -186,6 +187,8 @@ export async function placeOrder(
       trx,
       lines.map((l) => ({ ...l, order_id: orderId })),
     );
+    // A cash-on-delivery order is sold once placed (an online one once paid: order-lifecycle's move).
+    if (!online) await searchEngine.indexSales(trx, units);
     // The timeline's first entry, and for cash on delivery the confirmation mail, committed with the order.
     await recordOrderEvent(
       trx,

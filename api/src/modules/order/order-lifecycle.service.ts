@@ -1,6 +1,7 @@
 import {
   type Actor,
   canMove,
+  countsAsSold,
   illegalMoveMessage,
   type Order,
   type OrderState,
@@ -10,6 +11,7 @@ import type { Db } from '../../db/connection';
 import { AppError, conflict, notFound } from '../../errors';
 import { type Trx, transaction } from '../../lib/transaction';
 import { issueInvoice } from '../invoice/invoice.service';
+import { searchEngine } from '../search/search-engine';
 import * as repo from './order.repository';
 import { loadOrder, type OrderDeps } from './order.service';
 import { type EventOptions, recordOrderEvent } from './order-events.service';
@@ -32,6 +34,14 @@ export async function move(
 ): Promise<'moved' | 'refund_needed'> {
   const outcome = await changeState(trx, order, to, actor, opts.paymentId, opts.expiresAt);
   if (outcome !== 'moved') return outcome;
+  const sold = countsAsSold(to);
+  if (sold !== countsAsSold(order.state as OrderState)) {
+    // Units sold (the products' popularity) follow the order into or out of the sold states, in this move.
+    const deltas = new Map<number, number>();
+    for (const u of await repo.orderUnits(trx, order.id))
+      deltas.set(u.product_id, (deltas.get(u.product_id) ?? 0) + (sold ? u.qty : -u.qty));
+    await searchEngine.indexSales(trx, deltas);
+  }
   await recordOrderEvent(trx, order, to, actor, opts);
   // The tax invoice: when an online order is paid, when a cash-on-delivery order ships.
   if (opts.config && (to === 'paid' || (to === 'shipped' && order.payment_mode === 0))) {

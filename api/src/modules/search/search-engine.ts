@@ -3,6 +3,7 @@ import { toRupees } from '@voltcart/shared';
 import type { Db } from '../../db/connection';
 import type { Conn } from '../product/product.repository';
 import * as repo from './search.repository';
+import { SearchCache } from './search-cache';
 import {
   deletionKeys,
   editDistance,
@@ -44,6 +45,11 @@ export interface SearchEngine {
   indexProducts(trx: Conn, productIds: number[]): Promise<void>;
   /** Re-indexes the products of a category or colour (renamed), in the caller's transaction. */
   indexProductsOf(trx: Conn, of: { categoryId: number } | { colorId: number }): Promise<void>;
+  /**
+   * Moves the units sold (popularity) of products by their delta, in the caller's transaction: an order
+   * entering (+) or leaving (−) the sold states (SOLD_STATES).
+   */
+  indexSales(trx: Conn, deltas: Map<number, number>): Promise<void>;
   /** A page of matching product ids, the total and the facet counts. */
   find(db: Db, query: CatalogQuery): Promise<CatalogAnswer>;
   /** The search words of a query after synonyms and typo correction (for tests and the admin's preview). */
@@ -63,7 +69,31 @@ const EMPTY_FACETS: ProductFacets = {
 const byCount = (a: FacetValue, b: FacetValue) => b.count - a.count || a.label.localeCompare(b.label);
 const memoryLabel = (gb: number) => (gb >= 1024 && gb % 1024 === 0 ? `${gb / 1024} TB` : `${gb} GB`);
 
+/**
+ * How long a search's or list's total, facets and ranked first pages are kept before one request reloads them
+ * (search-cache.ts); a back-office write drops them at once. A million-product catalogue spends seconds of
+ * database time on a common word's matches: reloaded every few seconds for each busy query, they kept the
+ * database busy with reloads alone.
+ */
+export const SEARCH_CACHE_MS = 60_000;
+/** A list's first pages kept in order: 20 pages of 24. */
+const RANKED_KEPT = 480;
+/**
+ * From this many matches a shoppers' list walks its sort's index (repo.ListPlan): at worst it reads
+ * (offset + limit) × catalogue ÷ WALK_FROM rows, 24,000 for a first page of a million products.
+ */
+const WALK_FROM = 1000;
+
 export class MariaDbSearch implements SearchEngine {
+  private readonly cache: SearchCache;
+  private readonly walkFrom: number;
+
+  /** `walkFrom`: tests set it to read every list both ways (repo.ListPlan). */
+  constructor(opts: { cacheMs?: number; walkFrom?: number } = {}) {
+    this.cache = new SearchCache(opts.cacheMs ?? SEARCH_CACHE_MS);
+    this.walkFrom = opts.walkFrom ?? WALK_FROM;
+  }
+
   async indexProducts(trx: Conn, productIds: number[]): Promise<void> {
     const ids = [...new Set(productIds)];
     if (ids.length === 0) return;
@@ -91,6 +121,11 @@ export class MariaDbSearch implements SearchEngine {
       return { productId: Number(r.id), nameKey: name, modelKey: model, popularity: Number(r.sold), terms };
     });
     await repo.writeIndex(trx, docs, [...vocabulary.values()]);
+  }
+
+  async indexSales(trx: Conn, deltas: Map<number, number>): Promise<void> {
+    // Product id order: the lock order of every transaction that writes these rows.
+    await repo.addSales(trx, new Map([...deltas].sort((a, b) => a[0] - b[0])));
   }
 
   async indexProductsOf(trx: Conn, of: { categoryId: number } | { colorId: number }): Promise<void> {
@@ -128,27 +163,68 @@ export class MariaDbSearch implements SearchEngine {
   }
 
   async find(db: Db, query: CatalogQuery): Promise<CatalogAnswer> {
-    const words = query.q ? await this.explain(db, query.q) : [];
+    // Staff lists read the database every time: the back office shows stock as it is (low-stock list).
+    const cache = await this.cache.open(db, !query.admin);
     const key = query.q ? queryWords(query.q).join(' ') : '';
+    const words = key ? await cache.memo(`words\n${key}`, () => this.explain(db, key)) : [];
     const spec: repo.ListSpec = {
       match: words.length ? repo.matchSet(words) : undefined,
       conditions: repo.conditions(query),
     };
     const sort = query.sort ?? (spec.match ? 'relevance' : 'newest');
     const raw = (query.q ?? '').trim().slice(0, 64);
-    // A page's query counts the matches too; a separate COUNT only without a page, or past the last one.
-    const counted = async () => {
-      if (query.limit === 0) return { ids: [], total: await repo.countMatches(db, spec) };
-      const page = await repo.pageIds(db, spec, sort, query, spec.match ? { key, raw } : undefined);
-      return { ids: page.ids, total: page.total ?? (await repo.countMatches(db, spec)) };
-    };
-    const [{ ids, total }, facets] = await Promise.all([
-      counted(),
-      query.facets ? this.facets(db, spec, query.admin) : EMPTY_FACETS,
+    // What the matches are, whatever the sort and page: the total and the facets are kept under it.
+    const matches = JSON.stringify([
+      query.admin,
+      key,
+      query.categorySlug,
+      query.colorSlug,
+      query.brand,
+      query.category,
+      query.color,
+      query.memory,
+      query.minPrice,
+      query.maxPrice,
+      query.inStock,
+      query.minDiscount,
+      query.stockAtMost,
     ]);
-    const answer: CatalogAnswer = { ids, total, facets };
-    if (total === 0 && words.length) {
-      const better = await this.didYouMean(db, key, query.admin);
+    const page = async (): Promise<number[]> => {
+      if (query.limit === 0) return [];
+      const q = spec.match ? { key, raw } : undefined;
+      // Shoppers' lists: the number of matches (kept) chooses how the page is read (repo.ListPlan).
+      const plan = async (): Promise<repo.ListPlan | undefined> =>
+        spec.match || query.admin
+          ? undefined
+          : {
+              // A brand's products gather at its prices (a brand of phones starts where cheap phones end):
+              // walking the price order to them reads most of the category; the brand index finds them.
+              plan: !query.brand?.length && (await total) >= this.walkFrom ? 'walk' : 'filter',
+              inCategory: query.categorySlug !== undefined || query.category?.length === 1,
+            };
+      // A search ranks every match, a filtered list sorts or walks to its page: the first pages are kept in
+      // order, so that paging through them (and the next shopper) reads no more than the page's products.
+      if (query.offset + query.limit <= RANKED_KEPT) {
+        const ranked = await cache.memo(`page\n${sort}\n${raw}\n${matches}`, async () =>
+          repo.pageIds(db, spec, sort, { limit: RANKED_KEPT, offset: 0 }, q, await plan()),
+        );
+        return ranked.slice(query.offset, query.offset + query.limit);
+      }
+      return repo.pageIds(db, spec, sort, query, q, await plan());
+    };
+    const total = cache.memo(`total\n${matches}`, () => repo.countMatches(db, spec));
+    const [ids, , facets] = await Promise.all([
+      page(),
+      total,
+      query.facets
+        ? cache.memo(`facets\n${matches}`, () => this.facets(db, spec, query.admin))
+        : EMPTY_FACETS,
+    ]);
+    const answer: CatalogAnswer = { ids, total: await total, facets };
+    if (answer.total === 0 && words.length) {
+      const better = await cache.memo(`didYouMean\n${query.admin}\n${key}`, () =>
+        this.didYouMean(db, key, query.admin),
+      );
       if (better) answer.didYouMean = better;
     }
     return answer;

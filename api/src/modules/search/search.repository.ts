@@ -1,3 +1,4 @@
+import { SOLD_STATES } from '@voltcart/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { Conn } from '../product/product.repository';
@@ -31,7 +32,7 @@ export async function indexSources(db: Conn, ids: number[]): Promise<IndexRow[]>
       (SELECT GROUP_CONCAT(m.size_gb) FROM product_memory AS m WHERE m.product_id = p.id) AS memory,
       (SELECT GROUP_CONCAT(v.sku SEPARATOR '\n') FROM product_variants AS v WHERE v.product_id = p.id) AS variant_skus,
       (SELECT COALESCE(SUM(l.qty), 0) FROM order_lines AS l JOIN orders AS o ON o.id = l.order_id
-        WHERE l.product_id = p.id AND o.state IN ('placed', 'paid', 'shipped', 'delivered')) AS sold
+        WHERE l.product_id = p.id AND o.state IN (${sql.join([...SOLD_STATES])})) AS sold
     FROM products AS p LEFT JOIN categories AS c ON c.id = p.category_id
     WHERE p.id IN (${sql.join(ids)})`.execute(db);
   return r.rows;
@@ -80,6 +81,15 @@ export async function writeIndex(db: Conn, docs: IndexedDoc[], vocabulary: { k: 
       .ignore()
       .values(vocabulary.slice(i, i + 5000))
       .execute();
+}
+
+/** Moves each product's units sold by its delta (never below 0). */
+export async function addSales(db: Conn, deltas: Map<number, number>): Promise<void> {
+  for (const [productId, delta] of deltas) {
+    if (delta === 0) continue;
+    await sql`UPDATE search_docs SET popularity = IF(popularity + ${delta} < 0, 0, popularity + ${delta})
+      WHERE product_id = ${productId}`.execute(db);
+  }
 }
 
 export async function productIdsOfCategory(db: Conn, categoryId: number): Promise<number[]> {
@@ -190,14 +200,64 @@ export interface ListSpec {
   conditions: Condition[];
 }
 
-const sellable = sql`(p.in_stock = 1 AND p.stock > 0)`;
-// Prices are compared as shoppers see them: the cheapest switched-on variant's (price_min), else the product's.
+// Stored generated columns (migration 20261125T0500): in_stock = 1 AND stock > 0, and the price shoppers
+// compare, the cheapest switched-on variant's (price_min) else the product's.
+const sellable = sql`p.sellable`;
+const price = sql`p.list_price`;
 
-function from(spec: ListSpec, except?: string, joins: RawBuilder<unknown> = sql``): RawBuilder<unknown> {
+function from(
+  spec: ListSpec,
+  except?: string,
+  joins: RawBuilder<unknown> = sql``,
+  hint: RawBuilder<unknown> = sql``,
+): RawBuilder<unknown> {
   const join = spec.match ? sql`JOIN ${spec.match} AS s ON s.product_id = p.id` : sql``;
   const conds = spec.conditions.filter((c) => c.facet !== except).map((c) => c.where);
   const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
-  return sql`products AS p ${join} LEFT JOIN categories AS c ON c.id = p.category_id ${joins} ${where}`;
+  return sql`products AS p ${hint} ${join} LEFT JOIN categories AS c ON c.id = p.category_id ${joins} ${where}`;
+}
+
+/**
+ * The index that holds shoppers' visible products (`status` = 1) of one category, or of all, in a sort's
+ * order (migration 20261125T0500), for the sorts that have one.
+ */
+function sortIndex(sort: SortKey, inCategory: boolean): string | undefined {
+  switch (sort) {
+    case 'price_asc':
+      return inCategory ? 'products_category_price_asc' : 'products_price_asc';
+    case 'price_desc':
+      return inCategory ? 'products_category_price' : 'products_price';
+    case 'discount':
+      return inCategory ? 'products_category_discount' : 'products_discount';
+    case 'newest':
+      return inCategory ? 'products_category' : 'products_list';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * How a shoppers' list (no search) reads its page, chosen by the caller from the number of matches: the
+ * optimiser cannot tell how filters correlate, and on a large catalogue picked an index that read half the
+ * catalogue for a category's page.
+ * - `walk`: many matches: read the sort's index of the category (or of all products) in order and stop at the
+ *   page; about (offset + limit) × (products in scope ÷ matches) rows when the matches spread evenly
+ * - `filter`: few matches, or matches that gather in one part of the sort (a brand): find them by the most
+ *   selective filter's index (a category's brand holds its price, stock and discount), then sort them
+ */
+export interface ListPlan {
+  plan: 'walk' | 'filter';
+  inCategory: boolean;
+}
+
+function planHint(sort: SortKey, plan?: ListPlan): RawBuilder<unknown> {
+  if (!plan) return sql``;
+  if (plan.plan === 'walk') {
+    const index = sortIndex(sort, plan.inCategory);
+    return index ? sql`FORCE INDEX (${sql.raw(index)})` : sql``;
+  }
+  const avoid = [sortIndex(sort, true), sortIndex(sort, false)].filter((x) => x !== undefined);
+  return avoid.length ? sql`IGNORE INDEX FOR ORDER BY (${sql.raw(avoid.join(', '))})` : sql``;
 }
 
 /** The shop's sorts, and `stock` (fewest units first: the back office's low-stock list). */
@@ -211,9 +271,9 @@ export type SortKey =
   | 'stock';
 
 /**
- * The page of product ids, in order, and the number of all matches (COUNT(*) OVER (): the matches are found
- * once for both; null when the page is empty, past the last). `key` is the query's words joined ("apple iphone
- * 15"), `raw` as typed.
+ * The page of product ids, in order. `key` is the query's words joined ("apple iphone 15"), `raw` as typed.
+ * The total is counted apart (countMatches): a list without a search then walks an index in the sort's order
+ * and stops at the page, instead of sorting every match to count them.
  */
 export async function pageIds(
   db: Db,
@@ -221,7 +281,8 @@ export async function pageIds(
   sort: SortKey,
   page: { limit: number; offset: number },
   q?: { key: string; raw: string },
-): Promise<{ ids: number[]; total: number | null }> {
+  plan?: ListPlan,
+): Promise<number[]> {
   let order: RawBuilder<unknown>;
   let docs = sql``;
   switch (sort) {
@@ -239,10 +300,10 @@ export async function pageIds(
       order = sql`${sellable} DESC, d.popularity DESC, p.top_selling DESC, p.id DESC`;
       break;
     case 'price_asc':
-      order = sql`COALESCE(p.price_min, p.final_price) ASC, p.id DESC`;
+      order = sql`${price} ASC, p.id DESC`;
       break;
     case 'price_desc':
-      order = sql`COALESCE(p.price_min, p.final_price) DESC, p.id DESC`;
+      order = sql`${price} DESC, p.id DESC`;
       break;
     case 'stock':
       order = sql`p.stock ASC, p.id DESC`;
@@ -253,12 +314,11 @@ export async function pageIds(
     default:
       order = sql`p.id DESC`;
   }
-  const r = await sql<{ id: number; total: number | string }>`SELECT p.id, COUNT(*) OVER () AS total
-    FROM ${from(spec, undefined, docs)} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(
+  const r = await sql<{ id: number }>`SELECT p.id
+    FROM ${from(spec, undefined, docs, planHint(sort, plan))} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(
     db,
   );
-  const first = r.rows[0];
-  return { ids: r.rows.map((x) => Number(x.id)), total: first ? Number(first.total) : null };
+  return r.rows.map((x) => Number(x.id));
 }
 
 export async function countMatches(db: Db, spec: ListSpec): Promise<number> {
@@ -286,17 +346,18 @@ export async function categoryCounts(db: Db, spec: ListSpec): Promise<CountRow[]
 
 export async function colorCounts(db: Db, spec: ListSpec, admin: boolean): Promise<CountRow[]> {
   const active = admin ? sql`` : sql`AND co.status = 1`;
+  // From the matching products to their colours (a colour is listed once per product): a category's list
+  // reads that category's products, not every product's colours.
+  const joins = sql`JOIN product_colors AS pc ON pc.product_id = p.id JOIN colors AS co ON co.id = pc.color_id ${active}`;
   const r = await sql<CountRow>`SELECT MIN(co.slug) AS value, MIN(co.name) AS label, COUNT(*) AS n
-    FROM product_colors AS pc JOIN colors AS co ON co.id = pc.color_id ${active}
-    WHERE pc.product_id IN (SELECT p.id FROM ${from(spec, 'color')})
-    GROUP BY co.id`.execute(db);
+    FROM ${from(spec, 'color', joins)} GROUP BY co.id`.execute(db);
   return r.rows;
 }
 
 export async function memoryCounts(db: Db, spec: ListSpec): Promise<CountRow[]> {
+  const joins = sql`JOIN product_memory AS m ON m.product_id = p.id`;
   const r = await sql<CountRow>`SELECT m.size_gb AS value, '' AS label, COUNT(*) AS n
-    FROM product_memory AS m WHERE m.product_id IN (SELECT p.id FROM ${from(spec, 'memory')})
-    GROUP BY m.size_gb ORDER BY m.size_gb`.execute(db);
+    FROM ${from(spec, 'memory', joins)} GROUP BY m.size_gb ORDER BY m.size_gb`.execute(db);
   return r.rows;
 }
 
@@ -318,9 +379,7 @@ export async function discountCounts(db: Db, spec: ListSpec): Promise<Record<10 
 /** The lowest and highest final price (paise) under the other filters. */
 export async function priceRange(db: Db, spec: ListSpec): Promise<{ min: number; max: number } | null> {
   const r = await sql<{ lo: number | string | null; hi: number | string | null }>`SELECT
-      MIN(COALESCE(p.price_min, p.final_price)) AS lo, MAX(COALESCE(p.price_min, p.final_price)) AS hi FROM ${from(spec, 'price')}`.execute(
-    db,
-  );
+      MIN(${price}) AS lo, MAX(${price}) AS hi FROM ${from(spec, 'price')}`.execute(db);
   const row = r.rows[0];
   if (!row || row.lo === null || row.hi === null) return null;
   return { min: Number(row.lo), max: Number(row.hi) };
@@ -354,10 +413,13 @@ export function conditions(f: FilterValues): Condition[] {
     sql`EXISTS (SELECT 1 FROM product_colors AS pc JOIN colors AS co ON co.id = pc.color_id
       WHERE pc.product_id = p.id AND co.slug IN (${sql.join(slugs)}) ${f.admin ? sql`` : sql`AND co.status = 1`})`;
   if (!f.admin) out.push({ facet: '', where: sql`p.status = 1 AND (c.status = 1 OR p.category_id IS NULL)` });
-  if (f.categorySlug !== undefined) out.push({ facet: '', where: sql`c.slug = ${f.categorySlug}` });
+  // Categories by id (a semi-join on a handful of rows), so that the category's index range is read.
+  const categoryIn = (slugs: string[]) =>
+    sql`p.category_id IN (SELECT id FROM categories WHERE slug IN (${sql.join(slugs)}))`;
+  if (f.categorySlug !== undefined) out.push({ facet: '', where: categoryIn([f.categorySlug]) });
   if (f.colorSlug !== undefined) out.push({ facet: '', where: colorIn([f.colorSlug]) });
   if (f.brand?.length) out.push({ facet: 'brand', where: sql`p.brand IN (${sql.join(f.brand)})` });
-  if (f.category?.length) out.push({ facet: 'category', where: sql`c.slug IN (${sql.join(f.category)})` });
+  if (f.category?.length) out.push({ facet: 'category', where: categoryIn(f.category) });
   if (f.color?.length) out.push({ facet: 'color', where: colorIn(f.color) });
   if (f.memory?.length)
     out.push({
@@ -365,11 +427,9 @@ export function conditions(f: FilterValues): Condition[] {
       where: sql`EXISTS (SELECT 1 FROM product_memory AS m WHERE m.product_id = p.id
         AND m.size_gb IN (${sql.join(f.memory)}))`,
     });
-  if (f.minPrice !== undefined)
-    out.push({ facet: 'price', where: sql`COALESCE(p.price_min, p.final_price) >= ${f.minPrice}` });
-  if (f.maxPrice !== undefined)
-    out.push({ facet: 'price', where: sql`COALESCE(p.price_min, p.final_price) <= ${f.maxPrice}` });
-  if (f.inStock) out.push({ facet: 'inStock', where: sellable });
+  if (f.minPrice !== undefined) out.push({ facet: 'price', where: sql`${price} >= ${f.minPrice}` });
+  if (f.maxPrice !== undefined) out.push({ facet: 'price', where: sql`${price} <= ${f.maxPrice}` });
+  if (f.inStock) out.push({ facet: 'inStock', where: sql`${sellable} = 1` });
   if (f.minDiscount !== undefined)
     out.push({ facet: 'minDiscount', where: sql`p.discount_percentage >= ${f.minDiscount}` });
   if (f.stockAtMost !== undefined) out.push({ facet: '', where: sql`p.stock <= ${f.stockAtMost}` });

@@ -44,6 +44,12 @@ export function canMove(from: OrderState, to: OrderState, actor: Actor): boolean
   return ORDER_MOVES[from]?.[to]?.includes(actor) ?? false;
 }
 
+/** States in which an order's units count as sold (a product's popularity, the "popularity" sort). */
+export const SOLD_STATES: readonly OrderState[] = ['placed', 'paid', 'shipped', 'delivered'];
+
+/** True when an order in `state` counts its units as sold. */
+export const countsAsSold = (state: OrderState) => SOLD_STATES.includes(state);
+
 /** States in which the order holds no stock (it was returned when the order got there). */
 export const STOCK_RELEASED_STATES: readonly OrderState[] = ['payment_failed', 'cancelled'];
 

@@ -1,0 +1,94 @@
+import type { Db } from '../../db/connection';
+import { readCatalogVersion } from '../../lib/catalog-version-repository';
+
+/**
+ * What a search or faceted list computed, kept per API process so that the next request for the same
+ * matches does not find, count and rank them again (a common word matches a tenth of a million products):
+ * - entries belong to one catalogue version (`catalog_version`, moved on by every back-office write, synonyms
+ *   included): a request that reads another version drops them all, so a product change is seen at once, by
+ *   every process
+ * - what moves without a back-office write (units taken by checkouts: sellable counts and order; units sold:
+ *   popularity) is seen within `ttlMs` plus one load: an entry past its time is still answered while one
+ *   request reloads it in the background (no shopper waits for a recount)
+ * - concurrent requests for the same entry share one load
+ * - one cache per database (tests run several shops in one process), at most `maxEntries` entries each, the
+ *   oldest dropped first
+ */
+export class SearchCache {
+  private readonly shops = new WeakMap<Db, { version: number; entries: Map<string, Entry> }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 2000,
+  ) {}
+
+  /** The cache of `db` at its current catalogue version (one primary-key read); `use` false: none. */
+  async open(db: Db, use = true): Promise<SearchCacheView> {
+    if (this.ttlMs <= 0 || !use) return NO_CACHE;
+    const version = await readCatalogVersion(db);
+    let shop = this.shops.get(db);
+    if (!shop || shop.version !== version) {
+      shop = { version, entries: new Map() };
+      this.shops.set(db, shop);
+    }
+    const { entries } = shop;
+    return {
+      memo: <T>(key: string, load: () => Promise<T>): Promise<T> => {
+        const now = Date.now();
+        const kept = entries.get(key);
+        if (kept && now - kept.at < this.ttlMs) return kept.value as Promise<T>;
+        if (kept?.settled) {
+          // Past its time: answered as it is while its successor loads (once), so that no request waits.
+          if (!kept.refreshing) {
+            kept.refreshing = true;
+            const next = load();
+            next.then(
+              () => {
+                if (entries.get(key) === kept) entries.set(key, settledEntry(next));
+              },
+              () => {
+                kept.refreshing = false;
+              },
+            );
+          }
+          return kept.value as Promise<T>;
+        }
+        if (kept) return kept.value as Promise<T>;
+        if (entries.size >= this.maxEntries) entries.delete(entries.keys().next().value!);
+        const value = load();
+        const entry: Entry = { at: now, value, settled: false, refreshing: false };
+        entries.set(key, entry);
+        value.then(
+          () => {
+            entry.settled = true;
+          },
+          // A failed load is not kept: the next request tries again.
+          () => {
+            if (entries.get(key) === entry) entries.delete(key);
+          },
+        );
+        return value;
+      },
+    };
+  }
+}
+
+function settledEntry(value: Promise<unknown>): Entry {
+  return { at: Date.now(), value, settled: true, refreshing: false };
+}
+
+interface Entry {
+  at: number;
+  value: Promise<unknown>;
+  /** The load has answered (only then is it answered past its time). */
+  settled: boolean;
+  /** Its successor is loading. */
+  refreshing: boolean;
+}
+
+export interface SearchCacheView {
+  /** The kept answer for `key` (or the load under way: concurrent requests share it), else `load()`'s. */
+  memo<T>(key: string, load: () => Promise<T>): Promise<T>;
+}
+
+const NO_CACHE: SearchCacheView = { memo: (_key, load) => load() };
