@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, pageErrors } from '../../e2e/browser';
 import { api } from '../../e2e/context';
-import { openPage, sellableProducts, shopUrl } from './support';
+import { openPage, productWithOptions, sellableProducts, shopUrl } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -124,5 +124,71 @@ describe('server-prepared store pages', () => {
     expect(listRequests).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
     expect(warnings).toEqual([]);
+  });
+});
+
+describe('pages rendered by React on the server', () => {
+  it('arrive with their content in the HTML, and hydrate without errors, warnings or asking for their data again', async () => {
+    const [category] = (await api('GET', '/category')).body.categories as { name: string; slug: string }[];
+    const product = await productWithOptions();
+    const color = product.colors[1]!;
+    const memory = product.memorySizes[1]!;
+    const pages: Array<[string, string]> = [
+      ['/', 'All Categories'],
+      ['/ghar', 'Voltcart'],
+      ['/store', 'product-card'],
+      [`/store/${category!.slug}?sort=price_asc&page=1`, html(category!.name)],
+      [`/store?q=${encodeURIComponent(product.name.split(' ')[0]!)}`, 'product-card'],
+      // The variant in the address is the one shown.
+      [
+        `/product/${product._id}?color=${color.slug}&memory=${memory}`,
+        `Memory: <strong>${memory}<!-- --> GB`,
+      ],
+    ];
+    for (const [path, content] of pages) {
+      const body = await (await fetch(shopUrl(path))).text();
+      const root = body.slice(body.indexOf('<div id="root">'));
+      expect(root, path).toContain(content);
+
+      const page = await openPage(browser);
+      const warnings: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'warning') warnings.push(m.text());
+      });
+      const catalogueRequests: string[] = [];
+      page.on('request', (r) => {
+        const { pathname } = new URL(r.url());
+        if (r.resourceType() === 'fetch' || r.resourceType() === 'xhr')
+          if (/^\/(category|color|settings|product\/best-sellers|product\/[^/]+)$/.test(pathname))
+            catalogueRequests.push(r.url());
+      });
+      await page.goto(shopUrl(path));
+      await page.waitForLoadState('networkidle');
+      expect(catalogueRequests, path).toEqual([]);
+      expect(pageErrors(page), path).toEqual([]);
+      expect(warnings, path).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it("answer 404 with the shop's not-found page for unknown pages, products and categories", async () => {
+    for (const [path, heading] of [
+      ['/no/such/page', 'Page not found'],
+      ['/product/no-such-product-0000', 'Product not found.'],
+      ['/store/no-such-category', 'Category not found.'],
+    ]) {
+      const res = await fetch(shopUrl(path!));
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      const page = await openPage(browser);
+      await page.goto(shopUrl(path!));
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(
+        pageErrors(page).filter((e) => !e.includes('404')),
+        path,
+      ).toEqual([]);
+      await page.close();
+    }
   });
 });

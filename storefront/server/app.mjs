@@ -90,6 +90,7 @@ export function createStorefrontApp({
       );
     const state = page.state ? `<script type="application/json" id="vc-state">${page.state}</script>` : '';
     html = html.replace('</head>', () => `${page.head}${state}</head>`);
+    if (page.html) html = html.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
     // Compressed per request (the product list's data makes a store page tens of KB); a low brotli level
     // costs about a millisecond.
     const encoding = pickEncoding(c.req.header('accept-encoding'));
@@ -150,6 +151,8 @@ export function createStorefrontApp({
       head: c.req.method === 'HEAD',
     };
     const found = await files.findFile(files.localPath(rawPath));
+    // The home page is a rendered page too, not the shell file.
+    if (found && render && rawPath === '/') return renderedPage(c, found, rawPath);
     if (found) {
       const cache = found.file.endsWith(`${sep}index.html`)
         ? REVALIDATE
