@@ -19,7 +19,32 @@ const FAVICON =
 /** Pages only a signed-in shopper sees: no use to a search engine. */
 export const PRIVATE_PATHS = ['/cart', '/checkout', '/profile', '/login', '/thank-you/'];
 
-const ROBOTS = `User-agent: *\n${PRIVATE_PATHS.map((p) => `Disallow: ${p}\n`).join('')}`;
+const robots = (origin) =>
+  `User-agent: *\n${PRIVATE_PATHS.map((p) => `Disallow: ${p}\n`).join('')}${
+    origin ? `Sitemap: ${origin}/sitemap.xml\n` : ''
+  }`;
+
+/** The most addresses in one sitemap file: search engines read at most 50,000. */
+const SITEMAP_URLS_PER_FILE = 50_000;
+
+/** Parts of text as a streamed body; the first part is read before, so that a failure can still answer 503. */
+async function streamedText(parts) {
+  const iterator = parts[Symbol.asyncIterator]();
+  let next = await iterator.next();
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    async pull(controller) {
+      try {
+        if (next.done) return controller.close();
+        controller.enqueue(encoder.encode(next.value));
+        next = await iterator.next();
+      } catch (e) {
+        controller.error(e);
+      }
+    },
+    cancel: () => iterator.return?.(),
+  });
+}
 
 const HOSTNAME = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])$/;
 
@@ -58,6 +83,7 @@ export function createStorefrontApp({
   render,
   internalApiUrl,
   publicUrl,
+  sitemapUrlsPerFile = SITEMAP_URLS_PER_FILE,
 }) {
   const files = staticFiles(root);
   let shell = null;
@@ -69,14 +95,40 @@ export function createStorefrontApp({
     return shell.html;
   }
 
+  const internalApi = () => (internalApiUrl ?? apiUrl ?? `http://127.0.0.1:${apiPort}`).replace(/\/$/, '');
+  /** The shop's origin: PUBLIC_URL, else (development) the address the request was made to. */
+  const originOf = (c) => (publicUrl ?? new URL(c.req.url).origin).replace(/\/$/, '');
+
+  /** A sitemap file streamed from the API (src/sitemap.ts), or 404. */
+  async function sitemapFile(c, pathname) {
+    let body;
+    try {
+      const parts = await render.sitemap(pathname, {
+        apiUrl: internalApi(),
+        origin: originOf(c),
+        perFile: sitemapUrlsPerFile,
+      });
+      if (!parts) return text(c, 404, 'Not found\n', { 'Cache-Control': 'no-store' });
+      body = await streamedText(parts);
+    } catch {
+      return text(c, 503, 'The sitemap is not available right now. Try again later.\n', {
+        'Retry-After': '60',
+      });
+    }
+    return c.body(body, 200, {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': 'max-age=3600',
+    });
+  }
+
   /** The shell with the page's head (title, description, tags) and the data the server fetched for it. */
   async function renderedPage(c, index, pathname) {
     const url = new URL(c.req.url);
     const name = requestHostname(c.req.header('host')) ?? 'localhost';
     const page = await render.renderPage(pathname, url.search, {
-      apiUrl: (internalApiUrl ?? apiUrl ?? `http://127.0.0.1:${apiPort}`).replace(/\/$/, ''),
+      apiUrl: internalApi(),
       publicApiUrl: (apiUrl ?? `${url.protocol}//${name}:${apiPort}`).replace(/\/$/, ''),
-      origin: (publicUrl ?? url.origin).replace(/\/$/, ''),
+      origin: originOf(c),
     });
     let html = await shellHtml(index);
     // Replacements are functions: a string would read `$&`, `$'`… in a shopper's search text or a product
@@ -161,7 +213,9 @@ export function createStorefrontApp({
           : SHORT;
       return files.fileResponse(found, cache, req);
     }
-    if (rawPath === '/robots.txt') return text(c, 200, ROBOTS, { 'Cache-Control': SHORT });
+    if (rawPath === '/robots.txt')
+      return text(c, 200, robots(render ? originOf(c) : null), { 'Cache-Control': SHORT });
+    if (render && /^\/sitemap(-[a-z0-9-]+)?\.xml$/.test(rawPath)) return sitemapFile(c, rawPath);
     if (rawPath === '/favicon.ico' || rawPath === '/favicon.svg')
       return c.body(FAVICON, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': SHORT });
     // Page addresses: paths without an extension, or anything a browser navigates to.

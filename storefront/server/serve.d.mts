@@ -13,9 +13,14 @@ export interface StorefrontOptions {
   extraOrigins?: string[];
   /** Where the server itself reaches the API (default: `apiUrl`, else 127.0.0.1 on `apiPort`). */
   internalApiUrl?: string;
-  /** The shop's public address for canonical links (default: the request's own origin). */
+  /** The shop's public address for canonical links and the sitemap (PUBLIC_URL; default: the request's own origin). */
   publicUrl?: string;
+  /** The most addresses in one sitemap file (default 50,000). */
+  sitemapUrlsPerFile?: number;
 }
 export declare function serveStorefront(
   opts: StorefrontOptions & { port?: number; host?: string },
 ): Promise<{ server: Server; port: number; url: string; close(): Promise<void> }>;
+export declare function storefrontEnv(
+  env?: Record<string, string | undefined>,
+): Pick<StorefrontOptions, 'publicUrl' | 'internalApiUrl' | 'sitemapUrlsPerFile'>;

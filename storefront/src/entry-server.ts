@@ -22,6 +22,7 @@ import { type Env, setServerEnv } from './config/env';
 import { paths } from './config/paths';
 import { readStoreQuery, storeProductParams, writeStoreQuery } from './features/catalog/store-query';
 import { createQueries } from './lib/queries';
+import { pagesSitemap, productSitemap, sitemapIndex } from './sitemap';
 
 type Queries = ReturnType<typeof createQueries>;
 
@@ -86,24 +87,58 @@ function productHead(product: Product, opts: RenderOptions): Omit<Head, 'status'
   const picture = pictureUrl(opts.publicApiUrl, product.thumbnail || product.images[0] || '');
   const inStock = canAddToCart(product.stock, product.inStock);
   const category = product.category;
-  const productLd = {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
+  const offer = (price: number, available: boolean, offerUrl: string) => ({
+    '@type': 'Offer',
+    url: offerUrl,
+    price: price.toFixed(2),
+    priceCurrency: 'INR',
+    availability: available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    itemCondition: 'https://schema.org/NewCondition',
+  });
+  const common = {
     name: product.name,
     description,
-    sku: product.sku ?? product._id,
     ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
     ...(picture ? { image: [picture] } : {}),
     ...(category ? { category: category.name } : {}),
-    offers: {
-      '@type': 'Offer',
-      url,
-      price: product.finalPrice.toFixed(2),
-      priceCurrency: 'INR',
-      availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      itemCondition: 'https://schema.org/NewCondition',
-    },
   };
+  // Shoppers are sent switched-on variants only; each is one Product of the group, with its own price.
+  const variants = product.variants ?? [];
+  const colorName = (id: string | null) => product.colors.find((c) => c._id === id)?.name;
+  const productLd = variants.length
+    ? {
+        '@context': 'https://schema.org',
+        '@type': 'ProductGroup',
+        ...common,
+        productGroupID: product.sku ?? product._id,
+        variesBy: [
+          ...(product.colors.length ? ['https://schema.org/color'] : []),
+          ...(product.memorySizes.length ? ['https://schema.org/size'] : []),
+        ],
+        hasVariant: variants.map((v) => {
+          const color = colorName(v.colorId);
+          const size = v.memorySize ? `${v.memorySize} GB` : undefined;
+          return {
+            '@type': 'Product',
+            name: [product.name, color, size].filter(Boolean).join(' '),
+            sku: v.sku,
+            ...(color ? { color } : {}),
+            ...(size ? { size } : {}),
+            offers: offer(
+              v.price,
+              v.enabled && v.stock > 0 && product.inStock,
+              `${url}?sku=${encodeURIComponent(v.sku)}`,
+            ),
+          };
+        }),
+      }
+    : {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        ...common,
+        sku: product.sku ?? product._id,
+        offers: offer(product.finalPrice, inStock, url),
+      };
   const crumbs = [
     { name: 'Home', url: `${opts.origin}/` },
     { name: 'Store', url: `${opts.origin}${paths.store.to()}` },
@@ -194,6 +229,37 @@ function storeHead(
     `<script type="application/ld+json">${scriptJson(breadcrumbLd)}</script>`,
   ].join('\n    ');
   return { title, description, head };
+}
+
+/** The home page's canonical address, and the shop itself for search engines: Organization and WebSite with its search. */
+function homeHead(opts: RenderOptions): string {
+  const home = `${opts.origin}/`;
+  const organization = {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: SHOP,
+    url: home,
+    logo: `${opts.origin}/favicon.svg`,
+  };
+  const website = {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: SHOP,
+    url: home,
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: {
+        '@type': 'EntryPoint',
+        urlTemplate: `${opts.origin}${paths.store.to()}?q={search_term_string}`,
+      },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+  return [
+    `<link rel="canonical" href="${escapeHtml(home)}" />`,
+    `<script type="application/ld+json">${scriptJson(organization)}</script>`,
+    `<script type="application/ld+json">${scriptJson(website)}</script>`,
+  ].join('\n    ');
 }
 
 const NOINDEX = '<meta name="robots" content="noindex" />';
@@ -337,8 +403,33 @@ async function pageHead(
       client.fetchQuery({ ...queries.categories(), retry: false }),
       client.prefetchQuery({ ...queries.bestSellers(), retry: false }),
     ]);
-    return { status: 200, head: `<link rel="canonical" href="${escapeHtml(`${opts.origin}/`)}" />` };
+    return { status: 200, head: homeHead(opts) };
   }
   if (pattern === '*') return NOT_FOUND('Page');
   return { status: 200, head: '' };
+}
+
+export interface SitemapRequestOptions {
+  /** Where this server reaches the API. */
+  apiUrl: string;
+  /** The shop's own origin as browsers see it. */
+  origin: string;
+  /** The most addresses in one sitemap file. */
+  perFile: number;
+}
+
+/**
+ * The sitemap file at `pathname` (/sitemap.xml, /sitemap-pages.xml, /sitemap-products-<k>.xml) as parts of
+ * text to stream, or null when there is no such file (sitemap.ts).
+ */
+export async function sitemap(
+  pathname: string,
+  { apiUrl, origin, perFile }: SitemapRequestOptions,
+): Promise<AsyncIterable<string> | null> {
+  const http = createHttp({ baseURL: apiUrl, timeoutMs: 10_000 });
+  const opts = { api: createClient({ request: (config) => http.request(config) }), origin, perFile };
+  if (pathname === '/sitemap.xml') return sitemapIndex(opts);
+  if (pathname === '/sitemap-pages.xml') return pagesSitemap(opts);
+  const file = /^\/sitemap-products-(\d{1,9})\.xml$/.exec(pathname);
+  return file ? productSitemap(Number(file[1]), opts) : null;
 }
