@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from 'node:zlib';
 import { Hono } from 'hono';
 import { storefrontSecurityHeaders } from '../../scripts/lib/security-headers.mjs';
+import { createPageCache } from './page-cache.mjs';
 import { IMMUTABLE, isHashed, pickEncoding, REVALIDATE, SHORT, staticFiles, TYPES } from './static-files.mjs';
 
 /** A lightning bolt, for builds without their own favicon (Chromium asks for one on every page). */
@@ -23,6 +24,19 @@ const robots = (origin) =>
   `User-agent: *\n${PRIVATE_PATHS.map((p) => `Disallow: ${p}\n`).join('')}${
     origin ? `Sitemap: ${origin}/sitemap.xml\n` : ''
   }`;
+
+/** How long a rendered page is kept (the catalogue version drops it sooner when staff change the catalogue). */
+const PAGE_CACHE_SECONDS = 10;
+
+/** Parameters that only say where a visitor came from: they change nothing on the page. */
+const TRACKING = /^(utm_\w+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|mc_cid|mc_eid|igshid|yclid|_ga|_gl)$/i;
+
+/** The query string without tracking parameters ('' or '?…'), the rest as it was. */
+function withoutTracking(params) {
+  const kept = new URLSearchParams([...params].filter(([name]) => !TRACKING.test(name)));
+  const text = kept.toString();
+  return text ? `?${text}` : '';
+}
 
 /** The most addresses in one sitemap file: search engines read at most 50,000. */
 const SITEMAP_URLS_PER_FILE = 50_000;
@@ -84,6 +98,7 @@ export function createStorefrontApp({
   internalApiUrl,
   publicUrl,
   sitemapUrlsPerFile = SITEMAP_URLS_PER_FILE,
+  pageCacheSeconds = PAGE_CACHE_SECONDS,
 }) {
   const files = staticFiles(root);
   let shell = null;
@@ -122,14 +137,18 @@ export function createStorefrontApp({
   }
 
   /** The shell with the page's head (title, description, tags) and the data the server fetched for it. */
-  async function renderedPage(c, index, pathname) {
-    const url = new URL(c.req.url);
-    const name = requestHostname(c.req.header('host')) ?? 'localhost';
-    const page = await render.renderPage(pathname, url.search, {
-      apiUrl: internalApi(),
-      publicApiUrl: (apiUrl ?? `${url.protocol}//${name}:${apiPort}`).replace(/\/$/, ''),
-      origin: originOf(c),
-    });
+  const pages = createPageCache({
+    ttlMs: pageCacheSeconds * 1000,
+    readVersion: async () => {
+      const res = await fetch(`${internalApi()}/catalog/version`, { signal: AbortSignal.timeout(2_000) });
+      if (!res.ok) throw new Error(`catalogue version: ${res.status}`);
+      return (await res.json()).version;
+    },
+  });
+
+  /** The page rendered into the shell (title, description, head tags, the HTML and its data), compressed. */
+  async function makePage(index, pathname, search, renderOpts) {
+    const page = await render.renderPage(pathname, search, renderOpts);
     let html = await shellHtml(index);
     // Replacements are functions: a string would read `$&`, `$'`… in a shopper's search text or a product
     // name as commands to paste parts of the page.
@@ -143,16 +162,35 @@ export function createStorefrontApp({
     const state = page.state ? `<script type="application/json" id="vc-state">${page.state}</script>` : '';
     html = html.replace('</head>', () => `${page.head}${state}</head>`);
     if (page.html) html = html.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
-    // Compressed per request (the product list's data makes a store page tens of KB); a low brotli level
-    // costs about a millisecond.
+    // Compressed once per render, then answered from the cache.
+    const [br, gz] = await Promise.all([
+      brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+      gzip(html, { level: 6 }),
+    ]);
+    // A page rendered with its data (or a rendered not-found) is kept; the shell sent while the API was
+    // unreachable is not.
+    return { keep: Boolean(page.html) || page.status === 404, status: page.status, html, br, gzip: gz };
+  }
+
+  /** A page address, rendered on the server and kept for a short time per normalised address (page-cache.mjs). */
+  async function renderedPage(c, index, pathname) {
+    const url = new URL(c.req.url);
+    const search = withoutTracking(url.searchParams);
+    const name = requestHostname(c.req.header('host')) ?? 'localhost';
+    const renderOpts = {
+      apiUrl: internalApi(),
+      publicApiUrl: (apiUrl ?? `${url.protocol}//${name}:${apiPort}`).replace(/\/$/, ''),
+      origin: originOf(c),
+    };
+    const key = `${index.st.mtimeMs} ${renderOpts.origin} ${renderOpts.publicApiUrl} ${pathname}${search}`;
+    const page = await pages.get(key, () => makePage(index, pathname, search, renderOpts));
     const encoding = pickEncoding(c.req.header('accept-encoding'));
     const headers = { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
-    if (!encoding) return c.body(html, page.status, headers);
-    const body =
-      encoding === 'br'
-        ? await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
-        : await gzip(html, { level: 6 });
-    return c.body(body, page.status, { ...headers, 'Content-Encoding': encoding });
+    if (!encoding) return c.body(page.html, page.status, headers);
+    return c.body(encoding === 'br' ? page.br : page.gzip, page.status, {
+      ...headers,
+      'Content-Encoding': encoding,
+    });
   }
 
   const configJs = `window.__VOLTCART__ = { apiUrl: ${

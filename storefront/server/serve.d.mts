@@ -17,10 +17,12 @@ export interface StorefrontOptions {
   publicUrl?: string;
   /** The most addresses in one sitemap file (default 50,000). */
   sitemapUrlsPerFile?: number;
+  /** How long a rendered page is kept per address (default 10; 0: never kept). */
+  pageCacheSeconds?: number;
 }
 export declare function serveStorefront(
   opts: StorefrontOptions & { port?: number; host?: string },
 ): Promise<{ server: Server; port: number; url: string; close(): Promise<void> }>;
 export declare function storefrontEnv(
   env?: Record<string, string | undefined>,
-): Pick<StorefrontOptions, 'publicUrl' | 'internalApiUrl' | 'sitemapUrlsPerFile'>;
+): Pick<StorefrontOptions, 'publicUrl' | 'internalApiUrl' | 'sitemapUrlsPerFile' | 'pageCacheSeconds'>;

@@ -2,7 +2,7 @@
  * Starts the storefront server (app.mjs) on @hono/node-server.
  * CLI: node storefront/server/serve.mjs <dir> [--port 3000] [--host H] [--api-port 5000] [--api-url URL] [--razorpay]
  * (API_PUBLIC_URL sets --api-url, PUBLIC_URL the shop's own address, API_INTERNAL_URL where this server reaches
- * the API, SITEMAP_URLS_PER_FILE the size of a sitemap file.)
+ * the API, SITEMAP_URLS_PER_FILE the size of a sitemap file, PAGE_CACHE_SECONDS how long a rendered page is kept.)
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -52,7 +52,7 @@ export async function serveStorefront({ port = 0, host, ...opts }) {
 
 /**
  * The storefront server's settings from the environment, checked: PUBLIC_URL (the shop's origin), API_INTERNAL_URL
- * (where this server reaches the API) and SITEMAP_URLS_PER_FILE. Throws an Error naming a malformed one.
+ * (where this server reaches the API), SITEMAP_URLS_PER_FILE and PAGE_CACHE_SECONDS. Throws an Error naming a malformed one.
  */
 export function storefrontEnv(env = process.env) {
   const opts = {};
@@ -77,6 +77,14 @@ export function storefrontEnv(env = process.env) {
         `SITEMAP_URLS_PER_FILE must be a whole number from 1 to 50000, not "${env.SITEMAP_URLS_PER_FILE}"`,
       );
     opts.sitemapUrlsPerFile = n;
+  }
+  if (env.PAGE_CACHE_SECONDS !== undefined && env.PAGE_CACHE_SECONDS !== '') {
+    const n = Number(env.PAGE_CACHE_SECONDS);
+    if (!Number.isInteger(n) || n < 0 || n > 3600)
+      throw new Error(
+        `PAGE_CACHE_SECONDS must be a whole number from 0 to 3600, not "${env.PAGE_CACHE_SECONDS}"`,
+      );
+    opts.pageCacheSeconds = n;
   }
   return opts;
 }

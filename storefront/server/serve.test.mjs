@@ -231,5 +231,6 @@ describe('storefront settings from the environment', () => {
     expect(() => storefrontEnv({ API_INTERNAL_URL: 'api:5000' })).toThrow(/API_INTERNAL_URL/);
     expect(() => storefrontEnv({ SITEMAP_URLS_PER_FILE: '50001' })).toThrow(/SITEMAP_URLS_PER_FILE/);
     expect(() => storefrontEnv({ SITEMAP_URLS_PER_FILE: 'many' })).toThrow(/SITEMAP_URLS_PER_FILE/);
+    expect(() => storefrontEnv({ PAGE_CACHE_SECONDS: '-1' })).toThrow(/PAGE_CACHE_SECONDS/);
   });
 });
