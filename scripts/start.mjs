@@ -97,8 +97,8 @@ await main(async () => {
       apiPort,
       apiUrl: process.env.API_PUBLIC_URL || undefined,
       razorpay: true,
-      extraOrigins: imageOrigins(),
       ...storefrontEnv(),
+      extraOrigins: imageOrigins(),
     }).catch((e) => {
       throw new UserError(`The storefront could not start: ${e.message}`);
     });

@@ -25,4 +25,7 @@ export declare function serveStorefront(
 ): Promise<{ server: Server; port: number; url: string; close(): Promise<void> }>;
 export declare function storefrontEnv(
   env?: Record<string, string | undefined>,
-): Pick<StorefrontOptions, 'publicUrl' | 'internalApiUrl' | 'sitemapUrlsPerFile' | 'pageCacheSeconds'>;
+): Pick<
+  StorefrontOptions,
+  'publicUrl' | 'internalApiUrl' | 'sitemapUrlsPerFile' | 'pageCacheSeconds' | 'extraOrigins'
+>;

@@ -52,7 +52,8 @@ export async function serveStorefront({ port = 0, host, ...opts }) {
 
 /**
  * The storefront server's settings from the environment, checked: PUBLIC_URL (the shop's origin), API_INTERNAL_URL
- * (where this server reaches the API), SITEMAP_URLS_PER_FILE and PAGE_CACHE_SECONDS. Throws an Error naming a malformed one.
+ * (where this server reaches the API), SITEMAP_URLS_PER_FILE, PAGE_CACHE_SECONDS and IMAGE_ORIGIN (pictures from
+ * object storage, allowed by the CSP). Throws an Error naming a malformed one.
  */
 export function storefrontEnv(env = process.env) {
   const opts = {};
@@ -77,6 +78,13 @@ export function storefrontEnv(env = process.env) {
         `SITEMAP_URLS_PER_FILE must be a whole number from 1 to 50000, not "${env.SITEMAP_URLS_PER_FILE}"`,
       );
     opts.sitemapUrlsPerFile = n;
+  }
+  if (env.IMAGE_ORIGIN) {
+    if (!/^https?:\/\/[^/?#\s]+\/?$/.test(env.IMAGE_ORIGIN))
+      throw new Error(
+        `IMAGE_ORIGIN must be an origin such as https://images.example.com, not "${env.IMAGE_ORIGIN}"`,
+      );
+    opts.extraOrigins = [env.IMAGE_ORIGIN.replace(/\/$/, '')];
   }
   if (env.PAGE_CACHE_SECONDS !== undefined && env.PAGE_CACHE_SECONDS !== '') {
     const n = Number(env.PAGE_CACHE_SECONDS);
