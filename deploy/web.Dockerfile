@@ -1,6 +1,8 @@
 # syntax=docker/dockerfile:1
-# nginx with the built storefront: serves the shop and balances /api/ over the API processes
-# (deploy/nginx.conf). Build from the repository root:  docker build -f deploy/web.Dockerfile -t voltcart-web .
+# The storefront server (storefront/server/serve.mjs on Node): renders the shop's pages with their data, serves
+# the built assets, /config.js, /robots.txt and the sitemap. nginx (deploy/nginx.conf, the `proxy` service)
+# sits in front of it and of the API processes. Build from the repository root:
+#   docker build -f deploy/web.Dockerfile -t voltcart-web .
 
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
@@ -13,15 +15,28 @@ COPY admin-desktop/package.json admin-desktop/
 RUN npm install --no-audit --no-fund -w storefront -w packages/shared -w packages/api-client
 # The whole tree: Vite follows the TypeScript project references of the root tsconfig.json.
 COPY . .
+# The app (dist/) and the server's page renderer (dist-server/).
 RUN npm run build -w storefront
 
-FROM nginx:1.28-alpine
-COPY --from=build /app/storefront/dist /usr/share/nginx/html
-# The official image fills in ${IMAGE_ORIGIN} (object storage's public address for the CSP, may be empty)
-# and writes the result to /etc/nginx/conf.d/default.conf at start-up.
-COPY deploy/nginx.conf /etc/nginx/templates/default.conf.template
-ENV IMAGE_ORIGIN="" \
-    NGINX_ENVSUBST_FILTER="^IMAGE_ORIGIN$"
-EXPOSE 80
+FROM node:22-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY package.json package-lock.json .npmrc ./
+COPY api/package.json api/
+COPY packages/shared/package.json packages/shared/
+COPY packages/api-client/package.json packages/api-client/
+COPY storefront/package.json storefront/
+COPY admin-desktop/package.json admin-desktop/
+# Only what the server and the renderer load at run time (React, react-router, TanStack Query, Hono, axios).
+RUN npm install --omit=dev --no-audit --no-fund -w storefront && npm cache clean --force
+COPY packages/shared packages/shared
+COPY packages/api-client packages/api-client
+COPY scripts/lib/security-headers.mjs scripts/lib/
+COPY storefront/server storefront/server
+COPY --from=build /app/storefront/dist storefront/dist
+COPY --from=build /app/storefront/dist-server storefront/dist-server
+USER node
+EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
-  CMD wget -q -O /dev/null http://127.0.0.1/healthz || exit 1
+  CMD node -e "fetch('http://127.0.0.1:3000/robots.txt').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+CMD ["node", "storefront/server/serve.mjs", "storefront/dist", "--port", "3000", "--razorpay"]

@@ -209,7 +209,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
     let storefrontUrl: string | null = null;
     if (storefrontDir) {
-      const s = await serveStorefront({ root: storefrontDir, port: storefrontPort, apiPort, razorpay: true });
+      // Like the API's catalogue cache (CATALOG_CACHE_SECONDS=0): a change shows on the next page at once.
+      const s = await serveStorefront({
+        root: storefrontDir,
+        port: storefrontPort,
+        apiPort,
+        razorpay: true,
+        pageCacheSeconds: 0,
+      });
       cleanups.push(s.close);
       storefrontUrl = `http://127.0.0.1:${s.port}`;
     }

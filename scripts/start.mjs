@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { serveStorefront } from '../storefront/server/serve.mjs';
+import { serveStorefront, storefrontEnv } from '../storefront/server/serve.mjs';
 import { ensureBuilt, UI_BUILDS } from './lib/build.mjs';
 import { ensureDatabase } from './lib/database.mjs';
 import { imageOrigins, localOrigins, portFromEnv } from './lib/env.mjs';
@@ -97,6 +97,7 @@ await main(async () => {
       apiPort,
       apiUrl: process.env.API_PUBLIC_URL || undefined,
       razorpay: true,
+      ...storefrontEnv(),
       extraOrigins: imageOrigins(),
     }).catch((e) => {
       throw new UserError(`The storefront could not start: ${e.message}`);

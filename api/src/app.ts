@@ -18,6 +18,7 @@ import { requestLog, requestLogger } from './middleware/request-log';
 import { SECURITY_HEADERS, securityHeaders } from './middleware/security-headers';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { categoryRoutes } from './modules/category/category.routes';
 import { colorRoutes } from './modules/color/color.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -65,6 +66,7 @@ export function createApp(opts: AppOptions) {
   app.route('/', healthRoutes());
   app.route('/admin', adminRoutes());
   app.route('/user', userRoutes());
+  app.route('/catalog', catalogRoutes());
   app.route('/category', categoryRoutes());
   app.route('/color', colorRoutes());
   app.route('/product', productRoutes());

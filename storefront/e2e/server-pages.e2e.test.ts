@@ -2,12 +2,14 @@
 // product and its price and carries its JSON-LD, Open Graph tags and canonical address; in a browser the
 // page uses the data the server sent (no second request for the product) without console errors or
 // warnings; an unknown product answers 404; private pages are not indexed.
+import { resolve } from 'node:path';
 import { formatINR } from '@voltcart/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, pageErrors } from '../../e2e/browser';
-import { api } from '../../e2e/context';
-import { openPage, sellableProducts, shopUrl } from './support';
+import { api, e2eEnv } from '../../e2e/context';
+import { serveStorefront } from '../server/serve.mjs';
+import { type CatalogProduct, openPage, productWithOptions, sellableProducts, shopUrl } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -40,16 +42,25 @@ describe('server-rendered product page', () => {
     expect(body).toContain(`<meta property="og:title" content="${html(product!.name)}" />`);
     expect(body).toContain(formatINR(product!.finalPrice));
     const [item, crumbs] = jsonLd(body);
-    expect(item).toMatchObject({
-      '@type': 'Product',
-      name: product!.name,
-      offers: {
-        '@type': 'Offer',
-        price: product!.finalPrice.toFixed(2),
-        priceCurrency: 'INR',
-        availability: 'https://schema.org/InStock',
-      },
-    });
+    // The seeded products have variants: a ProductGroup whose variants carry the API's own prices.
+    const detail = (await api('GET', `/product/${product!._id}`)).body.product as CatalogProduct;
+    expect(detail.variants.length).toBeGreaterThan(0);
+    expect(item).toMatchObject({ '@type': 'ProductGroup', name: product!.name });
+    expect(item!.hasVariant).toEqual(
+      detail.variants.map((v) =>
+        expect.objectContaining({
+          '@type': 'Product',
+          sku: v.sku,
+          offers: expect.objectContaining({
+            '@type': 'Offer',
+            price: v.price.toFixed(2),
+            priceCurrency: 'INR',
+            availability: v.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+            itemCondition: 'https://schema.org/NewCondition',
+          }),
+        }),
+      ),
+    );
     expect(crumbs!['@type']).toBe('BreadcrumbList');
     expect(crumbs!.itemListElement.at(-1)).toMatchObject({ name: product!.name });
   });
@@ -124,5 +135,161 @@ describe('server-prepared store pages', () => {
     expect(listRequests).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
     expect(warnings).toEqual([]);
+  });
+});
+
+describe('home page', () => {
+  it('tells search engines about the shop: Organization, and WebSite with its search', async () => {
+    const body = await (await fetch(shopUrl('/?utm_campaign=x'))).text();
+    expect(body).toContain(`<link rel="canonical" href="${shopUrl('/')}" />`);
+    const [organization, website] = jsonLd(body);
+    expect(organization).toMatchObject({ '@type': 'Organization', name: 'Voltcart', url: shopUrl('/') });
+    expect(website).toMatchObject({
+      '@type': 'WebSite',
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { urlTemplate: shopUrl('/store?q={search_term_string}') },
+        'query-input': 'required name=search_term_string',
+      },
+    });
+  });
+});
+
+describe('pages rendered by React on the server', () => {
+  it('arrive with their content in the HTML, and hydrate without errors, warnings or asking for their data again', async () => {
+    const [category] = (await api('GET', '/category')).body.categories as { name: string; slug: string }[];
+    const product = await productWithOptions();
+    const color = product.colors[1]!;
+    const memory = product.memorySizes[1]!;
+    const pages: Array<[string, string]> = [
+      ['/', 'All Categories'],
+      ['/ghar', 'Voltcart'],
+      ['/store', 'product-card'],
+      [`/store/${category!.slug}?sort=price_asc&page=1`, html(category!.name)],
+      [`/store?q=${encodeURIComponent(product.name.split(' ')[0]!)}`, 'product-card'],
+      // The variant in the address is the one shown.
+      [
+        `/product/${product._id}?color=${color.slug}&memory=${memory}`,
+        `Memory: <strong>${memory}<!-- --> GB`,
+      ],
+    ];
+    for (const [path, content] of pages) {
+      const body = await (await fetch(shopUrl(path))).text();
+      const root = body.slice(body.indexOf('<div id="root">'));
+      expect(root, path).toContain(content);
+
+      const page = await openPage(browser);
+      const warnings: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'warning') warnings.push(m.text());
+      });
+      const catalogueRequests: string[] = [];
+      page.on('request', (r) => {
+        const { pathname } = new URL(r.url());
+        if (r.resourceType() === 'fetch' || r.resourceType() === 'xhr')
+          if (/^\/(category|color|settings|product\/best-sellers|product\/[^/]+)$/.test(pathname))
+            catalogueRequests.push(r.url());
+      });
+      await page.goto(shopUrl(path));
+      await page.waitForLoadState('networkidle');
+      expect(catalogueRequests, path).toEqual([]);
+      expect(pageErrors(page), path).toEqual([]);
+      expect(warnings, path).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it("answer 404 with the shop's not-found page for unknown pages, products and categories", async () => {
+    for (const [path, heading] of [
+      ['/no/such/page', 'Page not found'],
+      ['/product/no-such-product-0000', 'Product not found.'],
+      ['/store/no-such-category', 'Category not found.'],
+    ]) {
+      const res = await fetch(shopUrl(path!));
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      const page = await openPage(browser);
+      await page.goto(shopUrl(path!));
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(
+        pageErrors(page).filter((e) => !e.includes('404')),
+        path,
+      ).toEqual([]);
+      await page.close();
+    }
+  });
+});
+
+describe('sitemap', () => {
+  /** The document's elements named `tag`, after checking with the browser's XML parser that it is well formed. */
+  async function parsed(xml: string, tag: string): Promise<Array<{ loc: string; lastmod: string | null }>> {
+    const page = await browser.newPage();
+    try {
+      return await page.evaluate(
+        ([text, name]) => {
+          const doc = new DOMParser().parseFromString(text!, 'application/xml');
+          if (doc.querySelector('parsererror'))
+            throw new Error(`not well-formed XML: ${text!.slice(0, 200)}`);
+          return [...doc.getElementsByTagName(name!)].map((e) => ({
+            loc: e.getElementsByTagName('loc')[0]?.textContent ?? '',
+            lastmod: e.getElementsByTagName('lastmod')[0]?.textContent ?? null,
+          }));
+        },
+        [xml, tag],
+      );
+    } finally {
+      await page.close();
+    }
+  }
+
+  it('is an index of files of at most the configured size, together listing every public product and category once', async () => {
+    const perFile = 7;
+    const shop = await serveStorefront({
+      root: resolve(import.meta.dirname, '../dist'),
+      apiPort: Number(new URL(e2eEnv().apiUrl).port),
+      publicUrl: 'https://shop.example.com',
+      sitemapUrlsPerFile: perFile,
+    });
+    try {
+      const index = await fetch(`${shop.url}/sitemap.xml`);
+      expect(index.status).toBe(200);
+      expect(index.headers.get('content-type')).toContain('application/xml');
+      const files = await parsed(await index.text(), 'sitemap');
+      const products = (await api('GET', '/product?limit=0')).body.products as { _id: string }[];
+      const lastId = Math.max(...products.map((p) => Number(p._id)));
+      expect(files.map((f) => f.loc)).toEqual([
+        'https://shop.example.com/sitemap-pages.xml',
+        ...Array.from(
+          { length: Math.ceil(lastId / perFile) },
+          (_, i) => `https://shop.example.com/sitemap-products-${i + 1}.xml`,
+        ),
+      ]);
+      const listed: string[] = [];
+      for (const file of files.slice(1)) {
+        const urls = await parsed(
+          await (await fetch(file.loc.replace('https://shop.example.com', shop.url))).text(),
+          'url',
+        );
+        expect(urls.length).toBeLessThanOrEqual(perFile);
+        for (const u of urls) expect(Date.parse(u.lastmod!)).toBeGreaterThan(0);
+        listed.push(...urls.map((u) => u.loc));
+      }
+      expect(listed.sort()).toEqual(products.map((p) => `https://shop.example.com/product/${p._id}`).sort());
+
+      const pages = await parsed(await (await fetch(`${shop.url}/sitemap-pages.xml`)).text(), 'url');
+      const categories = (await api('GET', '/category')).body.categories as { slug: string }[];
+      expect(pages.map((u) => u.loc)).toEqual([
+        'https://shop.example.com/',
+        'https://shop.example.com/store',
+        ...categories.map((c) => `https://shop.example.com/store/${c.slug}`),
+      ]);
+      expect((await fetch(`${shop.url}/sitemap-products-${files.length}.xml`)).status).toBe(404);
+      expect(await (await fetch(`${shop.url}/robots.txt`)).text()).toContain(
+        'Sitemap: https://shop.example.com/sitemap.xml',
+      );
+    } finally {
+      await shop.close();
+    }
   });
 });

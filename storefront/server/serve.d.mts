@@ -13,9 +13,19 @@ export interface StorefrontOptions {
   extraOrigins?: string[];
   /** Where the server itself reaches the API (default: `apiUrl`, else 127.0.0.1 on `apiPort`). */
   internalApiUrl?: string;
-  /** The shop's public address for canonical links (default: the request's own origin). */
+  /** The shop's public address for canonical links and the sitemap (PUBLIC_URL; default: the request's own origin). */
   publicUrl?: string;
+  /** The most addresses in one sitemap file (default 50,000). */
+  sitemapUrlsPerFile?: number;
+  /** How long a rendered page is kept per address (default 10; 0: never kept). */
+  pageCacheSeconds?: number;
 }
 export declare function serveStorefront(
   opts: StorefrontOptions & { port?: number; host?: string },
 ): Promise<{ server: Server; port: number; url: string; close(): Promise<void> }>;
+export declare function storefrontEnv(
+  env?: Record<string, string | undefined>,
+): Pick<
+  StorefrontOptions,
+  'publicUrl' | 'internalApiUrl' | 'sitemapUrlsPerFile' | 'pageCacheSeconds' | 'extraOrigins'
+>;

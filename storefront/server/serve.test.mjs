@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveStorefront } from './serve.mjs';
+import { serveStorefront, storefrontEnv } from './serve.mjs';
 
 const SECRET = 'outside-the-served-folder';
 const bundle = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
@@ -206,5 +206,31 @@ describe('storefront server', () => {
 
   it('refuses to start on a folder without index.html', async () => {
     await expect(serveStorefront({ root: `${dir}/nope`, port: 0 })).rejects.toThrow(/has no index.html/);
+  });
+});
+
+describe('storefront settings from the environment', () => {
+  it('reads the shop origin, the internal API address and the sitemap file size', () => {
+    expect(storefrontEnv({})).toEqual({});
+    expect(
+      storefrontEnv({
+        PUBLIC_URL: 'https://shop.example.com',
+        API_INTERNAL_URL: 'http://api:5000',
+        SITEMAP_URLS_PER_FILE: '1000',
+      }),
+    ).toEqual({
+      publicUrl: 'https://shop.example.com',
+      internalApiUrl: 'http://api:5000',
+      sitemapUrlsPerFile: 1000,
+    });
+  });
+
+  it('stops with a message naming a malformed setting', () => {
+    expect(() => storefrontEnv({ PUBLIC_URL: 'shop.example.com' })).toThrow(/PUBLIC_URL/);
+    expect(() => storefrontEnv({ PUBLIC_URL: 'https://shop.example.com/store' })).toThrow(/PUBLIC_URL/);
+    expect(() => storefrontEnv({ API_INTERNAL_URL: 'api:5000' })).toThrow(/API_INTERNAL_URL/);
+    expect(() => storefrontEnv({ SITEMAP_URLS_PER_FILE: '50001' })).toThrow(/SITEMAP_URLS_PER_FILE/);
+    expect(() => storefrontEnv({ SITEMAP_URLS_PER_FILE: 'many' })).toThrow(/SITEMAP_URLS_PER_FILE/);
+    expect(() => storefrontEnv({ PAGE_CACHE_SECONDS: '-1' })).toThrow(/PAGE_CACHE_SECONDS/);
   });
 });

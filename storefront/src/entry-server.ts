@@ -1,20 +1,31 @@
 /**
  * The storefront server's page work (built by `vite build --ssr` into dist-server/, called by
- * storefront/server/app.mjs): for a product or store page, its data fetched once through the contract client into a
- * per-request query cache, handed to the browser's cache (dehydrated; app/browser-visit.ts hydrates it, so
- * the page does not ask again), and the page's head for search engines and link previews: title,
+ * storefront/server/app.mjs): for a public page, its data fetched once through the contract client into a
+ * per-request query cache, the page rendered by React from that cache (app/server-app.tsx), the cache handed
+ * to the browser's (dehydrated; app/browser-visit.ts hydrates it and main.tsx hydrates the HTML, so the page
+ * does not ask again), and the page's head for search engines and link previews: title,
  * description, canonical address, Open Graph and Twitter tags, JSON-LD Product and BreadcrumbList.
  * An unknown product or category answers 404; private pages get `noindex`.
  */
-import { dehydrate } from '@tanstack/react-query';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createClient } from '@voltcart/api-client/client';
 import { ApiError } from '@voltcart/api-client/errors';
 import { createHttp } from '@voltcart/api-client/http';
 import { canAddToCart, formatINR, type Product } from '@voltcart/shared';
-import { matchPattern } from './app/route-table';
+import { createElement } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { loadPage, matchPattern, pageRoutes } from './app/route-table';
+import { ServerApp } from './app/server-app';
+import { type Env, setServerEnv } from './config/env';
 import { paths } from './config/paths';
 import { readStoreQuery, storeProductParams, writeStoreQuery } from './features/catalog/store-query';
 import { createQueries } from './lib/queries';
+import { pagesSitemap, productSitemap, sitemapIndex } from './sitemap';
+
+type Queries = ReturnType<typeof createQueries>;
+
 import { makeQueryClient } from './lib/query-client';
 
 export interface RenderOptions {
@@ -28,6 +39,8 @@ export interface RenderOptions {
 
 export interface RenderedPage {
   status: number;
+  /** The page rendered by React, for the shell's root element ('' for the shell only). */
+  html: string;
   /** Tags for the page's <head>, replacing the shell's title and description when given. */
   title?: string;
   description?: string;
@@ -64,7 +77,7 @@ function summary(text: string, fallback: string): string {
   return plain.length > 160 ? `${plain.slice(0, 157).trimEnd()}…` : plain;
 }
 
-function productHead(product: Product, opts: RenderOptions): Omit<RenderedPage, 'status' | 'state'> {
+function productHead(product: Product, opts: RenderOptions): Omit<Head, 'status'> {
   const url = `${opts.origin}${paths.product.to(product._id)}`;
   const price = formatINR(product.finalPrice);
   const description = summary(
@@ -74,24 +87,58 @@ function productHead(product: Product, opts: RenderOptions): Omit<RenderedPage, 
   const picture = pictureUrl(opts.publicApiUrl, product.thumbnail || product.images[0] || '');
   const inStock = canAddToCart(product.stock, product.inStock);
   const category = product.category;
-  const productLd = {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
+  const offer = (price: number, available: boolean, offerUrl: string) => ({
+    '@type': 'Offer',
+    url: offerUrl,
+    price: price.toFixed(2),
+    priceCurrency: 'INR',
+    availability: available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    itemCondition: 'https://schema.org/NewCondition',
+  });
+  const common = {
     name: product.name,
     description,
-    sku: product.sku ?? product._id,
     ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
     ...(picture ? { image: [picture] } : {}),
     ...(category ? { category: category.name } : {}),
-    offers: {
-      '@type': 'Offer',
-      url,
-      price: product.finalPrice.toFixed(2),
-      priceCurrency: 'INR',
-      availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      itemCondition: 'https://schema.org/NewCondition',
-    },
   };
+  // Shoppers are sent switched-on variants only; each is one Product of the group, with its own price.
+  const variants = product.variants ?? [];
+  const colorName = (id: string | null) => product.colors.find((c) => c._id === id)?.name;
+  const productLd = variants.length
+    ? {
+        '@context': 'https://schema.org',
+        '@type': 'ProductGroup',
+        ...common,
+        productGroupID: product.sku ?? product._id,
+        variesBy: [
+          ...(product.colors.length ? ['https://schema.org/color'] : []),
+          ...(product.memorySizes.length ? ['https://schema.org/size'] : []),
+        ],
+        hasVariant: variants.map((v) => {
+          const color = colorName(v.colorId);
+          const size = v.memorySize ? `${v.memorySize} GB` : undefined;
+          return {
+            '@type': 'Product',
+            name: [product.name, color, size].filter(Boolean).join(' '),
+            sku: v.sku,
+            ...(color ? { color } : {}),
+            ...(size ? { size } : {}),
+            offers: offer(
+              v.price,
+              v.enabled && v.stock > 0 && product.inStock,
+              `${url}?sku=${encodeURIComponent(v.sku)}`,
+            ),
+          };
+        }),
+      }
+    : {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        ...common,
+        sku: product.sku ?? product._id,
+        offers: offer(product.finalPrice, inStock, url),
+      };
   const crumbs = [
     { name: 'Home', url: `${opts.origin}/` },
     { name: 'Store', url: `${opts.origin}${paths.store.to()}` },
@@ -138,7 +185,7 @@ function storeHead(
   category: { name: string; slug: string } | undefined,
   search: URLSearchParams,
   opts: RenderOptions,
-): Omit<RenderedPage, 'status' | 'state'> {
+): Omit<Head, 'status'> {
   const query = readStoreQuery(search);
   // Filters, sort and page in their normal form; anything else (tracking parameters) dropped.
   const normal = writeStoreQuery(query);
@@ -184,55 +231,205 @@ function storeHead(
   return { title, description, head };
 }
 
-const NOT_FOUND = (what: string): RenderedPage => ({
+/** The home page's canonical address, and the shop itself for search engines: Organization and WebSite with its search. */
+function homeHead(opts: RenderOptions): string {
+  const home = `${opts.origin}/`;
+  const organization = {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: SHOP,
+    url: home,
+    logo: `${opts.origin}/favicon.svg`,
+  };
+  const website = {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: SHOP,
+    url: home,
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: {
+        '@type': 'EntryPoint',
+        urlTemplate: `${opts.origin}${paths.store.to()}?q={search_term_string}`,
+      },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+  return [
+    `<link rel="canonical" href="${escapeHtml(home)}" />`,
+    `<script type="application/ld+json">${scriptJson(organization)}</script>`,
+    `<script type="application/ld+json">${scriptJson(website)}</script>`,
+  ].join('\n    ');
+}
+
+const NOINDEX = '<meta name="robots" content="noindex" />';
+
+const NOT_FOUND = (what: string) => ({
   status: 404,
   title: `${what} not found · ${SHOP}`,
-  head: '<meta name="robots" content="noindex" />',
-  state: null,
+  head: NOINDEX,
 });
 
 const isMissing = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 400);
 
-/** The server's part of a page: status, head tags and the data the browser starts with. */
+/** Where the page's components read the configuration (config/env.ts) while the server renders them. */
+const pageEnv = new AsyncLocalStorage<Env>();
+setServerEnv(() => {
+  const current = pageEnv.getStore();
+  if (!current) throw new Error('A page read the configuration outside of its rendering');
+  return current;
+});
+
+/** The longest a page may take to render (its data is fetched before, so this is a safety net). */
+const RENDER_TIMEOUT_MS = 5_000;
+
+/**
+ * The page's HTML, rendered with React's streaming server rendering and collected whole once every part of it
+ * is ready (crawlers and the page cache want the finished page, not a shell to be filled in).
+ */
+function renderHtml(client: QueryClient, location: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        chunks.push(Buffer.from(chunk));
+        done();
+      },
+    });
+    sink.on('finish', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    const stream = renderToPipeableStream(createElement(ServerApp, { queryClient: client, location }), {
+      // Every part in place, in order: React would otherwise move large parts of the page behind inline
+      // scripts that reveal them, which the CSP (no inline scripts) blocks.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      // A part that fails would be left to the browser by an inline script the CSP blocks: the shell instead.
+      onError: reject,
+    });
+    setTimeout(() => stream.abort(), RENDER_TIMEOUT_MS).unref();
+  });
+}
+
+/**
+ * The query cache for the browser: answers, and failures (a missing product) as plain objects the browser
+ * turns back into ApiErrors (app/browser-visit.ts), so that it renders what the server rendered.
+ */
+function dehydrateForBrowser(client: QueryClient): string {
+  const state = dehydrate(client, {
+    shouldDehydrateQuery: (q) => q.state.status === 'success' || q.state.status === 'error',
+  });
+  for (const q of state.queries) {
+    const error = q.state.error;
+    if (error instanceof ApiError)
+      (q.state as { error: unknown }).error = {
+        message: error.message,
+        status: error.status,
+        code: error.code,
+      };
+  }
+  return scriptJson(state);
+}
+
+/** The server's part of a page: status, head tags, the page's HTML and the data the browser starts with. */
 export async function renderPage(
   pathname: string,
   search: string,
   opts: RenderOptions,
 ): Promise<RenderedPage> {
-  if (PRIVATE.some((re) => re.test(pathname)))
-    return { status: 200, head: '<meta name="robots" content="noindex" />', state: null };
-  const product = matchPattern(paths.product.pattern, pathname);
-  const store =
-    matchPattern(paths.store.pattern, pathname) ?? matchPattern(paths.storeCategory.pattern, pathname);
-  if (!product?.id && !store) return { status: 200, head: '', state: null };
+  // Private pages depend on the shopper's browser (cart, session): the shell only, rendered there.
+  if (PRIVATE.some((re) => re.test(pathname))) return { status: 200, head: NOINDEX, state: null, html: '' };
+  // '*' is last and matches every path.
+  const route = pageRoutes.find((r) => matchPattern(r.pattern, pathname))!;
+  const params = matchPattern(route.pattern, pathname) ?? {};
 
   const http = createHttp({ baseURL: opts.apiUrl, timeoutMs: 3_000 });
   const queries = createQueries(createClient({ request: (config) => http.request(config) }));
   const client = makeQueryClient();
   try {
-    if (product?.id) {
-      // The same keys and values as the browser's queries, so the page finds them in its cache.
-      const found = await client.fetchQuery({ ...queries.product(product.id), retry: false });
-      return { status: 200, ...productHead(found, opts), state: scriptJson(dehydrate(client)) };
+    // The same keys and values as the browser's queries, so the page finds them in its cache.
+    const [, , head] = await Promise.all([
+      loadPage(route),
+      client.prefetchQuery({ ...queries.settings(), retry: false }),
+      pageHead(route.pattern, params, new URLSearchParams(search), client, queries, opts),
+    ]);
+    const html = await pageEnv.run({ apiUrl: opts.publicApiUrl }, () =>
+      renderHtml(client, `${pathname}${search}`),
+    );
+    return { ...head, html, state: dehydrateForBrowser(client) };
+  } catch {
+    // The API is down or slow: the shell still works, the page fetches for itself.
+    return { status: 200, head: '', state: null, html: '' };
+  } finally {
+    client.clear();
+  }
+}
+
+type Head = Omit<RenderedPage, 'state' | 'html'>;
+
+/** Fetches what the page shows into the cache, and says its status and head tags. */
+async function pageHead(
+  pattern: string,
+  params: Record<string, string>,
+  search: URLSearchParams,
+  client: QueryClient,
+  queries: Queries,
+  opts: RenderOptions,
+): Promise<Head> {
+  if (pattern === paths.product.pattern) {
+    try {
+      const found = await client.fetchQuery({ ...queries.product(params.id ?? ''), retry: false });
+      return { status: 200, ...productHead(found, opts) };
+    } catch (e) {
+      if (isMissing(e)) return NOT_FOUND('Product');
+      throw e;
     }
-    const slug = store?.categorySlug ?? '';
-    const params = new URLSearchParams(search);
+  }
+  if (pattern === paths.store.pattern || pattern === paths.storeCategory.pattern) {
+    const slug = params.categorySlug ?? '';
     const [categories] = await Promise.all([
       client.fetchQuery({ ...queries.categories(), retry: false }),
-      client.fetchQuery({
-        ...queries.products(storeProductParams(slug, readStoreQuery(params))),
+      client.prefetchQuery({
+        ...queries.products(storeProductParams(slug, readStoreQuery(search))),
         retry: false,
       }),
       client.prefetchQuery({ ...queries.colors(), retry: false }),
     ]);
-    const category = slug ? categories.find((c) => c.slug.toLowerCase() === slug.toLowerCase()) : undefined;
+    const category = slug ? categories.find((c) => c.slug === slug) : undefined;
     if (slug && !category) return NOT_FOUND('Category');
-    return { status: 200, ...storeHead(slug, category, params, opts), state: scriptJson(dehydrate(client)) };
-  } catch (e) {
-    if (isMissing(e)) return NOT_FOUND(product ? 'Product' : 'Page');
-    // The API is down or slow: the shell still works, the page fetches for itself.
-    return { status: 200, head: '', state: null };
-  } finally {
-    client.clear();
+    return { status: 200, ...storeHead(slug, category, search, opts) };
   }
+  if (pattern === paths.home.pattern) {
+    await Promise.all([
+      client.fetchQuery({ ...queries.categories(), retry: false }),
+      client.prefetchQuery({ ...queries.bestSellers(), retry: false }),
+    ]);
+    return { status: 200, head: homeHead(opts) };
+  }
+  if (pattern === '*') return NOT_FOUND('Page');
+  return { status: 200, head: '' };
+}
+
+export interface SitemapRequestOptions {
+  /** Where this server reaches the API. */
+  apiUrl: string;
+  /** The shop's own origin as browsers see it. */
+  origin: string;
+  /** The most addresses in one sitemap file. */
+  perFile: number;
+}
+
+/**
+ * The sitemap file at `pathname` (/sitemap.xml, /sitemap-pages.xml, /sitemap-products-<k>.xml) as parts of
+ * text to stream, or null when there is no such file (sitemap.ts).
+ */
+export async function sitemap(
+  pathname: string,
+  { apiUrl, origin, perFile }: SitemapRequestOptions,
+): Promise<AsyncIterable<string> | null> {
+  const http = createHttp({ baseURL: apiUrl, timeoutMs: 10_000 });
+  const opts = { api: createClient({ request: (config) => http.request(config) }), origin, perFile };
+  if (pathname === '/sitemap.xml') return sitemapIndex(opts);
+  if (pathname === '/sitemap-pages.xml') return pagesSitemap(opts);
+  const file = /^\/sitemap-products-(\d{1,9})\.xml$/.exec(pathname);
+  return file ? productSitemap(Number(file[1]), opts) : null;
 }

@@ -1,7 +1,6 @@
 // First, so that it runs before React and the app are evaluated: starts the opening page's code and
 // requests.
-
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { openingPage, queryClient } from './app/browser-visit';
 import { ConfigError, env } from './config/env';
@@ -10,18 +9,26 @@ import './styles/global.css';
 /** The longest wait for the opening page before the frame is shown anyway (a spinner in the page area). */
 const FIRST_RENDER_WAIT_MS = 300;
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
 
 try {
   env();
-  // One render of the page with its code, data and first pictures at hand paints sooner than the frame
-  // first and the page after (two renders and layouts on a slow phone): wait for them, but not for long.
-  const timeout = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
-  void Promise.race([openingPage, timeout]).then(() => root.render(<App queryClient={queryClient} />));
+  if (container.firstElementChild) {
+    // The storefront server rendered the page (entry-server.ts) and sent its data: React takes over the HTML
+    // as it is (nothing painted twice, nothing fetched again), at once, so that a tap is not lost; the page
+    // area follows as soon as its code is here (a tap there meanwhile is replayed then).
+    hydrateRoot(container, <App queryClient={queryClient} />);
+  } else {
+    // One render of the page with its code, data and first pictures at hand paints sooner than the frame
+    // first and the page after (two renders and layouts on a slow phone): wait for them, but not for long.
+    const root = createRoot(container);
+    const timeout = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
+    void Promise.race([openingPage, timeout]).then(() => root.render(<App queryClient={queryClient} />));
+  }
 } catch (e) {
   if (!(e instanceof ConfigError)) throw e;
   // A broken deployment must say what is wrong instead of showing a blank page.
-  root.render(
+  createRoot(container).render(
     <main className="config-error">
       <h1>The shop is not configured correctly</h1>
       <p>{e.message}</p>

@@ -49,8 +49,18 @@ function httpUrl(value: unknown): string | null {
 }
 
 let cached: Env | null = null;
+let serverEnv: (() => Env) | null = null;
+
+/**
+ * On the storefront server (entry-server.ts), where there is no window: the configuration of the page being
+ * rendered, read on every call (pages of different requests render side by side).
+ */
+export function setServerEnv(read: () => Env): void {
+  serverEnv = read;
+}
 
 export function env(): Env {
+  if (serverEnv) return serverEnv();
   cached ??= readEnv();
   return cached;
 }

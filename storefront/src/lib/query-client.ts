@@ -1,6 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@voltcart/api-client/errors';
 
+/** How long an answer of the API is used without asking again. */
+export const ANSWER_FRESH_MS = 30_000;
+
 /** How many times a read that got no answer, or a 502/503/504, is tried again. */
 const RETRIES = 2;
 
@@ -27,7 +30,7 @@ export function makeQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        staleTime: 30_000,
+        staleTime: ANSWER_FRESH_MS,
         refetchOnWindowFocus: false,
         retry: shouldRetry,
         retryDelay: (attempt) => 500 * 2 ** attempt,

@@ -5,6 +5,7 @@ import type {
   colorUpdateBody,
   imageMatchBody,
   productBody,
+  productIdsQuery,
   productListQuery,
   productStatusBody,
   productUpdateBody,
@@ -173,4 +174,24 @@ export const variant = {
     form: true,
     files: ['images'],
   }).reply<{ product: Product; uploads: PictureUpload[] }>(),
+};
+
+/** A public product's address for the sitemap: its id and when it last changed. */
+export interface ProductId {
+  _id: string;
+  /** ISO 8601. */
+  updatedAt: string;
+}
+
+/** What the storefront server needs beside the pages' own reads: the catalogue's version, the sitemap's ids. */
+export const catalog = {
+  /** Moves on with every change staff make to the catalogue (the storefront drops the pages it rendered). */
+  version: route('GET /catalog/version', 'public').reply<{ version: number }>(),
+  /**
+   * Public products in id order, above `after` and up to `upTo`, at most `limit` (default 1000) per page:
+   * keyset pages, so that a sitemap of any size is read a page at a time. `lastId` is the highest public id.
+   */
+  productIds: route('GET /catalog/product-ids', 'public')
+    .query<typeof productIdsQuery>()
+    .reply<{ products: ProductId[]; lastId: number }>(),
 };

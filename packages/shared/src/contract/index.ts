@@ -1,7 +1,7 @@
 import { admin, user } from './account';
-import { category, color, product, search, variant } from './catalog';
+import { catalog, category, color, product, search, variant } from './catalog';
 
-export type { FacetValue, ProductFacets, ProductList, Suggestions, Synonym } from './catalog';
+export type { FacetValue, ProductFacets, ProductId, ProductList, Suggestions, Synonym } from './catalog';
 
 import { cart, health, newsletter, order, settings } from './shop';
 import { tax } from './tax';
@@ -13,6 +13,7 @@ import { tax } from './tax';
 export const contract = {
   admin,
   user,
+  catalog,
   category,
   color,
   product,

@@ -234,6 +234,13 @@ export const synonymsBody = z.object({
 });
 
 /** Suggestions while typing: the text typed so far. */
+/** A page of public product ids for the sitemap: ids above `after`, up to `upTo` (keyset pages). */
+export const productIdsQuery = z.object({
+  after: int().pipe(z.number().min(0, 'must not be negative')).optional(),
+  upTo: int().pipe(z.number().min(1, 'must be at least 1')).optional(),
+  limit: int().pipe(z.number().min(1, 'must be at least 1').max(10_000, 'must be at most 10000')).optional(),
+});
+
 export const suggestQuery = z.object({
   q: z.string({ error: 'is required' }).max(200, 'must be at most 200 characters'),
 });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatINR } from '@voltcart/shared';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { productImage } from '../../lib/images';
@@ -40,7 +40,17 @@ export function SearchBox() {
   const inputId = useId();
   const listId = useId();
 
+  const input = useRef<HTMLInputElement>(null);
+
   useEffect(() => setQ(urlQuery), [urlQuery]);
+  // Text typed into the server-rendered field before the page's code took it over.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the page hydrates
+  useEffect(() => {
+    const field = input.current;
+    if (!field || field.value === urlQuery) return;
+    setQ(field.value);
+    setOpen(document.activeElement === field);
+  }, []);
   // Leaving the page closes the list.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
   useEffect(() => setOpen(false), [location.pathname, location.search]);
@@ -113,11 +123,12 @@ export function SearchBox() {
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a search form with role=search is the widely supported landmark
-    <form className="search" role="search" onSubmit={submit}>
+    <form className="search" role="search" action={paths.store.to()} onSubmit={submit}>
       <label htmlFor={inputId} className="visually-hidden">
         Search products
       </label>
       <input
+        ref={input}
         id={inputId}
         type="search"
         name="q"

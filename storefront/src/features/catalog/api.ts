@@ -38,5 +38,7 @@ export function useBestSellers() {
 }
 
 export function useProduct(id: string | undefined) {
-  return view(useQuery({ ...queries.product(id ?? ''), enabled: Boolean(id) }));
+  // A failure the server rendered (a missing product) stays as it is when the page hydrates; the page's own
+  // 'Try again' asks again.
+  return view(useQuery({ ...queries.product(id ?? ''), enabled: Boolean(id), retryOnMount: false }));
 }

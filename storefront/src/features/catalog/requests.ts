@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '@voltcart/api-client/errors';
 import { productImage } from '../../lib/images';
 import { queries } from '../../lib/queries';
+import { ANSWER_FRESH_MS } from '../../lib/query-client';
 import { readStoreQuery, STORE_EAGER_CARDS, storeProductParams } from './store-query';
 
 /**
@@ -29,6 +31,11 @@ export const catalogRequests = {
     }
   },
   product(client: QueryClient, id: string): Promise<unknown> {
+    // "No such product" is an answer like any other: not asked again while it is fresh (a page the server
+    // rendered as not found stays so as it hydrates).
+    const known = client.getQueryState(queries.product(id).queryKey);
+    const missing = known?.error instanceof ApiError && known.error.status === 404;
+    if (missing && Date.now() - known.errorUpdatedAt < ANSWER_FRESH_MS) return Promise.resolve();
     return client.prefetchQuery(queries.product(id));
   },
 };

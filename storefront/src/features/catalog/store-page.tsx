@@ -40,7 +40,22 @@ export function StorePage() {
       : categorySlug
         ? categorySlug.replace(/-/g, ' ')
         : 'All Products';
-  useTitle(query.q ? `Search: ${query.q}` : (category?.name ?? 'Store'));
+  const unknownCategory = categorySlug !== '' && categories.length > 0 && !category;
+  useTitle(
+    query.q ? `Search: ${query.q}` : (category?.name ?? (unknownCategory ? 'Category not found' : 'Store')),
+  );
+
+  if (unknownCategory) {
+    return (
+      <div className="container page-message">
+        <h1 className="page-message__title">Category not found.</h1>
+        <p className="muted">It may have been removed, or the link is mistyped.</p>
+        <Link to={paths.store.to()} className="btn btn--primary">
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  }
 
   const update = (change: Partial<StoreQuery>) => {
     const next = { ...query, page: 1, ...change };

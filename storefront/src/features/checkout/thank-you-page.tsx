@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '@voltcart/api-client/errors';
 import { formatINR } from '@voltcart/shared';
 import { Link, useParams } from 'react-router-dom';
 import { CheckIcon } from '../../components/ui/icons';
+import { Loading } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { queries } from '../../lib/queries';
 import { useTitle } from '../../lib/use-title';
@@ -9,11 +11,42 @@ import { useSession } from '../../stores/session-store';
 import './checkout.css';
 
 export function ThankYouPage() {
-  useTitle('Thank you');
   const { orderId = '' } = useParams();
   const loggedIn = useSession((s) => Boolean(s.userToken));
-  // The order's details are a bonus: the page works from the id alone.
-  const { data: order } = useQuery({ ...queries.order(orderId), enabled: loggedIn && Boolean(orderId) });
+  // Thanks only for an order of the shopper's own: the API answers 404 for one that is not theirs or does not exist.
+  const {
+    data: order,
+    error,
+    isPending,
+  } = useQuery({
+    ...queries.order(orderId),
+    enabled: loggedIn && Boolean(orderId),
+  });
+  const unknown = !loggedIn || (error instanceof ApiError && (error.status === 404 || error.status === 400));
+  useTitle(unknown ? 'Order not found' : 'Thank you');
+
+  if (unknown) {
+    return (
+      <div className="container page-message">
+        <h1 className="page-message__title">We could not find this order.</h1>
+        <p className="muted">
+          {loggedIn
+            ? 'It does not exist, or it was placed from another account.'
+            : 'Log in with the account you ordered from to see it.'}
+        </p>
+        {loggedIn ? (
+          <Link to={paths.profile.to()} className="btn btn--primary">
+            View my orders
+          </Link>
+        ) : (
+          <Link to={paths.store.to()} className="btn btn--primary">
+            Continue Shopping
+          </Link>
+        )}
+      </div>
+    );
+  }
+  if (loggedIn && isPending) return <Loading />;
 
   return (
     <div className="container thank-you">

@@ -14,23 +14,31 @@ export function splitDuration(ms: number) {
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** A live countdown to the end of the day, ticking every second. */
+/**
+ * A live countdown to the end of the day, ticking every second. It starts after mount: the server renders
+ * the page at another moment and in another time zone than the shopper's, so the first render shows dashes.
+ */
 export function Countdown() {
-  const [left, setLeft] = useState(() => msUntilMidnight());
+  const [left, setLeft] = useState<number | null>(null);
   useEffect(() => {
+    setLeft(msUntilMidnight());
     const t = setInterval(() => setLeft(msUntilMidnight()), 1000);
     return () => clearInterval(t);
   }, []);
-  const { hours, minutes, seconds } = splitDuration(left);
+  const { hours, minutes, seconds } = splitDuration(left ?? 0);
   return (
-    <div className="countdown" role="timer" aria-label={`Ends in ${hours} hours ${minutes} minutes`}>
+    <div
+      className="countdown"
+      role="timer"
+      aria-label={left === null ? 'Ends at midnight' : `Ends in ${hours} hours ${minutes} minutes`}
+    >
       {[
         [hours, 'Hours'],
         [minutes, 'Mins'],
         [seconds, 'Secs'],
       ].map(([value, unit]) => (
         <span key={unit} className="countdown__cell" aria-hidden="true">
-          <strong>{two(value as number)}</strong>
+          <strong>{left === null ? '--' : two(value as number)}</strong>
           <small>{unit}</small>
         </span>
       ))}

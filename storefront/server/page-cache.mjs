@@ -1,0 +1,71 @@
+/**
+ * Rendered pages kept in memory, per normalised address (storefront server):
+ * - a page is kept at most `ttlMs` (stock and prices that change without a staff edit show within that time)
+ * - the catalogue's version (GET /catalog/version, moved on by every staff change) is read at most every
+ *   `checkMs`, in the background; when it has moved every page is dropped, and a render that started before is
+ *   answered but not kept
+ * - concurrent misses of one page share one render
+ * - at most `maxEntries` pages, the oldest dropped first
+ * - what `load` marks as not to keep (the API was down and the shell was sent) is never kept
+ */
+export function createPageCache({ ttlMs, checkMs = 1000, maxEntries = 2000, readVersion }) {
+  const entries = new Map();
+  const loading = new Map();
+  let version = null;
+  let generation = 0;
+  let checkedAt = 0;
+  let checking = null;
+
+  function checkVersion() {
+    checking ??= readVersion()
+      .then((v) => {
+        if (version !== null && v !== version) {
+          entries.clear();
+          loading.clear();
+          generation++;
+        }
+        version = v;
+      })
+      .catch(() => {
+        // The API is unreachable: pages stay for their TTL at most.
+      })
+      .finally(() => {
+        checkedAt = Date.now();
+        checking = null;
+      });
+    return checking;
+  }
+
+  return {
+    /** The page under `key`: kept, or made by `load()` (which resolves `{keep, ...page}`). */
+    async get(key, load) {
+      if (ttlMs <= 0) return load();
+      if (Date.now() - checkedAt >= checkMs) {
+        // The first check is waited for, so that a page is never kept under an unknown version.
+        if (version === null) await checkVersion();
+        else void checkVersion();
+      }
+      const kept = entries.get(key);
+      if (kept && Date.now() - kept.at < ttlMs) return kept.page;
+      if (kept) entries.delete(key);
+      let pending = loading.get(key);
+      if (!pending) {
+        const startedIn = generation;
+        pending = load().then((page) => {
+          if (loading.get(key) === pending) loading.delete(key);
+          if (page.keep && startedIn === generation) {
+            entries.set(key, { at: Date.now(), page });
+            if (entries.size > maxEntries) entries.delete(entries.keys().next().value);
+          }
+          return page;
+        });
+        pending.catch(() => loading.delete(key));
+        loading.set(key, pending);
+      }
+      return pending;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { createPageCache } from './page-cache.mjs';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A cache over a version the test moves, and a loader that counts its renders. */
+function setUp(opts = {}) {
+  const state = { version: 1, renders: 0 };
+  const cache = createPageCache({
+    ttlMs: 10_000,
+    checkMs: 0,
+    readVersion: async () => state.version,
+    ...opts,
+  });
+  const load =
+    (keep = true) =>
+    async () => {
+      state.renders++;
+      await sleep(5);
+      return { keep, html: `render ${state.renders}` };
+    };
+  return { state, cache, load };
+}
+
+describe('page cache', () => {
+  it('renders a page once and answers it from memory until its time is up', async () => {
+    const { cache, load, state } = setUp({ ttlMs: 50 });
+    expect((await cache.get('/store', load())).html).toBe('render 1');
+    expect((await cache.get('/store', load())).html).toBe('render 1');
+    expect((await cache.get('/product/1', load())).html).toBe('render 2');
+    await sleep(60);
+    expect((await cache.get('/store', load())).html).toBe('render 3');
+    expect(state.renders).toBe(3);
+  });
+
+  it('shares one render between concurrent requests for the same page', async () => {
+    const { cache, load, state } = setUp();
+    const pages = await Promise.all([1, 2, 3].map(() => cache.get('/store', load())));
+    expect(pages.map((p) => p.html)).toEqual(['render 1', 'render 1', 'render 1']);
+    expect(state.renders).toBe(1);
+  });
+
+  it('drops every page when the catalogue version moves on', async () => {
+    const { cache, load, state } = setUp();
+    await cache.get('/store', load());
+    state.version = 2;
+    // The check runs in the background: the next request still gets the kept page, the one after a new render.
+    await cache.get('/store', load());
+    await sleep(1);
+    expect((await cache.get('/store', load())).html).toBe('render 2');
+  });
+
+  it('never keeps a page its loader marks as not to keep (the shell sent while the API was down)', async () => {
+    const { cache, load, state } = setUp();
+    await cache.get('/store', load(false));
+    await cache.get('/store', load(false));
+    expect(state.renders).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it('keeps at most maxEntries pages, the oldest dropped first', async () => {
+    const { cache, load } = setUp({ maxEntries: 2 });
+    for (const path of ['/a', '/b', '/c']) await cache.get(path, load());
+    expect(cache.size).toBe(2);
+    expect((await cache.get('/a', load())).html).toBe('render 4');
+  });
+});
