@@ -13,7 +13,7 @@ export function ThankYouPage() {
   const { orderId = '' } = useParams();
   const loggedIn = useSession((s) => Boolean(s.userToken));
   // The order's details are a bonus: the page works from the id alone.
-  const { data: order } = useQuery({ ...queries.order(orderId), enabled: loggedIn && Boolean(orderId) });
+  const order = useQuery({ ...queries.order(orderId), enabled: loggedIn && Boolean(orderId) }).data?.order;
 
   return (
     <div className="container thank-you">
@@ -40,8 +40,8 @@ export function ThankYouPage() {
             Continue Shopping
           </Link>
           {loggedIn && (
-            <Link to={paths.profile.to()} className="btn btn--ghost">
-              View my orders
+            <Link to={paths.order.to(orderId)} className="btn btn--ghost">
+              View this order
             </Link>
           )}
         </div>
