@@ -178,6 +178,10 @@ describe.each([800, 1024, 1280])('at %i px', (width) => {
     const orderId = await apiOrder();
     await page.goto(adminUrl(`/admin/orders/${orderId}`));
     await page.getByRole('button', { name: 'Mark as shipped' }).click();
+    const ship = page.getByRole('dialog', { name: 'Mark as shipped' });
+    await ship.getByLabel('Carrier').fill('Blue Dart');
+    await ship.getByLabel('Tracking number').fill('BD0001');
+    await ship.getByRole('button', { name: 'Mark as shipped' }).click();
     await page.getByRole('button', { name: 'Mark as delivered' }).waitFor();
     await expectNotCovered(page, page.locator('.order-moves .btn, .page-header .btn'));
     expect(pageErrors(page)).toEqual([]);

@@ -105,6 +105,10 @@ describe('orders', () => {
     // A cash-on-delivery order is shipped or cancelled; it cannot be delivered before it is shipped.
     expect(await moves()).toEqual(['Mark as shipped', 'Cancel order']);
     await page.getByRole('button', { name: 'Mark as shipped' }).click();
+    const ship = page.getByRole('dialog', { name: 'Mark as shipped' });
+    await ship.getByLabel('Carrier').fill('Delhivery');
+    await ship.getByLabel('Tracking number').fill('DLV123456789');
+    await ship.getByRole('button', { name: 'Mark as shipped' }).click();
     await expectToast(page, /shipped/i);
     await page.locator('.badge', { hasText: 'Shipped' }).first().waitFor();
     const order = (await api('GET', `/order/${orderId}`, { token: await e2eAdminToken() })).body.order;

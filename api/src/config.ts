@@ -72,6 +72,8 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /** Sent mails older than this many days are deleted from the outbox by the sender (0: kept for ever). */
+  OUTBOX_KEEP_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   FREE_SHIPPING_THRESHOLD: z.coerce.number().min(0).default(999),
   CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(2),
   METRICS_ENABLED: z

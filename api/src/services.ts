@@ -23,7 +23,12 @@ export async function createServices(
 ) {
   const payments = createPaymentProvider(deps.config, deps.logger);
   const transport = createMailTransport(deps.config);
-  const mail = opts.mailSender === false ? null : new OutboxSender(deps.db, transport, deps.logger).start();
+  const mail =
+    opts.mailSender === false
+      ? null
+      : new OutboxSender(deps.db, transport, deps.logger, {
+          keepSentDays: deps.config.OUTBOX_KEEP_DAYS,
+        }).start();
   if (mail && transport.kind === 'file')
     deps.logger.info('mail: written as .eml files (no SMTP_URL configured)');
   if (payments.kind === 'simulator') deps.logger.info('payments: simulator (no RAZORPAY_KEY_ID configured)');

@@ -244,6 +244,29 @@ describe('mail over SMTP', () => {
   });
 });
 
+describe('outbox clean-up', () => {
+  it('deletes mails sent more than OUTBOX_KEEP_DAYS ago, in batches, keeping recent, unsent and given-up ones', async () => {
+    const orders = [];
+    for (let i = 0; i < 5; i++) orders.push((await placeCodOrder()).orderId);
+    const ids: number[] = [];
+    for (const id of orders) ids.push((await outboxOf(id))[0]!.id);
+    const daysAgo = (d: number) => sql<Date>`NOW(3) - INTERVAL ${d} DAY`;
+    const set = (id: number, values: Record<string, unknown>) =>
+      ctx.db.updateTable('outbox').set(values).where('id', '=', id).execute();
+    const [old1, old2, old3, recent, givenUp] = ids as [number, number, number, number, number];
+    for (const id of [old1, old2, old3]) await set(id, { sent_at: daysAgo(40), claimed_until: null });
+    await set(recent, { sent_at: daysAgo(29), claimed_until: null });
+    await set(givenUp, { sent_at: null, failed_at: daysAgo(40), created_at: daysAgo(41) });
+
+    const sender = newSender({ keepSentDays: 30, cleanupBatch: 2 });
+    expect(await sender.cleanUp()).toBe(3);
+    const left = await ctx.db.selectFrom('outbox').select('id').where('id', 'in', ids).execute();
+    expect(left.map((r) => r.id).sort((a, b) => a - b)).toEqual([recent, givenUp]);
+    expect(await sender.cleanUp()).toBe(0);
+    expect(await newSender({ keepSentDays: 0 }).cleanUp()).toBe(0);
+  });
+});
+
 describe('mail without SMTP_URL (development)', () => {
   it('writes each mail as an .eml file under DATA_DIR/mail and names the file in the log', async () => {
     const { mkdtemp, readFile, rm } = await import('node:fs/promises');

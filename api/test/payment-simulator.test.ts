@@ -1,10 +1,14 @@
 // Covers online checkout with the payment simulator: the place-order reply for mode 1, POST /order/simulator/sign,
 // POST /order/success signature checks (valid, wrong secret, wrong order id, tampered payment id, replayed,
 // someone else's order), POST /order/payment-failed (stock back once, cart restored), and a verified payment
-// arriving after the order failed (revived when the stock is still there, refunded when it is not).
+// arriving after the order failed (revived when the stock is still there, refunded when it is not), and a late
+// payment of a cancelled unpaid order: revived only when the payment window closed on it (the expiry sweep), and
+// then only with units still for sale; refunded automatically when the shopper cancelled it or the product or its
+// variant was switched off meanwhile.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATOR_SECRET } from '../src/config';
+import { expireUnpaidOrders } from '../src/modules/order/order-lifecycle.service';
 import { createTestContext, type TestContext } from './context';
 import {
   addToCart,
@@ -298,6 +302,91 @@ describe('a verified payment after the order failed', () => {
       ]);
       expect((await orderRow(ctx.db, orderId)).state).toBe('paid');
       expect(await stockOf(ctx.db, productId)).toBe(2);
+    }
+  });
+});
+
+describe('a verified payment after the order was cancelled unpaid', () => {
+  /** The shopper's order cancelled by the payment-expiry sweep (its window closed). */
+  async function expire(orderId: string) {
+    await ctx.db
+      .updateTable('orders')
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where('public_id', '=', orderId)
+      .execute();
+    await expireUnpaidOrders(ctx.db);
+    expect((await orderRow(ctx.db, orderId)).state).toBe('cancelled');
+  }
+  const late = (s: Shopper, orderId: string, rzp: string, paymentId: string) =>
+    success(s, {
+      order_id: orderId,
+      razorpay_response: response(rzp, paymentId, sign(SIMULATOR_SECRET, rzp, paymentId)),
+    });
+  const refundsOf = async (orderId: string) =>
+    ctx.db
+      .selectFrom('refunds')
+      .select(['state', 'amount_paise'])
+      .where('order_id', '=', (await orderRow(ctx.db, orderId)).id)
+      .execute();
+
+  it('refunds a late payment of an order the shopper cancelled, which stays cancelled', async () => {
+    const s = await shopper(ctx);
+    const { orderId, rzp, productId } = await placeOnline(s, { qty: 1, stock: 4, price: 800 });
+    expect((await ctx.req('POST', `/order/${orderId}/cancel`, { token: s.token, body: {} })).status).toBe(
+      200,
+    );
+    expect(await stockOf(ctx.db, productId)).toBe(4);
+    const r = await late(s, orderId, rzp, 'pay_after_cancel');
+    expect(r.status).toBe(409);
+    expect(r.body.code).toBe('payment_after_cancel');
+    expect(await orderRow(ctx.db, orderId)).toMatchObject({
+      state: 'cancelled',
+      razorpay_payment_id: 'pay_after_cancel',
+      refunded_paise: 80_000,
+    });
+    expect(await stockOf(ctx.db, productId)).toBe(4);
+    expect(await refundsOf(orderId)).toEqual([{ state: 'processed', amount_paise: 80_000 }]);
+  });
+
+  it('revives an order whose payment window closed when its units are still for sale', async () => {
+    const s = await shopper(ctx);
+    const { orderId, rzp, productId } = await placeOnline(s, { qty: 1, stock: 4 });
+    await expire(orderId);
+    expect((await late(s, orderId, rzp, 'pay_after_expiry')).status).toBe(200);
+    expect(await orderRow(ctx.db, orderId)).toMatchObject({ state: 'paid', stock_returned: 0 });
+    expect(await stockOf(ctx.db, productId)).toBe(3);
+  });
+
+  it('refunds instead of reviving when the product or its variant was switched off meanwhile', async () => {
+    for (const off of ['product', 'variant'] as const) {
+      const s = await shopper(ctx);
+      const { orderId, rzp, productId } = await placeOnline(s, { qty: 1, stock: 4, price: 500 });
+      await expire(orderId);
+      if (off === 'product')
+        await ctx.db.updateTable('products').set({ status: 0 }).where('id', '=', productId).execute();
+      else
+        await ctx.db
+          .updateTable('product_variants')
+          .set({ enabled: 0 })
+          .where('product_id', '=', productId)
+          .execute();
+      const variantStock = async () =>
+        (
+          await ctx.db
+            .selectFrom('product_variants')
+            .select('stock')
+            .where('product_id', '=', productId)
+            .execute()
+        ).map((v) => v.stock);
+      const before = await variantStock();
+      const r = await late(s, orderId, rzp, `pay_${off}_off`);
+      expect(r.status, off).toBe(409);
+      expect(await orderRow(ctx.db, orderId), off).toMatchObject({
+        state: 'cancelled',
+        refunded_paise: 50_000,
+      });
+      expect(await variantStock(), off).toEqual(before);
+      expect(await refundsOf(orderId), off).toEqual([{ state: 'processed', amount_paise: 50_000 }]);
     }
   });
 });

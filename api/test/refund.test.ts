@@ -169,6 +169,20 @@ describe('staff refunds through Razorpay', () => {
     expect((await refund(orderId, { reason: 'Late delivery' })).body.payment.refunded).toBe(500);
   });
 
+  it('shows the gateway’s reason for a refused refund to staff, never to the shopper', async () => {
+    const { s, orderId } = await paidOrder(400);
+    standIn.refundMode = 'reject';
+    expect((await refund(orderId, { amount: 100, reason: 'Late delivery' })).status).toBe(502);
+    const staff = await call('GET', `/order/${orderId}`, admin);
+    expect(staff.body.refunds[0].error).toContain('greater than amount captured');
+    expect(JSON.stringify(staff.body.timeline)).toContain('greater than amount captured');
+    const own = await call('GET', `/order/${orderId}`, s.token);
+    expect(own.status).toBe(200);
+    expect(own.body.refunds[0]).toMatchObject({ state: 'failed', error: null });
+    expect(own.body.timeline.map((e: { event: string }) => e.event)).toContain('refund_failed');
+    expect(JSON.stringify(own.body)).not.toContain('greater than amount captured');
+  });
+
   it('answers 409 for a cash-on-delivery order and 403 for a shopper', async () => {
     const s = await shopper(ctx);
     const p = await makeProduct(ctx.db, { price: 100 });

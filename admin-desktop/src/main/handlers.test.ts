@@ -1,7 +1,7 @@
 // The channel implementations with Electron replaced at its boundary: the file dialog returns given paths,
 // safeStorage is absent, shell.openExternal records its calls.
 
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -40,10 +40,11 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function handlers(dialogPaths: string[] = []) {
+function handlers(dialogPaths: string[] = [], savePath: string | null = null) {
   const store = createSettingsStore({ dir: join(dir, 'userData'), safeStorage: null });
   const opened: string[] = [];
   const changed: string[] = [];
+  const offered: string[] = [];
   const h = createHandlers({
     store,
     bulk: createBulkUpload({
@@ -52,6 +53,10 @@ function handlers(dialogPaths: string[] = []) {
       emit: () => {},
     }),
     showImageDialog: async () => dialogPaths,
+    showSaveDialog: async ({ fileName }) => {
+      offered.push(fileName);
+      return savePath;
+    },
     openExternal: async (url) => {
       opened.push(url);
     },
@@ -62,7 +67,7 @@ function handlers(dialogPaths: string[] = []) {
       changed.push(u);
     },
   });
-  return { h, opened, changed };
+  return { h, opened, changed, offered };
 }
 
 describe('channel handlers', { timeout: 30_000 }, () => {
@@ -77,6 +82,26 @@ describe('channel handlers', { timeout: 30_000 }, () => {
       images: [],
       leftOut: 0,
     });
+  });
+
+  it('files:save-document writes the PDF where the save dialog says, and nothing when cancelled', async () => {
+    const bytes = new TextEncoder().encode('%PDF-1.7 invoice');
+    const target = join(dir, 'saved', 'VC-2026-27-000001.pdf');
+    await mkdir(join(dir, 'saved'), { recursive: true });
+    const chosen = handlers([], target);
+    expect(
+      await chosen.h['files:save-document']({ fileName: 'VC-2026-27-000001.pdf', bytes }, EVENT),
+    ).toEqual({
+      saved: true,
+    });
+    expect(chosen.offered).toEqual(['VC-2026-27-000001.pdf']);
+    expect(await readFile(target, 'utf8')).toBe('%PDF-1.7 invoice');
+
+    const cancelled = handlers([], null);
+    expect(await cancelled.h['files:save-document']({ fileName: 'other.pdf', bytes }, EVENT)).toEqual({
+      saved: false,
+    });
+    expect(await readdir(join(dir, 'saved'))).toEqual(['VC-2026-27-000001.pdf']);
   });
 
   it('files:pick-images refuses a file that is not an image', async () => {

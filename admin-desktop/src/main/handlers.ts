@@ -3,6 +3,7 @@ import { type AppInfo, desktopApiUrlProblem } from '../shared/ipc-contract';
 import type { BulkUpload } from './bulk-upload';
 import type { Handlers } from './ipc';
 import { pickImages, type ShowImageDialog } from './pick-images';
+import { type ShowSaveDialog, saveDocument } from './save-document';
 import { openExternalSafely } from './security';
 import type { SettingsStore } from './settings-store';
 
@@ -10,6 +11,7 @@ export interface HandlerDeps {
   store: SettingsStore;
   bulk: BulkUpload;
   showImageDialog: ShowImageDialog;
+  showSaveDialog: ShowSaveDialog;
   /** Electron's `shell.openExternal`. */
   openExternal: (url: string) => Promise<void>;
   info: Omit<AppInfo, 'secureStorage' | 'kind'>;
@@ -35,6 +37,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'session:save': (session) => deps.store.saveSession(session),
     'session:clear': () => deps.store.clearSession(),
     'files:pick-images': (opts) => pickImages(opts, deps.showImageDialog),
+    'files:save-document': (doc) => saveDocument(doc, deps.showSaveDialog),
     'bulk:pick-folder': () => deps.bulk.pickFolder(),
     'bulk:start': (input) => deps.bulk.start(input),
     'bulk:cancel': (runId) => deps.bulk.cancel(runId),

@@ -120,6 +120,17 @@ async function start() {
           : await dialog.showOpenDialog({ ...opts, properties: [...opts.properties] });
         return r.canceled ? [] : r.filePaths;
       },
+      showSaveDialog: async ({ fileName }) => {
+        const opts = {
+          title: 'Save the document',
+          defaultPath: join(app.getPath('downloads'), fileName),
+          filters: [{ name: 'PDF documents', extensions: ['pdf'] }],
+        };
+        const r = mainWindow
+          ? await dialog.showSaveDialog(mainWindow, opts)
+          : await dialog.showSaveDialog(opts);
+        return r.canceled || !r.filePath ? null : r.filePath;
+      },
       openExternal: (url) => shell.openExternal(url),
       info: { version: app.getVersion(), platform: process.platform },
       onApiUrlChanged: followApi,

@@ -40,6 +40,7 @@ const validInputs: Record<Channel, unknown[]> = {
   ],
   'session:clear': [],
   'files:pick-images': [{ multiple: true }],
+  'files:save-document': [{ fileName: 'VC-2026-27-000001.pdf', bytes: new TextEncoder().encode('%PDF-1.7') }],
   'bulk:pick-folder': [],
   'bulk:start': [
     {
@@ -100,6 +101,17 @@ describe('IPC handlers', () => {
       /not valid \(token\)/,
     ],
     ['files:pick-images', { multiple: 'yes' }, /not valid \(multiple\)/],
+    [
+      'files:save-document',
+      { fileName: '../../.bashrc.pdf', bytes: new TextEncoder().encode('%PDF-1.7') },
+      /plain PDF file name/,
+    ],
+    [
+      'files:save-document',
+      { fileName: 'invoice.pdf', bytes: new TextEncoder().encode('#!/bin/sh') },
+      /not a PDF/,
+    ],
+    ['files:save-document', { fileName: 'invoice.pdf', bytes: 'JVBERi0=' }, /document is missing/],
     [
       'bulk:start',
       { scanId: '../../etc', jobs: [{ fileId: 'f0', productId: '1', role: 'thumbnail' }] },

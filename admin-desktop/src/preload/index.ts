@@ -47,6 +47,7 @@ const bridge = {
   },
   files: {
     pickImages: (opts) => invoke(CHANNELS.pickImages, opts),
+    saveDocument: (doc) => invoke(CHANNELS.saveDocument, doc),
   },
   bulk: {
     pickFolder: () => invoke(CHANNELS.bulkPickFolder),

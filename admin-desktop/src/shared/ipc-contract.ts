@@ -22,6 +22,7 @@ export const CHANNELS = {
   sessionSave: 'session:save',
   sessionClear: 'session:clear',
   pickImages: 'files:pick-images',
+  saveDocument: 'files:save-document',
   bulkPickFolder: 'bulk:pick-folder',
   bulkStart: 'bulk:start',
   bulkCancel: 'bulk:cancel',
@@ -84,6 +85,17 @@ export const INPUTS = {
     .strict(),
   [CHANNELS.sessionClear]: z.undefined(),
   [CHANNELS.pickImages]: z.object({ multiple: z.boolean() }).strict(),
+  [CHANNELS.saveDocument]: z
+    .object({
+      fileName: z
+        .string()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,100}\.pdf$/, 'The document name must be a plain PDF file name.'),
+      bytes: z
+        .instanceof(Uint8Array, { error: 'The document is missing.' })
+        .refine((b) => b.byteLength <= MAX_DOCUMENT_BYTES, 'The document is too large.')
+        .refine((b) => isPdf(b), 'The document is not a PDF.'),
+    })
+    .strict(),
   [CHANNELS.bulkPickFolder]: z.undefined(),
   [CHANNELS.bulkStart]: z
     .object({
@@ -152,6 +164,12 @@ export interface PickedImages {
   leftOut: number;
 }
 
+/** An order's PDF to save, with the name the API suggests. */
+export interface SaveDocument {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
 export interface ScannedFile {
   /** Opaque id (`f<n>`); the main process keeps the path. */
   id: string;
@@ -211,6 +229,11 @@ export interface VoltcartBridge {
   files: {
     /** The native file dialog (Electron) or a file input (browser); no images when cancelled. */
     pickImages(opts: { multiple: boolean }): Promise<PickedImages>;
+    /**
+     * Saves an order's PDF (invoice, credit note): the native save dialog (Electron; `saved: false` when
+     * cancelled) or the browser's download.
+     */
+    saveDocument(doc: SaveDocument): Promise<{ saved: boolean }>;
   };
   bulk: {
     /** Folder dialog and recursive scan; null when cancelled. */
@@ -235,6 +258,7 @@ export interface ChannelResults {
   'session:save': void;
   'session:clear': void;
   'files:pick-images': PickedImages;
+  'files:save-document': { saved: boolean };
   'bulk:pick-folder': ScanResult | null;
   'bulk:start': { runId: string };
   'bulk:cancel': void;
@@ -269,6 +293,13 @@ export const MAX_PICK_BYTES = 25 * 1024 * 1024;
  * photos); the files past it are left out and the screen says how many.
  */
 export const MAX_PICK_TOTAL_BYTES = 256 * 1024 * 1024;
+/** An order's PDF (invoice, credit note) handed to the main process is at most this large. */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+/** A PDF starts with `%PDF-`. */
+export const isPdf = (b: Uint8Array) =>
+  b.byteLength >= 5 && b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46 && b[4] === 0x2d;
+
 /** One scan takes at most this many images. */
 export const MAX_SCAN_FILES = 5000;
 

@@ -6,17 +6,20 @@ import { requestHeader } from '../lib/cache';
 /**
  * CORS for the configured origins (CORS_ORIGINS) only.
  * - preflights (OPTIONS) get hono's full CORS answer
- * - other answers get `Access-Control-Allow-Origin` and `-Expose-Headers` (X-Request-Id) when the request names an
+ * - other answers get `Access-Control-Allow-Origin` and `-Expose-Headers` (X-Request-Id, and Content-Disposition:
+ *   the invoice PDF's file name, read by the UIs that save it) when the request names an
  *   allowed Origin (CORS headers only mean something to a browser, which always names its Origin), and
  *   `Vary: Origin` in any case
  */
+const EXPOSED = ['X-Request-Id', 'Content-Disposition'];
+
 export function corsPolicy(origins: readonly string[]) {
   const allowedOrigin = (origin: string) => (origins.includes(origin) ? origin : null);
   const preflight = honoCors({
     origin: allowedOrigin,
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
-    exposeHeaders: ['X-Request-Id'],
+    exposeHeaders: EXPOSED,
     maxAge: 600,
   });
 
@@ -24,7 +27,7 @@ export function corsPolicy(origins: readonly string[]) {
   const headers = (origin: string | undefined): string[] => {
     const allowed = allowedOrigin(origin ?? '');
     return allowed
-      ? ['Access-Control-Allow-Origin', allowed, 'Access-Control-Expose-Headers', 'X-Request-Id']
+      ? ['Access-Control-Allow-Origin', allowed, 'Access-Control-Expose-Headers', EXPOSED.join(', ')]
       : [];
   };
 

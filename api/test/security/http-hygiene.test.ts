@@ -108,6 +108,8 @@ describe('CORS', () => {
     const r = await get('https://shop.example.com');
     expect(r.headers.get('access-control-allow-origin')).toBe('https://shop.example.com');
     expect(r.headers.get('vary') ?? '').toMatch(/origin/i);
+    // The UIs read the request id, and the invoice PDF's file name when they save it.
+    expect(r.headers.get('access-control-expose-headers')).toBe('X-Request-Id, Content-Disposition');
     const p = await preflight('https://shop.example.com');
     expect(p.status).toBe(204);
     expect(p.headers.get('access-control-allow-origin')).toBe('https://shop.example.com');

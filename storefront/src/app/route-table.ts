@@ -52,6 +52,7 @@ export const pageRoutes: PageRoute[] = [
   { pattern: paths.login.pattern, page: () => import('./routes/login') },
   { pattern: paths.profile.pattern, page: () => import('./routes/profile') },
   { pattern: paths.myAddress.pattern, page: () => import('./routes/my-address') },
+  { pattern: paths.order.pattern, page: () => import('./routes/order') },
   { pattern: '*', page: () => import('./routes/not-found') },
 ];
 

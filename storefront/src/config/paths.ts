@@ -24,4 +24,8 @@ export const paths = {
   },
   profile: { pattern: '/profile', to: () => '/profile' },
   myAddress: { pattern: '/profile/myaddress', to: () => '/profile/myaddress' },
+  order: {
+    pattern: '/profile/orders/:orderId',
+    to: (orderId: string) => `/profile/orders/${encodeURIComponent(orderId)}`,
+  },
 } as const;

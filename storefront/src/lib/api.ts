@@ -1,4 +1,5 @@
 import { createClient, type Transport } from '@voltcart/api-client/client';
+import { fetchOrderDocument } from '@voltcart/api-client/documents';
 import { ApiError } from '@voltcart/api-client/errors';
 import type { Http } from '@voltcart/api-client/http';
 
@@ -33,3 +34,7 @@ const transport: Transport = {
 export const api = createClient(transport);
 
 export type Api = typeof api;
+
+/** An order's tax invoice (or, with `number`, a credit note) as a PDF, with the shopper's token. */
+export const orderDocument = (orderId: string, number?: string) =>
+  fetchOrderDocument(transport, orderId, number);

@@ -51,11 +51,17 @@ export const createQueries = (api: Api) => ({
       queryKey: queryKeys.products.detail(id),
       queryFn: async ({ signal }) => (await api.product.get({ params: { id } }, { signal })).product,
     }),
-  /** The shopper's order, read by the thank-you page. */
+  /** The shopper's order with its timeline, payment, refunds and documents (order page, thank-you page). */
   order: (orderId: string) =>
     queryOptions({
       queryKey: queryKeys.orders.detail(orderId),
-      queryFn: async ({ signal }) => (await api.order.get({ params: { orderId } }, { signal })).order,
+      queryFn: async ({ signal }) => {
+        const { order, timeline, payment, refunds, documents } = await api.order.get(
+          { params: { orderId } },
+          { signal },
+        );
+        return { order, timeline, payment, refunds, documents };
+      },
     }),
   /** Public shop settings: read once per visit (they change only when staff save them). */
   settings: () =>

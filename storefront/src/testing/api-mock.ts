@@ -47,7 +47,9 @@ export function apiMock(m: Calls) {
         simulatorSign: async ({ body }: Input) => ({
           razorpay_response: await fn('order', 'simulatorSign')(body.order_id),
         }),
-        get: async ({ params }: Input) => ({ order: await fn('order', 'get')(params?.orderId) }),
+        get: async ({ params }: Input) => fn('order', 'get')(params?.orderId),
+        payNow: async ({ params }: Input) => fn('order', 'payNow')(params?.orderId),
+        cancel: async ({ params }: Input) => fn('order', 'cancel')(params?.orderId),
       },
       product: {
         get: async ({ params }: Input) => ({ product: await fn('catalog', 'product')(params?.id) }),

@@ -3,6 +3,7 @@
  * - settings in localStorage (falling back to the address /config.js provides), session per seed §4
  *   (localStorage keys admin, token, adminTimeStamp)
  * - file inputs for images, `<input webkitdirectory>` for a folder; files checked by their first bytes
+ * - an order's PDF saved as the browser's download
  * - bulk uploads over HTTP with the API client and the same queue (concurrency, retries, throttled progress),
  *   upload step (uploadProductImage) and matching (done by the page) as the desktop app
  */
@@ -19,6 +20,7 @@ import {
   type BulkProgress,
   DEFAULT_API_URL,
   isAllowedExternalUrl,
+  isPdf,
   MAX_PICK_BYTES,
   MAX_PICK_TOTAL_BYTES,
   MAX_SCAN_FILES,
@@ -235,6 +237,20 @@ export function createBrowserBridge(storage: Storage = window.localStorage): Bro
           total += file.size;
         }
         return { images, leftOut };
+      },
+      // The browser's own download (its settings say where files go).
+      saveDocument: async ({ fileName, bytes }) => {
+        if (!isPdf(bytes)) throw new Error('The document is not a PDF.');
+        const url = URL.createObjectURL(new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }));
+        const link = document.createElement('a');
+        link.href = url;
+        link.download = fileName;
+        link.style.display = 'none';
+        document.body.append(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 60_000);
+        return { saved: true };
       },
     },
     bulk: {

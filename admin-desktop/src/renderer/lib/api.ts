@@ -1,4 +1,5 @@
 import { createClient } from '@voltcart/api-client/client';
+import { fetchOrderDocument } from '@voltcart/api-client/documents';
 import { createHttp } from '@voltcart/api-client/http';
 import { type ImageKind, imageUrl } from '@voltcart/shared';
 import { DEFAULT_API_URL } from '../../shared/ipc-contract';
@@ -12,14 +13,17 @@ export const setApiUrl = (url: string) => {
   apiUrl = url.replace(/\/+$/, '');
 };
 
+const http = createHttp({
+  baseURL: () => apiUrl,
+  getToken: () => useSession.getState().token,
+  onUnauthorized: () => useSession.getState().expire(),
+});
+
 /** The one API client of the window: every route of the contract as a method (`api.product.get(...)`). */
-export const api = createClient(
-  createHttp({
-    baseURL: () => apiUrl,
-    getToken: () => useSession.getState().token,
-    onUnauthorized: () => useSession.getState().expire(),
-  }),
-);
+export const api = createClient(http);
+
+/** An order's tax invoice (or, with `number`, a credit note) as a PDF, with the admin token. */
+export const orderDocument = (orderId: string, number?: string) => fetchOrderDocument(http, orderId, number);
 
 /** A picture on the API host in use (see imageUrl); null when there is none (SafeImage shows a placeholder). */
 export const imageSrc = (kind: ImageKind, file: string | null | undefined, size?: 'full' | 'sm') =>

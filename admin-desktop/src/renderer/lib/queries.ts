@@ -88,7 +88,13 @@ export const queries = {
   order: (id: string) =>
     queryOptions({
       queryKey: queryKeys.orders.detail(id),
-      queryFn: async ({ signal }) => (await api.order.get({ params: { orderId: id } }, { signal })).order,
+      queryFn: async ({ signal }) => {
+        const { order, timeline, payment, refunds, documents, mails } = await api.order.get(
+          { params: { orderId: id } },
+          { signal },
+        );
+        return { order, timeline, payment, refunds, documents, mails: mails ?? [] };
+      },
     }),
   customers: (query: PageQuery) =>
     queryOptions({

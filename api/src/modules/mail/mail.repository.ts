@@ -42,6 +42,21 @@ export async function claim(db: Q, id: number, owner: string, leaseMs: number): 
     .execute();
 }
 
+/**
+ * Deletes up to `limit` mails sent more than `days` days ago (by the database's clock), oldest first; returns how
+ * many. Mails not sent yet, and those given up (staff may resend them), are kept.
+ */
+export async function deleteSentBefore(db: Q, days: number, limit: number): Promise<number> {
+  const r = await db
+    .deleteFrom('outbox')
+    .where('sent_at', 'is not', null)
+    .where('sent_at', '<', sql<Date>`NOW(3) - INTERVAL ${days} DAY`)
+    .orderBy('sent_at')
+    .limit(limit)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 /** Marks a mail sent (whoever holds the lease now: the mail has gone either way). */
 export async function markSent(db: Q, id: number): Promise<void> {
   await db

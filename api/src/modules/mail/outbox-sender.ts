@@ -18,6 +18,12 @@ export interface SenderOptions {
   retryMaxMs?: number;
   /** Attempts after which a mail is given up (about two days with the default backoff). */
   maxAttempts?: number;
+  /** Sent mails older than this many days are deleted (OUTBOX_KEEP_DAYS); 0 keeps them for ever. */
+  keepSentDays?: number;
+  /** Rows deleted per statement while cleaning (short statements: the outbox stays writable meanwhile). */
+  cleanupBatch?: number;
+  /** Pause between clean-ups. */
+  cleanupEveryMs?: number;
 }
 
 /**
@@ -33,6 +39,8 @@ export interface SenderOptions {
  *   marked sent; the lease runs out and another sender tries again) carries the same Message-ID, which mail
  *   servers and clients use to drop the copy. Exactly once in every other case, including two senders at once
  *   and a process killed between committing an order and sending its mail.
+ * - clean-up: every `cleanupEveryMs`, mails sent more than `keepSentDays` days ago are deleted in batches of
+ *   `cleanupBatch` rows (several senders cleaning at once only share the work)
  */
 export class OutboxSender {
   readonly owner: string;
@@ -41,6 +49,10 @@ export class OutboxSender {
   private readonly retryBaseMs: number;
   private readonly retryMaxMs: number;
   private readonly maxAttempts: number;
+  private readonly keepSentDays: number;
+  private readonly cleanupBatch: number;
+  private readonly cleanupEveryMs: number;
+  private lastCleanup = 0;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | null = null;
   private stopped = false;
@@ -57,6 +69,30 @@ export class OutboxSender {
     this.retryBaseMs = opts.retryBaseMs ?? 10_000;
     this.retryMaxMs = opts.retryMaxMs ?? 3_600_000;
     this.maxAttempts = opts.maxAttempts ?? 60;
+    this.keepSentDays = opts.keepSentDays ?? 30;
+    this.cleanupBatch = opts.cleanupBatch ?? 500;
+    this.cleanupEveryMs = opts.cleanupEveryMs ?? 3_600_000;
+  }
+
+  /** Deletes the mails sent more than keepSentDays days ago, a batch at a time; returns how many. */
+  async cleanUp(): Promise<number> {
+    if (this.keepSentDays <= 0) return 0;
+    let deleted = 0;
+    for (;;) {
+      if (this.stopped) return deleted;
+      const n = await repo.deleteSentBefore(this.db, this.keepSentDays, this.cleanupBatch);
+      deleted += n;
+      if (n < this.cleanupBatch) return deleted;
+    }
+  }
+
+  /** The clean-up, when it is due (called between looks at the outbox). */
+  private async cleanUpWhenDue(): Promise<void> {
+    if (Date.now() - this.lastCleanup < this.cleanupEveryMs) return;
+    this.lastCleanup = Date.now();
+    const n = await this.cleanUp();
+    if (n)
+      this.logger.info('sent mails deleted from the outbox', { count: n, olderThanDays: this.keepSentDays });
   }
 
   /** Sends every mail that is due now; returns how many went out. */
@@ -75,6 +111,7 @@ export class OutboxSender {
     const tick = () => {
       if (this.stopped) return;
       this.running = this.drain()
+        .then(() => this.cleanUpWhenDue())
         .catch((e) => this.logger.warn('mail outbox could not be read', { error: (e as Error).message }))
         .finally(() => {
           this.running = null;

@@ -22,8 +22,9 @@ import { refundableLeft, reserveRefund, sendRefund, tookPayment } from './order-
  * Applies one move to an order row locked by the caller, after checking it against the state table, and records
  * it in the order's timeline with the shopper's mail (order-events.service.ts), in the same transaction.
  * - into `cancelled` / `payment_failed`: the stock goes back, guarded by `stock_returned` so it happens once
- * - into `paid` from a state whose stock was returned: the units are taken again; when they are gone the order
- *   is left as it is, the payment id is kept for the refund, and 'refund_needed' is returned
+ * - into `paid` from a state whose stock was returned: the units are taken again; when they are gone, or their
+ *   product or variant was switched off meanwhile, the order is left as it is, the payment id is kept for the
+ *   refund, and 'refund_needed' is returned
  */
 export async function move(
   trx: Trx,
@@ -114,13 +115,15 @@ async function changeState(
     const paid = { razorpay_payment_id: paymentId ?? null, paid_at: new Date() };
     if (order.stock_returned) {
       const units = await repo.orderUnits(trx, order.id);
+      // A product or variant switched off meanwhile has no units to give: its units are not for sale, and
+      // the payment is refunded instead.
       const stock = new Map(
         (
           await repo.lockProducts(
             trx,
             units.map((u) => u.product_id),
           )
-        ).map((p) => [p.id, p.stock]),
+        ).map((p) => [p.id, p.status && p.in_stock ? p.stock : 0]),
       );
       const variantStock = await repo.lockVariantStock(
         trx,

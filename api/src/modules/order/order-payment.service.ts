@@ -40,9 +40,18 @@ async function settlePayment(
       // Paid earlier and cancelled by the shop afterwards: the refund is already the shop's business.
       if (order.paid_at) return 'refund_needed';
       // A payment id on a never-paid order: an earlier late payment, already queued for refund.
-      const outcome = order.razorpay_payment_id
-        ? 'refund_needed'
-        : await move(trx, order, 'paid', 'payment', { paymentId, config });
+      if (order.razorpay_payment_id) return 'refund_needed';
+      // Only an order the payment window closed on (the expiry sweep's cancel) may come back to life; one the
+      // shopper or the shop cancelled stays cancelled, and the late payment is refunded automatically.
+      if (order.state === 'cancelled' && (await repo.cancelledBy(trx, order.id)) !== 'system') {
+        await repo.keepPaymentId(trx, order.id, paymentId);
+        logger.error('payment received for an order cancelled before it was paid: refund it', {
+          orderId: order.public_id,
+          paymentId,
+        });
+        return 'refund_needed';
+      }
+      const outcome = await move(trx, order, 'paid', 'payment', { paymentId, config });
       if (outcome === 'moved') return 'paid';
       logger.error('payment received for an order that can no longer be fulfilled: refund it', {
         orderId: order.public_id,

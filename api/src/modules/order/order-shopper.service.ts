@@ -24,6 +24,9 @@ import { refundableLeft, reserveRefund, sendRefund, tookPayment } from './order-
  * Everything about one order, for its shopper or for staff. Staff also see who on the staff made each change
  * and the order's mails with their delivery state.
  */
+/** Timeline events whose note quotes the payment gateway (staff only). */
+const GATEWAY_NOTES = new Set(['refund_failed']);
+
 export async function orderDetails(
   db: Db,
   orderId: number,
@@ -59,7 +62,8 @@ export async function orderDetails(
     timeline: events.map((e) => ({
       event: e.event,
       actor: e.actor,
-      note: e.note,
+      // The gateway's words on a refused refund are for staff; the shopper sees that the refund is delayed.
+      note: !opts.staff && GATEWAY_NOTES.has(e.event) ? '' : e.note,
       at: e.created_at.toISOString(),
       ...(opts.staff && e.admin_name ? { by: `${e.admin_name} <${e.admin_email}>` } : {}),
     })),
@@ -75,7 +79,7 @@ export async function orderDetails(
       amount: toRupees(r.amount_paise),
       reason: r.reason,
       state: r.state as 'pending' | 'processed' | 'failed',
-      error: r.error,
+      error: opts.staff ? r.error : null,
       createdAt: r.created_at.toISOString(),
     })),
     documents: documents.map((d) => ({

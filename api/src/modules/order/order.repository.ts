@@ -116,16 +116,17 @@ export async function readVariants(db: Q, productIds: number[]): Promise<OrderVa
 }
 
 /** Variant stock by id, the rows locked (after their products: the lock order). */
+/** Variant rows locked in id order, with their units; a switched-off variant counts as having none to sell. */
 export async function lockVariantStock(db: Q, ids: number[]): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
   const rows = await db
     .selectFrom('product_variants')
-    .select(['id', 'stock'])
+    .select(['id', 'stock', 'enabled'])
     .where('id', 'in', ids)
     .orderBy('id')
     .forUpdate()
     .execute();
-  return new Map(rows.map((r) => [Number(r.id), Number(r.stock)]));
+  return new Map(rows.map((r) => [Number(r.id), r.enabled ? Number(r.stock) : 0]));
 }
 
 /**
@@ -393,6 +394,19 @@ export function eventsOf(db: Q, orderId: number) {
     .where('e.order_id', '=', orderId)
     .orderBy('e.id')
     .execute();
+}
+
+/** Who cancelled the order last ('customer', 'admin', 'payment' or 'system'), or undefined. */
+export async function cancelledBy(db: Q, orderId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('order_events')
+    .select('actor')
+    .where('order_id', '=', orderId)
+    .where('event', '=', 'cancelled')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.actor;
 }
 
 export function shopperOf(db: Q, userId: number) {

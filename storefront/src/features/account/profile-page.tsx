@@ -7,12 +7,12 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Loading } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
+import { formatOrderDate, orderStateLabel, paymentModeLabel } from '../../lib/order-state';
 import { queryKeys } from '../../lib/query-keys';
 import { useTitle } from '../../lib/use-title';
 import { notify } from '../../stores/notifications-store';
 import { endSession, refreshUser } from '../../stores/session-actions';
 import { useSession } from '../../stores/session-store';
-import { formatOrderDate, orderStateLabel, paymentModeLabel } from './order-state';
 import './account.css';
 
 export function ProfilePage() {
@@ -176,6 +176,9 @@ function OrderCard({ order }: { order: Order }) {
         <span>
           Total <strong>{formatINR(order.order_total)}</strong>
         </span>
+        <Link to={paths.order.to(order.order_id)} className="btn btn--ghost btn--sm">
+          View order<span className="visually-hidden"> {order.order_id}</span>
+        </Link>
       </div>
     </li>
   );

@@ -3,7 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const m = vi.hoisted(() => ({
   user: { me: vi.fn() },
   cart: { get: vi.fn(), clear: vi.fn() },
-  order: { place: vi.fn(), success: vi.fn(), paymentFailed: vi.fn(), simulatorSign: vi.fn() },
+  order: {
+    place: vi.fn(),
+    success: vi.fn(),
+    paymentFailed: vi.fn(),
+    simulatorSign: vi.fn(),
+    payNow: vi.fn(),
+  },
   settings: { get: vi.fn() },
 }));
 vi.mock('../../lib/api', async () => (await import('../../testing/api-mock')).apiMock(m));
@@ -326,5 +332,34 @@ describe('CheckoutPage', () => {
     await click(r.container.querySelector('[aria-label="Close"]')!);
     await flush();
     expect(m.order.paymentFailed).toHaveBeenCalledWith('ord_xyz', 'Payment window closed');
+  });
+
+  it('a failed payment says so beside PLACE ORDER with the focus, and PLACE ORDER then pays the same order', async () => {
+    m.order.place.mockResolvedValue(online);
+    m.order.paymentFailed.mockResolvedValue({ flag: 1, msg: 'Recorded' });
+    m.order.payNow.mockResolvedValue({ ...online, msg: 'Complete the payment' });
+    m.order.simulatorSign.mockResolvedValue({ razorpay_order_id: 'order_sim_1' });
+    m.order.success.mockResolvedValue({ flag: 1, order_id: 'ord_xyz' });
+    const r = await page();
+    await fillAddress(r.container);
+    await click(r.container.querySelector('input[value="1"]')!);
+    await submit(r.container.querySelector('form')!);
+    await flush();
+    await click(button(r.container, 'Fail'));
+    await flush();
+    const notice = r.container.querySelector<HTMLElement>('[data-testid="payment-failure"]')!;
+    expect(notice.textContent).toContain('Payment failed. Simulated failure.');
+    expect(document.activeElement).toBe(notice);
+    // Beside the button, in the order summary the shopper is looking at.
+    expect(placeOrder(r.container).nextElementSibling).toBe(notice);
+
+    await submit(r.container.querySelector('form')!);
+    await flush();
+    expect(m.order.payNow).toHaveBeenCalledWith('ord_xyz');
+    expect(m.order.place).toHaveBeenCalledTimes(1);
+    await click(button(r.container, 'Pay'));
+    await flush();
+    expect(m.order.success).toHaveBeenCalledWith('ord_xyz', { razorpay_order_id: 'order_sim_1' });
+    expect(r.location()).toBe('/thank-you/ord_xyz');
   });
 });

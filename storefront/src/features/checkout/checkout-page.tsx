@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/errors';
-import type { Address, RazorpayResponse } from '@voltcart/shared';
+import type { Address } from '@voltcart/shared';
 import {
   addressProblems,
   CHECKOUT_MESSAGES,
@@ -8,7 +8,7 @@ import {
   formatINR,
   REQUIRED_ADDRESS_FIELDS,
 } from '@voltcart/shared';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { type AddressErrors, AddressFields, type AddressValues } from '../../components/address-fields';
 import { Loading } from '../../components/ui/spinner';
@@ -23,19 +23,16 @@ import { notify } from '../../stores/notifications-store';
 import { refreshUser } from '../../stores/session-actions';
 import { useSession } from '../../stores/session-store';
 import { useCheckoutDraft } from './checkout-draft';
-import { loadRazorpay, payWithRazorpay } from './payment';
-import { SimulatorDialog } from './simulator-dialog';
+import { loadRazorpay } from './payment';
+import { useOrderPayment } from './use-order-payment';
 import './checkout.css';
-
-const SHOP_NAME_FALLBACK = 'Voltcart';
-
-type PlacedOrder = Awaited<ReturnType<typeof api.order.place>>;
 
 type Mode = '' | '0' | '1';
 
-interface PendingPayment {
+/** An online order whose payment failed or was dismissed: PLACE ORDER pays it again (never a new order). */
+interface FailedPayment {
   orderId: string;
-  amountPaise: number;
+  reason: string;
 }
 
 const toValues = (a: Address): AddressValues => ({
@@ -65,10 +62,10 @@ export function CheckoutPage() {
   const [errors, setErrors] = useState<AddressErrors>({});
   const [focusRequest, setFocusRequest] = useState(0);
   const [placing, setPlacing] = useState(false);
-  const [simulated, setSimulated] = useState<PendingPayment | null>(null);
-  const [paying, setPaying] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<FailedPayment | null>(null);
   const [doneOrder, setDoneOrder] = useState<string | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const payment = useOrderPayment();
 
   // Fresh saved addresses and server cart; the payment script only where it is needed.
   useEffect(() => {
@@ -85,7 +82,14 @@ export function CheckoutPage() {
     (body: Parameters<typeof api.order.place>[0]['body']) => api.order.place({ body }),
     staleAfter.order,
   );
-  const settleOrder = useApiMutation((call: () => Promise<unknown>) => call(), staleAfter.order);
+  const payNow = useApiMutation(
+    (orderId: string) => api.order.payNow({ params: { orderId } }),
+    staleAfter.order,
+  );
+  // The payment's message is read where the shopper is looking: beside PLACE ORDER, and focus moves to it.
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
 
   if (!token) return <Navigate to={paths.login.to('checkout')} replace />;
   if (doneOrder) return <Loading label="Opening your order" />;
@@ -114,57 +118,12 @@ export function CheckoutPage() {
     void useCart.getState().empty({ server: true });
   };
 
-  const failPayment = async (orderId: string, reason: string) => {
-    setSimulated(null);
-    try {
-      await settleOrder.mutateAsync(() => api.order.paymentFailed({ body: { order_id: orderId, reason } }));
-    } catch {
-      // the order stays unpaid either way; the message below still applies
-    }
-    setFailure(orderId);
-    void useCart.getState().loadFromServer();
-  };
-
-  const confirm = async (orderId: string, response: RazorpayResponse) => {
-    try {
-      await settleOrder.mutateAsync(() =>
-        api.order.success({ body: { order_id: orderId, razorpay_response: response } }),
-      );
-      finish(orderId);
-    } catch (e) {
-      setSimulated(null);
-      notify.error(errorMessage(e, 'Your payment could not be confirmed. Please contact us.'));
-      setFailure(orderId);
-    }
-  };
-
-  const payOnline = async (reply: PlacedOrder) => {
-    const payment = reply.payment;
-    if (!payment) {
-      notify.error('The online payment could not be started. Please try again or choose Cash on Delivery.');
-      return;
-    }
-    if (payment.simulator) {
-      setSimulated({ orderId: reply.order_id, amountPaise: payment.amount });
-      return;
-    }
-    try {
-      const outcome = await payWithRazorpay({
-        key: payment.key_id,
-        order_id: payment.razorpay_order_id,
-        amount: payment.amount,
-        currency: 'INR',
-        name: settings?.shopName || SHOP_NAME_FALLBACK,
-        description: `Order ${reply.order_id}`,
-        prefill: { name: user?.name, email: user?.email, contact: details.contact.trim() },
-        notes: { order_id: reply.order_id },
-        theme: { color: '#0b5cff' },
-      });
-      if (outcome.ok) await confirm(reply.order_id, outcome.response);
-      else await failPayment(reply.order_id, outcome.reason);
-    } catch (e) {
-      notify.error(errorMessage(e));
-      await failPayment(reply.order_id, 'Payment window could not be opened');
+  const payOnline = async (orderId: string, checkout: Parameters<typeof payment.pay>[1]) => {
+    const result = await payment.pay(orderId, checkout, details.contact.trim());
+    if (result.ok) finish(orderId);
+    else {
+      setFailure({ orderId, reason: result.reason });
+      void useCart.getState().loadFromServer();
     }
   };
 
@@ -185,9 +144,16 @@ export function CheckoutPage() {
       notify.error(CHECKOUT_MESSAGES.paymentMode);
       return;
     }
-    setFailure(null);
     setPlacing(true);
     try {
+      if (failure && mode === '1') {
+        // The same order again: its lines left the cart with it, and a retry must not make a second order.
+        setFailure(null);
+        const reply = await payNow.mutateAsync(failure.orderId);
+        await payOnline(reply.order_id, reply.payment);
+        return;
+      }
+      setFailure(null);
       // The order is made from the server cart: local changes on their way (the login merge, the
       // cart reload of this page) land first. Waiting here rather than disabling the button means a
       // click is never lost to a reload that starts just as it lands.
@@ -209,7 +175,7 @@ export function CheckoutPage() {
         notify.success(reply.msg || 'Your order has been placed.');
         finish(reply.order_id);
       } else {
-        await payOnline(reply);
+        await payOnline(reply.order_id, reply.payment);
       }
     } catch (err) {
       notify.error(errorMessage(err, 'Your order could not be placed. Please try again.'));
@@ -219,35 +185,9 @@ export function CheckoutPage() {
     }
   };
 
-  const paySimulated = async () => {
-    if (!simulated) return;
-    setPaying(true);
-    try {
-      const { razorpay_response: response } = await api.order.simulatorSign({
-        body: { order_id: simulated.orderId, outcome: 'success' },
-      });
-      await confirm(simulated.orderId, response);
-    } catch (e) {
-      notify.error(errorMessage(e));
-      await failPayment(simulated.orderId, 'Simulator could not sign the payment');
-    } finally {
-      setPaying(false);
-    }
-  };
-
   return (
     <div className="container checkout">
       <h1 className="page-title">Checkout</h1>
-      {failure && (
-        <div className="notice notice--error" role="alert">
-          <p>
-            <strong>Payment failed.</strong> Your order <code>{failure}</code> was not paid and is saved in
-            your profile as unpaid. No money was taken. You can place the order again, or choose Cash on
-            Delivery.
-          </p>
-          <Link to={paths.profile.to()}>View my orders</Link>
-        </div>
-      )}
       <form className="checkout__layout" onSubmit={submit} noValidate>
         <div className="checkout__main">
           <section className="card checkout__block" aria-labelledby="ship-title">
@@ -421,17 +361,27 @@ export function CheckoutPage() {
           >
             {placing ? 'Placing order…' : 'PLACE ORDER'}
           </button>
+          {failure && (
+            <div
+              ref={failureRef}
+              className="notice notice--error checkout__failure"
+              role="alert"
+              tabIndex={-1}
+              data-testid="payment-failure"
+            >
+              <p>
+                <strong>Payment failed.</strong> {failure.reason}
+              </p>
+              <p>
+                Your order <code>{failure.orderId}</code> is saved as unpaid. No money was taken. PLACE ORDER
+                with online payment tries the same order again; or choose Cash on Delivery.
+              </p>
+              <Link to={paths.order.to(failure.orderId)}>View this order</Link>
+            </div>
+          )}
         </aside>
       </form>
-      {simulated && (
-        <SimulatorDialog
-          orderId={simulated.orderId}
-          amountPaise={simulated.amountPaise}
-          busy={paying}
-          onPay={() => void paySimulated()}
-          onFail={(reason) => void failPayment(simulated.orderId, reason)}
-        />
-      )}
+      {payment.dialog}
     </div>
   );
 }

@@ -14,14 +14,11 @@ export function ThankYouPage() {
   const { orderId = '' } = useParams();
   const loggedIn = useSession((s) => Boolean(s.userToken));
   // Thanks only for an order of the shopper's own: the API answers 404 for one that is not theirs or does not exist.
-  const {
-    data: order,
-    error,
-    isPending,
-  } = useQuery({
+  const { data, error, isPending } = useQuery({
     ...queries.order(orderId),
     enabled: loggedIn && Boolean(orderId),
   });
+  const order = data?.order;
   const unknown = !loggedIn || (error instanceof ApiError && (error.status === 404 || error.status === 400));
   useTitle(unknown ? 'Order not found' : 'Thank you');
 
@@ -73,8 +70,8 @@ export function ThankYouPage() {
             Continue Shopping
           </Link>
           {loggedIn && (
-            <Link to={paths.profile.to()} className="btn btn--ghost">
-              View my orders
+            <Link to={paths.order.to(orderId)} className="btn btn--ghost">
+              View this order
             </Link>
           )}
         </div>

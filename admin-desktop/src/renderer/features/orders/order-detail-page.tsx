@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import type { OrderState } from '@voltcart/shared';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { SafeImage } from '../../components/safe-image';
@@ -14,28 +15,49 @@ import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
 import { useDialog } from '../../stores/dialog';
 import { toast } from '../../stores/toast';
+import { OrderDocuments, OrderMails, OrderTimeline } from './order-activity';
+import { RefundPanel } from './order-refund-panel';
+import { ShipDialog, type Shipment } from './order-ship-dialog';
 import { adminMoves, StateBadge } from './order-state';
 
 /**
- * One order: lines, address, payment, and the moves staff may make from its state (see adminMoves). When the
- * API refuses a move anyway (someone else moved the order meanwhile), its message is shown and the order
- * loads again.
+ * One order: lines, address, payment, and the moves staff may make from its state (see adminMoves; shipping
+ * asks for the carrier and tracking number). When the API refuses a move anyway (someone else moved the order
+ * meanwhile), its message is shown and the order loads again. Below: refunds, invoice and credit notes, the
+ * order's e-mails and its timeline.
  */
 export function OrderDetailPage() {
   const { orderId = '' } = useParams();
   const order = useQuery(queries.order(orderId));
+  const [shipping, setShipping] = useState(false);
   const setState = useApiMutation(
-    (state: OrderState) => api.order.setState({ params: { orderId }, body: { state } }),
+    (move: { state: OrderState } & Partial<Shipment>) =>
+      api.order.setState({ params: { orderId }, body: move }),
     staleAfter.order,
     { refreshOnRefusal: true },
   );
-  const o = order.data;
+  const details = order.data;
+  const o = details?.order;
+
+  const apply = async (move: { state: OrderState } & Partial<Shipment>) => {
+    try {
+      toast.reply(await setState.mutateAsync(move), 'Order updated.');
+      return true;
+    } catch (e) {
+      toast.error(errorMessage(e, 'The order could not be updated.'));
+      return false;
+    }
+  };
 
   const move = async (to: OrderState) => {
+    if (to === 'shipped') {
+      setShipping(true);
+      return;
+    }
     if (to === 'cancelled') {
       const ok = await useDialog.getState().open({
         title: 'Cancel this order?',
-        text: 'The items go back into stock. A paid order must be refunded in the Razorpay dashboard.',
+        text: 'The items go back into stock. What was paid online is refunded in full through Razorpay.',
         icon: 'warning',
         confirmText: 'Yes, cancel it',
         cancelText: 'Keep the order',
@@ -43,16 +65,12 @@ export function OrderDetailPage() {
       });
       if (!ok) return;
     }
-    try {
-      toast.reply(await setState.mutateAsync(to), 'Order updated.');
-    } catch (e) {
-      toast.error(errorMessage(e, 'The order could not be updated.'));
-    }
+    await apply({ state: to });
   };
 
   if (isFirstLoad(order)) return <Spinner />;
   if (order.error && !o) return <QueryError query={order} />;
-  if (!o) return null;
+  if (!details || !o) return null;
   const a = o.shipping_details;
   const saved = o.original_total - o.order_total;
   return (
@@ -123,6 +141,16 @@ export function OrderDetailPage() {
           <dl className="details compact">
             <dt>Mode</dt>
             <dd>{o.payment_mode === 1 ? 'Online (Razorpay)' : 'Cash on delivery'}</dd>
+            <dt>Paid</dt>
+            <dd>{details.payment.paidAt ? formatDateTime(details.payment.paidAt) : '-'}</dd>
+            {details.payment.carrier && (
+              <>
+                <dt>Shipped with</dt>
+                <dd data-testid="shipment">
+                  {details.payment.carrier} · <span className="mono">{details.payment.trackingNumber}</span>
+                </dd>
+              </>
+            )}
             <dt>Razorpay order</dt>
             <dd className="mono">{o.razorpay_order_id ?? '-'}</dd>
             <dt>Payment id</dt>
@@ -210,6 +238,17 @@ export function OrderDetailPage() {
           </p>
         )}
       </section>
+      {o.payment_mode === 1 && details.payment.paidAt && <RefundPanel details={details} />}
+      <OrderDocuments orderId={o.order_id} documents={details.documents} />
+      <OrderMails orderId={o.order_id} mails={details.mails ?? []} />
+      <OrderTimeline timeline={details.timeline} />
+      {shipping && (
+        <ShipDialog
+          busy={setState.isPending}
+          onClose={() => setShipping(false)}
+          onShip={(s) => void apply({ state: 'shipped', ...s }).then((done) => done && setShipping(false))}
+        />
+      )}
     </>
   );
 }

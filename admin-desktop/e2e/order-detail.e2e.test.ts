@@ -1,0 +1,158 @@
+// Covers the back office's order detail after the order (the browser bridge, the real API with the payment
+// simulator): a partial refund with a reason and then the rest, with the amount left; a refund another member
+// of staff made meanwhile (the screen shows the API's refusal and the new amount left); shipping with carrier
+// and tracking number; the invoice downloaded as a PDF; an e-mail sent again; the timeline naming who did what.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../../e2e/axe';
+import { launchBrowser, newPage, screenshot } from '../../e2e/browser';
+import { api, e2eAdminToken } from '../../e2e/context';
+import { adminUrl, apiOrder, env, expectToast, login } from './support';
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser, { width: 1366, height: 900 });
+  page.context().setDefaultTimeout(30_000);
+  await login(page);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** An online order of one unit, paid through the simulator by a new shopper. Returns its id and total. */
+async function paidOrder(): Promise<{ orderId: string; total: number }> {
+  const email = `nisha${Date.now().toString(36)}@example.in`;
+  const reg = await api('POST', '/user/register', {
+    body: { name: 'Nisha Pillai', email, password: 'Shopper-pass-1' },
+  });
+  const token = reg.body.token as string;
+  const products = (await api('GET', '/product?limit=0')).body.products as {
+    _id: string;
+    inStock: boolean;
+    stock: number;
+  }[];
+  const product = products.find((p) => p.inStock && p.stock >= 5)!;
+  expect((await api('POST', '/cart/add-to-cart', { token, body: { productId: product._id } })).status).toBe(
+    200,
+  );
+  const placed = await api('POST', '/order/place-order', {
+    token,
+    body: {
+      payment_mode: 1,
+      shipping_details: {
+        adressLine1: '7 Marine Drive',
+        city: 'Kochi',
+        state: 'Kerala',
+        postalCode: '682031',
+        country: 'India',
+        contact: '9847012345',
+      },
+    },
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  const orderId = placed.body.order_id as string;
+  const signed = await api('POST', '/order/simulator/sign', {
+    token,
+    body: { order_id: orderId, outcome: 'success' },
+  });
+  const ok = await api('POST', '/order/success', {
+    token,
+    body: { order_id: orderId, razorpay_response: signed.body.razorpay_response },
+  });
+  expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  return { orderId, total: placed.body.order_total as number };
+}
+
+const inr = (n: number) => `₹${n.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
+
+describe('order detail: refunds, shipping, documents, mails, timeline', () => {
+  it('refunds in part with a reason, shows what is left, and shows a refund another member of staff made', async () => {
+    const { orderId, total } = await paidOrder();
+    await page.goto(adminUrl(`/admin/orders/${orderId}`));
+    const panel = page.getByRole('region', { name: 'Refunds' });
+    await panel.waitFor();
+    expect(await page.getByTestId('refund-left').textContent()).toContain(`${inr(total)} left`);
+
+    await panel.getByLabel('Amount (₹)').fill('100');
+    await panel.getByLabel('Reason').fill('Scratched box');
+    await panel.getByRole('button', { name: 'Refund' }).click();
+    await expectToast(page, /refund/i);
+    await expect
+      .poll(() => page.getByTestId('refund-left').textContent())
+      .toContain(`${inr(total - 100)} left`);
+    expect(await panel.locator('tbody').textContent()).toContain('Scratched box');
+
+    // Someone else refunds the rest while this screen still offers it.
+    const token = await e2eAdminToken();
+    const other = await api('POST', `/order/${orderId}/refund`, {
+      token,
+      body: { reason: 'Customer asked' },
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    await panel.getByLabel('Amount (₹)').fill('50');
+    await panel.getByLabel('Reason').fill('Late delivery');
+    await panel.getByRole('button', { name: 'Refund' }).click();
+    const refusal = panel.getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toMatch(/left/);
+    await expect.poll(() => page.getByTestId('refund-left').textContent()).toContain(`${inr(0)} left`);
+    expect(await panel.getByRole('button', { name: 'Refund' }).count()).toBe(0);
+    const details = (await api('GET', `/order/${orderId}`, { token })).body;
+    expect(details.payment.refunded).toBe(total);
+
+    const timeline = page.getByTestId('order-timeline');
+    expect(await timeline.textContent()).toContain(env.adminEmail);
+    expect(await timeline.textContent()).toContain('Scratched box');
+    await screenshot(page, 'admin-order-refunds');
+    expect(await seriousViolations(page, 'admin order detail')).toEqual([]);
+  });
+
+  it('ships with carrier and tracking number, downloads the invoice and sends an e-mail again', async () => {
+    const orderId = await apiOrder();
+    await page.goto(adminUrl(`/admin/orders/${orderId}`));
+    await page.getByRole('button', { name: 'Mark as shipped' }).click();
+    const ship = page.getByRole('dialog', { name: 'Mark as shipped' });
+    await ship.getByRole('button', { name: 'Mark as shipped' }).click();
+    expect(await ship.getByRole('alert').textContent()).toBe('Enter the carrier.');
+    await ship.getByLabel('Carrier').fill('Delhivery');
+    await ship.getByLabel('Tracking number').fill('DLV-778812');
+    await ship.getByRole('button', { name: 'Mark as shipped' }).click();
+    await ship.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('shipment').textContent()).toBe('Delhivery · DLV-778812');
+    const token = await e2eAdminToken();
+    const shipped = (await api('GET', `/order/${orderId}`, { token })).body;
+    expect(shipped.order.state).toBe('shipped');
+    expect(shipped.payment).toMatchObject({ carrier: 'Delhivery', trackingNumber: 'DLV-778812' });
+
+    // A cash-on-delivery order's invoice is issued when it ships.
+    const documents = page.getByRole('region', { name: 'Invoice and credit notes' });
+    const invoice = shipped.documents.find((d: { kind: string }) => d.kind === 'invoice');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      documents.getByRole('button', { name: `Download ${invoice.number}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${invoice.number.replace(/\//g, '-')}.pdf`);
+    const stream = await download.createReadStream();
+    const head = await new Promise<string>((resolve) =>
+      stream.once('data', (b: Buffer) => resolve(String(b))),
+    );
+    expect(head.startsWith('%PDF')).toBe(true);
+
+    const mails = page.getByRole('region', { name: 'E-mails' });
+    const before = shipped.mails.length as number;
+    expect(before).toBeGreaterThan(0);
+    await mails
+      .getByRole('button', { name: /^Resend/ })
+      .first()
+      .click();
+    await expectToast(page, /again|sent|resent/i);
+    await expect
+      .poll(async () => (await api('GET', `/order/${orderId}`, { token })).body.mails.length)
+      .toBe(before + 1);
+    await expect.poll(() => page.getByTestId('order-timeline').textContent()).toContain('E-mail sent again');
+    await screenshot(page, 'admin-order-shipped');
+  });
+});

@@ -1,0 +1,65 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Modal } from '../../components/modal';
+
+export interface Shipment {
+  carrier: string;
+  trackingNumber: string;
+}
+
+/** Asks for the carrier and tracking number before an order is marked shipped (both go in the shopper's mail). */
+export function ShipDialog(props: { busy: boolean; onShip: (s: Shipment) => void; onClose: () => void }) {
+  const ids = { carrier: useId(), tracking: useId() };
+  const [carrier, setCarrier] = useState('');
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!carrier.trim()) return setProblem('Enter the carrier.');
+    if (!trackingNumber.trim()) return setProblem('Enter the tracking number.');
+    props.onShip({ carrier: carrier.trim(), trackingNumber: trackingNumber.trim() });
+  };
+
+  return (
+    <Modal title="Mark as shipped" onClose={props.onClose}>
+      <form onSubmit={submit} noValidate>
+        {problem && (
+          <div className="form-error" role="alert">
+            {problem}
+          </div>
+        )}
+        <div className="field">
+          <label className="field-label" htmlFor={ids.carrier}>
+            Carrier
+          </label>
+          <input
+            id={ids.carrier}
+            maxLength={60}
+            placeholder="e.g. Delhivery, Blue Dart"
+            value={carrier}
+            onChange={(e) => setCarrier(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={ids.tracking}>
+            Tracking number
+          </label>
+          <input
+            id={ids.tracking}
+            maxLength={60}
+            value={trackingNumber}
+            onChange={(e) => setTrackingNumber(e.target.value)}
+          />
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={props.busy}>
+            {props.busy ? 'Saving…' : 'Mark as shipped'}
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={props.onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

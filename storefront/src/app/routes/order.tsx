@@ -1,0 +1,3 @@
+import { OrderPage } from '../../features/checkout/order-page';
+
+export const Component = OrderPage;
