@@ -30,6 +30,7 @@ import { orderRoutes } from './modules/order/order.routes';
 import { productRoutes } from './modules/product/product.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { userRoutes } from './modules/user/user.routes';
 
 export interface AppOptions {
@@ -65,6 +66,7 @@ export function createApp(opts: AppOptions) {
   if (config.METRICS_ENABLED) app.route('/', metricsRoutes());
   app.route('/', healthRoutes());
   app.route('/admin', adminRoutes());
+  app.route('/admin', staffRoutes());
   app.route('/user', userRoutes());
   app.route('/catalog', catalogRoutes());
   app.route('/category', categoryRoutes());

@@ -1,6 +1,7 @@
 // Covers: admin login, me and logout (POST /admin/login, GET /admin/me, POST /admin/logout): reply shape,
 // one 401 message for unknown emails and wrong passwords, validation, logout ending that session,
-// and createOrResetAdmin (the `npm run admin:create` command): create, reset, input rules.
+// and createOrResetAdmin (the `npm run admin:create` command): create an Owner, reset (an active Owner again),
+// input rules.
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrResetAdmin } from '../src/cli/admin-create';
@@ -32,7 +33,11 @@ describe('POST /admin/login', () => {
       msg: 'Logged in successfully.',
       admin: { name: 'Boss', email: 'boss@voltcart.test' },
     });
-    expect(Object.keys(r.body.admin).sort()).toEqual(['_id', 'email', 'name']);
+    expect(Object.keys(r.body.admin).sort()).toEqual(['_id', 'email', 'name', 'permissions', 'role']);
+    expect(r.body.admin).toMatchObject({
+      role: 'owner',
+      permissions: expect.arrayContaining(['staff.manage']),
+    });
     const me = await ctx.req('GET', '/admin/me', { token: r.body.token });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ flag: 1, admin: { _id: r.body.admin._id, email: 'boss@voltcart.test' } });
@@ -119,7 +124,25 @@ describe('createOrResetAdmin', () => {
       .where('id', '=', r.id)
       .executeTakeFirstOrThrow();
     expect(row.name).toBe('Admin');
+    expect(row).toMatchObject({ role: 'owner', active: 1 });
     expect(await bcrypt.compare('new-admin-pw', row.password_hash)).toBe(true);
+  });
+
+  it('makes an existing account an active Owner again (the way back in for a locked-out shop)', async () => {
+    const first = await createOrResetAdmin(ctx.db, {
+      email: 'demoted@voltcart.test',
+      password: 'first-password',
+    });
+    await ctx.db
+      .updateTable('admins')
+      .set({ role: 'orders', active: 0 })
+      .where('id', '=', first.id)
+      .execute();
+    expect((await login('demoted@voltcart.test', 'first-password')).status).toBe(401);
+    await createOrResetAdmin(ctx.db, { email: 'demoted@voltcart.test', password: 'second-password' });
+    const r = await login('demoted@voltcart.test', 'second-password');
+    expect(r.status).toBe(200);
+    expect(r.body.admin.role).toBe('owner');
   });
 
   it('resets the password of an existing admin and ends its sessions', async () => {

@@ -1,5 +1,5 @@
 // Covers: the app implements exactly the contract (packages/shared/src/contract): every route of the contract is
-// registered with its method, path and access level, and nothing else is registered but the binary routes that
+// registered with its method, path, access level and permission, and nothing else is registered but the binary routes that
 // stay outside it (pictures under /images, the invoice PDF, and /metrics when metrics are on).
 import { type AnyRoute, contract } from '@voltcart/shared';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ const OUTSIDE_THE_CONTRACT = [
   'GET /images/product/sm/:file public',
   'GET /images/product/:file public',
   'GET /images/categories/:file public',
-  'GET /order/:orderId/invoice account',
+  'GET /order/:orderId/invoice account orders.read',
 ];
 const METRICS = 'GET /metrics public';
 
@@ -33,11 +33,15 @@ function registered(metrics: boolean): string[] {
     storage: new LocalStorage('unused-uploads'),
     logger: createLogger('silent'),
   });
-  return routeTable(app).map((r) => `${r.method} ${r.path} ${r.access}`);
+  return routeTable(app).map(
+    (r) => `${r.method} ${r.path} ${r.access}${r.permission ? ` ${r.permission}` : ''}`,
+  );
 }
 
 const contractRoutes = Object.values(contract).flatMap((routes) =>
-  Object.values(routes as Record<string, AnyRoute>).map((d) => `${d.method} ${d.path} ${d.access}`),
+  Object.values(routes as Record<string, AnyRoute>).map(
+    (d) => `${d.method} ${d.path} ${d.access}${d.permission ? ` ${d.permission}` : ''}`,
+  ),
 );
 
 describe('route table', () => {

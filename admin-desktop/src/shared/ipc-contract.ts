@@ -6,7 +6,7 @@
  * - file paths never cross into the renderer: the main process hands out opaque ids for scanned files
  */
 
-import type { Admin } from '@voltcart/shared';
+import { type Admin, PERMISSIONS, STAFF_ROLES } from '@voltcart/shared';
 import { z } from 'zod';
 import type { BulkImageType } from './image-type';
 import type { ImageRole } from './match';
@@ -60,10 +60,13 @@ export const apiUrlSchema = z
   }, 'The API address must be a web address such as http://localhost:5000.')
   .transform((u) => u.replace(/\/+$/, ''));
 
+// Role and permissions are optional: a session stored before staff roles has neither (GET /admin/me fills them in).
 const adminSchema = z.object({
   _id: z.string().min(1).max(64),
   name: z.string().max(200),
   email: z.string().max(254),
+  role: z.enum(STAFF_ROLES).optional(),
+  permissions: z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length).optional(),
 });
 
 const scanId = z.string().regex(/^[a-z0-9-]{8,64}$/, 'Unknown folder scan.');
@@ -137,8 +140,11 @@ export interface AppSettings {
   apiUrl: string;
 }
 
+/** The signed-in staff member as stored; a session stored before staff roles lacks role and permissions. */
+export type StoredAdmin = Omit<Admin, 'role' | 'permissions'> & Partial<Pick<Admin, 'role' | 'permissions'>>;
+
 export interface AdminSession {
-  admin: Admin;
+  admin: StoredAdmin;
   token: string;
   adminTimeStamp: number;
 }

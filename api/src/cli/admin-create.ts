@@ -12,8 +12,9 @@ const adminInput = z.object({
 });
 
 /**
- * `npm run admin:create -- --email E --password P [--name N]`: creates the admin account, or, when the
- * email exists, sets a new password (and name, when given) and ends every session of that account.
+ * `npm run admin:create -- --email E --password P [--name N]`: creates an Owner account, or, when the email
+ * exists, sets a new password (and name, when given), makes it an active Owner and ends every session of that
+ * account (the way back in when the shop's Owners are locked out).
  * Input follows the register rules (valid email, password of 8 characters to 72 bytes); a problem
  * throws an error whose message names the field.
  */
@@ -27,10 +28,20 @@ export async function createOrResetAdmin(
   return db.transaction().execute(async (trx) => {
     const existing = await findAdminByEmail(trx, a.email);
     if (existing) {
-      await resetAdmin(trx, existing.id, { password_hash, ...(a.name ? { name: a.name } : {}) });
+      await resetAdmin(trx, existing.id, {
+        password_hash,
+        role: 'owner',
+        active: 1,
+        ...(a.name ? { name: a.name } : {}),
+      });
       return { id: existing.id, email: a.email, created: false };
     }
-    const id = await insertAdmin(trx, { name: a.name ?? 'Admin', email: a.email, password_hash });
+    const id = await insertAdmin(trx, {
+      name: a.name ?? 'Admin',
+      email: a.email,
+      password_hash,
+      role: 'owner',
+    });
     return { id, email: a.email, created: true };
   });
 }

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@voltcart/shared';
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 type Timestamps = {
@@ -13,6 +14,12 @@ export interface AccountTable extends Timestamps {
   email: string;
   password_hash: string;
   token_version: Generated<number>;
+}
+
+/** A staff account: an account with a role (packages/shared rules/permissions.ts) that can be deactivated. */
+export interface AdminTable extends AccountTable {
+  role: Generated<StaffRole>;
+  active: Generated<number>;
 }
 
 export interface AddressTable extends Timestamps {
@@ -299,7 +306,7 @@ export interface SearchSynonymTable {
 }
 
 export interface Database {
-  admins: AccountTable;
+  admins: AdminTable;
   users: AccountTable;
   addresses: AddressTable;
   categories: CategoryTable;

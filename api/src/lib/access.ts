@@ -1,8 +1,8 @@
-import type { Access } from '@voltcart/shared';
+import { type Access, type AnyRoute, type Permission, ROLE_LABELS, roleCan } from '@voltcart/shared';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
-import { forbidden, unauthorized } from '../errors';
-import { authenticate, bearer } from './auth';
+import { AppError, forbidden, unauthorized } from '../errors';
+import { authenticate, bearer, type Principal } from './auth';
 
 /**
  * Every route declares who may call it (the contract's `Access`), and its first handler enforces it.
@@ -10,10 +10,13 @@ import { authenticate, bearer } from './auth';
  */
 export type AccessLevel = Access;
 export const ACCESS = Symbol('access');
+/** The permission a staff token needs, on the same first handler (route-table.ts reads both). */
+export const PERMISSION = Symbol('permission');
 
-type Tagged = ReturnType<typeof createMiddleware<AppEnv>> & { [ACCESS]?: AccessLevel };
+type Middleware = ReturnType<typeof createMiddleware<AppEnv>>;
+type Tagged = Middleware & { [ACCESS]?: AccessLevel; [PERMISSION]?: Permission };
 
-function tag(level: AccessLevel, mw: ReturnType<typeof createMiddleware<AppEnv>>): Tagged {
+function tag(level: AccessLevel, mw: Middleware): Tagged {
   return Object.assign(mw, { [ACCESS]: level });
 }
 
@@ -69,6 +72,45 @@ function requireRole(kind: 'admin' | 'customer') {
     }
     await next();
   });
+}
+
+/** 403 `missing_permission` naming the permission, unless the staff member's role has it. */
+export function assertCan(principal: Principal | undefined, permission: Permission): void {
+  if (principal?.kind !== 'admin' || roleCan(principal.role, permission)) return;
+  const role = principal.role ? ROLE_LABELS[principal.role] : 'unknown';
+  throw new AppError(
+    403,
+    'missing_permission',
+    `Your role (${role}) does not allow this: it needs the ${permission} permission.`,
+    { permission },
+  );
+}
+
+const guards = new Map<string, Tagged>();
+
+/**
+ * A route's first handler: its access level, then (for a staff token) the permission it declares. One guard per
+ * level and permission, shared by the routes that declare them.
+ */
+export function guardOf(def: Pick<AnyRoute, 'access' | 'permission'>): Tagged {
+  const { access: level, permission } = def;
+  if (!permission) return access[level];
+  const key = `${level} ${permission}`;
+  let guard = guards.get(key);
+  if (!guard) {
+    const mw = access[level];
+    guard = Object.assign(
+      createMiddleware<AppEnv>(async (c, next) =>
+        mw(c, async () => {
+          assertCan(c.var.principal, permission);
+          await next();
+        }),
+      ),
+      { [ACCESS]: level, [PERMISSION]: permission },
+    );
+    guards.set(key, guard);
+  }
+  return guard;
 }
 
 export const isAdmin = (c: { var: { principal?: { kind: string } } }) => c.var.principal?.kind === 'admin';

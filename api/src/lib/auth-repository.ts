@@ -1,23 +1,46 @@
+import type { StaffRole } from '@voltcart/shared';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import type { Audience } from './auth';
 
+export interface SessionState {
+  version: number;
+  ended: boolean;
+  /** Staff only: the role, and whether the account is active. */
+  role?: StaffRole;
+  active?: boolean;
+}
+
 /**
- * The account's current token version (moved on by "log out everywhere") and whether this session was logged
- * out, in one round trip; undefined when the account no longer exists.
+ * The account's current token version (moved on by "log out everywhere"), whether this session was logged out,
+ * and for staff the role and whether the account is active, in one round trip; undefined when the account no
+ * longer exists.
  */
 export async function sessionStateOf(
   db: Db,
   kind: Audience,
   id: number,
   sid: string,
-): Promise<{ version: number; ended: boolean } | undefined> {
+): Promise<SessionState | undefined> {
+  const ended = sql<number>`EXISTS (SELECT 1 FROM ended_sessions WHERE sid = ${sid})`.as('ended');
+  if (kind === 'admin') {
+    const row = await db
+      .selectFrom('admins')
+      .select(['token_version', 'role', 'active', ended])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return (
+      row && {
+        version: row.token_version,
+        ended: Boolean(Number(row.ended)),
+        role: row.role,
+        active: Boolean(row.active),
+      }
+    );
+  }
   const row = await db
-    .selectFrom(kind === 'admin' ? 'admins' : 'users')
-    .select([
-      'token_version',
-      sql<number>`EXISTS (SELECT 1 FROM ended_sessions WHERE sid = ${sid})`.as('ended'),
-    ])
+    .selectFrom('users')
+    .select(['token_version', ended])
     .where('id', '=', id)
     .executeTakeFirst();
   return row && { version: row.token_version, ended: Boolean(Number(row.ended)) };

@@ -1,4 +1,5 @@
 import { randomBytes, webcrypto } from 'node:crypto';
+import type { StaffRole } from '@voltcart/shared';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/connection';
 import { unauthorized } from '../errors';
@@ -12,6 +13,8 @@ export interface Principal {
   sid: string;
   /** When the token expires (seconds since 1970). */
   exp: number;
+  /** Staff only: the account's role, read with the session on every request (a change applies at once). */
+  role?: StaffRole;
 }
 
 /** What a valid token says. */
@@ -126,5 +129,6 @@ export async function authenticate(
   const state = await sessionStateOf(db, kind, id, sid);
   if (!state || state.version !== ver || state.ended)
     throw unauthorized('Your session is not valid. Please log in again.');
-  return { kind, id, sid, exp };
+  if (state.active === false) throw unauthorized('This staff account has been deactivated.');
+  return { kind, id, sid, exp, ...(state.role ? { role: state.role } : {}) };
 }

@@ -1,11 +1,14 @@
+import type { Permission } from '@voltcart/shared';
 import type { Hono } from 'hono';
-import { ACCESS, type AccessLevel } from './access';
+import { ACCESS, type AccessLevel, PERMISSION } from './access';
 
 export interface RouteEntry {
   method: string;
   path: string;
   /** The level declared by the route's first handler, or null when the route declares none. */
   access: AccessLevel | null;
+  /** The permission a staff token needs, when the route declares one. */
+  permission?: Permission;
 }
 
 // Hono wraps the handlers of a sub-app that has its own error handler and keeps the original under this key
@@ -14,17 +17,23 @@ const COMPOSED_HANDLER = '__COMPOSED_HANDLER';
 
 type AnyHandler = ((...args: never[]) => unknown) & {
   [ACCESS]?: AccessLevel;
+  [PERMISSION]?: Permission;
   [COMPOSED_HANDLER]?: AnyHandler;
 };
 
-/** The access level a handler was tagged with (looking through Hono's sub-app wrapper), or null. */
-export function accessOf(handler: unknown): AccessLevel | null {
+/** The handler tagged with an access level (looking through Hono's sub-app wrapper), if any. */
+function tagged(handler: unknown): AnyHandler | null {
   let h = handler as AnyHandler | undefined;
   for (let depth = 0; h && depth < 5; depth++) {
-    if (h[ACCESS]) return h[ACCESS];
+    if (h[ACCESS]) return h;
     h = h[COMPOSED_HANDLER];
   }
   return null;
+}
+
+/** The access level a handler was tagged with (looking through Hono's sub-app wrapper), or null. */
+export function accessOf(handler: unknown): AccessLevel | null {
+  return tagged(handler)?.[ACCESS] ?? null;
 }
 
 /**
@@ -41,7 +50,13 @@ export function routeTable(app: Pick<Hono, 'routes'>): RouteEntry[] {
     if (r.method === 'ALL') continue;
     const key = `${r.method} ${r.path}`;
     if (seen.has(key)) continue;
-    seen.set(key, { method: r.method, path: r.path, access: accessOf(r.handler) });
+    const permission = tagged(r.handler)?.[PERMISSION];
+    seen.set(key, {
+      method: r.method,
+      path: r.path,
+      access: accessOf(r.handler),
+      ...(permission ? { permission } : {}),
+    });
   }
   return [...seen.values()];
 }

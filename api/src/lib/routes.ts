@@ -9,7 +9,7 @@ import {
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../app-env';
-import { access, isAdmin } from './access';
+import { guardOf, isAdmin } from './access';
 import { catalogCache } from './cache';
 import { jsonAnswer } from './compression';
 import { formBody, jsonBody, parse } from './validate';
@@ -47,7 +47,8 @@ type OnArgs<D extends AnyRoute> = keyof SchemasOf<D> extends never
 
 /**
  * One resource's routes (a Hono sub-app mounted at `base`), each implementing a route of the contract:
- * - the route's method and path come from the contract; its access level runs first (a test checks every route)
+ * - the route's method and path come from the contract; its access level and permission run first (a test checks
+ *   every route)
  * - the query is parsed before the handler, the body when the handler asks for it (some routes check fields in
  *   the seed's order first)
  * - what the handler returns is checked by the compiler against the contract's reply, and sent as
@@ -62,7 +63,7 @@ export function resource(base: string) {
     const schemas = (Array.isArray(first) ? {} : (first ?? {})) as { query?: z.ZodType; body?: z.ZodType };
     if (!def.path.startsWith(base)) throw new Error(`${def.path} is not under ${base}`);
     const path = def.path.slice(base.length) || '/';
-    app.on(def.method, path, access[def.access], ...middleware, async (c) => {
+    app.on(def.method, path, guardOf(def), ...middleware, async (c) => {
       const out = await handler(c, routeInput<D>(c, def, schemas));
       if (out instanceof Response) return out;
       return jsonAnswer(c, ok(out), def.status ?? 200);

@@ -1,7 +1,10 @@
 // Covers (ASVS V8, V9): every route declares its access level; every admin and customer route, taken from the
-// app's own route table, refuses missing, malformed, forged, expired, foreign, dead and wrong-role tokens with
-// 401/403 and flag 0 while nothing changes in the database or the upload folder; a shopper cannot reach
+// app's own route table, refuses missing, malformed, forged, expired, foreign, dead, deactivated and wrong-role
+// tokens with 401/403 and flag 0 while nothing changes in the database or the upload folder; every admin route
+// declares a permission of the shared table (or is one of the staff member's own session routes), and each staff
+// role without it gets 403 `missing_permission` naming it, each role with it gets through; a shopper cannot reach
 // another shopper's orders, addresses or cart lines, nor act under their id.
+import { ROLE_PERMISSIONS, STAFF_ROLES, type StaffRole } from '@voltcart/shared';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { access } from '../../src/lib/access';
@@ -39,7 +42,13 @@ const matrix = guarded.flatMap((r) =>
 
 let sc: SecurityContext;
 let world: World;
-const dead = { deleted: {} as Record<Kind, string>, loggedOut: {} as Record<Kind, string> };
+const dead = {
+  deleted: {} as Record<Kind, string>,
+  loggedOut: {} as Record<Kind, string>,
+  deactivated: '',
+};
+/** A staff member of each role. */
+const staff = {} as Record<StaffRole, Account>;
 let before: { db: Record<string, unknown>; files: string[] };
 /** A second admin, whose id a forged admin token claims. */
 let otherAdmin: Account;
@@ -63,6 +72,10 @@ beforeAll(async () => {
     expect(out.status, `logout for the ${kind} fixture: ${out.text}`).toBe(200);
     dead.loggedOut[kind] = leaving.token;
   }
+  const deactivated = await makeAccount(sc, 'admin', 'deactivated-admin');
+  await sc.db.updateTable('admins').set({ active: 0 }).where('id', '=', deactivated.id).execute();
+  dead.deactivated = deactivated.token;
+  for (const role of STAFF_ROLES) staff[role] = await makeAccount(sc, 'admin', `staff-${role}`, role);
   before = { db: await fingerprint(sc), files: await uploadListing(sc.uploadDir) };
 });
 
@@ -113,7 +126,7 @@ describe('route table', () => {
     ]);
   });
 
-  it('registers every call of the API contract with the documented access level', () => {
+  it('registers every call of the API contract with the documented access level and permission', () => {
     const problems: string[] = [];
     for (const d of documentedRoutes()) {
       const r = routes.find((x) => x.method === d.method && samePath(x.path, d.path));
@@ -125,6 +138,10 @@ describe('route table', () => {
       const allowed = d.access === 'customer or admin' ? ['account'] : [d.access];
       if (!allowed.includes(r.access ?? 'none'))
         problems.push(`${d.method} ${d.path}: documented ${d.access}, declared ${r.access}`);
+      if (d.permission !== r.permission)
+        problems.push(
+          `${d.method} ${d.path}: documented permission ${d.permission}, declared ${r.permission}`,
+        );
     }
     expect(problems).toEqual([]);
   });
@@ -137,6 +154,8 @@ interface TokenCase {
   status: number;
   /** Sent on the query string instead of a header. */
   query?: (kind: Kind) => string;
+  /** For routes of this audience only. */
+  only?: Kind;
 }
 
 const own = (kind: Kind): Account => (kind === 'admin' ? world.admin : world.owner);
@@ -186,13 +205,19 @@ const CASES: TokenCase[] = [
   },
   { name: 'token of a deleted account', status: 401, headers: async (k) => bearer(dead.deleted[k]) },
   { name: 'token from before logout', status: 401, headers: async (k) => bearer(dead.loggedOut[k]) },
+  {
+    name: 'token of a deactivated staff member',
+    status: 401,
+    headers: async () => bearer(dead.deactivated),
+    only: 'admin',
+  },
 ];
 
 describe.each(matrix.map((m) => [`${m.route.method} ${m.route.path} (${m.kind})`, m] as const))(
   '%s',
   (_label, m) => {
     const { route, kind } = m;
-    const cases = m.either ? CASES.filter((c) => c.status !== 403) : CASES;
+    const cases = CASES.filter((c) => (!m.either || c.status !== 403) && (!c.only || c.only === kind));
     it.each(cases.map((c) => [c.name, c] as const))('refuses: %s', async (_name, tc) => {
       const request = await validRequest(route, world);
       const extraQuery = tc.query?.(kind);
@@ -209,6 +234,46 @@ describe.each(matrix.map((m) => [`${m.route.method} ${m.route.path} (${m.kind})`
     });
   },
 );
+
+const staffRoutes = matrix.filter((m) => m.kind === 'admin').map((m) => m.route);
+// The staff member's own session (me, logout): open to every role; every other admin route names a permission.
+const SESSION_ROUTES = ['GET /admin/me', 'POST /admin/logout', 'POST /admin/logout-everywhere'];
+
+describe('roles', () => {
+  it('every admin route names a permission of the shared table, but the staff member’s own session routes', () => {
+    const bare = staffRoutes.filter((r) => !r.permission).map((r) => `${r.method} ${r.path}`);
+    expect(bare.sort()).toEqual([...SESSION_ROUTES].sort());
+  });
+
+  const refusals = staffRoutes.flatMap((route) =>
+    STAFF_ROLES.filter((role) => route.permission && !ROLE_PERMISSIONS[role].includes(route.permission)).map(
+      (role) => [`${route.method} ${route.path} as ${role}`, route, role] as const,
+    ),
+  );
+  it.each(refusals)('refuses %s: 403 naming the permission', async (_label, route, role) => {
+    const request = await validRequest(route, world);
+    const r = await send(route.method, pathFor(route, world), request, bearer(staff[role].token));
+    expectRefusal(r, [403], `${route.method} ${route.path} as ${role}`);
+    expect(r.body).toMatchObject({ code: 'missing_permission', permission: route.permission });
+    expect(r.body.msg).toContain(route.permission);
+    await expectUnchanged(`${route.method} ${route.path} as ${role}`);
+  });
+
+  // A role with the permission passes the guard: whatever the handler answers then, it is not the role refusal
+  // (the full success of each route is the control below).
+  const passes = staffRoutes.flatMap((route) =>
+    STAFF_ROLES.filter((role) => !route.permission || ROLE_PERMISSIONS[role].includes(route.permission)).map(
+      (role) => [`${route.method} ${route.path} as ${role}`, route, role] as const,
+    ),
+  );
+  it.each(passes.filter(([, r]) => r.method === 'GET'))('lets %s through', async (_label, route, role) => {
+    const request = await validRequest(route, world);
+    const r = await send(route.method, pathFor(route, world), request, bearer(staff[role].token));
+    expect(r.status, `${route.method} ${route.path} as ${role} → ${r.status} ${r.text.slice(0, 200)}`).toBe(
+      200,
+    );
+  });
+});
 
 // The other half of the matrix: the same requests with the right token succeed, so each refusal above was
 // caused by the token alone. Each route gets a fresh world (a delete or a logout must not spoil the others).

@@ -6,6 +6,8 @@ export interface DocumentedRoute {
   /** With `:param` segments, as Hono writes them. */
   path: string;
   access: string;
+  /** The permission named in brackets after the level (`admin (catalog.write)`); `any role`: none. */
+  permission?: string;
   body: string;
 }
 
@@ -16,10 +18,12 @@ export function documentedRoutes(): DocumentedRoute[] {
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     const m = /^\|\s*(GET|POST|PUT|PATCH|DELETE)\s+(\/\S*)\s*\|([^|]*)\|([^|]*)\|/.exec(line);
     if (!m) continue;
+    const [, access, permission] = /^(.*?)(?:\s*\(([\w. ]+)\))?$/.exec(m[3]!.trim())!;
     out.push({
       method: m[1]!,
       path: m[2]!.replace(/\{(\w+)\}/g, ':$1'),
-      access: m[3]!.trim(),
+      access: access!,
+      ...(permission && permission !== 'any role' ? { permission } : {}),
       body: m[4]!.trim(),
     });
   }

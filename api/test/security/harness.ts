@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import type { StaffRole } from '@voltcart/shared';
 import bcrypt from 'bcryptjs';
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
@@ -112,13 +113,20 @@ let fixtureHash: Promise<string> | undefined;
 let counter = 0;
 
 /** Inserts an account directly (cheap bcrypt cost, no login attempts spent) and signs a token for it. */
-export async function makeAccount(sc: SecurityContext, kind: Kind, label: string = kind): Promise<Account> {
+/** A customer, or a staff account (an Owner unless `role` says otherwise), with a token. */
+export async function makeAccount(
+  sc: SecurityContext,
+  kind: Kind,
+  label: string = kind,
+  role?: StaffRole,
+): Promise<Account> {
   fixtureHash ??= bcrypt.hash(ACCOUNT_PASSWORD, 4);
   const email = `${label}-${++counter}-${randomBytes(3).toString('hex')}@sec.example.com`;
-  const r = await sc.db
-    .insertInto(kind === 'admin' ? 'admins' : 'users')
-    .values({ name: `${label} ${counter}`, email, password_hash: await fixtureHash })
-    .executeTakeFirstOrThrow();
+  const values = { name: `${label} ${counter}`, email, password_hash: await fixtureHash };
+  const r = await (kind === 'admin'
+    ? sc.db.insertInto('admins').values({ ...values, ...(role ? { role } : {}) })
+    : sc.db.insertInto('users').values(values)
+  ).executeTakeFirstOrThrow();
   const id = Number(r.insertId);
   return { kind, id, email, token: await signFor(sc, kind, id) };
 }

@@ -25,6 +25,8 @@ import {
  */
 export interface World {
   admin: Account;
+  /** A staff member with the Catalogue role (the staff routes change them). */
+  staffMember: Account;
   owner: Account;
   other: Account;
   category: number;
@@ -77,6 +79,7 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
     await makeAccount(sc, 'customer', 'owner'),
     await makeAccount(sc, 'customer', 'other'),
   ];
+  const staffMember = await makeAccount(sc, 'admin', 'catalogue', 'catalogue');
   const insertId = (r: { insertId?: bigint }) => Number(r.insertId);
 
   const category = insertId(
@@ -257,6 +260,7 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
   const theirs = await own(other);
   return {
     admin,
+    staffMember,
     owner,
     other,
     category,
@@ -304,6 +308,7 @@ export function paramValue(route: RouteEntry, param: string, w: World): string {
     if (section === 'color') return String(route.method === 'DELETE' ? w.spareColor : w.color);
     if (section === 'product') return String(w.product);
     if (section === 'admin' && route.path.includes('user')) return String(w.owner.id);
+    if (section === 'admin' && route.path.includes('staff')) return String(w.staffMember.id);
     if (section === 'admin' && route.path.includes('order')) return w.order;
     if (section === 'order') return w.order;
   }
@@ -453,6 +458,16 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       return { body: { synonyms: [{ term: 'mobile', alternatives: ['phone'] }] } };
     case 'GET /product/suggest':
       return { query: '?q=phone' };
+    case 'POST /admin/staff':
+      return {
+        body: {
+          name: 'New packer',
+          email: `packer-${randomBytes(4).toString('hex')}@sec.example.com`,
+          role: 'orders',
+        },
+      };
+    case 'PATCH /admin/staff/:p':
+      return { body: { role: 'orders' } };
     case 'PUT /settings/tax/category/:p':
       return { body: { hsnCode: '8517', gstRate: 18 } };
     default:

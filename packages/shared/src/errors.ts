@@ -12,6 +12,10 @@ export const ERROR_CODES = [
   // accounts
   'unauthorized',
   'forbidden',
+  /** A staff member's role lacks the route's permission (the reply names it in `permission`). */
+  'missing_permission',
+  /** The change would leave the shop without an active Owner. */
+  'last_owner',
   'invalid_credentials',
   'too_many_attempts',
   'email_taken',

@@ -1,4 +1,6 @@
 /** Shapes of the API's JSON responses (rupees, `_id` strings), shared by the API client and both UIs. */
+
+import type { Permission, StaffRole } from './rules/permissions';
 import type { ReportPeriod } from './rules/report-period';
 import type { OrderState } from './schemas/order';
 
@@ -150,6 +152,15 @@ export interface Admin {
   _id: string;
   name: string;
   email: string;
+  role: StaffRole;
+  /** What the role allows (rules/permissions.ts): the desktop app offers only these. */
+  permissions: Permission[];
+}
+
+/** A staff account as the Owner's staff screen lists it. */
+export interface StaffMember extends Admin {
+  active: boolean;
+  createdAt: string;
 }
 
 export interface CartLine {

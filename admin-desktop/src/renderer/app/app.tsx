@@ -50,6 +50,7 @@ const ProductListPage = lazy(() =>
 const SettingsPage = lazy(() =>
   import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
+const StaffPage = lazy(() => import('../features/staff/staff-page').then((m) => ({ default: m.StaffPage })));
 const UserListPage = lazy(() =>
   import('../features/users/user-list-page').then((m) => ({ default: m.UserListPage })),
 );
@@ -91,6 +92,7 @@ const routes = createRoutesFromElements(
       <Route path="users" element={<UserListPage />} />
       <Route path="settings" element={<SettingsPage />} />
       <Route path="bulk-upload" element={<BulkUploadPage />} />
+      <Route path="staff" element={<StaffPage />} />
       <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
     </Route>
     <Route path="*" element={<Navigate to={paths.dashboard} replace />} />

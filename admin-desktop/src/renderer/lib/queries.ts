@@ -114,4 +114,14 @@ export const queries = {
       queryKey: queryKeys.settings,
       queryFn: async ({ signal }) => (await api.settings.get({}, { signal })).settings,
     }),
+  me: () =>
+    queryOptions({
+      queryKey: queryKeys.me,
+      queryFn: async ({ signal }) => (await api.admin.me({}, { signal })).admin,
+    }),
+  staff: () =>
+    queryOptions({
+      queryKey: queryKeys.staff,
+      queryFn: async ({ signal }) => (await api.staff.list({}, { signal })).staff,
+    }),
 };

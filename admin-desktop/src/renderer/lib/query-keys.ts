@@ -59,6 +59,9 @@ export const queryKeys = {
     period: (period: ReportPeriod) => ['metrics', period] as const,
   },
   settings: ['settings'] as const,
+  /** The signed-in staff member (role and permissions). */
+  me: ['me'] as const,
+  staff: ['staff'] as const,
 };
 
 /**
@@ -75,4 +78,6 @@ export const staleAfter = {
   order: [queryKeys.orders.all, queryKeys.metrics.all, queryKeys.products.all, queryKeys.customers.all],
   // The low-stock threshold decides which products the low-stock list shows.
   settings: [queryKeys.settings, queryKeys.products.all],
+  // Changing one's own role changes what the app offers.
+  staff: [queryKeys.staff, queryKeys.me],
 } as const;

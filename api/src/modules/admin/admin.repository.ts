@@ -1,10 +1,20 @@
+import type { StaffRole } from '@voltcart/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { containsPattern } from '../../db/like';
 
 type Q = Kysely<Database>;
 
-const columns = ['id', 'name', 'email', 'password_hash', 'token_version'] as const;
+const columns = [
+  'id',
+  'name',
+  'email',
+  'password_hash',
+  'token_version',
+  'role',
+  'active',
+  'created_at',
+] as const;
 
 export function findAdminByEmail(db: Q, email: string) {
   return db.selectFrom('admins').select(columns).where('email', '=', email).executeTakeFirst();
@@ -16,17 +26,17 @@ export function findAdminById(db: Q, id: number) {
 
 export async function insertAdmin(
   db: Q,
-  values: { name: string; email: string; password_hash: string },
+  values: { name: string; email: string; password_hash: string; role?: StaffRole },
 ): Promise<number> {
   const r = await db.insertInto('admins').values(values).executeTakeFirstOrThrow();
   return Number(r.insertId);
 }
 
-/** New password (and name, when given); the token version moves on so old sessions end. */
+/** New password (and name, role or state, when given); the token version moves on so old sessions end. */
 export async function resetAdmin(
   db: Q,
   id: number,
-  values: { password_hash: string; name?: string },
+  values: { password_hash: string; name?: string; role?: StaffRole; active?: number },
 ): Promise<void> {
   await db
     .updateTable('admins')

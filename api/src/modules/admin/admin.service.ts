@@ -5,7 +5,9 @@ import {
   type LoginBody,
   periodRange,
   type ReportPeriod,
+  ROLE_PERMISSIONS,
   SHOP_TIME_ZONE,
+  type StaffRole,
   toRupees,
 } from '@voltcart/shared';
 import type { Deps } from '../../app-env';
@@ -22,12 +24,15 @@ export const ADMIN_MESSAGES = {
   loggedOut: 'You have been logged out.',
   loggedOutEverywhere: 'You have been logged out on every device.',
   invalidLogin: 'Invalid email or password.',
+  deactivated: 'This staff account has been deactivated.',
 } as const;
 
-const toAdmin = (row: { id: number; name: string; email: string }): Admin => ({
+const toAdmin = (row: { id: number; name: string; email: string; role: StaffRole }): Admin => ({
   _id: String(row.id),
   name: row.name,
   email: row.email,
+  role: row.role,
+  permissions: [...ROLE_PERMISSIONS[row.role]],
 });
 
 /**
@@ -43,6 +48,7 @@ export async function login(
   const row = await repo.findAdminByEmail(d.db, input.email);
   const ok = await verifyPassword(input.password, row?.password_hash, bcryptCost(d.config.NODE_ENV));
   if (!ok || !row) throw new AppError(401, 'invalid_credentials', ADMIN_MESSAGES.invalidLogin);
+  if (!row.active) throw unauthorized(ADMIN_MESSAGES.deactivated);
   await attempt.succeeded();
   const token = await d.tokens.sign('admin', row.id, row.token_version);
   return { admin: toAdmin(row), token };

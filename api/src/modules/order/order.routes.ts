@@ -18,7 +18,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
-import { access, assertOwnAccount } from '../../lib/access';
+import { assertOwnAccount, guardOf } from '../../lib/access';
 import { countOrderPlaced } from '../../lib/metrics';
 import { createPaymentProvider } from '../../lib/payments/create-payment-provider';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
@@ -162,7 +162,7 @@ export function orderRoutes() {
   });
 
   // The tax invoice (or, with ?number=, a credit note) as a PDF: binary, so outside the JSON contract.
-  app.get('/:orderId/invoice', access.account, async (c) => {
+  app.get('/:orderId/invoice', guardOf({ access: 'account', permission: 'orders.read' }), async (c) => {
     const id = await visibleOrderId(c.var.db, c.req.param('orderId'), c.var.principal!);
     const doc = await findDocument(c.var.db, id, c.req.query('number') || undefined);
     const pdf = await renderInvoicePdf(doc);

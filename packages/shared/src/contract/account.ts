@@ -2,7 +2,8 @@ import type { addAddressBody } from '../schemas/address';
 import type { loginBody, registerRequest } from '../schemas/auth';
 import type { dashboardQuery } from '../schemas/dashboard';
 import type { customersQuery } from '../schemas/order';
-import type { Admin, AdminCustomer, DashboardMetrics, User } from '../types';
+import type { staffInviteBody, staffUpdateBody } from '../schemas/staff';
+import type { Admin, AdminCustomer, DashboardMetrics, StaffMember, User } from '../types';
 import { route } from './define';
 
 /** Back-office accounts, dashboard and customers. */
@@ -11,18 +12,38 @@ export const admin = {
     .body<typeof loginBody>()
     .reply<{ admin: Admin; token: string }>(),
   /** Ends this session only (other logins of the account go on). */
-  logout: route('POST /admin/logout', 'admin').reply<object>(),
+  logout: route('POST /admin/logout', 'staff').reply<object>(),
   /** Ends every session of the account, this one included. */
-  logoutEverywhere: route('POST /admin/logout-everywhere', 'admin').reply<object>(),
+  logoutEverywhere: route('POST /admin/logout-everywhere', 'staff').reply<object>(),
   /** Lets the desktop app check a stored session before showing the dashboard. */
-  me: route('GET /admin/me', 'admin').reply<{ admin: Admin }>(),
+  me: route('GET /admin/me', 'staff').reply<{ admin: Admin }>(),
   /** All-time figures, and the figures of `period` (today, 7d, 30d: days in the shop's time zone). */
-  metrics: route('GET /admin/metrics', 'admin').query<typeof dashboardQuery>().reply<{
+  metrics: route('GET /admin/metrics', 'dashboard.read').query<typeof dashboardQuery>().reply<{
     metrics: DashboardMetrics;
   }>(),
-  customers: route('GET /admin/users', 'admin').query<typeof customersQuery>().reply<{
+  customers: route('GET /admin/users', 'customers.read').query<typeof customersQuery>().reply<{
     users: AdminCustomer[];
     hasMore: boolean;
+  }>(),
+};
+
+/**
+ * Staff accounts (the Owner's staff screen). A password is made by the API and answered once (on invite and on
+ * reset); nobody can read it later. No route deletes an account: deactivating keeps its name in the history.
+ */
+export const staff = {
+  list: route('GET /admin/staff', 'staff.manage').reply<{ staff: StaffMember[] }>(),
+  invite: route('POST /admin/staff', 'staff.manage', { status: 201 })
+    .body<typeof staffInviteBody>()
+    .reply<{ member: StaffMember; password: string }>(),
+  /** Role and active state; 409 `last_owner` when no active Owner would be left. */
+  update: route('PATCH /admin/staff/:id', 'staff.manage')
+    .body<typeof staffUpdateBody>()
+    .reply<{ member: StaffMember }>(),
+  /** A new password, answered once; every session of the account ends. */
+  resetPassword: route('POST /admin/staff/:id/password', 'staff.manage').reply<{
+    member: StaffMember;
+    password: string;
   }>(),
 };
 

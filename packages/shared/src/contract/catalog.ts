@@ -77,9 +77,9 @@ export interface Suggestions {
 
 /** Search settings (back office): the shop's synonyms. */
 export const search = {
-  synonyms: route('GET /search/synonyms', 'admin').reply<{ synonyms: Synonym[] }>(),
+  synonyms: route('GET /search/synonyms', 'catalog.read').reply<{ synonyms: Synonym[] }>(),
   /** Replaces the whole list. */
-  setSynonyms: route('PUT /search/synonyms', 'admin')
+  setSynonyms: route('PUT /search/synonyms', 'catalog.write')
     .body<typeof synonymsBody>()
     .reply<{ synonyms: Synonym[] }>(),
 };
@@ -89,26 +89,28 @@ export const category = {
   list: route('GET /category', 'public').reply<{ categories: Category[] }>(),
   /** The seed reads `categorise`-style lists: the one category is also given as a list. */
   get: route('GET /category/:id', 'public').reply<{ category: Category; categories: Category[] }>(),
-  create: route('POST /category/create', 'admin', { form: true, files: ['Image'], status: 201 })
+  create: route('POST /category/create', 'catalog.write', { form: true, files: ['Image'], status: 201 })
     .body<typeof categoryBody>()
     .reply<{ category: Category }>(),
-  update: route('PUT /category/update/:id', 'admin', { form: true, files: ['Image'] })
+  update: route('PUT /category/update/:id', 'catalog.write', { form: true, files: ['Image'] })
     .body<typeof categoryUpdateBody>()
     .reply<{ category: Category }>(),
-  toggle: route('PATCH /category/status/:id', 'admin').reply<{ category: Category }>(),
-  remove: route('DELETE /category/delete/:id', 'admin').reply<object>(),
+  toggle: route('PATCH /category/status/:id', 'catalog.write').reply<{ category: Category }>(),
+  remove: route('DELETE /category/delete/:id', 'catalog.write').reply<object>(),
 };
 
 /** Colours: public reads, admin writes. */
 export const color = {
   list: route('GET /color', 'public').reply<{ colors: Color[] }>(),
   get: route('GET /color/:id', 'public').reply<{ color: Color; colors: Color[] }>(),
-  create: route('POST /color/create', 'admin', { status: 201 })
+  create: route('POST /color/create', 'catalog.write', { status: 201 })
     .body<typeof colorBody>()
     .reply<{ color: Color }>(),
-  update: route('PUT /color/update/:id', 'admin').body<typeof colorUpdateBody>().reply<{ color: Color }>(),
-  toggle: route('PATCH /color/status/:id', 'admin').reply<{ color: Color }>(),
-  remove: route('DELETE /color/delete/:id', 'admin').reply<object>(),
+  update: route('PUT /color/update/:id', 'catalog.write')
+    .body<typeof colorUpdateBody>()
+    .reply<{ color: Color }>(),
+  toggle: route('PATCH /color/status/:id', 'catalog.write').reply<{ color: Color }>(),
+  remove: route('DELETE /color/delete/:id', 'catalog.write').reply<object>(),
 };
 
 /** Products: public reads (by id or slug), admin writes, gallery pictures. */
@@ -119,32 +121,39 @@ export const product = {
   suggest: route('GET /product/suggest', 'public').query<typeof suggestQuery>().reply<Suggestions>(),
   /** By id or by slug. */
   get: route('GET /product/:id', 'public').reply<{ product: Product }>(),
-  create: route('POST /product/create', 'admin', { form: true, files: ['thumbnail', 'images'], status: 201 })
+  create: route('POST /product/create', 'catalog.write', {
+    form: true,
+    files: ['thumbnail', 'images'],
+    status: 201,
+  })
     .body<typeof productBody>()
     .reply<{ product: Product; uploads: PictureUpload[] }>(),
   /**
    * Only the fields sent are changed. `stock` needs `expectedStock` (the stock the client loaded): 409
    * `stock_changed` with the current values (StockConflict) when it has moved since, nothing saved.
    */
-  update: route('PUT /product/update/:id', 'admin', { form: true, files: ['thumbnail', 'images'] })
+  update: route('PUT /product/update/:id', 'catalog.write', { form: true, files: ['thumbnail', 'images'] })
     .body<typeof productUpdateBody>()
     .reply<{ product: Product; uploads: PictureUpload[] }>(),
   /** flag 1 status, 2 stock (inStock), 3 top selling (seed §4). */
-  toggle: route('PATCH /product/status/:id', 'admin').body<typeof productStatusBody>().reply<{
+  toggle: route('PATCH /product/status/:id', 'catalog.write').body<typeof productStatusBody>().reply<{
     product: Product;
   }>(),
-  remove: route('DELETE /product/delete/:id', 'admin').reply<object>(),
+  remove: route('DELETE /product/delete/:id', 'catalog.write').reply<object>(),
   /** Adds 1–20 gallery pictures; a file already among the product's pictures is skipped (`already_there`). */
-  addImages: route('PATCH /product/multiple-images/:id', 'admin', { form: true, files: ['images'] }).reply<{
+  addImages: route('PATCH /product/multiple-images/:id', 'catalog.write', {
+    form: true,
+    files: ['images'],
+  }).reply<{
     product: Product;
     uploads: PictureUpload[];
   }>(),
-  removeImage: route('DELETE /product/image/:id/:file', 'admin').reply<{ product: Product }>(),
+  removeImage: route('DELETE /product/image/:id/:file', 'catalog.write').reply<{ product: Product }>(),
   /**
    * Matches photo file names to products by slug or SKU (`<slug>[-N].jpg`), inactive products included, on the
    * server so that every product counts however many there are; at most MAX_MATCH_NAMES names per request.
    */
-  matchImages: route('POST /product/match-images', 'admin')
+  matchImages: route('POST /product/match-images', 'catalog.write')
     .body<typeof imageMatchBody>()
     .reply<{ matches: ImageNameMatch[] }>(),
 };
@@ -154,23 +163,23 @@ export const product = {
  * price and switch; and the colour galleries. Product-level figures follow from them (see ProductSummary).
  */
 export const variant = {
-  list: route('GET /product/:id/variants', 'admin').reply<{ variants: Variant[] }>(),
+  list: route('GET /product/:id/variants', 'catalog.read').reply<{ variants: Variant[] }>(),
   /** 409 `duplicate_sku` naming the SKU; 400 for a colour or memory size the product does not have. */
-  create: route('POST /product/:id/variants', 'admin', { status: 201 })
+  create: route('POST /product/:id/variants', 'catalog.write', { status: 201 })
     .body<typeof variantCreateBody>()
     .reply<{ variant: Variant; product: Product }>(),
   /** `stock` needs `expectedStock`: 409 `stock_changed` with the variant as it is now when it moved. */
-  update: route('PUT /product/:id/variants/:variantId', 'admin')
+  update: route('PUT /product/:id/variants/:variantId', 'catalog.write')
     .body<typeof variantUpdateBody>()
     .reply<{ variant: Variant; product: Product }>(),
   /** 409 `in_use` while the variant holds units (set its stock to 0 first). */
-  remove: route('DELETE /product/:id/variants/:variantId', 'admin').reply<{ product: Product }>(),
+  remove: route('DELETE /product/:id/variants/:variantId', 'catalog.write').reply<{ product: Product }>(),
   /** Many variants' stock at once: all or nothing, each compare-and-set. */
-  stock: route('PATCH /product/:id/variants/stock', 'admin')
+  stock: route('PATCH /product/:id/variants/stock', 'catalog.write')
     .body<typeof variantStockBody>()
     .reply<{ variants: Variant[]; product: Product }>(),
   /** Adds 1–20 pictures to one colour's gallery; a file the product already shows is skipped (`already_there`). */
-  addColorImages: route('PATCH /product/:id/color-images/:colorId', 'admin', {
+  addColorImages: route('PATCH /product/:id/color-images/:colorId', 'catalog.write', {
     form: true,
     files: ['images'],
   }).reply<{ product: Product; uploads: PictureUpload[] }>(),

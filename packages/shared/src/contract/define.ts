@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Permission } from '../rules/permissions';
 
 /**
  * How a route of the API is declared, once, for the API (which implements it) and the client (which calls it):
@@ -20,11 +21,19 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Who may call a route, checked by the API before the handler runs:
  * - `public`: anyone; an admin token, when sent, is recognised (admins also see inactive items)
  * - `customer`: a customer token (401 without, 403 with an admin token)
- * - `admin`: an admin token (401 without, 403 with a customer token)
+ * - `admin`: an admin (staff) token (401 without, 403 with a customer token) of an active staff member whose role
+ *   has the route's `permission` (403 `missing_permission` naming it otherwise)
  * - `account`: a customer or an admin token (the handler decides what each may see)
  * - `signed`: no token; the handler verifies a signature over the body (payment webhooks)
  */
 export type Access = 'public' | 'customer' | 'admin' | 'account' | 'signed';
+
+/**
+ * What a route is declared with: an access level, or for an admin route the permission it needs (`catalog.write`:
+ * level `admin` with that permission). `staff` is the level `admin` open to every role (the staff member's own
+ * session: me, logout). A plain `'admin'` is not accepted, so that no admin route can forget its permission.
+ */
+export type Who = Exclude<Access, 'admin'> | 'staff' | Permission;
 
 /** A success reply: `flag: 1`, a message for the user, and the route's own fields. */
 export type Ok<T = unknown> = { flag: 1; msg: string } & T;
@@ -44,6 +53,8 @@ export interface RouteOptions {
   files?: readonly string[];
   /** Status of a success reply when it is not 200. */
   status?: 201;
+  /** On an `account` route: what a staff token also needs (a customer token needs nothing more). */
+  permission?: Permission;
 }
 
 declare const REPLY: unique symbol;
@@ -64,6 +75,8 @@ export type Route<
   readonly method: M;
   readonly path: P;
   readonly access: Access;
+  /** The permission an admin token needs (admin routes other than `staff` ones, and some `account` routes). */
+  readonly permission?: Permission;
   /** Types only, never present at run time: the request's schemas and the reply's fields. */
   readonly [QUERY]: Q;
   readonly [BODY]: B;
@@ -91,14 +104,30 @@ interface RouteBuilder<
   reply<R = object>(): Route<M, P, O, Q, B, R>;
 }
 
-/** Declares a route: `route('GET /product/:id', 'public').reply<{ product: Product }>()`. */
+const LEVELS: readonly string[] = ['public', 'customer', 'account', 'signed'] satisfies Exclude<
+  Access,
+  'admin'
+>[];
+
+/**
+ * Declares a route: `route('GET /product/:id', 'public').reply<{ product: Product }>()`; an admin route names its
+ * permission: `route('PUT /settings', 'settings.write')`.
+ */
 export function route<const S extends `${HttpMethod} /${string}`, const O extends RouteOptions = object>(
   spec: S,
-  access: Access,
+  who: Who,
   options?: O,
 ): RouteBuilder<MethodOf<S>, PathOf<S>, O, None, None> {
   const space = spec.indexOf(' ');
-  const def = { method: spec.slice(0, space), path: spec.slice(space + 1), access, ...options };
+  const access = LEVELS.includes(who) ? who : 'admin';
+  const permission = access === 'admin' && who !== 'staff' ? { permission: who } : {};
+  const def = {
+    method: spec.slice(0, space),
+    path: spec.slice(space + 1),
+    access,
+    ...permission,
+    ...options,
+  };
   const builder = { query: () => builder, body: () => builder, reply: () => def };
   return builder as never;
 }

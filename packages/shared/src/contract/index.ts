@@ -1,4 +1,4 @@
-import { admin, user } from './account';
+import { admin, staff, user } from './account';
 import { catalog, category, color, product, search, variant } from './catalog';
 
 export type { FacetValue, ProductFacets, ProductId, ProductList, Suggestions, Synonym } from './catalog';
@@ -12,6 +12,7 @@ import { tax } from './tax';
  */
 export const contract = {
   admin,
+  staff,
   user,
   catalog,
   category,

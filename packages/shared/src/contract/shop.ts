@@ -58,16 +58,16 @@ export const order = {
     orders: Order[];
     hasMore: boolean;
   }>(),
-  list: route('GET /order', 'admin').query<typeof adminOrdersQuery>().reply<{
+  list: route('GET /order', 'orders.read').query<typeof adminOrdersQuery>().reply<{
     orders: Order[];
     hasMore: boolean;
   }>(),
   /** Illegal moves are refused (409) with a message naming both states. */
-  setState: route('PATCH /order/status/:orderId', 'admin').body<typeof orderStatusBody>().reply<{
+  setState: route('PATCH /order/status/:orderId', 'orders.write').body<typeof orderStatusBody>().reply<{
     order: Order;
   }>(),
   /** The shopper's own order, or any order for staff (someone else's: 404), with its timeline and documents. */
-  get: route('GET /order/:orderId', 'account').reply<OrderDetails>(),
+  get: route('GET /order/:orderId', 'account', { permission: 'orders.read' }).reply<OrderDetails>(),
   /** The shopper cancels until the order ships (409 after); stock returned, a paid order refunded. */
   cancel: route('POST /order/:orderId/cancel', 'customer')
     .body<typeof cancelOrderBody>()
@@ -75,15 +75,19 @@ export const order = {
   /** Pays a pending_payment / payment_failed online order again: the same order, never a new one. */
   payNow: route('POST /order/:orderId/pay', 'customer').reply<PayNowReply>(),
   /** Staff refund, in full or in part (400 naming what is left when the amount is more). */
-  refund: route('POST /order/:orderId/refund', 'admin').body<typeof refundOrderBody>().reply<OrderDetails>(),
+  refund: route('POST /order/:orderId/refund', 'orders.refund')
+    .body<typeof refundOrderBody>()
+    .reply<OrderDetails>(),
   /** Staff: sends one of the order's mails again (a new message, with its own Message-ID). */
-  resendMail: route('POST /order/:orderId/mails/:mailId/resend', 'admin').reply<OrderDetails>(),
+  resendMail: route('POST /order/:orderId/mails/:mailId/resend', 'orders.write').reply<OrderDetails>(),
 };
 
 /** Shop settings: read by every storefront page, saved from the back office. */
 export const settings = {
   get: route('GET /settings', 'public').reply<{ settings: ShopSettings }>(),
-  update: route('PUT /settings', 'admin').body<typeof settingsBody>().reply<{ settings: ShopSettings }>(),
+  update: route('PUT /settings', 'settings.write')
+    .body<typeof settingsBody>()
+    .reply<{ settings: ShopSettings }>(),
 };
 
 /** The footer's sign-up box; an address already signed up is answered 200 with a message, a new one 201. */

@@ -7,9 +7,11 @@ import { route } from './define';
  * the contract.
  */
 export const tax = {
-  get: route('GET /settings/tax', 'admin').reply<TaxSettingsReply>(),
-  update: route('PUT /settings/tax', 'admin').body<typeof taxSettingsBody>().reply<TaxSettingsReply>(),
-  setCategory: route('PUT /settings/tax/category/:categoryId', 'admin')
+  get: route('GET /settings/tax', 'settings.read').reply<TaxSettingsReply>(),
+  update: route('PUT /settings/tax', 'settings.write')
+    .body<typeof taxSettingsBody>()
+    .reply<TaxSettingsReply>(),
+  setCategory: route('PUT /settings/tax/category/:categoryId', 'settings.write')
     .body<typeof categoryTaxBody>()
     .reply<TaxSettingsReply>(),
 };

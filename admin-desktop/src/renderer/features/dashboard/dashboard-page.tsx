@@ -6,6 +6,7 @@ import { PageHeader, Spinner } from '../../components/states';
 import { paths } from '../../config/paths';
 import { formatDateTime, formatINR } from '../../lib/format';
 import { queries } from '../../lib/queries';
+import { useCan } from '../../stores/session';
 import { StateBadge } from '../orders/order-state';
 
 const count = new Intl.NumberFormat('en-IN');
@@ -48,7 +49,13 @@ export function DashboardPage() {
   const period: ReportPeriod = isPeriod(asked) ? asked : 'today';
   const name = PERIOD_NAMES[period];
   const metrics = useQuery(queries.metrics(period));
-  const recent = useQuery({ ...queries.orders({ limit: 6, page: 1 }), select: (d) => d.orders });
+  // The latest orders are for roles that handle orders (the Catalogue role sees the figures only).
+  const canOrders = useCan('orders.read');
+  const recent = useQuery({
+    ...queries.orders({ limit: 6, page: 1 }),
+    select: (d) => d.orders,
+    enabled: canOrders,
+  });
   const m = metrics.data;
   const pm = m?.period.key === period ? m.period : undefined;
   const choose = (p: ReportPeriod) => {
@@ -130,60 +137,62 @@ export function DashboardPage() {
         </div>
       </div>
 
-      <section className="panel">
-        <div className="panel-head">
-          <h2>Latest orders</h2>
-          <Link to={paths.orders} className="btn btn-ghost btn-sm">
-            All orders
-          </Link>
-        </div>
-        {isFirstLoad(recent) ? (
-          <Spinner />
-        ) : recent.error && !recent.isFetching ? (
-          <QueryError query={recent} />
-        ) : recent.data?.length ? (
-          <table className="table table-stack">
-            <thead>
-              <tr>
-                <th>Order</th>
-                <th>Date</th>
-                <th>Customer</th>
-                <th className="num">Total</th>
-                <th>State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {recent.data.map((o) => (
-                <tr
-                  key={o.order_id}
-                  className="clickable"
-                  tabIndex={0}
-                  onClick={() => navigate(paths.order(o.order_id))}
-                  onKeyDown={(e) => e.key === 'Enter' && navigate(paths.order(o.order_id))}
-                >
-                  <td className="mono" data-label="Order">
-                    {o.order_id}
-                  </td>
-                  <td data-label="Date">{formatDateTime(o.createdAt)}</td>
-                  <td data-label="Customer">
-                    <div className="customer-cell ellipsis" title={o.user?.email}>
-                      {o.user?.email ?? '-'}
-                    </div>
-                  </td>
-                  <td className="num" data-label="Total">
-                    {formatINR(o.order_total)}
-                  </td>
-                  <td data-label="State">
-                    <StateBadge state={o.state} />
-                  </td>
+      {canOrders && (
+        <section className="panel">
+          <div className="panel-head">
+            <h2>Latest orders</h2>
+            <Link to={paths.orders} className="btn btn-ghost btn-sm">
+              All orders
+            </Link>
+          </div>
+          {isFirstLoad(recent) ? (
+            <Spinner />
+          ) : recent.error && !recent.isFetching ? (
+            <QueryError query={recent} />
+          ) : recent.data?.length ? (
+            <table className="table table-stack">
+              <thead>
+                <tr>
+                  <th>Order</th>
+                  <th>Date</th>
+                  <th>Customer</th>
+                  <th className="num">Total</th>
+                  <th>State</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className="empty">No orders yet.</p>
-        )}
-      </section>
+              </thead>
+              <tbody>
+                {recent.data.map((o) => (
+                  <tr
+                    key={o.order_id}
+                    className="clickable"
+                    tabIndex={0}
+                    onClick={() => navigate(paths.order(o.order_id))}
+                    onKeyDown={(e) => e.key === 'Enter' && navigate(paths.order(o.order_id))}
+                  >
+                    <td className="mono" data-label="Order">
+                      {o.order_id}
+                    </td>
+                    <td data-label="Date">{formatDateTime(o.createdAt)}</td>
+                    <td data-label="Customer">
+                      <div className="customer-cell ellipsis" title={o.user?.email}>
+                        {o.user?.email ?? '-'}
+                      </div>
+                    </td>
+                    <td className="num" data-label="Total">
+                      {formatINR(o.order_total)}
+                    </td>
+                    <td data-label="State">
+                      <StateBadge state={o.state} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p className="empty">No orders yet.</p>
+          )}
+        </section>
+      )}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
+import { useCan } from '../../stores/session';
 import { toast } from '../../stores/toast';
 
 /** The low-stock threshold an API that does not send one uses. */
@@ -23,6 +24,8 @@ export function SettingsPage() {
   const [checking, setChecking] = useState(false);
   const [info, setInfo] = useState<AppInfo | null>(null);
   const queryClient = useQueryClient();
+  // Every role keeps this screen for the API address; the shop's own settings are the Owner's.
+  const canSaveShop = useCan('settings.write');
   const shop = useQuery(queries.settings());
   const saveShop = useApiMutation(
     (body: { shopName: string; freeShippingThreshold: number; lowStockThreshold: number }) =>
@@ -156,71 +159,73 @@ export function SettingsPage() {
         </div>
       </form>
 
-      <form className="panel form" onSubmit={submitShop} noValidate>
-        <h2>Shop settings</h2>
-        {shop.error && !shop.isFetching && <div className="form-error">{errorMessage(shop.error)}</div>}
-        {shopError && (
-          <div className="form-error" role="alert" data-testid="shop-settings-error">
-            {shopError}
+      {canSaveShop && (
+        <form className="panel form" onSubmit={submitShop} noValidate>
+          <h2>Shop settings</h2>
+          {shop.error && !shop.isFetching && <div className="form-error">{errorMessage(shop.error)}</div>}
+          {shopError && (
+            <div className="form-error" role="alert" data-testid="shop-settings-error">
+              {shopError}
+            </div>
+          )}
+          <div className="grid-2">
+            <div className="field">
+              <label className="field-label" htmlFor="shop-name">
+                Shop name
+              </label>
+              <input
+                id="shop-name"
+                value={shopForm.shopName}
+                onChange={(e) => setShopForm({ ...shopForm, shopName: e.target.value })}
+              />
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="shop-threshold">
+                Free shipping threshold (₹)
+              </label>
+              <input
+                id="shop-threshold"
+                type="number"
+                min={0}
+                step="1"
+                value={shopForm.freeShippingThreshold}
+                onChange={(e) => setShopForm({ ...shopForm, freeShippingThreshold: e.target.value })}
+              />
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="shop-low-stock">
+                Low-stock threshold (units)
+              </label>
+              <input
+                id="shop-low-stock"
+                type="number"
+                min={0}
+                max={MAX_LOW_STOCK_THRESHOLD}
+                step="1"
+                aria-describedby="shop-low-stock-hint"
+                value={shopForm.lowStockThreshold}
+                onChange={(e) => setShopForm({ ...shopForm, lowStockThreshold: e.target.value })}
+              />
+              <span className="hint" id="shop-low-stock-hint">
+                Products with this many units or fewer show under “Low stock only” in Products.
+              </span>
+            </div>
           </div>
-        )}
-        <div className="grid-2">
-          <div className="field">
-            <label className="field-label" htmlFor="shop-name">
-              Shop name
-            </label>
-            <input
-              id="shop-name"
-              value={shopForm.shopName}
-              onChange={(e) => setShopForm({ ...shopForm, shopName: e.target.value })}
-            />
+          {s && (
+            <p className="muted">
+              Payments:{' '}
+              {s.paymentSimulator
+                ? 'payment simulator (no Razorpay keys configured)'
+                : `Razorpay, key ${s.razorpayKeyId ?? '-'}`}
+            </p>
+          )}
+          <div className="form-actions">
+            <button className="btn btn-primary" type="submit" disabled={saveShop.isPending || !s}>
+              Save shop settings
+            </button>
           </div>
-          <div className="field">
-            <label className="field-label" htmlFor="shop-threshold">
-              Free shipping threshold (₹)
-            </label>
-            <input
-              id="shop-threshold"
-              type="number"
-              min={0}
-              step="1"
-              value={shopForm.freeShippingThreshold}
-              onChange={(e) => setShopForm({ ...shopForm, freeShippingThreshold: e.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="shop-low-stock">
-              Low-stock threshold (units)
-            </label>
-            <input
-              id="shop-low-stock"
-              type="number"
-              min={0}
-              max={MAX_LOW_STOCK_THRESHOLD}
-              step="1"
-              aria-describedby="shop-low-stock-hint"
-              value={shopForm.lowStockThreshold}
-              onChange={(e) => setShopForm({ ...shopForm, lowStockThreshold: e.target.value })}
-            />
-            <span className="hint" id="shop-low-stock-hint">
-              Products with this many units or fewer show under “Low stock only” in Products.
-            </span>
-          </div>
-        </div>
-        {s && (
-          <p className="muted">
-            Payments:{' '}
-            {s.paymentSimulator
-              ? 'payment simulator (no Razorpay keys configured)'
-              : `Razorpay, key ${s.razorpayKeyId ?? '-'}`}
-          </p>
-        )}
-        <div className="form-actions">
-          <button className="btn btn-primary" type="submit" disabled={saveShop.isPending || !s}>
-            Save shop settings
-          </button>
-        </div>
-      </form>
+        </form>
+      )}
 
       {info && (
         <section className="panel">

@@ -1,0 +1,296 @@
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '@voltcart/api-client/http';
+import {
+  ROLE_LABELS,
+  ROLE_PERMISSIONS,
+  STAFF_ROLES,
+  type StaffMember,
+  type StaffRole,
+} from '@voltcart/shared';
+import { type FormEvent, useState } from 'react';
+import { QueryError } from '../../components/query-states';
+import { PageHeader, Spinner } from '../../components/states';
+import { api } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { useApiMutation } from '../../lib/mutations';
+import { queries } from '../../lib/queries';
+import { staleAfter } from '../../lib/query-keys';
+import { useDialog } from '../../stores/dialog';
+import { useSession } from '../../stores/session';
+import { toast } from '../../stores/toast';
+
+const ROLE_HINTS: Record<StaffRole, string> = {
+  owner: 'everything, staff and settings included',
+  manager: 'catalogue, orders, customers, refunds, history',
+  catalogue: 'categories, colours, products, pictures, stock',
+  orders: 'orders and shipping, customers read-only',
+};
+
+/** A password the API made, shown this once: the Owner passes it on, nobody can read it later. */
+interface Shown {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** The Owner's staff screen: invite, change role, deactivate or reactivate, reset password. */
+export function StaffPage() {
+  const me = useSession((s) => s.admin?._id);
+  const list = useQuery(queries.staff());
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [form, setForm] = useState({ name: '', email: '', role: 'orders' as StaffRole });
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const invite = useApiMutation((body: typeof form) => api.staff.invite({ body }), staleAfter.staff);
+  const update = useApiMutation(
+    (v: { id: string; body: { role?: StaffRole; active?: boolean } }) =>
+      api.staff.update({ params: { id: v.id }, body: v.body }),
+    staleAfter.staff,
+    { refreshOnRefusal: true },
+  );
+  const reset = useApiMutation((id: string) => api.staff.resetPassword({ params: { id } }), staleAfter.staff);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = !form.name.trim()
+      ? 'Please enter the name.'
+      : !/^\S+@\S+\.\S+$/.test(form.email.trim())
+        ? 'Please enter a valid email address.'
+        : null;
+    setFormError(problem);
+    if (problem) return;
+    invite.mutate(
+      { name: form.name.trim(), email: form.email.trim(), role: form.role },
+      {
+        onSuccess: (r) => {
+          setShown({ name: r.member.name, email: r.member.email, password: r.password });
+          setForm({ name: '', email: '', role: form.role });
+          toast.success(`${r.member.name} has been invited.`);
+        },
+        onError: (err) => setFormError(errorMessage(err, 'The invitation could not be made.')),
+      },
+    );
+  };
+
+  const save = (m: StaffMember, body: { role?: StaffRole; active?: boolean }, done: string) =>
+    update.mutate(
+      { id: m._id, body },
+      {
+        onSuccess: () => toast.success(done),
+        onError: (err) => toast.error(errorMessage(err, 'The change could not be saved.')),
+      },
+    );
+
+  const deactivate = async (m: StaffMember) => {
+    const ok = await useDialog.getState().open({
+      title: `Deactivate ${m.name}?`,
+      text: 'They are logged out at once and cannot log in until reactivated. Their name stays in the history.',
+      icon: 'warning',
+      confirmText: 'Deactivate',
+      cancelText: 'Cancel',
+      danger: true,
+    });
+    if (ok) save(m, { active: false }, `${m.name} has been deactivated.`);
+  };
+
+  const resetPassword = async (m: StaffMember) => {
+    const ok = await useDialog.getState().open({
+      title: `New password for ${m.name}?`,
+      text: 'Their current password stops working and every session of theirs ends.',
+      icon: 'warning',
+      confirmText: 'Make a new password',
+      cancelText: 'Cancel',
+    });
+    if (!ok) return;
+    reset.mutate(m._id, {
+      onSuccess: (r) => setShown({ name: r.member.name, email: r.member.email, password: r.password }),
+      onError: (err) => toast.error(errorMessage(err, 'The password could not be reset.')),
+    });
+  };
+
+  return (
+    <>
+      <PageHeader title="Staff" subtitle="Who can use the back office, and what each role may do" />
+
+      {shown && (
+        <section
+          className="panel password-once"
+          aria-labelledby="password-once-title"
+          data-testid="password-once"
+        >
+          <h2 id="password-once-title">Password for {shown.name}</h2>
+          <p>
+            Give this password to {shown.name} ({shown.email}) in person or by phone. It is shown this once:
+            it cannot be read again later.
+          </p>
+          <p className="password-value">
+            <code data-testid="one-time-password">{shown.password}</code>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() =>
+                navigator.clipboard?.writeText(shown.password).then(
+                  () => toast.success('Password copied.'),
+                  () => toast.error('Copy it by hand.'),
+                )
+              }
+            >
+              Copy
+            </button>
+          </p>
+          <button type="button" className="btn btn-primary" onClick={() => setShown(null)}>
+            I have passed it on
+          </button>
+        </section>
+      )}
+
+      <form className="panel form" onSubmit={submit} noValidate aria-labelledby="invite-title">
+        <h2 id="invite-title">Invite a staff member</h2>
+        {formError && (
+          <div className="form-error" role="alert">
+            {formError}
+          </div>
+        )}
+        <div className="grid-3">
+          <div className="field">
+            <label className="field-label" htmlFor="staff-name">
+              Name
+            </label>
+            <input
+              id="staff-name"
+              value={form.name}
+              maxLength={100}
+              onChange={(e) => setForm({ ...form, name: e.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="staff-email">
+              Email
+            </label>
+            <input
+              id="staff-email"
+              type="email"
+              value={form.email}
+              onChange={(e) => setForm({ ...form, email: e.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="staff-role">
+              Role
+            </label>
+            <select
+              id="staff-role"
+              value={form.role}
+              aria-describedby="staff-role-hint"
+              onChange={(e) => setForm({ ...form, role: e.target.value as StaffRole })}
+            >
+              {STAFF_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+            <span className="hint" id="staff-role-hint">
+              {ROLE_LABELS[form.role]}: {ROLE_HINTS[form.role]}.
+            </span>
+          </div>
+        </div>
+        <div className="form-actions">
+          <button className="btn btn-primary" type="submit" disabled={invite.isPending}>
+            {invite.isPending ? 'Inviting…' : 'Invite'}
+          </button>
+        </div>
+      </form>
+
+      <QueryError query={list} />
+      <section className="panel" aria-labelledby="staff-list-title">
+        <h2 id="staff-list-title">Staff accounts</h2>
+        {list.isPending ? (
+          <Spinner />
+        ) : (
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Email</th>
+                <th>Role</th>
+                <th>State</th>
+                <th>Since</th>
+                <th>Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(list.data ?? []).map((m) => (
+                <tr key={m._id}>
+                  <td className="strong">
+                    {m.name}
+                    {m._id === me && <span className="muted"> (you)</span>}
+                  </td>
+                  <td>{m.email}</td>
+                  <td>
+                    <select
+                      aria-label={`Role of ${m.name}`}
+                      value={m.role}
+                      disabled={update.isPending}
+                      title={ROLE_PERMISSIONS[m.role].join(', ')}
+                      onChange={(e) =>
+                        save(
+                          m,
+                          { role: e.target.value as StaffRole },
+                          `${m.name} is now ${ROLE_LABELS[e.target.value as StaffRole]}.`,
+                        )
+                      }
+                    >
+                      {STAFF_ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {ROLE_LABELS[r]}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>
+                    <span className={m.active ? 'badge state-delivered' : 'badge badge-muted'}>
+                      {m.active ? 'Active' : 'Deactivated'}
+                    </span>
+                  </td>
+                  <td>{formatDate(m.createdAt)}</td>
+                  <td>
+                    <div className="row-actions">
+                      {m.active ? (
+                        <button
+                          type="button"
+                          className="btn btn-danger-ghost btn-sm"
+                          onClick={() => deactivate(m)}
+                          aria-label={`Deactivate ${m.name}`}
+                        >
+                          Deactivate
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm"
+                          onClick={() => save(m, { active: true }, `${m.name} can log in again.`)}
+                          aria-label={`Reactivate ${m.name}`}
+                        >
+                          Reactivate
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm"
+                        onClick={() => resetPassword(m)}
+                        aria-label={`Reset password of ${m.name}`}
+                      >
+                        Reset password
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}
