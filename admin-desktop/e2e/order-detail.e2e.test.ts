@@ -153,6 +153,7 @@ describe('order detail: refunds, shipping, documents, mails, timeline', () => {
       .poll(async () => (await api('GET', `/order/${orderId}`, { token })).body.mails.length)
       .toBe(before + 1);
     await expect.poll(() => page.getByTestId('order-timeline').textContent()).toContain('E-mail sent again');
+    await page.getByRole('region', { name: 'E-mails' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-order-shipped');
   });
 });

@@ -15,7 +15,8 @@ const SWEEP_INTERVAL_MS = 60_000;
  * - `payments`: Razorpay when RAZORPAY_KEY_ID is set, the simulator otherwise
  * - the mail outbox sender (modules/mail/outbox-sender.ts) delivers mails written by the services; several
  *   processes may run it at once (leases); tests that deliver mail start their own (`mailSender: false`)
- * - the unpaid-order sweep runs every minute; several processes may run it at once (it uses conditional updates)
+ * - the unpaid-order sweep runs every minute (an expired order becomes payment_failed, and its shopper gets the
+ *   payment-failed mail with the "Pay now" link); several processes may run it at once (conditional updates)
  */
 export async function createServices(
   deps: { config: Config; db: Db; logger: Logger },
@@ -36,7 +37,7 @@ export async function createServices(
   let running: Promise<void> | null = null;
   const sweep = () => {
     if (running) return;
-    running = expireUnpaidOrders(deps.db)
+    running = expireUnpaidOrders(deps.db, { config: deps.config })
       .then((n) => {
         if (n) deps.logger.info('unpaid orders expired', { count: n });
       })

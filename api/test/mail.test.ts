@@ -12,6 +12,7 @@ import { createLogger } from '../src/lib/logger';
 import * as mailRepo from '../src/modules/mail/mail.repository';
 import { createMailTransport } from '../src/modules/mail/mail-transport';
 import { OutboxSender, type SenderOptions } from '../src/modules/mail/outbox-sender';
+import { expireUnpaidOrders } from '../src/modules/order/order-lifecycle.service';
 import { createServices } from '../src/services';
 import { createTestContext, type TestContext } from './context';
 import { addToCart, makeProduct, orderBody, type Shopper, shopper } from './order-fixtures';
@@ -241,6 +242,36 @@ describe('mail over SMTP', () => {
       .where('failed_at', 'is', null)
       .execute();
     expect(pending).toHaveLength(0);
+  });
+});
+
+describe('the payment-expiry sweep', () => {
+  it('mails the payment-failed message with the Pay now link, and the same order can be paid again', async () => {
+    const s = await shopper(ctx, 'Vikram Nair');
+    const p = await makeProduct(ctx.db, { name: 'Travel Adapter', price: 899, stock: 5 });
+    await addToCart(ctx.db, s.id, p.id, 1);
+    const placed = await ctx.req('POST', '/order/place-order', { token: s.token, body: orderBody(1) });
+    expect(placed.status).toBe(201);
+    const orderId = placed.body.order_id as string;
+    await ctx.db
+      .updateTable('orders')
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where('public_id', '=', orderId)
+      .execute();
+    expect(await expireUnpaidOrders(ctx.db, { config: ctx.config })).toBe(1);
+    expect((await outboxOf(orderId)).map((m) => m.kind)).toEqual(['payment_failed']);
+
+    await newSender().drain();
+    const mail = mailbox
+      .to(s.email)
+      .find((m) => m.subject?.startsWith(`Payment failed for order ${orderId}`));
+    expect(mail?.text).toContain('Pay now');
+    expect(mail?.text).toContain(`https://shop.voltcart.test/profile/orders/${orderId}`);
+    const page = await ctx.req('GET', `/order/${orderId}`, { token: s.token });
+    expect(page.body.order.state).toBe('payment_failed');
+    const again = await ctx.req('POST', `/order/${orderId}/pay`, { token: s.token });
+    expect(again.status).toBe(200);
+    expect(again.body.order_id).toBe(orderId);
   });
 });
 

@@ -210,7 +210,7 @@ describe('PATCH /order/status/{order_id}', () => {
 });
 
 describe('the unpaid-order expiry sweep', () => {
-  it('cancels expired unpaid orders and returns their stock once, even with several sweeps at once', async () => {
+  it('fails expired unpaid orders and returns their stock once, even with several sweeps at once', async () => {
     const s = await shopper(ctx);
     const expired = await placeOne(s, { mode: 1, qty: 2, stock: 6 });
     const fresh = await placeOne(s, { mode: 1, qty: 1, stock: 6 });
@@ -228,7 +228,7 @@ describe('the unpaid-order expiry sweep', () => {
       expireUnpaidOrders(ctx.db),
     ]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
-    expect((await orderRow(ctx.db, expired.orderId)).state).toBe('cancelled');
+    expect((await orderRow(ctx.db, expired.orderId)).state).toBe('payment_failed');
     expect(await stockOf(ctx.db, expired.productId)).toBe(6);
     expect((await orderRow(ctx.db, fresh.orderId)).state).toBe('pending_payment');
     expect((await orderRow(ctx.db, cod.orderId)).state).toBe('placed');

@@ -306,8 +306,8 @@ describe('a verified payment after the order failed', () => {
   });
 });
 
-describe('a verified payment after the order was cancelled unpaid', () => {
-  /** The shopper's order cancelled by the payment-expiry sweep (its window closed). */
+describe('a verified payment after the order was cancelled or its payment window closed', () => {
+  /** The payment-expiry sweep closes the order's payment window (payment_failed). */
   async function expire(orderId: string) {
     await ctx.db
       .updateTable('orders')
@@ -315,7 +315,7 @@ describe('a verified payment after the order was cancelled unpaid', () => {
       .where('public_id', '=', orderId)
       .execute();
     await expireUnpaidOrders(ctx.db);
-    expect((await orderRow(ctx.db, orderId)).state).toBe('cancelled');
+    expect((await orderRow(ctx.db, orderId)).state).toBe('payment_failed');
   }
   const late = (s: Shopper, orderId: string, rzp: string, paymentId: string) =>
     success(s, {
@@ -382,7 +382,7 @@ describe('a verified payment after the order was cancelled unpaid', () => {
       const r = await late(s, orderId, rzp, `pay_${off}_off`);
       expect(r.status, off).toBe(409);
       expect(await orderRow(ctx.db, orderId), off).toMatchObject({
-        state: 'cancelled',
+        state: 'payment_failed',
         refunded_paise: 50_000,
       });
       expect(await variantStock(), off).toEqual(before);

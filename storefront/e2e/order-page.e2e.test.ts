@@ -132,8 +132,13 @@ describe('the shopper’s order page', () => {
     await page.close();
   });
 
-  it('says so for an order that is not the shopper’s', async () => {
+  it('says so for an order that is not the shopper’s; the server sends the page as a private shell', async () => {
     const { orderId } = await onlineOrder('paid');
+    const served = await fetch(shopUrl(`/profile/orders/${orderId}`));
+    expect(served.status).toBe(200);
+    const html = await served.text();
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).not.toContain(orderId);
     const other = await newShopper('Rohan Das');
     const page = await openPage(browser);
     await logIn(page, other);

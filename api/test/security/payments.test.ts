@@ -426,7 +426,7 @@ describe('cancellations and expiry', () => {
       .execute();
     await Promise.all([expireUnpaidOrders(sc.db), expireUnpaidOrders(sc.db), expireUnpaidOrders(sc.db)]);
     let h = await history(o);
-    expect(h.states).toEqual(['pending_payment→cancelled']);
+    expect(h.states).toEqual(['pending_payment→payment_failed']);
     expect(h.stock).toEqual([-QTY, +QTY]);
     const response = checkout(o, 'pay_late');
     const results = await Promise.all([confirm(o, response), confirm(o, response)]);

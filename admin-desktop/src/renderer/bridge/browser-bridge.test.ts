@@ -104,3 +104,27 @@ describe('folder scan', () => {
     );
   });
 });
+
+describe('saving an order document', () => {
+  it('downloads a PDF under the given name and refuses anything else', async () => {
+    const bridge = createBrowserBridge();
+    const clicked: { name: string; href: string }[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      clicked.push({ name: this.download, href: this.href });
+    };
+    try {
+      const pdf = new TextEncoder().encode('%PDF-1.7 invoice');
+      expect(await bridge.files.saveDocument({ fileName: 'VC-2026-27-000001.pdf', bytes: pdf })).toEqual({
+        saved: true,
+      });
+      expect(clicked).toEqual([{ name: 'VC-2026-27-000001.pdf', href: expect.stringMatching(/^blob:/) }]);
+      await expect(
+        bridge.files.saveDocument({ fileName: 'x.pdf', bytes: new TextEncoder().encode('<html>') }),
+      ).rejects.toThrow('The document is not a PDF.');
+      expect(clicked).toHaveLength(1);
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
+});

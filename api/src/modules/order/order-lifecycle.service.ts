@@ -7,6 +7,7 @@ import {
   type OrderState,
   returnsStock,
 } from '@voltcart/shared';
+import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { AppError, conflict, notFound } from '../../errors';
 import { type Trx, transaction } from '../../lib/transaction';
@@ -194,12 +195,18 @@ export async function adminMove(
 }
 
 /**
- * Cancels unpaid online orders whose time is up and returns their stock. Safe with several API processes running
- * it at once: each order is re-checked under its row lock and moved with a conditional update, so exactly one
- * process cancels it and the stock comes back once. Returns how many orders this call cancelled.
+ * Closes the payment window of unpaid online orders whose time is up: each becomes `payment_failed` (its stock
+ * returned) and, given the configuration, the shopper gets the payment-failed mail with its "Pay now" link to the
+ * order page, where the same order can be paid again. Safe with several API processes running it at once: each
+ * order is re-checked under its row lock and moved with a conditional update, so exactly one process moves it,
+ * the stock comes back once and one mail is written. Returns how many orders this call moved.
  */
-export async function expireUnpaidOrders(db: Db, now: Date = new Date(), batch = 100): Promise<number> {
-  let cancelled = 0;
+export async function expireUnpaidOrders(
+  db: Db,
+  opts: { now?: Date; batch?: number; config?: Config } = {},
+): Promise<number> {
+  const { now = new Date(), batch = 100, config } = opts;
+  let expired = 0;
   for (;;) {
     const ids = await repo.expiredOrderIds(db, now, batch);
     let done = 0;
@@ -207,12 +214,15 @@ export async function expireUnpaidOrders(db: Db, now: Date = new Date(), batch =
       const moved = await transaction(db, async (trx) => {
         const order = await repo.lockOrder(trx, { id });
         if (order?.state !== 'pending_payment' || !order.expires_at || order.expires_at >= now) return false;
-        await move(trx, order, 'cancelled', 'system');
+        await move(trx, order, 'payment_failed', 'system', {
+          config,
+          note: 'The payment window closed before a payment arrived.',
+        });
         return true;
       });
       if (moved) done++;
     }
-    cancelled += done;
-    if (ids.length < batch || done === 0) return cancelled;
+    expired += done;
+    if (ids.length < batch || done === 0) return expired;
   }
 }

@@ -10,6 +10,7 @@ const LEGAL: [OrderState, OrderState, Actor][] = [
   ['pending_payment', 'paid', 'payment'],
   ['pending_payment', 'payment_failed', 'payment'],
   ['pending_payment', 'payment_failed', 'customer'],
+  ['pending_payment', 'payment_failed', 'system'],
   ['pending_payment', 'cancelled', 'admin'],
   ['pending_payment', 'cancelled', 'system'],
   ['pending_payment', 'cancelled', 'customer'],

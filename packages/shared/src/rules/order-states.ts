@@ -6,7 +6,8 @@ import type { OrderState } from '../schemas/order';
  * - `customer`: the shopper (POST /order/payment-failed when the payment dialog fails or is dismissed; cancel and
  *   pay now on the order page)
  * - `payment`: a verified payment result (checkout signature or signed webhook)
- * - `system`: the unpaid-order expiry sweep, or the API itself when Razorpay could not create its order
+ * - `system`: the unpaid-order expiry sweep (its payment window closed: `payment_failed`, payable again with "pay
+ *   now"), or the API itself when Razorpay could not create its order (`cancelled`)
  */
 export type Actor = 'admin' | 'customer' | 'payment' | 'system';
 
@@ -16,7 +17,8 @@ export type Actor = 'admin' | 'customer' | 'payment' | 'system';
  * - moving into `cancelled` or `payment_failed` returns the stock (once: `stock_returned` guards it)
  * - a paid order never goes back to `pending_payment` or `payment_failed`
  * - `payment_failed` / `cancelled` → `paid` only for a verified payment on an order that was never paid
- *   (the shopper retried in the Razorpay dialog, or the money arrived after the expiry sweep): the stock is
+ *   (the shopper retried in the Razorpay dialog, or the money arrived after the expiry sweep); a `cancelled` one
+ *   only when the system cancelled it, never after the shopper's or the shop's cancel (the payment is refunded): the stock is
  *   taken again with the same guarded update as at checkout, and when it is gone the order stays as it is and
  *   the payment is refunded in full through the provider
  * - the shopper may cancel until the order ships; a paid order cancelled by anyone is refunded through the
@@ -29,7 +31,7 @@ export const ORDER_MOVES: Readonly<Record<OrderState, Partial<Record<OrderState,
   placed: { shipped: ['admin'], cancelled: ['admin', 'customer'] },
   pending_payment: {
     paid: ['payment'],
-    payment_failed: ['payment', 'customer'],
+    payment_failed: ['payment', 'customer', 'system'],
     cancelled: ['admin', 'system', 'customer'],
   },
   paid: { shipped: ['admin'], cancelled: ['admin', 'customer'] },
