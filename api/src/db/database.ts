@@ -294,6 +294,33 @@ export interface SearchSynonymTable {
   alternatives: string;
 }
 
+/** A previewed catalogue CSV file (modules/catalog-csv), applied batch by batch. */
+export interface CatalogImportTable extends Timestamps {
+  id: Id;
+  public_id: string;
+  admin_id: number | null;
+  file_name: string;
+  row_count: number;
+  to_create: number;
+  to_update: number;
+  unchanged: number;
+  error_count: number;
+  /** The first row errors (JSON list of CsvRowError). */
+  errors: string;
+  batch_count: number;
+  batches_done: Generated<number>;
+  /** Why the last batch tried failed (rolled back); NULL once a batch succeeds. */
+  last_error: Generated<string | null>;
+}
+
+export interface CatalogImportRowTable {
+  import_id: number;
+  line: number;
+  batch: number;
+  /** The parsed row (JSON). */
+  data: string;
+}
+
 export interface Database {
   admins: AccountTable;
   users: AccountTable;
@@ -323,4 +350,6 @@ export interface Database {
   search_docs: SearchDocTable;
   search_words: SearchWordTable;
   search_synonyms: SearchSynonymTable;
+  catalog_imports: CatalogImportTable;
+  catalog_import_rows: CatalogImportRowTable;
 }

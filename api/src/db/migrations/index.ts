@@ -11,6 +11,7 @@ import * as orderEventStaff from './20261125T0100_order_event_staff';
 import * as outboxFailed from './20261125T0200_outbox_failed';
 import * as variants from './20261125T0200_variants';
 import * as search from './20261125T0300_search';
+import * as catalogImports from './20261125T0510_catalog_imports';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0200_outbox_failed': outboxFailed,
   '20261125T0200_variants': variants,
   '20261125T0300_search': search,
+  '20261125T0510_catalog_imports': catalogImports,
 };

@@ -1,7 +1,9 @@
 import { admin, user } from './account';
 import { category, color, product, search, variant } from './catalog';
+import { catalogCsv } from './catalog-csv';
 
 export type { FacetValue, ProductFacets, ProductList, Suggestions, Synonym } from './catalog';
+export type { CatalogImport, CsvRowError } from './catalog-csv';
 
 import { cart, health, newsletter, order, settings } from './shop';
 import { tax } from './tax';
@@ -18,6 +20,7 @@ export const contract = {
   product,
   search,
   variant,
+  catalogCsv,
   cart,
   order,
   settings,
