@@ -45,6 +45,7 @@ export function mainScreens(ids: { orderId: string; productId: string }): Screen
       },
     },
     { name: 'bulk-upload', path: '/admin/bulk-upload', heading: 'Bulk upload' },
+    { name: 'catalog-csv', path: '/admin/catalog-csv', heading: 'Catalogue CSV' },
   ];
 }
 

@@ -52,6 +52,8 @@ function handlers(dialogPaths: string[] = []) {
       emit: () => {},
     }),
     showImageDialog: async () => dialogPaths,
+    showCsvOpenDialog: async () => dialogPaths[0] ?? null,
+    showCsvSaveDialog: async () => null,
     openExternal: async (url) => {
       opened.push(url);
     },

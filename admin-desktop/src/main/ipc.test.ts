@@ -40,6 +40,8 @@ const validInputs: Record<Channel, unknown[]> = {
   ],
   'session:clear': [],
   'files:pick-images': [{ multiple: true }],
+  'files:pick-csv': [],
+  'catalog:export-csv': [],
   'bulk:pick-folder': [],
   'bulk:start': [
     {

@@ -47,6 +47,10 @@ const bridge = {
   },
   files: {
     pickImages: (opts) => invoke(CHANNELS.pickImages, opts),
+    pickCsv: () => invoke(CHANNELS.pickCsv),
+  },
+  catalog: {
+    exportCsv: () => invoke(CHANNELS.exportCsv),
   },
   bulk: {
     pickFolder: () => invoke(CHANNELS.bulkPickFolder),

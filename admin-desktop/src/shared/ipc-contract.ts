@@ -22,6 +22,8 @@ export const CHANNELS = {
   sessionSave: 'session:save',
   sessionClear: 'session:clear',
   pickImages: 'files:pick-images',
+  pickCsv: 'files:pick-csv',
+  exportCsv: 'catalog:export-csv',
   bulkPickFolder: 'bulk:pick-folder',
   bulkStart: 'bulk:start',
   bulkCancel: 'bulk:cancel',
@@ -84,6 +86,8 @@ export const INPUTS = {
     .strict(),
   [CHANNELS.sessionClear]: z.undefined(),
   [CHANNELS.pickImages]: z.object({ multiple: z.boolean() }).strict(),
+  [CHANNELS.pickCsv]: z.undefined(),
+  [CHANNELS.exportCsv]: z.undefined(),
   [CHANNELS.bulkPickFolder]: z.undefined(),
   [CHANNELS.bulkStart]: z
     .object({
@@ -152,6 +156,19 @@ export interface PickedImages {
   leftOut: number;
 }
 
+/** A catalogue CSV chosen for an import (at most 50 MB), read by the main process and sent whole. */
+export interface PickedCsv {
+  name: string;
+  size: number;
+  bytes: Uint8Array;
+}
+
+/** A catalogue export saved to disk: the file's name (never its path) and its size. */
+export interface SavedExport {
+  fileName: string;
+  bytes: number;
+}
+
 export interface ScannedFile {
   /** Opaque id (`f<n>`); the main process keeps the path. */
   id: string;
@@ -211,6 +228,12 @@ export interface VoltcartBridge {
   files: {
     /** The native file dialog (Electron) or a file input (browser); no images when cancelled. */
     pickImages(opts: { multiple: boolean }): Promise<PickedImages>;
+    /** One CSV file for the catalogue import (native dialog, or a file input); null when cancelled. */
+    pickCsv(): Promise<PickedCsv | null>;
+  };
+  catalog: {
+    /** Saves the catalogue CSV export where staff choose (streamed to disk); null when cancelled. */
+    exportCsv(): Promise<SavedExport | null>;
   };
   bulk: {
     /** Folder dialog and recursive scan; null when cancelled. */
@@ -235,6 +258,8 @@ export interface ChannelResults {
   'session:save': void;
   'session:clear': void;
   'files:pick-images': PickedImages;
+  'files:pick-csv': PickedCsv | null;
+  'catalog:export-csv': SavedExport | null;
   'bulk:pick-folder': ScanResult | null;
   'bulk:start': { runId: string };
   'bulk:cancel': void;

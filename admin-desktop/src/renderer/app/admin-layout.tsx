@@ -12,6 +12,7 @@ const NAV: { to: string; label: string; icon: string; end?: boolean }[] = [
   { to: paths.orders, label: 'Orders', icon: '☰' },
   { to: paths.users, label: 'Users', icon: '☺' },
   { to: paths.bulkUpload, label: 'Bulk upload', icon: '⇪' },
+  { to: paths.catalogCsv, label: 'Import / export', icon: '⇅' },
   { to: paths.settings, label: 'Settings', icon: '⚙' },
 ];
 

@@ -20,6 +20,9 @@ import { RequireAdmin } from './require-admin';
 const BulkUploadPage = lazy(() =>
   import('../features/bulk-upload/bulk-upload-page').then((m) => ({ default: m.BulkUploadPage })),
 );
+const CatalogCsvPage = lazy(() =>
+  import('../features/catalog-csv/catalog-csv-page').then((m) => ({ default: m.CatalogCsvPage })),
+);
 const CategoryFormPage = lazy(() =>
   import('../features/categories/category-form-page').then((m) => ({ default: m.CategoryFormPage })),
 );
@@ -91,6 +94,7 @@ const routes = createRoutesFromElements(
       <Route path="users" element={<UserListPage />} />
       <Route path="settings" element={<SettingsPage />} />
       <Route path="bulk-upload" element={<BulkUploadPage />} />
+      <Route path="catalog-csv" element={<CatalogCsvPage />} />
       <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
     </Route>
     <Route path="*" element={<Navigate to={paths.dashboard} replace />} />

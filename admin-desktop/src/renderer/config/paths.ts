@@ -17,6 +17,7 @@ export const paths = {
   users: '/admin/users',
   settings: '/admin/settings',
   bulkUpload: '/admin/bulk-upload',
+  catalogCsv: '/admin/catalog-csv',
   logout: '/logout',
   /** Ends every session of this admin account (other desks, browsers), not only this one. */
   logoutEverywhere: '/logout/everywhere',
