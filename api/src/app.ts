@@ -21,6 +21,7 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogCsvRoutes } from './modules/catalog-csv/catalog-csv.routes';
 import { categoryRoutes } from './modules/category/category.routes';
 import { colorRoutes } from './modules/color/color.routes';
+import { customerRoutes } from './modules/customer/customer.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { taxRoutes } from './modules/invoice/invoice.routes';
@@ -64,6 +65,7 @@ export function createApp(opts: AppOptions) {
 
   if (config.METRICS_ENABLED) app.route('/', metricsRoutes());
   app.route('/', healthRoutes());
+  app.route('/admin/users', customerRoutes());
   app.route('/admin', adminRoutes());
   app.route('/user', userRoutes());
   app.route('/category', categoryRoutes());

@@ -15,6 +15,11 @@ export interface AccountTable extends Timestamps {
   token_version: Generated<number>;
 }
 
+/** A customer account: an account that staff may block (it cannot log in; its tokens stopped working). */
+export interface UserTable extends AccountTable {
+  blocked_at: Generated<Date | null>;
+}
+
 export interface AddressTable extends Timestamps {
   id: Id;
   user_id: number;
@@ -323,7 +328,7 @@ export interface CatalogImportRowTable {
 
 export interface Database {
   admins: AccountTable;
-  users: AccountTable;
+  users: UserTable;
   addresses: AddressTable;
   categories: CategoryTable;
   colors: ColorTable;

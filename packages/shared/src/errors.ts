@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'too_many_attempts',
   'email_taken',
   'too_many_addresses',
+  /** A customer account that staff blocked: it cannot log in. */
+  'account_blocked',
   // catalogue
   'duplicate_slug',
   'duplicate_sku',

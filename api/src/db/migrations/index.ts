@@ -12,6 +12,7 @@ import * as outboxFailed from './20261125T0200_outbox_failed';
 import * as variants from './20261125T0200_variants';
 import * as search from './20261125T0300_search';
 import * as catalogImports from './20261125T0510_catalog_imports';
+import * as customerBlocks from './20261125T0520_customer_blocks';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0200_variants': variants,
   '20261125T0300_search': search,
   '20261125T0510_catalog_imports': catalogImports,
+  '20261125T0520_customer_blocks': customerBlocks,
 };

@@ -23,6 +23,8 @@ export const admin = {
   customers: route('GET /admin/users', 'admin').query<typeof customersQuery>().reply<{
     users: AdminCustomer[];
     hasMore: boolean;
+    /** Every customer the filters match (all pages). */
+    total: number;
   }>(),
 };
 

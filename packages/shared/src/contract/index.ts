@@ -1,6 +1,7 @@
 import { admin, user } from './account';
 import { category, color, product, search, variant } from './catalog';
 import { catalogCsv } from './catalog-csv';
+import { customer } from './customer';
 
 export type { FacetValue, ProductFacets, ProductList, Suggestions, Synonym } from './catalog';
 export type { CatalogImport, CsvRowError } from './catalog-csv';
@@ -15,6 +16,7 @@ import { tax } from './tax';
 export const contract = {
   admin,
   user,
+  customer,
   category,
   color,
   product,
