@@ -53,6 +53,9 @@ const ProductListPage = lazy(() =>
 const SettingsPage = lazy(() =>
   import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
+const CustomerPage = lazy(() =>
+  import('../features/users/customer-page').then((m) => ({ default: m.CustomerPage })),
+);
 const UserListPage = lazy(() =>
   import('../features/users/user-list-page').then((m) => ({ default: m.UserListPage })),
 );
@@ -95,6 +98,7 @@ const routes = createRoutesFromElements(
       <Route path="settings" element={<SettingsPage />} />
       <Route path="bulk-upload" element={<BulkUploadPage />} />
       <Route path="catalog-csv" element={<CatalogCsvPage />} />
+      <Route path="users/:id" element={<CustomerPage />} />
       <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
     </Route>
     <Route path="*" element={<Navigate to={paths.dashboard} replace />} />

@@ -15,6 +15,7 @@ export const paths = {
   orders: '/admin/orders',
   order: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
   users: '/admin/users',
+  customer: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
   settings: '/admin/settings',
   bulkUpload: '/admin/bulk-upload',
   catalogCsv: '/admin/catalog-csv',
