@@ -18,6 +18,7 @@ import { requestLog, requestLogger } from './middleware/request-log';
 import { SECURITY_HEADERS, securityHeaders } from './middleware/security-headers';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { catalogBulkRoutes } from './modules/catalog-bulk/catalog-bulk.routes';
 import { catalogCsvRoutes } from './modules/catalog-csv/catalog-csv.routes';
 import { categoryRoutes } from './modules/category/category.routes';
 import { colorRoutes } from './modules/color/color.routes';
@@ -72,6 +73,7 @@ export function createApp(opts: AppOptions) {
   app.route('/color', colorRoutes());
   app.route('/product', productRoutes());
   app.route('/search', searchRoutes());
+  app.route('/catalog/products', catalogBulkRoutes());
   app.route('/catalog', catalogCsvRoutes());
   app.route('/cart', cartRoutes());
   app.route('/order', orderRoutes());

@@ -21,10 +21,21 @@ export function benchSecrets() {
   };
 }
 
-/** Seeds (or reuses) vc_bench_<products> and returns its URL and picture folder. */
+/**
+ * The bench databases' name prefix: `vc_bench_`, or BENCH_DB_PREFIX (another `vc_bench_…_`) so that several
+ * checkouts sharing one database server keep their own catalogues.
+ */
+export const BENCH_DB_PREFIX = process.env.BENCH_DB_PREFIX || 'vc_bench_';
+
+/** Seeds (or reuses) <prefix><products> and returns its URL and picture folder. */
 export async function benchDatabase(server, products) {
-  const url = databaseUrl(server, `vc_bench_${products}`);
-  const uploads = resolve(ROOT, 'bench-results', 'uploads', String(products));
+  const url = databaseUrl(server, `${BENCH_DB_PREFIX}${products}`);
+  const uploads = resolve(
+    ROOT,
+    'bench-results',
+    'uploads',
+    `${BENCH_DB_PREFIX.slice('vc_bench_'.length)}${products}`,
+  );
   const out = await run(
     process.execPath,
     [
@@ -77,7 +88,7 @@ export async function startApi({ url, uploads, secrets, env = {}, name = 'api' }
   });
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/ready`, { server, what: 'The API', timeoutMs: 180_000 });
-  return { base, stop: server.stop };
+  return { base, stop: server.stop, pid: server.child.pid };
 }
 
 export async function startBaseline(env = {}) {

@@ -1,4 +1,4 @@
-import type { catalogImportBody } from '../schemas/catalog-csv';
+import type { catalogImportBody, productBulkBody } from '../schemas/catalog-csv';
 import { route } from './define';
 
 /** One problem with one row of an imported CSV file: its line (the header is line 1), its column and why. */
@@ -48,4 +48,12 @@ export const catalogCsv = {
    * `import_batch_failed` when the batch was rolled back (the message names the line and reason).
    */
   apply: route('POST /catalog/import/:importId/apply', 'admin').reply<{ import: CatalogImport }>(),
+  /**
+   * One action on up to 1000 chosen products, all in one transaction (all or nothing). `changed` counts the
+   * products it applied to (ids that no longer exist are skipped). `adjustStock` that would take a variant below
+   * 0 is refused with 409 `insufficient_stock` naming the SKU.
+   */
+  bulk: route('POST /catalog/products/bulk', 'admin')
+    .body<typeof productBulkBody>()
+    .reply<{ changed: number }>(),
 };
