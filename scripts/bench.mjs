@@ -19,10 +19,13 @@
  * - storefront: the /store route's first-load JavaScript (gzip) from the production build, and its LCP in
  *   headless Chromium with 4× CPU throttling.
  * - images: 200 photos through the admin bulk upload → API → sharp → storage, against sharp alone.
- * Databases vc_bench_<size> (or <--db-prefix>_<size>) are kept between runs and reused while the seed is
- * unchanged.
+ * - catalog: the catalogue CSV export of the LIST_SIZE catalogue through the API (seconds, rows per second and
+ *   the API process's peak memory while it streams; 1M products with --full), a 100,000-row import (preview,
+ *   then every batch; rows per second) and the same file again (all unchanged), and the back office's lists at
+ *   100,000 rows (customers by name, joined date and blocked; admin product list sorted and filtered): p99.
+ * Databases vc_bench_<size> (or <--db-prefix>_<size>) are kept between runs and reused while the seed is unchanged.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -57,7 +60,7 @@ const { values: args } = parseArgs({
   },
 });
 
-const PHASES = ['api', 'search', 'orders', 'storefront', 'images'];
+const PHASES = ['api', 'search', 'orders', 'storefront', 'images', 'catalog'];
 const only = args.only ? args.only.split(',').map((s) => s.trim()) : PHASES;
 if (!/^vc_bench(_\w+)?$/.test(args['db-prefix']))
   throw new Error('--db-prefix: a database name prefix starting with vc_bench_ (e.g. vc_bench_mine)');
@@ -423,7 +426,7 @@ async function storefrontPart(db) {
   const dist = await ensureBuilt(UI_BUILDS.storefront);
   if (!dist) throw new UserError('The storefront cannot be built yet, so it cannot be measured.');
   const secrets = benchSecrets();
-  const catalogue = await benchDatabase(db.serverUrl, LIST_SIZE);
+  const catalogue = await benchDatabase(db.serverUrl, LIST_SIZE, args['db-prefix']);
   const port = await freePort();
   const api = await startApi({
     ...catalogue,
@@ -476,6 +479,211 @@ async function storefrontPart(db) {
     'ms',
     `median of ${r.lcpRuns.length}, Chromium, 4× CPU throttling, cold cache`,
   );
+}
+
+/** The API process's resident memory now (kB), from /proc (Linux); null elsewhere. */
+function rssKb(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Streams the export to nowhere, sampling the API's memory every 50 ms; seconds, bytes, rows and peak RSS. */
+async function timedExport(base, pid, token) {
+  const before = rssKb(pid);
+  let peak = before ?? 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssKb(pid) ?? 0);
+  }, 50);
+  const started = performance.now();
+  let bytes = 0;
+  let rows = -1;
+  try {
+    const res = await fetch(`${base}/catalog/export`, { headers: { authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new UserError(`GET /catalog/export answered ${res.status}`);
+    for await (const chunk of res.body) {
+      bytes += chunk.length;
+      for (const b of chunk) if (b === 10) rows++;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  return {
+    seconds: (performance.now() - started) / 1000,
+    bytes,
+    rows,
+    beforeMb: (before ?? 0) / 1024,
+    peakMb: peak / 1024,
+  };
+}
+
+/** Uploads the file for a preview, then applies every batch; seconds of each and the preview's counts. */
+async function timedImport(base, token, file) {
+  const auth = { authorization: `Bearer ${token}` };
+  const form = new FormData();
+  form.append('file', new Blob([readFileSync(file)], { type: 'text/csv' }), 'bench.csv');
+  form.append('batchSize', '500');
+  let t = performance.now();
+  const res = await fetch(`${base}/catalog/import`, { method: 'POST', headers: auth, body: form });
+  const preview = await res.json();
+  if (res.status !== 201) throw new UserError(`The import preview answered ${res.status}: ${preview.msg}`);
+  const previewSeconds = (performance.now() - t) / 1000;
+  t = performance.now();
+  let state = preview.import;
+  while (state.state !== 'done') {
+    const r = await fetch(`${base}/catalog/import/${state._id}/apply`, { method: 'POST', headers: auth });
+    const body = await r.json();
+    if (r.status !== 200) throw new UserError(`Applying a batch answered ${r.status}: ${body.msg}`);
+    state = body.import;
+  }
+  return { previewSeconds, applySeconds: (performance.now() - t) / 1000, preview: preview.import };
+}
+
+/** Staff at their desks: a few at once, not a crowd. */
+const LIST_CONNECTIONS = 4;
+
+async function catalogPart(db) {
+  const secrets = benchSecrets();
+  const script = resolve(ROOT, 'scripts/bench/catalog-csv.ts');
+  const helper = async (...a) =>
+    JSON.parse(
+      (await run(process.execPath, [...TSX, script, ...a], { quiet: true, label: `catalog-csv.ts ${a[0]}` }))
+        .trim()
+        .split('\n')
+        .at(-1),
+    );
+  // One API process (WEB_CONCURRENCY=1), so that its memory is the process measured.
+  const single = { WEB_CONCURRENCY: '1' };
+  const exportSizes = [LIST_SIZE, ...(args.full ? [1_000_000] : [])];
+  for (const size of exportSizes) {
+    const big = await benchDatabase(db.serverUrl, size, args['db-prefix']);
+    if (size === LIST_SIZE) await helper('customers', '--url', big.url, '--count', String(LIST_SIZE));
+    const { token } = await helper('admin', '--url', big.url, '--secret', secrets.JWT_SECRET);
+    const api = await startApi({ ...big, secrets, env: single });
+    try {
+      step(`Catalogue export, ${size.toLocaleString('en')} products…`);
+      const e = await timedExport(api.base, api.pid, token);
+      console.log(
+        `  ${e.rows.toLocaleString('en')} rows, ${(e.bytes / 1024 / 1024).toFixed(1)} MB in ${e.seconds.toFixed(1)} s (${Math.round(e.rows / e.seconds).toLocaleString('en')} rows/s); API memory ${e.beforeMb.toFixed(0)} MB before, peak ${e.peakMb.toFixed(0)} MB while streaming`,
+      );
+      record(
+        `catalog.export.${size}.seconds`,
+        e.seconds,
+        's',
+        `${e.rows} variant rows, ${Math.round(e.bytes / 1024 / 1024)} MB, read to the end by one client`,
+      );
+      record(`catalog.export.${size}.rows_per_s`, e.rows / e.seconds, 'rows/s');
+      record(
+        `catalog.export.${size}.peak_rss_mb`,
+        e.peakMb,
+        'MB',
+        `the API process (RSS sampled every 50 ms); ${e.beforeMb.toFixed(0)} MB before the export`,
+      );
+      if (size !== LIST_SIZE) continue;
+
+      step(
+        `Back-office lists at ${LIST_SIZE.toLocaleString('en')} customers and products, ${LIST_CONNECTIONS} connections…`,
+      );
+      const headers = { ...CLIENT_HEADERS, authorization: `Bearer ${token}` };
+      const pages = (make) => Array.from({ length: 40 }, (_, i) => make(i));
+      const lists = {
+        customers_name: pages((i) => `/admin/users?limit=50&sort=name&dir=asc&page=${1 + i * 37}`),
+        customers_joined: pages((i) => `/admin/users?limit=50&page=${1 + i * 41}`),
+        customers_filtered: pages(
+          (i) => `/admin/users?limit=50&blocked=false&joinedFrom=2025-0${1 + (i % 9)}-01&page=${1 + (i % 5)}`,
+        ),
+        customers_search: pages((i) => `/admin/users?limit=50&q=${String(i * 997).padStart(6, '0')}`),
+        products_admin: pages((i) => `/product?limit=50&sort=price_asc&page=${1 + i * 11}`),
+      };
+      for (const [name, paths] of Object.entries(lists)) {
+        // A list that fails under load (answers past the request deadline) is reported, and the part goes on.
+        const check = await fetch(api.base + paths[0], { headers });
+        const body = await check.json();
+        if (check.status !== 200 || !body.total) {
+          warn(`  ${name}: GET ${paths[0]} answered ${check.status} (${body.msg ?? `${body.total} rows`})`);
+          continue;
+        }
+        const r = await measure(api.base, paths, {
+          connections: LIST_CONNECTIONS,
+          seconds,
+          warmup: 1,
+          headers,
+        }).catch((e) => {
+          warn(`  ${name}: ${e.message}`);
+          return null;
+        });
+        if (!r) continue;
+        console.log(`  ${name.padEnd(19)} ${fmt(r)}`);
+        record(
+          `catalog.list.${name}.p99_ms`,
+          r.p99,
+          'ms',
+          `${tool()}, ${LIST_CONNECTIONS} connections, ${LIST_SIZE} rows, admin token`,
+        );
+        record(`catalog.list.${name}.rps`, r.rps, 'req/s', tool());
+      }
+    } finally {
+      await api.stop();
+    }
+  }
+
+  const rows = 100_000;
+  const url = databaseUrl(db.serverUrl, `${args['db-prefix']}_import`);
+  const file = resolve(ROOT, 'bench-results', 'catalog-import.csv');
+  const prepared = await helper('import-prepare', '--url', url, '--rows', String(rows), '--out', file);
+  const { token } = await helper('admin', '--url', url, '--secret', secrets.JWT_SECRET);
+  const api = await startApi({
+    url,
+    uploads: resolve(ROOT, 'bench-results', 'uploads', 'import'),
+    secrets,
+    env: single,
+  });
+  try {
+    step(
+      `Catalogue import: ${rows.toLocaleString('en')} new rows (${(prepared.bytes / 1024 / 1024).toFixed(1)} MB), batches of 500…`,
+    );
+    const first = await timedImport(api.base, token, file);
+    const total = first.previewSeconds + first.applySeconds;
+    console.log(
+      `  preview ${first.previewSeconds.toFixed(1)} s (${first.preview.create.toLocaleString('en')} to create), apply ${first.applySeconds.toFixed(1)} s in ${first.preview.batches} batches: ${Math.round(rows / total).toLocaleString('en')} rows/s overall`,
+    );
+    const again = await timedImport(api.base, token, file);
+    const againTotal = again.previewSeconds + again.applySeconds;
+    console.log(
+      `  the same file again: ${again.preview.unchanged.toLocaleString('en')} unchanged, ${(again.preview.create + again.preview.update).toLocaleString('en')} to change; ${againTotal.toFixed(1)} s (${Math.round(rows / againTotal).toLocaleString('en')} rows/s)`,
+    );
+    record(
+      'catalog.import.rows_per_s',
+      rows / total,
+      'rows/s',
+      `${rows} new rows: preview and apply, batches of 500, one API process`,
+    );
+    record(
+      'catalog.import.preview_s',
+      first.previewSeconds,
+      's',
+      'upload, read, check against the catalogue, keep',
+    );
+    record(
+      'catalog.import.apply_s',
+      first.applySeconds,
+      's',
+      `${first.preview.batches} batches, one transaction each`,
+    );
+    record(
+      'catalog.import.again_rows_per_s',
+      rows / againTotal,
+      'rows/s',
+      `the same file again: ${again.preview.unchanged} rows unchanged, nothing written`,
+    );
+  } finally {
+    await api.stop();
+    await helper('drop', '--url', url);
+    rmSync(file, { force: true });
+  }
 }
 
 async function imagesPart(db) {
@@ -574,6 +782,7 @@ await main(async () => {
   if (only.includes('orders')) await ordersPart(db);
   if (only.includes('storefront')) await storefrontPart(db);
   if (only.includes('images')) await imagesPart(db);
+  if (only.includes('catalog')) await catalogPart(db);
 
   printTable();
   const out = JSON.stringify(results, null, 2);

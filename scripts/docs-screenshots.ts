@@ -4,7 +4,7 @@
  * - brings up what the browser tests use, with their own set-up (e2e/global-setup.ts, admin only): a fresh
  *   database with the deterministic e2e catalogue, the API, the renderer built when its sources changed
  * - gives the screens data through the API client: a shopper's orders (one shipped), then a folder of photos
- *   for the bulk upload screen
+ *   for the bulk upload screen, and a catalogue CSV (the export, edited, with two mistakes) for the import preview
  * - stops everything and drops the database afterwards, also on failure
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { createClient } from '@voltcart/api-client/client';
 import { createHttp } from '@voltcart/api-client/http';
+import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { TestProject } from 'vitest/node';
@@ -102,6 +103,35 @@ async function photoFolder(env: Provided, dir: string): Promise<void> {
   await writeFile(join(dir, 'shoot-notes.txt'), 'shoot notes');
 }
 
+/**
+ * The catalogue exported by the API, edited as a merchant would: new stock on three rows, two new phones, and two
+ * mistakes (a SKU twice, a price with a thousands separator) for the preview to point out.
+ */
+async function editedCatalogue(env: Provided, adminToken: string, path: string): Promise<void> {
+  const res = await fetch(`${env.apiUrl}/catalog/export`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  const [header, ...all] = parse(await res.text(), { bom: true }) as string[][];
+  const at = (name: string) => header!.indexOf(name);
+  const rows = all.slice(0, 40);
+  for (const r of rows.slice(0, 3)) r[at('stock')] = String(Number(r[at('stock')]) + 25);
+  const phone = (n: number, price: string, sku: string) => {
+    const r = header!.map(() => '');
+    r[at('handle')] = `voltcart-nova-${n}`;
+    r[at('name')] = `Voltcart Nova ${n}`;
+    r[at('brand')] = 'Voltcart';
+    r[at('original_price')] = price;
+    r[at('sku')] = sku;
+    r[at('memory_gb')] = '128';
+    r[at('stock')] = '40';
+    return r;
+  };
+  rows.push(phone(1, '24999', 'NOVA-1-128'), phone(2, '29999', 'NOVA-2-128'));
+  rows.push(phone(3, '34999', 'NOVA-1-128'), phone(4, '39,999', 'NOVA-4-128'));
+  const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+  await writeFile(path, [header!, ...rows].map((r) => r.map(cell).join(',')).join('\r\n'));
+}
+
 async function main(): Promise<void> {
   // Only the admin renderer is needed (the set-up reads this when it runs).
   process.env.E2E_UIS = 'admin';
@@ -150,6 +180,17 @@ async function main(): Promise<void> {
     await bulk.getByTestId('bulk-summary').waitFor({ timeout: 60_000 });
     await save(bulk, 'admin-bulk-upload');
     await bulk.close();
+
+    await editedCatalogue(env, login.token, join(folder, 'catalogue.csv'));
+    const csv = await newPage(browser, { width: 1366, height: 1100 });
+    await loginAs(csv, adminUrl, env.adminEmail, env.adminPassword);
+    await csv.goto(`${adminUrl}/admin/catalog-csv`);
+    const chooser = csv.waitForEvent('filechooser');
+    await csv.getByRole('button', { name: 'Choose CSV file…' }).click();
+    await (await chooser).setFiles(join(folder, 'catalogue.csv'));
+    await csv.getByRole('heading', { name: 'Preview of catalogue.csv' }).waitFor();
+    await save(csv, 'admin-csv-import');
+    await csv.close();
   } finally {
     await browser.close();
     await rm(folder, { recursive: true, force: true });

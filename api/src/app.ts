@@ -19,8 +19,11 @@ import { SECURITY_HEADERS, securityHeaders } from './middleware/security-headers
 import { adminRoutes } from './modules/admin/admin.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { catalogBulkRoutes } from './modules/catalog-bulk/catalog-bulk.routes';
+import { catalogCsvRoutes } from './modules/catalog-csv/catalog-csv.routes';
 import { categoryRoutes } from './modules/category/category.routes';
 import { colorRoutes } from './modules/color/color.routes';
+import { customerRoutes } from './modules/customer/customer.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { taxRoutes } from './modules/invoice/invoice.routes';
@@ -65,6 +68,7 @@ export function createApp(opts: AppOptions) {
 
   if (config.METRICS_ENABLED) app.route('/', metricsRoutes());
   app.route('/', healthRoutes());
+  app.route('/admin/users', customerRoutes());
   app.route('/admin', adminRoutes());
   app.route('/admin', staffRoutes());
   app.route('/user', userRoutes());
@@ -73,6 +77,8 @@ export function createApp(opts: AppOptions) {
   app.route('/color', colorRoutes());
   app.route('/product', productRoutes());
   app.route('/search', searchRoutes());
+  app.route('/catalog/products', catalogBulkRoutes());
+  app.route('/catalog', catalogCsvRoutes());
   app.route('/cart', cartRoutes());
   app.route('/order', orderRoutes());
   app.route('/newsletter', newsletterRoutes());

@@ -81,7 +81,7 @@ export async function startApi({ url, uploads, secrets, env = {}, name = 'api' }
   });
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/ready`, { server, what: 'The API', timeoutMs: 180_000 });
-  return { base, stop: server.stop };
+  return { base, stop: server.stop, pid: server.child.pid };
 }
 
 export async function startBaseline(env = {}) {

@@ -57,6 +57,8 @@ function handlers(dialogPaths: string[] = [], savePath: string | null = null) {
       offered.push(fileName);
       return savePath;
     },
+    showCsvOpenDialog: async () => dialogPaths[0] ?? null,
+    showCsvSaveDialog: async () => null,
     openExternal: async (url) => {
       opened.push(url);
     },

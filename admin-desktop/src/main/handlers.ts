@@ -1,6 +1,7 @@
 import { checkConnection } from '../shared/connection-check';
 import { type AppInfo, desktopApiUrlProblem } from '../shared/ipc-contract';
 import type { BulkUpload } from './bulk-upload';
+import { exportCsv, pickCsv, type ShowCsvOpenDialog, type ShowCsvSaveDialog } from './catalog-csv';
 import type { Handlers } from './ipc';
 import { pickImages, type ShowImageDialog } from './pick-images';
 import { type ShowSaveDialog, saveDocument } from './save-document';
@@ -12,6 +13,8 @@ export interface HandlerDeps {
   bulk: BulkUpload;
   showImageDialog: ShowImageDialog;
   showSaveDialog: ShowSaveDialog;
+  showCsvOpenDialog: ShowCsvOpenDialog;
+  showCsvSaveDialog: ShowCsvSaveDialog;
   /** Electron's `shell.openExternal`. */
   openExternal: (url: string) => Promise<void>;
   info: Omit<AppInfo, 'secureStorage' | 'kind'>;
@@ -38,6 +41,15 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'session:clear': () => deps.store.clearSession(),
     'files:pick-images': (opts) => pickImages(opts, deps.showImageDialog),
     'files:save-document': (doc) => saveDocument(doc, deps.showSaveDialog),
+    'files:pick-csv': () => pickCsv(deps.showCsvOpenDialog),
+    'catalog:export-csv': () =>
+      exportCsv({
+        showSaveDialog: deps.showCsvSaveDialog,
+        connection: async () => ({
+          apiUrl: (await deps.store.getSettings()).apiUrl,
+          token: await deps.store.token(),
+        }),
+      }),
     'bulk:pick-folder': () => deps.bulk.pickFolder(),
     'bulk:start': (input) => deps.bulk.start(input),
     'bulk:cancel': (runId) => deps.bulk.cancel(runId),

@@ -10,6 +10,7 @@ import { httpOrigin } from '../shared/csp';
 import { EVENTS } from '../shared/ipc-contract';
 import { serveAppRequest } from './app-protocol';
 import { createBulkUpload } from './bulk-upload';
+import { CSV_DIALOG_FILTERS } from './catalog-csv';
 import { createHandlers } from './handlers';
 import { discoverImageOrigin } from './image-origin';
 import { registerIpcHandlers } from './ipc';
@@ -130,6 +131,24 @@ async function start() {
           ? await dialog.showSaveDialog(mainWindow, opts)
           : await dialog.showSaveDialog(opts);
         return r.canceled || !r.filePath ? null : r.filePath;
+      },
+      showCsvOpenDialog: async () => {
+        const opts = {
+          title: 'Choose the catalogue CSV to import',
+          filters: CSV_DIALOG_FILTERS,
+          properties: ['openFile' as const],
+        };
+        const r = mainWindow
+          ? await dialog.showOpenDialog(mainWindow, opts)
+          : await dialog.showOpenDialog(opts);
+        return r.canceled ? null : (r.filePaths[0] ?? null);
+      },
+      showCsvSaveDialog: async (defaultPath) => {
+        const opts = { title: 'Save the catalogue CSV', defaultPath, filters: CSV_DIALOG_FILTERS };
+        const r = mainWindow
+          ? await dialog.showSaveDialog(mainWindow, opts)
+          : await dialog.showSaveDialog(opts);
+        return r.canceled ? null : (r.filePath ?? null);
       },
       openExternal: (url) => shell.openExternal(url),
       info: { version: app.getVersion(), platform: process.platform },

@@ -41,6 +41,8 @@ const validInputs: Record<Channel, unknown[]> = {
   'session:clear': [],
   'files:pick-images': [{ multiple: true }],
   'files:save-document': [{ fileName: 'VC-2026-27-000001.pdf', bytes: new TextEncoder().encode('%PDF-1.7') }],
+  'files:pick-csv': [],
+  'catalog:export-csv': [],
   'bulk:pick-folder': [],
   'bulk:start': [
     {

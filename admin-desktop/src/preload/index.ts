@@ -48,6 +48,10 @@ const bridge = {
   files: {
     pickImages: (opts) => invoke(CHANNELS.pickImages, opts),
     saveDocument: (doc) => invoke(CHANNELS.saveDocument, doc),
+    pickCsv: () => invoke(CHANNELS.pickCsv),
+  },
+  catalog: {
+    exportCsv: () => invoke(CHANNELS.exportCsv),
   },
   bulk: {
     pickFolder: () => invoke(CHANNELS.bulkPickFolder),

@@ -23,6 +23,8 @@ export const CHANNELS = {
   sessionClear: 'session:clear',
   pickImages: 'files:pick-images',
   saveDocument: 'files:save-document',
+  pickCsv: 'files:pick-csv',
+  exportCsv: 'catalog:export-csv',
   bulkPickFolder: 'bulk:pick-folder',
   bulkStart: 'bulk:start',
   bulkCancel: 'bulk:cancel',
@@ -99,6 +101,8 @@ export const INPUTS = {
         .refine((b) => isPdf(b), 'The document is not a PDF.'),
     })
     .strict(),
+  [CHANNELS.pickCsv]: z.undefined(),
+  [CHANNELS.exportCsv]: z.undefined(),
   [CHANNELS.bulkPickFolder]: z.undefined(),
   [CHANNELS.bulkStart]: z
     .object({
@@ -176,6 +180,19 @@ export interface SaveDocument {
   bytes: Uint8Array;
 }
 
+/** A catalogue CSV chosen for an import (at most 50 MB), read by the main process and sent whole. */
+export interface PickedCsv {
+  name: string;
+  size: number;
+  bytes: Uint8Array;
+}
+
+/** A catalogue export saved to disk: the file's name (never its path) and its size. */
+export interface SavedExport {
+  fileName: string;
+  bytes: number;
+}
+
 export interface ScannedFile {
   /** Opaque id (`f<n>`); the main process keeps the path. */
   id: string;
@@ -240,6 +257,12 @@ export interface VoltcartBridge {
      * cancelled) or the browser's download.
      */
     saveDocument(doc: SaveDocument): Promise<{ saved: boolean }>;
+    /** One CSV file for the catalogue import (native dialog, or a file input); null when cancelled. */
+    pickCsv(): Promise<PickedCsv | null>;
+  };
+  catalog: {
+    /** Saves the catalogue CSV export where staff choose (streamed to disk); null when cancelled. */
+    exportCsv(): Promise<SavedExport | null>;
   };
   bulk: {
     /** Folder dialog and recursive scan; null when cancelled. */
@@ -265,6 +288,8 @@ export interface ChannelResults {
   'session:clear': void;
   'files:pick-images': PickedImages;
   'files:save-document': { saved: boolean };
+  'files:pick-csv': PickedCsv | null;
+  'catalog:export-csv': SavedExport | null;
   'bulk:pick-folder': ScanResult | null;
   'bulk:start': { runId: string };
   'bulk:cancel': void;

@@ -22,6 +22,11 @@ export interface AdminTable extends AccountTable {
   active: Generated<number>;
 }
 
+/** A customer account: an account that staff may block (it cannot log in; its tokens stopped working). */
+export interface UserTable extends AccountTable {
+  blocked_at: Generated<Date | null>;
+}
+
 export interface AddressTable extends Timestamps {
   id: Id;
   user_id: number;
@@ -305,9 +310,36 @@ export interface SearchSynonymTable {
   alternatives: string;
 }
 
+/** A previewed catalogue CSV file (modules/catalog-csv), applied batch by batch. */
+export interface CatalogImportTable extends Timestamps {
+  id: Id;
+  public_id: string;
+  admin_id: number | null;
+  file_name: string;
+  row_count: number;
+  to_create: number;
+  to_update: number;
+  unchanged: number;
+  error_count: number;
+  /** The first row errors (JSON list of CsvRowError). */
+  errors: string;
+  batch_count: number;
+  batches_done: Generated<number>;
+  /** Why the last batch tried failed (rolled back); NULL once a batch succeeds. */
+  last_error: Generated<string | null>;
+}
+
+export interface CatalogImportRowTable {
+  import_id: number;
+  line: number;
+  batch: number;
+  /** The parsed row (JSON). */
+  data: string;
+}
+
 export interface Database {
   admins: AdminTable;
-  users: AccountTable;
+  users: UserTable;
   addresses: AddressTable;
   categories: CategoryTable;
   colors: ColorTable;
@@ -334,4 +366,6 @@ export interface Database {
   search_docs: SearchDocTable;
   search_words: SearchWordTable;
   search_synonyms: SearchSynonymTable;
+  catalog_imports: CatalogImportTable;
+  catalog_import_rows: CatalogImportRowTable;
 }

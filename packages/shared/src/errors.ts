@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'too_many_attempts',
   'email_taken',
   'too_many_addresses',
+  /** A customer account that staff blocked: it cannot log in. */
+  'account_blocked',
   // catalogue
   'duplicate_slug',
   'duplicate_sku',
@@ -31,6 +33,13 @@ export const ERROR_CODES = [
   'stock_changed',
   /** A product-level stock write on a product with several variants: their stock is edited one by one. */
   'stock_on_variants',
+  /** A CSV file whose header is not the catalogue's columns, or that is not UTF-8 text. */
+  'csv_header',
+  'csv_encoding',
+  /** An import whose file has row errors: it cannot be applied. */
+  'import_invalid',
+  /** A batch of an import that was rolled back (the message names the line and the reason). */
+  'import_batch_failed',
   // cart and orders
   'cart_empty',
   'qty_limit',

@@ -22,6 +22,7 @@ export * from './schemas/after-order';
 export * from './schemas/auth';
 export * from './schemas/cart';
 export * from './schemas/catalog';
+export * from './schemas/catalog-csv';
 export * from './schemas/common';
 export * from './schemas/dashboard';
 export * from './schemas/order';

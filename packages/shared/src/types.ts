@@ -232,6 +232,21 @@ export interface AdminCustomer {
   email: string;
   orderCount: number;
   createdAt: string;
+  /** A blocked customer cannot log in or order; their tokens stopped working when they were blocked. */
+  blocked: boolean;
+}
+
+/** One customer for the back office: the account, its addresses, its latest orders and its totals. */
+export interface CustomerDetail {
+  customer: AdminCustomer & { blockedAt: string | null };
+  addresses: Address[];
+  /** The latest 50 orders, newest first. */
+  orders: Pick<Order, '_id' | 'order_id' | 'state' | 'payment_mode' | 'order_total' | 'createdAt'>[];
+  totals: {
+    orders: number;
+    /** Rupees of the orders that were paid or are being delivered (not cancelled or failed). */
+    spent: number;
+  };
 }
 
 export interface PaymentCheckout {

@@ -20,6 +20,9 @@ import { RequireAdmin } from './require-admin';
 const BulkUploadPage = lazy(() =>
   import('../features/bulk-upload/bulk-upload-page').then((m) => ({ default: m.BulkUploadPage })),
 );
+const CatalogCsvPage = lazy(() =>
+  import('../features/catalog-csv/catalog-csv-page').then((m) => ({ default: m.CatalogCsvPage })),
+);
 const CategoryFormPage = lazy(() =>
   import('../features/categories/category-form-page').then((m) => ({ default: m.CategoryFormPage })),
 );
@@ -51,6 +54,9 @@ const SettingsPage = lazy(() =>
   import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
 const StaffPage = lazy(() => import('../features/staff/staff-page').then((m) => ({ default: m.StaffPage })));
+const CustomerPage = lazy(() =>
+  import('../features/users/customer-page').then((m) => ({ default: m.CustomerPage })),
+);
 const UserListPage = lazy(() =>
   import('../features/users/user-list-page').then((m) => ({ default: m.UserListPage })),
 );
@@ -93,6 +99,8 @@ const routes = createRoutesFromElements(
       <Route path="settings" element={<SettingsPage />} />
       <Route path="bulk-upload" element={<BulkUploadPage />} />
       <Route path="staff" element={<StaffPage />} />
+      <Route path="catalog-csv" element={<CatalogCsvPage />} />
+      <Route path="users/:id" element={<CustomerPage />} />
       <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
     </Route>
     <Route path="*" element={<Navigate to={paths.dashboard} replace />} />

@@ -10,7 +10,7 @@
 
 import { createClient } from '@voltcart/api-client/client';
 import { createHttp } from '@voltcart/api-client/http';
-import type { Admin } from '@voltcart/shared';
+import { type Admin, MAX_IMPORT_BYTES } from '@voltcart/shared';
 import { checkConnection } from '../../shared/connection-check';
 import { formatBytes, SNIFF_BYTES, sniffImageType, typeFromName } from '../../shared/image-type';
 import {
@@ -251,6 +251,41 @@ export function createBrowserBridge(storage: Storage = window.localStorage): Bro
         link.remove();
         setTimeout(() => URL.revokeObjectURL(url), 60_000);
         return { saved: true };
+      },
+      // The same limit as the desktop picker (main/catalog-csv.ts).
+      pickCsv: async () => {
+        const [file] = await chooseFiles({ multiple: false, accept: '.csv,text/csv' });
+        if (!file) return null;
+        if (file.size > MAX_IMPORT_BYTES)
+          throw new Error(
+            `${file.name} is ${formatBytes(file.size)}; a catalogue CSV may be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into several files.`,
+          );
+        return { name: file.name, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()) };
+      },
+    },
+    catalog: {
+      // A browser keeps the download in memory until it is saved (the desktop app streams it to disk).
+      exportCsv: async () => {
+        const token = storage.getItem(STORAGE_KEYS.token);
+        if (!token) throw new Error('Log in again to export the catalogue.');
+        const res = await fetch(`${currentApiUrl()}/catalog/export`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        if (!res.ok) {
+          const body = (await res.json().catch(() => null)) as { msg?: string } | null;
+          throw new Error(body?.msg ?? `The export failed (HTTP ${res.status}).`);
+        }
+        const blob = await res.blob();
+        const fileName =
+          /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'catalogue.csv';
+        const link = document.createElement('a');
+        link.href = URL.createObjectURL(blob);
+        link.download = fileName;
+        document.body.append(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+        return { fileName, bytes: blob.size };
       },
     },
     bulk: {

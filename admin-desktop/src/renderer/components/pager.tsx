@@ -1,4 +1,6 @@
-/** Previous / Next paging for long lists (the API pages with limit and page). */
+import { useId, useState } from 'react';
+
+/** Previous / Next paging for long lists (the API pages with limit and page); with a total, a page jump. */
 export function Pager(props: {
   page: number;
   hasMore: boolean;
@@ -12,6 +14,8 @@ export function Pager(props: {
   const from = props.count ? (props.page - 1) * props.limit + 1 : 0;
   const to = (props.page - 1) * props.limit + props.count;
   const pages = props.total === undefined ? undefined : Math.max(1, Math.ceil(props.total / props.limit));
+  const [jump, setJump] = useState('');
+  const jumpId = useId();
   return (
     <div className="pager">
       <span className="muted">
@@ -50,6 +54,31 @@ export function Pager(props: {
         >
           Next
         </button>
+        {pages !== undefined && pages > 1 && (
+          <form
+            className="pager-jump"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const n = Math.trunc(Number(jump));
+              if (n >= 1) props.onPage(Math.min(n, pages));
+              setJump('');
+            }}
+          >
+            <label htmlFor={jumpId}>Go to page</label>
+            <input
+              id={jumpId}
+              type="number"
+              min={1}
+              max={pages}
+              inputMode="numeric"
+              value={jump}
+              onChange={(e) => setJump(e.target.value)}
+            />
+            <button className="btn btn-ghost btn-sm" type="submit" disabled={!jump}>
+              Go
+            </button>
+          </form>
+        )}
       </div>
     </div>
   );

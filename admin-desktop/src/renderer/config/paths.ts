@@ -15,9 +15,11 @@ export const paths = {
   orders: '/admin/orders',
   order: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
   users: '/admin/users',
+  customer: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
   settings: '/admin/settings',
   bulkUpload: '/admin/bulk-upload',
   staff: '/admin/staff',
+  catalogCsv: '/admin/catalog-csv',
   logout: '/logout',
   /** Ends every session of this admin account (other desks, browsers), not only this one. */
   logoutEverywhere: '/logout/everywhere',

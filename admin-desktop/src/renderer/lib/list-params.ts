@@ -44,6 +44,10 @@ export function useListParams(opts: { limit: number; limits?: readonly number[] 
     setFilter(name: string, value: string | null) {
       update({ [name]: value, page: 1 });
     },
+    /** Sets several filters at once (e.g. a sort's column and direction) and goes back to page 1. */
+    setFilters(changes: ParamChanges) {
+      update({ ...changes, page: 1 });
+    },
     setPage: (n: number) => update({ page: n }),
     setLimit: (n: number) => update({ limit: n === opts.limit ? null : n, page: 1 }),
   };

@@ -7,7 +7,13 @@ import {
 } from '@voltcart/shared';
 import { colorMatchesOf, type MatchColor } from '../../shared/match';
 import { api } from './api';
-import { type OrderQuery, type PageQuery, type ProductQuery, queryKeys } from './query-keys';
+import {
+  type CustomerQuery,
+  type OrderQuery,
+  type PageQuery,
+  type ProductQuery,
+  queryKeys,
+} from './query-keys';
 
 /**
  * Every read of the back office: the key, and the call that answers it. Screens pass these to useQuery (a
@@ -96,12 +102,23 @@ export const queries = {
         return { order, timeline, payment, refunds, documents, mails: mails ?? [] };
       },
     }),
-  customers: (query: PageQuery) =>
+  customers: (query: CustomerQuery) =>
     queryOptions({
       queryKey: queryKeys.customers.list(query),
       queryFn: async ({ signal }) => {
-        const { users, hasMore } = await api.admin.customers({ query }, { signal });
-        return { users, hasMore };
+        const { users, hasMore, total } = await api.admin.customers({ query }, { signal });
+        return { users, hasMore, total };
+      },
+    }),
+  customer: (id: string) =>
+    queryOptions({
+      queryKey: queryKeys.customers.detail(id),
+      queryFn: async ({ signal }) => {
+        const { customer, addresses, orders, totals } = await api.customer.get(
+          { params: { userId: id } },
+          { signal },
+        );
+        return { customer, addresses, orders, totals };
       },
     }),
   metrics: (period: ReportPeriod) =>

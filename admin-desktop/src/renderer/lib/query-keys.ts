@@ -1,4 +1,4 @@
-import type { OrderState, ProductSort, ReportPeriod } from '@voltcart/shared';
+import type { contract, InputOf, OrderState, ProductSort, ReportPeriod } from '@voltcart/shared';
 
 /** Filters of the paged lists, as the screens send them (blank values are left out by the client). */
 export interface PageQuery {
@@ -7,6 +7,8 @@ export interface PageQuery {
   q?: string;
 }
 export type OrderQuery = PageQuery & { state?: OrderState };
+/** The customer list's query as sent (filters, sort, page). */
+export type CustomerQuery = NonNullable<InputOf<typeof contract.admin.customers>['query']>;
 /**
  * `limit: 0` lists every product; `lowStock: '1'` only those at or under the low-stock threshold; search (`q`,
  * SKUs included), sort and filters as the API's product list takes them.
@@ -52,7 +54,8 @@ export const queryKeys = {
   },
   customers: {
     all: ['customers'] as const,
-    list: (query: PageQuery) => ['customers', 'list', query] as const,
+    list: (query: CustomerQuery) => ['customers', 'list', query] as const,
+    detail: (id: string) => ['customers', 'detail', id] as const,
   },
   metrics: {
     all: ['metrics'] as const,

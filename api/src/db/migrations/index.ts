@@ -13,6 +13,8 @@ import * as variants from './20261125T0200_variants';
 import * as search from './20261125T0300_search';
 import * as listingKeys from './20261125T0500_listing_keys';
 import * as staffRoles from './20261125T0500_staff_roles';
+import * as catalogImports from './20261125T0510_catalog_imports';
+import * as customerBlocks from './20261125T0520_customer_blocks';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -33,4 +35,6 @@ export const migrations: Record<string, Migration> = {
   '20261125T0300_search': search,
   '20261125T0500_listing_keys': listingKeys,
   '20261125T0500_staff_roles': staffRoles,
+  '20261125T0510_catalog_imports': catalogImports,
+  '20261125T0520_customer_blocks': customerBlocks,
 };

@@ -118,24 +118,59 @@ export async function periodFigures(db: Q, from: Date, to: Date) {
 }
 
 /** Customers, newest first, each with their number of orders; `q` finds an email or a name. */
-export function listCustomers(db: Q, f: { q?: string; offset: number; limit: number }) {
-  let q = db
-    .selectFrom('users as u')
+export interface CustomerFilter {
+  q?: string;
+  blocked?: boolean;
+  /** Joined on or after / before these instants. */
+  joinedFrom?: Date;
+  joinedBefore?: Date;
+}
+
+function customerWhere(db: Q, f: CustomerFilter) {
+  let q = db.selectFrom('users as u');
+  if (f.q) {
+    const like = containsPattern(f.q.toLowerCase());
+    q = q.where((eb) => eb.or([eb('u.email', 'like', like), eb('u.name', 'like', like)]));
+  }
+  if (f.blocked !== undefined) q = q.where('u.blocked_at', f.blocked ? 'is not' : 'is', null);
+  if (f.joinedFrom) q = q.where('u.created_at', '>=', f.joinedFrom);
+  if (f.joinedBefore) q = q.where('u.created_at', '<', f.joinedBefore);
+  return q;
+}
+
+/** A page of customers with their order counts, in the order asked (ties by id, so pages never overlap). */
+export function listCustomers(
+  db: Q,
+  f: CustomerFilter & {
+    sort: 'joined' | 'name' | 'email';
+    dir: 'asc' | 'desc';
+    offset: number;
+    limit: number;
+  },
+) {
+  const column = f.sort === 'name' ? 'u.name' : f.sort === 'email' ? 'u.email' : 'u.created_at';
+  return customerWhere(db, f)
     .select([
       'u.id',
       'u.name',
       'u.email',
       'u.created_at',
+      'u.blocked_at',
       (eb) =>
         eb
           .selectFrom('orders as o')
           .select(sql<string>`COUNT(*)`.as('n'))
           .whereRef('o.user_id', '=', 'u.id')
           .as('order_count'),
-    ]);
-  if (f.q) {
-    const like = containsPattern(f.q.toLowerCase());
-    q = q.where((eb) => eb.or([eb('u.email', 'like', like), eb('u.name', 'like', like)]));
-  }
-  return q.orderBy('u.id', 'desc').limit(f.limit).offset(f.offset).execute();
+    ])
+    .orderBy(column, f.dir)
+    .orderBy('u.id', f.dir)
+    .limit(f.limit)
+    .offset(f.offset)
+    .execute();
+}
+
+export async function countCustomers(db: Q, f: CustomerFilter): Promise<number> {
+  const r = await customerWhere(db, f).select(sql<string>`COUNT(*)`.as('n')).executeTakeFirst();
+  return Number(r?.n ?? 0);
 }

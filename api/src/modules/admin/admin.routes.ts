@@ -38,8 +38,7 @@ export function adminRoutes() {
   }));
 
   on(api.customers, { query: customersQuery }, async (c, { query }) => {
-    const { users, hasMore } = await admins.listCustomers(c.var.db, query);
-    return { msg: 'Customers.', users, hasMore };
+    return { msg: 'Customers.', ...(await admins.listCustomers(c.var.db, query)) };
   });
 
   return app;

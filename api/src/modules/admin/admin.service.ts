@@ -1,6 +1,7 @@
 import {
   type Admin,
   type AdminCustomer,
+  type CustomersQuery,
   type DashboardMetrics,
   type LoginBody,
   periodRange,
@@ -111,20 +112,51 @@ export async function dashboardMetrics(
   };
 }
 
-/** A page of the customer list, newest first; `q` finds an email or a name. */
+/** A customer row of the list (and of the customer page). */
+export function toAdminCustomer(u: {
+  id: number;
+  name: string;
+  email: string;
+  created_at: Date;
+  blocked_at: Date | null;
+  order_count: string | number | null;
+}): AdminCustomer {
+  return {
+    _id: String(u.id),
+    name: u.name,
+    email: u.email,
+    orderCount: Number(u.order_count ?? 0),
+    createdAt: u.created_at.toISOString(),
+    blocked: u.blocked_at !== null,
+  };
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+/**
+ * A page of the customer list with the total the filters match:
+ * - `q` finds an email or a name; `blocked` keeps blocked (or active) accounts; `joinedFrom` / `joinedTo` are
+ *   whole days (UTC), both included
+ * - sorted by joined date (default, newest first), name or email; ties by id
+ */
 export async function listCustomers(
   db: Db,
-  f: { q?: string; page: number; limit: number },
-): Promise<{ users: AdminCustomer[]; hasMore: boolean }> {
-  const rows = await repo.listCustomers(db, { q: f.q, offset: (f.page - 1) * f.limit, limit: f.limit + 1 });
+  f: CustomersQuery,
+): Promise<{ users: AdminCustomer[]; hasMore: boolean; total: number }> {
+  const filter: repo.CustomerFilter = {
+    q: f.q,
+    blocked: f.blocked,
+    joinedFrom: f.joinedFrom ? new Date(`${f.joinedFrom}T00:00:00Z`) : undefined,
+    joinedBefore: f.joinedTo ? nextDay(f.joinedTo) : undefined,
+  };
+  const offset = (f.page - 1) * f.limit;
+  const [rows, total] = await Promise.all([
+    repo.listCustomers(db, { ...filter, sort: f.sort, dir: f.dir, offset, limit: f.limit }),
+    repo.countCustomers(db, filter),
+  ]);
   return {
-    users: rows.slice(0, f.limit).map((u) => ({
-      _id: String(u.id),
-      name: u.name,
-      email: u.email,
-      orderCount: Number(u.order_count ?? 0),
-      createdAt: u.created_at.toISOString(),
-    })),
-    hasMore: rows.length > f.limit,
+    users: rows.map((u) => toAdminCustomer({ ...u, id: Number(u.id) })),
+    hasMore: offset + rows.length < total,
+    total,
   };
 }

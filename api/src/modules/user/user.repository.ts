@@ -3,7 +3,7 @@ import type { AddressTable, Database } from '../../db/database';
 
 type Q = Kysely<Database>;
 
-const accountColumns = ['id', 'name', 'email', 'password_hash', 'token_version'] as const;
+const accountColumns = ['id', 'name', 'email', 'password_hash', 'token_version', 'blocked_at'] as const;
 
 export function findUserByEmail(db: Q, email: string) {
   return db.selectFrom('users').select(accountColumns).where('email', '=', email).executeTakeFirst();

@@ -32,6 +32,7 @@ export const USER_MESSAGES = {
   duplicateEmail: 'An account with this email already exists. Log in instead.',
   addressAdded: 'Address added successfully!',
   addressDeleted: 'Address deleted.',
+  blocked: 'This account is blocked. Please contact the shop to have it opened again.',
   tooManyAddresses: `You can save at most ${MAX_ADDRESSES} addresses. Delete one to add another.`,
 } as const;
 
@@ -110,6 +111,8 @@ export async function login(
   const ok = await verifyPassword(input.password, row?.password_hash, bcryptCost(d.config.NODE_ENV));
   if (!ok || !row) throw new AppError(401, 'invalid_credentials', USER_MESSAGES.invalidLogin);
   await attempt.succeeded();
+  // Told only to someone who knows the password: the account exists and staff blocked it.
+  if (row.blocked_at) throw new AppError(403, 'account_blocked', USER_MESSAGES.blocked);
   const token = await d.tokens.sign('customer', row.id, row.token_version);
   return { user: await loadUser(d.db, row.id), token };
 }

@@ -24,6 +24,8 @@ export const admin = {
   customers: route('GET /admin/users', 'customers.read').query<typeof customersQuery>().reply<{
     users: AdminCustomer[];
     hasMore: boolean;
+    /** Every customer the filters match (all pages). */
+    total: number;
   }>(),
 };
 

@@ -1,7 +1,10 @@
 import { admin, staff, user } from './account';
 import { catalog, category, color, product, search, variant } from './catalog';
+import { catalogCsv } from './catalog-csv';
+import { customer } from './customer';
 
 export type { FacetValue, ProductFacets, ProductId, ProductList, Suggestions, Synonym } from './catalog';
+export type { CatalogImport, CsvRowError } from './catalog-csv';
 
 import { cart, health, newsletter, order, settings } from './shop';
 import { tax } from './tax';
@@ -15,11 +18,13 @@ export const contract = {
   staff,
   user,
   catalog,
+  customer,
   category,
   color,
   product,
   search,
   variant,
+  catalogCsv,
   cart,
   order,
   settings,

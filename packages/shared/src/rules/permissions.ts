@@ -4,7 +4,7 @@
  * - Owner: everything, staff and settings included
  * - Manager: catalogue, orders, customers, refunds, and the change history
  * - Catalogue: categories, colours, products, pictures, stock
- * - Orders: orders and shipping, customers read-only
+ * - Orders: orders and shipping, customers read-only (blocking a customer is customers.write)
  * Every role may read the dashboard and its own account.
  */
 export const PERMISSIONS = [
@@ -15,6 +15,7 @@ export const PERMISSIONS = [
   'orders.write',
   'orders.refund',
   'customers.read',
+  'customers.write',
   'settings.read',
   'settings.write',
   'staff.manage',
@@ -39,7 +40,7 @@ const orders: Permission[] = ['dashboard.read', 'orders.read', 'orders.write', '
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSIONS,
-  manager: [...new Set([...catalogue, ...orders, 'orders.refund', 'audit.read'] as Permission[])],
+  manager: [...new Set([...catalogue, ...orders, 'customers.write', 'orders.refund', 'audit.read'] as Permission[])],
   catalogue,
   orders,
 };

@@ -77,7 +77,29 @@ export const simulatorSignBody = orderIdBody.extend({
     .default('success'),
 });
 
+/** A calendar day, YYYY-MM-DD. */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-25');
+
+/** The columns the customer list can be sorted by. */
+export const CUSTOMER_SORTS = ['joined', 'name', 'email'] as const;
+
 export const customersQuery = z.object({
   ...pageQuery,
   q: z.string().trim().max(254, 'must be at most 254 characters').optional(),
+  /** Only blocked (true) or only active (false) accounts. */
+  blocked: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
+  /** Joined on or after / on or before this day (UTC). */
+  joinedFrom: day.optional(),
+  joinedTo: day.optional(),
+  sort: z.enum(CUSTOMER_SORTS, { error: `must be one of ${CUSTOMER_SORTS.join(', ')}` }).default('joined'),
+  dir: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
+});
+
+export type CustomersQuery = z.output<typeof customersQuery>;
+
+export const customerBlockBody = z.object({
+  blocked: z.boolean({ error: 'must be true or false' }),
 });

@@ -1,21 +1,71 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { Pager } from '../../components/pager';
 import { isFirstLoad, QueryError, rowsOf } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
+import { paths } from '../../config/paths';
 import { formatDate } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { queries } from '../../lib/queries';
 
 const LIMIT = 50;
+type Sort = 'joined' | 'name' | 'email';
+const SORTS: readonly Sort[] = ['joined', 'name', 'email'];
 
-/** Customers with their order counts (GET /admin/users). */
+/** A column header that sorts the list by its column (again: the other way). */
+function SortHeader(props: {
+  label: string;
+  column: Sort;
+  sort: Sort;
+  dir: 'asc' | 'desc';
+  onSort: (column: Sort, dir: 'asc' | 'desc') => void;
+}) {
+  const active = props.sort === props.column;
+  const next =
+    active && props.dir === 'asc' ? 'desc' : active ? 'asc' : props.column === 'joined' ? 'desc' : 'asc';
+  return (
+    <th aria-sort={active ? (props.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button type="button" className="sort-button" onClick={() => props.onSort(props.column, next)}>
+        {props.label}
+        <span aria-hidden="true">{active ? (props.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+      </button>
+    </th>
+  );
+}
+
+/**
+ * Customers (GET /admin/users): search, blocked and joined-date filters, sort by name, email or joined date,
+ * the total and a page jump, all kept in the address. A row opens the customer's page.
+ */
 export function UserListPage() {
-  const { page, limit, search, q, setSearch, setPage } = useListParams({ limit: LIMIT });
+  const { params, page, limit, search, q, setSearch, setPage, setFilter, setFilters } = useListParams({
+    limit: LIMIT,
+  });
+  const sort = (SORTS as readonly string[]).includes(params.get('sort') ?? '')
+    ? (params.get('sort') as Sort)
+    : 'joined';
+  const dir = params.get('dir') === 'asc' ? 'asc' : 'desc';
+  const blocked = params.get('blocked');
+  const joinedFrom = params.get('joinedFrom') ?? '';
+  const joinedTo = params.get('joinedTo') ?? '';
   const list = useQuery({
-    ...queries.customers({ q: q || undefined, page, limit }),
+    ...queries.customers({
+      q: q || undefined,
+      page,
+      limit,
+      sort,
+      dir,
+      blocked: blocked === 'true' || blocked === 'false' ? blocked : undefined,
+      joinedFrom: joinedFrom || undefined,
+      joinedTo: joinedTo || undefined,
+    }),
     placeholderData: keepPreviousData,
   });
   const rows = rowsOf(list, (d) => d.users);
+  const filtered = Boolean(q || blocked || joinedFrom || joinedTo);
+  const onSort = (column: Sort, to: 'asc' | 'desc') => {
+    setFilters({ sort: column === 'joined' ? null : column, dir: to === 'desc' ? null : to });
+  };
   return (
     <>
       <PageHeader title="Users" subtitle="Customer accounts" />
@@ -28,32 +78,60 @@ export function UserListPage() {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
+        <label className="inline-label">
+          Status
+          <select value={blocked ?? ''} onChange={(e) => setFilter('blocked', e.target.value || null)}>
+            <option value="">All</option>
+            <option value="false">Active</option>
+            <option value="true">Blocked</option>
+          </select>
+        </label>
+        <label className="inline-label">
+          Joined from
+          <input
+            type="date"
+            value={joinedFrom}
+            onChange={(e) => setFilter('joinedFrom', e.target.value || null)}
+          />
+        </label>
+        <label className="inline-label">
+          to
+          <input
+            type="date"
+            value={joinedTo}
+            onChange={(e) => setFilter('joinedTo', e.target.value || null)}
+          />
+        </label>
       </div>
       <QueryError query={list} />
       <section className="panel">
         {isFirstLoad(list) ? (
           <Spinner />
         ) : rows.length === 0 ? (
-          <p className="empty">{q ? 'No customers match.' : 'No customers yet.'}</p>
+          <p className="empty">{filtered ? 'No customers match.' : 'No customers yet.'}</p>
         ) : (
           <table className="table">
             <thead>
               <tr>
                 <th className="idx">#</th>
-                <th>Name</th>
-                <th>Email</th>
+                <SortHeader label="Name" column="name" sort={sort} dir={dir} onSort={onSort} />
+                <SortHeader label="Email" column="email" sort={sort} dir={dir} onSort={onSort} />
                 <th className="num">Orders</th>
-                <th>Joined</th>
+                <SortHeader label="Joined" column="joined" sort={sort} dir={dir} onSort={onSort} />
+                <th>Status</th>
               </tr>
             </thead>
             <tbody>
               {rows.map((u, i) => (
                 <tr key={u._id}>
                   <td className="idx">{(page - 1) * limit + i + 1}</td>
-                  <td className="strong">{u.name}</td>
+                  <td className="strong">
+                    <Link to={paths.customer(u._id)}>{u.name}</Link>
+                  </td>
                   <td>{u.email}</td>
                   <td className="num">{u.orderCount}</td>
                   <td>{formatDate(u.createdAt)}</td>
+                  <td>{u.blocked ? <span className="badge badge-bad">Blocked</span> : 'Active'}</td>
                 </tr>
               ))}
             </tbody>
@@ -64,6 +142,7 @@ export function UserListPage() {
         page={page}
         limit={limit}
         count={rows.length}
+        total={list.data?.total}
         hasMore={Boolean(list.data?.hasMore)}
         onPage={setPage}
       />

@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import type { Conn } from '../product/product.repository';
+
+/** The products that exist among `ids`, locked in id order (before their variants, as every product write). */
+export async function lockProducts(trx: Conn, ids: number[]) {
+  return trx
+    .selectFrom('products')
+    .select(['id', 'thumbnail'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export async function setStatus(trx: Conn, ids: number[], status: 0 | 1): Promise<void> {
+  await trx.updateTable('products').set({ status }).where('id', 'in', ids).execute();
+}
+
+export async function setCategory(trx: Conn, ids: number[], categoryId: number | null): Promise<void> {
+  await trx.updateTable('products').set({ category_id: categoryId }).where('id', 'in', ids).execute();
+}
+
+/** A variant of the products that `delta` would take below 0 units, if any. */
+export async function variantBelowZero(trx: Conn, ids: number[], delta: number) {
+  return (
+    trx
+      .selectFrom('product_variants')
+      .select(['sku', 'stock'])
+      .where('product_id', 'in', ids)
+      // Unsigned column: compared with the units taken, never computed below 0.
+      .where('stock', '<', -delta)
+      .orderBy('id')
+      .executeTakeFirst()
+  );
+}
+
+export async function adjustVariantStock(trx: Conn, ids: number[], delta: number): Promise<void> {
+  await trx
+    .updateTable('product_variants')
+    .set({ stock: sql`stock + ${delta}` })
+    .where('product_id', 'in', ids)
+    .execute();
+}
+
+/** The products' gallery files (to release once they are deleted). */
+export async function galleryFiles(trx: Conn, ids: number[]): Promise<string[]> {
+  const rows = await trx.selectFrom('product_images').select('file').where('product_id', 'in', ids).execute();
+  return rows.map((r) => r.file);
+}
+
+export async function deleteProducts(trx: Conn, ids: number[]): Promise<void> {
+  await trx.deleteFrom('products').where('id', 'in', ids).execute();
+}

@@ -1,0 +1,20 @@
+import { contract, productBulkBody } from '@voltcart/shared';
+import { catalogCache } from '../../lib/cache';
+import { resource } from '../../lib/routes';
+import { BULK_MESSAGES, bulkProducts } from './catalog-bulk.service';
+
+const api = contract.catalogCsv;
+
+/** Bulk actions on chosen products (back office lists). */
+export function catalogBulkRoutes() {
+  const { app, on } = resource('/catalog/products');
+
+  on(api.bulk, { body: productBulkBody }, async (c, input) => {
+    const body = await input.body();
+    const { changed } = await bulkProducts(c.var, body);
+    await catalogCache(c).invalidate(c.var.db);
+    return { msg: BULK_MESSAGES.done(body.action, changed), changed };
+  });
+
+  return app;
+}

@@ -1,0 +1,55 @@
+import { catalogImportBody, contract } from '@voltcart/shared';
+import { badRequest } from '../../errors';
+import { guardOf } from '../../lib/access';
+import { catalogCache } from '../../lib/cache';
+import { resource } from '../../lib/routes';
+import { applyNextBatch, CSV_MESSAGES, exportCatalog, getImport, previewImport } from './catalog-csv.service';
+
+const api = contract.catalogCsv;
+
+/** Catalogue CSV export (streamed) and import (preview, then apply batch by batch). */
+export function catalogCsvRoutes() {
+  const { app, on } = resource('/catalog');
+
+  // CSV, streamed page by page from the database: outside the JSON contract (like the invoice PDF).
+  app.get('/export', guardOf({ access: 'admin', permission: 'catalog.read' }), (c) => {
+    const day = new Date().toISOString().slice(0, 10);
+    return new Response(exportCatalog(c.var.db), {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="voltcart-catalogue-${day}.csv"`,
+        'Cache-Control': 'no-store',
+      },
+    });
+  });
+
+  on(api.preview, { body: catalogImportBody }, async (c, input) => {
+    const raw = await input.raw();
+    const file = Array.isArray(raw.file) ? raw.file[0] : raw.file;
+    if (!(file instanceof File)) throw badRequest(CSV_MESSAGES.noFile);
+    const body = await input.body();
+    const preview = await previewImport(c.var.db, {
+      name: file.name,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+      adminId: c.var.principal?.id ?? null,
+      batchSize: body.batchSize,
+    });
+    return { msg: CSV_MESSAGES.previewed(preview.rows, preview.errorCount), import: preview };
+  });
+
+  on(api.get, async (c, input) => ({
+    msg: 'Import.',
+    import: await getImport(c.var.db, input.params.importId!),
+  }));
+
+  on(api.apply, async (c, input) => {
+    try {
+      return await applyNextBatch(c.var.db, input.params.importId!);
+    } finally {
+      // Whatever a batch saved (even before a later one failed) shows to shoppers at once.
+      await catalogCache(c).invalidate(c.var.db);
+    }
+  });
+
+  return app;
+}

@@ -1,0 +1,682 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CATALOG_CSV_COLUMNS,
+  type CatalogCsvColumn,
+  type CatalogImport,
+  type CsvRowError,
+  finalPricePaise,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ERRORS,
+  slugify,
+  toRupees,
+} from '@voltcart/shared';
+import { CsvError, parse } from 'csv-parse/sync';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/connection';
+import type { CatalogImportTable } from '../../db/database';
+import { isDuplicateKey, isMissingReference } from '../../db/errors';
+import { AppError, badRequest, notFound } from '../../errors';
+import { transaction } from '../../lib/transaction';
+import type { Conn, ProductValues } from '../product/product.repository';
+import * as prodRepo from '../product/product.repository';
+import * as vrepo from '../product/product-variant.repository';
+import { searchEngine } from '../search/search-engine';
+import {
+  type CsvRow,
+  csvLine,
+  headerProblem,
+  PRODUCT_COLUMNS,
+  productCells,
+  readRow,
+} from './catalog-csv.format';
+import * as repo from './catalog-csv.repository';
+
+/**
+ * Catalogue CSV export and import (one row per variant, see catalog-csv.format.ts).
+ * Import rules:
+ * - preview first: the whole file is read and checked (header, UTF-8, size, each cell, duplicate SKUs, rows of
+ *   one product that disagree, unknown categories and colours, slugs and option combinations already taken);
+ *   nothing in the catalogue changes; a file without errors is kept, split into batches
+ * - a variant is found by its SKU (idempotent: a second import of the same file finds every row unchanged and
+ *   writes nothing); a new SKU joins the product of its handle (an existing slug) or a new product
+ * - an import never deletes: variants and options the file does not name stay as they are; colours and memory
+ *   sizes a row names that its product lacks are added (no price adjustment)
+ * - apply runs one batch per call in one transaction, checked again against the catalogue as it is then; a
+ *   failed batch is rolled back and reported, earlier batches stay, and applying again continues from it
+ * - product figures (stock, price range) and the search index are kept with the same hooks the product routes use
+ */
+
+export const CSV_MESSAGES = {
+  previewed: (n: number, errors: number) =>
+    errors
+      ? `The file has ${errors} row ${errors === 1 ? 'error' : 'errors'}: fix ${errors === 1 ? 'it' : 'them'} and upload the file again.`
+      : `The file has ${n} ${n === 1 ? 'row' : 'rows'}, ready to apply.`,
+  tooLarge: (bytes: number) =>
+    `The file is ${(bytes / 1024 / 1024).toFixed(1)} MB; a catalogue CSV may be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into several files.`,
+  notUtf8: (line: number) =>
+    `The file is not UTF-8 text (line ${line} has bytes of another encoding). Save it as "CSV UTF-8" and upload it again.`,
+  noFile: 'Choose a CSV file to import (form field "file").',
+  empty: 'The file has no rows below its header line.',
+  invalid: 'This file has row errors and cannot be applied: fix them and upload the file again.',
+  batchApplied: (done: number, of: number) =>
+    done >= of ? 'Import finished.' : `Batch ${done} of ${of} applied.`,
+} as const;
+const M = CSV_MESSAGES;
+
+/** Products per page of the export (keyset pages: memory stays flat whatever the catalogue's size). */
+export const EXPORT_PAGE = 500;
+/** Variant rows per import batch unless the upload asks for another size. */
+export const DEFAULT_BATCH_SIZE = 250;
+/** Imports (applied or not) are kept this many days. */
+const KEEP_IMPORTS_DAYS = 7;
+
+// ---------------------------------------------------------------- export
+
+/** Map.groupBy (Node 21+), for Node 20. */
+function groupBy<T, K>(list: T[], key: (item: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const item of list) {
+    const k = key(item);
+    const group = out.get(k);
+    if (group) group.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
+const BOM = '\uFEFF';
+
+/**
+ * The catalogue as CSV, read page by page as the client takes it (a pull stream: a slow client holds back the
+ * reads, and only one page of products is ever in memory). Starts with a byte order mark so that spreadsheets
+ * read it as UTF-8.
+ */
+export function exportCatalog(db: Db, pageSize = EXPORT_PAGE): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let after = 0;
+  let started = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!started) {
+          started = true;
+          controller.enqueue(encoder.encode(BOM + csvLine([...CATALOG_CSV_COLUMNS])));
+          return;
+        }
+        const products = await repo.exportProductPage(db, after, pageSize);
+        if (!products.length) {
+          controller.close();
+          return;
+        }
+        after = products.at(-1)!.id;
+        const ids = products.map((p) => p.id);
+        const [variants, pictures] = await Promise.all([
+          repo.exportVariants(db, ids),
+          repo.exportPictures(db, ids),
+        ]);
+        const byProduct = groupBy(variants, (v) => v.product_id);
+        const files = groupBy(pictures, (p) => p.product_id);
+        let out = '';
+        for (const p of products) {
+          const product = [
+            p.slug,
+            p.name,
+            p.brand,
+            p.categorySlug ?? '',
+            toRupees(Number(p.original_price)),
+            Number(p.discount_percentage),
+            Number(p.status),
+            Number(p.in_stock),
+            Number(p.top_selling),
+            p.short_description ?? '',
+            p.long_description ?? '',
+            p.video_url,
+          ];
+          const names = [p.thumbnail, ...(files.get(p.id) ?? []).map((f) => f.file)]
+            .filter(Boolean)
+            .join('|');
+          const rows = byProduct.get(p.id) ?? [];
+          // A product without variants (written by hand into the table) still shows, with blank variant cells.
+          if (!rows.length) out += csvLine([...product, '', '', '', '', '', '', names]);
+          for (const v of rows)
+            out += csvLine([
+              ...product,
+              v.sku,
+              v.colorSlug ?? '',
+              Number(v.memory_size) || '',
+              v.price_override === null ? '' : toRupees(Number(v.price_override)),
+              Number(v.stock),
+              Number(v.enabled),
+              names,
+            ]);
+        }
+        controller.enqueue(encoder.encode(out));
+      },
+    },
+    // Nothing is read ahead of the client: the next page is fetched when the previous one is taken.
+    { highWaterMark: 0 },
+  );
+}
+
+// ---------------------------------------------------------------- reading a file
+
+/** The file's text, or a 413 / 400 saying why it cannot be read (size, encoding). */
+function fileText(bytes: Uint8Array): string {
+  if (bytes.byteLength > MAX_IMPORT_BYTES) throw new AppError(413, 'too_large', M.tooLarge(bytes.byteLength));
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const loose = new TextDecoder('utf-8').decode(bytes);
+    const at = loose.indexOf('\uFFFD');
+    throw badRequest(M.notUtf8(loose.slice(0, Math.max(at, 0)).split('\n').length), 'csv_encoding');
+  }
+}
+
+/** The records of a file with the line each starts on (the header is line 1). */
+function records(text: string): { header: string[]; rows: { line: number; cells: string[] }[] } {
+  let parsed: { record: string[]; info: { lines: number; empty_lines: number } }[];
+  try {
+    parsed = parse(text, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as unknown as typeof parsed;
+  } catch (e) {
+    if (e instanceof CsvError) {
+      const line = (e as CsvError & { lines?: number }).lines;
+      throw badRequest(
+        `The file is not valid CSV${line ? ` (line ${line})` : ''}: ${e.message.replace(/^[^:]*: /, '')}`,
+      );
+    }
+    throw e;
+  }
+  if (!parsed.length) throw badRequest(headerProblem([]) ?? M.empty, 'csv_header');
+  const rows: { line: number; cells: string[] }[] = [];
+  let end = parsed[0]!.info.lines;
+  let empty = parsed[0]!.info.empty_lines;
+  for (const p of parsed.slice(1)) {
+    rows.push({ line: end + (p.info.empty_lines - empty) + 1, cells: p.record });
+    end = p.info.lines;
+    empty = p.info.empty_lines;
+  }
+  return { header: parsed[0]!.record, rows };
+}
+
+/** Rows of one product (same handle), in file order. */
+interface Group {
+  handle: string;
+  rows: CsvRow[];
+}
+
+function groupRows(rows: CsvRow[]): Group[] {
+  const groups = new Map<string, Group>();
+  for (const r of rows) {
+    const key = r.handle.toLowerCase();
+    const g = groups.get(key) ?? { handle: r.handle, rows: [] };
+    g.rows.push(r);
+    groups.set(key, g);
+  }
+  return [...groups.values()];
+}
+
+/** Cells read, SKUs unique in the file, and every row of a product agreeing on the product's fields. */
+function readFile(text: string): { records: number; rows: CsvRow[]; errors: CsvRowError[] } {
+  const { header, rows: raw } = records(text);
+  const problem = headerProblem(header);
+  if (problem) throw badRequest(problem, 'csv_header');
+  if (!raw.length) throw badRequest(M.empty);
+  const names = header.map((h) => h.trim().toLowerCase() as CatalogCsvColumn);
+  const errors: CsvRowError[] = [];
+  const rows: CsvRow[] = [];
+  const skuLine = new Map<string, number>();
+  const first = new Map<string, CsvRow>();
+  for (const { line, cells } of raw) {
+    if (cells.length !== names.length) {
+      errors.push({ line, column: '', reason: `has ${cells.length} cells; the header has ${names.length}` });
+      continue;
+    }
+    const record = Object.fromEntries(names.map((n, i) => [n, cells[i]!])) as Record<
+      CatalogCsvColumn,
+      string
+    >;
+    const read = readRow(record, line);
+    errors.push(...read.errors);
+    const row = read.row;
+    if (!row) continue;
+    const key = row.sku.toUpperCase();
+    const seen = skuLine.get(key);
+    if (seen !== undefined) {
+      errors.push({
+        line,
+        column: 'sku',
+        reason: `"${row.sku}" is also on line ${seen}: each SKU once per file`,
+      });
+      continue;
+    }
+    skuLine.set(key, line);
+    const lead = first.get(row.handle.toLowerCase());
+    if (!lead) first.set(row.handle.toLowerCase(), row);
+    else {
+      const a = productCells(lead);
+      const b = productCells(row);
+      const differs = PRODUCT_COLUMNS.find((c) => a[c] !== b[c]);
+      if (differs) {
+        errors.push({
+          line,
+          column: differs,
+          reason: `differs from line ${lead.line}, the first row of "${row.handle}": every row of a product gives the same product fields`,
+        });
+        continue;
+      }
+    }
+    rows.push(row);
+  }
+  return { records: raw.length, rows, errors };
+}
+
+// ---------------------------------------------------------------- planning against the catalogue
+
+type VariantChanges = Partial<{
+  sku: string;
+  color_id: number;
+  memory_size: number;
+  stock: number;
+  price_override: number | null;
+  enabled: number;
+}>;
+
+interface VariantPlan {
+  row: CsvRow;
+  existing: repo.KnownVariant | null;
+  colorId: number;
+  changes: VariantChanges;
+}
+
+interface ProductPlan {
+  group: Group;
+  product: repo.KnownProduct | null;
+  /** A new product's values, or an existing one's changed fields. */
+  values: Partial<ProductValues>;
+  addColors: number[];
+  addMemory: number[];
+  variants: VariantPlan[];
+}
+
+type Outcome = 'create' | 'update' | 'unchanged';
+
+function productValues(row: CsvRow, categoryId: number | null): ProductValues {
+  const p = row.product;
+  return {
+    name: p.name,
+    slug: slugify(p.name),
+    sku: null,
+    brand: p.brand,
+    original_price: p.originalPaise,
+    discount_percentage: p.discount,
+    final_price: finalPricePaise(p.originalPaise, p.discount),
+    thumbnail: '',
+    video_url: p.videoUrl,
+    short_description: p.shortDescription || null,
+    long_description: p.longDescription || null,
+    category_id: categoryId,
+    stock: 0,
+    in_stock: p.inStock ? 1 : 0,
+    status: p.active ? 1 : 0,
+    top_selling: p.topSelling ? 1 : 0,
+  };
+}
+
+/** The fields of an existing product that the row changes. */
+function productChanges(current: repo.KnownProduct, want: ProductValues): Partial<ProductValues> {
+  const out: Partial<ProductValues> = {};
+  const same = {
+    name: current.name === want.name,
+    slug: current.slug === want.slug,
+    brand: current.brand === want.brand,
+    category_id: current.category_id === want.category_id,
+    original_price: current.original_price === want.original_price,
+    discount_percentage: current.discount_percentage === want.discount_percentage,
+    video_url: current.video_url === want.video_url,
+    short_description: current.short_description === (want.short_description ?? ''),
+    long_description: current.long_description === (want.long_description ?? ''),
+    in_stock: current.in_stock === want.in_stock,
+    status: current.status === want.status,
+    top_selling: current.top_selling === want.top_selling,
+  };
+  for (const [k, equal] of Object.entries(same))
+    if (!equal) (out as Record<string, unknown>)[k] = want[k as keyof ProductValues];
+  if (!same.original_price || !same.discount_percentage) out.final_price = want.final_price;
+  return out;
+}
+
+/**
+ * Works out what the rows would do to the catalogue as it is now (`lock`: the products involved are locked
+ * first, inside a batch's transaction), and every reason a row cannot be applied.
+ */
+async function planGroups(
+  db: Conn,
+  groups: Group[],
+  lock: boolean,
+): Promise<{ plans: ProductPlan[]; errors: CsvRowError[]; outcomes: Map<number, Outcome> }> {
+  const errors: CsvRowError[] = [];
+  const outcomes = new Map<number, Outcome>();
+  const rows = groups.flatMap((g) => g.rows);
+  const bySku = new Map(
+    (
+      await repo.variantsBySku(
+        db,
+        rows.map((r) => r.sku),
+      )
+    ).map((v) => [v.sku.toUpperCase(), v]),
+  );
+  // The product each group is: the one its known SKUs belong to, else the product whose slug is its handle.
+  const ownerOf = new Map<Group, number | null>();
+  const handles: string[] = [];
+  for (const g of groups) {
+    const owners = [
+      ...new Set(
+        g.rows.map((r) => bySku.get(r.sku.toUpperCase())?.product_id).filter((id) => id !== undefined),
+      ),
+    ];
+    ownerOf.set(g, owners[0] ?? null);
+    if (!owners.length) handles.push(g.handle.toLowerCase());
+  }
+  const bySlug = new Map(
+    (
+      await repo.findProducts(db, {
+        slugs: [...new Set([...handles, ...rows.map((r) => slugify(r.product.name))])],
+      })
+    ).map((p) => [p.slug, p]),
+  );
+  for (const g of groups)
+    if (ownerOf.get(g) === null) ownerOf.set(g, bySlug.get(g.handle.toLowerCase())?.id ?? null);
+  const productIds = [...new Set([...ownerOf.values()].filter((id): id is number => id !== null))].sort(
+    (a, b) => a - b,
+  );
+  // Locked in id order, before their variants (the order every product write takes them in).
+  const products = new Map((await repo.findProducts(db, { ids: productIds }, lock)).map((p) => [p.id, p]));
+  const [variants, options, categories, colors] = await Promise.all([
+    repo.variantsOfProducts(db, productIds),
+    repo.productOptions(db, productIds),
+    repo.idsBySlug(db, 'categories', [...new Set(rows.map((r) => r.product.category).filter(Boolean))]),
+    repo.idsBySlug(db, 'colors', [...new Set(rows.map((r) => r.color).filter(Boolean))]),
+  ]);
+  const variantsOf = groupBy(variants, (v) => v.product_id);
+  const claimed = new Map<string, number>();
+
+  const plans: ProductPlan[] = [];
+  for (const g of groups) {
+    const lead = g.rows[0]!;
+    const before = errors.length;
+    const product = products.get(ownerOf.get(g) ?? -1) ?? null;
+    for (const r of g.rows) {
+      const owner = bySku.get(r.sku.toUpperCase())?.product_id;
+      if (owner !== undefined && owner !== product?.id)
+        errors.push({
+          line: r.line,
+          column: 'sku',
+          reason: `"${r.sku}" is a variant of another product than the other rows of "${g.handle}"; a variant cannot move to another product`,
+        });
+    }
+    let categoryId: number | null = null;
+    if (lead.product.category) {
+      categoryId = categories.get(lead.product.category) ?? null;
+      if (categoryId === null)
+        errors.push({
+          line: lead.line,
+          column: 'category',
+          reason: `no category has the slug "${lead.product.category}"`,
+        });
+    }
+    const want = productValues(lead, categoryId);
+    const slugOwner = bySlug.get(want.slug);
+    const clash = claimed.get(want.slug);
+    if ((slugOwner && slugOwner.id !== product?.id) || clash !== undefined)
+      errors.push({
+        line: lead.line,
+        column: 'name',
+        reason: `"${lead.product.name}" makes the slug "${want.slug}", which ${clash !== undefined ? `the product on line ${clash}` : 'another product'} has already`,
+      });
+    claimed.set(want.slug, lead.line);
+
+    const colorIds = new Set(product ? (options.colors.get(product.id) ?? []) : []);
+    const sizes = new Set(product ? (options.memory.get(product.id) ?? []) : []);
+    const skus = new Set(g.rows.map((r) => r.sku.toUpperCase()));
+    const taken = new Map<string, string>();
+    for (const v of product ? (variantsOf.get(product.id) ?? []) : [])
+      if (!skus.has(v.sku.toUpperCase())) taken.set(`${v.color_id}:${v.memory_size}`, v.sku);
+    const plan: ProductPlan = {
+      group: g,
+      product,
+      values: product ? productChanges(product, want) : want,
+      addColors: [],
+      addMemory: [],
+      variants: [],
+    };
+    for (const r of g.rows) {
+      let colorId = 0;
+      if (r.color) {
+        colorId = colors.get(r.color) ?? 0;
+        if (!colorId) {
+          errors.push({ line: r.line, column: 'color', reason: `no colour has the slug "${r.color}"` });
+          continue;
+        }
+      }
+      const key = `${colorId}:${r.memoryGb}`;
+      const other = taken.get(key);
+      if (other !== undefined) {
+        const what = [r.color && `colour "${r.color}"`, r.memoryGb && `${r.memoryGb} GB`]
+          .filter(Boolean)
+          .join(' with ');
+        errors.push({
+          line: r.line,
+          column: r.color ? 'color' : 'memory_gb',
+          reason: `${what || 'no options'} is already variant "${other}" of this product: each combination of options once`,
+        });
+        continue;
+      }
+      taken.set(key, r.sku);
+      if (colorId && !colorIds.has(colorId)) {
+        colorIds.add(colorId);
+        plan.addColors.push(colorId);
+      }
+      if (r.memoryGb && !sizes.has(r.memoryGb)) {
+        sizes.add(r.memoryGb);
+        plan.addMemory.push(r.memoryGb);
+      }
+      const existing = bySku.get(r.sku.toUpperCase()) ?? null;
+      const changes: VariantChanges = {};
+      if (existing) {
+        if (existing.sku !== r.sku) changes.sku = r.sku;
+        if (existing.color_id !== colorId) changes.color_id = colorId;
+        if (existing.memory_size !== r.memoryGb) changes.memory_size = r.memoryGb;
+        if (existing.stock !== r.stock) changes.stock = r.stock;
+        if (existing.price_override !== r.pricePaise) changes.price_override = r.pricePaise;
+        if (existing.enabled !== (r.variantActive ? 1 : 0)) changes.enabled = r.variantActive ? 1 : 0;
+      }
+      plan.variants.push({ row: r, existing, colorId, changes });
+    }
+    if (errors.length > before) continue;
+    plans.push(plan);
+    const productChanged = Object.keys(plan.values).length > 0;
+    for (const v of plan.variants)
+      outcomes.set(
+        v.row.line,
+        !product || !v.existing
+          ? 'create'
+          : Object.keys(v.changes).length || (productChanged && v.row === lead)
+            ? 'update'
+            : 'unchanged',
+      );
+  }
+  return { plans, errors, outcomes };
+}
+
+/** Writes what the plans say (inside a batch's transaction); returns the ids of the products changed. */
+async function writePlans(
+  trx: Conn,
+  plans: ProductPlan[],
+  outcomes: Map<number, Outcome>,
+): Promise<number[]> {
+  const touched: number[] = [];
+  for (const plan of plans) {
+    if (plan.group.rows.every((r) => outcomes.get(r.line) === 'unchanged')) continue;
+    let id = plan.product?.id;
+    if (id === undefined) id = await prodRepo.insertProduct(trx, plan.values as ProductValues);
+    else await prodRepo.updateProduct(trx, id, plan.values);
+    await repo.appendOptions(trx, id, plan.addColors, plan.addMemory);
+    let position = await repo.nextPosition(trx, 'product_variants', id);
+    const created: Parameters<typeof vrepo.insertVariants>[1] = [];
+    for (const v of plan.variants) {
+      const enabled = v.row.variantActive ? 1 : 0;
+      if (v.existing) await vrepo.updateVariant(trx, v.existing.id, v.changes);
+      else
+        created.push({
+          product_id: id,
+          sku: v.row.sku,
+          color_id: v.colorId,
+          memory_size: v.row.memoryGb,
+          stock: v.row.stock,
+          price_override: v.row.pricePaise,
+          enabled,
+          position: position++,
+        });
+    }
+    await vrepo.insertVariants(trx, created);
+    await vrepo.refreshFigures(trx, id);
+    touched.push(id);
+  }
+  if (touched.length) await searchEngine.indexProducts(trx, touched);
+  return touched;
+}
+
+// ---------------------------------------------------------------- preview and apply
+
+function toImport(r: Selectable<CatalogImportTable>): CatalogImport {
+  const done = Number(r.batches_done);
+  const count = Number(r.batch_count);
+  return {
+    _id: r.public_id,
+    fileName: r.file_name,
+    state: r.error_count > 0 ? 'invalid' : done === 0 ? 'ready' : done < count ? 'applying' : 'done',
+    rows: Number(r.row_count),
+    create: Number(r.to_create),
+    update: Number(r.to_update),
+    unchanged: Number(r.unchanged),
+    errorCount: Number(r.error_count),
+    errors: JSON.parse(r.errors) as CsvRowError[],
+    batches: count,
+    batchesDone: done,
+    failure: r.last_error,
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+}
+
+/**
+ * Reads and checks an uploaded file against the catalogue (nothing in it changes) and keeps it for apply:
+ * counts of rows to create, update and leave unchanged, and every row error (line, column, reason).
+ */
+export async function previewImport(
+  db: Db,
+  upload: { name: string; bytes: Uint8Array; adminId: number | null; batchSize?: number },
+): Promise<CatalogImport> {
+  const text = fileText(upload.bytes);
+  const { records: total, rows, errors } = readFile(text);
+  const groups = groupRows(rows);
+  const planned = await planGroups(db, groups, false);
+  errors.push(...planned.errors);
+  errors.sort((a, b) => a.line - b.line);
+  const count = (o: Outcome) => [...planned.outcomes.values()].filter((x) => x === o).length;
+
+  // Batches of whole products, in file order.
+  const size = upload.batchSize ?? DEFAULT_BATCH_SIZE;
+  const stored: { line: number; batch: number; data: string }[] = [];
+  let batch = 0;
+  let inBatch = size;
+  if (!errors.length)
+    for (const plan of planned.plans) {
+      if (inBatch >= size) {
+        batch++;
+        inBatch = 0;
+      }
+      for (const r of plan.group.rows) stored.push({ line: r.line, batch, data: JSON.stringify(r) });
+      inBatch += plan.group.rows.length;
+    }
+
+  await repo.deleteOldImports(db, KEEP_IMPORTS_DAYS);
+  const publicId = `IM${randomBytes(12).toString('hex').toUpperCase()}`;
+  await transaction(db, async (trx) => {
+    const id = await repo.insertImport(trx, {
+      public_id: publicId,
+      admin_id: upload.adminId,
+      file_name: upload.name.slice(0, 255),
+      row_count: total,
+      to_create: count('create'),
+      to_update: count('update'),
+      unchanged: count('unchanged'),
+      error_count: errors.length,
+      errors: JSON.stringify(errors.slice(0, MAX_IMPORT_ERRORS)),
+      batch_count: batch,
+    });
+    await repo.insertImportRows(trx, id, stored);
+  });
+  return getImport(db, publicId);
+}
+
+export async function getImport(db: Db, publicId: string): Promise<CatalogImport> {
+  const row = await repo.findImport(db, publicId);
+  if (!row) throw notFound('Import');
+  return toImport(row);
+}
+
+/** A batch refused by the checks made again at apply time (the catalogue changed since the preview). */
+class BatchRefused extends Error {
+  constructor(readonly error: CsvRowError) {
+    super(`line ${error.line}${error.column ? `, ${error.column}` : ''}: ${error.reason}`);
+  }
+}
+
+/** Why a batch's transaction failed, in words for the back office (unknown errors are thrown on). */
+function batchFailure(e: unknown): string | null {
+  if (e instanceof BatchRefused) return e.message;
+  if (isDuplicateKey(e)) return 'a SKU or product slug in it was taken by another change meanwhile';
+  if (isMissingReference(e)) return 'a category or colour it names was deleted meanwhile';
+  return null;
+}
+
+/**
+ * Applies the next batch of a previewed file, in one transaction: checked again, written, and counted as done in
+ * that same transaction (two calls at once apply it once: the import row is locked). A failed batch is rolled
+ * back and reported (409 `import_batch_failed`); applying again retries it.
+ */
+export async function applyNextBatch(
+  db: Db,
+  publicId: string,
+): Promise<{ import: CatalogImport; msg: string }> {
+  const current = await repo.findImport(db, publicId);
+  if (!current) throw notFound('Import');
+  if (current.error_count > 0) throw new AppError(409, 'import_invalid', M.invalid);
+  const batch = Number(current.batches_done) + 1;
+  const of = Number(current.batch_count);
+  if (batch > of) return { import: toImport(current), msg: M.batchApplied(of, of) };
+  try {
+    await transaction(db, async (trx) => {
+      const locked = await repo.findImport(trx, publicId, true);
+      if (!locked || Number(locked.batches_done) >= batch) return;
+      const rows = (await repo.batchRows(trx, current.id, batch)).map((d) => JSON.parse(d) as CsvRow);
+      const { plans, errors, outcomes } = await planGroups(trx, groupRows(rows), true);
+      if (errors.length) throw new BatchRefused(errors.sort((a, b) => a.line - b.line)[0]!);
+      await writePlans(trx, plans, outcomes);
+      await repo.updateImport(trx, current.id, { batches_done: batch, last_error: null });
+    });
+  } catch (e) {
+    const why = batchFailure(e);
+    if (why === null) throw e;
+    const msg = `Batch ${batch} of ${of} was not applied (${why}); nothing of it was saved. Earlier batches are saved: fix the cause and apply again to finish.`;
+    await repo.updateImport(db, current.id, { last_error: msg });
+    throw new AppError(409, 'import_batch_failed', msg, { import: await getImport(db, publicId) });
+  }
+  const after = await getImport(db, publicId);
+  return { import: after, msg: M.batchApplied(after.batchesDone, after.batches) };
+}

@@ -1,0 +1,61 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/database';
+
+type Q = Kysely<Database>;
+
+/** The customer with their order count; `forUpdate` locks the row (block and unblock). */
+export function findCustomer(db: Q, id: number, forUpdate = false) {
+  let q = db
+    .selectFrom('users as u')
+    .select([
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.created_at',
+      'u.blocked_at',
+      (eb) =>
+        eb
+          .selectFrom('orders as o')
+          .select(sql<string>`COUNT(*)`.as('n'))
+          .whereRef('o.user_id', '=', 'u.id')
+          .as('order_count'),
+    ])
+    .where('u.id', '=', id);
+  if (forUpdate) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** The customer's latest orders, newest first. */
+export function latestOrders(db: Q, userId: number, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select(['public_id', 'state', 'payment_mode', 'total_paise', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Paise of the customer's orders that are not cancelled or failed, less what was refunded. */
+export async function spentPaise(db: Q, userId: number): Promise<number> {
+  const r = await db
+    .selectFrom('orders')
+    .select(sql<string>`COALESCE(SUM(total_paise - refunded_paise), 0)`.as('n'))
+    .where('user_id', '=', userId)
+    .where('state', 'in', ['placed', 'paid', 'shipped', 'delivered'])
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** Blocks (now) or unblocks the account; blocking also moves the token version on (every token stops). */
+export async function setBlocked(db: Q, id: number, blocked: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) =>
+      blocked
+        ? { blocked_at: sql<Date>`CURRENT_TIMESTAMP(3)`, token_version: eb('token_version', '+', 1) }
+        : { blocked_at: null },
+    )
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,98 @@
+// Covers bulk actions on chosen products (POST /catalog/products/bulk): switch on and off, move to a category
+// (or none), adjust the stock of every variant (refused whole, naming the SKU, when one would go below 0),
+// delete; each in one transaction, with product figures and search kept right, ids that no longer exist
+// skipped; bad input and access.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './context';
+
+let ctx: TestContext;
+let admin: string;
+const tag = randomBytes(3).toString('hex');
+const ids: string[] = [];
+let categoryId: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.adminToken();
+  const cat = new FormData();
+  cat.append('name', `Bulk ${tag}`);
+  categoryId = (await ctx.req('POST', '/category/create', { token: admin, form: cat })).body.category._id;
+  for (const [i, memory] of [
+    [1, '[]'],
+    [2, '[128, 256]'],
+    [3, '[]'],
+  ] as const) {
+    const f = new FormData();
+    f.append('name', `Bulkphone ${i} ${tag}`);
+    f.append('originalPrice', '1000');
+    f.append('stock', '5');
+    f.append('memorySizes', memory);
+    const r = await ctx.req('POST', '/product/create', { token: admin, form: f });
+    expect(r.status, r.text).toBe(201);
+    ids.push(r.body.product._id);
+  }
+});
+afterAll(() => ctx.close());
+
+const bulk = (body: unknown, token = admin) => ctx.req('POST', '/catalog/products/bulk', { token, body });
+const product = async (id: string) => (await ctx.req('GET', `/product/${id}`, { token: admin })).body.product;
+
+describe('bulk actions', () => {
+  it('switches products off and on', async () => {
+    const off = await bulk({ ids: ids.slice(0, 2), action: 'deactivate' });
+    expect(off.status, off.text).toBe(200);
+    expect(off.body).toMatchObject({ changed: 2, msg: '2 products switched off.' });
+    expect((await product(ids[0]!)).status).toBe(false);
+    expect((await product(ids[2]!)).status).toBe(true);
+    // Shoppers no longer find them.
+    expect((await ctx.req('GET', `/product/${ids[0]}`)).status).toBe(404);
+    expect((await bulk({ ids: ids.slice(0, 2), action: 'activate' })).body.changed).toBe(2);
+    expect((await ctx.req('GET', `/product/${ids[0]}`)).status).toBe(200);
+  });
+
+  it('moves products to a category, and out of it, with search following', async () => {
+    expect((await bulk({ ids, action: 'category', categoryId })).body.msg).toBe('3 products moved.');
+    expect((await product(ids[1]!)).category._id).toBe(categoryId);
+    const slug = (await product(ids[1]!)).category.slug;
+    const found = await ctx.req('GET', `/product?category=${slug}&limit=10`);
+    expect(found.body.total).toBe(3);
+    await bulk({ ids: [ids[1]], action: 'category', categoryId: null });
+    expect((await product(ids[1]!)).category).toBeNull();
+    const unknown = await bulk({ ids, action: 'category', categoryId: '999999' });
+    expect(unknown.status).toBe(400);
+  });
+
+  it('adjusts the stock of every variant, and refuses all of it when one would go below 0', async () => {
+    const r = await bulk({ ids, action: 'adjustStock', stockDelta: 3 });
+    expect(r.body.msg).toBe('Stock adjusted on 3 products.');
+    // Product 2 has two variants (128 and 256 GB, 5 and 0 units): each gets 3 more.
+    expect((await product(ids[1]!)).stock).toBe(11);
+    expect((await product(ids[0]!)).stock).toBe(8);
+    const before = await ctx.snapshot();
+    const refused = await bulk({ ids, action: 'adjustStock', stockDelta: -4 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('insufficient_stock');
+    expect(refused.body.msg).toMatch(
+      /^Variant \S+-256GB has 3 units: removing 4 would take it below 0\. Nothing was changed\.$/,
+    );
+    expect(await ctx.snapshot()).toEqual(before);
+  });
+
+  it('deletes, skipping ids that no longer exist', async () => {
+    const r = await bulk({ ids: [ids[2], '999999'], action: 'delete' });
+    expect(r.body).toMatchObject({ changed: 1, msg: '1 product deleted.' });
+    expect((await ctx.req('GET', `/product/${ids[2]}`, { token: admin })).status).toBe(404);
+  });
+
+  it('refuses bad input and anyone but an admin', async () => {
+    expect((await bulk({ ids: [], action: 'activate' })).body.msg).toBe('ids choose at least one product');
+    expect((await bulk({ ids, action: 'explode' })).status).toBe(400);
+    expect((await bulk({ ids, action: 'adjustStock' })).body.msg).toBe(
+      'stockDelta must be a whole number of units other than 0',
+    );
+    expect((await bulk({ ids, action: 'activate' }, '')).status).toBe(401);
+    const shopper = await ctx.customer();
+    expect((await bulk({ ids, action: 'activate' }, shopper.token)).status).toBe(403);
+  });
+});

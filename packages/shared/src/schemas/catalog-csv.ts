@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { int } from './common';
+
+/** Largest CSV file the import reads. */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+/** Row errors an import keeps and shows (the count covers all of them). */
+export const MAX_IMPORT_ERRORS = 500;
+
+/** The columns of the catalogue CSV, in the order the export writes them (the import takes any order). */
+export const CATALOG_CSV_COLUMNS = [
+  'handle',
+  'name',
+  'brand',
+  'category',
+  'original_price',
+  'discount_percentage',
+  'active',
+  'in_stock',
+  'top_selling',
+  'short_description',
+  'long_description',
+  'video_url',
+  'sku',
+  'color',
+  'memory_gb',
+  'variant_price',
+  'stock',
+  'variant_active',
+  'pictures',
+] as const;
+export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
+
+/** The fields sent with the file (multipart text). */
+export const catalogImportBody = z.object({
+  /** Variant rows per batch (a product's rows stay together, so a batch may hold a few more). */
+  batchSize: int().pipe(z.number().min(1, 'must be at least 1').max(2000, 'must be at most 2000')).optional(),
+});
+
+/** Products one bulk action may change at once. */
+export const MAX_BULK_PRODUCTS = 1000;
+export const BULK_ACTIONS = ['activate', 'deactivate', 'category', 'adjustStock', 'delete'] as const;
+
+/**
+ * A bulk action on chosen products (back office):
+ * - `activate` / `deactivate` switch the products on or off in the shop
+ * - `category` moves them to `categoryId` (null: no category)
+ * - `adjustStock` adds `stockDelta` units (negative: removes) to every variant of each product
+ * - `delete` deletes them (the back office asks first, as for one product)
+ */
+export const productBulkBody = z
+  .object({
+    ids: z
+      .array(z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be product ids'), {
+        error: 'must be a list of product ids',
+      })
+      .min(1, 'choose at least one product')
+      .max(MAX_BULK_PRODUCTS, `at most ${MAX_BULK_PRODUCTS} products at once`),
+    action: z.enum(BULK_ACTIONS, { error: `must be one of ${BULK_ACTIONS.join(', ')}` }),
+    categoryId: z
+      .union([z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be a category id'), z.null()])
+      .optional(),
+    stockDelta: int()
+      .pipe(z.number().min(-1_000_000, 'is too small').max(1_000_000, 'is too large'))
+      .optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.action === 'category' && b.categoryId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['categoryId'], message: 'is required to move products' });
+    if (b.action === 'adjustStock' && !b.stockDelta)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stockDelta'],
+        message: 'must be a whole number of units other than 0',
+      });
+  });
+export type ProductBulkBody = z.output<typeof productBulkBody>;
