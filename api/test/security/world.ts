@@ -54,6 +54,10 @@ export interface World {
   otherAddress: number;
   otherCartLine: number;
   otherOrder: string;
+  /** The world's catalogue as the CSV export gives it (importing it changes nothing). */
+  catalogCsv: string;
+  /** A previewed import of that file, ready to apply. */
+  catalogImport: string;
 }
 
 const ADDRESS = {
@@ -258,6 +262,10 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
   };
   const mine = await own(owner);
   const theirs = await own(other);
+  const catalogCsv = (await sc.req('GET', '/catalog/export', { token: admin.token })).text;
+  const importForm = new FormData();
+  importForm.append('file', file(new TextEncoder().encode(catalogCsv), 'catalogue.csv', 'text/csv'));
+  const preview = await sc.req('POST', '/catalog/import', { token: admin.token, form: importForm });
   return {
     admin,
     staffMember,
@@ -281,6 +289,8 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
     otherAddress: theirs.address,
     otherCartLine: theirs.cartLine,
     otherOrder: theirs.order,
+    catalogCsv,
+    catalogImport: String(preview.body.import._id),
   };
 }
 
@@ -302,6 +312,8 @@ export function paramValue(route: RouteEntry, param: string, w: World): string {
   if (p.includes('address')) return String(w.address);
   if (p === 'variantid') return String(w.variant);
   if (p === 'colorid') return String(w.color);
+  if (p === 'userid') return String(w.owner.id);
+  if (p === 'importid') return w.catalogImport;
   if (p === 'file' || p === '*') return w.imageFile;
   if (p === 'id' || p === 'slug') {
     if (section === 'category') return String(route.method === 'DELETE' ? w.emptyCategory : w.category);
@@ -468,6 +480,14 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       };
     case 'PATCH /admin/staff/:p':
       return { body: { role: 'orders' } };
+    case 'POST /catalog/import':
+      return {
+        form: form({ file: file(new TextEncoder().encode(w.catalogCsv), 'catalogue.csv', 'text/csv') }),
+      };
+    case 'POST /catalog/products/bulk':
+      return { body: { ids: [String(w.product)], action: 'activate' } };
+    case 'PUT /admin/users/:p/block':
+      return { body: { blocked: false } };
     case 'PUT /settings/tax/category/:p':
       return { body: { hsnCode: '8517', gstRate: 18 } };
     default:
