@@ -17,6 +17,7 @@ import { requestId } from './middleware/request-id';
 import { requestLog, requestLogger } from './middleware/request-log';
 import { SECURITY_HEADERS, securityHeaders } from './middleware/security-headers';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { categoryRoutes } from './modules/category/category.routes';
 import { colorRoutes } from './modules/color/color.routes';
@@ -66,6 +67,7 @@ export function createApp(opts: AppOptions) {
   app.route('/', healthRoutes());
   app.route('/admin', adminRoutes());
   app.route('/admin', staffRoutes());
+  app.route('/admin', auditRoutes());
   app.route('/user', userRoutes());
   app.route('/category', categoryRoutes());
   app.route('/color', colorRoutes());

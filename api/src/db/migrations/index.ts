@@ -12,6 +12,7 @@ import * as outboxFailed from './20261125T0200_outbox_failed';
 import * as variants from './20261125T0200_variants';
 import * as search from './20261125T0300_search';
 import * as staffRoles from './20261125T0500_staff_roles';
+import * as auditLog from './20261125T0510_audit_log';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0200_variants': variants,
   '20261125T0300_search': search,
   '20261125T0500_staff_roles': staffRoles,
+  '20261125T0510_audit_log': auditLog,
 };

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/connection';
 import { AppError, conflict, notFound } from '../../errors';
 import { type Trx, transaction } from '../../lib/transaction';
+import { type Actor as AuditActor, recordAudit } from '../audit/audit.service';
 import { issueInvoice } from '../invoice/invoice.service';
 import * as repo from './order.repository';
 import { loadOrder, type OrderDeps } from './order.service';
@@ -150,9 +151,10 @@ export async function adminMove(
   deps: OrderDeps,
   publicId: string,
   to: OrderState,
-  shipping: { carrier?: string; trackingNumber?: string } = {},
-  adminId?: number,
+  shipping: { carrier?: string; trackingNumber?: string },
+  actor: AuditActor,
 ): Promise<Order> {
+  const adminId = actor.id ?? undefined;
   if (!PUBLIC_ID_RE.test(publicId)) throw notFound('Order');
   const { id, refundId } = await transaction(deps.db, async (trx) => {
     let order = await repo.lockOrder(trx, { publicId });
@@ -162,7 +164,21 @@ export async function adminMove(
       await repo.setShipping(trx, order.id, s);
       order = { ...order, ...s };
     }
+    const from = order.state;
     await move(trx, order, to, 'admin', { config: deps.config, adminId });
+    await recordAudit(trx, {
+      actor,
+      action: 'order.state',
+      kind: 'order',
+      objectId: publicId,
+      summary: `Order ${from} → ${to}`,
+      before: { state: from },
+      after: {
+        state: to,
+        ...(order.carrier ? { carrier: order.carrier } : {}),
+        ...(order.tracking_number ? { trackingNumber: order.tracking_number } : {}),
+      },
+    });
     const refund =
       to === 'cancelled' && tookPayment(order) && refundableLeft(order) > 0
         ? await reserveRefund(

@@ -1,4 +1,4 @@
-import { admin, staff, user } from './account';
+import { admin, audit, staff, user } from './account';
 import { category, color, product, search, variant } from './catalog';
 
 export type { FacetValue, ProductFacets, ProductList, Suggestions, Synonym } from './catalog';
@@ -13,6 +13,7 @@ import { tax } from './tax';
 export const contract = {
   admin,
   staff,
+  audit,
   user,
   category,
   color,
