@@ -32,6 +32,9 @@ const ColorFormPage = lazy(() =>
 const ColorListPage = lazy(() =>
   import('../features/colors/color-list-page').then((m) => ({ default: m.ColorListPage })),
 );
+const HistoryPage = lazy(() =>
+  import('../features/history/history-page').then((m) => ({ default: m.HistoryPage })),
+);
 const OrderDetailPage = lazy(() =>
   import('../features/orders/order-detail-page').then((m) => ({ default: m.OrderDetailPage })),
 );
@@ -93,6 +96,7 @@ const routes = createRoutesFromElements(
       <Route path="settings" element={<SettingsPage />} />
       <Route path="bulk-upload" element={<BulkUploadPage />} />
       <Route path="staff" element={<StaffPage />} />
+      <Route path="history" element={<HistoryPage />} />
       <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
     </Route>
     <Route path="*" element={<Navigate to={paths.dashboard} replace />} />

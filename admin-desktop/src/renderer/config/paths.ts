@@ -18,6 +18,7 @@ export const paths = {
   settings: '/admin/settings',
   bulkUpload: '/admin/bulk-upload',
   staff: '/admin/staff',
+  history: '/admin/history',
   logout: '/logout',
   /** Ends every session of this admin account (other desks, browsers), not only this one. */
   logoutEverywhere: '/logout/everywhere',

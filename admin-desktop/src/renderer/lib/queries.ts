@@ -7,7 +7,13 @@ import {
 } from '@voltcart/shared';
 import { colorMatchesOf, type MatchColor } from '../../shared/match';
 import { api } from './api';
-import { type OrderQuery, type PageQuery, type ProductQuery, queryKeys } from './query-keys';
+import {
+  type AuditFilter,
+  type OrderQuery,
+  type PageQuery,
+  type ProductQuery,
+  queryKeys,
+} from './query-keys';
 
 /**
  * Every read of the back office: the key, and the call that answers it. Screens pass these to useQuery (a
@@ -112,6 +118,14 @@ export const queries = {
     queryOptions({
       queryKey: queryKeys.me,
       queryFn: async ({ signal }) => (await api.admin.me({}, { signal })).admin,
+    }),
+  audit: (query: AuditFilter) =>
+    queryOptions({
+      queryKey: queryKeys.audit.list(query),
+      queryFn: async ({ signal }) => {
+        const { records, hasMore, people } = await api.audit.list({ query }, { signal });
+        return { records, hasMore, people };
+      },
     }),
   staff: () =>
     queryOptions({

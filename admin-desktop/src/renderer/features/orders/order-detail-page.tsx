@@ -14,6 +14,7 @@ import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
 import { useDialog } from '../../stores/dialog';
 import { toast } from '../../stores/toast';
+import { ObjectHistory } from '../history/object-history';
 import { adminMoves, StateBadge } from './order-state';
 
 /**
@@ -210,6 +211,7 @@ export function OrderDetailPage() {
           </p>
         )}
       </section>
+      <ObjectHistory kind="order" objectId={orderId} />
     </>
   );
 }
