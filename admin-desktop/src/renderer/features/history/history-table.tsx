@@ -63,7 +63,7 @@ function Changes(props: { record: AuditRecord }) {
 /** Records of the change history, newest first: when, who, what, the changes, from where. */
 export function HistoryTable(props: { records: AuditRecord[]; showObject?: boolean }) {
   return (
-    <table className="table audit-table">
+    <table className="table table-stack audit-table">
       <thead>
         <tr>
           <th>When</th>
@@ -76,18 +76,20 @@ export function HistoryTable(props: { records: AuditRecord[]; showObject?: boole
       <tbody>
         {props.records.map((r) => (
           <tr key={r._id} data-testid="audit-row">
-            <td className="nowrap">{formatDateTime(r.at)}</td>
-            <td>{r.actor?.name ?? <span className="muted">nobody signed in</span>}</td>
+            <td className="nowrap" data-label="When">
+              {formatDateTime(r.at)}
+            </td>
+            <td data-label="Who">{r.actor?.name ?? <span className="muted">nobody signed in</span>}</td>
             {props.showObject !== false && (
-              <td>
+              <td data-label="What">
                 <ObjectCell record={r} />
               </td>
             )}
-            <td>
+            <td data-label="Change">
               <div>{r.summary || r.action}</div>
               <Changes record={r} />
             </td>
-            <td className="muted" title={r.userAgent}>
+            <td className="muted" data-label="From" title={r.userAgent}>
               {r.ip}
             </td>
           </tr>
