@@ -159,6 +159,11 @@ describe('records', () => {
     const made = await ctx.req('POST', '/product/create', { token, form });
     expect(made.status, made.text).toBe(201);
     const p = made.body.product;
+    expect(await latest(`kind=product&objectId=${p._id}`)).toMatchObject({
+      action: 'product.create',
+      before: null,
+      after: { name: 'Pixel 9', originalPrice: 50000, stock: 5 },
+    });
     const price = new FormData();
     price.append('originalPrice', '48000');
     expect((await ctx.req('PUT', `/product/update/${p._id}`, { token, form: price })).status).toBe(200);

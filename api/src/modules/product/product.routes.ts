@@ -58,7 +58,7 @@ export function productRoutes() {
   on(api.create, { body: productBody }, async (c, input) => {
     const form = await input.raw();
     const plan = products.createInput(form);
-    const { product, uploads } = await products.createProduct(c.var, plan, {
+    const { product, uploads } = await products.createProduct(c.var, actorOf(c), plan, {
       thumbnail: uploadedFile(form.thumbnail),
       images: uploadedFiles(form.images),
     });

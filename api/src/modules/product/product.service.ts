@@ -468,6 +468,7 @@ function referenceError(e: unknown): AppError | null {
  */
 export async function createProduct(
   deps: ProductDeps,
+  actor: Actor,
   p: Plan,
   files: { thumbnail: File | null; images: File[] },
 ): Promise<{ product: Product; uploads: PictureUpload[] }> {
@@ -492,6 +493,15 @@ export async function createProduct(
       await syncVariants(trx, id, p.values.stock ?? 0);
       await commitGallery(trx, id, gallery);
       await searchEngine.indexProducts(trx, [id]);
+      const made = await getProduct(trx, id, { admin: true });
+      await recordAudit(trx, {
+        actor,
+        action: 'product.create',
+        kind: 'product',
+        objectId: id,
+        summary: `Created product ${made.name}`,
+        after: productAuditFields(made),
+      });
       return id;
     });
     const uploads = [...(thumb ? [thumb.outcome] : []), ...gallery.outcomes];
