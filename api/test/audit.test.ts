@@ -229,6 +229,21 @@ describe('records', () => {
       before: { lowStockThreshold: 5 },
       after: { lowStockThreshold: 9 },
     });
+
+    const tax = await ctx.req('PUT', '/settings/tax', {
+      token,
+      body: {
+        legalName: 'Voltcart Retail',
+        gstin: '29AAGCB7383J1Z4',
+        address: '14 Residency Road',
+        state: 'Karnataka',
+      },
+    });
+    expect(tax.status, tax.text).toBe(200);
+    expect(await latest('kind=settings&objectId=tax')).toMatchObject({
+      action: 'settings.tax',
+      after: { legalName: 'Voltcart Retail', gstin: '29AAGCB7383J1Z4', state: 'Karnataka' },
+    });
   });
 
   it('staff changes, never with a password', async () => {
