@@ -167,6 +167,19 @@ async function main(): Promise<void> {
     await page.goto(`${adminUrl}/admin/orders/${orders.at(-1)}`);
     await page.getByRole('heading', { name: 'Shipping address' }).waitFor();
     await save(page, 'admin-order-detail');
+
+    // Two more staff accounts, so that the staff screen shows what roles are for.
+    const client = createClient(createHttp({ baseURL: env.apiUrl, getToken: () => login.token }));
+    for (const [name, role] of [
+      ['Meera Iyer', 'catalogue'],
+      ['Arjun Rao', 'orders'],
+    ] as const)
+      await client.staff.invite({
+        body: { name, email: `${name.split(' ')[0]!.toLowerCase()}@voltcart.test`, role },
+      });
+    await page.goto(`${adminUrl}/admin/staff`);
+    await page.getByRole('row').filter({ hasText: 'Arjun Rao' }).waitFor();
+    await save(page, 'admin-staff');
     await page.close();
 
     await photoFolder(env, join(folder, 'shoot'));

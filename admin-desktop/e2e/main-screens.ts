@@ -47,6 +47,7 @@ export function mainScreens(ids: { orderId: string; productId: string }): Screen
     { name: 'bulk-upload', path: '/admin/bulk-upload', heading: 'Bulk upload' },
     { name: 'staff', path: '/admin/staff', heading: 'Staff accounts', ready: firstRow },
     { name: 'catalog-csv', path: '/admin/catalog-csv', heading: 'Catalogue CSV' },
+    { name: 'history', path: '/admin/history', heading: 'History', ready: firstRow },
   ];
 }
 

@@ -17,6 +17,7 @@ import { requestId } from './middleware/request-id';
 import { requestLog, requestLogger } from './middleware/request-log';
 import { SECURITY_HEADERS, securityHeaders } from './middleware/security-headers';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { catalogBulkRoutes } from './modules/catalog-bulk/catalog-bulk.routes';
@@ -71,6 +72,7 @@ export function createApp(opts: AppOptions) {
   app.route('/admin/users', customerRoutes());
   app.route('/admin', adminRoutes());
   app.route('/admin', staffRoutes());
+  app.route('/admin', auditRoutes());
   app.route('/user', userRoutes());
   app.route('/catalog', catalogRoutes());
   app.route('/category', categoryRoutes());

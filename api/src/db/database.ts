@@ -337,6 +337,23 @@ export interface CatalogImportRowTable {
   data: string;
 }
 
+/** The change history (append-only: the database refuses UPDATE and DELETE). */
+export interface AuditLogTable {
+  id: Id;
+  at: Generated<Date>;
+  actor_id: number | null;
+  actor_name: string | null;
+  action: string;
+  object_kind: string;
+  object_id: string | null;
+  summary: Generated<string>;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  /** JSON text on insert; mysql2 parses it on read. */
+  before: ColumnType<Record<string, unknown> | null, string | null, never>;
+  after: ColumnType<Record<string, unknown> | null, string | null, never>;
+}
+
 export interface Database {
   admins: AdminTable;
   users: UserTable;
@@ -368,4 +385,5 @@ export interface Database {
   search_synonyms: SearchSynonymTable;
   catalog_imports: CatalogImportTable;
   catalog_import_rows: CatalogImportRowTable;
+  audit_log: AuditLogTable;
 }

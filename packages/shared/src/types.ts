@@ -2,6 +2,7 @@
 
 import type { Permission, StaffRole } from './rules/permissions';
 import type { ReportPeriod } from './rules/report-period';
+import type { AuditKind } from './schemas/audit';
 import type { OrderState } from './schemas/order';
 
 export interface ApiReply {
@@ -155,6 +156,24 @@ export interface Admin {
   role: StaffRole;
   /** What the role allows (rules/permissions.ts): the desktop app offers only these. */
   permissions: Permission[];
+}
+
+/** One record of the change history: who, when, from where, what, and the fields before and after. */
+export interface AuditRecord {
+  _id: string;
+  at: string;
+  /** The staff member (null for a failed login with an unknown email). */
+  actor: { _id: string; name: string } | null;
+  /** e.g. `product.update`, `order.state`, `session.login_failed`. */
+  action: string;
+  kind: AuditKind;
+  objectId: string | null;
+  /** One line for people ("Price 15,000 → 14,000"). */
+  summary: string;
+  ip: string;
+  userAgent: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
 }
 
 /** A staff account as the Owner's staff screen lists it. */

@@ -22,6 +22,7 @@ const NAV: { to: string; label: string; icon: string; end?: boolean; permission?
   { to: paths.bulkUpload, label: 'Bulk upload', icon: '⇪', permission: 'catalog.write' },
   { to: paths.staff, label: 'Staff', icon: '☷', permission: 'staff.manage' },
   { to: paths.catalogCsv, label: 'Import / export', icon: '⇅', permission: 'catalog.write' },
+  { to: paths.history, label: 'History', icon: '⟲', permission: 'audit.read' },
   { to: paths.settings, label: 'Settings', icon: '⚙' },
 ];
 

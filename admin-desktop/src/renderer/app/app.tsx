@@ -35,6 +35,9 @@ const ColorFormPage = lazy(() =>
 const ColorListPage = lazy(() =>
   import('../features/colors/color-list-page').then((m) => ({ default: m.ColorListPage })),
 );
+const HistoryPage = lazy(() =>
+  import('../features/history/history-page').then((m) => ({ default: m.HistoryPage })),
+);
 const OrderDetailPage = lazy(() =>
   import('../features/orders/order-detail-page').then((m) => ({ default: m.OrderDetailPage })),
 );
@@ -101,6 +104,7 @@ const routes = createRoutesFromElements(
       <Route path="staff" element={<StaffPage />} />
       <Route path="catalog-csv" element={<CatalogCsvPage />} />
       <Route path="users/:id" element={<CustomerPage />} />
+      <Route path="history" element={<HistoryPage />} />
       <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
     </Route>
     <Route path="*" element={<Navigate to={paths.dashboard} replace />} />

@@ -20,6 +20,7 @@ export const paths = {
   bulkUpload: '/admin/bulk-upload',
   staff: '/admin/staff',
   catalogCsv: '/admin/catalog-csv',
+  history: '/admin/history',
   logout: '/logout',
   /** Ends every session of this admin account (other desks, browsers), not only this one. */
   logoutEverywhere: '/logout/everywhere',

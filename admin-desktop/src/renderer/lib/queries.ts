@@ -8,6 +8,7 @@ import {
 import { colorMatchesOf, type MatchColor } from '../../shared/match';
 import { api } from './api';
 import {
+  type AuditFilter,
   type CustomerQuery,
   type OrderQuery,
   type PageQuery,
@@ -135,6 +136,14 @@ export const queries = {
     queryOptions({
       queryKey: queryKeys.me,
       queryFn: async ({ signal }) => (await api.admin.me({}, { signal })).admin,
+    }),
+  audit: (query: AuditFilter) =>
+    queryOptions({
+      queryKey: queryKeys.audit.list(query),
+      queryFn: async ({ signal }) => {
+        const { records, hasMore, people } = await api.audit.list({ query }, { signal });
+        return { records, hasMore, people };
+      },
     }),
   staff: () =>
     queryOptions({

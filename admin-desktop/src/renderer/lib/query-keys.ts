@@ -1,4 +1,4 @@
-import type { contract, InputOf, OrderState, ProductSort, ReportPeriod } from '@voltcart/shared';
+import type { AuditKind, contract, InputOf, OrderState, ProductSort, ReportPeriod } from '@voltcart/shared';
 
 /** Filters of the paged lists, as the screens send them (blank values are left out by the client). */
 export interface PageQuery {
@@ -9,6 +9,15 @@ export interface PageQuery {
 export type OrderQuery = PageQuery & { state?: OrderState };
 /** The customer list's query as sent (filters, sort, page). */
 export type CustomerQuery = NonNullable<InputOf<typeof contract.admin.customers>['query']>;
+
+/** The change history's filters (see auditQuery). */
+export type AuditFilter = PageQuery & {
+  actor?: string;
+  kind?: AuditKind;
+  objectId?: string;
+  from?: string;
+  to?: string;
+};
 /**
  * `limit: 0` lists every product; `lowStock: '1'` only those at or under the low-stock threshold; search (`q`,
  * SKUs included), sort and filters as the API's product list takes them.
@@ -65,6 +74,11 @@ export const queryKeys = {
   /** The signed-in staff member (role and permissions). */
   me: ['me'] as const,
   staff: ['staff'] as const,
+  /** The change history, by filter. */
+  audit: {
+    all: ['audit'] as const,
+    list: (query: AuditFilter) => ['audit', 'list', query] as const,
+  },
 };
 
 /**
@@ -73,14 +87,21 @@ export const queryKeys = {
  * - categories count their products
  * - an order's move changes the dashboard's figures, and a cancelled order returns its stock
  * - customers count their orders
+ * - every write adds to the change history
  */
 export const staleAfter = {
-  category: [queryKeys.categories.all, queryKeys.products.all],
-  color: [queryKeys.colors.all, queryKeys.products.all],
-  product: [queryKeys.products.all, queryKeys.categories.all],
-  order: [queryKeys.orders.all, queryKeys.metrics.all, queryKeys.products.all, queryKeys.customers.all],
+  category: [queryKeys.categories.all, queryKeys.products.all, queryKeys.audit.all],
+  color: [queryKeys.colors.all, queryKeys.products.all, queryKeys.audit.all],
+  product: [queryKeys.products.all, queryKeys.categories.all, queryKeys.audit.all],
+  order: [
+    queryKeys.orders.all,
+    queryKeys.metrics.all,
+    queryKeys.products.all,
+    queryKeys.customers.all,
+    queryKeys.audit.all,
+  ],
   // The low-stock threshold decides which products the low-stock list shows.
-  settings: [queryKeys.settings, queryKeys.products.all],
+  settings: [queryKeys.settings, queryKeys.products.all, queryKeys.audit.all],
   // Changing one's own role changes what the app offers.
-  staff: [queryKeys.staff, queryKeys.me],
+  staff: [queryKeys.staff, queryKeys.me, queryKeys.audit.all],
 } as const;

@@ -15,6 +15,7 @@ import * as listingKeys from './20261125T0500_listing_keys';
 import * as staffRoles from './20261125T0500_staff_roles';
 import * as catalogImports from './20261125T0510_catalog_imports';
 import * as customerBlocks from './20261125T0520_customer_blocks';
+import * as auditLog from './20261125T0510_audit_log';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0500_staff_roles': staffRoles,
   '20261125T0510_catalog_imports': catalogImports,
   '20261125T0520_customer_blocks': customerBlocks,
+  '20261125T0510_audit_log': auditLog,
 };

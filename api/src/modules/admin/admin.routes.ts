@@ -1,7 +1,8 @@
 import { AUTH_MESSAGES, contract, customersQuery, dashboardQuery, loginBody } from '@voltcart/shared';
-import { clientAddress, withRetryAfter } from '../../lib/rate-limit';
+import { withRetryAfter } from '../../lib/rate-limit';
 import { resource } from '../../lib/routes';
 import { requireFields } from '../../lib/validate';
+import { actorOf } from '../audit/audit.service';
 import * as admins from './admin.service';
 
 const M = admins.ADMIN_MESSAGES;
@@ -14,9 +15,7 @@ export function adminRoutes() {
   on(api.login, { body: loginBody }, async (c, input) => {
     requireFields(await input.raw(), ['email', 'password'], AUTH_MESSAGES.fillAll);
     const credentials = await input.body();
-    const { admin, token } = await admins
-      .login(c.var, credentials, clientAddress(c))
-      .catch(withRetryAfter(c));
+    const { admin, token } = await admins.login(c.var, credentials, actorOf(c)).catch(withRetryAfter(c));
     return { msg: M.loggedIn, admin, token };
   });
 

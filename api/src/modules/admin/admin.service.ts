@@ -6,6 +6,7 @@ import {
   type LoginBody,
   periodRange,
   type ReportPeriod,
+  ROLE_LABELS,
   ROLE_PERMISSIONS,
   SHOP_TIME_ZONE,
   type StaffRole,
@@ -18,6 +19,7 @@ import type { Principal } from '../../lib/auth';
 import { endSession } from '../../lib/auth-repository';
 import { bcryptCost, verifyPassword } from '../../lib/passwords';
 import { beginLoginAttempt } from '../../lib/rate-limit';
+import { type Actor, recordAudit } from '../audit/audit.service';
 import * as repo from './admin.repository';
 
 export const ADMIN_MESSAGES = {
@@ -43,14 +45,31 @@ const toAdmin = (row: { id: number; name: string; email: string; role: StaffRole
 export async function login(
   d: Pick<Deps, 'db' | 'config' | 'tokens'>,
   input: LoginBody,
-  address: string,
+  actor: Actor,
 ): Promise<{ admin: Admin; token: string }> {
-  const attempt = await beginLoginAttempt(d.db, d.config, 'admin', input.email, address);
+  const attempt = await beginLoginAttempt(d.db, d.config, 'admin', input.email, actor.ip);
   const row = await repo.findAdminByEmail(d.db, input.email);
   const ok = await verifyPassword(input.password, row?.password_hash, bcryptCost(d.config.NODE_ENV));
-  if (!ok || !row) throw new AppError(401, 'invalid_credentials', ADMIN_MESSAGES.invalidLogin);
-  if (!row.active) throw unauthorized(ADMIN_MESSAGES.deactivated);
+  if (!ok || !row || !row.active) {
+    // A failed login is history too (someone trying passwords shows up), known account or not.
+    await recordAudit(d.db, {
+      actor: { ...actor, id: null, name: row?.name },
+      action: 'session.login_failed',
+      kind: 'session',
+      objectId: row?.id ?? null,
+      summary: `Failed login as ${input.email}${row && ok ? ' (deactivated account)' : ''}`,
+    });
+    if (!ok || !row) throw new AppError(401, 'invalid_credentials', ADMIN_MESSAGES.invalidLogin);
+    throw unauthorized(ADMIN_MESSAGES.deactivated);
+  }
   await attempt.succeeded();
+  await recordAudit(d.db, {
+    actor: { ...actor, id: row.id, name: row.name },
+    action: 'session.login',
+    kind: 'session',
+    objectId: row.id,
+    summary: `Logged in as ${ROLE_LABELS[row.role]}`,
+  });
   const token = await d.tokens.sign('admin', row.id, row.token_version);
   return { admin: toAdmin(row), token };
 }

@@ -5,6 +5,7 @@ import { catalogCache } from '../../lib/cache';
 import { uploadedFile } from '../../lib/images';
 import { cached, catalogDb, resource } from '../../lib/routes';
 import { idParam } from '../../lib/validate';
+import { actorOf } from '../audit/audit.service';
 import * as categories from './category.service';
 
 const M = categories.CATEGORY_MESSAGES;
@@ -34,7 +35,10 @@ export function categoryRoutes() {
     const form = await input.raw();
     if (isBlank(form.name)) throw badRequest('name is required');
     const fields = await input.body({ name: form.name, status: form.status });
-    const category = await categories.createCategory(c.var, { ...fields, image: uploadedFile(form.Image) });
+    const category = await categories.createCategory(c.var, actorOf(c), {
+      ...fields,
+      image: uploadedFile(form.Image),
+    });
     await catalogCache(c).invalidate(c.var.db);
     return { msg: M.created, category };
   });
@@ -46,19 +50,23 @@ export function categoryRoutes() {
     const image = uploadedFile(form.Image);
     if (fields.name === undefined && fields.status === undefined && !image)
       throw badRequest(M.nothingToChange);
-    const category = await categories.updateCategory(c.var, id, { ...fields, image });
+    const category = await categories.updateCategory(c.var, actorOf(c), id, { ...fields, image });
     await catalogCache(c).invalidate(c.var.db);
     return { msg: M.updated, category };
   });
 
   on(api.toggle, async (c) => {
-    const { category, msg } = await categories.toggleCategory(c.var.db, idParam(c, 'id', 'Category'));
+    const { category, msg } = await categories.toggleCategory(
+      c.var.db,
+      actorOf(c),
+      idParam(c, 'id', 'Category'),
+    );
     await catalogCache(c).invalidate(c.var.db);
     return { msg, category };
   });
 
   on(api.remove, async (c) => {
-    await categories.deleteCategory(c.var, idParam(c, 'id', 'Category'));
+    await categories.deleteCategory(c.var, actorOf(c), idParam(c, 'id', 'Category'));
     await catalogCache(c).invalidate(c.var.db);
     return { msg: M.deleted };
   });

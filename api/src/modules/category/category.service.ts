@@ -5,6 +5,8 @@ import { isDuplicateKey, isStillReferenced } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { imageLimits, releaseImages, removeImages, storeImage } from '../../lib/images';
 import type { Storage } from '../../lib/storage';
+import { transaction } from '../../lib/transaction';
+import { type Actor, recordAudit } from '../audit/audit.service';
 import { searchEngine } from '../search/search-engine';
 import * as repo from './category.repository';
 
@@ -52,6 +54,14 @@ function slugFor(name: string): string {
   return slug;
 }
 
+/** What the history keeps of a category. */
+const auditFields = (c: { name: string; slug: string; image: string; status: number }) => ({
+  name: c.name,
+  slug: c.slug,
+  image: c.image,
+  status: Boolean(c.status),
+});
+
 const duplicate = (slug: string) =>
   conflict(`A category with the slug "${slug}" already exists. Choose a different name.`, 'duplicate_slug');
 
@@ -61,6 +71,7 @@ const duplicate = (slug: string) =>
  */
 export async function createCategory(
   deps: CategoryDeps,
+  actor: Actor,
   input: { name: string; status?: boolean; image: File | null },
 ): Promise<Category> {
   const slug = slugFor(input.name);
@@ -69,11 +80,23 @@ export async function createCategory(
     ? await storeImage(deps.storage, 'categories', input.image, imageLimits(deps.config))
     : '';
   try {
-    const id = await repo.insertCategory(deps.db, {
-      name: input.name,
-      slug,
-      image,
-      ...(input.status === undefined ? {} : { status: input.status ? 1 : 0 }),
+    const id = await transaction(deps.db, async (trx) => {
+      const values = {
+        name: input.name,
+        slug,
+        image,
+        ...(input.status === undefined ? {} : { status: input.status ? 1 : 0 }),
+      };
+      const newId = await repo.insertCategory(trx, values);
+      await recordAudit(trx, {
+        actor,
+        action: 'category.create',
+        kind: 'category',
+        objectId: newId,
+        summary: `Created category ${input.name}`,
+        after: auditFields((await repo.findCategory(trx, newId))!),
+      });
+      return newId;
     });
     return getCategory(deps.db, id, { admin: true });
   } catch (e) {
@@ -86,6 +109,7 @@ export async function createCategory(
 /** Renames (new slug) and/or replaces the image; the old image file is deleted once the row points at the new one. */
 export async function updateCategory(
   deps: CategoryDeps,
+  actor: Actor,
   id: number,
   input: { name?: string; status?: boolean; image: File | null },
 ): Promise<Category> {
@@ -106,6 +130,15 @@ export async function updateCategory(
     await deps.db.transaction().execute(async (trx) => {
       await repo.updateCategory(trx, id, changes);
       if (changes.name) await searchEngine.indexProductsOf(trx, { categoryId: id });
+      await recordAudit(trx, {
+        actor,
+        action: 'category.update',
+        kind: 'category',
+        objectId: id,
+        summary: `Saved category ${changes.name ?? current.name}`,
+        before: auditFields(current),
+        after: auditFields({ ...current, ...changes }),
+      });
     });
   } catch (e) {
     if (changes.image) await removeImages(deps.storage, 'categories', [changes.image]);
@@ -117,8 +150,24 @@ export async function updateCategory(
   return getCategory(deps.db, id, { admin: true });
 }
 
-export async function toggleCategory(db: Db, id: number): Promise<{ category: Category; msg: string }> {
-  if (!(await repo.toggleCategoryStatus(db, id))) throw notFound('Category');
+export async function toggleCategory(
+  db: Db,
+  actor: Actor,
+  id: number,
+): Promise<{ category: Category; msg: string }> {
+  await transaction(db, async (trx) => {
+    const before = await repo.findCategory(trx, id);
+    if (!before || !(await repo.toggleCategoryStatus(trx, id))) throw notFound('Category');
+    await recordAudit(trx, {
+      actor,
+      action: 'category.status',
+      kind: 'category',
+      objectId: id,
+      summary: `Category ${before.name} switched ${before.status ? 'off' : 'on'}`,
+      before: { status: Boolean(before.status) },
+      after: { status: !before.status },
+    });
+  });
   const category = await getCategory(db, id, { admin: true });
   return {
     category,
@@ -127,7 +176,7 @@ export async function toggleCategory(db: Db, id: number): Promise<{ category: Ca
 }
 
 /** Refused while products point at the category (they would lose it); its image file goes with it. */
-export async function deleteCategory(deps: CategoryDeps, id: number): Promise<void> {
+export async function deleteCategory(deps: CategoryDeps, actor: Actor, id: number): Promise<void> {
   const current = await repo.findCategory(deps.db, id);
   if (!current) throw notFound('Category');
   const inUse = (n: number) =>
@@ -139,7 +188,17 @@ export async function deleteCategory(deps: CategoryDeps, id: number): Promise<vo
   const n = await repo.countProductsInCategory(deps.db, id);
   if (n > 0) throw inUse(n);
   try {
-    if (!(await repo.deleteCategory(deps.db, id))) throw notFound('Category');
+    await transaction(deps.db, async (trx) => {
+      if (!(await repo.deleteCategory(trx, id))) throw notFound('Category');
+      await recordAudit(trx, {
+        actor,
+        action: 'category.delete',
+        kind: 'category',
+        objectId: id,
+        summary: `Deleted category ${current.name}`,
+        before: auditFields(current),
+      });
+    });
   } catch (e) {
     // A product added between the count and the delete trips the foreign key.
     if (isStillReferenced(e)) throw inUse(await repo.countProductsInCategory(deps.db, id));

@@ -4,6 +4,7 @@ import { isAdmin } from '../../lib/access';
 import { catalogCache } from '../../lib/cache';
 import { cached, catalogDb, resource } from '../../lib/routes';
 import { idParam, jsonOrFormBody } from '../../lib/validate';
+import { actorOf } from '../audit/audit.service';
 import * as colors from './color.service';
 
 const M = colors.COLOR_MESSAGES;
@@ -31,7 +32,7 @@ export function colorRoutes() {
     const body = await jsonOrFormBody(c);
     if (isBlank(body.name)) throw badRequest('name is required');
     if (isBlank(body.hexcode)) throw badRequest('hexcode is required');
-    const color = await colors.createColor(c.var.db, await input.body(body));
+    const color = await colors.createColor(c.var.db, actorOf(c), await input.body(body));
     await catalogCache(c).invalidate(c.var.db);
     return { msg: M.created, color };
   });
@@ -44,19 +45,19 @@ export function colorRoutes() {
     );
     if (fields.name === undefined && fields.hexcode === undefined && fields.status === undefined)
       throw badRequest(M.nothingToChange);
-    const color = await colors.updateColor(c.var.db, id, fields);
+    const color = await colors.updateColor(c.var.db, actorOf(c), id, fields);
     await catalogCache(c).invalidate(c.var.db);
     return { msg: M.updated, color };
   });
 
   on(api.toggle, async (c) => {
-    const { color, msg } = await colors.toggleColor(c.var.db, idParam(c, 'id', 'Colour'));
+    const { color, msg } = await colors.toggleColor(c.var.db, actorOf(c), idParam(c, 'id', 'Colour'));
     await catalogCache(c).invalidate(c.var.db);
     return { msg, color };
   });
 
   on(api.remove, async (c) => {
-    await colors.deleteColor(c.var.db, idParam(c, 'id', 'Colour'));
+    await colors.deleteColor(c.var.db, actorOf(c), idParam(c, 'id', 'Colour'));
     await catalogCache(c).invalidate(c.var.db);
     return { msg: M.deleted };
   });

@@ -2,6 +2,8 @@ import { type Color, slugify } from '@voltcart/shared';
 import type { Db } from '../../db/connection';
 import { isDuplicateKey, isStillReferenced } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { transaction } from '../../lib/transaction';
+import { type Actor, recordAudit } from '../audit/audit.service';
 import { searchEngine } from '../search/search-engine';
 import * as repo from './color.repository';
 
@@ -54,18 +56,38 @@ function slugFor(name: string): string {
 const duplicate = (slug: string) =>
   conflict(`A colour with the slug "${slug}" already exists. Choose a different name.`, 'duplicate_slug');
 
+/** What the history keeps of a colour. */
+const auditFields = (c: { name: string; slug: string; hexcode: string; status: number }) => ({
+  name: c.name,
+  slug: c.slug,
+  hexcode: c.hexcode,
+  status: Boolean(c.status),
+});
+
 export async function createColor(
   db: Db,
+  actor: Actor,
   input: { name: string; hexcode: string; status?: boolean },
 ): Promise<Color> {
   const slug = slugFor(input.name);
   if (await repo.slugTaken(db, slug)) throw duplicate(slug);
   try {
-    const id = await repo.insertColor(db, {
-      name: input.name,
-      slug,
-      hexcode: normalizeHex(input.hexcode),
-      ...(input.status === undefined ? {} : { status: input.status ? 1 : 0 }),
+    const id = await transaction(db, async (trx) => {
+      const newId = await repo.insertColor(trx, {
+        name: input.name,
+        slug,
+        hexcode: normalizeHex(input.hexcode),
+        ...(input.status === undefined ? {} : { status: input.status ? 1 : 0 }),
+      });
+      await recordAudit(trx, {
+        actor,
+        action: 'color.create',
+        kind: 'color',
+        objectId: newId,
+        summary: `Created colour ${input.name}`,
+        after: auditFields((await repo.findColor(trx, newId))!),
+      });
+      return newId;
     });
     return getColor(db, id, { admin: true });
   } catch (e) {
@@ -76,6 +98,7 @@ export async function createColor(
 
 export async function updateColor(
   db: Db,
+  actor: Actor,
   id: number,
   input: { name?: string; hexcode?: string; status?: boolean },
 ): Promise<Color> {
@@ -95,6 +118,15 @@ export async function updateColor(
     await db.transaction().execute(async (trx) => {
       await repo.updateColor(trx, id, changes);
       if (changes.name) await searchEngine.indexProductsOf(trx, { colorId: id });
+      await recordAudit(trx, {
+        actor,
+        action: 'color.update',
+        kind: 'color',
+        objectId: id,
+        summary: `Saved colour ${changes.name ?? current.name}`,
+        before: auditFields(current),
+        after: auditFields({ ...current, ...changes }),
+      });
     });
   } catch (e) {
     if (isDuplicateKey(e)) throw duplicate(changes.slug ?? current.slug);
@@ -103,15 +135,28 @@ export async function updateColor(
   return getColor(db, id, { admin: true });
 }
 
-export async function toggleColor(db: Db, id: number): Promise<{ color: Color; msg: string }> {
-  if (!(await repo.toggleColorStatus(db, id))) throw notFound('Colour');
+export async function toggleColor(db: Db, actor: Actor, id: number): Promise<{ color: Color; msg: string }> {
+  await transaction(db, async (trx) => {
+    const before = await repo.findColor(trx, id);
+    if (!before || !(await repo.toggleColorStatus(trx, id))) throw notFound('Colour');
+    await recordAudit(trx, {
+      actor,
+      action: 'color.status',
+      kind: 'color',
+      objectId: id,
+      summary: `Colour ${before.name} switched ${before.status ? 'off' : 'on'}`,
+      before: { status: Boolean(before.status) },
+      after: { status: !before.status },
+    });
+  });
   const color = await getColor(db, id, { admin: true });
   return { color, msg: `Colour "${color.name}" is now ${color.status ? 'active' : 'inactive'}.` };
 }
 
 /** Refused while products offer the colour: their option lists (and carts) would silently change. */
-export async function deleteColor(db: Db, id: number): Promise<void> {
-  if (!(await repo.findColor(db, id))) throw notFound('Colour');
+export async function deleteColor(db: Db, actor: Actor, id: number): Promise<void> {
+  const current = await repo.findColor(db, id);
+  if (!current) throw notFound('Colour');
   const inUse = (n: number) =>
     new AppError(
       409,
@@ -121,7 +166,17 @@ export async function deleteColor(db: Db, id: number): Promise<void> {
   const n = await repo.countProductsWithColor(db, id);
   if (n > 0) throw inUse(n);
   try {
-    if (!(await repo.deleteColor(db, id))) throw notFound('Colour');
+    await transaction(db, async (trx) => {
+      if (!(await repo.deleteColor(trx, id))) throw notFound('Colour');
+      await recordAudit(trx, {
+        actor,
+        action: 'color.delete',
+        kind: 'color',
+        objectId: id,
+        summary: `Deleted colour ${current.name}`,
+        before: auditFields(current),
+      });
+    });
   } catch (e) {
     if (isStillReferenced(e)) throw inUse(await repo.countProductsWithColor(db, id));
     throw e;

@@ -1,6 +1,7 @@
 import { categoryTaxBody, contract, taxSettingsBody } from '@voltcart/shared';
 import { notFound } from '../../errors';
 import { resource } from '../../lib/routes';
+import { actorOf } from '../audit/audit.service';
 import { saveCategoryTax, saveTaxSettings, taxSettingsReply } from './invoice.service';
 
 const api = contract.tax;
@@ -13,7 +14,7 @@ export function taxRoutes() {
 
   on(api.update, { body: taxSettingsBody }, async (c, input) => ({
     msg: 'Tax settings saved.',
-    ...(await saveTaxSettings(c.var.db, c.var.config, await input.body())),
+    ...(await saveTaxSettings(c.var.db, c.var.config, actorOf(c), await input.body())),
   }));
 
   on(api.setCategory, { body: categoryTaxBody }, async (c, input) => {

@@ -11,7 +11,8 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { notFound } from '../../errors';
-import type { Trx } from '../../lib/transaction';
+import { type Trx, transaction } from '../../lib/transaction';
+import { type Actor, recordAudit } from '../audit/audit.service';
 import type { OrderRow, RefundRow } from '../order/order.repository';
 import * as repo from './invoice.repository';
 
@@ -86,13 +87,27 @@ export async function taxSettingsReply(db: Db, config: Config): Promise<TaxSetti
 export async function saveTaxSettings(
   db: Db,
   config: Config,
+  actor: Actor,
   s: { legalName: string; gstin: string; address: string; state: string },
 ): Promise<TaxSettingsReply> {
-  await repo.writeSettings(db, {
-    [repo.TAX_KEYS.legalName]: s.legalName,
-    [repo.TAX_KEYS.gstin]: s.gstin,
-    [repo.TAX_KEYS.address]: s.address,
-    [repo.TAX_KEYS.state]: s.state,
+  await transaction(db, async (trx) => {
+    const { shopName: _before, ...before } = await readTaxSettings(trx, config);
+    await repo.writeSettings(trx, {
+      [repo.TAX_KEYS.legalName]: s.legalName,
+      [repo.TAX_KEYS.gstin]: s.gstin,
+      [repo.TAX_KEYS.address]: s.address,
+      [repo.TAX_KEYS.state]: s.state,
+    });
+    const { shopName: _after, ...after } = await readTaxSettings(trx, config);
+    await recordAudit(trx, {
+      actor,
+      action: 'settings.tax',
+      kind: 'settings',
+      objectId: 'tax',
+      summary: 'Saved the GST settings',
+      before: { ...before },
+      after: { ...after },
+    });
   });
   return taxSettingsReply(db, config);
 }

@@ -11,6 +11,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { AppError, conflict, notFound } from '../../errors';
 import { type Trx, transaction } from '../../lib/transaction';
+import { type Actor as AuditActor, recordAudit } from '../audit/audit.service';
 import { issueInvoice } from '../invoice/invoice.service';
 import { searchEngine } from '../search/search-engine';
 import * as repo from './order.repository';
@@ -164,9 +165,10 @@ export async function adminMove(
   deps: OrderDeps,
   publicId: string,
   to: OrderState,
-  shipping: { carrier?: string; trackingNumber?: string } = {},
-  adminId?: number,
+  shipping: { carrier?: string; trackingNumber?: string },
+  actor: AuditActor,
 ): Promise<Order> {
+  const adminId = actor.id ?? undefined;
   if (!PUBLIC_ID_RE.test(publicId)) throw notFound('Order');
   const { id, refundId } = await transaction(deps.db, async (trx) => {
     let order = await repo.lockOrder(trx, { publicId });
@@ -176,7 +178,21 @@ export async function adminMove(
       await repo.setShipping(trx, order.id, s);
       order = { ...order, ...s };
     }
+    const from = order.state;
     await move(trx, order, to, 'admin', { config: deps.config, adminId });
+    await recordAudit(trx, {
+      actor,
+      action: 'order.state',
+      kind: 'order',
+      objectId: publicId,
+      summary: `Order ${from} → ${to}`,
+      before: { state: from },
+      after: {
+        state: to,
+        ...(order.carrier ? { carrier: order.carrier } : {}),
+        ...(order.tracking_number ? { trackingNumber: order.tracking_number } : {}),
+      },
+    });
     const refund =
       to === 'cancelled' && tookPayment(order) && refundableLeft(order) > 0
         ? await reserveRefund(

@@ -2,6 +2,7 @@ import { type Actor, formatINR, toRupees } from '@voltcart/shared';
 import { AppError, badRequest, conflict } from '../../errors';
 import { PaymentError } from '../../lib/payments/payment-provider';
 import { type Trx, transaction } from '../../lib/transaction';
+import { type Actor as AuditActor, recordAudit } from '../audit/audit.service';
 import { issueCreditNote } from '../invoice/invoice.service';
 import * as repo from './order.repository';
 import type { OrderDeps } from './order.service';
@@ -139,7 +140,7 @@ export async function sendRefund(deps: OrderDeps, refundId: number): Promise<rep
 export async function staffRefund(
   deps: OrderDeps,
   publicId: string,
-  input: { amountPaise?: number; reason: string; adminId?: number },
+  input: { amountPaise?: number; reason: string; actor: AuditActor },
 ): Promise<{ refund: repo.RefundRow; orderId: number }> {
   const { refundId, orderId } = await transaction(deps.db, async (trx) => {
     const order = await repo.lockOrder(trx, { publicId });
@@ -163,7 +164,23 @@ export async function staffRefund(
       );
     }
     if (amount <= 0) throw badRequest('The refund amount must be more than ₹0.');
-    const refundId = await reserveRefund(trx, order, amount, input.reason, 'admin', input.adminId);
+    const refundId = await reserveRefund(
+      trx,
+      order,
+      amount,
+      input.reason,
+      'admin',
+      input.actor.id ?? undefined,
+    );
+    await recordAudit(trx, {
+      actor: input.actor,
+      action: 'order.refund',
+      kind: 'order',
+      objectId: publicId,
+      summary: `Refund of ${formatINR(toRupees(amount))}: ${input.reason}`.slice(0, 255),
+      before: { refunded: toRupees(order.refunded_paise) },
+      after: { refunded: toRupees(order.refunded_paise + amount), refundId, reason: input.reason },
+    });
     return { refundId, orderId: order.id };
   });
   const refund = await sendRefund(deps, refundId);

@@ -25,6 +25,7 @@ import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { SimulatorProvider } from '../../lib/payments/simulator';
 import { resource } from '../../lib/routes';
 import { parse } from '../../lib/validate';
+import { actorOf } from '../audit/audit.service';
 import { findDocument } from '../invoice/invoice.service';
 import { renderInvoicePdf } from '../invoice/invoice-pdf';
 import { listOrders, type OrderDeps } from './order.service';
@@ -156,7 +157,7 @@ export function orderRoutes() {
       input.params.orderId!,
       state,
       { carrier, trackingNumber },
-      c.var.principal!.id,
+      actorOf(c),
     );
     return { msg: `Order moved to ${state}.`, order };
   });
@@ -207,7 +208,7 @@ export function orderRoutes() {
     const { refund } = await staffRefund(d, input.params.orderId!, {
       amountPaise: amount === undefined ? undefined : toPaise(amount),
       reason,
-      adminId: c.var.principal!.id,
+      actor: actorOf(c),
     });
     const msg =
       refund.state === 'processed'

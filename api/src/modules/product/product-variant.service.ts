@@ -11,6 +11,7 @@ import type { Db } from '../../db/connection';
 import { isDuplicateKey } from '../../db/errors';
 import { AppError, badRequest, notFound } from '../../errors';
 import { transaction } from '../../lib/transaction';
+import { type Actor, recordAudit } from '../audit/audit.service';
 import { searchEngine } from '../search/search-engine';
 import type { Conn } from './product.repository';
 import * as vrepo from './product-variant.repository';
@@ -303,6 +304,7 @@ export async function createVariant(
 /** Changes a variant; a stock change is compare-and-set (409 `stock_changed` with the variant as it is now). */
 export async function updateVariant(
   db: Db,
+  actor: Actor,
   productId: number,
   variantId: number,
   body: VariantUpdateBody,
@@ -337,10 +339,35 @@ export async function updateVariant(
     await vrepo.refreshFigures(trx, productId);
     // Variant SKUs are search terms: indexed in the same transaction.
     await searchEngine.indexProducts(trx, [productId]);
+    const [after] = await vrepo.findVariants(trx, [variantId]);
+    await recordAudit(trx, {
+      actor,
+      action: 'variant.update',
+      kind: 'product',
+      objectId: productId,
+      summary: `Saved variant ${after!.sku}`,
+      before: variantAuditFields(v),
+      after: variantAuditFields(after!),
+    });
   });
   const [row] = await vrepo.findVariants(db, [variantId]);
   return { variant: toVariant(row!), product: await getProduct(db, productId) };
 }
+
+/** What the history keeps of a variant (prices in rupees). */
+const variantAuditFields = (v: {
+  sku: string;
+  stock: number;
+  price_override: number | null;
+  enabled: number;
+  position: number;
+}) => ({
+  sku: v.sku,
+  stock: v.stock,
+  priceOverride: v.price_override === null ? null : toRupees(v.price_override),
+  enabled: Boolean(v.enabled),
+  position: v.position,
+});
 
 function variantStockChanged(v: vrepo.PricedVariantRow, expectedStock: number): AppError {
   return new AppError(
@@ -380,6 +407,7 @@ export async function deleteVariant(
 /** Many variants' stock at once: every change compare-and-set, all saved or none. */
 export async function setVariantStock(
   db: Db,
+  actor: Actor,
   productId: number,
   changes: { variantId: string; stock: number; expectedStock: number }[],
   getProduct: GetProduct,
@@ -396,6 +424,16 @@ export async function setVariantStock(
     }
     for (const c of changes) await vrepo.updateVariant(trx, Number(c.variantId), { stock: c.stock });
     await vrepo.refreshFigures(trx, productId);
+    const skuOf = (c: { variantId: string }) => byId.get(Number(c.variantId))!.sku;
+    await recordAudit(trx, {
+      actor,
+      action: 'product.stock',
+      kind: 'product',
+      objectId: productId,
+      summary: changes.map((c) => `${skuOf(c)}: ${c.expectedStock} → ${c.stock}`).join(', '),
+      before: Object.fromEntries(changes.map((c) => [skuOf(c), c.expectedStock])),
+      after: Object.fromEntries(changes.map((c) => [skuOf(c), c.stock])),
+    });
   });
   return {
     variants: (await vrepo.findVariants(db, ids)).map(toVariant),

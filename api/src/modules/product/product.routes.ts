@@ -15,6 +15,7 @@ import { catalogCache } from '../../lib/cache';
 import { uploadedFile, uploadedFiles } from '../../lib/images';
 import { cached, catalogDb, resource } from '../../lib/routes';
 import { idParam } from '../../lib/validate';
+import { actorOf } from '../audit/audit.service';
 import { suggest } from '../search/search.service';
 import * as products from './product.service';
 import { matchImageNames } from './product-match.service';
@@ -57,7 +58,7 @@ export function productRoutes() {
   on(api.create, { body: productBody }, async (c, input) => {
     const form = await input.raw();
     const plan = products.createInput(form);
-    const { product, uploads } = await products.createProduct(c.var, plan, {
+    const { product, uploads } = await products.createProduct(c.var, actorOf(c), plan, {
       thumbnail: uploadedFile(form.thumbnail),
       images: uploadedFiles(form.images),
     });
@@ -68,7 +69,7 @@ export function productRoutes() {
   on(api.update, { body: productUpdateBody }, async (c, input) => {
     const id = idParam(c, 'id', 'Product');
     const form = await input.raw();
-    const { product, uploads } = await products.updateProduct(c.var, id, form, {
+    const { product, uploads } = await products.updateProduct(c.var, actorOf(c), id, form, {
       thumbnail: uploadedFile(form.thumbnail),
       images: uploadedFiles(form.images),
     });
@@ -79,13 +80,13 @@ export function productRoutes() {
   on(api.toggle, { body: productStatusBody }, async (c, input) => {
     const id = idParam(c, 'id', 'Product');
     const { flag } = await input.body();
-    const { product, msg } = await products.toggleProduct(c.var.db, id, flag);
+    const { product, msg } = await products.toggleProduct(c.var.db, actorOf(c), id, flag);
     await catalogCache(c).invalidate(c.var.db);
     return { msg, product };
   });
 
   on(api.remove, async (c) => {
-    await products.deleteProduct(c.var, idParam(c, 'id', 'Product'));
+    await products.deleteProduct(c.var, actorOf(c), idParam(c, 'id', 'Product'));
     await catalogCache(c).invalidate(c.var.db);
     return { msg: M.deleted };
   });
@@ -128,7 +129,7 @@ export function productRoutes() {
   on(vapi.stock, { body: variantStockBody }, async (c, input) => {
     const id = idParam(c, 'id', 'Product');
     const { changes } = await input.body();
-    const out = await variants.setVariantStock(c.var.db, id, changes, adminProduct);
+    const out = await variants.setVariantStock(c.var.db, actorOf(c), id, changes, adminProduct);
     await catalogCache(c).invalidate(c.var.db);
     return { msg: V.stockSaved(changes.length), ...out };
   });
@@ -136,7 +137,14 @@ export function productRoutes() {
   on(vapi.update, { body: variantUpdateBody }, async (c, input) => {
     const id = idParam(c, 'id', 'Product');
     const variantId = idParam(c, 'variantId', 'Variant');
-    const out = await variants.updateVariant(c.var.db, id, variantId, await input.body(), adminProduct);
+    const out = await variants.updateVariant(
+      c.var.db,
+      actorOf(c),
+      id,
+      variantId,
+      await input.body(),
+      adminProduct,
+    );
     await catalogCache(c).invalidate(c.var.db);
     return { msg: V.updated, ...out };
   });

@@ -21,6 +21,8 @@ import { isDuplicateKey, isMissingReference } from '../../db/errors';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { imageLimits, releaseImages, removeImages } from '../../lib/images';
 import { SAFE_NAME, type Storage } from '../../lib/storage';
+import { transaction } from '../../lib/transaction';
+import { type Actor, recordAudit } from '../audit/audit.service';
 import { searchEngine } from '../search/search-engine';
 import { lowStockThreshold } from '../settings/settings.service';
 import * as repo from './product.repository';
@@ -466,6 +468,7 @@ function referenceError(e: unknown): AppError | null {
  */
 export async function createProduct(
   deps: ProductDeps,
+  actor: Actor,
   p: Plan,
   files: { thumbnail: File | null; images: File[] },
 ): Promise<{ product: Product; uploads: PictureUpload[] }> {
@@ -490,6 +493,15 @@ export async function createProduct(
       await syncVariants(trx, id, p.values.stock ?? 0);
       await commitGallery(trx, id, gallery);
       await searchEngine.indexProducts(trx, [id]);
+      const made = await getProduct(trx, id, { admin: true });
+      await recordAudit(trx, {
+        actor,
+        action: 'product.create',
+        kind: 'product',
+        objectId: id,
+        summary: `Created product ${made.name}`,
+        after: productAuditFields(made),
+      });
       return id;
     });
     const uploads = [...(thumb ? [thumb.outcome] : []), ...gallery.outcomes];
@@ -500,8 +512,34 @@ export async function createProduct(
   }
 }
 
+/** What the history keeps of a product (the fields the form edits; pictures by file name). */
+export function productAuditFields(p: Product) {
+  return {
+    name: p.name,
+    slug: p.slug,
+    sku: p.sku,
+    brand: p.brand,
+    originalPrice: p.originalPrice,
+    discountPercentage: p.discountPercentage,
+    finalPrice: p.finalPrice,
+    stock: p.stock,
+    status: p.status,
+    inStock: p.inStock,
+    topSelling: p.topSelling,
+    category: p.categoryName,
+    colors: p.colors.map((c) => c.name),
+    memorySizes: p.memorySizes,
+    thumbnail: p.thumbnail,
+    images: p.images,
+    videoUrl: p.videoUrl,
+    shortDescription: p.shortDescription,
+    longDescription: p.longDescription,
+  };
+}
+
 export async function updateProduct(
   deps: ProductDeps,
+  actor: Actor,
   id: number,
   form: Form,
   files: { thumbnail: File | null; images: File[] },
@@ -562,7 +600,17 @@ export async function updateProduct(
       if (stock !== undefined) await writeProductStock(trx, id, stock);
       await vrepo.refreshFigures(trx, id);
       await searchEngine.indexProducts(trx, [id]);
-      return commitGallery(trx, id, gallery);
+      const dropping = await commitGallery(trx, id, gallery);
+      await recordAudit(trx, {
+        actor,
+        action: 'product.update',
+        kind: 'product',
+        objectId: id,
+        summary: `Saved product ${values.name ?? current.name}`,
+        before: productAuditFields(current),
+        after: productAuditFields(await getProduct(trx, id, { admin: true })),
+      });
+      return dropping;
     });
     uploads = [...(thumb ? [thumb.outcome] : []), ...gallery.outcomes];
   } catch (e) {
@@ -595,21 +643,46 @@ const TOGGLES: Record<1 | 2 | 3, { column: repo.ToggleColumn; on: string; off: s
 /** Flag 1 toggles status, 2 the merchant's in-stock switch, 3 top selling (seed §4). */
 export async function toggleProduct(
   db: Db,
+  actor: Actor,
   id: number,
   flag: number,
 ): Promise<{ product: Product; msg: string }> {
   const t = TOGGLES[flag as 1 | 2 | 3];
-  if (!(await repo.toggleColumn(db, id, t.column))) throw notFound('Product');
-  const product = await getProduct(db, id, { admin: true });
-  const on =
-    t.column === 'status' ? product.status : t.column === 'in_stock' ? product.inStock : product.topSelling;
+  const switchOf = (p: Product) =>
+    t.column === 'status' ? p.status : t.column === 'in_stock' ? p.inStock : p.topSelling;
+  const field = t.column === 'status' ? 'status' : t.column === 'in_stock' ? 'inStock' : 'topSelling';
+  const product = await transaction(db, async (trx) => {
+    if (!(await repo.toggleColumn(trx, id, t.column))) throw notFound('Product');
+    const after = await getProduct(trx, id, { admin: true });
+    await recordAudit(trx, {
+      actor,
+      action: 'product.switch',
+      kind: 'product',
+      objectId: id,
+      summary: `"${after.name}" ${switchOf(after) ? t.on : t.off}`,
+      before: { [field]: !switchOf(after) },
+      after: { [field]: switchOf(after) },
+    });
+    return after;
+  });
+  const on = switchOf(product);
   return { product, msg: `"${product.name}" ${on ? t.on : t.off}.` };
 }
 
 /** Deletes the product (its colours, memory options, gallery rows and cart lines go with it) and its files. */
-export async function deleteProduct(deps: ProductDeps, id: number): Promise<void> {
+export async function deleteProduct(deps: ProductDeps, actor: Actor, id: number): Promise<void> {
   const current = await getProduct(deps.db, id, { admin: true });
-  if (!(await repo.deleteProduct(deps.db, id))) throw notFound('Product');
+  await transaction(deps.db, async (trx) => {
+    if (!(await repo.deleteProduct(trx, id))) throw notFound('Product');
+    await recordAudit(trx, {
+      actor,
+      action: 'product.delete',
+      kind: 'product',
+      objectId: id,
+      summary: `Deleted product ${current.name}`,
+      before: productAuditFields(current),
+    });
+  });
   await releaseImages(deps.db, deps.storage, 'product', [
     current.thumbnail,
     ...current.images,

@@ -4,6 +4,7 @@ import { isAdmin } from '../../lib/access';
 import { catalogCache } from '../../lib/cache';
 import { cached, resource } from '../../lib/routes';
 import { jsonOrFormBody } from '../../lib/validate';
+import { actorOf } from '../audit/audit.service';
 import { getShopSettings, SETTINGS_MESSAGES, saveShopSettings } from './settings.service';
 
 const api = contract.settings;
@@ -25,7 +26,7 @@ export function settingsRoutes() {
     const changes = await input.body(await jsonOrFormBody(c));
     if (Object.values(changes).every((v) => v === undefined))
       throw badRequest(SETTINGS_MESSAGES.nothingToChange);
-    const settings = await saveShopSettings(c.var.db, c.var.config, changes);
+    const settings = await saveShopSettings(c.var.db, c.var.config, actorOf(c), changes);
     await catalogCache(c).invalidate(c.var.db);
     return { msg: SETTINGS_MESSAGES.saved, settings };
   });

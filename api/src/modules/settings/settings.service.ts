@@ -1,6 +1,8 @@
 import { type SettingsBody, type ShopSettings, toPaise, toRupees } from '@voltcart/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
+import { transaction } from '../../lib/transaction';
+import { type Actor, recordAudit } from '../audit/audit.service';
 import * as repo from './settings.repository';
 
 const KEYS = {
@@ -56,12 +58,29 @@ export async function lowStockThreshold(db: Db): Promise<number> {
   return units(saved.get(KEYS.lowStockThreshold)) ?? DEFAULT_LOW_STOCK_THRESHOLD;
 }
 
-export async function saveShopSettings(db: Db, config: Config, input: SettingsBody): Promise<ShopSettings> {
+export async function saveShopSettings(
+  db: Db,
+  config: Config,
+  actor: Actor,
+  input: SettingsBody,
+): Promise<ShopSettings> {
   const values: Record<string, string> = {};
   if (input.shopName !== undefined) values[KEYS.shopName] = input.shopName;
   if (input.freeShippingThreshold !== undefined)
     values[KEYS.freeShippingPaise] = String(toPaise(input.freeShippingThreshold));
   if (input.lowStockThreshold !== undefined) values[KEYS.lowStockThreshold] = String(input.lowStockThreshold);
-  await repo.writeSettings(db, values);
+  await transaction(db, async (trx) => {
+    const before = await getShopSettings(trx, config, { admin: true });
+    await repo.writeSettings(trx, values);
+    await recordAudit(trx, {
+      actor,
+      action: 'settings.update',
+      kind: 'settings',
+      objectId: 'shop',
+      summary: 'Saved the shop settings',
+      before: { ...before },
+      after: { ...(await getShopSettings(trx, config, { admin: true })) },
+    });
+  });
   return getShopSettings(db, config, { admin: true });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  ROLE_LABELS,
   ROLE_PERMISSIONS,
   type StaffInviteBody,
   type StaffMember,
@@ -11,6 +12,7 @@ import { AppError, conflict, notFound } from '../../errors';
 import { bcryptCost, hashPassword } from '../../lib/passwords';
 import { transaction } from '../../lib/transaction';
 import { insertAdmin } from '../admin/admin.repository';
+import { type Actor, recordAudit } from '../audit/audit.service';
 import * as repo from './staff.repository';
 
 type StaffDeps = Pick<Deps, 'db' | 'config'>;
@@ -47,6 +49,7 @@ export async function listStaff(d: StaffDeps): Promise<StaffMember[]> {
 /** A new staff account with a first password (answered once, stored only as its hash). */
 export async function inviteStaff(
   d: StaffDeps,
+  actor: Actor,
   input: StaffInviteBody,
 ): Promise<{ member: StaffMember; password: string }> {
   const password = newPassword();
@@ -54,6 +57,14 @@ export async function inviteStaff(
   const member = await transaction(d.db, async (trx) => {
     const id = await insertAdmin(trx, { ...input, password_hash }).catch((e: { errno?: number }) => {
       throw e.errno === 1062 ? new AppError(409, 'email_taken', STAFF_MESSAGES.emailTaken) : e;
+    });
+    await recordAudit(trx, {
+      actor,
+      action: 'staff.invite',
+      kind: 'staff',
+      objectId: id,
+      summary: `Invited ${input.name} as ${ROLE_LABELS[input.role]}`,
+      after: { name: input.name, email: input.email, role: input.role, active: true },
     });
     return toMember((await repo.findStaff(trx, id))!);
   });
@@ -66,7 +77,12 @@ export async function inviteStaff(
  *   (the Owners are locked first, so two Owners demoting each other at once cannot both succeed)
  * - a deactivated account's tokens are refused from the next request on (authenticate reads `active`)
  */
-export async function updateStaff(d: StaffDeps, id: number, input: StaffUpdateBody): Promise<StaffMember> {
+export async function updateStaff(
+  d: StaffDeps,
+  actor: Actor,
+  id: number,
+  input: StaffUpdateBody,
+): Promise<StaffMember> {
   return transaction(d.db, async (trx) => {
     const owners = await repo.lockActiveOwners(trx);
     const row = await repo.findStaff(trx, id);
@@ -78,13 +94,24 @@ export async function updateStaff(d: StaffDeps, id: number, input: StaffUpdateBo
       ...(input.role ? { role: input.role } : {}),
       ...(input.active !== undefined ? { active: input.active ? 1 : 0 } : {}),
     });
-    return toMember((await repo.findStaff(trx, id))!);
+    const after = toMember((await repo.findStaff(trx, id))!);
+    await recordAudit(trx, {
+      actor,
+      action: 'staff.update',
+      kind: 'staff',
+      objectId: id,
+      summary: `${after.name}: ${ROLE_LABELS[after.role]}, ${after.active ? 'active' : 'deactivated'}`,
+      before: { role: row.role, active: Boolean(row.active) },
+      after: { role: after.role, active: after.active },
+    });
+    return after;
   });
 }
 
 /** A new password, answered once; the account's sessions end. */
 export async function resetStaffPassword(
   d: StaffDeps,
+  actor: Actor,
   id: number,
 ): Promise<{ member: StaffMember; password: string }> {
   const password = newPassword();
@@ -93,6 +120,14 @@ export async function resetStaffPassword(
     const row = await repo.findStaff(trx, id);
     if (!row) throw notFound('Staff member');
     await repo.setStaffPassword(trx, id, password_hash);
+    // Never the password itself: only that it was reset (the account's sessions ended with it).
+    await recordAudit(trx, {
+      actor,
+      action: 'staff.password_reset',
+      kind: 'staff',
+      objectId: id,
+      summary: `New password for ${row.name}`,
+    });
     return toMember(row);
   });
   return { member, password };

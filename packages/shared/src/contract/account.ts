@@ -1,9 +1,10 @@
 import type { addAddressBody } from '../schemas/address';
+import type { auditQuery } from '../schemas/audit';
 import type { loginBody, registerRequest } from '../schemas/auth';
 import type { dashboardQuery } from '../schemas/dashboard';
 import type { customersQuery } from '../schemas/order';
 import type { staffInviteBody, staffUpdateBody } from '../schemas/staff';
-import type { Admin, AdminCustomer, DashboardMetrics, StaffMember, User } from '../types';
+import type { Admin, AdminCustomer, AuditRecord, DashboardMetrics, StaffMember, User } from '../types';
 import { route } from './define';
 
 /** Back-office accounts, dashboard and customers. */
@@ -46,6 +47,18 @@ export const staff = {
   resetPassword: route('POST /admin/staff/:id/password', 'staff.manage').reply<{
     member: StaffMember;
     password: string;
+  }>(),
+};
+
+/**
+ * The change history, newest first. Read-only: no route edits or deletes a record (the database refuses it too).
+ */
+export const audit = {
+  /** `people`: every staff account, for the person filter. */
+  list: route('GET /admin/audit', 'audit.read').query<typeof auditQuery>().reply<{
+    records: AuditRecord[];
+    hasMore: boolean;
+    people: { _id: string; name: string }[];
   }>(),
 };
 

@@ -1,4 +1,4 @@
-import { admin, staff, user } from './account';
+import { admin, audit, staff, user } from './account';
 import { catalog, category, color, product, search, variant } from './catalog';
 import { catalogCsv } from './catalog-csv';
 import { customer } from './customer';
@@ -16,6 +16,7 @@ import { tax } from './tax';
 export const contract = {
   admin,
   staff,
+  audit,
   user,
   catalog,
   customer,

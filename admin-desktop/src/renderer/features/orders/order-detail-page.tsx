@@ -14,7 +14,9 @@ import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
 import { useDialog } from '../../stores/dialog';
+import { useCan } from '../../stores/session';
 import { toast } from '../../stores/toast';
+import { ObjectHistory } from '../history/object-history';
 import { OrderDocuments, OrderMails, OrderTimeline } from './order-activity';
 import { RefundPanel } from './order-refund-panel';
 import { ShipDialog, type Shipment } from './order-ship-dialog';
@@ -30,6 +32,7 @@ export function OrderDetailPage() {
   const { orderId = '' } = useParams();
   const order = useQuery(queries.order(orderId));
   const [shipping, setShipping] = useState(false);
+  const canRefund = useCan('orders.refund');
   const setState = useApiMutation(
     (move: { state: OrderState } & Partial<Shipment>) =>
       api.order.setState({ params: { orderId }, body: move }),
@@ -238,10 +241,11 @@ export function OrderDetailPage() {
           </p>
         )}
       </section>
-      {o.payment_mode === 1 && details.payment.paidAt && <RefundPanel details={details} />}
+      {canRefund && o.payment_mode === 1 && details.payment.paidAt && <RefundPanel details={details} />}
       <OrderDocuments orderId={o.order_id} documents={details.documents} />
       <OrderMails orderId={o.order_id} mails={details.mails ?? []} />
       <OrderTimeline timeline={details.timeline} />
+      <ObjectHistory kind="order" objectId={orderId} />
       {shipping && (
         <ShipDialog
           busy={setState.isPending}

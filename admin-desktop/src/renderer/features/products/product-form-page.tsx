@@ -17,6 +17,7 @@ import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { toast } from '../../stores/toast';
+import { ObjectHistory } from '../history/object-history';
 import {
   type ProductBody,
   type ProductUpdate,
@@ -143,9 +144,12 @@ export function ProductFormPage() {
   const { productId } = useParams();
   const product = useQuery({ ...queries.product(productId ?? ''), enabled: Boolean(productId) });
   return (
-    <LoadForEdit query={product} editing={Boolean(productId)}>
-      {(current) => <ProductForm key={productId ?? 'new'} productId={productId} current={current} />}
-    </LoadForEdit>
+    <>
+      <LoadForEdit query={product} editing={Boolean(productId)}>
+        {(current) => <ProductForm key={productId ?? 'new'} productId={productId} current={current} />}
+      </LoadForEdit>
+      {productId && <ObjectHistory kind="product" objectId={productId} />}
+    </>
   );
 }
 

@@ -208,7 +208,7 @@ export function StaffPage() {
         {list.isPending ? (
           <Spinner />
         ) : (
-          <table className="table">
+          <table className="table table-stack">
             <thead>
               <tr>
                 <th>Name</th>
@@ -222,12 +222,12 @@ export function StaffPage() {
             <tbody>
               {(list.data ?? []).map((m) => (
                 <tr key={m._id}>
-                  <td className="strong">
+                  <td data-label="Name" className="strong">
                     {m.name}
                     {m._id === me && <span className="muted"> (you)</span>}
                   </td>
-                  <td>{m.email}</td>
-                  <td>
+                  <td data-label="Email">{m.email}</td>
+                  <td data-label="Role">
                     <select
                       aria-label={`Role of ${m.name}`}
                       value={m.role}
@@ -248,13 +248,13 @@ export function StaffPage() {
                       ))}
                     </select>
                   </td>
-                  <td>
+                  <td data-label="State">
                     <span className={m.active ? 'badge state-delivered' : 'badge badge-muted'}>
                       {m.active ? 'Active' : 'Deactivated'}
                     </span>
                   </td>
-                  <td>{formatDate(m.createdAt)}</td>
-                  <td>
+                  <td data-label="Since">{formatDate(m.createdAt)}</td>
+                  <td data-label="Actions">
                     <div className="row-actions">
                       {m.active ? (
                         <button
