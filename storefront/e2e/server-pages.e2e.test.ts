@@ -165,6 +165,8 @@ describe('pages rendered by React on the server', () => {
       ['/', 'All Categories'],
       ['/ghar', 'Voltcart'],
       ['/store', 'product-card'],
+      // Pages are links a reader without JavaScript can follow.
+      ['/store?limit=2', 'rel="next"'],
       [`/store/${category!.slug}?sort=price_asc&page=1`, html(category!.name)],
       [`/store?q=${encodeURIComponent(product.name.split(' ')[0]!)}`, 'product-card'],
       // The variant in the address is the one shown.
