@@ -173,7 +173,7 @@ export function createStorefrontApp({
       gzip(html, { level: 6 }),
     ]);
     // A page rendered with its data (or a rendered not-found) is kept; the shell sent while the API was
-    // unreachable is not.
+    // unreachable or slow only for a moment (page-cache.mjs).
     return { keep: Boolean(page.html) || page.status === 404, status: page.status, html, br, gzip: gz };
   }
 
