@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --quick | --full] [--json FILE] [--only api,search,orders,storefront,images]
- *   [--db-prefix vc_bench_NAME]`
+ * `npm run bench [-- --quick | --full] [--json FILE] [--only api,search,orders,storefront,images,catalog]
+ *   [--db-prefix vc_bench_NAME] [--skip-lighthouse]`
  *
  * Measures the shop on this machine and prints a table; with --json writes FILE as a JSON array of
  * {name, value, unit} (bench-results/latest.json is always written).
@@ -16,8 +16,10 @@
  *   in the same rounds (issue 16)
  * - orders: cash-on-delivery checkouts by concurrent shoppers against limited stock; units sold beyond
  *   stock must be 0. The rush runs twice, with the mail outbox off and on (same run), for their ratio.
- * - storefront: the /store route's first-load JavaScript (gzip) from the production build, and its LCP in
- *   headless Chromium with 4× CPU throttling.
+ * - storefront: the storefront server's product and store pages (rendered, from its page cache) against its
+ *   static index.html in the same run (rate ratio, p99); the /store route's first-load JavaScript (gzip) from the
+ *   production build; the LCP of /store and a product page in headless Chromium with 4× CPU throttling;
+ *   Lighthouse 12.2.3 (mobile preset, median of 3) on home, /store, a category and a product page.
  * - images: 200 photos through the admin bulk upload → API → sharp → storage, against sharp alone.
  * - catalog: the catalogue CSV export of the LIST_SIZE catalogue through the API (seconds, rows per second and
  *   the API process's peak memory while it streams; 1M products with --full), a 100,000-row import (preview,
@@ -47,7 +49,7 @@ import { databaseUrl, ensureDatabase } from './lib/database.mjs';
 import { ensureInstalled } from './lib/install.mjs';
 import { bold, dim, ROOT, step, UserError, warn } from './lib/log.mjs';
 import { freePort } from './lib/ports.mjs';
-import { main, run } from './lib/processes.mjs';
+import { main, run, startServer, waitForHttp } from './lib/processes.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -57,6 +59,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     connections: { type: 'string', default: '64' },
     'db-prefix': { type: 'string', default: 'vc_bench' },
+    // Lighthouse takes minutes (4 pages × 3 runs): leave it out with this flag.
+    'skip-lighthouse': { type: 'boolean', default: false },
   },
 });
 
@@ -427,58 +431,147 @@ async function storefrontPart(db) {
   if (!dist) throw new UserError('The storefront cannot be built yet, so it cannot be measured.');
   const secrets = benchSecrets();
   const catalogue = await benchDatabase(db.serverUrl, LIST_SIZE, args['db-prefix']);
-  const port = await freePort();
+  const [port, serverPort] = [await freePort(), await freePort()];
   const api = await startApi({
     ...catalogue,
     secrets,
-    env: { CORS_ORIGINS: `http://127.0.0.1:${port}` },
+    env: { CORS_ORIGINS: [port, serverPort].map((p) => `http://127.0.0.1:${p}`).join(',') },
   });
-  step(
-    `Storefront /store: first-load JavaScript and LCP in Chromium with 4× CPU throttling (${LIST_SIZE.toLocaleString('en')} products)…`,
+  // The storefront server as it runs in production (its own process, the page cache on).
+  const server = startServer(
+    'storefront',
+    process.execPath,
+    [
+      resolve(ROOT, 'storefront/server/serve.mjs'),
+      dist,
+      '--port',
+      String(serverPort),
+      '--host',
+      '127.0.0.1',
+      '--api-url',
+      api.base,
+    ],
+    { env: { NODE_ENV: 'production' } },
   );
-  let r;
+  const site = `http://127.0.0.1:${serverPort}`;
   try {
+    await waitForHttp(`${site}/robots.txt`, { server, what: 'The storefront server' });
+    const product = (await (await fetch(`${api.base}/product?limit=1`)).json()).products[0]._id;
+    const category = (await (await fetch(`${api.base}/category`)).json()).categories[0].slug;
+    const productPath = `/product/${product}`;
+
+    step(
+      `Storefront server: rendered pages (cached) against its static index.html (${connections} connections, ${tool()})…`,
+    );
+    const opts = { connections, seconds, warmup };
+    const staticRun = await measure(site, ['/index.html'], opts);
+    const productRun = await measure(site, [productPath], opts);
+    const storeRun = await measure(site, ['/store'], opts);
+    const staticAgain = await measure(site, ['/index.html'], { ...opts, warmup: 0 });
+    const staticRps = (staticRun.rps + staticAgain.rps) / 2;
+    console.log(
+      `  static index.html ${fmt(staticRun)}\n  ${productPath} ${fmt(productRun)}\n  /store ${fmt(storeRun)}`,
+    );
+    record(
+      'storefront.static_rps',
+      staticRps,
+      'req/s',
+      `index.html from the storefront server, mean of before and after (${tool()})`,
+    );
+    record(
+      'storefront.product_page_rps',
+      productRun.rps,
+      'req/s',
+      `${productPath} rendered, from the page cache`,
+    );
+    record(
+      'storefront.product_page_ratio',
+      productRun.rps / staticRps,
+      'ratio',
+      'product page ÷ static index.html, same run',
+    );
+    record('storefront.product_page_p99_ms', productRun.p99, 'ms', `${tool()}, ${connections} connections`);
+    record('storefront.store_page_rps', storeRun.rps, 'req/s', '/store rendered, from the page cache');
+    record(
+      'storefront.store_page_ratio',
+      storeRun.rps / staticRps,
+      'ratio',
+      '/store ÷ static index.html, same run',
+    );
+    record('storefront.store_page_p99_ms', storeRun.p99, 'ms', `${tool()}, ${connections} connections`);
+
+    for (const [label, path] of [
+      ['store', '/store'],
+      ['product', productPath],
+    ]) {
+      step(`Storefront ${path}: first-load JavaScript and LCP in Chromium with 4× CPU throttling…`);
+      const out = await run(
+        process.execPath,
+        [
+          ...TSX,
+          resolve(ROOT, 'scripts/bench/storefront.ts'),
+          '--dist',
+          dist,
+          '--port',
+          String(port),
+          '--api',
+          api.base,
+          '--runs',
+          args.quick ? '3' : '5',
+          '--path',
+          path,
+        ],
+        { quiet: true, label: 'The storefront benchmark' },
+      );
+      const r = JSON.parse(out.trim().split('\n').at(-1));
+      console.log(
+        `  first load ${r.jsGzipKb.toFixed(1)} kB gzip; the visit ${r.files.length} scripts, ${r.visitJsGzipKb.toFixed(1)} kB gzip (${r.jsKb.toFixed(1)} kB raw); LCP ${r.lcpRuns.join(', ')} ms (${r.lcpElement})`,
+      );
+      if (label === 'store') {
+        record(
+          'storefront.store_js_gzip_kb',
+          r.jsGzipKb,
+          'kB',
+          'what the first render of /store needs (entry + page chunk and their static imports), gzip',
+        );
+        record(
+          'storefront.store_visit_js_gzip_kb',
+          r.visitJsGzipKb,
+          'kB',
+          `${r.files.length} scripts loaded by a cold visit of /store until the network is idle, gzip`,
+        );
+      }
+      record(
+        `storefront.${label}_lcp_ms`,
+        r.lcpMs,
+        'ms',
+        `${path}: median of ${r.lcpRuns.length}, Chromium, 4× CPU throttling, cold cache`,
+      );
+    }
+
+    if (args['skip-lighthouse']) return;
+    step(
+      'Lighthouse 12.2.3 (mobile preset, simulated throttling, median of 3) on home, /store, a category and a product…',
+    );
+    const pages = ['/', '/store', `/store/${category}`, productPath];
     const out = await run(
       process.execPath,
-      [
-        ...TSX,
-        resolve(ROOT, 'scripts/bench/storefront.ts'),
-        '--dist',
-        dist,
-        '--port',
-        String(port),
-        '--api',
-        api.base,
-        '--runs',
-        '5',
-      ],
-      { quiet: true, label: 'The storefront benchmark' },
+      [resolve(ROOT, 'scripts/bench/lighthouse.mjs'), '--site', site, '--runs', '3', ...pages],
+      { quiet: true, label: 'Lighthouse' },
     );
-    r = JSON.parse(out.trim().split('\n').at(-1));
+    const names = ['home', 'store', 'category', 'product'];
+    JSON.parse(out.trim().split('\n').at(-1)).forEach((p, i) => {
+      console.log(
+        `  ${p.path}: performance ${p.performance}, accessibility ${p.accessibility}, best practices ${p.bestPractices}, SEO ${p.seo}; LCP ${p.lcpMs} ms${p.failed.length ? ` (below 1: ${p.failed.join(', ')})` : ''}`,
+      );
+      for (const c of ['performance', 'accessibility', 'bestPractices', 'seo'])
+        record(`lighthouse.${names[i]}.${c}`, p[c], 'score', `${p.path}, median of 3`);
+      record(`lighthouse.${names[i]}.lcp_ms`, p.lcpMs, 'ms', `${p.path}, simulated mobile, median of 3`);
+    });
   } finally {
+    await server.stop();
     await api.stop();
   }
-  console.log(
-    `  first load ${r.jsGzipKb.toFixed(1)} kB gzip; the visit ${r.files.length} scripts, ${r.visitJsGzipKb.toFixed(1)} kB gzip (${r.jsKb.toFixed(1)} kB raw); LCP ${r.lcpRuns.join(', ')} ms (${r.lcpElement})`,
-  );
-  record(
-    'storefront.store_js_gzip_kb',
-    r.jsGzipKb,
-    'kB',
-    'what the first render of /store needs (entry + page chunk and their static imports), gzip',
-  );
-  record(
-    'storefront.store_visit_js_gzip_kb',
-    r.visitJsGzipKb,
-    'kB',
-    `${r.files.length} scripts loaded by a cold visit of /store until the network is idle, gzip`,
-  );
-  record(
-    'storefront.store_lcp_ms',
-    r.lcpMs,
-    'ms',
-    `median of ${r.lcpRuns.length}, Chromium, 4× CPU throttling, cold cache`,
-  );
 }
 
 /** The API process's resident memory now (kB), from /proc (Linux); null elsewhere. */
@@ -760,7 +853,7 @@ function formatValue(v, unit) {
   if (unit === 'ratio') return v.toFixed(2);
   if (unit === 'req/s' || unit === 'orders/s') return Math.round(v).toLocaleString('en');
   if (unit === 'photos/s') return v.toFixed(1);
-  if (unit === 'units') return String(v);
+  if (unit === 'units' || unit === 'score') return String(v);
   if (unit === 'ms' || unit === 'kB') return v.toFixed(unit === 'ms' && v >= 100 ? 0 : 2);
   return String(v);
 }

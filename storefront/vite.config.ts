@@ -38,6 +38,9 @@ export default defineConfig(({ command, mode }) => {
       // Every browser the shop supports preloads modules itself (Safari from 17); an older one only
       // loads the same files a moment later, so the polyfill is not worth its bytes on every first load.
       modulePreload: { polyfill: false },
+      // Which chunks and styles each page needs: the storefront server links a rendered page's own in its
+      // HTML (server/page-assets.mjs). Under .vite/, which the server never serves.
+      manifest: true,
     },
   };
 });

@@ -7,7 +7,7 @@ import { formatINR } from '@voltcart/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, pageErrors } from '../../e2e/browser';
-import { api, e2eEnv } from '../../e2e/context';
+import { api, e2eAdminToken, e2eEnv } from '../../e2e/context';
 import { serveStorefront } from '../server/serve.mjs';
 import { type CatalogProduct, openPage, productWithOptions, sellableProducts, shopUrl } from './support';
 
@@ -165,6 +165,8 @@ describe('pages rendered by React on the server', () => {
       ['/', 'All Categories'],
       ['/ghar', 'Voltcart'],
       ['/store', 'product-card'],
+      // Pages are links a reader without JavaScript can follow.
+      ['/store?limit=2', 'rel="next"'],
       [`/store/${category!.slug}?sort=price_asc&page=1`, html(category!.name)],
       [`/store?q=${encodeURIComponent(product.name.split(' ')[0]!)}`, 'product-card'],
       // The variant in the address is the one shown.
@@ -197,6 +199,28 @@ describe('pages rendered by React on the server', () => {
       expect(warnings, path).toEqual([]);
       await page.close();
     }
+  });
+
+  it('answer 404 for a product staff switched off, and show it again once switched on', async () => {
+    const products = (await api('GET', '/product?limit=0')).body.products as { _id: string; name: string }[];
+    // The last product: the other tests buy the first sellable ones.
+    const product = products.at(-1)!;
+    const token = await e2eAdminToken();
+    const toggle = async () =>
+      expect(
+        (await api('PATCH', `/product/status/${product._id}`, { token, body: { flag: 1 } })).status,
+      ).toBe(200);
+    await toggle();
+    try {
+      const off = await fetch(shopUrl(`/product/${product._id}`));
+      expect(off.status).toBe(404);
+      expect(await off.text()).toMatch(/<h1[^>]*>Product not found.<\/h1>/);
+    } finally {
+      await toggle();
+    }
+    const on = await fetch(shopUrl(`/product/${product._id}`));
+    expect(on.status).toBe(200);
+    expect(await on.text()).toContain(html(product.name));
   });
 
   it("answer 404 with the shop's not-found page for unknown pages, products and categories", async () => {

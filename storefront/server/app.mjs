@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from 'node:zlib';
 import { Hono } from 'hono';
 import { storefrontSecurityHeaders } from '../../scripts/lib/security-headers.mjs';
+import { pageAssets } from './page-assets.mjs';
 import { createPageCache } from './page-cache.mjs';
 import { IMMUTABLE, isHashed, pickEncoding, REVALIDATE, SHORT, staticFiles, TYPES } from './static-files.mjs';
 
@@ -147,8 +148,12 @@ export function createStorefrontApp({
   });
 
   /** The page rendered into the shell (title, description, head tags, the HTML and its data), compressed. */
+  let assets = null;
+
   async function makePage(index, pathname, search, renderOpts) {
     const page = await render.renderPage(pathname, search, renderOpts);
+    if (assets?.mtimeMs !== index.st.mtimeMs)
+      assets = { mtimeMs: index.st.mtimeMs, ...(await pageAssets(root)) };
     let html = await shellHtml(index);
     // Replacements are functions: a string would read `$&`, `$'`… in a shopper's search text or a product
     // name as commands to paste parts of the page.
@@ -160,7 +165,7 @@ export function createStorefrontApp({
         () => `<meta name="description" content="${escapeHtml(page.description)}" />`,
       );
     const state = page.state ? `<script type="application/json" id="vc-state">${page.state}</script>` : '';
-    html = html.replace('</head>', () => `${page.head}${state}</head>`);
+    html = html.replace('</head>', () => `${assets.tagsFor(page.pageModule)}${page.head}${state}</head>`);
     if (page.html) html = html.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
     // Compressed once per render, then answered from the cache.
     const [br, gz] = await Promise.all([
@@ -168,7 +173,7 @@ export function createStorefrontApp({
       gzip(html, { level: 6 }),
     ]);
     // A page rendered with its data (or a rendered not-found) is kept; the shell sent while the API was
-    // unreachable is not.
+    // unreachable or slow only for a moment (page-cache.mjs).
     return { keep: Boolean(page.html) || page.status === 404, status: page.status, html, br, gzip: gz };
   }
 

@@ -6,9 +6,10 @@
  *   answered but not kept
  * - concurrent misses of one page share one render
  * - at most `maxEntries` pages, the oldest dropped first
- * - what `load` marks as not to keep (the API was down and the shell was sent) is never kept
+ * - what `load` marks as not to keep (the API was down or slow and the shell was sent) is kept `retryMs` only, so
+ *   that a struggling API is asked for that page once per `retryMs`, not by every request
  */
-export function createPageCache({ ttlMs, checkMs = 1000, maxEntries = 2000, readVersion }) {
+export function createPageCache({ ttlMs, checkMs = 1000, retryMs = 2000, maxEntries = 2000, readVersion }) {
   const entries = new Map();
   const loading = new Map();
   let version = null;
@@ -46,14 +47,14 @@ export function createPageCache({ ttlMs, checkMs = 1000, maxEntries = 2000, read
         else void checkVersion();
       }
       const kept = entries.get(key);
-      if (kept && Date.now() - kept.at < ttlMs) return kept.page;
+      if (kept && Date.now() - kept.at < (kept.page.keep ? ttlMs : retryMs)) return kept.page;
       if (kept) entries.delete(key);
       let pending = loading.get(key);
       if (!pending) {
         const startedIn = generation;
         pending = load().then((page) => {
           if (loading.get(key) === pending) loading.delete(key);
-          if (page.keep && startedIn === generation) {
+          if (startedIn === generation) {
             entries.set(key, { at: Date.now(), page });
             if (entries.size > maxEntries) entries.delete(entries.keys().next().value);
           }

@@ -39,6 +39,8 @@ export interface RenderOptions {
 
 export interface RenderedPage {
   status: number;
+  /** The page's module (src/app/routes/…), for the server to link its styles and code in the HTML. */
+  pageModule?: string;
   /** The page rendered by React, for the shell's root element ('' for the shell only). */
   html: string;
   /** Tags for the page's <head>, replacing the shell's title and description when given. */
@@ -355,7 +357,17 @@ export async function renderPage(
     const html = await pageEnv.run({ apiUrl: opts.publicApiUrl }, () =>
       renderHtml(client, `${pathname}${search}`),
     );
-    return { ...head, html, state: dehydrateForBrowser(client) };
+    // The pictures come from the API's host: connect to it while the HTML is still arriving.
+    const api = new URL(opts.publicApiUrl).origin;
+    const preconnect =
+      api === new URL(opts.origin).origin ? '' : `<link rel="preconnect" href="${escapeHtml(api)}" />`;
+    return {
+      ...head,
+      head: `${preconnect}${head.head}`,
+      html,
+      state: dehydrateForBrowser(client),
+      pageModule: PAGE_MODULES[route.pattern],
+    };
   } catch {
     // The API is down or slow: the shell still works, the page fetches for itself.
     return { status: 200, head: '', state: null, html: '' };
@@ -364,7 +376,20 @@ export async function renderPage(
   }
 }
 
-type Head = Omit<RenderedPage, 'state' | 'html'>;
+type Head = Omit<RenderedPage, 'state' | 'html' | 'pageModule'>;
+
+/**
+ * The source module of each page the server renders (their code is split from the entry: the HTML links their
+ * styles, or the page would show unstyled until its code arrives, and without JavaScript for good).
+ */
+const PAGE_MODULES: Record<string, string> = {
+  [paths.home.pattern]: 'src/app/routes/home.tsx',
+  [paths.about.pattern]: 'src/app/routes/ghar.tsx',
+  [paths.store.pattern]: 'src/app/routes/store.tsx',
+  [paths.storeCategory.pattern]: 'src/app/routes/store.tsx',
+  [paths.product.pattern]: 'src/app/routes/product.tsx',
+  '*': 'src/app/routes/not-found.tsx',
+};
 
 /** Fetches what the page shows into the cache, and says its status and head tags. */
 async function pageHead(

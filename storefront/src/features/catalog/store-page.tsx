@@ -71,10 +71,9 @@ export function StorePage() {
   const data = products.data;
   const where = data ? listPosition(query.limit, query.page, data.total ?? list.length, list.length) : null;
   const sorts = SORTS.filter((s) => !s.search || query.q);
-  const goTo = (page: number) => {
-    update({ page });
-    window.scrollTo({ top: 0 });
-  };
+  // Pages are links (they work without JavaScript too); filters, sort and page size keep the address.
+  const pageAddress = (page: number) =>
+    `?${writeStoreQuery({ ...query, page }, { keepDefaultLimit: params.has('limit') })}`;
 
   return (
     <div className="container store">
@@ -233,14 +232,9 @@ export function StorePage() {
               </div>
               {where && where.pages > 1 && (
                 <nav className="pager" aria-label="Pages">
-                  <button
-                    type="button"
-                    className="btn btn--ghost"
-                    disabled={query.page <= 1}
-                    onClick={() => goTo(query.page - 1)}
-                  >
+                  <StepLink to={query.page > 1 ? pageAddress(query.page - 1) : null} rel="prev">
                     Previous
-                  </button>
+                  </StepLink>
                   <ol className="pager__pages">
                     {where.items.map((p, i) =>
                       p === null ? (
@@ -250,7 +244,7 @@ export function StorePage() {
                       ) : (
                         <li key={p}>
                           <Link
-                            to={`?${writeStoreQuery({ ...query, page: p }, { keepDefaultLimit: params.has('limit') })}`}
+                            to={pageAddress(p)}
                             className={`pager__page${p === query.page ? ' is-current' : ''}`}
                             aria-current={p === query.page ? 'page' : undefined}
                             aria-label={`Page ${p}`}
@@ -262,14 +256,9 @@ export function StorePage() {
                       ),
                     )}
                   </ol>
-                  <button
-                    type="button"
-                    className="btn btn--ghost"
-                    disabled={query.page >= where.pages}
-                    onClick={() => goTo(query.page + 1)}
-                  >
+                  <StepLink to={query.page < where.pages ? pageAddress(query.page + 1) : null} rel="next">
                     Next
-                  </button>
+                  </StepLink>
                 </nav>
               )}
             </>
@@ -277,5 +266,20 @@ export function StorePage() {
         </section>
       </div>
     </div>
+  );
+}
+
+/** Previous or Next: a link to that page, or a switched-off button on the first or last page. */
+function StepLink({ to, rel, children }: { to: string | null; rel: 'prev' | 'next'; children: string }) {
+  if (to === null)
+    return (
+      <button type="button" className="btn btn--ghost" disabled>
+        {children}
+      </button>
+    );
+  return (
+    <Link to={to} rel={rel} className="btn btn--ghost" onClick={() => window.scrollTo({ top: 0 })}>
+      {children}
+    </Link>
   );
 }

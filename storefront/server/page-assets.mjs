@@ -1,0 +1,47 @@
+/**
+ * The styles and code of a page module that the shell (index.html) does not already load, from Vite's build
+ * manifest (dist/.vite/manifest.json): its chunk and the chunks it imports statically, less those of the entry.
+ * The server links them in a rendered page's head, so that the page is styled from its first paint (and
+ * without JavaScript) and its code is fetched with the HTML instead of after the entry has run.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Loads the manifest of the build in `root`; `tagsFor(module)` gives the page's `<link>` tags ('' without one). */
+export async function pageAssets(root) {
+  let manifest = {};
+  try {
+    manifest = JSON.parse(await readFile(join(root, '.vite', 'manifest.json'), 'utf8'));
+  } catch {
+    // A build without a manifest: pages load their styles with their code, as before.
+  }
+  const closure = (key, seen = new Set()) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) closure(next, seen);
+    return seen;
+  };
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const shell = entry ? closure(entry) : new Set();
+  const shellCss = new Set([...shell].flatMap((k) => manifest[k].css ?? []));
+  const cache = new Map();
+  return {
+    tagsFor(module) {
+      if (!module || !manifest[module]) return '';
+      if (!cache.has(module)) {
+        const chunks = [...closure(module)].filter((k) => !shell.has(k));
+        const css = [...new Set(chunks.flatMap((k) => manifest[k].css ?? []))].filter(
+          (f) => !shellCss.has(f),
+        );
+        cache.set(
+          module,
+          [
+            ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+            ...chunks.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}">`),
+          ].join(''),
+        );
+      }
+      return cache.get(module);
+    },
+  };
+}
