@@ -79,10 +79,10 @@ export const SEARCH_CACHE_MS = 60_000;
 /** A list's first pages kept in order: 20 pages of 24. */
 const RANKED_KEPT = 480;
 /**
- * From this many matches a shoppers' list walks its sort's index (repo.ListPlan): at worst it reads
- * (offset + limit) × catalogue ÷ WALK_FROM rows, 24,000 for a first page of a million products.
+ * From this many matches a shoppers' list walks its sort's index (repo.ListPlan): with evenly spread matches it
+ * reads RANKED_KEPT × products in scope ÷ matches rows, at most 48,000 for a million products.
  */
-const WALK_FROM = 1000;
+const WALK_FROM = 10_000;
 
 export class MariaDbSearch implements SearchEngine {
   private readonly cache: SearchCache;
@@ -217,7 +217,9 @@ export class MariaDbSearch implements SearchEngine {
       page(),
       total,
       query.facets
-        ? cache.memo(`facets\n${matches}`, () => this.facets(db, spec, query.admin))
+        ? cache.memo(`facets\n${matches}`, () =>
+            repo.withMatches(db, spec, (conn, once) => this.facets(conn, once, query.admin)),
+          )
         : EMPTY_FACETS,
     ]);
     const answer: CatalogAnswer = { ids, total: await total, facets };
