@@ -3,10 +3,12 @@
 // the database's rows; bad values give a clear 400, unknown values an empty list with the facets still shown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalog } from '../src/db/seed/seed-catalog';
+import { bumpCatalogVersion } from '../src/lib/catalog-version-repository';
 import { seedDeps } from '../src/lib/seed-deps';
 import { LocalStorage } from '../src/lib/storage';
 import { MariaDbSearch } from '../src/modules/search/search-engine';
 import { createTestContext, type TestContext } from './context';
+import { pollUntil, sleep } from './support';
 
 let ctx: TestContext;
 
@@ -361,6 +363,36 @@ describe('GET /product after back-office writes', () => {
     expect((await found('')).total).toBe(0);
     expect((await ctx.req('DELETE', `/product/delete/${id}`, { token: admin })).status).toBe(200);
     expect((await found('')).total).toBe(0);
+  });
+});
+
+describe('kept search answers', () => {
+  it('answer a checkout-only change after their time (old answer while reloading), a back-office write at once', async () => {
+    const admin = await ctx.adminToken();
+    const form = new FormData();
+    form.set('name', 'Keepcheck Lamp');
+    form.set('brand', 'Keepcheck');
+    form.set('originalPrice', '500');
+    form.set('stock', '2');
+    const made = await ctx.req('POST', '/product/create', { token: admin, form });
+    expect(made.status, made.text).toBe(201);
+    const id = Number(made.body.product._id);
+    const engine = new MariaDbSearch({ cacheMs: 1500 });
+    const inStock = async () =>
+      (await engine.find(ctx.db, { admin: false, q: 'keepcheck', inStock: true, limit: 5, offset: 0 })).total;
+    expect(await inStock()).toBe(1);
+    // Units taken without a back-office write (as a checkout does): kept until the entry's time is up.
+    await ctx.db.updateTable('products').set({ stock: 0 }).where('id', '=', id).execute();
+    expect(await inStock()).toBe(1);
+    await sleep(1600);
+    // Past its time: the old answer once, while it reloads; then the new one.
+    expect(await inStock()).toBe(1);
+    await pollUntil(inStock, 0, 5000);
+    // A back-office write (the catalogue version moves on) is seen by the next request.
+    await ctx.db.updateTable('products').set({ stock: 2 }).where('id', '=', id).execute();
+    expect(await inStock()).toBe(0);
+    await bumpCatalogVersion(ctx.db);
+    expect(await inStock()).toBe(1);
   });
 });
 

@@ -9,13 +9,16 @@ import { readCatalogVersion } from '../../lib/catalog-version-repository';
  *   every process
  * - what moves without a back-office write (units taken by checkouts: sellable counts and order; units sold:
  *   popularity) is seen within `ttlMs` plus one load: an entry past its time is still answered while one
- *   request reloads it in the background (no shopper waits for a recount)
+ *   request reloads it in the background (no shopper waits for a recount), one reload at a time per process
  * - concurrent requests for the same entry share one load
  * - one cache per database (tests run several shops in one process), at most `maxEntries` entries each, the
  *   oldest dropped first
  */
 export class SearchCache {
   private readonly shops = new WeakMap<Db, { version: number; entries: Map<string, Entry> }>();
+  /** Reloads under way, and those waiting for one of them to finish. */
+  private refreshes = 0;
+  private readonly waitingRefreshes: (() => void)[] = [];
 
   constructor(
     private readonly ttlMs: number,
@@ -41,15 +44,17 @@ export class SearchCache {
           // Past its time: answered as it is while its successor loads (once), so that no request waits.
           if (!kept.refreshing) {
             kept.refreshing = true;
-            const next = load();
-            next.then(
-              () => {
-                if (entries.get(key) === kept) entries.set(key, settledEntry(next));
-              },
-              () => {
-                kept.refreshing = false;
-              },
-            );
+            this.refreshSoon(() => {
+              const next = load();
+              return next.then(
+                () => {
+                  if (entries.get(key) === kept) entries.set(key, settledEntry(next));
+                },
+                () => {
+                  kept.refreshing = false;
+                },
+              );
+            });
           }
           return kept.value as Promise<T>;
         }
@@ -71,7 +76,26 @@ export class SearchCache {
       },
     };
   }
+
+  /** Runs a reload now if fewer than MAX_REFRESHES are running, else when one of them finishes. */
+  private refreshSoon(run: () => Promise<void>): void {
+    if (this.refreshes >= MAX_REFRESHES) {
+      this.waitingRefreshes.push(() => this.refreshSoon(run));
+      return;
+    }
+    this.refreshes++;
+    void run().finally(() => {
+      this.refreshes--;
+      this.waitingRefreshes.shift()?.();
+    });
+  }
 }
+
+/**
+ * Reloads at the same time, per process: a reload holds database connections for as long as it counts (seconds
+ * for a common word of a million products); several at once left shoppers' requests waiting for a connection.
+ */
+const MAX_REFRESHES = 1;
 
 function settledEntry(value: Promise<unknown>): Entry {
   return { at: Date.now(), value, settled: true, refreshing: false };

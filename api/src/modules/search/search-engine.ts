@@ -3,7 +3,7 @@ import { toRupees } from '@voltcart/shared';
 import type { Db } from '../../db/connection';
 import type { Conn } from '../product/product.repository';
 import * as repo from './search.repository';
-import { SearchCache } from './search-cache';
+import { SearchCache, type SearchCacheView } from './search-cache';
 import {
   deletionKeys,
   editDistance,
@@ -79,10 +79,10 @@ export const SEARCH_CACHE_MS = 60_000;
 /** A list's first pages kept in order: 20 pages of 24. */
 const RANKED_KEPT = 480;
 /**
- * From this many matches a shoppers' list walks its sort's index (repo.ListPlan): at worst it reads
- * (offset + limit) × catalogue ÷ WALK_FROM rows, 24,000 for a first page of a million products.
+ * From this many matches a shoppers' list walks its sort's index (repo.ListPlan): with evenly spread matches it
+ * reads RANKED_KEPT × products in scope ÷ matches rows, at most 48,000 for a million products.
  */
-const WALK_FROM = 1000;
+const WALK_FROM = 10_000;
 
 export class MariaDbSearch implements SearchEngine {
   private readonly cache: SearchCache;
@@ -191,10 +191,9 @@ export class MariaDbSearch implements SearchEngine {
     ]);
     const page = async (): Promise<number[]> => {
       if (query.limit === 0) return [];
-      const q = spec.match ? { key, raw } : undefined;
       // Shoppers' lists: the number of matches (kept) chooses how the page is read (repo.ListPlan).
       const plan = async (): Promise<repo.ListPlan | undefined> =>
-        spec.match || query.admin
+        query.admin
           ? undefined
           : {
               // A brand's products gather at its prices (a brand of phones starts where cheap phones end):
@@ -202,16 +201,35 @@ export class MariaDbSearch implements SearchEngine {
               plan: !query.brand?.length && (await total) >= this.walkFrom ? 'walk' : 'filter',
               inCategory: query.categorySlug !== undefined || query.category?.length === 1,
             };
-      // A search ranks every match, a filtered list sorts or walks to its page: the first pages are kept in
-      // order, so that paging through them (and the next shopper) reads no more than the page's products.
+      // A filtered list sorts or walks to its page: the first pages are kept in order, so that paging through
+      // them (and the next shopper) reads no more than the page's products.
       if (query.offset + query.limit <= RANKED_KEPT) {
         const ranked = await cache.memo(`page\n${sort}\n${raw}\n${matches}`, async () =>
-          repo.pageIds(db, spec, sort, { limit: RANKED_KEPT, offset: 0 }, q, await plan()),
+          repo.pageIds(db, spec, sort, { limit: RANKED_KEPT, offset: 0 }, undefined, await plan()),
         );
         return ranked.slice(query.offset, query.offset + query.limit);
       }
-      return repo.pageIds(db, spec, sort, query, q, await plan());
+      return repo.pageIds(db, spec, sort, query, undefined, await plan());
     };
+    if (spec.match) {
+      // A search matches once for its total, its first ranked pages and its facets (one temporary table).
+      const found = await cache.memo(`search\n${sort}\n${raw}\n${query.facets === true}\n${matches}`, () =>
+        repo.withMatches(db, spec, async (conn, once) => ({
+          total: await repo.countMatches(conn, once),
+          ranked: await repo.pageIds(conn, once, sort, { limit: RANKED_KEPT, offset: 0 }, { key, raw }),
+          facets: query.facets ? await this.facets(conn, once, query.admin) : EMPTY_FACETS,
+        })),
+      );
+      const end = query.offset + query.limit;
+      return this.withDidYouMean(cache, db, key, query.admin, {
+        ids:
+          end <= RANKED_KEPT
+            ? found.ranked.slice(query.offset, end)
+            : await repo.pageIds(db, spec, sort, query, { key, raw }),
+        total: found.total,
+        facets: found.facets,
+      });
+    }
     const total = cache.memo(`total\n${matches}`, () => repo.countMatches(db, spec));
     const [ids, , facets] = await Promise.all([
       page(),
@@ -220,11 +238,19 @@ export class MariaDbSearch implements SearchEngine {
         ? cache.memo(`facets\n${matches}`, () => this.facets(db, spec, query.admin))
         : EMPTY_FACETS,
     ]);
-    const answer: CatalogAnswer = { ids, total: await total, facets };
-    if (answer.total === 0 && words.length) {
-      const better = await cache.memo(`didYouMean\n${query.admin}\n${key}`, () =>
-        this.didYouMean(db, key, query.admin),
-      );
+    return { ids, total: await total, facets };
+  }
+
+  /** "Did you mean …" for a search that found nothing. */
+  private async withDidYouMean(
+    cache: SearchCacheView,
+    db: Db,
+    key: string,
+    admin: boolean,
+    answer: CatalogAnswer,
+  ): Promise<CatalogAnswer> {
+    if (answer.total === 0) {
+      const better = await cache.memo(`didYouMean\n${admin}\n${key}`, () => this.didYouMean(db, key, admin));
       if (better) answer.didYouMean = better;
     }
     return answer;
