@@ -3,7 +3,8 @@
 // overall progress bar reaching 100 %, and the pictures on the products afterwards; after a run the upload
 // button stays off until the folder or a choice changes, and the same folder sent again is reported
 // "Already there" with nothing added; `<slug>-<colour-slug>.png` is shown with its colour and lands in that
-// colour's gallery.
+// colour's gallery; a name that means a colour of one product and another product's slug is flagged ambiguous
+// (never guessed) until staff choose.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -195,6 +196,49 @@ describe('bulk upload in the browser', () => {
     expect(d.thumbnail).not.toBe('');
     expect(d.images).toEqual([]);
     expect(d.colorImages[coral._id]).toHaveLength(1);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('flags a name that means a colour of one product and the slug of another, until staff choose', async () => {
+    const token = await e2eAdminToken();
+    const made = await api('POST', '/color/create', {
+      token,
+      body: { name: unique('Teal'), hexcode: '#118080' },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const teal = made.body.color as { _id: string; name: string; slug: string };
+    const pad = await apiProduct(unique('Glow Pad'), { colors: JSON.stringify([teal._id]) });
+    // Its slug is the pad's slug followed by the colour's: `<pad>-<teal>.jpg` names both.
+    const twin = await apiProduct(`${pad.name} ${teal.name}`);
+    expect(twin.slug).toBe(`${pad.slug}-${teal.slug}`);
+    const folder = join(dir, 'unclear');
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, `${twin.slug}.jpg`), await photo('#118080'));
+
+    const page = await newPage(browser, { width: 1366, height: 1000 });
+    await login(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bulk upload' }).click();
+    await page.getByLabel('Choose folder').setInputFiles(folder);
+    await page
+      .getByRole('tab', { name: /Ambiguous/ })
+      .getByText('1')
+      .waitFor();
+    expect(await page.getByRole('tab', { name: /Matched/ }).textContent()).toContain('0');
+    const row = page.locator('tbody tr', { hasText: `${twin.slug}.jpg` });
+    expect(await row.getByTestId('bulk-unclear').textContent()).toBe('Several products or colours');
+    const choose = row.getByLabel(`Product for ${twin.slug}.jpg`);
+    expect(await choose.inputValue()).toBe('');
+    await screenshot(page, 'admin-bulk-unclear-colour');
+    await choose.selectOption(twin._id);
+    await page.getByRole('button', { name: 'Upload 1 file' }).click();
+    await expect
+      .poll(() => page.getByTestId('bulk-summary').textContent(), { timeout: 60_000 })
+      .toContain('1 uploaded, 0 failed');
+    expect((await api('GET', `/product/${twin._id}`, { token })).body.product.thumbnail).not.toBe('');
+    const d = (await api('GET', `/product/${pad._id}`, { token })).body.product;
+    expect(d.colorImages[teal._id] ?? []).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });

@@ -1,6 +1,7 @@
 // Covers the variant table of the product edit page against the real API (issue 15, admin): one variant's stock
 // changed and another switched off, each saved from its row, are what the API then holds (the third untouched);
-// pictures chosen with a colour's "Add pictures" end in that colour's gallery, not in the shared pictures.
+// pictures chosen with a colour's "Add pictures" end in that colour's gallery, not in the shared pictures; a
+// combination dropped with Remove is offered under "Add a combination" and comes back with its SKU and units.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, pageErrors, screenshot } from '../../e2e/browser';
@@ -32,6 +33,7 @@ interface ApiVariant {
   _id: string;
   sku: string;
   colorId: string | null;
+  memorySize: number | null;
   stock: number;
   enabled: boolean;
 }
@@ -118,6 +120,47 @@ describe('the variant table of the product edit page', () => {
     await expect
       .poll(() => page.locator('.variant-matrix__gallery', { hasText: tide.name }).textContent())
       .toContain(`${tide.name}: 2 pictures`);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('drops a combination that is not sold and adds it back with its SKU and units', async () => {
+    const [slate, moss] = [await apiColor('Slate'), await apiColor('Moss')];
+    const p = await apiProduct(unique('Matrix Phone'), {
+      colors: JSON.stringify([slate._id, moss._id]),
+      memorySizes: '[128, 256]',
+      memoryPriceAdj: '[0, 4000]',
+    });
+    const before = await apiVariants(p._id);
+    expect(before).toHaveLength(4);
+    const label = `${moss.name} 256 GB`;
+    await page.goto(adminUrl(`/admin/product/edit/${p._id}`));
+    await page.getByRole('heading', { name: 'Variants' }).waitFor();
+    // Every combination is sold: nothing to add.
+    expect(await page.getByRole('heading', { name: 'Add a combination' }).count()).toBe(0);
+
+    const row = page.getByTestId('variant-row').filter({ has: page.getByLabel(`Stock of ${label}`) });
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(async () => (await apiVariants(p._id)).length).toBe(3);
+    await page.getByRole('heading', { name: 'Add a combination' }).waitFor();
+    expect(await page.getByTestId('variant-row').count()).toBe(3);
+
+    const add = page.locator('.variant-matrix__add');
+    expect(await add.getByLabel('Combination').locator('option').allTextContents()).toEqual([label]);
+    const sku = unique('MATRIX-MOSS')
+      .toUpperCase()
+      .replace(/[^A-Z0-9-]/g, '-');
+    await add.getByLabel('SKU').fill(sku);
+    await add.getByLabel('Units').fill('4');
+    await screenshot(page, 'admin-variant-add-combination');
+    await add.getByRole('button', { name: 'Add combination' }).click();
+    await expectToast(page, `${label} added as ${sku}.`);
+    const after = await apiVariants(p._id);
+    expect(after.find((v) => v.colorId === moss._id && v.memorySize === 256)).toMatchObject({
+      sku,
+      stock: 4,
+    });
+    await expect.poll(() => page.getByTestId('variant-row').count()).toBe(4);
+    expect(await page.getByRole('heading', { name: 'Add a combination' }).count()).toBe(0);
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -63,10 +63,13 @@ describe('search and lists', () => {
     await expect.poll(() => count.textContent()).toMatch(/^Showing 1–2 of \d+$/);
     const all = Number((await count.textContent())!.match(/of (\d+)/)![1]);
 
-    // A brand filter with its count: the list shows exactly that many.
+    // A brand filter with its count: the list shows exactly that many (its second page the rest: the sample
+    // lists each model once, so the largest brand has 3 or more products, not always 4).
     const brands = page.getByRole('group', { name: 'Brand' });
     const first = brands.locator('label').first();
     const brandCount = Number(await first.locator('.facet__count').textContent());
+    expect(brandCount).toBeGreaterThanOrEqual(3);
+    const second = `Showing 3–${Math.min(4, brandCount)} of ${brandCount}`;
     const brandName = (await first.locator('span').first().textContent())!;
     // The page arrives server-rendered: a click before it is hydrated does nothing, so it is tried again.
     await expect
@@ -88,16 +91,16 @@ describe('search and lists', () => {
     await page.waitForURL((u) => params(u.toString()).get('sort') === 'price_asc');
     await page.getByRole('link', { name: 'Page 2' }).click();
     await page.waitForURL((u) => params(u.toString()).get('page') === '2');
-    await expect.poll(() => count.textContent()).toBe(`Showing 3–4 of ${brandCount}`);
+    await expect.poll(() => count.textContent()).toBe(second);
 
     await page.reload();
-    await expect.poll(() => count.textContent()).toBe(`Showing 3–4 of ${brandCount}`);
+    await expect.poll(() => count.textContent()).toBe(second);
     expect(await page.getByLabel('Sort by').inputValue()).toBe('price_asc');
     await page.goBack();
     await page.waitForURL((u) => !params(u.toString()).has('page'));
     await expect.poll(() => count.textContent()).toBe(`Showing 1–2 of ${brandCount}`);
     await page.goForward();
-    await expect.poll(() => count.textContent()).toBe(`Showing 3–4 of ${brandCount}`);
+    await expect.poll(() => count.textContent()).toBe(second);
 
     await page.getByRole('button', { name: 'Clear all' }).click();
     await page.waitForURL((u) => !params(u.toString()).has('brand'));

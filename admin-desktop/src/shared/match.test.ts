@@ -1,6 +1,7 @@
 import { parseImageName } from '@voltcart/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  ambiguousNamesOf,
   assignDefaultRoles,
   chooseProduct,
   colorMatchesOf,
@@ -121,6 +122,47 @@ describe('matchFiles', () => {
       gallery: 1,
       colorGallery: 0,
     });
+  });
+
+  it('flags a name the API found ambiguous between colours or products instead of guessing', () => {
+    // `galaxy-s24-blue`: colour `blue` of galaxy-s24, or the product whose slug is galaxy-s24-blue (read
+    // locally, that product alone would match).
+    const blue = { _id: '9', slug: 'galaxy-s24-blue', sku: null, name: 'Galaxy S24 Blue' };
+    const withSlug = [...products, blue];
+    const ambiguous = ambiguousNamesOf([
+      {
+        name: 'galaxy-s24-blue.jpg',
+        status: 'ambiguous',
+        product: null,
+        candidates: [products[2]!, blue],
+        color: null,
+      },
+      {
+        name: 'galaxy-s24.jpg',
+        status: 'matched',
+        product: products[2]!,
+        candidates: [products[2]!],
+        color: null,
+      },
+    ]);
+    expect(ambiguous).toEqual({ 'galaxy-s24-blue.jpg': ['3', '9'] });
+    expect(matchFiles([file('galaxy-s24-blue.jpg')], withSlug)[0]).toMatchObject({
+      status: 'matched',
+      productId: '9',
+    });
+    const [entry] = matchFiles(
+      [file('galaxy-s24-blue.jpg'), file('galaxy-s24.jpg')],
+      withSlug,
+      {},
+      ambiguous,
+    );
+    expect(entry).toMatchObject({
+      status: 'ambiguous',
+      productId: null,
+      candidates: ['3', '9'],
+      color: null,
+    });
+    expect(chooseProduct(entry!, '9')).toMatchObject({ status: 'matched', productId: '9', color: null });
   });
 
   it("sends the names the API matched to a colour to that colour's gallery, never as the thumbnail", () => {

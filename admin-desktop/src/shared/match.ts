@@ -44,6 +44,19 @@ export function colorMatchesOf(
   }
   return out;
 }
+
+/**
+ * The names the API found ambiguous (POST /product/match-images: several products, or one product in several
+ * colours, e.g. `phone-sky-blue` as colour `sky-blue` of `phone` or colour `blue` of `phone-sky`), with the
+ * products they may mean. The API reads every name both ways, so its answer stands over a local reading that
+ * sees one product only.
+ */
+export function ambiguousNamesOf(matches: ImageNameMatch[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const m of matches) if (m.status === 'ambiguous') out[m.name] = m.candidates.map((c) => c._id);
+  return out;
+}
+
 export type MatchStatus = 'matched' | 'unmatched' | 'ambiguous';
 
 export interface MatchEntry<F extends MatchableFile = MatchableFile> {
@@ -64,6 +77,8 @@ export interface MatchEntry<F extends MatchableFile = MatchableFile> {
  * Matches files to products by `<product-slug>[-N].<ext>` or `<SKU>[-N].<ext>`, and to colour galleries by the
  * API's colour matches (`colors`, see ColorMatches).
  * - a name the API matched to a colour goes to that colour's gallery (role gallery, never the thumbnail)
+ * - a name the API found ambiguous (`ambiguous`, see ambiguousNamesOf) is ambiguous, with the API's candidates:
+ *   staff choose, even when the local reading sees one product
  * - slugs and SKUs compare case-insensitively with the file name
  * - a name may be read whole (`iphone-15` → slug `iphone-15`) or as key plus position (`iphone-15` → slug
  *   `iphone`, position 15); every product any reading names is a candidate
@@ -74,6 +89,7 @@ export function matchFiles<F extends MatchableFile>(
   files: F[],
   products: MatchableProduct[],
   colors: ColorMatches = {},
+  ambiguous: Readonly<Record<string, string[]>> = {},
 ): MatchEntry<F>[] {
   const bySlug = new Map<string, string[]>();
   const bySku = new Map<string, string[]>();
@@ -102,6 +118,18 @@ export function matchFiles<F extends MatchableFile>(
         suffix: parsed.suffix,
         role: 'gallery',
         color,
+      };
+    }
+    const unclear = Object.hasOwn(ambiguous, key) ? ambiguous[key] : undefined;
+    if (unclear) {
+      return {
+        file,
+        status: 'ambiguous',
+        productId: null,
+        candidates: unclear,
+        suffix: parsed.suffix,
+        role: 'gallery',
+        color: null,
       };
     }
     const whole = lookup(parsed.stem);

@@ -5,7 +5,7 @@ import {
   type MatchedProduct,
   type ReportPeriod,
 } from '@voltcart/shared';
-import { colorMatchesOf, type MatchColor } from '../../shared/match';
+import { ambiguousNamesOf, colorMatchesOf, type MatchColor } from '../../shared/match';
 import { api } from './api';
 import {
   type AuditFilter,
@@ -54,9 +54,9 @@ export const queries = {
       },
     }),
   /**
-   * Every product the file names of a scanned folder may mean (by slug or SKU), and the names the API matched to a
-   * colour gallery, asked from the API in pages of MAX_MATCH_NAMES names; the page then matches with matchFiles on
-   * these (shared/match.ts).
+   * Every product the file names of a scanned folder may mean (by slug or SKU), the names the API matched to a
+   * colour gallery and those it found ambiguous, asked from the API in pages of MAX_MATCH_NAMES names; the page
+   * then matches with matchFiles on these (shared/match.ts).
    */
   imageMatches: (scanId: string, names: string[]) =>
     queryOptions({
@@ -68,6 +68,7 @@ export const queries = {
         );
         const found = new Map<string, MatchedProduct>();
         const colors: Record<string, { productId: string; color: MatchColor }> = {};
+        const ambiguous: Record<string, string[]> = {};
         for (let i = 0; i < list.length; i += MAX_MATCH_NAMES) {
           const { matches } = await api.product.matchImages(
             { body: { names: list.slice(i, i + MAX_MATCH_NAMES) } },
@@ -75,8 +76,9 @@ export const queries = {
           );
           for (const m of matches) for (const c of m.candidates) found.set(c._id, c);
           Object.assign(colors, colorMatchesOf(matches));
+          Object.assign(ambiguous, ambiguousNamesOf(matches));
         }
-        return { products: [...found.values()], colors };
+        return { products: [...found.values()], colors, ambiguous };
       },
     }),
   product: (id: string) =>

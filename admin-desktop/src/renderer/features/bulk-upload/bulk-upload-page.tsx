@@ -48,7 +48,11 @@ const STATE_TEXT: Record<ItemProgress['state'], string> = {
 };
 
 /** An empty folder needs no matching (one object, so that matching does not run again on every render). */
-const NO_MATCHES: { products: MatchableProduct[]; colors: ColorMatches } = { products: [], colors: {} };
+const NO_MATCHES: {
+  products: MatchableProduct[];
+  colors: ColorMatches;
+  ambiguous: Record<string, string[]>;
+} = { products: [], colors: {}, ambiguous: {} };
 
 /** Rows shown at once; the rest behind "Show all" so a 5000-photo folder stays responsive. */
 const PAGE_ROWS = 300;
@@ -116,7 +120,7 @@ export function BulkUploadPage() {
   // the products' slugs, SKUs and names stay the same (structural sharing), so staff's choices are kept.
   useEffect(() => {
     if (scan && matches) {
-      setEntries(matchFiles(scan.files, matches.products, matches.colors));
+      setEntries(matchFiles(scan.files, matches.products, matches.colors, matches.ambiguous));
       kept.current = new Set();
     }
   }, [scan, matches]);
@@ -414,7 +418,7 @@ export function BulkUploadPage() {
               disabled={running || !jobs.length || uploadedAlready}
               aria-describedby={uploadedAlready ? 'bulk-uploaded-note' : undefined}
             >
-              Upload {jobs.length} files
+              Upload {jobs.length} {jobs.length === 1 ? 'file' : 'files'}
             </button>
             <button className="btn btn-ghost" onClick={cancel} disabled={!running || !run?.runId}>
               Cancel
@@ -458,7 +462,7 @@ const BulkRow = memo(function BulkRow(props: {
       <td>
         {e.status === 'unmatched' ? (
           <span className="badge badge-muted">No matching product</span>
-        ) : e.candidates.length > 1 ? (
+        ) : e.status === 'ambiguous' || e.candidates.length > 1 ? (
           <select
             aria-label={`Product for ${e.file.name}`}
             value={e.status === 'matched' ? (e.productId ?? '') : ''}
@@ -481,7 +485,11 @@ const BulkRow = memo(function BulkRow(props: {
         )}
       </td>
       <td>
-        {e.status !== 'matched' ? (
+        {e.status === 'ambiguous' ? (
+          <span className="badge badge-warn" data-testid="bulk-unclear">
+            Several products or colours
+          </span>
+        ) : e.status !== 'matched' ? (
           <span className="muted">-</span>
         ) : e.color ? (
           <span className="badge" data-testid="bulk-color">

@@ -1,8 +1,10 @@
 // The variant matrix of the product form: one row per variant; a row's save sends only what changed, a stock
-// change with the stock it loaded (compare-and-set); "Set every stock" writes all variants at once.
+// change with the stock it loaded (compare-and-set); "Set every stock" writes all variants at once; a colour ×
+// memory size combination not sold yet is added with the SKU suggested from the slug (or the one typed).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const variant = vi.hoisted(() => ({
+  create: vi.fn(),
   update: vi.fn(),
   remove: vi.fn(),
   stock: vi.fn(),
@@ -11,9 +13,10 @@ const variant = vi.hoisted(() => ({
 vi.mock('../../lib/api', () => ({ api: { variant }, imageSrc: () => null }));
 
 import type { Product, Variant } from '@voltcart/shared';
+import { act } from 'react';
 import { useToasts } from '../../stores/toast';
 import { button, cleanup, click, render, type, wait } from '../../testing/render';
-import { VariantMatrix, variantChanges } from './variant-matrix';
+import { missingCombinations, VariantMatrix, variantChanges } from './variant-matrix';
 
 const v = (id: string, colorId: string, memorySize: number, stock: number): Variant => ({
   _id: id,
@@ -31,6 +34,8 @@ const v = (id: string, colorId: string, memorySize: number, stock: number): Vari
 const product = {
   _id: '7',
   name: 'Voltphone',
+  slug: 'voltphone',
+  memorySizes: [128, 256],
   colors: [
     { _id: '1', name: 'Black', slug: 'black', hexcode: '#000000', status: true, priceAdj: 0 },
     { _id: '2', name: 'Blue', slug: 'blue', hexcode: '#0000ff', status: true, priceAdj: 0 },
@@ -80,6 +85,37 @@ describe('variant matrix', () => {
         ],
       },
     });
+  });
+
+  it('offers the combinations not sold yet and adds one, its SKU suggested from the slug', async () => {
+    expect(missingCombinations(product)).toEqual([
+      { colorId: '1', memorySize: 256 },
+      { colorId: '2', memorySize: 256 },
+    ]);
+    variant.create.mockResolvedValue({
+      flag: 1,
+      msg: 'Variant added.',
+      variant: v('13', '2', 256, 6),
+      product,
+    });
+    const { container } = await render(<VariantMatrix product={product} />);
+    const form = container.querySelector<HTMLFormElement>('.variant-matrix__add')!;
+    const select = form.querySelector('select')!;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Black 256 GB', 'Blue 256 GB']);
+    await act(async () => {
+      select.value = '1';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    const sku = form.querySelector<HTMLInputElement>('input:not([type])')!;
+    expect(sku.placeholder).toBe('VOLTPHONE-BLUE-256GB');
+    await type(form.querySelector<HTMLInputElement>('input[type="number"]')!, '6');
+    await click(button(form, 'Add combination'));
+    await wait();
+    expect(variant.create).toHaveBeenCalledWith({
+      params: { id: '7' },
+      body: { colorId: '2', memorySize: 256, sku: 'VOLTPHONE-BLUE-256GB', stock: 6 },
+    });
+    expect(useToasts.getState().toasts.map((t) => t.msg)).toContain('Blue 256 GB added as VP-2-256.');
   });
 
   it('a row sends only its changes: SKU, own price (blank clears it) and the switch', () => {

@@ -1,6 +1,6 @@
 import { errorMessage } from '@voltcart/api-client/http';
-import type { Product, Variant } from '@voltcart/shared';
-import { useState } from 'react';
+import { type Product, suggestVariantSku, type Variant } from '@voltcart/shared';
+import { useId, useState } from 'react';
 import { api } from '../../lib/api';
 import { formatINR } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
@@ -41,11 +41,24 @@ export function variantChanges(v: Variant, r: Row) {
   return body;
 }
 
+/** The colour × memory size combinations of the product's options that have no variant (not sold yet). */
+export function missingCombinations(
+  product: Product,
+): { colorId: string | null; memorySize: number | null }[] {
+  const sold = new Set((product.variants ?? []).map((v) => `${v.colorId ?? ''}|${v.memorySize ?? ''}`));
+  const colors = product.colors.length ? product.colors.map((c) => c._id) : [null];
+  const sizes = product.memorySizes.length ? product.memorySizes : [null];
+  return colors
+    .flatMap((colorId) => sizes.map((memorySize) => ({ colorId, memorySize })))
+    .filter((c) => !sold.has(`${c.colorId ?? ''}|${c.memorySize ?? ''}`));
+}
+
 /**
  * The product's variants, one row per colour × memory size sold: SKU, own price (blank: the product's price plus
  * the option adjustments), stock, on/off; a row is saved on its own, dropped with Remove (only without stock), and
- * "Set every stock" writes many stocks at once (all or nothing). Each colour's gallery takes pictures from the
- * native multi-file picker.
+ * "Set every stock" writes many stocks at once (all or nothing). A combination of the product's colours and
+ * memory sizes that is not sold can be added (SKU suggested from the slug). Each colour's gallery takes pictures
+ * from the native multi-file picker.
  */
 export function VariantMatrix({ product }: { product: Product }) {
   const variants = product.variants ?? [];
@@ -221,6 +234,7 @@ export function VariantMatrix({ product }: { product: Product }) {
           Apply to all variants
         </button>
       </form>
+      <AddCombination product={product} />
       {product.colors.length > 0 && (
         <div className="variant-matrix__galleries">
           <h3>Colour galleries</h3>
@@ -255,5 +269,82 @@ export function VariantMatrix({ product }: { product: Product }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** Adds one of the combinations not sold yet as a variant: its SKU (suggested from the slug) and stock. */
+function AddCombination({ product }: { product: Product }) {
+  const id = useId();
+  const missing = missingCombinations(product);
+  const [choice, setChoice] = useState(0);
+  const [sku, setSku] = useState('');
+  const [stock, setStock] = useState('0');
+  const create = useApiMutation(
+    (body: { colorId: string | null; memorySize: number | null; sku: string; stock: number }) =>
+      api.variant.create({ params: { id: product._id }, body }),
+    staleAfter.product,
+  );
+  if (missing.length === 0) return null;
+  const colors = new Map(product.colors.map((c) => [c._id, c]));
+  const labelOf = (c: (typeof missing)[number]) =>
+    [c.colorId ? colors.get(c.colorId)?.name : null, c.memorySize ? `${c.memorySize} GB` : null]
+      .filter(Boolean)
+      .join(' ');
+  const chosen = missing[Math.min(choice, missing.length - 1)]!;
+  const suggested = suggestVariantSku(
+    { id: product._id, slug: product.slug },
+    chosen.colorId ? (colors.get(chosen.colorId)?.slug ?? null) : null,
+    chosen.memorySize,
+  );
+  return (
+    <form
+      className="variant-matrix__add"
+      aria-labelledby={`${id}-title`}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const units = Number(stock);
+        if (!Number.isInteger(units) || units < 0)
+          return toast.error('Enter a whole number of units, 0 or more.');
+        const label = labelOf(chosen);
+        // Awaited, not mutate(): the table is drawn again for the new variant, and mutate's callbacks would
+        // be lost with it.
+        try {
+          const r = await create.mutateAsync({ ...chosen, sku: sku.trim() || suggested, stock: units });
+          toast.success(`${label} added as ${r.variant.sku}.`);
+          setChoice(0);
+          setSku('');
+          setStock('0');
+        } catch (err) {
+          toast.error(errorMessage(err, `${label} could not be added.`));
+        }
+      }}
+    >
+      <h3 id={`${id}-title`}>Add a combination</h3>
+      <label>
+        Combination{' '}
+        <select
+          value={Math.min(choice, missing.length - 1)}
+          onChange={(e) => {
+            setChoice(Number(e.target.value));
+            setSku('');
+          }}
+        >
+          {missing.map((c, i) => (
+            <option key={`${c.colorId}|${c.memorySize}`} value={i}>
+              {labelOf(c)}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      <label>
+        SKU <input value={sku} placeholder={suggested} onChange={(e) => setSku(e.target.value)} />
+      </label>{' '}
+      <label>
+        Units <input type="number" min={0} value={stock} onChange={(e) => setStock(e.target.value)} />
+      </label>{' '}
+      <button type="submit" className="btn btn-sm" disabled={create.isPending}>
+        Add combination
+      </button>
+    </form>
   );
 }
