@@ -227,9 +227,9 @@ describe('control: the same requests with the right token', () => {
       expect(r.status, `${route.method} ${route.path} → ${r.status} ${r.text.slice(0, 300)}`).toBeLessThan(
         300,
       );
-      // JSON answers say flag 1; the invoice PDF is the one guarded binary route.
+      // JSON answers say flag 1; the invoice PDF and the catalogue CSV are the guarded binary routes.
       if (r.headers.get('content-type')?.includes('json')) expect(r.body.flag).toBe(1);
-      else expect(r.headers.get('content-type')).toBe('application/pdf');
+      else expect(['application/pdf', 'text/csv; charset=utf-8']).toContain(r.headers.get('content-type'));
       // Keep the matrix's baseline: the refusal cases compare against it.
       before = { db: await fingerprint(sc), files: await uploadListing(sc.uploadDir) };
     },

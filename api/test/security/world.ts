@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CATALOG_CSV_COLUMNS } from '@voltcart/shared';
 import { SIMULATOR_SECRET } from '../../src/config';
 import { paymentSignature } from '../../src/lib/payments/signatures';
 import type { RouteEntry } from '../../src/lib/route-table';
@@ -52,6 +53,8 @@ export interface World {
   otherAddress: number;
   otherCartLine: number;
   otherOrder: string;
+  /** A previewed catalogue CSV import with nothing left to apply. */
+  catalogImport: string;
 }
 
 const ADDRESS = {
@@ -255,6 +258,22 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
   };
   const mine = await own(owner);
   const theirs = await own(other);
+  const catalogImport = `IM${tag.toUpperCase()}`;
+  await db
+    .insertInto('catalog_imports')
+    .values({
+      public_id: catalogImport,
+      admin_id: admin.id,
+      file_name: 'catalogue.csv',
+      row_count: 0,
+      to_create: 0,
+      to_update: 0,
+      unchanged: 0,
+      error_count: 0,
+      errors: '[]',
+      batch_count: 0,
+    })
+    .execute();
   return {
     admin,
     owner,
@@ -277,6 +296,7 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
     otherAddress: theirs.address,
     otherCartLine: theirs.cartLine,
     otherOrder: theirs.order,
+    catalogImport,
   };
 }
 
@@ -299,6 +319,9 @@ export function paramValue(route: RouteEntry, param: string, w: World): string {
   if (p === 'variantid') return String(w.variant);
   if (p === 'colorid') return String(w.color);
   if (p === 'file' || p === '*') return w.imageFile;
+  if (p === 'importid') return w.catalogImport;
+  // Blocking is sent as an unblock of the owner (validRequest): the owner's token must keep working.
+  if (p === 'userid') return String(w.owner.id);
   if (p === 'id' || p === 'slug') {
     if (section === 'category') return String(route.method === 'DELETE' ? w.emptyCategory : w.category);
     if (section === 'color') return String(route.method === 'DELETE' ? w.spareColor : w.color);
@@ -404,6 +427,21 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       return { body: { changes: [{ variantId: String(w.variant), stock: 3, expectedStock: 0 }] } };
     case 'PATCH /product/:p/color-images/:p':
       return { form: form({ images: await png() }) };
+    case 'POST /catalog/import':
+      return {
+        form: form({
+          file: new File(
+            [
+              `${CATALOG_CSV_COLUMNS.join(',')}\nnew-phone,New phone,,,999,,,,,,,,NEW-${randomBytes(3).toString('hex')},,,,1,,\n`,
+            ],
+            'catalogue.csv',
+          ),
+        }),
+      };
+    case 'POST /catalog/products/bulk':
+      return { body: { ids: [String(w.product)], action: 'activate' } };
+    case 'PUT /admin/users/:p/block':
+      return { body: { blocked: false } };
     case 'POST /product/match-images':
       return { body: { names: ['phone.jpg', 'phone-2.jpg'] } };
     case 'POST /cart/add-to-cart':
