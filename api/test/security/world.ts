@@ -312,6 +312,7 @@ export function paramValue(route: RouteEntry, param: string, w: World): string {
   if (p.includes('address')) return String(w.address);
   if (p === 'variantid') return String(w.variant);
   if (p === 'colorid') return String(w.color);
+  // Blocking is sent as an unblock of the owner (validRequest): the owner's token must keep working.
   if (p === 'userid') return String(w.owner.id);
   if (p === 'importid') return w.catalogImport;
   if (p === 'file' || p === '*') return w.imageFile;

@@ -43,12 +43,10 @@ export function catalogCsvRoutes() {
   }));
 
   on(api.apply, async (c, input) => {
-    try {
-      return await applyNextBatch(c.var.db, input.params.importId!);
-    } finally {
-      // Whatever a batch saved (even before a later one failed) shows to shoppers at once.
-      await catalogCache(c).invalidate(c.var.db);
-    }
+    const applied = await applyNextBatch(c.var.db, input.params.importId!);
+    // What the batch saved shows to shoppers at once (a failed batch saved nothing).
+    await catalogCache(c).invalidate(c.var.db);
+    return applied;
   });
 
   return app;
