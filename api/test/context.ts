@@ -104,7 +104,13 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       );
       const out: Record<string, number> = {};
       for (const { t } of tables.rows) {
-        const r = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.table(t)}`.execute(db);
+        // A refused login is supposed to leave its line in the change history: those lines are not counted.
+        const r =
+          t === 'audit_log'
+            ? await sql<{
+                n: number;
+              }>`SELECT COUNT(*) AS n FROM audit_log WHERE action <> 'session.login_failed'`.execute(db)
+            : await sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.table(t)}`.execute(db);
         out[t] = Number(r.rows[0]!.n);
       }
       const sum = await sql<{ s: string | null }>`SELECT SUM(stock) AS s FROM products`.execute(db);

@@ -319,6 +319,7 @@ describe('admin dashboard and users (separate database, exact figures)', () => {
       email: expect.stringMatching(/@example\.com$/),
       orderCount: 2,
       createdAt: expect.any(String),
+      blocked: false,
     });
     expect(r.body.users.find((u: { name: string }) => u.name === 'Bala').orderCount).toBe(4);
     expect(r.body.users.find((u: { name: string }) => u.name === 'Chitra').orderCount).toBe(0);
