@@ -1,7 +1,8 @@
 // Covers the change history (GET /admin/audit and the records the admin changes write): one record per change,
 // written in the change's own transaction, with who, when, from where (IP, user agent), what (kind and id) and
 // the changed fields before and after, for a representative change of each kind (category, colour, product,
-// stock, order state, refund, settings, staff, login and failed login); a refused or failed change writes
+// stock, order state, refund, customer block and unblock, settings, staff, login and failed login); a refused or
+// failed change writes
 // nothing; the filters (person, kind, object, dates) and paging; and that history cannot be edited or deleted
 // (no such route, and the database refuses UPDATE and DELETE on the table).
 import { contract } from '@voltcart/shared';
@@ -244,6 +245,27 @@ describe('records', () => {
       action: 'settings.tax',
       after: { legalName: 'Voltcart Retail', gstin: '29AAGCB7383J1Z4', state: 'Karnataka' },
     });
+  });
+
+  it('a customer blocked and unblocked, and nothing when the state does not change', async () => {
+    const s = await shopper(ctx);
+    const block = (blocked: boolean) =>
+      ctx.req('PUT', `/admin/users/${s.id}/block`, { token, body: { blocked }, ...as });
+    expect((await block(true)).status).toBe(200);
+    expect(await latest(`kind=customer&objectId=${s.id}`)).toMatchObject({
+      action: 'customer.block',
+      actor: { _id: adminId },
+      userAgent: UA,
+      summary: expect.stringContaining(s.email),
+      before: { blocked: false },
+      after: { blocked: true },
+    });
+    expect((await block(true)).status).toBe(200);
+    expect((await block(false)).status).toBe(200);
+    expect((await history(`kind=customer&objectId=${s.id}`)).map((r) => r.action)).toEqual([
+      'customer.unblock',
+      'customer.block',
+    ]);
   });
 
   it('staff changes, never with a password', async () => {
