@@ -1,7 +1,7 @@
 // Covers the change history (GET /admin/audit and the records the admin changes write): one record per change,
 // written in the change's own transaction, with who, when, from where (IP, user agent), what (kind and id) and
 // the changed fields before and after, for a representative change of each kind (category, colour, product,
-// stock, order state, refund, customer block and unblock, settings, staff, login and failed login); a refused or
+// stock, variants, pictures, order state, refund, customer block and unblock, settings, staff, login and failed login); a refused or
 // failed change writes
 // nothing; the filters (person, kind, object, dates) and paging; and that history cannot be edited or deleted
 // (no such route, and the database refuses UPDATE and DELETE on the table).
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrResetAdmin } from '../src/cli/admin-create';
 import { createTestContext, type TestContext } from './context';
 import { addToCart, makeProduct, orderBody, shopper } from './order-fixtures';
+import { png } from './support';
 
 let ctx: TestContext;
 let token: string;
@@ -196,6 +197,57 @@ describe('records', () => {
       before: { [variant.sku]: 5 },
       after: { [variant.sku]: 12 },
     });
+  });
+
+  it('variants added and deleted, pictures added and removed', async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ name: 'Tab 7', originalPrice: '20000', memorySizes: '[128, 256]' }))
+      form.append(k, v);
+    const id = (await ctx.req('POST', '/product/create', { token, form })).body.product._id;
+    const variants = (await ctx.req('GET', `/product/${id}/variants`, { token })).body.variants;
+    const v256 = variants.find((v: { memorySize: number }) => v.memorySize === 256);
+    expect((await ctx.req('DELETE', `/product/${id}/variants/${v256._id}`, { token, ...as })).status).toBe(
+      200,
+    );
+    expect(await latest(`kind=product&objectId=${id}`)).toMatchObject({
+      action: 'variant.delete',
+      actor: { _id: adminId },
+      summary: `Deleted variant ${v256.sku}`,
+      before: { sku: v256.sku, stock: 0, memorySize: 256 },
+      after: null,
+    });
+    const made = await ctx.req('POST', `/product/${id}/variants`, {
+      token,
+      body: { memorySize: 256, stock: 4, sku: `TAB7-${Date.now()}` },
+    });
+    expect(made.status, made.text).toBe(201);
+    expect(await latest(`kind=product&objectId=${id}`)).toMatchObject({
+      action: 'variant.create',
+      before: null,
+      after: { sku: made.body.variant.sku, stock: 4, memorySize: 256, colorId: null },
+    });
+
+    const pictures = new FormData();
+    pictures.append('images', new File([new Uint8Array(await png(40, 40, '#aa3300'))], 'tab.png'));
+    const added = await ctx.req('PATCH', `/product/multiple-images/${id}`, { token, form: pictures });
+    expect(added.status, added.text).toBe(200);
+    const file = added.body.product.images[0] as string;
+    expect(await latest(`kind=product&objectId=${id}`)).toMatchObject({
+      action: 'product.pictures_add',
+      summary: 'Added 1 picture to Tab 7',
+      before: { images: [] },
+      after: { images: [file] },
+    });
+    expect((await ctx.req('DELETE', `/product/image/${id}/${file}`, { token })).status).toBe(200);
+    expect(await latest(`kind=product&objectId=${id}`)).toMatchObject({
+      action: 'product.picture_remove',
+      before: { images: [file] },
+      after: { images: [] },
+    });
+    // A picture that is not there: 404, and no record.
+    const n = await count();
+    expect((await ctx.req('DELETE', `/product/image/${id}/${file}`, { token })).status).toBe(404);
+    expect(await count()).toBe(n);
   });
 
   it('an order state move, a refund and a settings change', async () => {
