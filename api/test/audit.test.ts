@@ -1,8 +1,8 @@
 // Covers the change history (GET /admin/audit and the records the admin changes write): one record per change,
 // written in the change's own transaction, with who, when, from where (IP, user agent), what (kind and id) and
 // the changed fields before and after, for a representative change of each kind (category, colour, product,
-// stock, variants, pictures, order state, refund, customer block and unblock, settings, staff, login and failed login); a refused or
-// failed change writes
+// stock, variants, pictures, order state, refund, mail resend, customer block and unblock, settings, synonyms,
+// category GST rate, staff, login, failed login and logouts); a refused or failed change writes
 // nothing; the filters (person, kind, object, dates) and paging; and that history cannot be edited or deleted
 // (no such route, and the database refuses UPDATE and DELETE on the table).
 import { contract } from '@voltcart/shared';
@@ -318,6 +318,84 @@ describe('records', () => {
       'customer.unblock',
       'customer.block',
     ]);
+  });
+
+  it('search synonyms and a category’s GST rate', async () => {
+    const put = (synonyms: unknown) => ctx.req('PUT', '/search/synonyms', { token, body: { synonyms } });
+    expect((await put([{ term: 'mobile', alternatives: ['phone'] }])).status).toBe(200);
+    expect(
+      (
+        await put([
+          { term: 'mobile', alternatives: ['phone', 'smartphone'] },
+          { term: 'tv', alternatives: ['television'] },
+        ])
+      ).status,
+    ).toBe(200);
+    expect(await latest('kind=settings&objectId=synonyms')).toMatchObject({
+      action: 'settings.synonyms',
+      before: { mobile: 'phone' },
+      after: { mobile: 'phone smartphone', tv: 'television' },
+    });
+
+    const form = new FormData();
+    form.append('name', 'Televisions');
+    const cat = (await ctx.req('POST', '/category/create', { token, form })).body.category._id;
+    const tax = await ctx.req('PUT', `/settings/tax/category/${cat}`, {
+      token,
+      body: { hsnCode: '8528', gstRate: 28 },
+    });
+    expect(tax.status, tax.text).toBe(200);
+    expect(await latest(`kind=category&objectId=${cat}`)).toMatchObject({
+      action: 'category.tax',
+      summary: 'Saved HSN code and GST rate of Televisions',
+      after: { hsnCode: '8528', gstRate: 28 },
+    });
+    const n = await count();
+    const missing = await ctx.req('PUT', '/settings/tax/category/999999', {
+      token,
+      body: { hsnCode: '8528', gstRate: 28 },
+    });
+    expect(missing.status).toBe(404);
+    expect(await count()).toBe(n);
+  });
+
+  it('a mail sent again', async () => {
+    const orderId = await placeOrder(0);
+    const mail = (await ctx.req('GET', `/order/${orderId}`, { token })).body.mails[0];
+    const resent = await ctx.req('POST', `/order/${orderId}/mails/${mail._id}/resend`, { token, ...as });
+    expect(resent.status, resent.text).toBe(200);
+    expect(await latest(`kind=order&objectId=${orderId}`)).toMatchObject({
+      action: 'order.mail_resend',
+      actor: { _id: adminId },
+      summary: `Resent mail order_placed to ${mail.to}`,
+      after: { mail: 'order_placed', recipient: mail.to },
+    });
+  });
+
+  it('staff logouts, this session and every session', async () => {
+    const login = async () =>
+      (
+        await ctx.req('POST', '/admin/login', {
+          body: { email: 'asha@voltcart.test', password: 'owner-password' },
+          ...as,
+        })
+      ).body.token as string;
+    expect((await ctx.req('POST', '/admin/logout', { token: await login(), ...as })).status).toBe(200);
+    expect(await latest(`kind=session&objectId=${adminId}`)).toMatchObject({
+      action: 'session.logout',
+      actor: { _id: adminId, name: 'Asha' },
+      userAgent: UA,
+    });
+    const other = await login();
+    expect((await ctx.req('POST', '/admin/logout-everywhere', { token: other })).status).toBe(200);
+    // Every session ended, the test's own too.
+    token = await login();
+    const [relogin, everywhere] = await history(`kind=session&objectId=${adminId}&limit=2`);
+    expect(relogin!.action).toBe('session.login');
+    expect(everywhere).toMatchObject({
+      action: 'session.logout_everywhere',
+      summary: 'Logged out on every device',
+    });
   });
 
   it('staff changes, never with a password', async () => {
