@@ -1,6 +1,6 @@
 // Covers customers in the back office: the list's blocked filter, sort by name and total; a row opens the
 // customer's page (addresses, orders, totals); Block asks first, then the customer is blocked (the list says so
-// and their token stops working), and Unblock opens the account again.
+// and their token stops working), and Unblock opens the account again; the page shows both in its own history.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../../e2e/axe';
@@ -84,6 +84,10 @@ describe('customers in the browser', () => {
       .getByRole('button', { name: 'Unblock' })
       .click();
     await page.getByRole('button', { name: 'Block' }).waitFor();
+    const own = page.getByTestId('object-history');
+    await own.getByText(new RegExp(`^Unblocked Bela ${tag}`)).waitFor();
+    await own.getByText(new RegExp(`^Blocked Bela ${tag}`)).waitFor();
+    expect(await own.getByTestId('audit-row').count()).toBe(2);
     const again = await api('POST', '/user/login', {
       body: { email: `bela.${tag}@example.com`, password: 'shopper-pass-1' },
     });

@@ -34,8 +34,10 @@ describe('history screen', () => {
     );
     const rows = page.getByTestId('audit-row');
     await rows.filter({ hasText: `Saved product ${product.name}` }).waitFor();
-    expect(await rows.count()).toBe(1);
+    // The product's creation and the price change, newest first.
+    expect(await rows.count()).toBe(2);
     const row = rows.first();
+    expect(await row.textContent()).toContain(`Saved product ${product.name}`);
     expect(await row.textContent()).toContain('E2E Admin');
     await row.getByText(/fields?$/).click();
     const price = row.getByRole('row').filter({ hasText: 'originalPrice' });

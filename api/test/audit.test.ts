@@ -1,7 +1,8 @@
 // Covers the change history (GET /admin/audit and the records the admin changes write): one record per change,
 // written in the change's own transaction, with who, when, from where (IP, user agent), what (kind and id) and
 // the changed fields before and after, for a representative change of each kind (category, colour, product,
-// stock, order state, refund, settings, staff, login and failed login); a refused or failed change writes
+// stock, variants, pictures, order state, refund, mail resend, customer block and unblock, settings, synonyms,
+// category GST rate, staff, login, failed login and logouts); a refused or failed change writes
 // nothing; the filters (person, kind, object, dates) and paging; and that history cannot be edited or deleted
 // (no such route, and the database refuses UPDATE and DELETE on the table).
 import { contract } from '@voltcart/shared';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrResetAdmin } from '../src/cli/admin-create';
 import { createTestContext, type TestContext } from './context';
 import { addToCart, makeProduct, orderBody, shopper } from './order-fixtures';
+import { png } from './support';
 
 let ctx: TestContext;
 let token: string;
@@ -197,6 +199,57 @@ describe('records', () => {
     });
   });
 
+  it('variants added and deleted, pictures added and removed', async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ name: 'Tab 7', originalPrice: '20000', memorySizes: '[128, 256]' }))
+      form.append(k, v);
+    const id = (await ctx.req('POST', '/product/create', { token, form })).body.product._id;
+    const variants = (await ctx.req('GET', `/product/${id}/variants`, { token })).body.variants;
+    const v256 = variants.find((v: { memorySize: number }) => v.memorySize === 256);
+    expect((await ctx.req('DELETE', `/product/${id}/variants/${v256._id}`, { token, ...as })).status).toBe(
+      200,
+    );
+    expect(await latest(`kind=product&objectId=${id}`)).toMatchObject({
+      action: 'variant.delete',
+      actor: { _id: adminId },
+      summary: `Deleted variant ${v256.sku}`,
+      before: { sku: v256.sku, stock: 0, memorySize: 256 },
+      after: null,
+    });
+    const made = await ctx.req('POST', `/product/${id}/variants`, {
+      token,
+      body: { memorySize: 256, stock: 4, sku: `TAB7-${Date.now()}` },
+    });
+    expect(made.status, made.text).toBe(201);
+    expect(await latest(`kind=product&objectId=${id}`)).toMatchObject({
+      action: 'variant.create',
+      before: null,
+      after: { sku: made.body.variant.sku, stock: 4, memorySize: 256, colorId: null },
+    });
+
+    const pictures = new FormData();
+    pictures.append('images', new File([new Uint8Array(await png(40, 40, '#aa3300'))], 'tab.png'));
+    const added = await ctx.req('PATCH', `/product/multiple-images/${id}`, { token, form: pictures });
+    expect(added.status, added.text).toBe(200);
+    const file = added.body.product.images[0] as string;
+    expect(await latest(`kind=product&objectId=${id}`)).toMatchObject({
+      action: 'product.pictures_add',
+      summary: 'Added 1 picture to Tab 7',
+      before: { images: [] },
+      after: { images: [file] },
+    });
+    expect((await ctx.req('DELETE', `/product/image/${id}/${file}`, { token })).status).toBe(200);
+    expect(await latest(`kind=product&objectId=${id}`)).toMatchObject({
+      action: 'product.picture_remove',
+      before: { images: [file] },
+      after: { images: [] },
+    });
+    // A picture that is not there: 404, and no record.
+    const n = await count();
+    expect((await ctx.req('DELETE', `/product/image/${id}/${file}`, { token })).status).toBe(404);
+    expect(await count()).toBe(n);
+  });
+
   it('an order state move, a refund and a settings change', async () => {
     const orderId = await placeOrder(0);
     const moved = await ctx.req('PATCH', `/order/status/${orderId}`, {
@@ -243,6 +296,105 @@ describe('records', () => {
     expect(await latest('kind=settings&objectId=tax')).toMatchObject({
       action: 'settings.tax',
       after: { legalName: 'Voltcart Retail', gstin: '29AAGCB7383J1Z4', state: 'Karnataka' },
+    });
+  });
+
+  it('a customer blocked and unblocked, and nothing when the state does not change', async () => {
+    const s = await shopper(ctx);
+    const block = (blocked: boolean) =>
+      ctx.req('PUT', `/admin/users/${s.id}/block`, { token, body: { blocked }, ...as });
+    expect((await block(true)).status).toBe(200);
+    expect(await latest(`kind=customer&objectId=${s.id}`)).toMatchObject({
+      action: 'customer.block',
+      actor: { _id: adminId },
+      userAgent: UA,
+      summary: expect.stringContaining(s.email),
+      before: { blocked: false },
+      after: { blocked: true },
+    });
+    expect((await block(true)).status).toBe(200);
+    expect((await block(false)).status).toBe(200);
+    expect((await history(`kind=customer&objectId=${s.id}`)).map((r) => r.action)).toEqual([
+      'customer.unblock',
+      'customer.block',
+    ]);
+  });
+
+  it('search synonyms and a category’s GST rate', async () => {
+    const put = (synonyms: unknown) => ctx.req('PUT', '/search/synonyms', { token, body: { synonyms } });
+    expect((await put([{ term: 'mobile', alternatives: ['phone'] }])).status).toBe(200);
+    expect(
+      (
+        await put([
+          { term: 'mobile', alternatives: ['phone', 'smartphone'] },
+          { term: 'tv', alternatives: ['television'] },
+        ])
+      ).status,
+    ).toBe(200);
+    expect(await latest('kind=settings&objectId=synonyms')).toMatchObject({
+      action: 'settings.synonyms',
+      before: { mobile: 'phone' },
+      after: { mobile: 'phone smartphone', tv: 'television' },
+    });
+
+    const form = new FormData();
+    form.append('name', 'Televisions');
+    const cat = (await ctx.req('POST', '/category/create', { token, form })).body.category._id;
+    const tax = await ctx.req('PUT', `/settings/tax/category/${cat}`, {
+      token,
+      body: { hsnCode: '8528', gstRate: 28 },
+    });
+    expect(tax.status, tax.text).toBe(200);
+    expect(await latest(`kind=category&objectId=${cat}`)).toMatchObject({
+      action: 'category.tax',
+      summary: 'Saved HSN code and GST rate of Televisions',
+      after: { hsnCode: '8528', gstRate: 28 },
+    });
+    const n = await count();
+    const missing = await ctx.req('PUT', '/settings/tax/category/999999', {
+      token,
+      body: { hsnCode: '8528', gstRate: 28 },
+    });
+    expect(missing.status).toBe(404);
+    expect(await count()).toBe(n);
+  });
+
+  it('a mail sent again', async () => {
+    const orderId = await placeOrder(0);
+    const mail = (await ctx.req('GET', `/order/${orderId}`, { token })).body.mails[0];
+    const resent = await ctx.req('POST', `/order/${orderId}/mails/${mail._id}/resend`, { token, ...as });
+    expect(resent.status, resent.text).toBe(200);
+    expect(await latest(`kind=order&objectId=${orderId}`)).toMatchObject({
+      action: 'order.mail_resend',
+      actor: { _id: adminId },
+      summary: `Resent mail order_placed to ${mail.to}`,
+      after: { mail: 'order_placed', recipient: mail.to },
+    });
+  });
+
+  it('staff logouts, this session and every session', async () => {
+    const login = async () =>
+      (
+        await ctx.req('POST', '/admin/login', {
+          body: { email: 'asha@voltcart.test', password: 'owner-password' },
+          ...as,
+        })
+      ).body.token as string;
+    expect((await ctx.req('POST', '/admin/logout', { token: await login(), ...as })).status).toBe(200);
+    expect(await latest(`kind=session&objectId=${adminId}`)).toMatchObject({
+      action: 'session.logout',
+      actor: { _id: adminId, name: 'Asha' },
+      userAgent: UA,
+    });
+    const other = await login();
+    expect((await ctx.req('POST', '/admin/logout-everywhere', { token: other })).status).toBe(200);
+    // Every session ended, the test's own too.
+    token = await login();
+    const [relogin, everywhere] = await history(`kind=session&objectId=${adminId}&limit=2`);
+    expect(relogin!.action).toBe('session.login');
+    expect(everywhere).toMatchObject({
+      action: 'session.logout_everywhere',
+      summary: 'Logged out on every device',
     });
   });
 

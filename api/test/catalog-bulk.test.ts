@@ -1,7 +1,8 @@
 // Covers bulk actions on chosen products (POST /catalog/products/bulk): switch on and off, move to a category
 // (or none), adjust the stock of every variant (refused whole, naming the SKU, when one would go below 0),
 // delete; each in one transaction, with product figures and search kept right, ids that no longer exist
-// skipped; bad input and access.
+// skipped; bad input and access; one history record per product changed (none for a product the action left
+// as it was, none for a refused action).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context';
@@ -37,14 +38,33 @@ afterAll(() => ctx.close());
 
 const bulk = (body: unknown, token = admin) => ctx.req('POST', '/catalog/products/bulk', { token, body });
 const product = async (id: string) => (await ctx.req('GET', `/product/${id}`, { token: admin })).body.product;
+/** The product's newest history record. */
+const lastChange = async (id: string) =>
+  (await ctx.req('GET', `/admin/audit?kind=product&objectId=${id}&limit=1`, { token: admin })).body
+    .records[0];
+const historyCount = async (id: string) =>
+  (await ctx.req('GET', `/admin/audit?kind=product&objectId=${id}&limit=100`, { token: admin })).body.records
+    .length;
 
 describe('bulk actions', () => {
   it('switches products off and on', async () => {
+    const untouched = await historyCount(ids[2]!);
     const off = await bulk({ ids: ids.slice(0, 2), action: 'deactivate' });
     expect(off.status, off.text).toBe(200);
     expect(off.body).toMatchObject({ changed: 2, msg: '2 products switched off.' });
     expect((await product(ids[0]!)).status).toBe(false);
     expect((await product(ids[2]!)).status).toBe(true);
+    for (const id of ids.slice(0, 2))
+      expect(await lastChange(id)).toMatchObject({
+        action: 'product.switch',
+        summary: expect.stringMatching(/^Bulk: .* is now inactive$/),
+        before: { status: true },
+        after: { status: false },
+      });
+    expect(await historyCount(ids[2]!)).toBe(untouched);
+    // Already on: switching it on again changes nothing, so it writes nothing.
+    await bulk({ ids: [ids[2]], action: 'activate' });
+    expect(await historyCount(ids[2]!)).toBe(untouched);
     // Shoppers no longer find them.
     expect((await ctx.req('GET', `/product/${ids[0]}`)).status).toBe(404);
     expect((await bulk({ ids: ids.slice(0, 2), action: 'activate' })).body.changed).toBe(2);
@@ -59,6 +79,16 @@ describe('bulk actions', () => {
     expect(found.body.total).toBe(3);
     await bulk({ ids: [ids[1]], action: 'category', categoryId: null });
     expect((await product(ids[1]!)).category).toBeNull();
+    expect(await lastChange(ids[1]!)).toMatchObject({
+      action: 'product.category',
+      before: { category: `Bulk ${tag}` },
+      after: { category: null },
+    });
+    expect(await lastChange(ids[0]!)).toMatchObject({
+      action: 'product.category',
+      before: { category: null },
+      after: { category: `Bulk ${tag}` },
+    });
     const unknown = await bulk({ ids, action: 'category', categoryId: '999999' });
     expect(unknown.status).toBe(400);
   });
@@ -69,6 +99,13 @@ describe('bulk actions', () => {
     // Product 2 has two variants (128 and 256 GB, 5 and 0 units): each gets 3 more.
     expect((await product(ids[1]!)).stock).toBe(11);
     expect((await product(ids[0]!)).stock).toBe(8);
+    const stock = await lastChange(ids[1]!);
+    expect(stock).toMatchObject({
+      action: 'product.stock',
+      summary: expect.stringMatching(/^Bulk: \+3 units/),
+    });
+    expect(Object.values(stock.before)).toEqual([5, 0]);
+    expect(Object.values(stock.after)).toEqual([8, 3]);
     const before = await ctx.snapshot();
     const refused = await bulk({ ids, action: 'adjustStock', stockDelta: -4 });
     expect(refused.status).toBe(409);
@@ -83,6 +120,11 @@ describe('bulk actions', () => {
     const r = await bulk({ ids: [ids[2], '999999'], action: 'delete' });
     expect(r.body).toMatchObject({ changed: 1, msg: '1 product deleted.' });
     expect((await ctx.req('GET', `/product/${ids[2]}`, { token: admin })).status).toBe(404);
+    expect(await lastChange(ids[2]!)).toMatchObject({
+      action: 'product.delete',
+      before: { name: `Bulkphone 3 ${tag}` },
+      after: null,
+    });
   });
 
   it('refuses bad input and anyone but an admin', async () => {

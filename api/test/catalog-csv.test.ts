@@ -4,7 +4,8 @@
 // 50 MB, duplicate SKUs, unknown categories and colours, bad numbers, rows of one product that disagree) with
 // nothing written; formula-looking cells are stored as text; apply runs batch by batch, keeps product figures and
 // search right, is idempotent by SKU, and a failed batch is rolled back while earlier ones stay (applying again
-// finishes the job); only admins may call any of it.
+// finishes the job); only admins may call any of it; the history gets one record per product a batch created or
+// updated (none for a preview or for unchanged rows).
 import { randomBytes } from 'node:crypto';
 import { CATALOG_CSV_COLUMNS, MAX_IMPORT_BYTES } from '@voltcart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +75,12 @@ async function applyAll(id: string) {
   throw new Error('import never finished');
 }
 
+/** The product's history, newest first. */
+const historyOf = async (handle: string) => {
+  const id = (await ctx.req('GET', `/product/${handle}`, { token: admin })).body.product._id;
+  return (await ctx.req('GET', `/admin/audit?kind=product&objectId=${id}`, { token: admin })).body.records;
+};
+
 const exported = async () => {
   const r = await ctx.req('GET', '/catalog/export', { token: admin });
   expect(r.status).toBe(200);
@@ -121,6 +128,7 @@ describe('import of new products', () => {
     const after = await ctx.snapshot();
     expect(after.products).toBe(before.products);
     expect(after.product_variants).toBe(before.product_variants);
+    expect(after.audit_log).toBe(before.audit_log);
     importId = r.body.import._id;
   });
 
@@ -140,6 +148,21 @@ describe('import of new products', () => {
       `GAL-${tag}-BLK-128`,
       `GAL-${tag}-BLU-256`,
     ]);
+    const history = await historyOf(h1);
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({
+      action: 'product.create',
+      summary: `CSV import catalogue.csv (batch 1 of 1): created product ${h1.replace(/-/g, ' ')}`,
+      before: null,
+      after: {
+        name: h1.replace(/-/g, ' '),
+        originalPrice: 20000,
+        finalPrice: 18000,
+        [`variant GAL-${tag}-BLK-128`]: { memoryGb: 128, stock: 7, price: null, active: true },
+        [`variant GAL-${tag}-BLU-256`]: { memoryGb: 256, stock: 3, price: 21999.5, active: true },
+      },
+    });
+    expect(history[0].actor).not.toBeNull();
   });
 
   it('stores formula-looking cells as text, and the export escapes them', async () => {
@@ -166,10 +189,12 @@ describe('import of new products', () => {
 
   it('finds every row unchanged when the same file comes again, and writes nothing', async () => {
     const stamp = await ctx.db.selectFrom('products').select(['id', 'updated_at']).execute();
+    const records = (await ctx.snapshot()).audit_log;
     const r = await preview(file);
     expect(r.body.import).toMatchObject({ rows: 3, create: 0, update: 0, unchanged: 3 });
     await applyAll(r.body.import._id);
     expect(await ctx.db.selectFrom('products').select(['id', 'updated_at']).execute()).toEqual(stamp);
+    expect((await ctx.snapshot()).audit_log).toBe(records);
   });
 
   it('imports its own export back with nothing to change', async () => {
@@ -191,6 +216,16 @@ describe('import of new products', () => {
     const p = (await ctx.req('GET', `/product/${h1}`, { token: admin })).body.product;
     expect(p.variants).toHaveLength(3);
     expect(p.stock).toBe(13);
+    const [record] = await historyOf(h1);
+    expect(record).toMatchObject({
+      action: 'product.update',
+      before: { [`variant GAL-${tag}-BLK-128`]: { stock: 7 } },
+      after: {
+        [`variant GAL-${tag}-BLK-128`]: { stock: 9 },
+        [`variant GAL-${tag}-BLK-256`]: { memoryGb: 256, stock: 1 },
+      },
+    });
+    expect(Object.keys(record.after)).toHaveLength(2);
   });
 });
 

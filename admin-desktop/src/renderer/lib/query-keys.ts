@@ -104,4 +104,5 @@ export const staleAfter = {
   settings: [queryKeys.settings, queryKeys.products.all, queryKeys.audit.all],
   // Changing one's own role changes what the app offers.
   staff: [queryKeys.staff, queryKeys.me, queryKeys.audit.all],
+  customer: [queryKeys.customers.all, queryKeys.audit.all],
 } as const;

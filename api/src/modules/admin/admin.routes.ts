@@ -20,12 +20,12 @@ export function adminRoutes() {
   });
 
   on(api.logout, async (c) => {
-    await admins.logout(c.var.db, c.var.principal!);
+    await admins.logout(c.var.db, actorOf(c), c.var.principal!);
     return { msg: M.loggedOut };
   });
 
   on(api.logoutEverywhere, async (c) => {
-    await admins.logoutEverywhere(c.var.db, c.var.principal!.id);
+    await admins.logoutEverywhere(c.var.db, actorOf(c), c.var.principal!.id);
     return { msg: M.loggedOutEverywhere };
   });
 

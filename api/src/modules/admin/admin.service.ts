@@ -19,6 +19,7 @@ import type { Principal } from '../../lib/auth';
 import { endSession } from '../../lib/auth-repository';
 import { bcryptCost, verifyPassword } from '../../lib/passwords';
 import { beginLoginAttempt } from '../../lib/rate-limit';
+import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import * as repo from './admin.repository';
 
@@ -75,13 +76,31 @@ export async function login(
 }
 
 /** Ends this session only: the same account's other logins (another desk, the browser) go on. */
-export function logout(db: Db, session: Pick<Principal, 'sid' | 'exp'>): Promise<void> {
-  return endSession(db, session.sid, new Date(session.exp * 1000));
+export function logout(db: Db, actor: Actor, session: Pick<Principal, 'id' | 'sid' | 'exp'>): Promise<void> {
+  return transaction(db, async (trx) => {
+    await endSession(trx, session.sid, new Date(session.exp * 1000));
+    await recordAudit(trx, {
+      actor,
+      action: 'session.logout',
+      kind: 'session',
+      objectId: session.id,
+      summary: 'Logged out',
+    });
+  });
 }
 
 /** Moving the token version on ends every session of the account at once. */
-export function logoutEverywhere(db: Db, id: number): Promise<void> {
-  return repo.bumpAdminTokenVersion(db, id);
+export function logoutEverywhere(db: Db, actor: Actor, id: number): Promise<void> {
+  return transaction(db, async (trx) => {
+    await repo.bumpAdminTokenVersion(trx, id);
+    await recordAudit(trx, {
+      actor,
+      action: 'session.logout_everywhere',
+      kind: 'session',
+      objectId: id,
+      summary: 'Logged out on every device',
+    });
+  });
 }
 
 export async function loadAdmin(db: Db, id: number): Promise<Admin> {

@@ -16,9 +16,9 @@ export interface AuditRow {
   after: string | null;
 }
 
-/** The only write the change history has: an insert (the database refuses UPDATE and DELETE on it). */
-export async function insertAudit(db: Q, row: AuditRow): Promise<void> {
-  await db.insertInto('audit_log').values(row).execute();
+/** The only write the change history has: inserts (the database refuses UPDATE and DELETE on it). */
+export async function insertAudit(db: Q, rows: AuditRow[]): Promise<void> {
+  if (rows.length) await db.insertInto('audit_log').values(rows).execute();
 }
 
 export interface AuditFilter {

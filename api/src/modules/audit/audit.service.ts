@@ -41,26 +41,43 @@ export interface AuditEntry {
  *   empty objects: the record still says who saved)
  * - the actor's name is copied in: a renamed or deactivated account still shows who it was then
  */
-export async function recordAudit(trx: Db, entry: AuditEntry): Promise<void> {
-  const { actor } = entry;
-  let name = actor.name ?? null;
-  if (name === null && actor.id !== null) {
-    const row = await trx.selectFrom('admins').select('name').where('id', '=', actor.id).executeTakeFirst();
-    name = row?.name ?? null;
+export function recordAudit(trx: Db, entry: AuditEntry): Promise<void> {
+  return recordAudits(trx, [entry]);
+}
+
+/** Writes several records of one actor at once (one insert: a batch of an import), as recordAudit does. */
+export async function recordAudits(trx: Db, entries: AuditEntry[]): Promise<void> {
+  const names = new Map<number, string | null>();
+  const rows: repo.AuditRow[] = [];
+  for (const entry of entries) {
+    const { actor } = entry;
+    let name = actor.name ?? null;
+    if (name === null && actor.id !== null) {
+      if (!names.has(actor.id)) {
+        const row = await trx
+          .selectFrom('admins')
+          .select('name')
+          .where('id', '=', actor.id)
+          .executeTakeFirst();
+        names.set(actor.id, row?.name ?? null);
+      }
+      name = names.get(actor.id) ?? null;
+    }
+    const [before, after] = changedFields(entry.before ?? null, entry.after ?? null);
+    rows.push({
+      actor_id: actor.id,
+      actor_name: name,
+      action: entry.action,
+      object_kind: entry.kind,
+      object_id: entry.objectId === undefined || entry.objectId === null ? null : String(entry.objectId),
+      summary: (entry.summary ?? '').slice(0, 255),
+      ip: actor.ip.slice(0, 64),
+      user_agent: actor.userAgent.slice(0, 255),
+      before: before === null ? null : JSON.stringify(before),
+      after: after === null ? null : JSON.stringify(after),
+    });
   }
-  const [before, after] = changedFields(entry.before ?? null, entry.after ?? null);
-  await repo.insertAudit(trx, {
-    actor_id: actor.id,
-    actor_name: name,
-    action: entry.action,
-    object_kind: entry.kind,
-    object_id: entry.objectId === undefined || entry.objectId === null ? null : String(entry.objectId),
-    summary: (entry.summary ?? '').slice(0, 255),
-    ip: actor.ip.slice(0, 64),
-    user_agent: actor.userAgent.slice(0, 255),
-    before: before === null ? null : JSON.stringify(before),
-    after: after === null ? null : JSON.stringify(after),
-  });
+  await repo.insertAudit(trx, rows);
 }
 
 /** The fields whose values differ (compared as JSON), from each side; one side alone is kept whole. */

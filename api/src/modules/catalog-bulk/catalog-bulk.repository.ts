@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import type { Conn } from '../product/product.repository';
 
-/** The products that exist among `ids`, locked in id order (before their variants, as every product write). */
+/**
+ * The products that exist among `ids`, locked in id order (before their variants, as every product write),
+ * with what the history shows of them (name, SKU, switch, category).
+ */
 export async function lockProducts(trx: Conn, ids: number[]) {
   return trx
     .selectFrom('products')
-    .select(['id', 'thumbnail'])
+    .select(['id', 'thumbnail', 'name', 'sku', 'status', 'category_id'])
     .where('id', 'in', ids)
     .orderBy('id')
     .forUpdate()
@@ -39,6 +42,23 @@ export async function adjustVariantStock(trx: Conn, ids: number[], delta: number
     .updateTable('product_variants')
     .set({ stock: sql`stock + ${delta}` })
     .where('product_id', 'in', ids)
+    .execute();
+}
+
+/** Category names by id (the history names categories, not numbers). */
+export async function categoryNames(trx: Conn, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await trx.selectFrom('categories').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
+}
+
+/** Each variant's SKU and units, by product (the history's before and after of a stock adjustment). */
+export async function variantStock(trx: Conn, ids: number[]) {
+  return trx
+    .selectFrom('product_variants')
+    .select(['product_id', 'sku', 'stock'])
+    .where('product_id', 'in', ids)
+    .orderBy('id')
     .execute();
 }
 

@@ -1,6 +1,7 @@
 import { contract, productBulkBody } from '@voltcart/shared';
 import { catalogCache } from '../../lib/cache';
 import { resource } from '../../lib/routes';
+import { actorOf } from '../audit/audit.service';
 import { BULK_MESSAGES, bulkProducts } from './catalog-bulk.service';
 
 const api = contract.catalogCsv;
@@ -11,7 +12,7 @@ export function catalogBulkRoutes() {
 
   on(api.bulk, { body: productBulkBody }, async (c, input) => {
     const body = await input.body();
-    const { changed } = await bulkProducts(c.var, body);
+    const { changed } = await bulkProducts(c.var, actorOf(c), body);
     await catalogCache(c).invalidate(c.var.db);
     return { msg: BULK_MESSAGES.done(body.action, changed), changed };
   });

@@ -3,6 +3,7 @@ import { isStillReferenced } from '../../db/errors';
 import { AppError, badRequest } from '../../errors';
 import { releaseImages } from '../../lib/images';
 import { transaction } from '../../lib/transaction';
+import { type Actor, type AuditEntry, recordAudit } from '../audit/audit.service';
 import * as prodRepo from '../product/product.repository';
 import type { ProductDeps } from '../product/product.service';
 import * as vrepo from '../product/product-variant.repository';
@@ -33,8 +34,14 @@ const M = BULK_MESSAGES;
  * - the products are locked in id order first; ids that no longer exist are skipped (`changed` counts the rest)
  * - product figures (stock) and the search index follow, with the product module's own hooks
  * - deleted products' pictures are released after the commit (files other products share stay)
+ * - each product changed gets its own history record (its page shows it), with the fields the action moved;
+ *   the summary says it came from a bulk action
  */
-export async function bulkProducts(deps: ProductDeps, body: ProductBulkBody): Promise<{ changed: number }> {
+export async function bulkProducts(
+  deps: ProductDeps,
+  actor: Actor,
+  body: ProductBulkBody,
+): Promise<{ changed: number }> {
   const ids = [...new Set(body.ids.map(Number))].sort((a, b) => a - b);
   const categoryId = body.categoryId ? Number(body.categoryId) : null;
   if (
@@ -50,26 +57,72 @@ export async function bulkProducts(deps: ProductDeps, body: ProductBulkBody): Pr
       const found = await repo.lockProducts(trx, ids);
       const live = found.map((p) => Number(p.id));
       if (!live.length) return 0;
+      const record = (p: (typeof found)[number], entry: Omit<AuditEntry, 'actor' | 'kind' | 'objectId'>) =>
+        recordAudit(trx, { actor, kind: 'product', objectId: p.id, ...entry });
       switch (body.action) {
         case 'activate':
-        case 'deactivate':
-          await repo.setStatus(trx, live, body.action === 'activate' ? 1 : 0);
+        case 'deactivate': {
+          const status = body.action === 'activate';
+          await repo.setStatus(trx, live, status ? 1 : 0);
+          for (const p of found)
+            if (Boolean(p.status) !== status)
+              await record(p, {
+                action: 'product.switch',
+                summary: `Bulk: "${p.name}" ${status ? 'is now active' : 'is now inactive'}`,
+                before: { status: !status },
+                after: { status },
+              });
           break;
-        case 'category':
+        }
+        case 'category': {
           await repo.setCategory(trx, live, categoryId);
+          const names = await repo.categoryNames(trx, [
+            ...found.flatMap((p) => (p.category_id === null ? [] : [Number(p.category_id)])),
+            ...(categoryId === null ? [] : [categoryId]),
+          ]);
+          const nameOf = (id: number | null) => (id === null ? null : (names.get(Number(id)) ?? null));
+          for (const p of found)
+            if (nameOf(p.category_id) !== nameOf(categoryId))
+              await record(p, {
+                action: 'product.category',
+                summary: `Bulk: moved "${p.name}" ${categoryId === null ? 'out of its category' : `to ${nameOf(categoryId)}`}`,
+                before: { category: nameOf(p.category_id) },
+                after: { category: nameOf(categoryId) },
+              });
           break;
+        }
         case 'adjustStock': {
           const delta = body.stockDelta ?? 0;
           const short = await repo.variantBelowZero(trx, live, delta);
           if (short)
             throw new AppError(409, 'insufficient_stock', M.belowZero(short.sku, Number(short.stock), delta));
+          const before = await repo.variantStock(trx, live);
           await repo.adjustVariantStock(trx, live, delta);
           for (const id of live) await vrepo.refreshFigures(trx, id);
+          const units = (p: (typeof found)[number], d: number) =>
+            Object.fromEntries(
+              before
+                .filter((v) => Number(v.product_id) === Number(p.id))
+                .map((v) => [v.sku, Number(v.stock) + d]),
+            );
+          for (const p of found.filter((p) => Object.keys(units(p, 0)).length))
+            await record(p, {
+              action: 'product.stock',
+              summary: `Bulk: ${delta > 0 ? '+' : ''}${delta} units on each variant of "${p.name}"`,
+              before: units(p, 0),
+              after: units(p, delta),
+            });
           break;
         }
         case 'delete':
           files = [...found.map((p) => p.thumbnail).filter(Boolean), ...(await repo.galleryFiles(trx, live))];
           await repo.deleteProducts(trx, live);
+          for (const p of found)
+            await record(p, {
+              action: 'product.delete',
+              summary: `Bulk: deleted product ${p.name}`,
+              before: { name: p.name, sku: p.sku },
+            });
           return live.length;
       }
       await searchEngine.indexProducts(trx, live);

@@ -3,6 +3,7 @@ import { badRequest } from '../../errors';
 import { guardOf } from '../../lib/access';
 import { catalogCache } from '../../lib/cache';
 import { resource } from '../../lib/routes';
+import { actorOf } from '../audit/audit.service';
 import { applyNextBatch, CSV_MESSAGES, exportCatalog, getImport, previewImport } from './catalog-csv.service';
 
 const api = contract.catalogCsv;
@@ -43,7 +44,7 @@ export function catalogCsvRoutes() {
   }));
 
   on(api.apply, async (c, input) => {
-    const applied = await applyNextBatch(c.var.db, input.params.importId!);
+    const applied = await applyNextBatch(c.var.db, actorOf(c), input.params.importId!);
     // What the batch saved shows to shoppers at once (a failed batch saved nothing).
     await catalogCache(c).invalidate(c.var.db);
     return applied;

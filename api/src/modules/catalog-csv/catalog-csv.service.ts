@@ -17,6 +17,7 @@ import type { CatalogImportTable } from '../../db/database';
 import { isDuplicateKey, isMissingReference } from '../../db/errors';
 import { AppError, badRequest, notFound } from '../../errors';
 import { transaction } from '../../lib/transaction';
+import { type Actor, type AuditEntry, recordAudits } from '../audit/audit.service';
 import type { Conn, ProductValues } from '../product/product.repository';
 import * as prodRepo from '../product/product.repository';
 import * as vrepo from '../product/product-variant.repository';
@@ -44,6 +45,8 @@ import * as repo from './catalog-csv.repository';
  * - apply runs one batch per call in one transaction, checked again against the catalogue as it is then; a
  *   failed batch is rolled back and reported, earlier batches stay, and applying again continues from it
  * - product figures (stock, price range) and the search index are kept with the same hooks the product routes use
+ * - each product a batch creates or updates gets one history record in the batch's transaction (a preview and
+ *   unchanged rows none): its page then shows who changed it through which file, field by field
  */
 
 export const CSV_MESSAGES = {
@@ -513,13 +516,13 @@ async function planGroups(
   return { plans, errors, outcomes };
 }
 
-/** Writes what the plans say (inside a batch's transaction); returns the ids of the products changed. */
+/** Writes what the plans say (inside a batch's transaction); returns the products changed, with their plans. */
 async function writePlans(
   trx: Conn,
   plans: ProductPlan[],
   outcomes: Map<number, Outcome>,
-): Promise<number[]> {
-  const touched: number[] = [];
+): Promise<{ id: number; plan: ProductPlan }[]> {
+  const written: { id: number; plan: ProductPlan }[] = [];
   for (const plan of plans) {
     if (plan.group.rows.every((r) => outcomes.get(r.line) === 'unchanged')) continue;
     let id = plan.product?.id;
@@ -545,10 +548,98 @@ async function writePlans(
     }
     await vrepo.insertVariants(trx, created);
     await vrepo.refreshFigures(trx, id);
-    touched.push(id);
+    written.push({ id, plan });
   }
-  if (touched.length) await searchEngine.indexProducts(trx, touched);
-  return touched;
+  if (written.length)
+    await searchEngine.indexProducts(
+      trx,
+      written.map((w) => w.id),
+    );
+  return written;
+}
+
+/** A product's fields as the history names them (money in rupees, switches as booleans). */
+function productFields(v: Partial<ProductValues>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const names: [keyof ProductValues, string, (x: never) => unknown][] = [
+    ['name', 'name', (x: string) => x],
+    ['slug', 'slug', (x: string) => x],
+    ['brand', 'brand', (x: string) => x],
+    ['category_id', 'categoryId', (x: number | null) => (x === null ? null : String(x))],
+    ['original_price', 'originalPrice', (x: number) => toRupees(Number(x))],
+    ['discount_percentage', 'discountPercentage', (x: number) => Number(x)],
+    ['final_price', 'finalPrice', (x: number) => toRupees(Number(x))],
+    ['video_url', 'videoUrl', (x: string | null) => x ?? ''],
+    ['short_description', 'shortDescription', (x: string | null) => x ?? ''],
+    ['long_description', 'longDescription', (x: string | null) => x ?? ''],
+    ['in_stock', 'inStock', (x: number) => Boolean(x)],
+    ['status', 'status', (x: number) => Boolean(x)],
+    ['top_selling', 'topSelling', (x: number) => Boolean(x)],
+  ];
+  for (const [column, name, show] of names) if (column in v) out[name] = show(v[column] as never);
+  return out;
+}
+
+/** A variant's fields as the history names them (`price`: the variant's own price, null = the product's). */
+function variantFields(v: VariantChanges): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (v.sku !== undefined) out.sku = v.sku;
+  if (v.color_id !== undefined) out.colorId = v.color_id ? String(v.color_id) : null;
+  if (v.memory_size !== undefined) out.memoryGb = v.memory_size;
+  if (v.stock !== undefined) out.stock = v.stock;
+  if (v.price_override !== undefined)
+    out.price = v.price_override === null ? null : toRupees(Number(v.price_override));
+  if (v.enabled !== undefined) out.active = Boolean(v.enabled);
+  return out;
+}
+
+/**
+ * One history record per product a batch created or updated (so each product's page shows what the import did
+ * to it): the product fields the row changed, and each variant by SKU (a new variant has no `before`).
+ */
+function importRecords(
+  actor: Actor,
+  source: string,
+  written: { id: number; plan: ProductPlan }[],
+): AuditEntry[] {
+  return written.map(({ id, plan }) => {
+    const created = plan.product === null;
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    if (plan.product) {
+      const current = plan.product as unknown as Record<string, unknown>;
+      const was = Object.fromEntries(Object.keys(plan.values).map((k) => [k, current[k]]));
+      Object.assign(before, productFields(was as Partial<ProductValues>));
+    }
+    Object.assign(after, productFields(plan.values));
+    for (const v of plan.variants) {
+      if (v.existing) {
+        if (!Object.keys(v.changes).length) continue;
+        const was = Object.fromEntries(
+          Object.keys(v.changes).map((k) => [k, v.existing![k as keyof repo.KnownVariant]]),
+        );
+        before[`variant ${v.existing.sku}`] = variantFields(was as VariantChanges);
+        after[`variant ${v.row.sku}`] = variantFields(v.changes);
+      } else
+        after[`variant ${v.row.sku}`] = variantFields({
+          color_id: v.colorId,
+          memory_size: v.row.memoryGb,
+          stock: v.row.stock,
+          price_override: v.row.pricePaise,
+          enabled: v.row.variantActive ? 1 : 0,
+        });
+    }
+    const name = (plan.values.name ?? plan.product?.name) as string;
+    return {
+      actor,
+      action: created ? 'product.create' : 'product.update',
+      kind: 'product',
+      objectId: id,
+      summary: `${source}: ${created ? 'created' : 'updated'} product ${name}`,
+      before: created ? null : before,
+      after,
+    };
+  });
 }
 
 // ---------------------------------------------------------------- preview and apply
@@ -652,6 +743,7 @@ function batchFailure(e: unknown): string | null {
  */
 export async function applyNextBatch(
   db: Db,
+  actor: Actor,
   publicId: string,
 ): Promise<{ import: CatalogImport; msg: string }> {
   const current = await repo.findImport(db, publicId);
@@ -667,7 +759,11 @@ export async function applyNextBatch(
       const rows = (await repo.batchRows(trx, current.id, batch)).map((d) => JSON.parse(d) as CsvRow);
       const { plans, errors, outcomes } = await planGroups(trx, groupRows(rows), true);
       if (errors.length) throw new BatchRefused(errors.sort((a, b) => a.line - b.line)[0]!);
-      await writePlans(trx, plans, outcomes);
+      const written = await writePlans(trx, plans, outcomes);
+      await recordAudits(
+        trx,
+        importRecords(actor, `CSV import ${current.file_name} (batch ${batch} of ${of})`, written),
+      );
       await repo.updateImport(trx, current.id, { batches_done: batch, last_error: null });
     });
   } catch (e) {

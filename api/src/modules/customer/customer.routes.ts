@@ -1,6 +1,7 @@
 import { contract, customerBlockBody } from '@voltcart/shared';
 import { notFound } from '../../errors';
 import { resource } from '../../lib/routes';
+import { actorOf } from '../audit/audit.service';
 import { getCustomer, setBlocked } from './customer.service';
 
 const api = contract.customer;
@@ -23,7 +24,7 @@ export function customerRoutes() {
   on(api.setBlocked, { body: customerBlockBody }, async (c, input) => {
     const id = customerId(input.params.userId);
     const { blocked } = await input.body();
-    const { detail, msg } = await setBlocked(c.var.db, id, blocked);
+    const { detail, msg } = await setBlocked(c.var.db, actorOf(c), id, blocked);
     return { msg, ...detail };
   });
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection';
 import { notFound } from '../../errors';
 import { transaction } from '../../lib/transaction';
 import { toAdminCustomer } from '../admin/admin.service';
+import { type Actor, recordAudit } from '../audit/audit.service';
 import { listAddresses } from '../user/user.repository';
 import { toAddress } from '../user/user.service';
 import * as repo from './customer.repository';
@@ -44,17 +45,30 @@ export async function getCustomer(db: Db, id: number): Promise<CustomerDetail> {
  * Blocks or unblocks a customer, in one transaction (the row locked):
  * - blocking sets `blocked_at` and moves the token version on, so every token of the account stops working at
  *   once (each request checks it); login is refused while blocked (user.service)
- * - blocking a blocked account (or unblocking an active one) changes nothing
+ * - blocking a blocked account (or unblocking an active one) changes nothing, and writes no history
+ * - a change writes one history record (kind `customer`) in the same transaction
  */
 export async function setBlocked(
   db: Db,
+  actor: Actor,
   id: number,
   blocked: boolean,
 ): Promise<{ detail: CustomerDetail; msg: string }> {
   const name = await transaction(db, async (trx) => {
     const row = await repo.findCustomer(trx, id, true);
     if (!row) throw notFound('Customer');
-    if ((row.blocked_at !== null) !== blocked) await repo.setBlocked(trx, id, blocked);
+    if ((row.blocked_at !== null) !== blocked) {
+      await repo.setBlocked(trx, id, blocked);
+      await recordAudit(trx, {
+        actor,
+        action: blocked ? 'customer.block' : 'customer.unblock',
+        kind: 'customer',
+        objectId: id,
+        summary: `${blocked ? 'Blocked' : 'Unblocked'} ${row.name} (${row.email})`,
+        before: { blocked: !blocked },
+        after: { blocked },
+      });
+    }
     return row.name;
   });
   return {

@@ -105,6 +105,16 @@ export async function categoryExists(db: Q, id: number): Promise<boolean> {
   return !!(await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst());
 }
 
+/** A category's name and tax fields, its row locked (the history's before of a change). */
+export function lockCategoryTax(db: Q, id: number) {
+  return db
+    .selectFrom('categories')
+    .select(['name', 'hsn_code', 'gst_rate_bp'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 export async function setCategoryTax(db: Q, id: number, hsn: string, rateBp: number): Promise<void> {
   await db
     .updateTable('categories')

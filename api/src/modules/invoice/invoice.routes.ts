@@ -22,7 +22,7 @@ export function taxRoutes() {
     if (!Number.isSafeInteger(id) || id < 1) throw notFound('Category');
     return {
       msg: 'Category tax saved.',
-      ...(await saveCategoryTax(c.var.db, c.var.config, id, await input.body())),
+      ...(await saveCategoryTax(c.var.db, c.var.config, actorOf(c), id, await input.body())),
     };
   });
 

@@ -115,11 +115,25 @@ export async function saveTaxSettings(
 export async function saveCategoryTax(
   db: Db,
   config: Config,
+  actor: Actor,
   categoryId: number,
   t: { hsnCode: string; gstRate: number },
 ): Promise<TaxSettingsReply> {
-  if (!(await repo.categoryExists(db, categoryId))) throw notFound('Category');
-  await repo.setCategoryTax(db, categoryId, t.hsnCode, Math.round(t.gstRate * 100));
+  await transaction(db, async (trx) => {
+    const current = await repo.lockCategoryTax(trx, categoryId);
+    if (!current) throw notFound('Category');
+    const rateBp = Math.round(t.gstRate * 100);
+    await repo.setCategoryTax(trx, categoryId, t.hsnCode, rateBp);
+    await recordAudit(trx, {
+      actor,
+      action: 'category.tax',
+      kind: 'category',
+      objectId: categoryId,
+      summary: `Saved HSN code and GST rate of ${current.name}`,
+      before: { hsnCode: current.hsn_code, gstRate: Number(current.gst_rate_bp) / 100 },
+      after: { hsnCode: t.hsnCode, gstRate: rateBp / 100 },
+    });
+  });
   return taxSettingsReply(db, config);
 }
 

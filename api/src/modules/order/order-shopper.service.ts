@@ -5,6 +5,7 @@ import { AppError, conflict, notFound } from '../../errors';
 import type { Principal } from '../../lib/auth';
 import { PaymentError } from '../../lib/payments/payment-provider';
 import { transaction } from '../../lib/transaction';
+import { type Actor as AuditActor, recordAudit } from '../audit/audit.service';
 import * as mailRepo from '../mail/mail.repository';
 import { resendMail } from '../mail/mail.service';
 import { toOrderJson } from './order.mapping';
@@ -213,7 +214,7 @@ export async function staffResendMail(
   deps: OrderDeps,
   publicId: string,
   mailId: string,
-  adminId: number,
+  actor: AuditActor,
 ): Promise<number> {
   if (!PUBLIC_ID_RE.test(publicId) || !/^\d{1,15}$/.test(mailId)) throw notFound('Mail');
   return transaction(deps.db, async (trx) => {
@@ -226,7 +227,16 @@ export async function staffResendMail(
       event: 'mail_resent',
       actor: 'admin',
       note: `${mail.kind} to ${mail.recipient}`,
-      admin_id: adminId,
+      admin_id: actor.id,
+    });
+    await recordAudit(trx, {
+      actor,
+      action: 'order.mail_resend',
+      kind: 'order',
+      objectId: order.public_id,
+      summary: `Resent mail ${mail.kind} to ${mail.recipient}`,
+      before: null,
+      after: { mail: mail.kind, recipient: mail.recipient, subject: mail.subject },
     });
     return order.id;
   });

@@ -218,7 +218,7 @@ export function orderRoutes() {
   });
 
   on(api.resendMail, async (c, { params }) => {
-    const id = await staffResendMail(deps(c), params.orderId!, params.mailId!, c.var.principal!.id);
+    const id = await staffResendMail(deps(c), params.orderId!, params.mailId!, actorOf(c));
     return { msg: 'Mail queued again.', ...(await orderDetails(c.var.db, id, { staff: true })) };
   });
 

@@ -242,6 +242,7 @@ async function priceAtLeastZero(trx: Conn, id: number): Promise<void> {
 /** A new variant for a combination the product offers but does not sell yet. */
 export async function createVariant(
   db: Db,
+  actor: Actor,
   productId: number,
   body: VariantCreateBody,
   getProduct: GetProduct,
@@ -295,6 +296,16 @@ export async function createVariant(
     await vrepo.refreshFigures(trx, productId);
     // Variant SKUs are search terms: indexed in the same transaction.
     await searchEngine.indexProducts(trx, [productId]);
+    const [made] = await vrepo.findVariants(trx, [id]);
+    await recordAudit(trx, {
+      actor,
+      action: 'variant.create',
+      kind: 'product',
+      objectId: productId,
+      summary: `Added variant ${sku}`,
+      before: null,
+      after: { ...variantAuditFields(made!), colorId: colorId || null, memorySize: memorySize || null },
+    });
     return id;
   });
   const [row] = await vrepo.findVariants(db, [id]);
@@ -381,6 +392,7 @@ function variantStockChanged(v: vrepo.PricedVariantRow, expectedStock: number): 
 /** Deletes a variant that holds no units (409 `in_use` with the units otherwise). */
 export async function deleteVariant(
   db: Db,
+  actor: Actor,
   productId: number,
   variantId: number,
   getProduct: GetProduct,
@@ -400,6 +412,15 @@ export async function deleteVariant(
     await vrepo.refreshFigures(trx, productId);
     // Variant SKUs are search terms: indexed in the same transaction.
     await searchEngine.indexProducts(trx, [productId]);
+    await recordAudit(trx, {
+      actor,
+      action: 'variant.delete',
+      kind: 'product',
+      objectId: productId,
+      summary: `Deleted variant ${v.sku}`,
+      before: { ...variantAuditFields(v), colorId: v.color_id || null, memorySize: v.memory_size || null },
+      after: null,
+    });
   });
   return getProduct(db, productId);
 }

@@ -95,7 +95,7 @@ export function productRoutes() {
     const id = idParam(c, 'id', 'Product');
     const form = await input.raw();
     const files = uploadedFiles(form.images ?? form['images[]']);
-    const { product, uploads } = await products.addImages(c.var, id, files);
+    const { product, uploads } = await products.addImages(c.var, actorOf(c), id, files);
     await catalogCache(c).invalidate(c.var.db);
     return { msg: M.imagesAdded(uploads), product, uploads };
   });
@@ -108,7 +108,7 @@ export function productRoutes() {
   });
 
   on(api.removeImage, async (c, { params }) => {
-    const product = await products.removeImage(c.var, idParam(c, 'id', 'Product'), params.file!);
+    const product = await products.removeImage(c.var, actorOf(c), idParam(c, 'id', 'Product'), params.file!);
     await catalogCache(c).invalidate(c.var.db);
     return { msg: M.imageRemoved, product };
   });
@@ -121,7 +121,7 @@ export function productRoutes() {
 
   on(vapi.create, { body: variantCreateBody }, async (c, input) => {
     const id = idParam(c, 'id', 'Product');
-    const out = await variants.createVariant(c.var.db, id, await input.body(), adminProduct);
+    const out = await variants.createVariant(c.var.db, actorOf(c), id, await input.body(), adminProduct);
     await catalogCache(c).invalidate(c.var.db);
     return { msg: V.created, ...out };
   });
@@ -153,6 +153,7 @@ export function productRoutes() {
     const id = idParam(c, 'id', 'Product');
     const product = await variants.deleteVariant(
       c.var.db,
+      actorOf(c),
       id,
       idParam(c, 'variantId', 'Variant'),
       adminProduct,
@@ -166,7 +167,7 @@ export function productRoutes() {
     const colorId = idParam(c, 'colorId', 'Colour');
     const form = await input.raw();
     const files = uploadedFiles(form.images ?? form['images[]']);
-    const { product, uploads } = await products.addImages(c.var, id, files, colorId);
+    const { product, uploads } = await products.addImages(c.var, actorOf(c), id, files, colorId);
     await catalogCache(c).invalidate(c.var.db);
     return { msg: M.imagesAdded(uploads), product, uploads };
   });

@@ -693,6 +693,7 @@ export async function deleteProduct(deps: ProductDeps, actor: Actor, id: number)
 /** Appends 1–20 pictures to the gallery; files the product already shows are skipped (product-pictures.service). */
 export async function addImages(
   deps: ProductDeps,
+  actor: Actor,
   id: number,
   files: File[],
   colorId: number | null = null,
@@ -708,7 +709,26 @@ export async function addImages(
   const gallery = await prepareGallery(deps.db, deps.storage, id, files, imageLimits(deps.config));
   let dropped: string[];
   try {
-    dropped = await deps.db.transaction().execute((trx) => commitGallery(trx, id, gallery, colorId));
+    dropped = await deps.db.transaction().execute(async (trx) => {
+      const skipped = await commitGallery(trx, id, gallery, colorId);
+      const added = gallery.added.map((a) => a.file).filter((f) => !skipped.includes(f));
+      if (added.length) {
+        const color = product.colors.find((c) => c._id === String(colorId))?.name;
+        const key = color === undefined ? 'images' : `images (${color})`;
+        const shown = (p: Product) =>
+          colorId === null ? p.images : (p.colorImages?.[String(colorId)] ?? []);
+        await recordAudit(trx, {
+          actor,
+          action: 'product.pictures_add',
+          kind: 'product',
+          objectId: id,
+          summary: `Added ${added.length} ${added.length === 1 ? 'picture' : 'pictures'} to ${product.name}${color === undefined ? '' : ` (${color})`}`,
+          before: { [key]: shown(product) },
+          after: { [key]: shown(await getProduct(trx, id, { admin: true })) },
+        });
+      }
+      return skipped;
+    });
   } catch (e) {
     await removeImages(
       deps.storage,
@@ -723,18 +743,39 @@ export async function addImages(
   return { product: await getProduct(deps.db, id, { admin: true }), uploads: gallery.outcomes };
 }
 
-/** Removes one gallery picture (or the thumbnail) and its files. */
-export async function removeImage(deps: ProductDeps, id: number, file: string): Promise<Product> {
+/** Removes one gallery picture (or the thumbnail) and its files; the history keeps the list before and after. */
+export async function removeImage(
+  deps: ProductDeps,
+  actor: Actor,
+  id: number,
+  file: string,
+): Promise<Product> {
   if (!SAFE_NAME.test(file)) throw notFound('Image');
   const current = await getProduct(deps.db, id, { admin: true });
   const colorFiles = Object.values(current.colorImages ?? {}).flat();
-  if (current.images.includes(file) || colorFiles.includes(file)) {
-    await repo.removeImageRow(deps.db, id, file);
-  } else if (current.thumbnail === file) {
-    await repo.updateProduct(deps.db, id, { thumbnail: '', thumbnail_hash: null });
-  } else {
-    throw notFound('Image');
-  }
+  const pictureFields = (p: Product) => ({
+    thumbnail: p.thumbnail,
+    images: p.images,
+    colorImages: p.colorImages ?? {},
+  });
+  await transaction(deps.db, async (trx) => {
+    if (current.images.includes(file) || colorFiles.includes(file)) {
+      if (!(await repo.removeImageRow(trx, id, file))) throw notFound('Image');
+    } else if (current.thumbnail === file) {
+      await repo.updateProduct(trx, id, { thumbnail: '', thumbnail_hash: null });
+    } else {
+      throw notFound('Image');
+    }
+    await recordAudit(trx, {
+      actor,
+      action: 'product.picture_remove',
+      kind: 'product',
+      objectId: id,
+      summary: `Removed picture ${file} from ${current.name}`,
+      before: pictureFields(current),
+      after: pictureFields(await getProduct(trx, id, { admin: true })),
+    });
+  });
   await releaseImages(deps.db, deps.storage, 'product', [file]);
   return getProduct(deps.db, id, { admin: true });
 }

@@ -1,6 +1,7 @@
 import { contract, synonymsBody } from '@voltcart/shared';
 import { catalogCache } from '../../lib/cache';
 import { resource } from '../../lib/routes';
+import { actorOf } from '../audit/audit.service';
 import * as search from './search.service';
 
 const api = contract.search;
@@ -12,7 +13,7 @@ export function searchRoutes() {
 
   on(api.setSynonyms, { body: synonymsBody }, async (c, input) => {
     const { synonyms } = await input.body();
-    const saved = await search.setSynonyms(c.var.db, synonyms);
+    const saved = await search.setSynonyms(c.var.db, actorOf(c), synonyms);
     // Cached search answers were found with the old list.
     await catalogCache(c).invalidate(c.var.db);
     return { msg: `${saved.length} synonyms saved.`, synonyms: saved };

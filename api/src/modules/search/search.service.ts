@@ -1,5 +1,6 @@
 import type { ProductSummary, Suggestions, Synonym } from '@voltcart/shared';
 import type { Db } from '../../db/connection';
+import { type Actor, recordAudit } from '../audit/audit.service';
 import { summariesByIds } from '../product/product.repository';
 import * as repo from './search.repository';
 import { searchEngine } from './search-engine';
@@ -16,12 +17,27 @@ export async function listSynonyms(db: Db): Promise<Synonym[]> {
  * Replaces the shop's synonyms. Terms and alternatives are stored folded to the singular, as the index holds
  * words ("earphones" finds what "earphone" finds).
  */
-export async function setSynonyms(db: Db, list: Synonym[]): Promise<Synonym[]> {
+export async function setSynonyms(db: Db, actor: Actor, list: Synonym[]): Promise<Synonym[]> {
   const rows = list.map((s) => ({
     term: singular(s.term),
     alternatives: [...new Set(s.alternatives.map(singular))].join(' '),
   }));
-  await db.transaction().execute((trx) => repo.replaceSynonyms(trx, rows));
+  // The history keeps each term's alternatives: only the terms added, changed or removed show.
+  const byTerm = (list: { term: string; alternatives: string }[]) =>
+    Object.fromEntries(list.map((r) => [r.term, r.alternatives]));
+  await db.transaction().execute(async (trx) => {
+    const before = await repo.synonyms(trx);
+    await repo.replaceSynonyms(trx, rows);
+    await recordAudit(trx, {
+      actor,
+      action: 'settings.synonyms',
+      kind: 'settings',
+      objectId: 'synonyms',
+      summary: `Saved ${rows.length} search synonyms`,
+      before: byTerm(before),
+      after: byTerm(rows),
+    });
+  });
   return listSynonyms(db);
 }
 

@@ -3,7 +3,16 @@ import { id } from './common';
 import { pageQuery } from './order';
 
 /** What a history record is about. */
-export const AUDIT_KINDS = ['category', 'color', 'product', 'order', 'settings', 'staff', 'session'] as const;
+export const AUDIT_KINDS = [
+  'category',
+  'color',
+  'product',
+  'order',
+  'customer',
+  'settings',
+  'staff',
+  'session',
+] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -8,6 +8,7 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   color: 'Colour',
   product: 'Product',
   order: 'Order',
+  customer: 'Customer',
   settings: 'Settings',
   staff: 'Staff',
   session: 'Login',
@@ -25,6 +26,7 @@ function ObjectCell(props: { record: AuditRecord }) {
   if (kind === 'order') return <Link to={paths.order(objectId)}>{label}</Link>;
   if (kind === 'category') return <Link to={paths.categoryEdit(objectId)}>{label}</Link>;
   if (kind === 'color') return <Link to={paths.colorEdit(objectId)}>{label}</Link>;
+  if (kind === 'customer') return <Link to={paths.customer(objectId)}>{label}</Link>;
   return <>{label}</>;
 }
 

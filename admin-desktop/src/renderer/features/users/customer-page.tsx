@@ -8,20 +8,24 @@ import { api } from '../../lib/api';
 import { formatDate, formatDateTime, formatINR } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
-import { queryKeys } from '../../lib/query-keys';
+import { staleAfter } from '../../lib/query-keys';
 import { useDialog } from '../../stores/dialog';
 import { useCan } from '../../stores/session';
 import { toast } from '../../stores/toast';
+import { ObjectHistory } from '../history/object-history';
 import { StateBadge } from '../orders/order-state';
 
-/** One customer: the account, addresses, latest orders and totals; block or unblock (GET / PUT /admin/users/:id). */
+/**
+ * One customer: the account, addresses, latest orders and totals; block or unblock (GET / PUT /admin/users/:id);
+ * the customer's own history (blocks and unblocks) for roles that may read it.
+ */
 export function CustomerPage() {
   const { id = '' } = useParams();
   const detail = useQuery(queries.customer(id));
   const canBlock = useCan('customers.write');
   const block = useApiMutation(
     (blocked: boolean) => api.customer.setBlocked({ params: { userId: id }, body: { blocked } }),
-    [queryKeys.customers.all],
+    staleAfter.customer,
   );
   const data = detail.data;
   const c = data?.customer;
@@ -145,6 +149,7 @@ export function CustomerPage() {
               </table>
             )}
           </section>
+          <ObjectHistory kind="customer" objectId={id} />
         </>
       )}
     </>
