@@ -9,7 +9,6 @@ import type {
   ProductTable,
   ProductVariantTable,
 } from '../database';
-import { isRetryable } from '../errors';
 import { CATEGORIES, type CategorySpec, COLORS, WARRANTIES } from './catalog-data';
 import { drawPicture, VIEWS } from './pictures';
 import { Prng } from './prng';
@@ -31,10 +30,32 @@ export type StorePicture = (
  */
 export type IndexProducts = (trx: Db, productIds: number[]) => Promise<void>;
 
+/** What the search index reads of a product (search-text.ts `IndexSource`), with its id. */
+export interface IndexedProduct {
+  id: number;
+  name: string;
+  brand: string;
+  sku: string | null;
+  variantSkus: string[];
+  category: string | null;
+  colors: string[];
+  memoryGb: number[];
+  shortDescription: string | null;
+  longDescription: string | null;
+}
+
+/**
+ * Writes the search index of products just inserted into an empty catalogue, in the same transaction, from
+ * what the seed made (nothing read back). One loader serves one load (it remembers the words written).
+ */
+export type LoadIndex = (trx: Db, products: IndexedProduct[]) => Promise<void>;
+
 /** What the seed needs besides the database. */
 export interface SeedDeps {
   storePicture: StorePicture;
   indexProducts: IndexProducts;
+  /** A fresh bulk loader of the search index (lib/seed-deps.ts: the search engine's `bulkLoader`). */
+  indexLoader: () => LoadIndex;
 }
 
 export interface SeedProgress {
@@ -115,7 +136,7 @@ type Model = { brand: string; model: string; rupees: number };
  */
 export async function seedCatalog(
   db: Db,
-  { storePicture, indexProducts }: SeedDeps,
+  { storePicture, indexProducts, indexLoader }: SeedDeps,
   opts: SeedCatalogOptions = {},
 ): Promise<SeedResult> {
   const started = performance.now();
@@ -188,8 +209,14 @@ export async function seedCatalog(
     .select((eb) => eb.fn.max('id').as('max'))
     .executeTakeFirst();
   let nextId = Number(maxId?.max ?? 0) + 1;
-  const firstId = nextId;
   const marks = new Map<string, number>();
+  // The names the index reads: those in the database (a category or colour kept from before may be renamed).
+  const categoryNames = new Map(
+    (await db.selectFrom('categories').select(['id', 'name']).execute()).map((r) => [Number(r.id), r.name]),
+  );
+  const colorNames = new Map(
+    (await db.selectFrom('colors').select(['id', 'name']).execute()).map((r) => [Number(r.id), r.name]),
+  );
 
   /** The next `size` products with their option, gallery and variant rows. */
   const build = (size: number) => {
@@ -198,6 +225,7 @@ export async function seedCatalog(
     const memory: Insertable<ProductMemoryTable>[] = [];
     const gallery: Insertable<ProductImageTable>[] = [];
     const variants: Insertable<ProductVariantTable>[] = [];
+    const indexed: IndexedProduct[] = [];
     for (let i = 0; i < size; i++) {
       const { spec, made: p } = next();
       const id = nextId++;
@@ -215,6 +243,7 @@ export async function seedCatalog(
       while (taken?.skus.has(sku)) sku = `${sku}X`;
 
       const finalPaise = finalPricePaise(p.originalPaise, p.discount);
+      const variantSkus: string[] = [];
       let stock = 0;
       let low = Infinity;
       let high = 0;
@@ -225,11 +254,13 @@ export async function seedCatalog(
           low = Math.min(low, price);
           high = Math.max(high, price);
         }
+        const variantSku = [sku, v.color?.slug.toUpperCase(), v.memory ? `${v.memory.sizeGb}GB` : null]
+          .filter(Boolean)
+          .join('-');
+        variantSkus.push(variantSku);
         variants.push({
           product_id: id,
-          sku: [sku, v.color?.slug.toUpperCase(), v.memory ? `${v.memory.sizeGb}GB` : null]
-            .filter(Boolean)
-            .join('-'),
+          sku: variantSku,
           color_id: v.color?.id ?? 0,
           memory_size: v.memory?.sizeGb ?? 0,
           stock: v.stock,
@@ -267,8 +298,20 @@ export async function seedCatalog(
       p.memory.forEach((m, position) => {
         memory.push({ product_id: id, size_gb: m.sizeGb, position, price_adj: m.adjPaise });
       });
+      indexed.push({
+        id,
+        name,
+        brand: p.brand,
+        sku,
+        variantSkus,
+        category: categoryNames.get(categoryIds.get(spec.key)!) ?? null,
+        colors: p.colors.map((c) => colorNames.get(c.id)!),
+        memoryGb: p.memory.map((m) => m.sizeGb),
+        shortDescription: p.short,
+        longDescription: p.long,
+      });
     }
-    return async (trx: Db) => {
+    const write = async (trx: Db) => {
       await trx.insertInto('products').values(products).execute();
       await trx.insertInto('product_colors').values(productColors).execute();
       if (memory.length) await trx.insertInto('product_memory').values(memory).execute();
@@ -276,61 +319,41 @@ export async function seedCatalog(
       await trx.insertInto('product_variants').values(variants).execute();
       return products.map((p) => Number(p.id));
     };
+    return { write, indexed };
   };
 
   if (hasProducts) {
     // Adding to a catalogue: each batch and its search index in one transaction.
     for (let done = 0; done < total; ) {
       const size = Math.min(batchSize, total - done);
-      const write = build(size);
+      const { write } = build(size);
       await db.transaction().execute(async (trx) => indexProducts(trx, await write(trx)));
       done += size;
       opts.onProgress?.({ phase: 'products', done, total });
     }
   } else {
-    // An empty catalogue is loaded in one transaction without key checks (the rows are made unique and
-    // consistent here): MariaDB then writes the empty tables in bulk and builds their indexes once, at the
-    // commit. The search index follows once the rows it reads are in: a batch per transaction, two at a time
-    // (the database works on one while the terms of the next are made), read committed so that the batches do
-    // not lock each other's ranges; a batch the server gave up on (deadlock) is indexed again.
+    // An empty catalogue and its search index are loaded in one transaction without key checks (the rows are
+    // made unique and consistent here, the index rows from the products as made): MariaDB then writes the empty
+    // tables in bulk and builds their indexes once, at the commit. Indexed a batch per transaction after the
+    // load, a million products' 36 million term rows took 18 minutes.
+    const load = indexLoader();
     await db.transaction().execute((trx) =>
       withoutKeyChecks(trx, async () => {
         for (let done = 0; done < total; ) {
           const size = Math.min(batchSize, total - done);
-          await build(size)(trx);
+          const { write, indexed } = build(size);
+          await write(trx);
+          await load(trx, indexed);
           done += size;
           opts.onProgress?.({ phase: 'products', done, total });
+          opts.onProgress?.({ phase: 'indexed', done, total });
         }
       }),
     );
-    // Statistics of the tables as they are now: with those of the empty tables, the index's reads (subqueries
-    // per product) were planned as table scans and took minutes a batch at 1,000,000 products.
-    await sql`ANALYZE TABLE products, product_colors, product_memory, product_variants, product_images`.execute(
-      db,
-    );
-    let cursor = firstId;
-    let indexed = 0;
-    const worker = async () => {
-      while (cursor < nextId) {
-        const from = cursor;
-        cursor = Math.min(nextId, from + batchSize);
-        const ids = Array.from({ length: cursor - from }, (_, i) => from + i);
-        for (let attempt = 1; ; attempt++) {
-          try {
-            await db
-              .transaction()
-              .setIsolationLevel('read committed')
-              .execute((trx) => withoutKeyChecks(trx, () => indexProducts(trx, ids)));
-            break;
-          } catch (e) {
-            if (attempt >= 5 || !isRetryable(e)) throw e;
-          }
-        }
-        indexed += ids.length;
-        opts.onProgress?.({ phase: 'indexed', done: indexed, total });
-      }
-    };
-    await Promise.all([worker(), worker()]);
+    // Statistics of the tables as they are now, not as they were empty: the first searches and lists are
+    // planned with them.
+    await sql`ANALYZE TABLE products, product_colors, product_memory, product_variants, product_images,
+      search_terms, search_docs, search_words`.execute(db);
   }
 
   return {

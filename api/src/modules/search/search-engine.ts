@@ -7,6 +7,7 @@ import { SearchCache, type SearchCacheView } from './search-cache';
 import {
   deletionKeys,
   editDistance,
+  type IndexSource,
   nameKey,
   productTerms,
   queryWords,
@@ -98,9 +99,9 @@ export class MariaDbSearch implements SearchEngine {
     const ids = [...new Set(productIds)];
     if (ids.length === 0) return;
     const rows = await repo.indexSources(trx, ids);
-    const vocabulary = new Map<string, { k: string; word: string }>();
-    const docs = rows.map((r) => {
-      const terms = productTerms({
+    const { docs, vocabulary } = indexDocs(
+      rows.map((r) => ({
+        id: Number(r.id),
         name: r.name,
         brand: r.brand,
         sku: r.sku,
@@ -110,17 +111,32 @@ export class MariaDbSearch implements SearchEngine {
         memoryGb: r.memory ? r.memory.split(',').map(Number) : [],
         shortDescription: r.short_description,
         longDescription: r.long_description,
-      });
-      for (const word of terms.keys()) {
-        if (word.length < TYPO_MIN_LENGTH - 1 || !/^\p{L}+$/u.test(word)) continue;
-        for (const k of deletionKeys(word)) vocabulary.set(`${k}\n${word}`, { k, word });
-      }
-      const name = nameKey(r.name);
-      const brand = nameKey(r.brand);
-      const model = brand && name.startsWith(`${brand} `) ? name.slice(brand.length + 1) : name;
-      return { productId: Number(r.id), nameKey: name, modelKey: model, popularity: Number(r.sold), terms };
-    });
+        sold: Number(r.sold),
+      })),
+    );
     await repo.writeIndex(trx, docs, [...vocabulary.values()]);
+  }
+
+  /**
+   * A loader for the index of an empty catalogue being filled (the sample seed): each call writes the index
+   * rows of products just inserted in the caller's transaction, made from the sources the caller already holds
+   * (nothing is read back), in a few large multi-row INSERTs; the vocabulary is written once per word across
+   * calls. The rows are those `indexProducts` writes for the same products (api/test/search-bulk-index.test.ts).
+   * The index tables must be empty and the load one transaction: MariaDB then sorts the rows and builds the
+   * tables' indexes once, at the commit, instead of inserting tens of millions of rows one by one into them.
+   */
+  bulkLoader(): (trx: Conn, products: NewProductSource[]) => Promise<void> {
+    const written = new Set<string>();
+    return async (trx, products) => {
+      const { docs, vocabulary } = indexDocs(products.map((p) => ({ ...p, sold: 0 })));
+      const fresh = [...vocabulary].filter(([key]) => !written.has(key));
+      for (const [key] of fresh) written.add(key);
+      await repo.loadIndex(
+        trx,
+        docs,
+        fresh.map(([, v]) => v),
+      );
+    };
   }
 
   async indexSales(trx: Conn, deltas: Map<number, number>): Promise<void> {
@@ -332,6 +348,29 @@ export class MariaDbSearch implements SearchEngine {
       after = ids.at(-1)!;
     }
   }
+}
+
+/** A new product as the bulk loader indexes it: its id and what the index reads of it. */
+export type NewProductSource = IndexSource & { id: number };
+
+/** The index documents of these products and the vocabulary entries (deletion key, word) of their words. */
+function indexDocs(sources: (NewProductSource & { sold: number })[]): {
+  docs: repo.IndexedDoc[];
+  vocabulary: Map<string, { k: string; word: string }>;
+} {
+  const vocabulary = new Map<string, { k: string; word: string }>();
+  const docs = sources.map((r) => {
+    const terms = productTerms(r);
+    for (const word of terms.keys()) {
+      if (word.length < TYPO_MIN_LENGTH - 1 || !/^\p{L}+$/u.test(word)) continue;
+      for (const k of deletionKeys(word)) vocabulary.set(`${k}\n${word}`, { k, word });
+    }
+    const name = nameKey(r.name);
+    const brand = nameKey(r.brand);
+    const model = brand && name.startsWith(`${brand} `) ? name.slice(brand.length + 1) : name;
+    return { productId: r.id, nameKey: name, modelKey: model, popularity: r.sold, terms };
+  });
+  return { docs, vocabulary };
 }
 
 /** The shop's search engine. */

@@ -3,6 +3,14 @@
  * and the query side so that both fold text the same way.
  */
 
+/**
+ * The version of what the index stores for a product (search_terms, search_docs, search_words rows). Bump it by
+ * hand with any change to those rows (`productTerms`, `words`, `singular`, `nameKey`, `deletionKeys`, the
+ * documents the engine writes): stored catalogues keyed on it, such as the benchmark's, are then seeded again.
+ * Query-side changes (ranking, typo tolerance, caching) leave it alone.
+ */
+export const SEARCH_INDEX_VERSION = 1;
+
 /** Queries are cut here before anything else (a pasted paragraph is not a search). */
 export const MAX_QUERY_LENGTH = 100;
 /** At most this many words of a query are used. */

@@ -83,6 +83,38 @@ export async function writeIndex(db: Conn, docs: IndexedDoc[], vocabulary: { k: 
       .execute();
 }
 
+/** Rows per INSERT of the bulk load: a few MB of statement, far below the server's packet limit. */
+const LOAD_ROWS = 50_000;
+
+/** Adds the index entries of products that have none yet (bulk load of a new catalogue), in large INSERTs. */
+export async function loadIndex(db: Conn, docs: IndexedDoc[], vocabulary: { k: string; word: string }[]) {
+  const terms = docs.flatMap((d) =>
+    [...d.terms].map(([term, weight]) => ({ term, product_id: d.productId, weight })),
+  );
+  for (let i = 0; i < terms.length; i += LOAD_ROWS)
+    await db
+      .insertInto('search_terms')
+      .values(terms.slice(i, i + LOAD_ROWS))
+      .execute();
+  for (let i = 0; i < docs.length; i += LOAD_ROWS)
+    await db
+      .insertInto('search_docs')
+      .values(
+        docs.slice(i, i + LOAD_ROWS).map((d) => ({
+          product_id: d.productId,
+          name_key: d.nameKey,
+          model_key: d.modelKey,
+          popularity: d.popularity,
+        })),
+      )
+      .execute();
+  for (let i = 0; i < vocabulary.length; i += LOAD_ROWS)
+    await db
+      .insertInto('search_words')
+      .values(vocabulary.slice(i, i + LOAD_ROWS))
+      .execute();
+}
+
 /** Moves each product's units sold by its delta (never below 0). */
 export async function addSales(db: Conn, deltas: Map<number, number>): Promise<void> {
   for (const [productId, delta] of deltas) {
