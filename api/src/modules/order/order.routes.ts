@@ -28,7 +28,7 @@ import { parse } from '../../lib/validate';
 import { actorOf } from '../audit/audit.service';
 import { findDocument } from '../invoice/invoice.service';
 import { renderInvoicePdf } from '../invoice/invoice-pdf';
-import { listOrders, type OrderDeps } from './order.service';
+import { listAdminOrders, listOrders, type OrderDeps } from './order.service';
 import { placeOrder } from './order-checkout.service';
 import { adminMove } from './order-lifecycle.service';
 import {
@@ -141,8 +141,8 @@ export function orderRoutes() {
   });
 
   on(api.list, { query: adminOrdersQuery }, async (c, { query }) => {
-    const { orders, hasMore } = await listOrders(c.var.db, query);
-    return { msg: 'Orders.', orders, hasMore };
+    const { orders, hasMore, total } = await listAdminOrders(c.var.db, query);
+    return { msg: 'Orders.', orders, hasMore, total };
   });
 
   on(api.setState, { body: orderStatusBody }, async (c, input) => {

@@ -58,9 +58,11 @@ export const order = {
     orders: Order[];
     hasMore: boolean;
   }>(),
+  /** The back office's list: filters, sorts and the total the filters match. */
   list: route('GET /order', 'orders.read').query<typeof adminOrdersQuery>().reply<{
     orders: Order[];
     hasMore: boolean;
+    total: number;
   }>(),
   /** Illegal moves are refused (409) with a message naming both states. */
   setState: route('PATCH /order/status/:orderId', 'orders.write').body<typeof orderStatusBody>().reply<{

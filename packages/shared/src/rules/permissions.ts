@@ -40,7 +40,9 @@ const orders: Permission[] = ['dashboard.read', 'orders.read', 'orders.write', '
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSIONS,
-  manager: [...new Set([...catalogue, ...orders, 'customers.write', 'orders.refund', 'audit.read'] as Permission[])],
+  manager: [
+    ...new Set([...catalogue, ...orders, 'customers.write', 'orders.refund', 'audit.read'] as Permission[]),
+  ],
   catalogue,
   orders,
 };
