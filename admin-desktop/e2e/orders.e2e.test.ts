@@ -179,6 +179,40 @@ describe('orders', () => {
     await page.getByText('Showing 1–2 of 2').waitFor();
     await screenshot(page, 'admin-orders-filtered');
   });
+
+  it('marks orders shipped from a CSV after a preview that shows each row', async () => {
+    const token = await register({ name: 'Dev Patel', email: `dev${Date.now().toString(36)}@example.in` });
+    const [a, b] = [await placeOrder(token), await placeOrder(token)];
+    await page.goto(adminUrl('/admin/orders'));
+    await page.getByRole('button', { name: 'Mark shipped from CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark shipped from a CSV' });
+    const csv = `order id,carrier,tracking number\n${a},Delhivery,DLV-A1\n${b},Blue Dart,BD-B2\nVC00000000000000000Z,Delhivery,X1\n`;
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'tracking.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByText('2 of 3 rows ready.').waitFor();
+    await dialog.getByText('Order VC00000000000000000Z not found.').waitFor();
+    const admin = await e2eAdminToken();
+    expect((await api('GET', `/order/${a}`, { token: admin })).body.order.state).toBe('placed');
+    await screenshot(page, 'admin-orders-bulk-ship-preview');
+
+    await dialog.getByRole('button', { name: 'Mark 2 orders shipped' }).click();
+    await expectToast(page, /2 orders marked shipped/);
+    await dialog.getByText('2 orders shipped.').waitFor();
+    for (const [id, tracking] of [
+      [a, 'DLV-A1'],
+      [b, 'BD-B2'],
+    ]) {
+      const detail = (await api('GET', `/order/${id}`, { token: admin })).body;
+      expect(detail.order.state).toBe('shipped');
+      expect(detail.payment.trackingNumber).toBe(tracking);
+    }
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.locator('tbody tr', { hasText: a }).getByText('Shipped').waitFor();
+    // The next tests wait for notifications of their own.
+    await page.locator('.toast-success').getByRole('button', { name: 'Dismiss notification' }).click();
+    await page.locator('.toast-success').waitFor({ state: 'detached' });
+  });
 });
 
 describe('users', () => {

@@ -9,7 +9,8 @@ import { paths } from '../../config/paths';
 import { formatDate, formatINR, formatTime } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { queries } from '../../lib/queries';
-import { useSession } from '../../stores/session';
+import { useCan, useSession } from '../../stores/session';
+import { BulkShipDialog } from './order-bulk-ship-dialog';
 import { ORDER_STATES, STATE_LABELS, StateBadge } from './order-state';
 
 const LIMIT = 50;
@@ -95,6 +96,8 @@ export function OrderListPage() {
   const navigate = useNavigate();
   const staffId = useSession((s) => s.admin?._id);
   const { columns, toggle } = useColumns(staffId);
+  const canWrite = useCan('orders.write');
+  const [bulkShip, setBulkShip] = useState(false);
   const { params, page, limit, search, q, setSearch, setFilter, setFilters, setPage } = useListParams({
     limit: LIMIT,
   });
@@ -135,7 +138,17 @@ export function OrderListPage() {
 
   return (
     <>
-      <PageHeader title="Orders" />
+      <PageHeader
+        title="Orders"
+        actions={
+          canWrite && (
+            <button type="button" className="btn btn-ghost" onClick={() => setBulkShip(true)}>
+              Mark shipped from CSV
+            </button>
+          )
+        }
+      />
+      {bulkShip && <BulkShipDialog onClose={() => setBulkShip(false)} />}
       <div className="toolbar">
         <input
           type="search"
