@@ -55,7 +55,7 @@ beforeAll(async () => {
   const token = await register(shopper);
   const list = await api('GET', '/product?limit=0');
   product = (list.body.products as { _id: string; name: string; inStock: boolean; stock: number }[]).find(
-    (p) => p.inStock && p.stock >= 5,
+    (p) => p.inStock && p.stock >= 12,
   )!;
   orderId = await placeOrder(token);
   await login(page);
@@ -141,6 +141,77 @@ describe('orders', () => {
     await page.locator('.order-bar .badge', { hasText: 'Shipped' }).waitFor();
     await expect.poll(moves).toEqual(['Mark as delivered']);
     expect(pageErrors(page).filter((e) => !e.includes('409'))).toEqual([]);
+  });
+
+  it('keeps the filters, the sort and the page in the address, with the total', async () => {
+    const token = await register({ name: 'Kavya Nair', email: `kavya${Date.now().toString(36)}@example.in` });
+    const second = await placeOrder(token);
+    const email = (await api('GET', `/order/${second}`, { token })).body.order.user.email as string;
+    const third = await placeOrder(token);
+    await page.goto(
+      adminUrl(`/admin/orders?q=${encodeURIComponent(email)}&state=placed,paid&payment_mode=0`),
+    );
+    await page.getByText('Showing 1–2 of 2').waitFor();
+    expect(await page.getByLabel('State').inputValue()).toBe('placed,paid');
+    expect(await page.getByRole('combobox', { name: 'Payment' }).inputValue()).toBe('0');
+
+    // Newest first; the Date header sorts oldest first, the address keeps it.
+    const ids = () => page.locator('tbody tr td:first-child').allTextContents();
+    expect(await ids()).toEqual([third, second]);
+    await page.getByRole('button', { name: 'Date' }).click();
+    await page.waitForURL(/dir=asc/);
+    await expect.poll(ids).toEqual([second, third]);
+    expect(await page.getByRole('columnheader', { name: 'Date' }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+    await page.getByRole('button', { name: 'Total' }).click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'total' && !url.searchParams.has('dir'));
+
+    // A filter that matches nothing, then back; a page past the end and Previous.
+    await page.getByRole('combobox', { name: 'Payment' }).selectOption('1');
+    await page.getByText('No orders match.').waitFor();
+    await page.getByRole('combobox', { name: 'Payment' }).selectOption('');
+    await page.getByText('Showing 1–2 of 2').waitFor();
+    await page.goto(adminUrl(`/admin/orders?q=${encodeURIComponent(email)}&page=2`));
+    await page.getByText('No orders match.').waitFor();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('page'));
+    await page.getByText('Showing 1–2 of 2').waitFor();
+    await screenshot(page, 'admin-orders-filtered');
+  });
+
+  it('marks orders shipped from a CSV after a preview that shows each row', async () => {
+    const token = await register({ name: 'Dev Patel', email: `dev${Date.now().toString(36)}@example.in` });
+    const [a, b] = [await placeOrder(token), await placeOrder(token)];
+    await page.goto(adminUrl('/admin/orders'));
+    await page.getByRole('button', { name: 'Mark shipped from CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark shipped from a CSV' });
+    const csv = `order id,carrier,tracking number\n${a},Delhivery,DLV-A1\n${b},Blue Dart,BD-B2\nVC00000000000000000Z,Delhivery,X1\n`;
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'tracking.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByText('2 of 3 rows ready.').waitFor();
+    await dialog.getByText('Order VC00000000000000000Z not found.').waitFor();
+    const admin = await e2eAdminToken();
+    expect((await api('GET', `/order/${a}`, { token: admin })).body.order.state).toBe('placed');
+    await screenshot(page, 'admin-orders-bulk-ship-preview');
+
+    await dialog.getByRole('button', { name: 'Mark 2 orders shipped' }).click();
+    await expectToast(page, /2 orders marked shipped/);
+    await dialog.getByText('2 orders shipped.').waitFor();
+    for (const [id, tracking] of [
+      [a, 'DLV-A1'],
+      [b, 'BD-B2'],
+    ]) {
+      const detail = (await api('GET', `/order/${id}`, { token: admin })).body;
+      expect(detail.order.state).toBe('shipped');
+      expect(detail.payment.trackingNumber).toBe(tracking);
+    }
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.locator('tbody tr', { hasText: a }).getByText('Shipped').waitFor();
+    // The next tests wait for notifications of their own.
+    await page.locator('.toast-success').getByRole('button', { name: 'Dismiss notification' }).click();
+    await page.locator('.toast-success').waitFor({ state: 'detached' });
   });
 });
 

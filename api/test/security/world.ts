@@ -454,6 +454,8 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       return { body: { order_id: w.pendingOrder, reason: 'card declined' }, ownerObjects: true };
     case 'POST /order/simulator/sign':
       return { body: { order_id: w.pendingOrder, outcome: 'success' }, ownerObjects: true };
+    case 'POST /order/bulk-ship':
+      return { body: { csv: 'order id,carrier,tracking number\nVC00000000000000000Z,Delhivery,DLV1' } };
     case 'PATCH /order/status/:p':
       return { body: { state: 'shipped' } };
     case 'POST /order/:p/refund':

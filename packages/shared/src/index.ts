@@ -27,6 +27,7 @@ export * from './schemas/catalog-csv';
 export * from './schemas/common';
 export * from './schemas/dashboard';
 export * from './schemas/order';
+export * from './schemas/order-bulk';
 export * from './schemas/settings';
 export * from './schemas/staff';
 export * from './schemas/variant';

@@ -90,8 +90,8 @@ export const queries = {
     queryOptions({
       queryKey: queryKeys.orders.list(query),
       queryFn: async ({ signal }) => {
-        const { orders, hasMore } = await api.order.list({ query }, { signal });
-        return { orders, hasMore };
+        const { orders, hasMore, total } = await api.order.list({ query }, { signal });
+        return { orders, hasMore, total };
       },
     }),
   order: (id: string) =>

@@ -1,4 +1,4 @@
-import type { AuditKind, contract, InputOf, OrderState, ProductSort, ReportPeriod } from '@voltcart/shared';
+import type { AuditKind, contract, InputOf, ProductSort, ReportPeriod } from '@voltcart/shared';
 
 /** Filters of the paged lists, as the screens send them (blank values are left out by the client). */
 export interface PageQuery {
@@ -6,7 +6,8 @@ export interface PageQuery {
   limit?: number;
   q?: string;
 }
-export type OrderQuery = PageQuery & { state?: OrderState };
+/** The order list's query as sent (filters, sort, page). */
+export type OrderQuery = NonNullable<InputOf<typeof contract.order.list>['query']>;
 /** The customer list's query as sent (filters, sort, page). */
 export type CustomerQuery = NonNullable<InputOf<typeof contract.admin.customers>['query']>;
 

@@ -1,5 +1,6 @@
 import {
   adminOrdersQuery,
+  bulkShipBody,
   cancelOrderBody,
   checkoutAddress,
   contract,
@@ -28,7 +29,8 @@ import { parse } from '../../lib/validate';
 import { actorOf } from '../audit/audit.service';
 import { findDocument } from '../invoice/invoice.service';
 import { renderInvoicePdf } from '../invoice/invoice-pdf';
-import { listOrders, type OrderDeps } from './order.service';
+import { listAdminOrders, listOrders, type OrderDeps } from './order.service';
+import { bulkShip } from './order-bulk.service';
 import { placeOrder } from './order-checkout.service';
 import { adminMove } from './order-lifecycle.service';
 import {
@@ -141,8 +143,17 @@ export function orderRoutes() {
   });
 
   on(api.list, { query: adminOrdersQuery }, async (c, { query }) => {
-    const { orders, hasMore } = await listOrders(c.var.db, query);
-    return { msg: 'Orders.', orders, hasMore };
+    const { orders, hasMore, total } = await listAdminOrders(c.var.db, query);
+    return { msg: 'Orders.', orders, hasMore, total };
+  });
+
+  on(api.bulkShip, { body: bulkShipBody }, async (c, input) => {
+    const body = await input.body();
+    const result = await bulkShip(deps(c), body, actorOf(c));
+    const msg = body.apply
+      ? `${result.shipped} orders marked shipped; ${result.errors} rows not done.`
+      : `${result.ready} orders ready to mark shipped; ${result.errors} rows with errors.`;
+    return { msg, ...result };
   });
 
   on(api.setState, { body: orderStatusBody }, async (c, input) => {

@@ -1,4 +1,4 @@
-import type { Order } from '@voltcart/shared';
+import type { AdminOrdersQuery, Order } from '@voltcart/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import type { Logger } from '../../lib/logger';
@@ -31,25 +31,55 @@ export async function loadOrder(
   return toOrderJson(o, await repo.linesOf(db, [o.id]));
 }
 
-/** A page of orders, newest first: a shopper's own (`userId`), or the back office's (by state, id or email). */
-export async function listOrders(
-  db: Db,
-  f: { userId?: number; state?: string; q?: string; page: number; limit: number },
-): Promise<{ orders: Order[]; hasMore: boolean }> {
-  const rows = await repo.listOrders(db, {
-    userId: f.userId,
-    state: f.state,
-    q: f.q,
-    offset: (f.page - 1) * f.limit,
-    limit: f.limit + 1,
-  });
-  const hasMore = rows.length > f.limit;
-  const page = rows.slice(0, f.limit);
+async function withLines(db: Db, rows: repo.OrderWithUser[]): Promise<Order[]> {
   const lines = await repo.linesOf(
     db,
-    page.map((o) => o.id),
+    rows.map((o) => o.id),
   );
   const byOrder = new Map<number, repo.OrderLineRow[]>();
   for (const l of lines) byOrder.set(l.order_id, [...(byOrder.get(l.order_id) ?? []), l]);
-  return { orders: page.map((o) => toOrderJson(o, byOrder.get(o.id) ?? [])), hasMore };
+  return rows.map((o) => toOrderJson(o, byOrder.get(o.id) ?? []));
+}
+
+/** A page of the shopper's own orders, newest first. */
+export async function listOrders(
+  db: Db,
+  f: { userId: number; page: number; limit: number },
+): Promise<{ orders: Order[]; hasMore: boolean }> {
+  const rows = await repo.listOrders(db, {
+    userId: f.userId,
+    offset: (f.page - 1) * f.limit,
+    limit: f.limit + 1,
+  });
+  return { orders: await withLines(db, rows.slice(0, f.limit)), hasMore: rows.length > f.limit };
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+/**
+ * A page of the back office's order list with the total the filters match:
+ * - `state` keeps one state or several; `payment_mode` cash on delivery (0) or online (1); `from` / `to` are whole
+ *   days (UTC), both included; `minTotal` / `maxTotal` rupees, both included; `q` an order id (ours or
+ *   Razorpay's) or part of the customer's email
+ * - sorted by date (default, newest first), total, state or payment mode; ties by id
+ */
+export async function listAdminOrders(
+  db: Db,
+  f: AdminOrdersQuery,
+): Promise<{ orders: Order[]; hasMore: boolean; total: number }> {
+  const filter: repo.AdminOrderFilter = {
+    states: f.state,
+    paymentMode: f.payment_mode,
+    q: f.q || undefined,
+    from: f.from ? new Date(`${f.from}T00:00:00Z`) : undefined,
+    before: f.to ? nextDay(f.to) : undefined,
+    minPaise: f.minTotal !== undefined ? Math.round(f.minTotal * 100) : undefined,
+    maxPaise: f.maxTotal !== undefined ? Math.round(f.maxTotal * 100) : undefined,
+  };
+  const offset = (f.page - 1) * f.limit;
+  const [rows, total] = await Promise.all([
+    repo.listAdminOrders(db, { ...filter, sort: f.sort, dir: f.dir, offset, limit: f.limit }),
+    repo.countAdminOrders(db, filter),
+  ]);
+  return { orders: await withLines(db, rows), hasMore: offset + rows.length < total, total };
 }

@@ -10,6 +10,7 @@ import type {
   placeOrderBody,
   simulatorSignBody,
 } from '../schemas/order';
+import type { BulkShipRow, bulkShipBody } from '../schemas/order-bulk';
 import type { settingsBody } from '../schemas/settings';
 import type { CartLine, Order, PaymentCheckout, RazorpayResponse, ShopSettings } from '../types';
 import { route } from './define';
@@ -58,9 +59,21 @@ export const order = {
     orders: Order[];
     hasMore: boolean;
   }>(),
+  /** The back office's list: filters, sorts and the total the filters match. */
   list: route('GET /order', 'orders.read').query<typeof adminOrdersQuery>().reply<{
     orders: Order[];
     hasMore: boolean;
+    total: number;
+  }>(),
+  /**
+   * Marks orders shipped with their tracking from a CSV: a preview of every row, or (`apply`) each order moved on
+   * by itself, as the single move does.
+   */
+  bulkShip: route('POST /order/bulk-ship', 'orders.write').body<typeof bulkShipBody>().reply<{
+    rows: BulkShipRow[];
+    ready: number;
+    shipped: number;
+    errors: number;
   }>(),
   /** Illegal moves are refused (409) with a message naming both states. */
   setState: route('PATCH /order/status/:orderId', 'orders.write').body<typeof orderStatusBody>().reply<{

@@ -53,12 +53,57 @@ export const pageQuery = {
 
 export const myOrdersQuery = z.object(pageQuery);
 
-export const adminOrdersQuery = z.object({
-  ...pageQuery,
-  state: z.enum(ORDER_STATES, { error: `must be one of ${ORDER_STATES.join(', ')}` }).optional(),
-  /** An order id or a customer's email. */
-  q: z.string().trim().max(254, 'must be at most 254 characters').optional(),
-});
+/** The columns the back office's order list can be sorted by. */
+export const ORDER_SORTS = ['date', 'total', 'state', 'payment'] as const;
+
+/** A calendar day, YYYY-MM-DD. */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-25');
+
+/** Rupees, up to 2 decimals. */
+const rupees = z
+  .string()
+  .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount in rupees like 1499 or 1499.50')
+  .transform(Number);
+
+export const adminOrdersQuery = z
+  .object({
+    ...pageQuery,
+    /** One state or several, separated by commas (`placed,paid`). */
+    state: z
+      .string()
+      .transform((v, ctx) => {
+        const states = [...new Set(v.split(',').map((s) => s.trim()))];
+        if (!states.every((s): s is OrderState => (ORDER_STATES as readonly string[]).includes(s))) {
+          ctx.addIssue({ code: 'custom', message: `must be one of ${ORDER_STATES.join(', ')}` });
+          return z.NEVER;
+        }
+        return states;
+      })
+      .optional(),
+    /** Cash on delivery (0) or online (1). */
+    payment_mode: z
+      .enum(['0', '1'], { error: 'must be 0 (cash on delivery) or 1 (online)' })
+      .transform((v) => (v === '1' ? 1 : 0) as 0 | 1)
+      .optional(),
+    /** An order id or a customer's email. */
+    q: z.string().trim().max(254, 'must be at most 254 characters').optional(),
+    /** Placed on or after / on or before this day (UTC). */
+    from: day.optional(),
+    to: day.optional(),
+    /** The order total at least / at most this many rupees. */
+    minTotal: rupees.optional(),
+    maxTotal: rupees.optional(),
+    sort: z.enum(ORDER_SORTS, { error: `must be one of ${ORDER_SORTS.join(', ')}` }).default('date'),
+    dir: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
+  })
+  .superRefine((f, ctx) => {
+    if (f.from && f.to && f.from > f.to)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+    if (f.minTotal !== undefined && f.maxTotal !== undefined && f.minTotal > f.maxTotal)
+      ctx.addIssue({ code: 'custom', path: ['maxTotal'], message: 'must not be less than minTotal' });
+  });
+
+export type AdminOrdersQuery = z.output<typeof adminOrdersQuery>;
 
 export const orderIdBody = z.object({
   order_id: z.string({ error: 'is required' }).trim().min(1, 'is required').max(64, 'is too long'),
@@ -76,9 +121,6 @@ export const simulatorSignBody = orderIdBody.extend({
     })
     .default('success'),
 });
-
-/** A calendar day, YYYY-MM-DD. */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-25');
 
 /** The columns the customer list can be sorted by. */
 export const CUSTOMER_SORTS = ['joined', 'name', 'email'] as const;

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OrderState } from '@voltcart/shared';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Pager } from '../../components/pager';
 import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
@@ -8,29 +9,146 @@ import { paths } from '../../config/paths';
 import { formatDate, formatINR, formatTime } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { queries } from '../../lib/queries';
+import { useCan, useSession } from '../../stores/session';
+import { BulkShipDialog } from './order-bulk-ship-dialog';
 import { ORDER_STATES, STATE_LABELS, StateBadge } from './order-state';
 
-const LIMIT = 25;
+const LIMIT = 50;
+type Sort = 'date' | 'total' | 'state' | 'payment';
+const SORTS: readonly Sort[] = ['date', 'total', 'state', 'payment'];
+
+/** The columns staff may hide (the order, its date, total and state always show). */
+const OPTIONAL_COLUMNS = { customer: 'Customer', items: 'Items', payment: 'Payment' } as const;
+type OptionalColumn = keyof typeof OPTIONAL_COLUMNS;
+const ALL_COLUMNS = Object.keys(OPTIONAL_COLUMNS) as OptionalColumn[];
+
+/** The state filter's choices: every state, and the orders waiting for dispatch. */
+const TO_SHIP = 'placed,paid';
+
+/** The valid states of the address's `state` (one or several, comma-separated), as the API takes them. */
+function statesOf(value: string | null): string {
+  const states = (value ?? '').split(',').filter((s) => (ORDER_STATES as readonly string[]).includes(s));
+  return [...new Set(states)].join(',');
+}
+
+/** The columns this staff member chose, kept on this computer per person. */
+function useColumns(staffId: string | undefined) {
+  const key = `voltcart.orderColumns.${staffId ?? 'anyone'}`;
+  const read = (): OptionalColumn[] => {
+    try {
+      const saved = JSON.parse(localStorage.getItem(key) ?? 'null');
+      return Array.isArray(saved) ? ALL_COLUMNS.filter((c) => saved.includes(c)) : ALL_COLUMNS;
+    } catch {
+      return ALL_COLUMNS;
+    }
+  };
+  const [shown, setShown] = useState<{ key: string; columns: OptionalColumn[] }>(() => ({
+    key,
+    columns: read(),
+  }));
+  const columns = shown.key === key ? shown.columns : read();
+  const toggle = (column: OptionalColumn, on: boolean) => {
+    const next = ALL_COLUMNS.filter((c) => (c === column ? on : columns.includes(c)));
+    localStorage.setItem(key, JSON.stringify(next));
+    setShown({ key, columns: next });
+  };
+  return { columns, toggle };
+}
+
+/** A column header that sorts the list by its column (again: the other way). */
+function SortHeader(props: {
+  label: string;
+  column: Sort;
+  sort: Sort;
+  dir: 'asc' | 'desc';
+  className?: string;
+  onSort: (column: Sort, dir: 'asc' | 'desc') => void;
+}) {
+  const active = props.sort === props.column;
+  const next =
+    active && props.dir === 'asc'
+      ? 'desc'
+      : active
+        ? 'asc'
+        : props.column === 'date' || props.column === 'total'
+          ? 'desc'
+          : 'asc';
+  return (
+    <th
+      className={props.className}
+      aria-sort={active ? (props.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
+      <button type="button" className="sort-button" onClick={() => props.onSort(props.column, next)}>
+        {props.label}
+        <span aria-hidden="true">{active ? (props.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+      </button>
+    </th>
+  );
+}
 
 /**
- * Orders: filter by state, search by order id or customer email, newest first. A table from 1024 px; below,
- * each order is a stacked block of labelled lines (the same rows, styled by .table-stack).
+ * Orders (GET /order): search by order id or email; state, payment, date and amount filters; sort by date,
+ * total, state or payment; the total and a page jump, all kept in the address. Staff choose the columns they see
+ * (kept per person on this computer). A table from 1024 px; below, each order is a stacked block of labelled
+ * lines (the same rows, styled by .table-stack).
  */
 export function OrderListPage() {
   const navigate = useNavigate();
-  const { params, page, limit, search, q, setSearch, setFilter, setPage } = useListParams({ limit: LIMIT });
-  const state = (ORDER_STATES as readonly string[]).includes(params.get('state') ?? '')
-    ? (params.get('state') as OrderState)
-    : '';
+  const staffId = useSession((s) => s.admin?._id);
+  const { columns, toggle } = useColumns(staffId);
+  const canWrite = useCan('orders.write');
+  const [bulkShip, setBulkShip] = useState(false);
+  const { params, page, limit, search, q, setSearch, setFilter, setFilters, setPage } = useListParams({
+    limit: LIMIT,
+  });
+  const sort = (SORTS as readonly string[]).includes(params.get('sort') ?? '')
+    ? (params.get('sort') as Sort)
+    : 'date';
+  const dir = params.get('dir') === 'asc' ? 'asc' : 'desc';
+  const state = statesOf(params.get('state'));
+  const payment = ['0', '1'].includes(params.get('payment_mode') ?? '') ? params.get('payment_mode')! : '';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const amount = (name: string) =>
+    /^\d{1,9}(\.\d{1,2})?$/.test(params.get(name) ?? '') ? params.get(name)! : '';
+  const minTotal = amount('minTotal');
+  const maxTotal = amount('maxTotal');
   const list = useQuery({
-    ...queries.orders({ state: state || undefined, q: q || undefined, page, limit }),
+    ...queries.orders({
+      q: q || undefined,
+      state: state || undefined,
+      payment_mode: (payment || undefined) as '0' | '1' | undefined,
+      from: from || undefined,
+      to: to || undefined,
+      minTotal: minTotal || undefined,
+      maxTotal: maxTotal || undefined,
+      sort,
+      dir,
+      page,
+      limit,
+    }),
     placeholderData: keepPreviousData,
   });
   const rows = rowsOf(list, (d) => d.orders);
+  const filtered = Boolean(q || state || payment || from || to || minTotal || maxTotal);
+  const onSort = (column: Sort, next: 'asc' | 'desc') =>
+    setFilters({ sort: column === 'date' ? null : column, dir: next === 'desc' ? null : next });
+  const stateChoices = [TO_SHIP, ...ORDER_STATES];
+  const show = (c: OptionalColumn) => columns.includes(c);
 
   return (
     <>
-      <PageHeader title="Orders" />
+      <PageHeader
+        title="Orders"
+        actions={
+          canWrite && (
+            <button type="button" className="btn btn-ghost" onClick={() => setBulkShip(true)}>
+              Mark shipped from CSV
+            </button>
+          )
+        }
+      />
+      {bulkShip && <BulkShipDialog onClose={() => setBulkShip(false)} />}
       <div className="toolbar">
         <input
           type="search"
@@ -44,6 +162,15 @@ export function OrderListPage() {
           State
           <select value={state} onChange={(e) => setFilter('state', e.target.value || null)}>
             <option value="">All states</option>
+            {!stateChoices.includes(state) && state && (
+              <option value={state}>
+                {state
+                  .split(',')
+                  .map((s) => STATE_LABELS[s as OrderState])
+                  .join(' or ')}
+              </option>
+            )}
+            <option value={TO_SHIP}>To ship (placed or paid)</option>
             {ORDER_STATES.map((s) => (
               <option key={s} value={s}>
                 {STATE_LABELS[s]}
@@ -51,25 +178,63 @@ export function OrderListPage() {
             ))}
           </select>
         </label>
+        <label className="inline-label">
+          Payment
+          <select value={payment} onChange={(e) => setFilter('payment_mode', e.target.value || null)}>
+            <option value="">All</option>
+            <option value="0">Cash on delivery</option>
+            <option value="1">Online</option>
+          </select>
+        </label>
         <Reloading query={list} />
+      </div>
+      <div className="toolbar">
+        <label className="inline-label">
+          Placed from
+          <input type="date" value={from} onChange={(e) => setFilter('from', e.target.value || null)} />
+        </label>
+        <label className="inline-label">
+          to
+          <input type="date" value={to} onChange={(e) => setFilter('to', e.target.value || null)} />
+        </label>
+        <AmountField label="Total from ₹" value={minTotal} onChange={(v) => setFilter('minTotal', v)} />
+        <AmountField label="to ₹" value={maxTotal} onChange={(v) => setFilter('maxTotal', v)} />
+        <fieldset className="column-choice">
+          <legend>Columns</legend>
+          {ALL_COLUMNS.map((c) => (
+            <label key={c}>
+              <input type="checkbox" checked={show(c)} onChange={(e) => toggle(c, e.target.checked)} />
+              {OPTIONAL_COLUMNS[c]}
+            </label>
+          ))}
+        </fieldset>
       </div>
       <QueryError query={list} />
       <section className="panel">
         {isFirstLoad(list) ? (
           <Spinner />
         ) : rows.length === 0 ? (
-          <p className="empty">{q || state ? 'No orders match.' : 'No orders yet.'}</p>
+          <p className="empty">{filtered ? 'No orders match.' : 'No orders yet.'}</p>
         ) : (
           <table className="table table-orders table-stack">
             <thead>
               <tr>
                 <th>Order</th>
-                <th>Date</th>
-                <th>Customer</th>
-                <th className="num">Items</th>
-                <th className="num">Total</th>
-                <th>Payment</th>
-                <th>State</th>
+                <SortHeader label="Date" column="date" sort={sort} dir={dir} onSort={onSort} />
+                {show('customer') && <th>Customer</th>}
+                {show('items') && <th className="num">Items</th>}
+                <SortHeader
+                  label="Total"
+                  column="total"
+                  sort={sort}
+                  dir={dir}
+                  onSort={onSort}
+                  className="num"
+                />
+                {show('payment') && (
+                  <SortHeader label="Payment" column="payment" sort={sort} dir={dir} onSort={onSort} />
+                )}
+                <SortHeader label="State" column="state" sort={sort} dir={dir} onSort={onSort} />
               </tr>
             </thead>
             <tbody>
@@ -90,23 +255,29 @@ export function OrderListPage() {
                       <div className="muted small nowrap">{formatTime(o.createdAt)}</div>
                     </div>
                   </td>
-                  <td data-label="Customer">
-                    <div className="customer-cell">
-                      <div className="strong ellipsis" title={o.user?.name}>
-                        {o.user?.name ?? '-'}
+                  {show('customer') && (
+                    <td data-label="Customer">
+                      <div className="customer-cell">
+                        <div className="strong ellipsis" title={o.user?.name}>
+                          {o.user?.name ?? '-'}
+                        </div>
+                        <div className="muted small ellipsis" title={o.user?.email}>
+                          {o.user?.email ?? ''}
+                        </div>
                       </div>
-                      <div className="muted small ellipsis" title={o.user?.email}>
-                        {o.user?.email ?? ''}
-                      </div>
-                    </div>
-                  </td>
-                  <td className="num" data-label="Items">
-                    {o.lines.reduce((s, l) => s + l.qty, 0)}
-                  </td>
+                    </td>
+                  )}
+                  {show('items') && (
+                    <td className="num" data-label="Items">
+                      {o.lines.reduce((s, l) => s + l.qty, 0)}
+                    </td>
+                  )}
                   <td className="num strong" data-label="Total">
                     {formatINR(o.order_total)}
                   </td>
-                  <td data-label="Payment">{o.payment_mode === 1 ? 'Online' : 'Cash on delivery'}</td>
+                  {show('payment') && (
+                    <td data-label="Payment">{o.payment_mode === 1 ? 'Online' : 'Cash on delivery'}</td>
+                  )}
                   <td data-label="State">
                     <StateBadge state={o.state} />
                   </td>
@@ -120,9 +291,38 @@ export function OrderListPage() {
         page={page}
         limit={limit}
         count={rows.length}
+        total={list.data?.total}
         hasMore={Boolean(list.data?.hasMore)}
         onPage={setPage}
       />
     </>
+  );
+}
+
+/** A rupee amount filter: sent when it is a valid amount and the field is left (or Enter is pressed). */
+function AmountField(props: { label: string; value: string; onChange: (value: string | null) => void }) {
+  const [text, setText] = useState(props.value);
+  const [shownFor, setShownFor] = useState(props.value);
+  if (shownFor !== props.value) {
+    setShownFor(props.value);
+    setText(props.value);
+  }
+  const commit = () => {
+    const v = text.trim();
+    if (v === '' || /^\d{1,9}(\.\d{1,2})?$/.test(v)) props.onChange(v || null);
+    else setText(props.value);
+  };
+  return (
+    <label className="inline-label">
+      {props.label}
+      <input
+        className="amount-input"
+        inputMode="decimal"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => e.key === 'Enter' && commit()}
+      />
+    </label>
   );
 }
