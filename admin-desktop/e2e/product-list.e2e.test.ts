@@ -1,9 +1,11 @@
 // Covers the product list built for large catalogues (issue 19, item 4): the status filter, the price range and
 // the Price header's sort are kept in the address and order and narrow the rows; rows chosen with the page's
 // checkbox are switched off by the bulk-action bar (checked through the API); a chosen row is deleted after the
-// seed's confirmation (gone from the API); the column choice is kept for the signed-in staff member.
+// seed's confirmation (gone from the API); "all N matching the filters" reaches the products of every page; the
+// bar has no serious axe violation; the column choice is kept for the signed-in staff member.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../../e2e/axe';
 import { launchBrowser, newPage, pageErrors, screenshot } from '../../e2e/browser';
 import { api, e2eAdminToken } from '../../e2e/context';
 import { adminUrl, apiProduct, confirmDelete, expectToast, login, unique } from './support';
@@ -70,6 +72,7 @@ describe('the product list: filters, sort and bulk actions', () => {
     const bar = page.getByRole('region', { name: 'Bulk actions' });
     expect(await bar.textContent()).toContain('2 products chosen');
     await screenshot(page, 'admin-products-bulk-bar');
+    expect(await seriousViolations(page, 'the product list with its bulk-action bar')).toEqual([]);
     await bar.getByRole('button', { name: 'Switch off' }).click();
     await expectToast(page, 'Switched off: 2 products changed.');
     expect(await apiNames('status=0')).toEqual(['Dear', 'Middle']);
@@ -88,6 +91,23 @@ describe('the product list: filters, sort and bulk actions', () => {
     await expect.poll(async () => short(await rowNames())).toEqual(['Dear']);
     expect(await apiNames('status=0')).toEqual(['Dear']);
     expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('switches on every product matching the filters, beyond the page shown', async () => {
+    const many = unique('Bulkmany');
+    for (let i = 0; i < 26; i++) await apiProduct(`${many} ${i}`, { status: 'false' });
+    await page.goto(adminUrl(`/admin/product?q=${encodeURIComponent(many)}&status=0&limit=25`));
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(25);
+    await page.getByLabel('Choose every product on this page').check();
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await bar.getByRole('button', { name: 'Choose all 26 products matching the filters' }).click();
+    expect(await bar.textContent()).toContain('26 products chosen (all matching the filters)');
+    await bar.getByRole('button', { name: 'Switch on' }).click();
+    await expectToast(page, 'Switched on: 26 products changed.');
+    const on = await api('GET', `/product?q=${encodeURIComponent(many)}&status=1&limit=100`, {
+      token: await e2eAdminToken(),
+    });
+    expect(on.body.total).toBe(26);
   });
 
   it('keeps the column choice for the signed-in staff member', async () => {
