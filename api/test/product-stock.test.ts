@@ -3,7 +3,8 @@
 // (`stock` + `expectedStock`, the stock the client loaded) and a stale one answers 409 `stock_changed` with the
 // current values, saving nothing; the seed's update call (no stock) keeps working; a stock write racing a
 // shopper's order loses no unit either way; the low-stock list (`GET /product?lowStock=1`, admins only) and its
-// threshold in the shop settings (`lowStockThreshold`, default 5, validated, shown to admins only).
+// threshold in the shop settings (`lowStockThreshold`, default 5, validated, shown to admins only); the back
+// office's other list filters (`status`, `top`, `outOfStock`: admins only, validated).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context';
 import { address } from './order-fixtures';
@@ -269,5 +270,52 @@ describe('GET /product?lowStock=1 and the lowStockThreshold setting', () => {
       (await ctx.req('PUT', '/settings', { token: shopper.token, body: { lowStockThreshold: 3 } })).status,
     ).toBe(403);
     await ctx.req('PUT', '/settings', { token: admin, body: { lowStockThreshold: 5 } });
+  });
+});
+
+describe('GET /product with the back office filters status, top and outOfStock', () => {
+  it('lists, to admins, products switched on or off, top selling or not, and those that cannot be bought', async () => {
+    const batch = `Staffcheck${Date.now().toString(36)}`;
+    for (const [suffix, extra] of [
+      ['OnTop', { stock: 3, topSelling: 'true' }],
+      ['OnPlain', { stock: 3 }],
+      ['Off', { stock: 3, status: 'false' }],
+      ['NoUnits', { stock: 0 }],
+      ['SwitchOff', { stock: 9, inStock: 'false' }],
+    ] as const)
+      await create({ name: `${batch} ${suffix}`, ...extra });
+    const names = async (query: string) => {
+      const r = await ctx.req('GET', `/product?q=${batch}&sort=newest&${query}`, { token: admin });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const body = r.body as { products: { name: string }[]; total: number };
+      expect(body.total).toBe(body.products.length);
+      return body.products.map((p) => p.name.replace(`${batch} `, '')).sort();
+    };
+    expect(await names('status=0')).toEqual(['Off']);
+    expect(await names('status=1')).toEqual(['NoUnits', 'OnPlain', 'OnTop', 'SwitchOff']);
+    expect(await names('top=1')).toEqual(['OnTop']);
+    expect(await names('top=0&status=1')).toEqual(['NoUnits', 'OnPlain', 'SwitchOff']);
+    expect(await names('outOfStock=1')).toEqual(['NoUnits', 'SwitchOff']);
+    expect(await names('outOfStock=0')).toHaveLength(5);
+  });
+
+  it('refuses them to shoppers and visitors (403, the filter named) and refuses bad values (400)', async () => {
+    const shopper = await ctx.customer();
+    for (const token of [undefined, shopper.token])
+      for (const name of ['status', 'top', 'outOfStock']) {
+        const r = await ctx.req('GET', `/product?${name}=0`, { token });
+        expect(r.status).toBe(403);
+        expect(r.body).toEqual({
+          flag: 0,
+          code: 'forbidden',
+          msg: `The ${name} filter is for the back office: send an admin token.`,
+        });
+      }
+    const bad = await ctx.req('GET', '/product?status=on', { token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('status must be 1 or 0');
+    const both = await ctx.req('GET', '/product?inStock=1&outOfStock=1', { token: admin });
+    expect(both.status).toBe(400);
+    expect(both.body.msg).toBe('outOfStock cannot be combined with inStock=1');
   });
 });

@@ -31,6 +31,12 @@ export type ProductQuery = PageQuery & {
   brand?: string;
   category?: string;
   inStock?: '1';
+  outOfStock?: '1';
+  status?: '1' | '0';
+  top?: '1' | '0';
+  /** Rupees, whole numbers. */
+  minPrice?: string;
+  maxPrice?: string;
   minDiscount?: '10' | '20' | '30';
   facets?: '1';
 };

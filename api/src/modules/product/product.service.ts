@@ -47,6 +47,7 @@ export const PRODUCT_MESSAGES = {
   imageCount: 'Choose between 1 and 20 images (form field "images").',
   emptySlug: 'name must contain at least one letter or digit (a-z, 0-9) so that a slug can be made from it.',
   lowStockForStaff: 'The low-stock filter is for the back office: send an admin token.',
+  staffFilter: (name: string) => `The ${name} filter is for the back office: send an admin token.`,
   expectedStockNeeded:
     'expectedStock is required with stock: send the stock you loaded, so that units sold meanwhile are not brought back.',
   expectedStockAlone: 'expectedStock goes with stock: send the new stock as well, or neither.',
@@ -105,7 +106,13 @@ const SEARCH_PARAMS = [
   'maxPrice',
   'inStock',
   'minDiscount',
+  'status',
+  'top',
+  'outOfStock',
 ] as const;
+
+/** More of the list's filters for the back office only (besides `lowStock`). */
+const STAFF_FILTERS = ['status', 'top', 'outOfStock'] as const;
 
 /**
  * A page of the list; the query's blank values were already dropped (see resource() in lib/routes.ts).
@@ -113,6 +120,7 @@ const SEARCH_PARAMS = [
  * - a list with only the seed's parameters reads its rows with the tuned list query (product.repository)
  * - `lowStock` (admins only, else 403): products with at most the shop's low-stock threshold of units
  *   (Settings), fewest first, whatever their stock switch; the reply names the threshold
+ * - `status`, `top`, `outOfStock` (admins only, else 403): switched on/off, top selling or not, not sellable now
  * - a page beyond the last is empty, with the total and facets
  */
 export async function listProducts(
@@ -120,6 +128,10 @@ export async function listProducts(
   query: ProductListQuery,
   opts: { admin: boolean },
 ): Promise<ProductList> {
+  if (!opts.admin) {
+    const used = STAFF_FILTERS.find((k) => query[k] !== undefined);
+    if (used) throw forbidden(M.staffFilter(used));
+  }
   let stockAtMost: number | undefined;
   if (query.lowStock) {
     if (!opts.admin) throw forbidden(M.lowStockForStaff);
@@ -163,6 +175,9 @@ export async function listProducts(
     inStock: query.inStock,
     minDiscount: query.minDiscount,
     stockAtMost,
+    status: query.status,
+    top: query.top,
+    outOfStock: query.outOfStock,
     facets: query.facets === true,
     // The engine reads the page only when it orders or filters beyond the seed's list.
     limit: searched ? limit : 0,

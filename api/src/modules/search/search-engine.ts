@@ -204,6 +204,9 @@ export class MariaDbSearch implements SearchEngine {
       query.inStock,
       query.minDiscount,
       query.stockAtMost,
+      query.status,
+      query.top,
+      query.outOfStock,
     ]);
     const page = async (): Promise<number[]> => {
       if (query.limit === 0) return [];

@@ -452,6 +452,12 @@ export interface FilterValues {
   minDiscount?: number;
   /** Low stock (back office): at most this many units. */
   stockAtMost?: number;
+  /** Back office: switched on (true) or off (false). */
+  status?: boolean;
+  /** Back office: marked top selling (true) or not (false). */
+  top?: boolean;
+  /** Back office: cannot be bought now (the opposite of `inStock`). */
+  outOfStock?: boolean;
 }
 
 /**
@@ -485,6 +491,9 @@ export function conditions(f: FilterValues): Condition[] {
   if (f.minDiscount !== undefined)
     out.push({ facet: 'minDiscount', where: sql`p.discount_percentage >= ${f.minDiscount}` });
   if (f.stockAtMost !== undefined) out.push({ facet: '', where: sql`p.stock <= ${f.stockAtMost}` });
+  if (f.status !== undefined) out.push({ facet: '', where: sql`p.status = ${f.status ? 1 : 0}` });
+  if (f.top !== undefined) out.push({ facet: '', where: sql`p.top_selling = ${f.top ? 1 : 0}` });
+  if (f.outOfStock) out.push({ facet: '', where: sql`${sellable} = 0` });
   return out;
 }
 

@@ -171,6 +171,25 @@ export const productListQuery = z
       .enum(['1', 'true', '0', 'false'], { error: 'must be 1 or 0' })
       .transform((v) => v === '1' || v === 'true')
       .optional(),
+    /** Back office only: `1` products switched on (shown in the shop), `0` switched off. */
+    status: z
+      .enum(['1', 'true', '0', 'false'], { error: 'must be 1 or 0' })
+      .transform((v) => v === '1' || v === 'true')
+      .optional(),
+    /** Back office only: `1` products marked top selling, `0` the others. */
+    top: z
+      .enum(['1', 'true', '0', 'false'], { error: 'must be 1 or 0' })
+      .transform((v) => v === '1' || v === 'true')
+      .optional(),
+    /** Back office only: `1` products that cannot be bought now (switch off or no units). */
+    outOfStock: z
+      .enum(['1', 'true', '0', 'false'], { error: 'must be 1 or 0' })
+      .transform((v) => v === '1' || v === 'true')
+      .optional(),
+  })
+  .refine((q) => !(q.inStock && q.outOfStock), {
+    message: 'cannot be combined with inStock=1',
+    path: ['outOfStock'],
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     message: 'must not be above maxPrice',

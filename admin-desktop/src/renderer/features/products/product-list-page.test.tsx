@@ -107,6 +107,7 @@ describe('stock in the product list', () => {
     expect(button(off, 'Out of Stock').getAttribute('aria-pressed')).toBe('false');
     if (container.querySelector('thead'))
       expect([...container.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
+        '',
         'Name',
         'SLUG',
         'Original',

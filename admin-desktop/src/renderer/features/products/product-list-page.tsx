@@ -15,9 +15,11 @@ import { useMediaQuery } from '../../lib/hooks';
 import { useListParams } from '../../lib/list-params';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
-import { staleAfter } from '../../lib/query-keys';
+import { type ProductQuery, staleAfter } from '../../lib/query-keys';
 import { DELETE_TEXTS } from '../../stores/dialog';
+import { BulkBar } from './bulk-bar';
 import { PriceCell } from './price-cell';
+import { ColumnChooser, type ColumnKey, useProductColumns } from './product-columns';
 import { ProductViewModal } from './product-view-modal';
 import { StockAdjust } from './stock-adjust';
 import { StockBadge } from './stock-badge';
@@ -35,41 +37,146 @@ const SORTS: { value: ProductSort; label: string }[] = [
   { value: 'discount', label: 'Biggest discount' },
 ];
 
+type Dir = 'asc' | 'desc';
+
+/** A column header that sorts the list by one of the API's sorts (again: the other way, where there is one). */
+function SortHeader(props: {
+  label: string;
+  asc?: ProductSort;
+  desc: ProductSort;
+  sort: ProductSort | undefined;
+  onSort: (sort: ProductSort) => void;
+  className?: string;
+}) {
+  const dir: Dir | undefined =
+    props.sort === undefined
+      ? undefined
+      : props.sort === props.desc
+        ? 'desc'
+        : props.sort === props.asc
+          ? 'asc'
+          : undefined;
+  const next =
+    dir === undefined && props.asc ? props.asc : dir === 'asc' ? props.desc : (props.asc ?? props.desc);
+  return (
+    <th
+      className={props.className}
+      aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
+    >
+      <button type="button" className="sort-button" onClick={() => props.onSort(next)}>
+        {props.label}
+        <span aria-hidden="true">{dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : ''}</span>
+      </button>
+    </th>
+  );
+}
+
+/** A rupee bound of the price range: typed freely, applied on Enter or when the field is left. */
+function PriceBound(props: { label: string; value: string; onApply: (value: string | null) => void }) {
+  const [text, setText] = useState(props.value);
+  const [shown, setShown] = useState(props.value);
+  if (shown !== props.value) {
+    setShown(props.value);
+    setText(props.value);
+  }
+  const apply = () => {
+    const v = text.trim();
+    if (v !== props.value) props.onApply(v === '' ? null : v);
+  };
+  return (
+    <label className="inline-label">
+      {props.label}
+      <input
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
+        className="price-bound"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={apply}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') apply();
+        }}
+      />
+    </label>
+  );
+}
+
+const STOCK_STATES = ['in', 'out'] as const;
+
 /**
  * /admin/product (seed §2): a table from 1024 px, cards below. The list is paged on the server (limit/page)
  * and searchable (q), so it stays fast with a large catalogue; the page and search live in the address, and so
- * does the low-stock filter (`lowStock=1`: products at or under the threshold set in Settings, fewest first).
+ * do the filters (category, brand, status, stock state, low stock, top selling, price range) and the sort (by the
+ * Price and Disc headers, or the sort menu). Low stock (`lowStock=1`) lists products at or under the threshold
+ * set in Settings, fewest first. The columns shown are each staff member's choice (product-columns.tsx).
  * Units are adjusted in place (StockAdjust).
  */
 export function ProductListPage() {
-  const { params, page, limit, search, q, setSearch, setPage, setLimit, setFilter } = useListParams({
-    limit: DEFAULT_LIMIT,
-    limits: [25, 50, 100],
-  });
+  const { params, page, limit, search, q, setSearch, setPage, setLimit, setFilter, setFilters } =
+    useListParams({
+      limit: DEFAULT_LIMIT,
+      limits: [25, 50, 100],
+    });
   const lowStock = params.get('lowStock') === '1';
   const sort = SORTS.find((o) => o.value === params.get('sort'))?.value;
   const brand = params.get('brand') ?? '';
   const category = params.get('category') ?? '';
-  const inStock = params.get('inStock') === '1';
+  const stockState = params.get('inStock') === '1' ? 'in' : params.get('outOfStock') === '1' ? 'out' : '';
+  const status = params.get('status');
+  const top = params.get('top');
+  const minPrice = params.get('minPrice') ?? '';
+  const maxPrice = params.get('maxPrice') ?? '';
+  const { shown, toggle: toggleColumn } = useProductColumns();
+  const show = (key: ColumnKey) => shown.has(key);
   const wide = useMediaQuery('(min-width: 1024px)');
   const [viewing, setViewing] = useState<string | null>(null);
 
+  const query: ProductQuery = {
+    limit,
+    page,
+    q: q || undefined,
+    lowStock: lowStock ? '1' : undefined,
+    sort,
+    brand: brand || undefined,
+    category: category || undefined,
+    inStock: stockState === 'in' ? '1' : undefined,
+    outOfStock: stockState === 'out' ? '1' : undefined,
+    status: status === '1' || status === '0' ? status : undefined,
+    top: top === '1' || top === '0' ? top : undefined,
+    minPrice: /^\d+$/.test(minPrice) ? minPrice : undefined,
+    maxPrice: /^\d+$/.test(maxPrice) ? maxPrice : undefined,
+    facets: '1',
+  };
   // The previous page stays on screen while the next one (or a newer search) loads.
-  const list = useQuery({
-    ...queries.products({
-      limit,
-      page,
-      q: q || undefined,
-      lowStock: lowStock ? '1' : undefined,
-      sort,
-      brand: brand || undefined,
-      category: category || undefined,
-      inStock: inStock ? '1' : undefined,
-      facets: '1',
-    }),
-    placeholderData: keepPreviousData,
+  const list = useQuery({ ...queries.products(query), placeholderData: keepPreviousData });
+  // Rows chosen for a bulk action; another page, search or filter starts a new choice.
+  const [chosen, setChosen] = useState<{ of: string; ids: Set<string>; all: boolean }>({
+    of: '',
+    ids: new Set(),
+    all: false,
   });
+  const listed = JSON.stringify(query);
+  const choice = chosen.of === listed ? chosen : { of: listed, ids: new Set<string>(), all: false };
+  const choose = (ids: Set<string>, all = false) => setChosen({ of: listed, ids, all });
   const rows = rowsOf(list, (d) => d.products);
+  const allOnPage = rows.length > 0 && rows.every((p) => choice.ids.has(p._id));
+  const chooseRow = (id: string, on: boolean) => {
+    const ids = new Set(choice.ids);
+    if (on) ids.add(id);
+    else ids.delete(id);
+    choose(ids);
+  };
+  const chooseBox = (p: ProductSummary) => (
+    <input
+      type="checkbox"
+      className="row-check"
+      aria-label={`Choose ${p.name}`}
+      checked={choice.ids.has(p._id)}
+      onChange={(e) => chooseRow(p._id, e.target.checked)}
+    />
+  );
   // The threshold the list was filtered by, else the shop's setting (for the filter's label and the rows).
   const settings = useQuery(queries.settings());
   const threshold = list.data?.lowStockThreshold ?? settings.data?.lowStockThreshold;
@@ -209,17 +316,53 @@ export function ProductListPage() {
           Low stock only
           {threshold !== undefined && <span className="muted"> ({unitsText(threshold)} or fewer)</span>}
         </label>
-        <label className="check-filter">
-          <input
-            type="checkbox"
-            checked={inStock}
-            onChange={(e) => setFilter('inStock', e.target.checked ? '1' : null)}
-          />
-          Sellable only
-        </label>
+        <select
+          aria-label="Status"
+          value={status ?? ''}
+          onChange={(e) => setFilter('status', e.target.value || null)}
+        >
+          <option value="">On and off</option>
+          <option value="1">On (shown in the shop)</option>
+          <option value="0">Off</option>
+        </select>
+        <select
+          aria-label="Stock state"
+          value={stockState}
+          onChange={(e) => {
+            const v = (STOCK_STATES as readonly string[]).includes(e.target.value) ? e.target.value : null;
+            setFilters({ inStock: v === 'in' ? '1' : null, outOfStock: v === 'out' ? '1' : null });
+          }}
+        >
+          <option value="">Any stock</option>
+          <option value="in">In stock (sellable)</option>
+          <option value="out">Out of stock</option>
+        </select>
+        <select
+          aria-label="Top selling"
+          value={top ?? ''}
+          onChange={(e) => setFilter('top', e.target.value || null)}
+        >
+          <option value="">Top and others</option>
+          <option value="1">Top selling</option>
+          <option value="0">Not top selling</option>
+        </select>
+        <PriceBound label="Price from ₹" value={minPrice} onApply={(v) => setFilter('minPrice', v)} />
+        <PriceBound label="to ₹" value={maxPrice} onApply={(v) => setFilter('maxPrice', v)} />
+        {wide && <ColumnChooser shown={shown} onToggle={toggleColumn} />}
         <Reloading query={list} />
       </div>
       <QueryError query={list} />
+      {choice.ids.size > 0 && (
+        <BulkBar
+          selected={[...choice.ids]}
+          allMatching={choice.all}
+          total={list.data?.total}
+          canChooseAll={allOnPage && (list.data?.total ?? 0) > rows.length}
+          query={query}
+          onChooseAll={() => choose(choice.ids, true)}
+          onDone={() => choose(new Set())}
+        />
+      )}
       <section className={wide ? 'panel' : 'panel panel-plain'}>
         {isFirstLoad(list) ? (
           <Spinner />
@@ -235,15 +378,41 @@ export function ProductListPage() {
           <table className="table table-products">
             <thead>
               <tr>
+                <th className="check-col">
+                  <input
+                    type="checkbox"
+                    className="row-check"
+                    aria-label="Choose every product on this page"
+                    checked={allOnPage}
+                    onChange={(e) => choose(e.target.checked ? new Set(rows.map((p) => p._id)) : new Set())}
+                  />
+                </th>
                 <th>Name</th>
-                <th>SLUG</th>
-                <th className="num">Original</th>
-                <th className="num">Price</th>
-                <th className="num">Disc</th>
-                <th>Status</th>
-                <th className="num">Units</th>
-                <th>Stock</th>
-                <th>Top</th>
+                {show('slug') && <th className="slug-col">SLUG</th>}
+                {show('original') && <th className="num">Original</th>}
+                {show('price') && (
+                  <SortHeader
+                    label="Price"
+                    asc="price_asc"
+                    desc="price_desc"
+                    sort={sort}
+                    onSort={(v) => setFilter('sort', v)}
+                    className="num"
+                  />
+                )}
+                {show('disc') && (
+                  <SortHeader
+                    label="Disc"
+                    desc="discount"
+                    sort={sort}
+                    onSort={(v) => setFilter('sort', v)}
+                    className="num"
+                  />
+                )}
+                {show('status') && <th>Status</th>}
+                {show('units') && <th className="num">Units</th>}
+                {show('stock') && <th>Stock</th>}
+                {show('top') && <th>Top</th>}
               </tr>
             </thead>
             <tbody>
@@ -251,6 +420,7 @@ export function ProductListPage() {
                 const t = toggles(p);
                 return (
                   <tr key={p._id}>
+                    <td className="check-col">{chooseBox(p)}</td>
                     <td>
                       <div className="product-cell">
                         <SafeImage
@@ -270,85 +440,104 @@ export function ProductListPage() {
                         </div>
                       </div>
                     </td>
-                    <td className="mono">
-                      <div className="ellipsis slug-cell" title={p.slug}>
-                        {p.slug || '-'}
-                      </div>
-                    </td>
-                    <td className="num">{formatINR(p.originalPrice)}</td>
-                    <td className="num strong">
-                      <PriceCell product={p} />
-                    </td>
-                    <td className="num">{formatPercent(p.discountPercentage)}</td>
-                    <td>{t.status}</td>
-                    <td className="num">
-                      <StockAdjust product={p} low={isLow(p)} />
-                    </td>
-                    <td>
-                      <div className="stock-cell">
-                        <StockBadge product={p} />
-                        {t.stock}
-                      </div>
-                    </td>
-                    <td>{t.top}</td>
+                    {show('slug') && (
+                      <td className="mono slug-col">
+                        <div className="ellipsis slug-cell" title={p.slug}>
+                          {p.slug || '-'}
+                        </div>
+                      </td>
+                    )}
+                    {show('original') && <td className="num">{formatINR(p.originalPrice)}</td>}
+                    {show('price') && (
+                      <td className="num strong">
+                        <PriceCell product={p} />
+                      </td>
+                    )}
+                    {show('disc') && <td className="num">{formatPercent(p.discountPercentage)}</td>}
+                    {show('status') && <td>{t.status}</td>}
+                    {show('units') && (
+                      <td className="num">
+                        <StockAdjust product={p} low={isLow(p)} />
+                      </td>
+                    )}
+                    {show('stock') && (
+                      <td>
+                        <div className="stock-cell">
+                          <StockBadge product={p} />
+                          {t.stock}
+                        </div>
+                      </td>
+                    )}
+                    {show('top') && <td>{t.top}</td>}
                   </tr>
                 );
               })}
             </tbody>
           </table>
         ) : (
-          <div className="product-cards">
-            {rows.map((p) => {
-              const t = toggles(p);
-              return (
-                <article key={p._id} className="card product-card" data-testid="product-card">
-                  <div className="product-card-head">
-                    <SafeImage
-                      className="thumb-lg"
-                      src={imageSrc('product', p.thumbnail, 'sm')}
-                      alt=""
-                      size={64}
-                    />
-                    <div>
-                      <h3>{p.name}</h3>
-                      <div className="muted small">Category: {p.categoryName || '-'}</div>
-                      <div className="muted small mono">SLUG: {p.slug || '-'}</div>
+          <>
+            <label className="check-filter choose-page">
+              <input
+                type="checkbox"
+                checked={allOnPage}
+                onChange={(e) => choose(e.target.checked ? new Set(rows.map((p) => p._id)) : new Set())}
+              />
+              Choose every product on this page
+            </label>
+            <div className="product-cards">
+              {rows.map((p) => {
+                const t = toggles(p);
+                return (
+                  <article key={p._id} className="card product-card" data-testid="product-card">
+                    <div className="product-card-head">
+                      {chooseBox(p)}
+                      <SafeImage
+                        className="thumb-lg"
+                        src={imageSrc('product', p.thumbnail, 'sm')}
+                        alt=""
+                        size={64}
+                      />
+                      <div>
+                        <h3>{p.name}</h3>
+                        <div className="muted small">Category: {p.categoryName || '-'}</div>
+                        <div className="muted small mono">SLUG: {p.slug || '-'}</div>
+                      </div>
                     </div>
-                  </div>
-                  <dl className="card-prices">
-                    <div>
-                      <dt>Original</dt>
-                      <dd>{formatINR(p.originalPrice)}</dd>
+                    <dl className="card-prices">
+                      <div>
+                        <dt>Original</dt>
+                        <dd>{formatINR(p.originalPrice)}</dd>
+                      </div>
+                      <div>
+                        <dt>Price</dt>
+                        <dd className="strong">
+                          <PriceCell product={p} />
+                        </dd>
+                      </div>
+                      <div>
+                        <dt>Disc</dt>
+                        <dd>{formatPercent(p.discountPercentage)}</dd>
+                      </div>
+                      <div>
+                        <dt>Units</dt>
+                        <dd>
+                          <StockAdjust product={p} low={isLow(p)} />
+                        </dd>
+                      </div>
+                    </dl>
+                    <div className="card-toggles">
+                      <span>Status {t.status}</span>
+                      <span>
+                        Stock <StockBadge product={p} /> {t.stock}
+                      </span>
+                      <span>Top {t.top}</span>
                     </div>
-                    <div>
-                      <dt>Price</dt>
-                      <dd className="strong">
-                        <PriceCell product={p} />
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>Disc</dt>
-                      <dd>{formatPercent(p.discountPercentage)}</dd>
-                    </div>
-                    <div>
-                      <dt>Units</dt>
-                      <dd>
-                        <StockAdjust product={p} low={isLow(p)} />
-                      </dd>
-                    </div>
-                  </dl>
-                  <div className="card-toggles">
-                    <span>Status {t.status}</span>
-                    <span>
-                      Stock <StockBadge product={p} /> {t.stock}
-                    </span>
-                    <span>Top {t.top}</span>
-                  </div>
-                  {actions(p)}
-                </article>
-              );
-            })}
-          </div>
+                    {actions(p)}
+                  </article>
+                );
+              })}
+            </div>
+          </>
         )}
       </section>
       <Pager
