@@ -34,8 +34,8 @@ describe('history screen', () => {
     );
     const rows = page.getByTestId('audit-row');
     await rows.filter({ hasText: `Saved product ${product.name}` }).waitFor();
-    // The product's creation and the price change, newest first.
-    expect(await rows.count()).toBe(2);
+    // The product's creation and the price change, newest first (once the filtered page has replaced the last one).
+    await expect.poll(() => rows.count()).toBe(2);
     const row = rows.first();
     expect(await row.textContent()).toContain(`Saved product ${product.name}`);
     expect(await row.textContent()).toContain('E2E Admin');

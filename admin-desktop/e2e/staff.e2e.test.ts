@@ -70,6 +70,7 @@ describe('staff screen', () => {
       '◐Colours',
       '▣Products',
       '⇪Bulk upload',
+      '⇅Import / export',
       '⚙Settings',
     ]);
     expect(pageErrors(meera)).toEqual([]);

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, pageErrors, screenshot } from '../../e2e/browser';
-import { openPage, productWithOptions, shopUrl, shot } from './support';
+import { chosenVariant, openPage, productWithOptions, shopUrl, shot } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -37,10 +37,12 @@ describe('storefront at 375 px', () => {
     expect(await overflow(page)).toBe(0);
     await shot(page, 'storefront-mobile-store');
 
-    await page.goto(shopUrl(`/product/${product._id}`));
+    // The variant in the address (a colour's chip is disabled while the memory size shown has no units of it).
+    const variant = chosenVariant(product)!;
+    await page.goto(shopUrl(`/product/${product._id}?sku=${encodeURIComponent(variant.sku)}`));
     await page.locator('.pdp h1').waitFor();
     expect(await overflow(page)).toBe(0);
-    await page.getByRole('button', { name: product.colors[1]!.name }).tap();
+    await page.getByRole('button', { name: product.colors[1]!.name, pressed: true }).waitFor();
     await page.getByRole('button', { name: 'Add to Cart' }).tap();
     await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
     await shot(page, 'storefront-mobile-product');

@@ -20,8 +20,8 @@ const NAV: { to: string; label: string; icon: string; end?: boolean; permission?
   { to: paths.orders, label: 'Orders', icon: '☰', permission: 'orders.read' },
   { to: paths.users, label: 'Users', icon: '☺', permission: 'customers.read' },
   { to: paths.bulkUpload, label: 'Bulk upload', icon: '⇪', permission: 'catalog.write' },
-  { to: paths.staff, label: 'Staff', icon: '☷', permission: 'staff.manage' },
   { to: paths.catalogCsv, label: 'Import / export', icon: '⇅', permission: 'catalog.write' },
+  { to: paths.staff, label: 'Staff', icon: '☷', permission: 'staff.manage' },
   { to: paths.history, label: 'History', icon: '⟲', permission: 'audit.read' },
   { to: paths.settings, label: 'Settings', icon: '⚙' },
 ];
