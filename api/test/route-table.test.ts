@@ -1,6 +1,7 @@
 // Covers: the app implements exactly the contract (packages/shared/src/contract): every route of the contract is
 // registered with its method, path, access level and permission, and nothing else is registered but the binary routes that
-// stay outside it (pictures under /images, the invoice PDF, the catalogue CSV export, and /metrics when metrics are on).
+// stay outside it (pictures under /images, the invoice and packing-slip PDFs, the catalogue CSV export, and /metrics
+// when metrics are on).
 import { type AnyRoute, contract } from '@voltcart/shared';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
@@ -16,6 +17,7 @@ const OUTSIDE_THE_CONTRACT = [
   'GET /images/product/:file public',
   'GET /images/categories/:file public',
   'GET /order/:orderId/invoice account orders.read',
+  'GET /order/packing-slips admin orders.read',
   'GET /catalog/export admin catalog.read',
 ];
 const METRICS = 'GET /metrics public';

@@ -292,7 +292,8 @@ describe('control: the same requests with the right token', () => {
       expect(r.status, `${route.method} ${route.path} → ${r.status} ${r.text.slice(0, 300)}`).toBeLessThan(
         300,
       );
-      // JSON answers say flag 1; the invoice PDF and the catalogue CSV are the guarded binary routes.
+      // JSON answers say flag 1; the invoice and packing-slip PDFs and the catalogue CSV are the guarded
+      // binary routes.
       const type = r.headers.get('content-type') ?? '';
       if (type.includes('json')) expect(r.body.flag).toBe(1);
       else expect(type).toMatch(/^(application\/pdf|text\/csv; charset=utf-8)$/);

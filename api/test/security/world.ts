@@ -473,6 +473,8 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       return { body: { synonyms: [{ term: 'mobile', alternatives: ['phone'] }] } };
     case 'GET /product/suggest':
       return { query: '?q=phone' };
+    case 'GET /order/packing-slips':
+      return { query: `?ids=${w.order}` };
     case 'POST /admin/staff':
       return {
         body: {

@@ -8,25 +8,19 @@ export interface OrderDocumentFile {
 }
 
 /**
- * An order's tax invoice, or with `number` one of its credit notes, as a PDF. Binary, so outside the JSON
- * contract (`GET /order/:orderId/invoice`), but through the same transport: the caller's token goes with it,
- * and a refusal is the API's own message.
+ * A PDF from a binary route outside the JSON contract, through the same transport: the caller's token goes with
+ * it, and a refusal is the API's own message.
  */
-export async function fetchOrderDocument(
+async function fetchPdf(
   http: Transport,
-  orderId: string,
-  number?: string,
+  url: string,
+  params: Record<string, string> | undefined,
+  fallbackName: string,
 ): Promise<OrderDocumentFile> {
   try {
-    const res = await http.request<Blob>({
-      method: 'GET',
-      url: `/order/${encodeURIComponent(orderId)}/invoice`,
-      params: number ? { number } : undefined,
-      responseType: 'blob',
-    });
+    const res = await http.request<Blob>({ method: 'GET', url, params, responseType: 'blob' });
     const disposition = String(res.headers['content-disposition'] ?? '');
-    const fileName =
-      /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${(number ?? orderId).replace(/\//g, '-')}.pdf`;
+    const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
     return { blob: res.data, fileName };
   } catch (e) {
     // The error answer came as a Blob too: read its `{flag: 0, msg}`.
@@ -42,4 +36,25 @@ export async function fetchOrderDocument(
     }
     throw e;
   }
+}
+
+/**
+ * An order's tax invoice, or with `number` one of its credit notes, as a PDF (`GET /order/:orderId/invoice`).
+ */
+export function fetchOrderDocument(
+  http: Transport,
+  orderId: string,
+  number?: string,
+): Promise<OrderDocumentFile> {
+  return fetchPdf(
+    http,
+    `/order/${encodeURIComponent(orderId)}/invoice`,
+    number ? { number } : undefined,
+    `${(number ?? orderId).replace(/\//g, '-')}.pdf`,
+  );
+}
+
+/** The packing slips of the orders named (1–200), one page each, as one PDF (`GET /order/packing-slips`). */
+export function fetchPackingSlips(http: Transport, orderIds: string[]): Promise<OrderDocumentFile> {
+  return fetchPdf(http, '/order/packing-slips', { ids: orderIds.join(',') }, 'packing-slips.pdf');
 }

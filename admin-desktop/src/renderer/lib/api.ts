@@ -1,5 +1,5 @@
 import { createClient } from '@voltcart/api-client/client';
-import { fetchOrderDocument } from '@voltcart/api-client/documents';
+import { fetchOrderDocument, fetchPackingSlips } from '@voltcart/api-client/documents';
 import { createHttp } from '@voltcart/api-client/http';
 import { type ImageKind, imageUrl } from '@voltcart/shared';
 import { DEFAULT_API_URL } from '../../shared/ipc-contract';
@@ -24,6 +24,9 @@ export const api = createClient(http);
 
 /** An order's tax invoice (or, with `number`, a credit note) as a PDF, with the admin token. */
 export const orderDocument = (orderId: string, number?: string) => fetchOrderDocument(http, orderId, number);
+
+/** The packing slips of the orders named, one page each, as one PDF, with the admin token. */
+export const packingSlips = (orderIds: string[]) => fetchPackingSlips(http, orderIds);
 
 /** A picture on the API host in use (see imageUrl); null when there is none (SafeImage shows a placeholder). */
 export const imageSrc = (kind: ImageKind, file: string | null | undefined, size?: 'full' | 'sm') =>

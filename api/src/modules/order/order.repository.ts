@@ -256,6 +256,10 @@ export function findByPublicId(db: Q, publicId: string): Promise<OrderWithUser |
   return orderColumns(db).where('o.public_id', '=', publicId).executeTakeFirst();
 }
 
+export function findByPublicIds(db: Q, publicIds: string[]): Promise<OrderWithUser[]> {
+  return orderColumns(db).where('o.public_id', 'in', publicIds).execute();
+}
+
 export function findById(db: Q, id: number): Promise<OrderWithUser | undefined> {
   return orderColumns(db).where('o.id', '=', id).executeTakeFirst();
 }

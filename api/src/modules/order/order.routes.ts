@@ -8,6 +8,7 @@ import {
   myOrdersQuery,
   orderStatusBody,
   orderSuccessBody,
+  packingSlipsQuery,
   paymentFailedBody,
   placeOrderBody,
   refundOrderBody,
@@ -47,6 +48,8 @@ import {
   staffResendMail,
   visibleOrderId,
 } from './order-shopper.service';
+import { packingSlips } from './packing-slip.service';
+import { renderPackingSlipsPdf } from './packing-slip-pdf';
 
 const api = contract.order;
 
@@ -171,6 +174,18 @@ export function orderRoutes() {
       actorOf(c),
     );
     return { msg: `Order moved to ${state}.`, order };
+  });
+
+  // Packing slips of the orders named (?ids=VC…,VC…), one page each, as one PDF: binary, so outside the contract.
+  app.get('/packing-slips', guardOf({ access: 'admin', permission: 'orders.read' }), async (c) => {
+    const { ids } = parse(packingSlipsQuery, c.req.query());
+    const { shopName, slips } = await packingSlips(c.var.db, c.var.config, ids);
+    const pdf = await renderPackingSlipsPdf(shopName, slips);
+    return c.body(new Uint8Array(pdf), 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="packing-slips-${slips.length}.pdf"`,
+      'cache-control': 'private, no-store',
+    });
   });
 
   // The tax invoice (or, with ?number=, a credit note) as a PDF: binary, so outside the JSON contract.

@@ -27,3 +27,27 @@ export interface BulkShipRow {
   status: 'ready' | 'shipped' | 'error';
   error: string | null;
 }
+
+/** The most orders one packing-slip PDF takes (the order list's largest page is within it). */
+export const PACKING_SLIPS_MAX = 200;
+
+/** `GET /order/packing-slips?ids=VC…,VC…`: the orders to print, separated by commas, each once, in that order. */
+export const packingSlipsQuery = z.object({
+  ids: z.string({ error: 'is required' }).transform((v, ctx) => {
+    const ids = [...new Set(v.split(',').map((s) => s.trim()))].filter(Boolean);
+    if (!ids.length) {
+      ctx.addIssue({ code: 'custom', message: 'is required' });
+      return z.NEVER;
+    }
+    if (ids.length > PACKING_SLIPS_MAX) {
+      ctx.addIssue({ code: 'custom', message: `must name at most ${PACKING_SLIPS_MAX} orders` });
+      return z.NEVER;
+    }
+    const bad = ids.find((id) => !/^[A-Za-z0-9]{1,64}$/.test(id));
+    if (bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `has "${bad.slice(0, 64)}", which is not an order id` });
+      return z.NEVER;
+    }
+    return ids;
+  }),
+});

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { errorMessage } from '@voltcart/api-client/http';
 import type { OrderState } from '@voltcart/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -6,10 +7,13 @@ import { Pager } from '../../components/pager';
 import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
 import { paths } from '../../config/paths';
+import { packingSlips } from '../../lib/api';
+import { getBridge } from '../../lib/bridge';
 import { formatDate, formatINR, formatTime } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { queries } from '../../lib/queries';
 import { useCan, useSession } from '../../stores/session';
+import { toast } from '../../stores/toast';
 import { BulkShipDialog } from './order-bulk-ship-dialog';
 import { ORDER_STATES, STATE_LABELS, StateBadge } from './order-state';
 
@@ -55,6 +59,38 @@ function useColumns(staffId: string | undefined) {
   return { columns, toggle };
 }
 
+/**
+ * Saves the packing slips of the orders shown (one page each, in the list's order) through the bridge: the native
+ * save dialog (desktop) or a download (browser). With the "To ship" filter, the page is the day's packing.
+ */
+function PackingSlipsButton({ orderIds }: { orderIds: string[] }) {
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      const file = await packingSlips(orderIds);
+      const bytes = new Uint8Array(await file.blob.arrayBuffer());
+      const { saved } = await getBridge().files.saveDocument({ fileName: file.fileName, bytes });
+      if (saved) toast.success(`Packing slips for ${orderIds.length} orders saved.`);
+    } catch (e) {
+      toast.error(errorMessage(e, 'The packing slips could not be saved.'));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost"
+      disabled={saving || orderIds.length === 0}
+      title="One page per order shown on this page"
+      onClick={save}
+    >
+      {saving ? 'Saving…' : 'Packing slips'}
+    </button>
+  );
+}
+
 /** A column header that sorts the list by its column (again: the other way). */
 function SortHeader(props: {
   label: string;
@@ -97,6 +133,7 @@ export function OrderListPage() {
   const staffId = useSession((s) => s.admin?._id);
   const { columns, toggle } = useColumns(staffId);
   const canWrite = useCan('orders.write');
+  const canRead = useCan('orders.read');
   const [bulkShip, setBulkShip] = useState(false);
   const { params, page, limit, search, q, setSearch, setFilter, setFilters, setPage } = useListParams({
     limit: LIMIT,
@@ -141,11 +178,14 @@ export function OrderListPage() {
       <PageHeader
         title="Orders"
         actions={
-          canWrite && (
-            <button type="button" className="btn btn-ghost" onClick={() => setBulkShip(true)}>
-              Mark shipped from CSV
-            </button>
-          )
+          <>
+            {canRead && <PackingSlipsButton orderIds={rows.map((o) => o.order_id)} />}
+            {canWrite && (
+              <button type="button" className="btn btn-ghost" onClick={() => setBulkShip(true)}>
+                Mark shipped from CSV
+              </button>
+            )}
+          </>
         }
       />
       {bulkShip && <BulkShipDialog onClose={() => setBulkShip(false)} />}
