@@ -71,7 +71,8 @@ function PackingSlipsButton({ orderIds }: { orderIds: string[] }) {
       const file = await packingSlips(orderIds);
       const bytes = new Uint8Array(await file.blob.arrayBuffer());
       const { saved } = await getBridge().files.saveDocument({ fileName: file.fileName, bytes });
-      if (saved) toast.success(`Packing slips for ${orderIds.length} orders saved.`);
+      if (saved)
+        toast.success(`Packing slips for ${orderIds.length} order${orderIds.length === 1 ? '' : 's'} saved.`);
     } catch (e) {
       toast.error(errorMessage(e, 'The packing slips could not be saved.'));
     } finally {
