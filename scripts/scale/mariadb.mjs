@@ -66,7 +66,14 @@ export async function startMariaDb({ dir, name, serverId, role }) {
     '--innodb-flush-log-at-trx-commit=2',
     `--server-id=${serverId}`,
     ...(role === 'primary'
-      ? [`--log-bin=${join(home, 'binlog')}`, '--binlog-format=ROW', '--sync-binlog=0']
+      ? // The change history's append-only triggers are created by the app's (non-SUPER) user: with binary
+        // logging on, MariaDB allows that only when it trusts routine creators (see docs/deploy.md).
+        [
+          `--log-bin=${join(home, 'binlog')}`,
+          '--binlog-format=ROW',
+          '--sync-binlog=0',
+          '--log-bin-trust-function-creators=1',
+        ]
       : ['--read-only=ON', `--relay-log=${join(home, 'relay')}`, '--skip-slave-start']),
     ...asRoot,
   ];
