@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { documentDate, type PdfColumn, pdfBytes, pdfTableRow } from '../../lib/pdf';
 import type { InvoiceDocument } from './invoice.service';
 
 const inr = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -17,7 +18,7 @@ const COLUMNS = [
   { title: 'SGST', width: 50, align: 'right' },
   { title: 'IGST', width: 50, align: 'right' },
   { title: 'Total', width: 59, align: 'right' },
-] as const;
+] as const satisfies readonly PdfColumn[];
 
 /**
  * A tax invoice or credit note as a PDF (pdfkit, A4): seller with GSTIN and state, number and date, buyer and
@@ -33,21 +34,11 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
       Author: doc.seller.legalName,
     },
   });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
+  const done = pdfBytes(pdf);
 
   const left = pdf.page.margins.left;
   const width = pdf.page.width - left - pdf.page.margins.right;
-  const issued = new Date(doc.issuedAt).toLocaleDateString('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-  });
+  const issued = documentDate(doc.issuedAt);
 
   pdf
     .font('Helvetica-Bold')
@@ -74,26 +65,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   pdf.text(`Place of supply: ${doc.placeOfSupply}`);
   pdf.moveDown();
 
-  const row = (cells: string[], bold = false) => {
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
-    const y = pdf.y;
-    let x = left;
-    let height = 0;
-    cells.forEach((cell, i) => {
-      const col = COLUMNS[i]!;
-      const h = pdf.heightOfString(cell, { width: col.width - 4 });
-      pdf.text(cell, x + 2, y, { width: col.width - 4, align: col.align });
-      height = Math.max(height, h);
-      x += col.width;
-    });
-    pdf.x = left;
-    pdf.y = y + height + 4;
-    pdf
-      .moveTo(left, pdf.y - 2)
-      .lineTo(left + width, pdf.y - 2)
-      .lineWidth(0.3)
-      .stroke();
-  };
+  const row = (cells: string[], bold = false) => pdfTableRow(pdf, COLUMNS, cells, { bold, fontSize: 8 });
   row(
     COLUMNS.map((c) => c.title),
     true,

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { documentDate, type PdfColumn, pdfBytes, pdfTableRow } from '../../lib/pdf';
 import type { PackingSlip } from './packing-slip.service';
 
 const COLUMNS = [
@@ -8,7 +9,7 @@ const COLUMNS = [
   { title: 'Memory', width: 60, align: 'left' },
   { title: 'SKU', width: 123, align: 'left' },
   { title: 'Qty', width: 40, align: 'right' },
-] as const;
+] as const satisfies readonly PdfColumn[];
 
 /**
  * Packing slips as one PDF (pdfkit, A4), one page per order: the shop, order id and date, ship-to address and
@@ -22,23 +23,13 @@ export function renderPackingSlipsPdf(shopName: string, slips: PackingSlip[]): P
     autoFirstPage: false,
     info: { Title: `Packing slips (${slips.length})`, Author: shopName },
   });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
+  const done = pdfBytes(pdf);
 
   for (const slip of slips) {
     pdf.addPage();
     const left = pdf.page.margins.left;
     const width = pdf.page.width - left - pdf.page.margins.right;
-    const placed = slip.placedAt.toLocaleDateString('en-IN', {
-      timeZone: 'Asia/Kolkata',
-      day: '2-digit',
-      month: 'short',
-      year: 'numeric',
-    });
+    const placed = documentDate(slip.placedAt);
 
     pdf.font('Helvetica-Bold').fontSize(16).text('PACKING SLIP', { align: 'center' });
     pdf.moveDown(0.5);
@@ -54,26 +45,7 @@ export function renderPackingSlipsPdf(shopName: string, slips: PackingSlip[]): P
     if (slip.shipTo.contact) pdf.text(`Contact: ${slip.shipTo.contact}`);
     pdf.moveDown();
 
-    const row = (cells: string[], bold = false) => {
-      pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-      const y = pdf.y;
-      let x = left;
-      let height = 0;
-      cells.forEach((cell, i) => {
-        const col = COLUMNS[i]!;
-        const h = pdf.heightOfString(cell, { width: col.width - 4 });
-        pdf.text(cell, x + 2, y, { width: col.width - 4, align: col.align });
-        height = Math.max(height, h);
-        x += col.width;
-      });
-      pdf.x = left;
-      pdf.y = y + height + 4;
-      pdf
-        .moveTo(left, pdf.y - 2)
-        .lineTo(left + width, pdf.y - 2)
-        .lineWidth(0.3)
-        .stroke();
-    };
+    const row = (cells: string[], bold = false) => pdfTableRow(pdf, COLUMNS, cells, { bold, fontSize: 9 });
     row(
       COLUMNS.map((c) => c.title),
       true,
