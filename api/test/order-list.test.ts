@@ -96,12 +96,30 @@ describe('GET /order filters', () => {
 });
 
 describe('GET /order sorts and pages', () => {
-  it('sorts by total, state and payment mode either way, ties by id', async () => {
+  it('sorts by total, state and payment mode either way', async () => {
     expect((await list('sort=total&dir=asc')).names).toBe('eacbd');
     expect((await list('sort=total')).names).toBe('dbcae');
     expect((await list('sort=state&dir=asc')).names).toBe('edbac');
     expect((await list('sort=payment&dir=asc')).names).toBe('adbce');
     expect((await list('sort=date&dir=asc')).names).toBe('abcde');
+  });
+
+  it('sorts within a state or payment mode by date, then id', async () => {
+    // c (online) placed before b: within the online orders, by date rather than by id.
+    const moved = (day: string) =>
+      ctx.db
+        .updateTable('orders')
+        .set({ created_at: new Date(`${day}T10:00:00Z`) } as never)
+        .where('public_id', '=', ids.c!)
+        .execute();
+    await moved('2026-11-02');
+    try {
+      expect((await list('sort=payment&dir=asc')).names).toBe('adcbe');
+      expect((await list('sort=payment')).names).toBe('ebcda');
+      expect((await list('sort=payment&dir=asc&limit=2&page=2')).names).toBe('cb');
+    } finally {
+      await moved('2026-11-05');
+    }
   });
 
   it('pages with the same total on every page', async () => {

@@ -3,6 +3,10 @@
  * - admin --url U --secret S: an admin account in U; prints {token} signed with the API's secret
  * - customers --url U --count N: tops the customer accounts up to N (joined over the last three years, one in
  *   fifty blocked), for the customer list at scale
+ * - orders --url U --count N: tops the orders up to N (INSERT…SELECT over MariaDB's sequence engine, so 100,000
+ *   orders take seconds): spread over the last two years, realistic states (mostly delivered, some waiting to ship,
+ *   cancelled or failed), 60 % paid online, one line of a real product (one to three units) per order, the total
+ *   from its price; needs the customers first
  * - import-prepare --url U --rows N --out FILE: a fresh database (dropped first) with categories and colours,
  *   and a CSV of N new variant rows (four per product: two colours × two memory sizes) written to FILE
  * - drop --url U: drops the database
@@ -78,6 +82,73 @@ async function customers() {
   return { customers: Math.max(have, want) };
 }
 
+async function orders() {
+  const want = Number(values.count);
+  const db = createDb(url, 2);
+  const count = async (table: string) =>
+    Number(
+      (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.table(table)}`.execute(db)).rows[0]?.n ?? 0,
+    );
+  const have = await count('orders');
+  if (have < want) {
+    const users = await sql<{
+      lo: number;
+      n: number;
+    }>`SELECT MIN(id) AS lo, COUNT(*) AS n FROM users`.execute(db);
+    const products = await sql<{
+      lo: number;
+      n: number;
+    }>`SELECT MIN(id) AS lo, COUNT(*) AS n FROM products`.execute(db);
+    const u = users.rows[0]!;
+    const p = products.rows[0]!;
+    if (!Number(u.n) || !Number(p.n))
+      throw new Error('orders: the database needs customers and products first');
+    // `h` is a cheap hash of the sequence number: states, modes, dates and products look random but are the same
+    // on every run. The sequence engine table seq_A_to_B makes the rows without a round trip each.
+    const from = have + 1;
+    await sql`
+      INSERT INTO orders (public_id, user_id, state, payment_mode, total_paise, original_total_paise,
+        ship_adress_line1, ship_city, ship_state, ship_postal_code, ship_country, ship_contact,
+        created_at, updated_at, paid_at, carrier, tracking_number)
+      SELECT CONCAT('VC', LPAD(s.seq, 18, '0')),
+        ${Number(u.lo)} + (s.h % ${Number(u.n)}),
+        s.state, s.mode, pr.final_price * s.qty, pr.original_price * s.qty,
+        CONCAT(1 + s.h % 400, ' MG Road'), ELT(1 + s.h % 5, 'Bengaluru', 'Mumbai', 'Chennai', 'Pune', 'Kolkata'),
+        ELT(1 + s.h % 5, 'Karnataka', 'Maharashtra', 'Tamil Nadu', 'Maharashtra', 'West Bengal'),
+        LPAD(560000 + s.h % 9000, 6, '0'), 'India', '9876543210',
+        s.at, s.at, IF(s.mode = 1 AND s.state IN ('paid', 'shipped', 'delivered'), s.at, NULL),
+        IF(s.state IN ('shipped', 'delivered'), 'Delhivery', NULL),
+        IF(s.state IN ('shipped', 'delivered'), CONCAT('DL', s.seq), NULL)
+      FROM (
+        SELECT q.seq, q.h, 1 + q.h % 3 AS qty,
+          CASE WHEN q.h % 100 < 45 THEN 'delivered' WHEN q.h % 100 < 60 THEN 'shipped'
+               WHEN q.h % 100 < 72 THEN 'placed' WHEN q.h % 100 < 82 THEN 'paid'
+               WHEN q.h % 100 < 85 THEN 'pending_payment' WHEN q.h % 100 < 90 THEN 'payment_failed'
+               ELSE 'cancelled' END AS state,
+          -- cash on delivery orders are placed (or moved on); online ones are paid, pending or failed
+          CASE WHEN q.h % 100 BETWEEN 60 AND 71 THEN 0 WHEN q.h % 100 BETWEEN 72 AND 89 THEN 1
+               ELSE IF((q.h DIV 100) % 10 < 6, 1, 0) END AS mode,
+          TIMESTAMP('2024-11-25') + INTERVAL (q.h % (730 * 86400)) SECOND AS at
+        FROM (SELECT seq, (seq * 2654435761) % 4294967291 AS h FROM ${sql.table(`seq_${from}_to_${want}`)}) q
+      ) s
+      JOIN products pr ON pr.id = ${Number(p.lo)} + (s.h DIV 7) % ${Number(p.n)}
+      ORDER BY s.seq`.execute(db);
+    // One line per new order: the product and units its total was made of.
+    await sql`
+      INSERT INTO order_lines (order_id, product_id, name, unit_price_paise, unit_original_paise, qty)
+      SELECT o.id, pr.id, pr.name, pr.final_price, pr.original_price, o.total_paise DIV pr.final_price
+      FROM orders o
+      JOIN products pr ON pr.id = ${Number(p.lo)} +
+        ((CAST(SUBSTRING(o.public_id, 3) AS UNSIGNED) * 2654435761) % 4294967291 DIV 7) % ${Number(p.n)}
+      WHERE o.public_id BETWEEN ${`VC${String(from).padStart(18, '0')}`} AND ${`VC${String(want).padStart(18, '0')}`}`.execute(
+      db,
+    );
+    await sql`ANALYZE TABLE orders, order_lines`.execute(db);
+  }
+  await db.destroy();
+  return { orders: Math.max(have, want) };
+}
+
 async function importPrepare() {
   const rows = Number(values.rows);
   await ensureDatabase(url);
@@ -141,6 +212,7 @@ async function drop() {
 const modes: Record<string, () => Promise<unknown>> = {
   admin,
   customers,
+  orders,
   'import-prepare': importPrepare,
   drop,
 };

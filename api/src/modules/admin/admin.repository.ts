@@ -138,7 +138,12 @@ function customerWhere(db: Q, f: CustomerFilter) {
   return q;
 }
 
-/** A page of customers with their order counts, in the order asked (ties by id, so pages never overlap). */
+/**
+ * A page of customers with their order counts, in the order asked (ties by id, so pages never overlap). The
+ * page's ids come first from the sort's index (users_created, users_name, email: each holds the id), then only
+ * those accounts are read and their orders counted: a deep page no longer reads and counts the orders of every
+ * customer it skips.
+ */
 export function listCustomers(
   db: Q,
   f: CustomerFilter & {
@@ -149,7 +154,19 @@ export function listCustomers(
   },
 ) {
   const column = f.sort === 'name' ? 'u.name' : f.sort === 'email' ? 'u.email' : 'u.created_at';
-  return customerWhere(db, f)
+  // A text search matches a few accounts anywhere in the table: walking the sort's index to them (the
+  // optimiser's choice with a LIMIT) read every account row by row (0.4 s at 100,000); sorting by a value the
+  // index cannot give reads the table once and sorts the matches.
+  const pageKey = f.q ? sql`COALESCE(${sql.ref(column)})` : sql.ref(column);
+  const page = customerWhere(db, f)
+    .select('u.id')
+    .orderBy(pageKey, f.dir)
+    .orderBy('u.id', f.dir)
+    .limit(f.limit)
+    .offset(f.offset);
+  return db
+    .selectFrom(page.as('k'))
+    .innerJoin('users as u', 'u.id', 'k.id')
     .select([
       'u.id',
       'u.name',
@@ -165,8 +182,6 @@ export function listCustomers(
     ])
     .orderBy(column, f.dir)
     .orderBy('u.id', f.dir)
-    .limit(f.limit)
-    .offset(f.offset)
     .execute();
 }
 

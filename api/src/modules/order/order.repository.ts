@@ -388,7 +388,14 @@ const sortColumns = {
   payment: 'o.payment_mode',
 } as const;
 
-/** A page of the back office's list in the order asked; ties by id, so pages never overlap. */
+/**
+ * A page of the back office's list in the order asked; ties by id, so pages never overlap.
+ * - by state or payment, newest first (or oldest, ascending) within each: the order of the orders_state_created
+ *   and orders_payment_created indexes
+ * - the page's ids are found first from the sort's index alone (a deep page skips index entries, not rows), and
+ *   only those rows are read with their customer (a "deferred join": page 1,000 read 50,000 rows and customers
+ *   before)
+ */
 export function listAdminOrders(
   db: Q,
   f: AdminOrderFilter & {
@@ -398,15 +405,21 @@ export function listAdminOrders(
     limit: number;
   },
 ): Promise<OrderWithUser[]> {
-  return adminOrderWhere(db, f)
+  const keys = [
+    sortColumns[f.sort],
+    ...(f.sort === 'state' || f.sort === 'payment' ? (['o.created_at'] as const) : []),
+    'o.id' as const,
+  ];
+  let page = adminOrderWhere(db, f).select('o.id');
+  for (const k of keys) page = page.orderBy(k, f.dir);
+  let q = db
+    .selectFrom(page.limit(f.limit).offset(f.offset).as('k'))
+    .innerJoin('orders as o', 'o.id', 'k.id')
     .leftJoin('users as u', 'u.id', 'o.user_id')
     .selectAll('o')
-    .select(['u.name as user_name', 'u.email as user_email'])
-    .orderBy(sortColumns[f.sort], f.dir)
-    .orderBy('o.id', f.dir)
-    .limit(f.limit)
-    .offset(f.offset)
-    .execute();
+    .select(['u.name as user_name', 'u.email as user_email']);
+  for (const k of keys) q = q.orderBy(k, f.dir);
+  return q.execute();
 }
 
 export async function countAdminOrders(db: Q, f: AdminOrderFilter): Promise<number> {

@@ -373,8 +373,16 @@ export async function pageIds(
   return r.rows.map((x) => Number(x.id));
 }
 
-export async function countMatches(db: Db, spec: ListSpec): Promise<number> {
-  const r = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${from(spec)}`.execute(db);
+/**
+ * A staff list whose every condition reads columns of products_category_brand (category, status, brand, sellable,
+ * price, discount) is counted from that index alone: the optimiser otherwise walks a status or brand index and
+ * looks up every row for the rest (0.2–0.5 s for the out-of-stock products of 100,000; 30–50 ms from the index).
+ */
+const coveringHint = (covered: boolean) => (covered ? sql`FORCE INDEX (products_category_brand)` : sql``);
+
+export async function countMatches(db: Db, spec: ListSpec, covered = false): Promise<number> {
+  const r = await sql<{ n: number | string }>`SELECT COUNT(*) AS n
+    FROM ${from(spec, undefined, sql``, coveringHint(covered))}`.execute(db);
   return Number(r.rows[0]?.n ?? 0);
 }
 
@@ -384,15 +392,17 @@ export interface CountRow {
   n: number | string;
 }
 
-export async function brandCounts(db: Db, spec: ListSpec): Promise<CountRow[]> {
+/** `covered`: as countMatches. */
+export async function brandCounts(db: Db, spec: ListSpec, covered = false): Promise<CountRow[]> {
   const r = await sql<CountRow>`SELECT p.brand AS value, p.brand AS label, COUNT(*) AS n
-    FROM ${from(spec, 'brand')} GROUP BY p.brand`.execute(db);
+    FROM ${from(spec, 'brand', sql``, coveringHint(covered))} GROUP BY p.brand`.execute(db);
   return r.rows.filter((x) => x.value !== '');
 }
 
-export async function categoryCounts(db: Db, spec: ListSpec): Promise<CountRow[]> {
+/** `covered`: as countMatches. */
+export async function categoryCounts(db: Db, spec: ListSpec, covered = false): Promise<CountRow[]> {
   const r = await sql<CountRow>`SELECT MIN(c.slug) AS value, MIN(c.name) AS label, COUNT(*) AS n
-    FROM ${from(spec, 'category')} GROUP BY p.category_id`.execute(db);
+    FROM ${from(spec, 'category', sql``, coveringHint(covered))} GROUP BY p.category_id`.execute(db);
   return r.rows.filter((x) => x.value !== null);
 }
 
