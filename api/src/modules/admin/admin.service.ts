@@ -17,6 +17,7 @@ import type { Db } from '../../db/connection';
 import { AppError, unauthorized } from '../../errors';
 import type { Principal } from '../../lib/auth';
 import { endSession } from '../../lib/auth-repository';
+import { listCounts } from '../../lib/list-counts';
 import { bcryptCost, verifyPassword } from '../../lib/passwords';
 import { beginLoginAttempt } from '../../lib/rate-limit';
 import { transaction } from '../../lib/transaction';
@@ -190,7 +191,7 @@ export async function listCustomers(
   const offset = (f.page - 1) * f.limit;
   const [rows, total] = await Promise.all([
     repo.listCustomers(db, { ...filter, sort: f.sort, dir: f.dir, offset, limit: f.limit }),
-    repo.countCustomers(db, filter),
+    listCounts.count(db, 'users', JSON.stringify(filter), () => repo.countCustomers(db, filter)),
   ]);
   return {
     users: rows.map((u) => toAdminCustomer({ ...u, id: Number(u.id) })),

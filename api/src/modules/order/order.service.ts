@@ -1,6 +1,7 @@
 import type { AdminOrdersQuery, Order } from '@voltcart/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
+import { listCounts } from '../../lib/list-counts';
 import type { Logger } from '../../lib/logger';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { toOrderJson } from './order.mapping';
@@ -79,7 +80,10 @@ export async function listAdminOrders(
   const offset = (f.page - 1) * f.limit;
   const [rows, total] = await Promise.all([
     repo.listAdminOrders(db, { ...filter, sort: f.sort, dir: f.dir, offset, limit: f.limit }),
-    repo.countAdminOrders(db, filter),
+    // A search by email also reads the customers' table, whose changes the orders' version does not follow.
+    filter.q
+      ? repo.countAdminOrders(db, filter)
+      : listCounts.count(db, 'orders', JSON.stringify(filter), () => repo.countAdminOrders(db, filter)),
   ]);
   return { orders: await withLines(db, rows), hasMore: offset + rows.length < total, total };
 }
