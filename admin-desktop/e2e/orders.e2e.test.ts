@@ -1,12 +1,14 @@
 // Covers the back office's Orders and Users screens against the real API: an order placed by a shopper
 // through the API appears in the list (state filter, search by order id and email), its detail shows lines,
 // address and payment and offers only the moves staff may make from its state, staff move it to shipped, and
-// a move the API refuses (the order moved on behind the screen's back) shows the API's message.
+// a move the API refuses (the order moved on behind the screen's back) shows the API's message; rows chosen in
+// the list (some, the page, every order matching the filters) get their packing slips and are marked shipped
+// with a carrier and tracking number each.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, pageErrors, screenshot } from '../../e2e/browser';
 import { api, e2eAdminToken } from '../../e2e/context';
-import { adminUrl, expectToast, login } from './support';
+import { adminUrl, apiProduct, expectToast, login, unique } from './support';
 
 let browser: Browser;
 let page: Page;
@@ -156,7 +158,7 @@ describe('orders', () => {
     expect(await page.getByRole('combobox', { name: 'Payment' }).inputValue()).toBe('0');
 
     // Newest first; the Date header sorts oldest first, the address keeps it.
-    const ids = () => page.locator('tbody tr td:first-child').allTextContents();
+    const ids = () => page.locator('tbody tr td.mono').allTextContents();
     expect(await ids()).toEqual([third, second]);
     await page.getByRole('button', { name: 'Date' }).click();
     await page.waitForURL(/dir=asc/);
@@ -212,6 +214,148 @@ describe('orders', () => {
     // The next tests wait for notifications of their own.
     await page.locator('.toast-success').getByRole('button', { name: 'Dismiss notification' }).click();
     await page.locator('.toast-success').waitFor({ state: 'detached' });
+  });
+});
+
+/** Dismisses every notification shown: the next tests wait for notifications of their own. */
+async function dismissToasts() {
+  const toasts = page.locator('.toast-success');
+  while ((await toasts.count()) > 0)
+    await toasts
+      .first()
+      .getByRole('button', { name: 'Dismiss notification' })
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
+}
+
+/** Reads a download to the end. */
+async function downloaded(download: import('playwright-core').Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** PDF page objects (one packing slip each). */
+const pdfPages = (pdf: Buffer) => (String(pdf).match(/\/Type\s*\/Page\b/g) ?? []).length;
+
+/** `count` one-unit cash-on-delivery orders of a product of its own, by one new shopper; their ids and email. */
+async function ordersOfOneShopper(count: number): Promise<{ ids: string[]; email: string }> {
+  const email = `bulk${Date.now().toString(36)}@example.in`;
+  const token = await register({ name: 'Isha Menon', email });
+  const made = await apiProduct(unique('Bulk Ship Phone'), { stock: String(count + 5) });
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const added = await api('POST', '/cart/add-to-cart', { token, body: { productId: made._id, qty: 1 } });
+    expect(added.status).toBe(200);
+    const placed = await api('POST', '/order/place-order', {
+      token,
+      body: {
+        payment_mode: 0,
+        shipping_details: {
+          adressLine1: '9 Church Street',
+          adressLine2: '',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          postalCode: '560001',
+          country: 'India',
+          contact: '9876512345',
+        },
+      },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    ids.push(placed.body.order_id);
+  }
+  return { ids, email };
+}
+
+describe('choosing orders', () => {
+  it('prints the packing slips of the rows chosen and marks them shipped, a tracking number each', async () => {
+    const { ids, email } = await ordersOfOneShopper(3);
+    const [a, b, c] = ids as [string, string, string];
+    await page.goto(adminUrl(`/admin/orders?q=${encodeURIComponent(email)}`));
+    await page.getByText('Showing 1–3 of 3').waitFor();
+    await page.getByLabel(`Choose order ${a}`).check();
+    await page.getByLabel(`Choose order ${b}`).check();
+    // Choosing does not open the order.
+    expect(new URL(page.url()).pathname).toBe('/admin/orders');
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await bar.getByText('2 orders chosen').waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      bar.getByRole('button', { name: 'Print packing slips' }).click(),
+    ]);
+    const pdf = await downloaded(download);
+    expect(String(pdf.subarray(0, 5))).toBe('%PDF-');
+    expect(pdfPages(pdf)).toBe(2);
+    await expectToast(page, 'Packing slips for 2 orders saved.');
+
+    await bar.getByRole('button', { name: 'Mark shipped…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark the chosen orders shipped' });
+    await dialog.getByLabel('Carrier for every order').fill('Delhivery');
+    await dialog.getByLabel(`Tracking number of ${a}`).fill('DLV-CH-1');
+    await dialog.getByLabel(`Carrier of ${b}`).fill('Blue Dart');
+    await dialog.getByRole('button', { name: 'Check 2 orders' }).click();
+    await dialog.getByText('1 of 2 orders ready to ship.').waitFor();
+    await dialog.getByText('The tracking number is missing.').waitFor();
+    await dialog.getByLabel(`Tracking number of ${b}`).fill('BD-CH-2');
+    await dialog.getByRole('button', { name: 'Check 2 orders' }).click();
+    await dialog.getByText('2 of 2 orders ready to ship.').waitFor();
+    const admin = await e2eAdminToken();
+    expect((await api('GET', `/order/${a}`, { token: admin })).body.order.state).toBe('placed');
+    await screenshot(page, 'admin-orders-ship-chosen');
+
+    await dialog.getByRole('button', { name: 'Mark 2 orders shipped' }).click();
+    await expectToast(page, /2 orders marked shipped/);
+    await dialog.getByText('2 orders shipped.').waitFor();
+    for (const [id, carrier, tracking] of [
+      [a, 'Delhivery', 'DLV-CH-1'],
+      [b, 'Blue Dart', 'BD-CH-2'],
+    ]) {
+      const detail = (await api('GET', `/order/${id}`, { token: admin })).body;
+      expect(detail.order.state).toBe('shipped');
+      expect(detail.payment).toMatchObject({ carrier, trackingNumber: tracking });
+    }
+    expect((await api('GET', `/order/${c}`, { token: admin })).body.order.state).toBe('placed');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await bar.waitFor({ state: 'detached' });
+    await page.locator('tbody tr', { hasText: a }).getByText('Shipped').waitFor();
+    await page
+      .locator('.toast-success')
+      .getByRole('button', { name: 'Dismiss notification' })
+      .first()
+      .click();
+  });
+
+  it('chooses every order matching the filters, beyond the page, and ships them with one carrier', async () => {
+    const { ids, email } = await ordersOfOneShopper(52);
+    await page.goto(adminUrl(`/admin/orders?q=${encodeURIComponent(email)}&state=placed`));
+    await page.getByText('Showing 1–50 of 52').waitFor();
+    await page.getByLabel('Choose every order on this page').check();
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await bar.getByText('50 orders chosen').waitFor();
+    await bar.getByRole('button', { name: 'Choose all 52 orders matching the filters' }).click();
+    await bar.getByText('52 orders chosen (all matching the filters)').waitFor();
+
+    await bar.getByRole('button', { name: 'Mark shipped…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark the chosen orders shipped' });
+    await dialog.getByLabel('Carrier for every order').fill('Ekart');
+    // The oldest two sit on the second page of the list: they are in the dialog too.
+    for (const [i, id] of ids.entries()) await dialog.getByLabel(`Tracking number of ${id}`).fill(`EK-${i}`);
+    await dialog.getByRole('button', { name: 'Check 52 orders' }).click();
+    await dialog.getByText('52 of 52 orders ready to ship.').waitFor();
+    await dialog.getByRole('button', { name: 'Mark 52 orders shipped' }).click();
+    await dialog.getByText('52 orders shipped.').waitFor();
+    const admin = await e2eAdminToken();
+    for (const i of [0, 1, 51]) {
+      const detail = (await api('GET', `/order/${ids[i]}`, { token: admin })).body;
+      expect(detail.order.state).toBe('shipped');
+      expect(detail.payment).toMatchObject({ carrier: 'Ekart', trackingNumber: `EK-${i}` });
+    }
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('No orders match.').waitFor();
+    expect(pageErrors(page).filter((e) => !e.includes('409'))).toEqual([]);
+    await dismissToasts();
   });
 });
 

@@ -1,19 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { errorMessage } from '@voltcart/api-client/http';
-import type { OrderState } from '@voltcart/shared';
+import type { Order, OrderState } from '@voltcart/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Pager } from '../../components/pager';
 import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
 import { paths } from '../../config/paths';
-import { packingSlips } from '../../lib/api';
-import { getBridge } from '../../lib/bridge';
 import { formatDate, formatINR, formatTime } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { queries } from '../../lib/queries';
+import type { OrderQuery } from '../../lib/query-keys';
 import { useCan, useSession } from '../../stores/session';
-import { toast } from '../../stores/toast';
+import { OrderBulkBar } from './order-bulk-bar';
 import { BulkShipDialog } from './order-bulk-ship-dialog';
 import { ORDER_STATES, STATE_LABELS, StateBadge } from './order-state';
 
@@ -59,39 +57,6 @@ function useColumns(staffId: string | undefined) {
   return { columns, toggle };
 }
 
-/**
- * Saves the packing slips of the orders shown (one page each, in the list's order) through the bridge: the native
- * save dialog (desktop) or a download (browser). With the "To ship" filter, the page is the day's packing.
- */
-function PackingSlipsButton({ orderIds }: { orderIds: string[] }) {
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    setSaving(true);
-    try {
-      const file = await packingSlips(orderIds);
-      const bytes = new Uint8Array(await file.blob.arrayBuffer());
-      const { saved } = await getBridge().files.saveDocument({ fileName: file.fileName, bytes });
-      if (saved)
-        toast.success(`Packing slips for ${orderIds.length} order${orderIds.length === 1 ? '' : 's'} saved.`);
-    } catch (e) {
-      toast.error(errorMessage(e, 'The packing slips could not be saved.'));
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <button
-      type="button"
-      className="btn btn-ghost"
-      disabled={saving || orderIds.length === 0}
-      title="One page per order shown on this page"
-      onClick={save}
-    >
-      {saving ? 'Saving…' : 'Packing slips'}
-    </button>
-  );
-}
-
 /** A column header that sorts the list by its column (again: the other way). */
 function SortHeader(props: {
   label: string;
@@ -126,7 +91,8 @@ function SortHeader(props: {
 /**
  * Orders (GET /order): search by order id or email; state, payment, date and amount filters; sort by date,
  * total, state or payment; the total and a page jump, all kept in the address. Staff choose the columns they see
- * (kept per person on this computer). A table from 1024 px; below, each order is a stacked block of labelled
+ * (kept per person on this computer). Rows are chosen by their checkboxes (the page's at once, then every order
+ * matching the filters) for the bulk actions: packing slips and marking shipped (OrderBulkBar). A table from 1024 px; below, each order is a stacked block of labelled
  * lines (the same rows, styled by .table-stack).
  */
 export function OrderListPage() {
@@ -134,7 +100,6 @@ export function OrderListPage() {
   const staffId = useSession((s) => s.admin?._id);
   const { columns, toggle } = useColumns(staffId);
   const canWrite = useCan('orders.write');
-  const canRead = useCan('orders.read');
   const [bulkShip, setBulkShip] = useState(false);
   const { params, page, limit, search, q, setSearch, setFilter, setFilters, setPage } = useListParams({
     limit: LIMIT,
@@ -151,23 +116,37 @@ export function OrderListPage() {
     /^\d{1,9}(\.\d{1,2})?$/.test(params.get(name) ?? '') ? params.get(name)! : '';
   const minTotal = amount('minTotal');
   const maxTotal = amount('maxTotal');
-  const list = useQuery({
-    ...queries.orders({
-      q: q || undefined,
-      state: state || undefined,
-      payment_mode: (payment || undefined) as '0' | '1' | undefined,
-      from: from || undefined,
-      to: to || undefined,
-      minTotal: minTotal || undefined,
-      maxTotal: maxTotal || undefined,
-      sort,
-      dir,
-      page,
-      limit,
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const query: OrderQuery = {
+    q: q || undefined,
+    state: state || undefined,
+    payment_mode: (payment || undefined) as '0' | '1' | undefined,
+    from: from || undefined,
+    to: to || undefined,
+    minTotal: minTotal || undefined,
+    maxTotal: maxTotal || undefined,
+    sort,
+    dir,
+    page,
+    limit,
+  };
+  const list = useQuery({ ...queries.orders(query), placeholderData: keepPreviousData });
   const rows = rowsOf(list, (d) => d.orders);
+  // Orders chosen for a bulk action; another page, search, filter or sort starts a new choice.
+  const listed = JSON.stringify(query);
+  const [chosen, setChosen] = useState<{ of: string; orders: Map<string, Order>; all: boolean }>({
+    of: '',
+    orders: new Map(),
+    all: false,
+  });
+  const choice = chosen.of === listed ? chosen : { of: listed, orders: new Map<string, Order>(), all: false };
+  const choose = (orders: Map<string, Order>, all = false) => setChosen({ of: listed, orders, all });
+  const allOnPage = rows.length > 0 && rows.every((o) => choice.orders.has(o.order_id));
+  const chooseRow = (o: Order, on: boolean) => {
+    const orders = new Map(choice.orders);
+    if (on) orders.set(o.order_id, o);
+    else orders.delete(o.order_id);
+    choose(orders);
+  };
   const filtered = Boolean(q || state || payment || from || to || minTotal || maxTotal);
   const onSort = (column: Sort, next: 'asc' | 'desc') =>
     setFilters({ sort: column === 'date' ? null : column, dir: next === 'desc' ? null : next });
@@ -180,7 +159,6 @@ export function OrderListPage() {
         title="Orders"
         actions={
           <>
-            {canRead && <PackingSlipsButton orderIds={rows.map((o) => o.order_id)} />}
             {canWrite && (
               <button type="button" className="btn btn-ghost" onClick={() => setBulkShip(true)}>
                 Mark shipped from CSV
@@ -251,6 +229,18 @@ export function OrderListPage() {
         </fieldset>
       </div>
       <QueryError query={list} />
+      {choice.orders.size > 0 && (
+        <OrderBulkBar
+          chosen={[...choice.orders.values()]}
+          allMatching={choice.all}
+          total={list.data?.total}
+          canChooseAll={allOnPage && (list.data?.total ?? 0) > rows.length}
+          query={{ ...query, page: undefined, limit: undefined }}
+          canWrite={canWrite}
+          onChooseAll={() => choose(choice.orders, true)}
+          onDone={() => choose(new Map())}
+        />
+      )}
       <section className="panel">
         {isFirstLoad(list) ? (
           <Spinner />
@@ -260,6 +250,17 @@ export function OrderListPage() {
           <table className="table table-orders table-stack">
             <thead>
               <tr>
+                <th className="check-col">
+                  <input
+                    type="checkbox"
+                    className="row-check"
+                    aria-label="Choose every order on this page"
+                    checked={allOnPage}
+                    onChange={(e) =>
+                      choose(e.target.checked ? new Map(rows.map((o) => [o.order_id, o])) : new Map())
+                    }
+                  />
+                </th>
                 <th>Order</th>
                 <SortHeader label="Date" column="date" sort={sort} dir={dir} onSort={onSort} />
                 {show('customer') && <th>Customer</th>}
@@ -287,6 +288,21 @@ export function OrderListPage() {
                   onClick={() => navigate(paths.order(o.order_id))}
                   onKeyDown={(e) => e.key === 'Enter' && navigate(paths.order(o.order_id))}
                 >
+                  {/* Choosing a row does not open it (the row's click and Enter do). */}
+                  <td
+                    className="check-col"
+                    data-label="Choose"
+                    onClick={(e) => e.stopPropagation()}
+                    onKeyDown={(e) => e.stopPropagation()}
+                  >
+                    <input
+                      type="checkbox"
+                      className="row-check"
+                      aria-label={`Choose order ${o.order_id}`}
+                      checked={choice.orders.has(o.order_id)}
+                      onChange={(e) => chooseRow(o, e.target.checked)}
+                    />
+                  </td>
                   <td className="mono" data-label="Order">
                     {o.order_id}
                   </td>

@@ -12,6 +12,9 @@ export const STATE_LABELS: Record<OrderState, string> = {
 
 export { ORDER_STATES };
 
+/** "1 order", "1,250 orders". */
+export const ordersText = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'order' : 'orders'}`;
+
 export function StateBadge(props: { state: OrderState }) {
   return <span className={`badge state-${props.state}`}>{STATE_LABELS[props.state] ?? props.state}</span>;
 }
