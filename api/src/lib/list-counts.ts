@@ -58,3 +58,23 @@ export class ListCounts {
 
 /** The API's list totals. */
 export const listCounts = new ListCounts();
+
+/**
+ * How to read a page of a list of `total` rows sorted by a unique key, from whichever end is nearer: a page
+ * jump to the last pages then skips few index entries instead of nearly all of them (the deepest page of
+ * 100,000 orders skipped 99,950).
+ * - past the middle: the same sort reversed, `offset` counted from the end; the caller reverses the rows read
+ * - a page beyond the last: `limit` 0 (nothing to read)
+ */
+export function nearerEnd(
+  offset: number,
+  limit: number,
+  total: number,
+): { offset: number; limit: number; reversed: boolean } {
+  const rows = Math.max(0, Math.min(limit, total - offset));
+  if (rows === 0) return { offset, limit: 0, reversed: false };
+  const fromEnd = total - offset - rows;
+  return fromEnd < offset
+    ? { offset: fromEnd, limit: rows, reversed: true }
+    : { offset, limit, reversed: false };
+}

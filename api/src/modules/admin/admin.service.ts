@@ -17,7 +17,7 @@ import type { Db } from '../../db/connection';
 import { AppError, unauthorized } from '../../errors';
 import type { Principal } from '../../lib/auth';
 import { endSession } from '../../lib/auth-repository';
-import { listCounts } from '../../lib/list-counts';
+import { listCounts, nearerEnd } from '../../lib/list-counts';
 import { bcryptCost, verifyPassword } from '../../lib/passwords';
 import { beginLoginAttempt } from '../../lib/rate-limit';
 import { transaction } from '../../lib/transaction';
@@ -177,6 +177,7 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
  * - `q` finds an email or a name; `blocked` keeps blocked (or active) accounts; `joinedFrom` / `joinedTo` are
  *   whole days (UTC), both included
  * - sorted by joined date (default, newest first), name or email; ties by id
+ * - the total first (kept per filter, lib/list-counts.ts), then the page read from the nearer end of the list
  */
 export async function listCustomers(
   db: Db,
@@ -189,10 +190,20 @@ export async function listCustomers(
     joinedBefore: f.joinedTo ? nextDay(f.joinedTo) : undefined,
   };
   const offset = (f.page - 1) * f.limit;
-  const [rows, total] = await Promise.all([
-    repo.listCustomers(db, { ...filter, sort: f.sort, dir: f.dir, offset, limit: f.limit }),
-    listCounts.count(db, 'users', JSON.stringify(filter), () => repo.countCustomers(db, filter)),
-  ]);
+  const total = await listCounts.count(db, 'users', JSON.stringify(filter), () =>
+    repo.countCustomers(db, filter),
+  );
+  const read = nearerEnd(offset, f.limit, total);
+  const rows = read.limit
+    ? await repo.listCustomers(db, {
+        ...filter,
+        sort: f.sort,
+        dir: read.reversed ? (f.dir === 'asc' ? 'desc' : 'asc') : f.dir,
+        offset: read.offset,
+        limit: read.limit,
+      })
+    : [];
+  if (read.reversed) rows.reverse();
   return {
     users: rows.map((u) => toAdminCustomer({ ...u, id: Number(u.id) })),
     hasMore: offset + rows.length < total,

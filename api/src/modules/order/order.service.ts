@@ -1,7 +1,7 @@
 import type { AdminOrdersQuery, Order } from '@voltcart/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
-import { listCounts } from '../../lib/list-counts';
+import { listCounts, nearerEnd } from '../../lib/list-counts';
 import type { Logger } from '../../lib/logger';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { toOrderJson } from './order.mapping';
@@ -62,7 +62,8 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
  * - `state` keeps one state or several; `payment_mode` cash on delivery (0) or online (1); `from` / `to` are whole
  *   days (UTC), both included; `minTotal` / `maxTotal` rupees, both included; `q` an order id (ours or
  *   Razorpay's) or part of the customer's email
- * - sorted by date (default, newest first), total, state or payment mode; ties by id
+ * - sorted by date (default, newest first), total, state or payment mode (newest first within each); ties by id
+ * - the total first (kept per filter, lib/list-counts.ts), then the page read from the nearer end of the list
  */
 export async function listAdminOrders(
   db: Db,
@@ -78,12 +79,20 @@ export async function listAdminOrders(
     maxPaise: f.maxTotal !== undefined ? Math.round(f.maxTotal * 100) : undefined,
   };
   const offset = (f.page - 1) * f.limit;
-  const [rows, total] = await Promise.all([
-    repo.listAdminOrders(db, { ...filter, sort: f.sort, dir: f.dir, offset, limit: f.limit }),
-    // A search by email also reads the customers' table, whose changes the orders' version does not follow.
-    filter.q
-      ? repo.countAdminOrders(db, filter)
-      : listCounts.count(db, 'orders', JSON.stringify(filter), () => repo.countAdminOrders(db, filter)),
-  ]);
+  // A search by email also reads the customers' table, whose changes the orders' version does not follow.
+  const total = filter.q
+    ? await repo.countAdminOrders(db, filter)
+    : await listCounts.count(db, 'orders', JSON.stringify(filter), () => repo.countAdminOrders(db, filter));
+  const read = nearerEnd(offset, f.limit, total);
+  const rows = read.limit
+    ? await repo.listAdminOrders(db, {
+        ...filter,
+        sort: f.sort,
+        dir: read.reversed ? (f.dir === 'asc' ? 'desc' : 'asc') : f.dir,
+        offset: read.offset,
+        limit: read.limit,
+      })
+    : [];
+  if (read.reversed) rows.reverse();
   return { orders: await withLines(db, rows), hasMore: offset + rows.length < total, total };
 }
