@@ -164,6 +164,13 @@ async function main(): Promise<void> {
     await page.locator('tbody tr').nth(10).waitFor();
     await save(page, 'admin-products');
 
+    // The order list with the orders waiting to ship chosen: the bulk actions (packing slips, mark shipped).
+    await page.goto(`${adminUrl}/admin/orders?state=placed,paid`);
+    await page.locator('tbody tr').first().waitFor();
+    await page.getByLabel('Choose every order on this page').check();
+    await page.getByRole('region', { name: 'Bulk actions' }).waitFor();
+    await save(page, 'admin-orders');
+
     await page.goto(`${adminUrl}/admin/orders/${orders.at(-1)}`);
     await page.getByRole('heading', { name: 'Shipping address' }).waitFor();
     await save(page, 'admin-order-detail');
