@@ -45,6 +45,38 @@ describe('GET /product for staff: total and facets', () => {
     expect(l.facets).toMatchObject({ color: [], memory: [], minDiscount: [], price: null, inStock: 0 });
   });
 
+  it('counts every staff filter from its index as the rows say (top selling, stock state, price)', async () => {
+    await ctx.db.updateTable('products').set({ top_selling: 1 }).where('brand', '=', 'Nimbus').execute();
+    await sql`UPDATE catalog_version SET version = version + 1`.execute(ctx.db);
+    for (const query of [
+      'top=1',
+      'top=0&status=1',
+      'top=1&inStock=1&minPrice=1',
+      'outOfStock=0&maxPrice=999999',
+    ]) {
+      const l = await staffList(query);
+      const rows = await ctx.db
+        .selectFrom('products')
+        .select(['brand', 'top_selling', 'status', 'sellable', 'list_price'])
+        .execute();
+      const p = new URLSearchParams(query);
+      const kept = rows.filter(
+        (r) =>
+          (!p.has('top') || r.top_selling === Number(p.get('top'))) &&
+          (!p.has('status') || r.status === Number(p.get('status'))) &&
+          (!p.has('inStock') || r.sellable === 1) &&
+          (!p.has('minPrice') || r.list_price >= Number(p.get('minPrice')) * 100) &&
+          (!p.has('maxPrice') || r.list_price <= Number(p.get('maxPrice')) * 100),
+      );
+      expect(l.total, query).toBe(kept.length);
+      const byBrand: Record<string, number> = {};
+      for (const r of kept) byBrand[r.brand] = (byBrand[r.brand] ?? 0) + 1;
+      expect(brandCounts(l), query).toEqual(byBrand);
+    }
+    await ctx.db.updateTable('products').set({ top_selling: 0 }).execute();
+    await sql`UPDATE catalog_version SET version = version + 1`.execute(ctx.db);
+  });
+
   it('shows a back-office write at once, though the counts are kept', async () => {
     const before = await staffList('status=0');
     expect(before.total).toBe(1);

@@ -19,6 +19,7 @@ import * as customerBlocks from './20261125T0520_customer_blocks';
 import * as orderList from './20261125T0630_order_list';
 import * as listVersions from './20261125T0800_list_versions';
 import * as staffSortIndexes from './20261125T0801_staff_sort_indexes';
+import * as staffTopCounts from './20261125T0802_staff_top_counts';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0630_order_list': orderList,
   '20261125T0800_list_versions': listVersions,
   '20261125T0801_staff_sort_indexes': staffSortIndexes,
+  '20261125T0802_staff_top_counts': staffTopCounts,
 };

@@ -82,17 +82,21 @@ const movesWithStock = (q: CatalogQuery) =>
   q.inStock !== undefined || q.outOfStock !== undefined || q.stockAtMost !== undefined;
 
 /**
- * A staff list without a search whose filters all read columns of products_category_brand: counted from that
- * index alone (repo.countMatches). Shoppers' lists keep the optimiser's plans (their counts are kept).
+ * The index that holds every column a staff list's filters read (no search, colour, memory or low stock): the
+ * list is counted from it alone (repo.countMatches); undefined otherwise. Shoppers' lists keep the optimiser's
+ * plans (their counts are kept).
  */
-const coveredByIndex = (q: repo.FilterValues, spec: repo.ListSpec) =>
+const coveredByIndex = (q: repo.FilterValues, spec: repo.ListSpec): repo.CoveringIndex | undefined =>
   q.admin &&
   !spec.match &&
-  q.top === undefined &&
   q.stockAtMost === undefined &&
   q.colorSlug === undefined &&
   !q.color?.length &&
-  !q.memory?.length;
+  !q.memory?.length
+    ? q.top === undefined
+      ? 'products_category_brand'
+      : 'products_staff_top'
+    : undefined;
 
 /** Reads every time (staff pages). */
 const NO_CACHE: SearchCacheView = { memo: (_key, load) => load() };
