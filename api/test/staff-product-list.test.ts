@@ -1,7 +1,8 @@
 // Covers the counts of the back office's product list (GET /product with an admin token): the facets carry the
 // brand and category counts the list shows (and no other facet), equal to a count of the rows; the total and
 // facets are kept per filter at the catalogue version yet exact when shown: a back-office write is seen at once,
-// and a list filtered by stock state follows a shopper's checkout at once.
+// and a list filtered by stock state (kept at the products' stock version, moved by a trigger) follows a shopper's
+// checkout at once.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context';

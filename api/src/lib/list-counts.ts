@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 
-/** The lists whose versions the database keeps (migration 20261125T0800_list_versions). */
-export type VersionedList = 'orders' | 'users';
+/**
+ * The lists whose versions the database keeps (migrations 20261125T0800_list_versions and 0803: `products` moves
+ * with products' units and sellable state only).
+ */
+export type VersionedList = 'orders' | 'users' | 'products';
 
 /** The list's version: the sum of its shard rows, which triggers move on with every change it filters on. */
-async function readListVersion(db: Db, list: VersionedList): Promise<string> {
+export async function readListVersion(db: Db, list: VersionedList): Promise<string> {
   const r = await sql<{ v: string | number | null }>`SELECT SUM(version) AS v FROM list_versions
     WHERE list = ${list}`.execute(db);
   return String(r.rows[0]?.v ?? 0);

@@ -20,6 +20,7 @@ import * as orderList from './20261125T0630_order_list';
 import * as listVersions from './20261125T0800_list_versions';
 import * as staffSortIndexes from './20261125T0801_staff_sort_indexes';
 import * as staffTopCounts from './20261125T0802_staff_top_counts';
+import * as productStockVersion from './20261125T0803_product_stock_version';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0800_list_versions': listVersions,
   '20261125T0801_staff_sort_indexes': staffSortIndexes,
   '20261125T0802_staff_top_counts': staffTopCounts,
+  '20261125T0803_product_stock_version': productStockVersion,
 };

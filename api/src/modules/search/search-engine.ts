@@ -1,6 +1,7 @@
 import type { FacetValue, ProductFacets } from '@voltcart/shared';
 import { toRupees } from '@voltcart/shared';
 import type { Db } from '../../db/connection';
+import { readListVersion } from '../../lib/list-counts';
 import type { Conn } from '../product/product.repository';
 import * as repo from './search.repository';
 import { SearchCache, type SearchCacheView } from './search-cache';
@@ -77,7 +78,7 @@ const countValues = (rows: repo.CountRow[], label?: (v: string) => string): Face
     }))
     .sort(byCount);
 
-/** Whether a list's matches move when checkouts take units (stock state, low stock) rather than by staff. */
+/** Whether a list's matches move when checkouts take units (stock state, low stock), not only by staff. */
 const movesWithStock = (q: CatalogQuery) =>
   q.inStock !== undefined || q.outOfStock !== undefined || q.stockAtMost !== undefined;
 
@@ -213,11 +214,13 @@ export class MariaDbSearch implements SearchEngine {
   async find(db: Db, query: CatalogQuery): Promise<CatalogAnswer> {
     // Staff lists read their pages from the database every time: the back office shows stock as it is
     // (low-stock list). Their total and facets are kept at the catalogue version, which every back-office write
-    // moves on after its commit, so a kept count is exact, unless the filter depends on units that checkouts
-    // take (stock state, low stock): those are counted every time.
-    const kept = await this.cache.open(db, !query.admin || !movesWithStock(query));
+    // moves on after its commit, so a kept count is exact; a filter that depends on units (stock state, low
+    // stock) is kept at the products' stock version too, which a trigger moves with every change of units
+    // (checkouts included), read before the count.
+    const kept = await this.cache.open(db);
     const cache = query.admin ? NO_CACHE : kept;
     const counts = query.admin ? kept : cache;
+    const stock = query.admin && movesWithStock(query) ? `\n${await readListVersion(db, 'products')}` : '';
     const key = query.q ? queryWords(query.q).join(' ') : '';
     const words = key ? await cache.memo(`words\n${key}`, () => this.explain(db, key)) : [];
     const spec: repo.ListSpec = {
@@ -286,13 +289,15 @@ export class MariaDbSearch implements SearchEngine {
         facets: found.facets,
       });
     }
-    const total = counts.memo(`total\n${matches}`, () =>
+    const total = counts.memo(`total${stock}\n${matches}`, () =>
       repo.countMatches(db, spec, coveredByIndex(query, spec)),
     );
     const [ids, , facets] = await Promise.all([
       page(),
       total,
-      query.facets ? counts.memo(`facets\n${matches}`, () => this.facets(db, spec, query)) : EMPTY_FACETS,
+      query.facets
+        ? counts.memo(`facets${stock}\n${matches}`, () => this.facets(db, spec, query))
+        : EMPTY_FACETS,
     ]);
     return { ids, total: await total, facets };
   }
