@@ -244,6 +244,8 @@ export async function withMatches<T>(db: Db, spec: ListSpec, work: (conn: Db, sp
 export interface Condition {
   facet: string;
   where: RawBuilder<unknown>;
+  /** Reads the product's category row (`c`). */
+  category?: true;
 }
 
 export interface ListSpec {
@@ -266,7 +268,14 @@ function from(
   const join = spec.match ? sql`JOIN ${spec.match} AS s ON s.product_id = p.id` : sql``;
   const conds = spec.conditions.filter((c) => c.facet !== except).map((c) => c.where);
   const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
-  return sql`products AS p ${hint} ${join} LEFT JOIN categories AS c ON c.id = p.category_id ${joins} ${where}`;
+  // The category row only when something reads it: MariaDB drops the unused join from the plan, but still reads
+  // each product's row for its category_id, so a staff page sorted by price from an index looked up every product
+  // it skipped (150 ms instead of 14 ms for page 421 of 100,000).
+  const category =
+    except === 'category' || spec.conditions.some((c) => c.category)
+      ? sql`LEFT JOIN categories AS c ON c.id = p.category_id`
+      : sql``;
+  return sql`products AS p ${hint} ${join} ${category} ${joins} ${where}`;
 }
 
 /**
@@ -483,7 +492,12 @@ export function conditions(f: FilterValues): Condition[] {
   const colorIn = (slugs: string[]) =>
     sql`EXISTS (SELECT 1 FROM product_colors AS pc JOIN colors AS co ON co.id = pc.color_id
       WHERE pc.product_id = p.id AND co.slug IN (${sql.join(slugs)}) ${f.admin ? sql`` : sql`AND co.status = 1`})`;
-  if (!f.admin) out.push({ facet: '', where: sql`p.status = 1 AND (c.status = 1 OR p.category_id IS NULL)` });
+  if (!f.admin)
+    out.push({
+      facet: '',
+      where: sql`p.status = 1 AND (c.status = 1 OR p.category_id IS NULL)`,
+      category: true,
+    });
   // Categories by id (a semi-join on a handful of rows), so that the category's index range is read.
   const categoryIn = (slugs: string[]) =>
     sql`p.category_id IN (SELECT id FROM categories WHERE slug IN (${sql.join(slugs)}))`;
