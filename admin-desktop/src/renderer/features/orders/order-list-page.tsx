@@ -158,13 +158,11 @@ export function OrderListPage() {
       <PageHeader
         title="Orders"
         actions={
-          <>
-            {canWrite && (
-              <button type="button" className="btn btn-ghost" onClick={() => setBulkShip(true)}>
-                Mark shipped from CSV
-              </button>
-            )}
-          </>
+          canWrite && (
+            <button type="button" className="btn btn-ghost" onClick={() => setBulkShip(true)}>
+              Mark shipped from CSV
+            </button>
+          )
         }
       />
       {bulkShip && <BulkShipDialog onClose={() => setBulkShip(false)} />}
