@@ -17,6 +17,7 @@ import * as auditLog from './20261125T0510_audit_log';
 import * as catalogImports from './20261125T0510_catalog_imports';
 import * as customerBlocks from './20261125T0520_customer_blocks';
 import * as orderList from './20261125T0630_order_list';
+import * as searchKeys from './20261125T0830_search_keys';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0510_catalog_imports': catalogImports,
   '20261125T0520_customer_blocks': customerBlocks,
   '20261125T0630_order_list': orderList,
+  '20261125T0830_search_keys': searchKeys,
 };

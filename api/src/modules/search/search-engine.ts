@@ -224,18 +224,18 @@ export class MariaDbSearch implements SearchEngine {
       // them (and the next shopper) reads no more than the page's products.
       if (query.offset + query.limit <= RANKED_KEPT) {
         const ranked = await cache.memo(`page\n${sort}\n${raw}\n${matches}`, async () =>
-          repo.pageIds(db, spec, sort, { limit: RANKED_KEPT, offset: 0 }, undefined, await plan()),
+          repo.pageIds(db, spec, sort, { limit: RANKED_KEPT, offset: 0 }, await plan()),
         );
         return ranked.slice(query.offset, query.offset + query.limit);
       }
-      return repo.pageIds(db, spec, sort, query, undefined, await plan());
+      return repo.pageIds(db, spec, sort, query, await plan());
     };
     if (spec.match) {
       // A search matches once for its total, its first ranked pages and its facets (one temporary table).
       const found = await cache.memo(`search\n${sort}\n${raw}\n${query.facets === true}\n${matches}`, () =>
-        repo.withMatches(db, spec, async (conn, once) => ({
+        repo.withMatches(db, spec, { key, raw }, async (conn, once) => ({
           total: await repo.countMatches(conn, once),
-          ranked: await repo.pageIds(conn, once, sort, { limit: RANKED_KEPT, offset: 0 }, { key, raw }),
+          ranked: await repo.pageIds(conn, once, sort, { limit: RANKED_KEPT, offset: 0 }),
           facets: query.facets ? await this.facets(conn, once, query.admin) : EMPTY_FACETS,
         })),
       );
@@ -244,7 +244,9 @@ export class MariaDbSearch implements SearchEngine {
         ids:
           end <= RANKED_KEPT
             ? found.ranked.slice(query.offset, end)
-            : await repo.pageIds(db, spec, sort, query, { key, raw }),
+            : await repo.withMatches(db, spec, { key, raw }, (conn, once) =>
+                repo.pageIds(conn, once, sort, query),
+              ),
         total: found.total,
         facets: found.facets,
       });

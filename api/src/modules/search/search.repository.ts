@@ -216,24 +216,43 @@ export function matchSet(words: WordMatch[]): RawBuilder<unknown> {
     return sql`SELECT ${i} AS k, product_id, MAX(weight * 2 + (${exact})) AS w FROM search_terms
       WHERE ${cond} GROUP BY product_id`;
   });
+  // One word (most searches): its matches as they are, without grouping them a second time.
+  if (parts.length === 1) return sql`(SELECT product_id, w AS minw, w AS sumw FROM (${parts[0]}) AS mw)`;
   return sql`(SELECT product_id, MIN(w) AS minw, SUM(w) AS sumw FROM (${sql.join(parts, sql` UNION ALL `)}) AS mw
     GROUP BY product_id HAVING COUNT(*) = ${words.length})`;
 }
 
 /**
- * Runs `work` on one connection with the search's matches computed once into a temporary table, which `work`
- * joins in place of the match set: the facet counts are seven queries over the same matches, and a common
- * word of a million products takes seconds to match. Each query may join it once (MariaDB's rule for
- * temporary tables).
+ * Runs `work` on one connection with the search's matches computed once into a temporary table, `search_match`,
+ * which `work`'s queries read in place of the products (ListSpec.kept): the facet counts are seven queries over
+ * the same matches, and a common word matches a tenth of a million products.
+ * - each match's row holds what the filters, facets and sorts read of its product (from the narrow index
+ *   `products_search_keys`, migration 20261125T0830, not the product's wide row), its units sold and whether
+ *   its name or model is the query (or starts with it) or its SKU what was typed: the matches' products are
+ *   read once, in one statement, and every count and sort after that reads the table alone
+ * - each query may read the table once (MariaDB's rule for temporary tables)
  */
-export async function withMatches<T>(db: Db, spec: ListSpec, work: (conn: Db, spec: ListSpec) => Promise<T>) {
+export async function withMatches<T>(
+  db: Db,
+  spec: ListSpec,
+  q: { key: string; raw: string },
+  work: (conn: Db, spec: ListSpec) => Promise<T>,
+) {
   if (!spec.match) return work(db, spec);
   const match = spec.match;
+  const prefix = `${q.key}%`;
   return db.connection().execute(async (conn) => {
-    await sql`CREATE TEMPORARY TABLE search_match (PRIMARY KEY (product_id))
-      SELECT * FROM ${match} AS m`.execute(conn);
+    await sql`CREATE TEMPORARY TABLE search_match (PRIMARY KEY (id))
+      SELECT m.product_id AS id, m.minw, m.sumw, p.status, p.category_id, p.sellable, p.list_price,
+        p.discount_percentage, p.stock, p.top_selling, p.brand, COALESCE(d.popularity, 0) AS popularity,
+        COALESCE(d.name_key = ${q.key} OR d.model_key = ${q.key}
+          OR m.product_id = (SELECT id FROM products WHERE sku = ${q.raw}), 0) AS exact_hit,
+        COALESCE(d.name_key LIKE ${prefix} OR d.model_key LIKE ${prefix}, 0) AS prefix_hit
+      FROM ${match} AS m
+        STRAIGHT_JOIN products AS p FORCE INDEX (products_search_keys) ON p.id = m.product_id
+        LEFT JOIN search_docs AS d ON d.product_id = m.product_id`.execute(conn);
     try {
-      return await work(conn, { ...spec, match: sql`search_match` });
+      return await work(conn, { ...spec, match: undefined, kept: true });
     } finally {
       await sql`DROP TEMPORARY TABLE IF EXISTS search_match`.execute(conn);
     }
@@ -249,6 +268,11 @@ export interface Condition {
 export interface ListSpec {
   /** The match set of a search (matchSet), joined as `s`. */
   match?: RawBuilder<unknown>;
+  /**
+   * The search's matches are in `search_match` with their products' keys (withMatches): read it as `p` in place
+   * of the products.
+   */
+  kept?: boolean;
   conditions: Condition[];
 }
 
@@ -263,9 +287,11 @@ function from(
   joins: RawBuilder<unknown> = sql``,
   hint: RawBuilder<unknown> = sql``,
 ): RawBuilder<unknown> {
-  const join = spec.match ? sql`JOIN ${spec.match} AS s ON s.product_id = p.id` : sql``;
   const conds = spec.conditions.filter((c) => c.facet !== except).map((c) => c.where);
   const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
+  if (spec.kept)
+    return sql`search_match AS p LEFT JOIN categories AS c ON c.id = p.category_id ${joins} ${where}`;
+  const join = spec.match ? sql`JOIN ${spec.match} AS s ON s.product_id = p.id` : sql``;
   return sql`products AS p ${hint} ${join} LEFT JOIN categories AS c ON c.id = p.category_id ${joins} ${where}`;
 }
 
@@ -323,7 +349,7 @@ export type SortKey =
   | 'stock';
 
 /**
- * The page of product ids, in order. `key` is the query's words joined ("apple iphone 15"), `raw` as typed.
+ * The page of product ids, in order.
  * The total is counted apart (countMatches): a list without a search then walks an index in the sort's order
  * and stops at the page, instead of sorting every match to count them.
  */
@@ -332,22 +358,22 @@ export async function pageIds(
   spec: ListSpec,
   sort: SortKey,
   page: { limit: number; offset: number },
-  q?: { key: string; raw: string },
   plan?: ListPlan,
 ): Promise<number[]> {
   let order: RawBuilder<unknown>;
   let docs = sql``;
   switch (sort) {
     case 'relevance':
-      if (spec.match && q) {
-        docs = sql`LEFT JOIN search_docs AS d ON d.product_id = p.id`;
-        const prefix = `${q.key}%`;
-        order = sql`(d.name_key = ${q.key} OR d.model_key = ${q.key} OR p.sku = ${q.raw}) DESC,
-          (d.name_key LIKE ${prefix} OR d.model_key LIKE ${prefix}) DESC,
-          FLOOR(s.minw / 2) DESC, ${sellable} DESC, s.sumw DESC, d.popularity DESC, p.id DESC`;
+      if (spec.kept) {
+        order = sql`p.exact_hit DESC, p.prefix_hit DESC, FLOOR(p.minw / 2) DESC, p.sellable DESC, p.sumw DESC,
+          p.popularity DESC, p.id DESC`;
       } else order = sql`p.id DESC`;
       break;
     case 'popularity':
+      if (spec.kept) {
+        order = sql`p.sellable DESC, p.popularity DESC, p.top_selling DESC, p.id DESC`;
+        break;
+      }
       docs = sql`LEFT JOIN search_docs AS d ON d.product_id = p.id`;
       order = sql`${sellable} DESC, d.popularity DESC, p.top_selling DESC, p.id DESC`;
       break;
