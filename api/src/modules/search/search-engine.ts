@@ -1,5 +1,6 @@
 import type { FacetValue, ProductFacets } from '@voltcart/shared';
 import { toRupees } from '@voltcart/shared';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { Conn } from '../product/product.repository';
 import * as repo from './search.repository';
@@ -98,22 +99,7 @@ export class MariaDbSearch implements SearchEngine {
   async indexProducts(trx: Conn, productIds: number[]): Promise<void> {
     const ids = [...new Set(productIds)];
     if (ids.length === 0) return;
-    const rows = await repo.indexSources(trx, ids);
-    const { docs, vocabulary } = indexDocs(
-      rows.map((r) => ({
-        id: Number(r.id),
-        name: r.name,
-        brand: r.brand,
-        sku: r.sku,
-        variantSkus: r.variant_skus ? r.variant_skus.split('\n') : [],
-        category: r.category,
-        colors: r.colors ? r.colors.split('\n') : [],
-        memoryGb: r.memory ? r.memory.split(',').map(Number) : [],
-        shortDescription: r.short_description,
-        longDescription: r.long_description,
-        sold: Number(r.sold),
-      })),
-    );
+    const { docs, vocabulary } = indexDocs((await repo.indexSources(trx, ids)).map(toSource));
     await repo.writeIndex(trx, docs, [...vocabulary.values()]);
   }
 
@@ -127,16 +113,12 @@ export class MariaDbSearch implements SearchEngine {
    */
   bulkLoader(): (trx: Conn, products: NewProductSource[]) => Promise<void> {
     const written = new Set<string>();
-    return async (trx, products) => {
-      const { docs, vocabulary } = indexDocs(products.map((p) => ({ ...p, sold: 0 })));
-      const fresh = [...vocabulary].filter(([key]) => !written.has(key));
-      for (const [key] of fresh) written.add(key);
-      await repo.loadIndex(
+    return (trx, products) =>
+      loadDocs(
         trx,
-        docs,
-        fresh.map(([, v]) => v),
+        products.map((p) => ({ ...p, sold: 0 })),
+        written,
       );
-    };
   }
 
   async indexSales(trx: Conn, deltas: Map<number, number>): Promise<void> {
@@ -341,6 +323,37 @@ export class MariaDbSearch implements SearchEngine {
     return again > 0 ? q : undefined;
   }
 
+  /**
+   * Builds the whole index again in one transaction, the way the bulk loader fills a new catalogue's: the index
+   * tables are emptied, then the rows of `batch` products at a time are made from their sources and written
+   * in large INSERTs with key checks off, and MariaDB builds the tables' indexes once, at the commit. For a
+   * large catalogue whose index format changed (search-text.ts `SEARCH_INDEX_VERSION`: the benchmark's
+   * catalogues); nothing may write products meanwhile. Returns the products indexed.
+   */
+  async reloadAll(db: Db, batch = 5000): Promise<number> {
+    for (const table of ['search_terms', 'search_docs', 'search_words'])
+      await sql`TRUNCATE TABLE ${sql.table(table)}`.execute(db);
+    const done = await db.transaction().execute(async (trx) => {
+      await sql`SET SESSION foreign_key_checks = 0, unique_checks = 0`.execute(trx);
+      try {
+        const written = new Set<string>();
+        let after = 0;
+        let n = 0;
+        for (;;) {
+          const ids = await repo.productIdsAfter(trx, after, batch);
+          if (ids.length === 0) return n;
+          await loadDocs(trx, (await repo.indexSources(trx, ids)).map(toSource), written);
+          n += ids.length;
+          after = ids.at(-1)!;
+        }
+      } finally {
+        await sql`SET SESSION foreign_key_checks = 1, unique_checks = 1`.execute(trx);
+      }
+    });
+    await sql`ANALYZE TABLE search_terms, search_docs, search_words`.execute(db);
+    return done;
+  }
+
   /** Re-indexes the whole catalogue in batches of `batch` products, each in its own transaction. */
   async reindexAll(db: Db, batch = 500): Promise<number> {
     let after = 0;
@@ -357,6 +370,38 @@ export class MariaDbSearch implements SearchEngine {
 
 /** A new product as the bulk loader indexes it: its id and what the index reads of it. */
 export type NewProductSource = IndexSource & { id: number };
+
+/** A product as the index reads it (repo.indexSources) as the source of its index rows. */
+function toSource(r: repo.IndexRow): NewProductSource & { sold: number } {
+  return {
+    id: Number(r.id),
+    name: r.name,
+    brand: r.brand,
+    sku: r.sku,
+    variantSkus: r.variant_skus ? r.variant_skus.split('\n') : [],
+    category: r.category,
+    colors: r.colors ? r.colors.split('\n') : [],
+    memoryGb: r.memory ? r.memory.split(',').map(Number) : [],
+    shortDescription: r.short_description,
+    longDescription: r.long_description,
+    sold: Number(r.sold),
+  };
+}
+
+/**
+ * Adds the index rows of products that have none (repo.loadIndex); `written` holds the vocabulary entries
+ * written by earlier calls of the same load, each written once.
+ */
+async function loadDocs(trx: Conn, sources: (NewProductSource & { sold: number })[], written: Set<string>) {
+  const { docs, vocabulary } = indexDocs(sources);
+  const fresh = [...vocabulary].filter(([key]) => !written.has(key));
+  for (const [key] of fresh) written.add(key);
+  await repo.loadIndex(
+    trx,
+    docs,
+    fresh.map(([, v]) => v),
+  );
+}
 
 /** The index documents of these products and the vocabulary entries (deletion key, word) of their words. */
 function indexDocs(sources: (NewProductSource & { sold: number })[]): {
