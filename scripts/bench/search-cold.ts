@@ -2,9 +2,10 @@
  * A search's and a faceted list's cost with nothing kept (issue 16): each query goes through the search engine
  * with its kept answers off (cacheMs 0), so every call matches, counts, ranks and facets again, as the first
  * request for a query after a back-office write does.
- *   tsx scripts/bench/search-cold.ts --url mysql://…/vc_bench_1000000 [--rounds 3] [--page 100]
+ *   tsx scripts/bench/search-cold.ts --url mysql://…/vc_bench_1000000 [--rounds 3] [--page 100] [--only TEXT]
  * Prints, per query, the first call's time (`first`: the query's index and product pages may not be in the
- * buffer pool yet) and the median of the later rounds (`again`), in ms, and the total.
+ * buffer pool yet) and the median of the later rounds (`again`), in ms, and the total. `--only`: the queries
+ * whose name contains TEXT.
  */
 import { parseArgs } from 'node:util';
 import { createDb } from '../../api/src/db/connection';
@@ -15,6 +16,7 @@ const { values } = parseArgs({
     url: { type: 'string' },
     rounds: { type: 'string', default: '3' },
     page: { type: 'string', default: '100' },
+    only: { type: 'string' },
   },
 });
 if (!values.url) throw new Error('usage: search-cold.ts --url URL [--rounds N] [--page N]');
@@ -50,6 +52,7 @@ const queries: [string, CatalogQuery][] = [
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 let firstSum = 0;
 for (const [name, query] of queries) {
+  if (values.only && !name.includes(values.only)) continue;
   const times: number[] = [];
   let total = 0;
   for (let i = 0; i < rounds; i++) {

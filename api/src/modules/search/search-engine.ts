@@ -113,12 +113,17 @@ export class MariaDbSearch implements SearchEngine {
    */
   bulkLoader(): (trx: Conn, products: NewProductSource[]) => Promise<void> {
     const written = new Set<string>();
-    return (trx, products) =>
-      loadDocs(
+    let colorIds: Map<string, number> | undefined;
+    return async (trx, products) => {
+      // The seed names its products' colours: the documents hold their ids, read once per load.
+      colorIds ??= await repo.colorIdsByName(trx);
+      const ids = colorIds;
+      await loadDocs(
         trx,
-        products.map((p) => ({ ...p, sold: 0 })),
+        products.map((p) => ({ ...p, colorIds: p.colors.map((c) => ids.get(c)!), sold: 0 })),
         written,
       );
+    };
   }
 
   async indexSales(trx: Conn, deltas: Map<number, number>): Promise<void> {
@@ -371,9 +376,13 @@ export class MariaDbSearch implements SearchEngine {
 /** A new product as the bulk loader indexes it: its id and what the index reads of it. */
 export type NewProductSource = IndexSource & { id: number };
 
+/** What the index rows of a product are made of: what its terms are made of, its id, colour ids and units sold. */
+type DocSource = NewProductSource & { colorIds: number[]; sold: number };
+
 /** A product as the index reads it (repo.indexSources) as the source of its index rows. */
-function toSource(r: repo.IndexRow): NewProductSource & { sold: number } {
+function toSource(r: repo.IndexRow): DocSource {
   return {
+    colorIds: r.color_ids ? r.color_ids.split(',').map(Number) : [],
     id: Number(r.id),
     name: r.name,
     brand: r.brand,
@@ -392,7 +401,7 @@ function toSource(r: repo.IndexRow): NewProductSource & { sold: number } {
  * Adds the index rows of products that have none (repo.loadIndex); `written` holds the vocabulary entries
  * written by earlier calls of the same load, each written once.
  */
-async function loadDocs(trx: Conn, sources: (NewProductSource & { sold: number })[], written: Set<string>) {
+async function loadDocs(trx: Conn, sources: DocSource[], written: Set<string>) {
   const { docs, vocabulary } = indexDocs(sources);
   const fresh = [...vocabulary].filter(([key]) => !written.has(key));
   for (const [key] of fresh) written.add(key);
@@ -404,7 +413,7 @@ async function loadDocs(trx: Conn, sources: (NewProductSource & { sold: number }
 }
 
 /** The index documents of these products and the vocabulary entries (deletion key, word) of their words. */
-function indexDocs(sources: (NewProductSource & { sold: number })[]): {
+function indexDocs(sources: DocSource[]): {
   docs: repo.IndexedDoc[];
   vocabulary: Map<string, { k: string; word: string }>;
 } {
@@ -418,9 +427,22 @@ function indexDocs(sources: (NewProductSource & { sold: number })[]): {
     const name = nameKey(r.name);
     const brand = nameKey(r.brand);
     const model = brand && name.startsWith(`${brand} `) ? name.slice(brand.length + 1) : name;
-    return { productId: r.id, nameKey: name, modelKey: model, popularity: r.sold, terms };
+    return {
+      productId: r.id,
+      nameKey: name,
+      modelKey: model,
+      popularity: r.sold,
+      colorIds: idList(r.colorIds),
+      memorySizes: idList(r.memoryGb),
+      terms,
+    };
   });
   return { docs, vocabulary };
+}
+
+/** A set of numbers as the documents hold it: ascending, each once, comma-separated ("" for none). */
+function idList(values: number[]): string {
+  return [...new Set(values)].sort((a, b) => a - b).join(',');
 }
 
 /** The shop's search engine. */

@@ -15,6 +15,8 @@ export interface IndexRow {
   category: string | null;
   /** Colour names separated by newlines (GROUP_CONCAT), or NULL. */
   colors: string | null;
+  /** Colour ids separated by commas, or NULL. */
+  color_ids: string | null;
   /** Memory sizes in GB separated by commas, or NULL. */
   memory: string | null;
   /** Variant SKUs separated by newlines, or NULL. */
@@ -29,6 +31,7 @@ export async function indexSources(db: Conn, ids: number[]): Promise<IndexRow[]>
       c.name AS category,
       (SELECT GROUP_CONCAT(co.name SEPARATOR '\n') FROM product_colors AS pc JOIN colors AS co ON co.id = pc.color_id
         WHERE pc.product_id = p.id) AS colors,
+      (SELECT GROUP_CONCAT(pc.color_id) FROM product_colors AS pc WHERE pc.product_id = p.id) AS color_ids,
       (SELECT GROUP_CONCAT(m.size_gb) FROM product_memory AS m WHERE m.product_id = p.id) AS memory,
       (SELECT GROUP_CONCAT(v.sku SEPARATOR '\n') FROM product_variants AS v WHERE v.product_id = p.id) AS variant_skus,
       (SELECT COALESCE(SUM(l.qty), 0) FROM order_lines AS l JOIN orders AS o ON o.id = l.order_id
@@ -43,6 +46,9 @@ export interface IndexedDoc {
   nameKey: string;
   modelKey: string;
   popularity: number;
+  /** The product's colour ids and memory sizes (GB), ascending, comma-separated: the facets of a search. */
+  colorIds: string;
+  memorySizes: string;
   terms: Map<string, number>;
 }
 
@@ -67,12 +73,16 @@ export async function writeIndex(db: Conn, docs: IndexedDoc[], vocabulary: { k: 
         name_key: d.nameKey,
         model_key: d.modelKey,
         popularity: d.popularity,
+        color_ids: d.colorIds,
+        memory_sizes: d.memorySizes,
       })),
     )
     .onDuplicateKeyUpdate({
       name_key: sql`VALUES(name_key)`,
       model_key: sql`VALUES(model_key)`,
       popularity: sql`VALUES(popularity)`,
+      color_ids: sql`VALUES(color_ids)`,
+      memory_sizes: sql`VALUES(memory_sizes)`,
     })
     .execute();
   for (let i = 0; i < vocabulary.length; i += 5000)
@@ -105,6 +115,8 @@ export async function loadIndex(db: Conn, docs: IndexedDoc[], vocabulary: { k: s
           name_key: d.nameKey,
           model_key: d.modelKey,
           popularity: d.popularity,
+          color_ids: d.colorIds,
+          memory_sizes: d.memorySizes,
         })),
       )
       .execute();
@@ -148,6 +160,18 @@ export async function productIdsAfter(db: Db, afterId: number, count: number): P
     .limit(count)
     .execute();
   return rows.map((r) => Number(r.id));
+}
+
+/** Colour ids by name (the bulk load of a new catalogue, whose products name their colours). */
+export async function colorIdsByName(db: Conn): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('colors').select(['id', 'name']).execute();
+  const ids = new Map<string, number>();
+  for (const r of rows) {
+    if (ids.has(r.name))
+      throw new Error(`The search index's bulk load needs distinct colour names: "${r.name}"`);
+    ids.set(r.name, Number(r.id));
+  }
+  return ids;
 }
 
 // ---------------------------------------------------------------- vocabulary and synonyms
@@ -245,6 +269,7 @@ export async function withMatches<T>(
     await sql`CREATE TEMPORARY TABLE search_match (PRIMARY KEY (id))
       SELECT m.product_id AS id, m.minw, m.sumw, p.status, p.category_id, p.sellable, p.list_price,
         p.discount_percentage, p.stock, p.top_selling, p.brand, COALESCE(d.popularity, 0) AS popularity,
+        COALESCE(d.color_ids, '') AS color_ids, COALESCE(d.memory_sizes, '') AS memory_sizes,
         COALESCE(d.name_key = ${q.key} OR d.model_key = ${q.key}
           OR m.product_id = (SELECT id FROM products WHERE sku = ${q.raw}), 0) AS exact_hit,
         COALESCE(d.name_key LIKE ${prefix} OR d.model_key LIKE ${prefix}, 0) AS prefix_hit
@@ -423,6 +448,18 @@ export async function categoryCounts(db: Db, spec: ListSpec): Promise<CountRow[]
 }
 
 export async function colorCounts(db: Db, spec: ListSpec, admin: boolean): Promise<CountRow[]> {
+  if (spec.kept) {
+    // A search's matches hold their colour ids: counted by set of colours (a few hundred sets, not a hundred
+    // thousand products' colour rows), then per colour.
+    const [sets, colors] = await Promise.all([
+      countBySet(db, spec, 'color', 'color_ids'),
+      db.selectFrom('colors').select(['id', 'slug', 'name', 'status']).execute(),
+    ]);
+    return colors
+      .filter((co) => admin || co.status === 1)
+      .map((co) => ({ value: co.slug, label: co.name, n: sets.get(Number(co.id)) ?? 0 }))
+      .filter((r) => r.n > 0);
+  }
   const active = admin ? sql`` : sql`AND co.status = 1`;
   // From the matching products to their colours (a colour is listed once per product): a category's list
   // reads that category's products, not every product's colours.
@@ -433,10 +470,34 @@ export async function colorCounts(db: Db, spec: ListSpec, admin: boolean): Promi
 }
 
 export async function memoryCounts(db: Db, spec: ListSpec): Promise<CountRow[]> {
+  if (spec.kept) {
+    const sets = await countBySet(db, spec, 'memory', 'memory_sizes');
+    return [...sets].sort((a, b) => a[0] - b[0]).map(([gb, n]) => ({ value: gb, label: '', n }));
+  }
   const joins = sql`JOIN product_memory AS m ON m.product_id = p.id`;
   const r = await sql<CountRow>`SELECT m.size_gb AS value, '' AS label, COUNT(*) AS n
     FROM ${from(spec, 'memory', joins)} GROUP BY m.size_gb ORDER BY m.size_gb`.execute(db);
   return r.rows;
+}
+
+/**
+ * Matches per value of a set column of `search_match` (comma-separated ids), under every filter but `facet`'s:
+ * grouped by the whole set in SQL, then added up per value.
+ */
+async function countBySet(
+  db: Db,
+  spec: ListSpec,
+  facet: string,
+  column: 'color_ids' | 'memory_sizes',
+): Promise<Map<number, number>> {
+  const r = await sql<{ v: string; n: number | string }>`SELECT p.${sql.raw(column)} AS v, COUNT(*) AS n
+    FROM ${from(spec, facet)} GROUP BY p.${sql.raw(column)}`.execute(db);
+  const counts = new Map<number, number>();
+  for (const row of r.rows) {
+    if (row.v === '') continue;
+    for (const id of row.v.split(',')) counts.set(Number(id), (counts.get(Number(id)) ?? 0) + Number(row.n));
+  }
+  return counts;
 }
 
 export async function sellableCount(db: Db, spec: ListSpec): Promise<number> {
