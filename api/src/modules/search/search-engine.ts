@@ -220,11 +220,15 @@ export class MariaDbSearch implements SearchEngine {
     if (spec.match) {
       // A search matches once for its total, its first ranked pages and its facets (one temporary table).
       const found = await cache.memo(`search\n${sort}\n${raw}\n${query.facets === true}\n${matches}`, () =>
-        repo.withMatches(db, spec, { key, raw }, async (conn, once) => ({
-          total: await repo.countMatches(conn, once),
-          ranked: await repo.pageIds(conn, once, sort, { limit: RANKED_KEPT, offset: 0 }),
-          facets: query.facets ? await this.facets(conn, once, query.admin) : EMPTY_FACETS,
-        })),
+        repo.withMatches(db, spec, { key, raw }, async (conn, once) => {
+          // With the facets, the total comes from the same pass over the matches.
+          const counted = query.facets ? await repo.matchFacets(conn, once, query.admin) : undefined;
+          return {
+            total: counted ? counted.total : await repo.countMatches(conn, once),
+            ranked: await repo.pageIds(conn, once, sort, { limit: RANKED_KEPT, offset: 0 }),
+            facets: counted ? toFacets(counted) : EMPTY_FACETS,
+          };
+        }),
       );
       const end = query.offset + query.limit;
       return this.withDidYouMean(cache, db, key, query.admin, {
@@ -274,27 +278,7 @@ export class MariaDbSearch implements SearchEngine {
       repo.discountCounts(db, spec),
       repo.priceRange(db, spec),
     ]);
-    const values = (rows: repo.CountRow[], label?: (v: string) => string) =>
-      rows
-        .map((r) => ({
-          value: String(r.value),
-          label: label ? label(String(r.value)) : r.label,
-          count: Number(r.n),
-        }))
-        .sort(byCount);
-    return {
-      brand: values(brand),
-      category: values(category),
-      color: values(color),
-      memory: values(memory, (v) => memoryLabel(Number(v))).sort((a, b) => Number(a.value) - Number(b.value)),
-      inStock,
-      minDiscount: ([10, 20, 30] as const).map((d) => ({
-        value: String(d),
-        label: `${d}% off or more`,
-        count: discount[d],
-      })),
-      price: price ? { min: toRupees(price.min), max: toRupees(price.max) } : null,
-    };
+    return toFacets({ brand, category, color, memory, inStock, discount, price });
   }
 
   /**
@@ -371,6 +355,31 @@ export class MariaDbSearch implements SearchEngine {
       after = ids.at(-1)!;
     }
   }
+}
+
+/** The facets as the API answers them, from their counts. */
+function toFacets(f: Omit<repo.MatchFacets, 'total'>): ProductFacets {
+  const values = (rows: repo.CountRow[], label?: (v: string) => string) =>
+    rows
+      .map((r) => ({
+        value: String(r.value),
+        label: label ? label(String(r.value)) : r.label,
+        count: Number(r.n),
+      }))
+      .sort(byCount);
+  return {
+    brand: values(f.brand),
+    category: values(f.category),
+    color: values(f.color),
+    memory: values(f.memory, (v) => memoryLabel(Number(v))).sort((a, b) => Number(a.value) - Number(b.value)),
+    inStock: f.inStock,
+    minDiscount: ([10, 20, 30] as const).map((d) => ({
+      value: String(d),
+      label: `${d}% off or more`,
+      count: f.discount[d],
+    })),
+    price: f.price ? { min: toRupees(f.price.min), max: toRupees(f.price.max) } : null,
+  };
 }
 
 /** A new product as the bulk loader indexes it: its id and what the index reads of it. */
