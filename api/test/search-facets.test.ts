@@ -258,6 +258,26 @@ describe('GET /product filters and facets', () => {
     expect((await list('limit=20')).facets).toBeUndefined();
   });
 
+  it("reads a search's pages beyond those kept in the same order as the kept ones, in every sort", async () => {
+    const kept = new MariaDbSearch({ cacheMs: 0 });
+    const few = new MariaDbSearch({ cacheMs: 0, rankedKept: 10 });
+    for (const sort of [
+      'relevance',
+      'popularity',
+      'price_asc',
+      'price_desc',
+      'newest',
+      'discount',
+    ] as const) {
+      const all = await kept.find(ctx.db, { admin: false, q: 'pro', sort, limit: 200, offset: 0 });
+      expect(all.total).toBeGreaterThan(30);
+      const paged: number[] = [];
+      for (let offset = 0; offset < all.total; offset += 7)
+        paged.push(...(await few.find(ctx.db, { admin: false, q: 'pro', sort, limit: 7, offset })).ids);
+      expect(paged, sort).toEqual(all.ids);
+    }
+  });
+
   it('reads the same pages whether a list walks its sort index or sorts its matches (large and small lists)', async () => {
     const walk = new MariaDbSearch({ cacheMs: 0, walkFrom: 0 });
     const filter = new MariaDbSearch({ cacheMs: 0, walkFrom: Number.POSITIVE_INFINITY });

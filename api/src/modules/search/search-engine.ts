@@ -89,11 +89,16 @@ const WALK_FROM = 10_000;
 export class MariaDbSearch implements SearchEngine {
   private readonly cache: SearchCache;
   private readonly walkFrom: number;
+  private readonly rankedKept: number;
 
-  /** `walkFrom`: tests set it to read every list both ways (repo.ListPlan). */
-  constructor(opts: { cacheMs?: number; walkFrom?: number } = {}) {
+  /**
+   * `walkFrom`: tests set it to read every list both ways (repo.ListPlan); `rankedKept`, to read pages beyond
+   * those kept on a small catalogue.
+   */
+  constructor(opts: { cacheMs?: number; walkFrom?: number; rankedKept?: number } = {}) {
     this.cache = new SearchCache(opts.cacheMs ?? SEARCH_CACHE_MS);
     this.walkFrom = opts.walkFrom ?? WALK_FROM;
+    this.rankedKept = opts.rankedKept ?? RANKED_KEPT;
   }
 
   async indexProducts(trx: Conn, productIds: number[]): Promise<void> {
@@ -209,9 +214,9 @@ export class MariaDbSearch implements SearchEngine {
             };
       // A filtered list sorts or walks to its page: the first pages are kept in order, so that paging through
       // them (and the next shopper) reads no more than the page's products.
-      if (query.offset + query.limit <= RANKED_KEPT) {
+      if (query.offset + query.limit <= this.rankedKept) {
         const ranked = await cache.memo(`page\n${sort}\n${raw}\n${matches}`, async () =>
-          repo.pageIds(db, spec, sort, { limit: RANKED_KEPT, offset: 0 }, await plan()),
+          repo.pageIds(db, spec, sort, { limit: this.rankedKept, offset: 0 }, await plan()),
         );
         return ranked.slice(query.offset, query.offset + query.limit);
       }
@@ -225,7 +230,7 @@ export class MariaDbSearch implements SearchEngine {
           const counted = query.facets ? await repo.matchFacets(conn, once, query.admin) : undefined;
           return {
             total: counted ? counted.total : await repo.countMatches(conn, once),
-            ranked: await repo.pageIds(conn, once, sort, { limit: RANKED_KEPT, offset: 0 }),
+            ranked: await repo.pageIds(conn, once, sort, { limit: this.rankedKept, offset: 0 }),
             facets: counted ? toFacets(counted) : EMPTY_FACETS,
           };
         }),
@@ -233,10 +238,15 @@ export class MariaDbSearch implements SearchEngine {
       const end = query.offset + query.limit;
       return this.withDidYouMean(cache, db, key, query.admin, {
         ids:
-          end <= RANKED_KEPT
+          end <= this.rankedKept
             ? found.ranked.slice(query.offset, end)
-            : await repo.withMatches(db, spec, { key, raw }, (conn, once) =>
-                repo.pageIds(conn, once, sort, query),
+            : // A page beyond those kept: its matches again, in one table as above, and the page kept too.
+              await cache.memo(
+                `searchPage\n${sort}\n${raw}\n${matches}\n${query.offset}\n${query.limit}`,
+                () =>
+                  repo.withMatches(db, spec, { key, raw }, (conn, once) =>
+                    repo.pageIds(conn, once, sort, query),
+                  ),
               ),
         total: found.total,
         facets: found.facets,
