@@ -224,10 +224,13 @@ export class MariaDbSearch implements SearchEngine {
     };
     if (spec.match) {
       // A search matches once for its total, its first ranked pages and its facets (one temporary table).
-      const found = await cache.memo(`search\n${sort}\n${raw}\n${query.facets === true}\n${matches}`, () =>
+      // Shoppers' searches are kept with their facets, counted whether asked or not (one pass more over the
+      // matches): the results page (facets=1) then reuses what the header's suggestions computed for the same
+      // words, and the other way round. The total comes from the same pass.
+      const withFacets = query.facets === true || !query.admin;
+      const found = await cache.memo(`search\n${sort}\n${raw}\n${withFacets}\n${matches}`, () =>
         repo.withMatches(db, spec, { key, raw }, async (conn, once) => {
-          // With the facets, the total comes from the same pass over the matches.
-          const counted = query.facets ? await repo.matchFacets(conn, once, query.admin) : undefined;
+          const counted = withFacets ? await repo.matchFacets(conn, once, query.admin) : undefined;
           return {
             total: counted ? counted.total : await repo.countMatches(conn, once),
             ranked: await repo.pageIds(conn, once, sort, { limit: this.rankedKept, offset: 0 }),
