@@ -1,6 +1,7 @@
 // Covers: the search index's bulk load of an empty catalogue (search-engine.ts `bulkLoader`, used by the sample
-// seed) writes the same term, document and vocabulary rows, row for row, as indexing the same products one batch
-// at a time through `indexProducts` (the write path of every product change).
+// seed) and its rebuild of a whole catalogue's index (`reloadAll`, after a change of the index format) write the
+// same term, document and vocabulary rows, row for row, as indexing the same products one batch at a time
+// through `indexProducts` (the write path of every product change).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../src/db/connection';
@@ -46,4 +47,23 @@ it('loads the same index rows for a new catalogue as indexProducts writes for it
   expect(loaded.terms).toEqual(indexed.terms);
   expect(loaded.docs).toEqual(indexed.docs);
   expect(loaded.words).toEqual(indexed.words);
+});
+
+it('rebuilds the whole index in one load with the rows indexProducts writes', async () => {
+  const engine = new MariaDbSearch();
+  // An index out of date: a product without terms, words missing; the rebuild starts from empty tables.
+  await sql`DELETE FROM search_terms WHERE product_id = (SELECT MIN(id) FROM products)`.execute(ctx.db);
+  await sql`DELETE FROM search_words WHERE word LIKE 'a%'`.execute(ctx.db);
+  expect(await engine.reloadAll(ctx.db, 40)).toBe(260);
+  const reloaded = await indexRows(ctx.db);
+
+  await sql`DELETE FROM search_terms`.execute(ctx.db);
+  await sql`DELETE FROM search_docs`.execute(ctx.db);
+  await sql`DELETE FROM search_words`.execute(ctx.db);
+  await engine.reindexAll(ctx.db, 40);
+  const indexed = await indexRows(ctx.db);
+  expect(reloaded.docs).toHaveLength(260);
+  expect(reloaded.terms).toEqual(indexed.terms);
+  expect(reloaded.docs).toEqual(indexed.docs);
+  expect(reloaded.words).toEqual(indexed.words);
 });

@@ -137,55 +137,73 @@ afterAll(async () => {
 });
 
 describe('GET /product filters and facets', () => {
-  it('counts every facet value like a brute-force count, for 30 random filter combinations', async () => {
-    const rnd = prng(16);
-    const brands = [...new Set(rows.map((r) => r.brand))];
-    const categories = [...new Set(rows.map((r) => r.category!))];
-    const colors = [...new Set(rows.flatMap((r) => r.colors))];
-    const sizes = [...new Set(rows.flatMap((r) => r.memory))];
-    for (let i = 0; i < 30; i++) {
-      const f: Filters = {};
-      const maybe = () => rnd.next() < 0.4;
-      if (maybe()) f.brand = rnd.pick(brands, 1 + Math.floor(rnd.next() * 3));
-      if (maybe()) f.category = rnd.pick(categories, 1 + Math.floor(rnd.next() * 2));
-      if (maybe()) f.color = rnd.pick(colors, 1 + Math.floor(rnd.next() * 2));
-      if (maybe()) f.memory = rnd.pick(sizes, 1 + Math.floor(rnd.next() * 2));
-      if (maybe()) f.minPrice = Math.floor(rnd.next() * 50_000);
-      if (maybe()) f.maxPrice = (f.minPrice ?? 0) + Math.floor(rnd.next() * 100_000);
-      if (maybe()) f.inStock = true;
-      if (maybe()) f.minDiscount = rnd.pick([10, 20, 30], 1)[0];
-      const qs = queryString(f);
-      const r = await ctx.req('GET', `/product?limit=0&facets=1&${qs}`);
-      expect(r.status, qs).toBe(200);
-      const want = rows.filter((x) => passes(x, f));
-      expect(r.body.total, qs).toBe(want.length);
-      expect(r.body.products.map((p: { _id: string }) => Number(p._id)).sort(), qs).toEqual(
-        want.map((x) => x.id).sort(),
-      );
-      const facets = r.body.facets;
-      const under = (d: Dim) => rows.filter((x) => passes(x, f, d));
-      expect(asMap(facets.brand), `${qs} brand`).toEqual(
-        countBy(
-          under('brand').filter((x) => x.brand !== ''),
-          (x) => [x.brand],
-        ),
-      );
-      expect(asMap(facets.category), `${qs} category`).toEqual(
-        countBy(under('category'), (x) => [x.category!]),
-      );
-      expect(asMap(facets.color), `${qs} color`).toEqual(countBy(under('color'), (x) => x.colors));
-      expect(asMap(facets.memory), `${qs} memory`).toEqual(countBy(under('memory'), (x) => x.memory));
-      expect(facets.inStock, `${qs} inStock`).toBe(under('inStock').filter((x) => x.sellable).length);
-      const disc = under('minDiscount');
-      expect(asMap(facets.minDiscount), `${qs} minDiscount`).toEqual(
-        new Map([10, 20, 30].map((d) => [String(d), disc.filter((x) => x.discount >= d).length])),
-      );
-      const prices = under('price').map((x) => x.price);
-      expect(facets.price, `${qs} price`).toEqual(
-        prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : null,
-      );
-    }
-  });
+  // Without a search the facets are counted over the products; with one, in one pass over its matches
+  // (search.repository.ts matchFacets): both against the same brute force.
+  it.each([
+    ['no search', ''],
+    ['a search', 'phone'],
+    ['a prefix search', 'pro'],
+  ])(
+    'counts every facet value like a brute-force count, for 30 random filter combinations (%s)',
+    async (_, q) => {
+      const matched = q
+        ? new Set(
+            (await ctx.req('GET', `/product?limit=0&q=${q}`)).body.products.map((p: { _id: string }) =>
+              Number(p._id),
+            ),
+          )
+        : undefined;
+      if (matched) expect(matched.size).toBeGreaterThan(10);
+      const scope = rows.filter((r) => !matched || matched.has(r.id));
+      const rnd = prng(16);
+      const brands = [...new Set(scope.map((r) => r.brand))];
+      const categories = [...new Set(scope.map((r) => r.category!))];
+      const colors = [...new Set(scope.flatMap((r) => r.colors))];
+      const sizes = [...new Set(scope.flatMap((r) => r.memory))];
+      for (let i = 0; i < 30; i++) {
+        const f: Filters = {};
+        const maybe = () => rnd.next() < 0.4;
+        if (maybe()) f.brand = rnd.pick(brands, 1 + Math.floor(rnd.next() * 3));
+        if (maybe()) f.category = rnd.pick(categories, 1 + Math.floor(rnd.next() * 2));
+        if (maybe()) f.color = rnd.pick(colors, 1 + Math.floor(rnd.next() * 2));
+        if (maybe()) f.memory = rnd.pick(sizes, 1 + Math.floor(rnd.next() * 2));
+        if (maybe()) f.minPrice = Math.floor(rnd.next() * 50_000);
+        if (maybe()) f.maxPrice = (f.minPrice ?? 0) + Math.floor(rnd.next() * 100_000);
+        if (maybe()) f.inStock = true;
+        if (maybe()) f.minDiscount = rnd.pick([10, 20, 30], 1)[0];
+        const qs = `${queryString(f)}${q ? `&q=${q}` : ''}`;
+        const r = await ctx.req('GET', `/product?limit=0&facets=1&${qs}`);
+        expect(r.status, qs).toBe(200);
+        const want = scope.filter((x) => passes(x, f));
+        expect(r.body.total, qs).toBe(want.length);
+        expect(r.body.products.map((p: { _id: string }) => Number(p._id)).sort(), qs).toEqual(
+          want.map((x) => x.id).sort(),
+        );
+        const facets = r.body.facets;
+        const under = (d: Dim) => scope.filter((x) => passes(x, f, d));
+        expect(asMap(facets.brand), `${qs} brand`).toEqual(
+          countBy(
+            under('brand').filter((x) => x.brand !== ''),
+            (x) => [x.brand],
+          ),
+        );
+        expect(asMap(facets.category), `${qs} category`).toEqual(
+          countBy(under('category'), (x) => [x.category!]),
+        );
+        expect(asMap(facets.color), `${qs} color`).toEqual(countBy(under('color'), (x) => x.colors));
+        expect(asMap(facets.memory), `${qs} memory`).toEqual(countBy(under('memory'), (x) => x.memory));
+        expect(facets.inStock, `${qs} inStock`).toBe(under('inStock').filter((x) => x.sellable).length);
+        const disc = under('minDiscount');
+        expect(asMap(facets.minDiscount), `${qs} minDiscount`).toEqual(
+          new Map([10, 20, 30].map((d) => [String(d), disc.filter((x) => x.discount >= d).length])),
+        );
+        const prices = under('price').map((x) => x.price);
+        expect(facets.price, `${qs} price`).toEqual(
+          prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : null,
+        );
+      }
+    },
+  );
 
   it('applies filters on top of a search, counting within its matches', async () => {
     const matched = new Set(
@@ -238,6 +256,26 @@ describe('GET /product filters and facets', () => {
     expect(plain.facets.category.length).toBeGreaterThan(0);
     // Without facets=1 the list spends no query on counts.
     expect((await list('limit=20')).facets).toBeUndefined();
+  });
+
+  it("reads a search's pages beyond those kept in the same order as the kept ones, in every sort", async () => {
+    const kept = new MariaDbSearch({ cacheMs: 0 });
+    const few = new MariaDbSearch({ cacheMs: 0, rankedKept: 10 });
+    for (const sort of [
+      'relevance',
+      'popularity',
+      'price_asc',
+      'price_desc',
+      'newest',
+      'discount',
+    ] as const) {
+      const all = await kept.find(ctx.db, { admin: false, q: 'pro', sort, limit: 200, offset: 0 });
+      expect(all.total).toBeGreaterThan(30);
+      const paged: number[] = [];
+      for (let offset = 0; offset < all.total; offset += 7)
+        paged.push(...(await few.find(ctx.db, { admin: false, q: 'pro', sort, limit: 7, offset })).ids);
+      expect(paged, sort).toEqual(all.ids);
+    }
   });
 
   it('reads the same pages whether a list walks its sort index or sorts its matches (large and small lists)', async () => {

@@ -46,7 +46,7 @@ export async function benchDatabase(server, products, prefix = 'vc_bench') {
   const r = JSON.parse(out.trim().split('\n').at(-1));
   step(
     r.reused
-      ? `${products.toLocaleString('en')} products: database reused`
+      ? `${products.toLocaleString('en')} products: database reused${r.reindexed ? `, search index built again in ${(r.ms / 1000).toFixed(1)} s` : ''}`
       : `${products.toLocaleString('en')} products: seeded in ${(r.ms / 1000).toFixed(1)} s`,
   );
   return { url, uploads };

@@ -296,6 +296,9 @@ export interface SearchDocTable {
   name_key: string;
   model_key: string;
   popularity: Generated<number>;
+  /** Colour ids and memory sizes (GB), ascending, comma-separated (migration 20261125T0830). */
+  color_ids: Generated<string>;
+  memory_sizes: Generated<string>;
 }
 
 /** Indexed words by deletion key (`k`): the vocabulary for typo correction. */

@@ -1,5 +1,6 @@
 import type { FacetValue, ProductFacets } from '@voltcart/shared';
 import { toRupees } from '@voltcart/shared';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import { readListVersion } from '../../lib/list-counts';
 import type { Conn } from '../product/product.repository';
@@ -121,32 +122,22 @@ const WALK_FROM = 10_000;
 export class MariaDbSearch implements SearchEngine {
   private readonly cache: SearchCache;
   private readonly walkFrom: number;
+  private readonly rankedKept: number;
 
-  /** `walkFrom`: tests set it to read every list both ways (repo.ListPlan). */
-  constructor(opts: { cacheMs?: number; walkFrom?: number } = {}) {
+  /**
+   * `walkFrom`: tests set it to read every list both ways (repo.ListPlan); `rankedKept`, to read pages beyond
+   * those kept on a small catalogue.
+   */
+  constructor(opts: { cacheMs?: number; walkFrom?: number; rankedKept?: number } = {}) {
     this.cache = new SearchCache(opts.cacheMs ?? SEARCH_CACHE_MS);
     this.walkFrom = opts.walkFrom ?? WALK_FROM;
+    this.rankedKept = opts.rankedKept ?? RANKED_KEPT;
   }
 
   async indexProducts(trx: Conn, productIds: number[]): Promise<void> {
     const ids = [...new Set(productIds)];
     if (ids.length === 0) return;
-    const rows = await repo.indexSources(trx, ids);
-    const { docs, vocabulary } = indexDocs(
-      rows.map((r) => ({
-        id: Number(r.id),
-        name: r.name,
-        brand: r.brand,
-        sku: r.sku,
-        variantSkus: r.variant_skus ? r.variant_skus.split('\n') : [],
-        category: r.category,
-        colors: r.colors ? r.colors.split('\n') : [],
-        memoryGb: r.memory ? r.memory.split(',').map(Number) : [],
-        shortDescription: r.short_description,
-        longDescription: r.long_description,
-        sold: Number(r.sold),
-      })),
-    );
+    const { docs, vocabulary } = indexDocs((await repo.indexSources(trx, ids)).map(toSource));
     await repo.writeIndex(trx, docs, [...vocabulary.values()]);
   }
 
@@ -160,14 +151,15 @@ export class MariaDbSearch implements SearchEngine {
    */
   bulkLoader(): (trx: Conn, products: NewProductSource[]) => Promise<void> {
     const written = new Set<string>();
+    let colorIds: Map<string, number> | undefined;
     return async (trx, products) => {
-      const { docs, vocabulary } = indexDocs(products.map((p) => ({ ...p, sold: 0 })));
-      const fresh = [...vocabulary].filter(([key]) => !written.has(key));
-      for (const [key] of fresh) written.add(key);
-      await repo.loadIndex(
+      // The seed names its products' colours: the documents hold their ids, read once per load.
+      colorIds ??= await repo.colorIdsByName(trx);
+      const ids = colorIds;
+      await loadDocs(
         trx,
-        docs,
-        fresh.map(([, v]) => v),
+        products.map((p) => ({ ...p, colorIds: p.colors.map((c) => ids.get(c)!), sold: 0 })),
+        written,
       );
     };
   }
@@ -262,29 +254,43 @@ export class MariaDbSearch implements SearchEngine {
             };
       // A filtered list sorts or walks to its page: the first pages are kept in order, so that paging through
       // them (and the next shopper) reads no more than the page's products.
-      if (query.offset + query.limit <= RANKED_KEPT) {
+      if (query.offset + query.limit <= this.rankedKept) {
         const ranked = await cache.memo(`page\n${sort}\n${raw}\n${matches}`, async () =>
-          repo.pageIds(db, spec, sort, { limit: RANKED_KEPT, offset: 0 }, undefined, await plan()),
+          repo.pageIds(db, spec, sort, { limit: this.rankedKept, offset: 0 }, await plan()),
         );
         return ranked.slice(query.offset, query.offset + query.limit);
       }
-      return repo.pageIds(db, spec, sort, query, undefined, await plan());
+      return repo.pageIds(db, spec, sort, query, await plan());
     };
     if (spec.match) {
       // A search matches once for its total, its first ranked pages and its facets (one temporary table).
-      const found = await cache.memo(`search\n${sort}\n${raw}\n${query.facets === true}\n${matches}`, () =>
-        repo.withMatches(db, spec, async (conn, once) => ({
-          total: await repo.countMatches(conn, once),
-          ranked: await repo.pageIds(conn, once, sort, { limit: RANKED_KEPT, offset: 0 }, { key, raw }),
-          facets: query.facets ? await this.facets(conn, once, query) : EMPTY_FACETS,
-        })),
+      // Shoppers' searches are kept with their facets, counted whether asked or not (one pass more over the
+      // matches): the results page (facets=1) then reuses what the header's suggestions computed for the same
+      // words, and the other way round. The total comes from the same pass.
+      const withFacets = query.facets === true || !query.admin;
+      const found = await cache.memo(`search\n${sort}\n${raw}\n${withFacets}\n${matches}`, () =>
+        repo.withMatches(db, spec, { key, raw }, async (conn, once) => {
+          const counted = withFacets ? await repo.matchFacets(conn, once, query.admin) : undefined;
+          return {
+            total: counted ? counted.total : await repo.countMatches(conn, once),
+            ranked: await repo.pageIds(conn, once, sort, { limit: this.rankedKept, offset: 0 }),
+            facets: counted ? toFacets(counted) : EMPTY_FACETS,
+          };
+        }),
       );
       const end = query.offset + query.limit;
       return this.withDidYouMean(cache, db, key, query.admin, {
         ids:
-          end <= RANKED_KEPT
+          end <= this.rankedKept
             ? found.ranked.slice(query.offset, end)
-            : await repo.pageIds(db, spec, sort, query, { key, raw }),
+            : // A page beyond those kept: its matches again, in one table as above, and the page kept too.
+              await cache.memo(
+                `searchPage\n${sort}\n${raw}\n${matches}\n${query.offset}\n${query.limit}`,
+                () =>
+                  repo.withMatches(db, spec, { key, raw }, (conn, once) =>
+                    repo.pageIds(conn, once, sort, query),
+                  ),
+              ),
         total: found.total,
         facets: found.facets,
       });
@@ -339,20 +345,7 @@ export class MariaDbSearch implements SearchEngine {
       repo.discountCounts(db, spec),
       repo.priceRange(db, spec),
     ]);
-    const values = countValues;
-    return {
-      brand: values(brand),
-      category: values(category),
-      color: values(color),
-      memory: values(memory, (v) => memoryLabel(Number(v))).sort((a, b) => Number(a.value) - Number(b.value)),
-      inStock,
-      minDiscount: ([10, 20, 30] as const).map((d) => ({
-        value: String(d),
-        label: `${d}% off or more`,
-        count: discount[d],
-      })),
-      price: price ? { min: toRupees(price.min), max: toRupees(price.max) } : null,
-    };
+    return toFacets({ brand, category, color, memory, inStock, discount, price });
   }
 
   /**
@@ -386,6 +379,37 @@ export class MariaDbSearch implements SearchEngine {
     return again > 0 ? q : undefined;
   }
 
+  /**
+   * Builds the whole index again in one transaction, the way the bulk loader fills a new catalogue's: the index
+   * tables are emptied, then the rows of `batch` products at a time are made from their sources and written
+   * in large INSERTs with key checks off, and MariaDB builds the tables' indexes once, at the commit. For a
+   * large catalogue whose index format changed (search-text.ts `SEARCH_INDEX_VERSION`: the benchmark's
+   * catalogues); nothing may write products meanwhile. Returns the products indexed.
+   */
+  async reloadAll(db: Db, batch = 5000): Promise<number> {
+    for (const table of ['search_terms', 'search_docs', 'search_words'])
+      await sql`TRUNCATE TABLE ${sql.table(table)}`.execute(db);
+    const done = await db.transaction().execute(async (trx) => {
+      await sql`SET SESSION foreign_key_checks = 0, unique_checks = 0`.execute(trx);
+      try {
+        const written = new Set<string>();
+        let after = 0;
+        let n = 0;
+        for (;;) {
+          const ids = await repo.productIdsAfter(trx, after, batch);
+          if (ids.length === 0) return n;
+          await loadDocs(trx, (await repo.indexSources(trx, ids)).map(toSource), written);
+          n += ids.length;
+          after = ids.at(-1)!;
+        }
+      } finally {
+        await sql`SET SESSION foreign_key_checks = 1, unique_checks = 1`.execute(trx);
+      }
+    });
+    await sql`ANALYZE TABLE search_terms, search_docs, search_words`.execute(db);
+    return done;
+  }
+
   /** Re-indexes the whole catalogue in batches of `batch` products, each in its own transaction. */
   async reindexAll(db: Db, batch = 500): Promise<number> {
     let after = 0;
@@ -400,11 +424,65 @@ export class MariaDbSearch implements SearchEngine {
   }
 }
 
+/** The facets as the API answers them, from their counts. */
+function toFacets(f: Omit<repo.MatchFacets, 'total'>): ProductFacets {
+  const values = countValues;
+  return {
+    brand: values(f.brand),
+    category: values(f.category),
+    color: values(f.color),
+    memory: values(f.memory, (v) => memoryLabel(Number(v))).sort((a, b) => Number(a.value) - Number(b.value)),
+    inStock: f.inStock,
+    minDiscount: ([10, 20, 30] as const).map((d) => ({
+      value: String(d),
+      label: `${d}% off or more`,
+      count: f.discount[d],
+    })),
+    price: f.price ? { min: toRupees(f.price.min), max: toRupees(f.price.max) } : null,
+  };
+}
+
 /** A new product as the bulk loader indexes it: its id and what the index reads of it. */
 export type NewProductSource = IndexSource & { id: number };
 
+/** What the index rows of a product are made of: what its terms are made of, its id, colour ids and units sold. */
+type DocSource = NewProductSource & { colorIds: number[]; sold: number };
+
+/** A product as the index reads it (repo.indexSources) as the source of its index rows. */
+function toSource(r: repo.IndexRow): DocSource {
+  return {
+    colorIds: r.color_ids ? r.color_ids.split(',').map(Number) : [],
+    id: Number(r.id),
+    name: r.name,
+    brand: r.brand,
+    sku: r.sku,
+    variantSkus: r.variant_skus ? r.variant_skus.split('\n') : [],
+    category: r.category,
+    colors: r.colors ? r.colors.split('\n') : [],
+    memoryGb: r.memory ? r.memory.split(',').map(Number) : [],
+    shortDescription: r.short_description,
+    longDescription: r.long_description,
+    sold: Number(r.sold),
+  };
+}
+
+/**
+ * Adds the index rows of products that have none (repo.loadIndex); `written` holds the vocabulary entries
+ * written by earlier calls of the same load, each written once.
+ */
+async function loadDocs(trx: Conn, sources: DocSource[], written: Set<string>) {
+  const { docs, vocabulary } = indexDocs(sources);
+  const fresh = [...vocabulary].filter(([key]) => !written.has(key));
+  for (const [key] of fresh) written.add(key);
+  await repo.loadIndex(
+    trx,
+    docs,
+    fresh.map(([, v]) => v),
+  );
+}
+
 /** The index documents of these products and the vocabulary entries (deletion key, word) of their words. */
-function indexDocs(sources: (NewProductSource & { sold: number })[]): {
+function indexDocs(sources: DocSource[]): {
   docs: repo.IndexedDoc[];
   vocabulary: Map<string, { k: string; word: string }>;
 } {
@@ -418,9 +496,22 @@ function indexDocs(sources: (NewProductSource & { sold: number })[]): {
     const name = nameKey(r.name);
     const brand = nameKey(r.brand);
     const model = brand && name.startsWith(`${brand} `) ? name.slice(brand.length + 1) : name;
-    return { productId: r.id, nameKey: name, modelKey: model, popularity: r.sold, terms };
+    return {
+      productId: r.id,
+      nameKey: name,
+      modelKey: model,
+      popularity: r.sold,
+      colorIds: idList(r.colorIds),
+      memorySizes: idList(r.memoryGb),
+      terms,
+    };
   });
   return { docs, vocabulary };
+}
+
+/** A set of numbers as the documents hold it: ascending, each once, comma-separated ("" for none). */
+function idList(values: number[]): string {
+  return [...new Set(values)].sort((a, b) => a - b).join(',');
 }
 
 /** The shop's search engine. */

@@ -6,8 +6,9 @@
 /**
  * The version of what the index stores for a product (search_terms, search_docs, search_words rows). Bump it by
  * hand with any change to those rows (`productTerms`, `words`, `singular`, `nameKey`, `deletionKeys`, the
- * documents the engine writes): stored catalogues keyed on it, such as the benchmark's, are then seeded again.
- * Query-side changes (ranking, typo tolerance, caching) leave it alone.
+ * documents the engine writes) that no migration brings existing rows to: stored catalogues keyed on it, such as
+ * the benchmark's, then have their index built again (MariaDbSearch.reloadAll). Query-side changes (ranking, typo
+ * tolerance, caching) leave it alone.
  */
 export const SEARCH_INDEX_VERSION = 1;
 

@@ -15,6 +15,8 @@ export interface IndexRow {
   category: string | null;
   /** Colour names separated by newlines (GROUP_CONCAT), or NULL. */
   colors: string | null;
+  /** Colour ids separated by commas, or NULL. */
+  color_ids: string | null;
   /** Memory sizes in GB separated by commas, or NULL. */
   memory: string | null;
   /** Variant SKUs separated by newlines, or NULL. */
@@ -29,6 +31,7 @@ export async function indexSources(db: Conn, ids: number[]): Promise<IndexRow[]>
       c.name AS category,
       (SELECT GROUP_CONCAT(co.name SEPARATOR '\n') FROM product_colors AS pc JOIN colors AS co ON co.id = pc.color_id
         WHERE pc.product_id = p.id) AS colors,
+      (SELECT GROUP_CONCAT(pc.color_id) FROM product_colors AS pc WHERE pc.product_id = p.id) AS color_ids,
       (SELECT GROUP_CONCAT(m.size_gb) FROM product_memory AS m WHERE m.product_id = p.id) AS memory,
       (SELECT GROUP_CONCAT(v.sku SEPARATOR '\n') FROM product_variants AS v WHERE v.product_id = p.id) AS variant_skus,
       (SELECT COALESCE(SUM(l.qty), 0) FROM order_lines AS l JOIN orders AS o ON o.id = l.order_id
@@ -43,6 +46,9 @@ export interface IndexedDoc {
   nameKey: string;
   modelKey: string;
   popularity: number;
+  /** The product's colour ids and memory sizes (GB), ascending, comma-separated: the facets of a search. */
+  colorIds: string;
+  memorySizes: string;
   terms: Map<string, number>;
 }
 
@@ -67,12 +73,16 @@ export async function writeIndex(db: Conn, docs: IndexedDoc[], vocabulary: { k: 
         name_key: d.nameKey,
         model_key: d.modelKey,
         popularity: d.popularity,
+        color_ids: d.colorIds,
+        memory_sizes: d.memorySizes,
       })),
     )
     .onDuplicateKeyUpdate({
       name_key: sql`VALUES(name_key)`,
       model_key: sql`VALUES(model_key)`,
       popularity: sql`VALUES(popularity)`,
+      color_ids: sql`VALUES(color_ids)`,
+      memory_sizes: sql`VALUES(memory_sizes)`,
     })
     .execute();
   for (let i = 0; i < vocabulary.length; i += 5000)
@@ -105,6 +115,8 @@ export async function loadIndex(db: Conn, docs: IndexedDoc[], vocabulary: { k: s
           name_key: d.nameKey,
           model_key: d.modelKey,
           popularity: d.popularity,
+          color_ids: d.colorIds,
+          memory_sizes: d.memorySizes,
         })),
       )
       .execute();
@@ -148,6 +160,18 @@ export async function productIdsAfter(db: Db, afterId: number, count: number): P
     .limit(count)
     .execute();
   return rows.map((r) => Number(r.id));
+}
+
+/** Colour ids by name (the bulk load of a new catalogue, whose products name their colours). */
+export async function colorIdsByName(db: Conn): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('colors').select(['id', 'name']).execute();
+  const ids = new Map<string, number>();
+  for (const r of rows) {
+    if (ids.has(r.name))
+      throw new Error(`The search index's bulk load needs distinct colour names: "${r.name}"`);
+    ids.set(r.name, Number(r.id));
+  }
+  return ids;
 }
 
 // ---------------------------------------------------------------- vocabulary and synonyms
@@ -216,24 +240,44 @@ export function matchSet(words: WordMatch[]): RawBuilder<unknown> {
     return sql`SELECT ${i} AS k, product_id, MAX(weight * 2 + (${exact})) AS w FROM search_terms
       WHERE ${cond} GROUP BY product_id`;
   });
+  // One word (most searches): its matches as they are, without grouping them a second time.
+  if (parts.length === 1) return sql`(SELECT product_id, w AS minw, w AS sumw FROM (${parts[0]}) AS mw)`;
   return sql`(SELECT product_id, MIN(w) AS minw, SUM(w) AS sumw FROM (${sql.join(parts, sql` UNION ALL `)}) AS mw
     GROUP BY product_id HAVING COUNT(*) = ${words.length})`;
 }
 
 /**
- * Runs `work` on one connection with the search's matches computed once into a temporary table, which `work`
- * joins in place of the match set: the facet counts are seven queries over the same matches, and a common
- * word of a million products takes seconds to match. Each query may join it once (MariaDB's rule for
- * temporary tables).
+ * Runs `work` on one connection with the search's matches computed once into a temporary table, `search_match`,
+ * which `work`'s queries read in place of the products (ListSpec.kept): the facet counts are seven queries over
+ * the same matches, and a common word matches a tenth of a million products.
+ * - each match's row holds what the filters, facets and sorts read of its product (from the narrow index
+ *   `products_search_keys`, migration 20261125T0830, not the product's wide row), its units sold and whether
+ *   its name or model is the query (or starts with it) or its SKU what was typed: the matches' products are
+ *   read once, in one statement, and every count and sort after that reads the table alone
+ * - each query may read the table once (MariaDB's rule for temporary tables)
  */
-export async function withMatches<T>(db: Db, spec: ListSpec, work: (conn: Db, spec: ListSpec) => Promise<T>) {
+export async function withMatches<T>(
+  db: Db,
+  spec: ListSpec,
+  q: { key: string; raw: string },
+  work: (conn: Db, spec: ListSpec) => Promise<T>,
+) {
   if (!spec.match) return work(db, spec);
   const match = spec.match;
+  const prefix = `${q.key}%`;
   return db.connection().execute(async (conn) => {
-    await sql`CREATE TEMPORARY TABLE search_match (PRIMARY KEY (product_id))
-      SELECT * FROM ${match} AS m`.execute(conn);
+    await sql`CREATE TEMPORARY TABLE search_match (PRIMARY KEY (id))
+      SELECT m.product_id AS id, m.minw, m.sumw, p.status, p.category_id, p.sellable, p.list_price,
+        p.discount_percentage, p.stock, p.top_selling, p.brand, COALESCE(d.popularity, 0) AS popularity,
+        COALESCE(d.color_ids, '') AS color_ids, COALESCE(d.memory_sizes, '') AS memory_sizes,
+        COALESCE(d.name_key = ${q.key} OR d.model_key = ${q.key}
+          OR m.product_id = (SELECT id FROM products WHERE sku = ${q.raw}), 0) AS exact_hit,
+        COALESCE(d.name_key LIKE ${prefix} OR d.model_key LIKE ${prefix}, 0) AS prefix_hit
+      FROM ${match} AS m
+        STRAIGHT_JOIN products AS p FORCE INDEX (products_search_keys) ON p.id = m.product_id
+        LEFT JOIN search_docs AS d ON d.product_id = m.product_id`.execute(conn);
     try {
-      return await work(conn, { ...spec, match: sql`search_match` });
+      return await work(conn, { ...spec, match: undefined, kept: true });
     } finally {
       await sql`DROP TEMPORARY TABLE IF EXISTS search_match`.execute(conn);
     }
@@ -251,6 +295,11 @@ export interface Condition {
 export interface ListSpec {
   /** The match set of a search (matchSet), joined as `s`. */
   match?: RawBuilder<unknown>;
+  /**
+   * The search's matches are in `search_match` with their products' keys (withMatches): read it as `p` in place
+   * of the products.
+   */
+  kept?: boolean;
   conditions: Condition[];
 }
 
@@ -265,7 +314,6 @@ function from(
   joins: RawBuilder<unknown> = sql``,
   hint: RawBuilder<unknown> = sql``,
 ): RawBuilder<unknown> {
-  const join = spec.match ? sql`JOIN ${spec.match} AS s ON s.product_id = p.id` : sql``;
   const conds = spec.conditions.filter((c) => c.facet !== except).map((c) => c.where);
   const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
   // The category row only when something reads it: MariaDB drops the unused join from the plan, but still reads
@@ -275,6 +323,8 @@ function from(
     except === 'category' || spec.conditions.some((c) => c.category)
       ? sql`LEFT JOIN categories AS c ON c.id = p.category_id`
       : sql``;
+  if (spec.kept) return sql`search_match AS p ${category} ${joins} ${where}`;
+  const join = spec.match ? sql`JOIN ${spec.match} AS s ON s.product_id = p.id` : sql``;
   return sql`products AS p ${hint} ${join} ${category} ${joins} ${where}`;
 }
 
@@ -332,7 +382,7 @@ export type SortKey =
   | 'stock';
 
 /**
- * The page of product ids, in order. `key` is the query's words joined ("apple iphone 15"), `raw` as typed.
+ * The page of product ids, in order.
  * The total is counted apart (countMatches): a list without a search then walks an index in the sort's order
  * and stops at the page, instead of sorting every match to count them.
  */
@@ -341,22 +391,22 @@ export async function pageIds(
   spec: ListSpec,
   sort: SortKey,
   page: { limit: number; offset: number },
-  q?: { key: string; raw: string },
   plan?: ListPlan,
 ): Promise<number[]> {
   let order: RawBuilder<unknown>;
   let docs = sql``;
   switch (sort) {
     case 'relevance':
-      if (spec.match && q) {
-        docs = sql`LEFT JOIN search_docs AS d ON d.product_id = p.id`;
-        const prefix = `${q.key}%`;
-        order = sql`(d.name_key = ${q.key} OR d.model_key = ${q.key} OR p.sku = ${q.raw}) DESC,
-          (d.name_key LIKE ${prefix} OR d.model_key LIKE ${prefix}) DESC,
-          FLOOR(s.minw / 2) DESC, ${sellable} DESC, s.sumw DESC, d.popularity DESC, p.id DESC`;
+      if (spec.kept) {
+        order = sql`p.exact_hit DESC, p.prefix_hit DESC, FLOOR(p.minw / 2) DESC, p.sellable DESC, p.sumw DESC,
+          p.popularity DESC, p.id DESC`;
       } else order = sql`p.id DESC`;
       break;
     case 'popularity':
+      if (spec.kept) {
+        order = sql`p.sellable DESC, p.popularity DESC, p.top_selling DESC, p.id DESC`;
+        break;
+      }
       docs = sql`LEFT JOIN search_docs AS d ON d.product_id = p.id`;
       order = sql`${sellable} DESC, d.popularity DESC, p.top_selling DESC, p.id DESC`;
       break;
@@ -433,6 +483,120 @@ export async function memoryCounts(db: Db, spec: ListSpec): Promise<CountRow[]> 
   const r = await sql<CountRow>`SELECT m.size_gb AS value, '' AS label, COUNT(*) AS n
     FROM ${from(spec, 'memory', joins)} GROUP BY m.size_gb ORDER BY m.size_gb`.execute(db);
   return r.rows;
+}
+
+/** Every facet's counts and the total of a search's matches (matchFacets). */
+export interface MatchFacets {
+  total: number;
+  brand: CountRow[];
+  category: CountRow[];
+  color: CountRow[];
+  memory: CountRow[];
+  inStock: number;
+  discount: Record<10 | 20 | 30, number>;
+  price: { min: number; max: number } | null;
+}
+
+const FACETS = ['brand', 'category', 'color', 'memory', 'price', 'inStock', 'minDiscount'] as const;
+
+/**
+ * The total and every facet's counts of a search's matches (`search_match`, ListSpec.kept) in one pass over
+ * them, where one query per facet read them eight times (a common word: two hundred thousand rows each time).
+ * - the matches are grouped by brand, category, colour set and memory set, and by whether each chosen filter
+ *   holds, with each group's count, sellable count, discount counts and price range
+ * - a facet's counts add up the groups that pass every filter but its own (the rule of conditions()); the total,
+ *   the groups that pass them all
+ */
+export async function matchFacets(db: Db, spec: ListSpec, admin: boolean): Promise<MatchFacets> {
+  const always = spec.conditions.filter((c) => c.facet === '').map((c) => c.where);
+  const chosen = FACETS.filter((f) => spec.conditions.some((c) => c.facet === f));
+  const flags = chosen.map(
+    (f, i) =>
+      sql`COALESCE(${sql.join(
+        spec.conditions.filter((c) => c.facet === f).map((c) => c.where),
+        sql` AND `,
+      )}, 0) AS ${sql.id(`f${i}`)}`,
+  );
+  const where = always.length ? sql`WHERE ${sql.join(always, sql` AND `)}` : sql``;
+  const [groups, categories, colors] = await Promise.all([
+    sql<Record<string, unknown> & MatchGroup>`SELECT p.brand, p.category_id, p.color_ids, p.memory_sizes,
+        ${sql.join([...flags, sql`COUNT(*) AS n`])}, SUM(p.sellable) AS sellable,
+        SUM(p.discount_percentage >= 10) AS d10, SUM(p.discount_percentage >= 20) AS d20,
+        SUM(p.discount_percentage >= 30) AS d30, MIN(p.list_price) AS lo, MAX(p.list_price) AS hi
+      FROM search_match AS p LEFT JOIN categories AS c ON c.id = p.category_id ${where}
+      GROUP BY p.brand, p.category_id, p.color_ids, p.memory_sizes${sql.join(
+        chosen.map((_, i) => sql`, ${sql.id(`f${i}`)}`),
+        sql``,
+      )}`.execute(db),
+    db.selectFrom('categories').select(['id', 'slug', 'name']).execute(),
+    db.selectFrom('colors').select(['id', 'slug', 'name', 'status']).execute(),
+  ]);
+  const out: MatchFacets = {
+    total: 0,
+    brand: [],
+    category: [],
+    color: [],
+    memory: [],
+    inStock: 0,
+    discount: { 10: 0, 20: 0, 30: 0 },
+    price: null,
+  };
+  const brands = new Map<string, number>();
+  const categoryCount = new Map<number, number>();
+  const colorCount = new Map<number, number>();
+  const memoryCount = new Map<number, number>();
+  const add = (m: Map<number, number>, list: string, n: number) => {
+    if (list !== '') for (const v of list.split(',')) m.set(Number(v), (m.get(Number(v)) ?? 0) + n);
+  };
+  for (const g of groups.rows) {
+    const failed = chosen.filter((_, i) => Number(g[`f${i}`]) !== 1);
+    // Counts for a facet: the groups that fail no filter but (at most) its own.
+    const counts = (f: (typeof FACETS)[number]) =>
+      failed.length === 0 || (failed.length === 1 && failed[0] === f);
+    const n = Number(g.n);
+    if (failed.length === 0) out.total += n;
+    if (counts('brand') && g.brand !== '') brands.set(g.brand, (brands.get(g.brand) ?? 0) + n);
+    if (counts('category') && g.category_id !== null)
+      categoryCount.set(Number(g.category_id), (categoryCount.get(Number(g.category_id)) ?? 0) + n);
+    if (counts('color')) add(colorCount, g.color_ids, n);
+    if (counts('memory')) add(memoryCount, g.memory_sizes, n);
+    if (counts('inStock')) out.inStock += Number(g.sellable);
+    if (counts('minDiscount')) {
+      out.discount[10] += Number(g.d10);
+      out.discount[20] += Number(g.d20);
+      out.discount[30] += Number(g.d30);
+    }
+    if (counts('price')) {
+      const lo = Number(g.lo);
+      const hi = Number(g.hi);
+      out.price = out.price
+        ? { min: Math.min(out.price.min, lo), max: Math.max(out.price.max, hi) }
+        : { min: lo, max: hi };
+    }
+  }
+  out.brand = [...brands].map(([b, n]) => ({ value: b, label: b, n }));
+  out.category = categories
+    .filter((c) => categoryCount.has(Number(c.id)))
+    .map((c) => ({ value: c.slug, label: c.name, n: categoryCount.get(Number(c.id))! }));
+  out.color = colors
+    .filter((co) => (admin || co.status === 1) && colorCount.has(Number(co.id)))
+    .map((co) => ({ value: co.slug, label: co.name, n: colorCount.get(Number(co.id))! }));
+  out.memory = [...memoryCount].sort((a, b) => a[0] - b[0]).map(([gb, n]) => ({ value: gb, label: '', n }));
+  return out;
+}
+
+interface MatchGroup {
+  brand: string;
+  category_id: number | null;
+  color_ids: string;
+  memory_sizes: string;
+  n: number | string;
+  sellable: number | string;
+  d10: number | string;
+  d20: number | string;
+  d30: number | string;
+  lo: number | string;
+  hi: number | string;
 }
 
 export async function sellableCount(db: Db, spec: ListSpec): Promise<number> {
