@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, pageErrors } from '../../e2e/browser';
 import { api, e2eAdminToken, e2eEnv } from '../../e2e/context';
 import { serveStorefront } from '../server/serve.mjs';
-import { type CatalogProduct, openPage, productWithOptions, sellableProducts, shopUrl } from './support';
+import {
+  type CatalogProduct,
+  openPage,
+  productWithOptions,
+  sellableProducts,
+  shopUrl,
+} from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -79,10 +85,39 @@ describe('server-rendered product page', () => {
     });
     await page.goto(shopUrl(`/product/${product!._id}`));
     await page.getByRole('heading', { level: 1, name: product!.name }).waitFor();
+    // The app takes the page over once it has loaded (public/boot.js).
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
     expect(productRequests).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
     expect(warnings).toEqual([]);
+  });
+
+  it('fetches the app only after the page has loaded, and keeps a tap made before it runs', async () => {
+    const [product] = await sellableProducts(1);
+    const body = await (await fetch(shopUrl(`/product/${product!._id}`))).text();
+    // The app's code waits in an inert template (public/boot.js starts it): nothing but boot.js is a script.
+    const outside = body.replace(/<template id="vc-app">[\s\S]*?<\/template>/, '');
+    expect(body).toMatch(
+      /<template id="vc-app"><link rel="modulepreload" crossorigin href="\/assets\/index-/,
+    );
+    expect(outside).not.toContain('type="module"');
+    expect(outside).not.toContain('modulepreload');
+    expect(outside).toContain('<script defer src="/boot.js"></script>');
+
+    // A slow network: the app's code arrives 1.5 s after it is asked for; Add to Cart is tapped before.
+    const page = await openPage(browser);
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(shopUrl(`/product/${product!._id}`), { waitUntil: 'domcontentloaded' });
+    expect(await page.locator('html[data-app]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
   });
 
   it('answers 404 for an unknown product, and keeps private pages out of search engines', async () => {
@@ -131,6 +166,7 @@ describe('server-prepared store pages', () => {
     });
     await page.goto(shopUrl('/store'));
     await page.locator('.store .product-card').first().waitFor();
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
     expect(listRequests).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
@@ -193,6 +229,7 @@ describe('pages rendered by React on the server', () => {
             catalogueRequests.push(r.url());
       });
       await page.goto(shopUrl(path));
+      await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
       await page.waitForLoadState('networkidle');
       expect(catalogueRequests, path).toEqual([]);
       expect(pageErrors(page), path).toEqual([]);
