@@ -1,6 +1,6 @@
 // First, so that it runs before React and the app are evaluated: starts the opening page's code and
 // requests.
-import { useEffect } from 'react';
+import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { openingPage, queryClient } from './app/browser-visit';
@@ -31,16 +31,20 @@ try {
     // as it is (nothing painted twice, nothing fetched again) once the page's code is here (the server
     // fetched it with the page), in a task of its own after the one that ran this code, so that a slow
     // phone's main thread is never blocked by both at once (public/boot.js starts this after the page loaded).
+    // As a transition, React hydrates in slices of a few milliseconds that leave the main thread free between
+    // them (a tap meanwhile hydrates its part of the page first).
     void openingPage.then(() =>
       setTimeout(
         () =>
-          hydrateRoot(
-            container,
-            <>
-              <App queryClient={queryClient} />
-              <Started />
-            </>,
-          ),
+          startTransition(() => {
+            hydrateRoot(
+              container,
+              <>
+                <App queryClient={queryClient} />
+                <Started />
+              </>,
+            );
+          }),
         0,
       ),
     );
