@@ -225,8 +225,9 @@ describe('pages rendered by React on the server', () => {
       const catalogueRequests: string[] = [];
       page.on('request', (r) => {
         const { pathname } = new URL(r.url());
+        // Lists too (`/product?…`): the store's and the home page's sections come with the page.
         if (r.resourceType() === 'fetch' || r.resourceType() === 'xhr')
-          if (/^\/(category|color|settings|product\/best-sellers|product\/[^/]+)$/.test(pathname))
+          if (/^\/(category|color|settings|product|product\/best-sellers|product\/[^/]+)$/.test(pathname))
             catalogueRequests.push(r.url());
       });
       await page.goto(shopUrl(path));
