@@ -1,11 +1,4 @@
-// Starts the app on a page the storefront server rendered (storefront/server/page-assets.mjs,
-// startAppAfterLoad): the page is readable and its links work as it arrives; its code waits in
-// <template id="vc-app"> (the app's entry first, then the chunks it and the page import) until the page has
-// loaded and its largest picture is on screen, so that it never competes with the HTML, the styles and that
-// picture on a slow phone. A shopper who taps, types or moves the focus before then starts it at once, and a click on a
-// control that needs the app (a button) is held and replayed once React has the page (main.tsx sends
-// `vc:app`), so it is not lost. Pages sent without the template (the shell of a private page) run the
-// app's module script as the build wrote it.
+// Starts the app of a server-rendered page: see startAppAfterLoad in storefront/server/page-assets.mjs.
 (() => {
   const code = document.getElementById('vc-app');
   if (!code) return;
@@ -38,16 +31,12 @@
     'vc:app',
     () => {
       ready = true;
-      // In a task of its own: the event arrives while React is still finishing its first render.
       const control = held;
       held = null;
       if (control) setTimeout(() => control.isConnected && control.click(), 0);
     },
     { once: true },
   );
-  // After the load event, once the page's first paint is on screen and no larger picture has been painted for
-  // QUIET_MS (the browser reports both; on a busy phone they come well after the load event). Browsers that
-  // report neither: after the paint that follows the load event.
   const QUIET_MS = 100;
   const LONGEST_MS = 3000;
   const afterPaint = () => {
