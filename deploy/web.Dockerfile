@@ -12,7 +12,8 @@ COPY packages/shared/package.json packages/shared/
 COPY packages/api-client/package.json packages/api-client/
 COPY storefront/package.json storefront/
 COPY admin-desktop/package.json admin-desktop/
-RUN npm install --no-audit --no-fund -w storefront -w packages/shared -w packages/api-client
+# Exactly the lockfile (npm ci), like the API image and CI.
+RUN npm ci --no-audit --no-fund -w storefront -w packages/shared -w packages/api-client
 # The whole tree: Vite follows the TypeScript project references of the root tsconfig.json.
 COPY . .
 # The app (dist/) and the server's page renderer (dist-server/).
@@ -28,7 +29,8 @@ COPY packages/api-client/package.json packages/api-client/
 COPY storefront/package.json storefront/
 COPY admin-desktop/package.json admin-desktop/
 # Only what the server and the renderer load at run time (React, react-router, TanStack Query, Hono, axios).
-RUN npm install --omit=dev --no-audit --no-fund -w storefront && npm cache clean --force
+RUN npm ci --omit=dev --no-audit --no-fund -w storefront -w packages/shared -w packages/api-client \
+  && npm cache clean --force
 COPY packages/shared packages/shared
 COPY packages/api-client packages/api-client
 COPY scripts/lib/security-headers.mjs scripts/lib/

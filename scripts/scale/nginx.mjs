@@ -1,7 +1,8 @@
 /**
- * nginx in front of the API processes, as in deploy/nginx.conf: the API under /api/ on one origin, both
- * processes in one upstream, a failed or refused connection retried on the other process. It runs in the
- * foreground (`daemon off`) with every path inside the test's temporary folder.
+ * nginx in front of the storefront server and the API processes, as in deploy/nginx.conf: the shop's pages at
+ * `/` from the storefront server, the API under /api/ on the same origin, both API processes in one upstream,
+ * a failed or refused connection retried on the other process. It runs in the foreground (`daemon off`) with
+ * every path inside the test's temporary folder.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +13,7 @@ export const nginxBinary = () => findExecutable(['nginx']);
 /** One access-log line per request: end time, status, method, URI, upstream(s) tried and their statuses, duration. */
 const LOG_FORMAT = '$msec $status $request_method $uri "$upstream_addr" "$upstream_status" $request_time';
 
-export function nginxConfig({ dir, port, upstreams }) {
+export function nginxConfig({ dir, port, upstreams, web }) {
   const asRoot = process.getuid?.() === 0;
   return `# Written by scripts/scale/test-scale.mjs for one run; see deploy/nginx.conf for the production file.
 ${asRoot ? 'user root;\n' : ''}worker_processes 1;
@@ -32,6 +33,10 @@ http {
   fastcgi_temp_path ${join(dir, 'fastcgi')};
   uwsgi_temp_path ${join(dir, 'uwsgi')};
   scgi_temp_path ${join(dir, 'scgi')};
+
+  upstream voltcart_web {
+    server ${web} max_fails=1 fail_timeout=5s;
+  }
 
   upstream voltcart_api {
 ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join('\n')}
@@ -56,18 +61,35 @@ ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join('\n'
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Request-Id $request_id;
     }
+
+    # Pages and files from the storefront server, which sets their caching and security headers itself.
+    location / {
+      proxy_pass http://voltcart_web;
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 30s;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+    }
   }
 }
 `;
 }
 
-export async function startNginx({ dir, upstreams }) {
+/**
+ * Starts nginx before the servers behind it (it only connects to them per request): `web` is the storefront
+ * server's `host:port`, `upstreams` the API processes'. Answers `{origin, base}` (base = origin + '/api').
+ */
+export async function startNginx({ dir, upstreams, web }) {
   const home = join(dir, 'nginx');
   for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
     mkdirSync(join(home, d), { recursive: true });
   const port = await freePort();
   const conf = join(home, 'nginx.conf');
-  writeFileSync(conf, nginxConfig({ dir: home, port, upstreams }));
+  writeFileSync(conf, nginxConfig({ dir: home, port, upstreams, web }));
   const proc = startProcess('nginx', nginxBinary(), ['-c', conf, '-p', home, '-e', join(home, 'error.log')], {
     log: join(home, 'stdout.log'),
   });
@@ -83,6 +105,7 @@ export async function startNginx({ dir, upstreams }) {
   return {
     proc,
     port,
+    origin: base,
     base: `${base}/api`,
     accessLog: join(home, 'access.log'),
     errorLog: join(home, 'error.log'),

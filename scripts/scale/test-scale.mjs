@@ -5,10 +5,12 @@
  *   MariaDB primary ──GTID replication──▶ MariaDB replica (read-only)
  *         ▲ writes, checkout, accounts            ▲ catalogue reads
  *   API process A ─┬─ API process B       (same JWT secret, images in one S3 bucket: s3rver)
- *                  └── nginx (/api/ → both, failed connections retried on the other)
+ *                  └── nginx (/api/ → both, failed connections retried on the other;
+ *                             / → the storefront server, which renders pages through nginx's /api/)
  *
  * Through nginx it runs the shopper journey, the stock race and an admin change; it checks that both processes
- * see the change, that login failures are counted across processes, that catalogue reads reach the replica,
+ * see the change, that the storefront server answers a rendered product page, a 404 and the sitemap as deployed
+ * (deploy/nginx.conf, docker-compose.yml), that login failures are counted across processes, that catalogue reads reach the replica,
  * that a crashed replica costs no failed request, that an API process stopped with SIGTERM finishes what it
  * has in flight while the balancer keeps serving, and that the replica ends identical to the primary.
  * It prints the figures (requests through the balancer, failover gap, replica lag) and `N passed, N failed`.
@@ -21,6 +23,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBuilt, UI_BUILDS } from '../lib/build.mjs';
 import { call, expectStatus, percentile, slowUpload } from './http.mjs';
 import {
   catchUp,
@@ -145,6 +148,31 @@ function startApi(name, port, env, dir) {
     log: join(dir, `${name}.log`),
   });
   return { name, port, proc, base: `http://127.0.0.1:${port}`, upstream: `127.0.0.1:${port}` };
+}
+
+/**
+ * The storefront server as deploy/web.Dockerfile and docker-compose.yml run it: production mode, the shop's
+ * public origin (nginx), the API on that origin under /api for browsers, and reached through nginx's
+ * balancing for rendering and the sitemap.
+ */
+function startWeb(port, origin, dist, dir) {
+  const proc = startProcess(
+    'web',
+    process.execPath,
+    ['storefront/server/serve.mjs', dist, '--port', String(port), '--host', '127.0.0.1'],
+    {
+      cwd: ROOT,
+      cleanEnv: true,
+      env: {
+        NODE_ENV: 'production',
+        PUBLIC_URL: origin,
+        API_PUBLIC_URL: `${origin}/api`,
+        API_INTERNAL_URL: `${origin}/api`,
+      },
+      log: join(dir, 'web.log'),
+    },
+  );
+  return { name: 'web', port, proc, upstream: `127.0.0.1:${port}` };
 }
 
 async function waitReady(api) {
@@ -297,9 +325,13 @@ async function main() {
   let apis;
   let nginx;
   let env;
+  let web;
   const setupOk = await check(
-    'cluster starts: MariaDB primary → replica (GTID), 2 API processes, nginx',
+    'cluster starts: MariaDB primary → replica (GTID), 2 API processes, the storefront server, nginx',
     async () => {
+      // The storefront's build (dist/ and its server renderer dist-server/), made first when out of date.
+      const dist = await ensureBuilt(UI_BUILDS.storefront);
+      assert(dist, 'the storefront could not be built');
       [primary, replica] = await Promise.all([
         startMariaDb({ dir, name: 'primary', serverId: 1, role: 'primary' }),
         startMariaDb({ dir, name: 'replica', serverId: 2, role: 'replica' }),
@@ -326,8 +358,18 @@ async function main() {
       apis = [startApi('api-a', portA, env, dir), startApi('api-b', portB, env, dir)];
       // Both start at once and both migrate: Kysely's migration lock lets exactly one do it.
       await Promise.all(apis.map(waitReady));
-      nginx = await startNginx({ dir, upstreams: apis.map((a) => a.upstream) });
-      return `primary :${primary.port}, replica :${replica.port}, APIs :${portA} :${portB}, nginx :${nginx.port}`;
+      const webPort = await freePort();
+      nginx = await startNginx({ dir, upstreams: apis.map((a) => a.upstream), web: `127.0.0.1:${webPort}` });
+      web = startWeb(webPort, nginx.origin, dist, dir);
+      await waitFor(
+        'the storefront server to answer through nginx',
+        async () => {
+          if (!web.proc.running) throw fatal(`the storefront server exited:\n${tail(web.proc.log)}`);
+          return (await call(nginx.origin, 'GET', '/robots.txt', { timeoutMs: 2000 })).status === 200;
+        },
+        { timeoutMs: 30_000, everyMs: 250 },
+      );
+      return `primary :${primary.port}, replica :${replica.port}, APIs :${portA} :${portB}, storefront :${webPort}, nginx :${nginx.port}`;
     },
   );
   if (!setupOk) return finish();
@@ -413,6 +455,77 @@ async function main() {
     assert(Buffer.compare(a.body, b.body) === 0, 'the two processes served different bytes');
     return `${a.body.length} bytes, identical from both`;
   });
+
+  // --- the storefront server behind nginx
+  const shop = nginx.origin;
+  await check(
+    'the storefront server renders a product page through nginx, with its data from the API',
+    async () => {
+      const product = products.journey;
+      const api = expectStatus(await call(lb, 'GET', `/product/${product._id}`), 200, 'the product').body
+        .product;
+      const r = expectStatus(
+        await call(shop, 'GET', `/product/${product._id}?utm_source=scale`),
+        200,
+        'the page',
+      );
+      const html = String(r.body);
+      assert(
+        r.headers.get('content-type')?.startsWith('text/html'),
+        `content type ${r.headers.get('content-type')}`,
+      );
+      assert(
+        html.includes(`<title>${api.name} · Voltcart</title>`),
+        'the page has no title naming the product',
+      );
+      // Rendered on the server (not the empty shell) and named with PUBLIC_URL, the tracking parameter dropped.
+      assert(
+        html.includes(`<h1 id="pdp-title" class="pdp__title">${api.name}</h1>`),
+        'the page is not rendered',
+      );
+      assert(
+        html.includes(`<link rel="canonical" href="${shop}/product/${product._id}" />`),
+        'the canonical address is not the product on the shop origin',
+      );
+      const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+        JSON.parse(m[1]),
+      );
+      const item = ld.find((x) => x['@type'] === 'Product' || x['@type'] === 'ProductGroup');
+      const offers = item?.offers ?? item?.hasVariant?.[0]?.offers;
+      assert(
+        offers?.priceCurrency === 'INR' &&
+          Number(offers.price) === (item.offers ? api.finalPrice : api.variants[0].price),
+        `the JSON-LD offer ${JSON.stringify(offers)} does not carry the API's price`,
+      );
+      // The browser's API address is the shop's own origin under /api (config.js), as in the compose file.
+      const config = expectStatus(await call(shop, 'GET', '/config.js'), 200, '/config.js');
+      assert(String(config.body).includes(JSON.stringify(`${shop}/api`)), `config.js: ${config.body}`);
+      const missing = await call(shop, 'GET', '/product/no-such-product');
+      assert(missing.status === 404, `an unknown product answered ${missing.status}`);
+      return `${html.length} bytes of HTML, ${item['@type']} at ₹${offers.price}; unknown product 404`;
+    },
+  );
+
+  await check(
+    'the sitemap index and its files through nginx list the catalogue on the shop origin',
+    async () => {
+      const index = expectStatus(await call(shop, 'GET', '/sitemap.xml'), 200, '/sitemap.xml');
+      const text = index.body.toString();
+      assert(text.includes('<sitemapindex'), 'not a sitemap index');
+      const files = [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+      assert(files.length >= 2 && files.every((f) => f.startsWith(`${shop}/sitemap-`)), `files: ${files}`);
+      const urls = [];
+      for (const file of files) {
+        const r = expectStatus(await call(shop, 'GET', new URL(file).pathname), 200, file);
+        urls.push(...[...r.body.toString().matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
+      }
+      const public_ = expectStatus(await call(lb, 'GET', '/product?limit=0'), 200, 'the catalogue').body
+        .products;
+      for (const p of public_)
+        assert(urls.includes(`${shop}/product/${p._id}`), `the sitemap does not list product ${p._id}`);
+      return `${files.length} files, ${urls.length} addresses, all ${public_.length} public products`;
+    },
+  );
 
   // --- the shopper journey
   const shipping = {

@@ -133,8 +133,10 @@ describe('cart and session', () => {
     const token = await storedToken(page);
     await api('POST', '/user/logout', { token });
     await page.reload();
+    // The server-rendered page says LOG IN before the app has started and asked the API about the session.
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     await page.getByRole('link', { name: 'LOG IN' }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     await page.close();
   });
 

@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, pageErrors } from '../../e2e/browser';
 import { api, e2eAdminToken, e2eEnv } from '../../e2e/context';
 import { serveStorefront } from '../server/serve.mjs';
-import { type CatalogProduct, openPage, productWithOptions, sellableProducts, shopUrl } from './support';
+import {
+  type CatalogProduct,
+  chosenVariant,
+  openPage,
+  productWithOptions,
+  sellableProducts,
+  shopUrl,
+} from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -79,10 +86,39 @@ describe('server-rendered product page', () => {
     });
     await page.goto(shopUrl(`/product/${product!._id}`));
     await page.getByRole('heading', { level: 1, name: product!.name }).waitFor();
+    // The app takes the page over once it has loaded (public/boot.js).
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
     expect(productRequests).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
     expect(warnings).toEqual([]);
+  });
+
+  it('fetches the app only after the page has loaded, and keeps a tap made before it runs', async () => {
+    const [product] = await sellableProducts(1);
+    const body = await (await fetch(shopUrl(`/product/${product!._id}`))).text();
+    // The app's code waits in an inert template (public/boot.js starts it): nothing but boot.js is a script.
+    const outside = body.replace(/<template id="vc-app">[\s\S]*?<\/template>/, '');
+    expect(body).toMatch(
+      /<template id="vc-app"><link rel="modulepreload" crossorigin href="\/assets\/index-/,
+    );
+    expect(outside).not.toContain('type="module"');
+    expect(outside).not.toContain('modulepreload');
+    expect(outside).toContain('<script defer src="/boot.js"></script>');
+
+    // A slow network: the app's code arrives 1.5 s after it is asked for; Add to Cart is tapped before.
+    const page = await openPage(browser);
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(shopUrl(`/product/${product!._id}`), { waitUntil: 'domcontentloaded' });
+    expect(await page.locator('html[data-app]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
   });
 
   it('answers 404 for an unknown product, and keeps private pages out of search engines', async () => {
@@ -131,6 +167,7 @@ describe('server-prepared store pages', () => {
     });
     await page.goto(shopUrl('/store'));
     await page.locator('.store .product-card').first().waitFor();
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
     expect(listRequests).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
@@ -188,11 +225,13 @@ describe('pages rendered by React on the server', () => {
       const catalogueRequests: string[] = [];
       page.on('request', (r) => {
         const { pathname } = new URL(r.url());
+        // Lists too (`/product?…`): the store's and the home page's sections come with the page.
         if (r.resourceType() === 'fetch' || r.resourceType() === 'xhr')
-          if (/^\/(category|color|settings|product\/best-sellers|product\/[^/]+)$/.test(pathname))
+          if (/^\/(category|color|settings|product|product\/best-sellers|product\/[^/]+)$/.test(pathname))
             catalogueRequests.push(r.url());
       });
       await page.goto(shopUrl(path));
+      await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
       await page.waitForLoadState('networkidle');
       expect(catalogueRequests, path).toEqual([]);
       expect(pageErrors(page), path).toEqual([]);
@@ -315,5 +354,111 @@ describe('sitemap', () => {
     } finally {
       await shop.close();
     }
+  });
+});
+
+/** Attributes of one HTML tag's text (`name="value"` pairs, entities of `&` and quotes decoded). */
+function attributes(tag: string): Record<string, string> {
+  const decode = (v: string) =>
+    v
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;|&#34;/g, '"')
+      .replace(/&#x27;|&#39;/g, "'");
+  return Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1]!, decode(m[2]!)]));
+}
+
+/**
+ * The address a browser without JavaScript goes to when the submit button with `name`=`value` of one of the
+ * page's GET forms is pressed: the form's action with its fields in document order (hidden inputs, and the
+ * pressed button only).
+ */
+function submitAddress(html: string, name: string, value: string): string | null {
+  for (const form of html.matchAll(/<form([^>]*)>([\s\S]*?)<\/form>/g)) {
+    const attrs = attributes(form[1]!);
+    if ((attrs.method ?? 'get').toLowerCase() !== 'get') continue;
+    const fields = [...form[2]!.matchAll(/<(button|input)\b([^>]*)>/g)].map(
+      (m): Record<string, string | undefined> => ({ tag: m[1]!, ...attributes(m[2]!) }),
+    );
+    const pressed = fields.find((f) => f.tag === 'button' && f.name === name && f.value === value);
+    if (pressed?.type !== 'submit') continue;
+    const params = new URLSearchParams();
+    for (const f of fields)
+      if ((f.tag === 'input' && f.type === 'hidden') || f === pressed) params.append(f.name!, f.value ?? '');
+    return `${attrs.action}?${params}`;
+  }
+  return null;
+}
+
+describe('reading without JavaScript', () => {
+  it("the product page's colour and memory choices are GET forms that lead to the chosen variant", async () => {
+    const product = await productWithOptions();
+    const [first, second] = product.colors;
+    const [, memory] = product.memorySizes;
+    const page = await (await fetch(shopUrl(`/product/${product._id}`))).text();
+    // The page opens on the first colour and the first memory size.
+    const firstMemory = product.memorySizes[0]!;
+    const toColor = submitAddress(page, 'color', second!.slug);
+    expect(toColor).toBe(`/product/${product._id}?color=${second!.slug}&memory=${firstMemory}`);
+    expect(submitAddress(page, 'memory', String(memory))).toBe(
+      `/product/${product._id}?color=${first!.slug}&memory=${memory}`,
+    );
+
+    // The address of the second colour shows it chosen; from there, its second memory size.
+    const colorPage = await (await fetch(shopUrl(toColor!))).text();
+    expect(colorPage).toContain(`Colour: <strong>${html(second!.name)}</strong>`);
+    const toVariant = submitAddress(colorPage, 'memory', String(memory));
+    expect(toVariant).toBe(`/product/${product._id}?color=${second!.slug}&memory=${memory}`);
+    const res = await fetch(shopUrl(toVariant!));
+    expect(res.status).toBe(200);
+    const variantPage = await res.text();
+    expect(variantPage).toContain(`Memory: <strong>${memory}<!-- --> GB`);
+    const variant = chosenVariant(product)!;
+    expect(variantPage).toMatch(
+      new RegExp(
+        `data-testid="product-price"[^>]*>${formatINR(variant.price).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}<`,
+      ),
+    );
+    expect(variantPage).toContain(`SKU: <!-- -->${variant.sku}`);
+    // The canonical address stays the product's own.
+    expect(variantPage).toContain(`<link rel="canonical" href="${shopUrl(`/product/${product._id}`)}" />`);
+  });
+
+  it("the store's sort and page size are links to normal addresses, sorted as they say", async () => {
+    const [category] = (await api('GET', '/category')).body.categories as { slug: string }[];
+    const base = `/store/${category!.slug}`;
+    const page = await (await fetch(shopUrl(`${base}?limit=20&utm_source=ad`))).text();
+    const nav = (label: string) => {
+      const block = new RegExp(`<nav aria-label="${label}">([\\s\\S]*?)</nav>`).exec(page)?.[1] ?? '';
+      return Object.fromEntries(
+        [...block.matchAll(/<a([^>]*)>([^<]*)<\/a>/g)].map((m) => [m[2]!, attributes(m[1]!).href]),
+      );
+    };
+    // Inside <noscript>: shown only when JavaScript is off (the menus work otherwise).
+    expect(page).toMatch(/<noscript><div class="store__choices"><nav aria-label="Sort by">/);
+    expect(nav('Sort by')).toEqual({
+      Popularity: `${base}?limit=20&sort=popularity`,
+      'Price: low to high': `${base}?limit=20&sort=price_asc`,
+      'Price: high to low': `${base}?limit=20&sort=price_desc`,
+      Newest: `${base}?limit=20`,
+      'Biggest discount': `${base}?limit=20&sort=discount`,
+    });
+    expect(nav('Products per page')).toEqual({
+      All: `${base}?limit=0`,
+      '2': `${base}?limit=2`,
+      '20': `${base}?limit=20`,
+      '24': base,
+    });
+
+    const sorted = await (await fetch(shopUrl(nav('Sort by')['Price: low to high']!))).text();
+    expect(sorted).toContain(
+      `<link rel="canonical" href="${html(shopUrl(`${base}?limit=20&sort=price_asc`))}" />`,
+    );
+    const list = (await api('GET', `/product?categorySlug=${category!.slug}&limit=20&sort=price_asc`)).body
+      .products as { name: string }[];
+    const names = [...sorted.matchAll(/<h2 class="product-card__title"><a[^>]*>([^<]*)<\/a>/g)].map(
+      (m) => m[1],
+    );
+    expect(names.length).toBeGreaterThan(1);
+    expect(names).toEqual(list.map((p) => html(p.name)));
   });
 });

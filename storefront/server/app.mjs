@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from 'node:zlib';
 import { Hono } from 'hono';
 import { storefrontSecurityHeaders } from '../../scripts/lib/security-headers.mjs';
-import { pageAssets } from './page-assets.mjs';
+import { pageAssets, startAppAfterLoad } from './page-assets.mjs';
 import { createPageCache } from './page-cache.mjs';
 import { IMMUTABLE, isHashed, pickEncoding, REVALIDATE, SHORT, staticFiles, TYPES } from './static-files.mjs';
 
@@ -166,7 +166,10 @@ export function createStorefrontApp({
       );
     const state = page.state ? `<script type="application/json" id="vc-state">${page.state}</script>` : '';
     html = html.replace('</head>', () => `${assets.tagsFor(page.pageModule)}${page.head}${state}</head>`);
-    if (page.html) html = html.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
+    if (page.html)
+      html = startAppAfterLoad(
+        html.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`),
+      );
     // Compressed once per render, then answered from the cache.
     const [br, gz] = await Promise.all([
       brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),

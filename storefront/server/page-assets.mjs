@@ -45,3 +45,31 @@ export async function pageAssets(root) {
     },
   };
 }
+
+const MODULE_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="\/assets\/[\w.-]+\.js"\s*\/?>\s*/g;
+
+/**
+ * A rendered page whose app starts after the page has loaded: the app's module script and every
+ * `modulepreload` link (the shell's and the page's) move into `<template id="vc-app">`, which fetches
+ * nothing, and public/boot.js (kept small: it is on every rendered page, unminified) puts them into the head
+ * and imports the entry:
+ * - after the load event, once the first paint has been reported and no larger picture has been painted for
+ *   100 ms (PerformanceObserver; at most 3 s; browsers without it: after the paint that follows the load
+ *   event): on a busy phone those paints come well after the load event
+ * - at once when the shopper taps, types or moves the focus before then; a click on a button is held and
+ *   replayed once React has the page (main.tsx sends `vc:app`), in a task of its own
+ * The page is readable and its links work before; what it saves is the app's code (about 115 KB gzip)
+ * competing with the HTML, the styles and the largest picture for a slow phone's bandwidth and processor.
+ * A page without the module script (the shell of a private page) is left as it is.
+ * @param {string} html
+ */
+export function startAppAfterLoad(html) {
+  const entry = MODULE_SCRIPT.exec(html)?.[1];
+  if (!entry) return html;
+  const preloads = (html.match(MODULE_PRELOAD) ?? []).map((tag) => tag.trim());
+  const template =
+    `<template id="vc-app"><link rel="modulepreload" crossorigin href="${entry}">${preloads.join('')}</template>` +
+    '<script defer src="/boot.js"></script>\n    ';
+  return html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, () => template);
+}

@@ -33,6 +33,22 @@ describe('page cache', () => {
     expect(state.renders).toBe(3);
   });
 
+  it('renews a page in use in the background before it expires, answering the kept one meanwhile', async () => {
+    const { cache, load, state } = setUp({ ttlMs: 100 });
+    await cache.get('/store', load());
+    await sleep(85);
+    // Past 80 % of its time: answered at once from memory, a new render started.
+    const [a, b] = await Promise.all([cache.get('/store', load()), cache.get('/store', load())]);
+    expect([a.html, b.html]).toEqual(['render 1', 'render 1']);
+    expect(state.renders).toBe(2);
+    await sleep(20);
+    // The renewed page (its time starts again), with no render waited for.
+    expect((await cache.get('/store', load())).html).toBe('render 2');
+    await sleep(50);
+    expect((await cache.get('/store', load())).html).toBe('render 2');
+    expect(state.renders).toBe(2);
+  });
+
   it('shares one render between concurrent requests for the same page', async () => {
     const { cache, load, state } = setUp();
     const pages = await Promise.all([1, 2, 3].map(() => cache.get('/store', load())));

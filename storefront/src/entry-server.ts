@@ -20,6 +20,7 @@ import { loadPage, matchPattern, pageRoutes } from './app/route-table';
 import { ServerApp } from './app/server-app';
 import { type Env, setServerEnv } from './config/env';
 import { paths } from './config/paths';
+import { SHOWCASES, showcaseParams } from './features/catalog/components/showcase-section';
 import { readStoreQuery, storeProductParams, writeStoreQuery } from './features/catalog/store-query';
 import { createQueries } from './lib/queries';
 import { pagesSitemap, productSitemap, sitemapIndex } from './sitemap';
@@ -424,10 +425,16 @@ async function pageHead(
     return { status: 200, ...storeHead(slug, category, search, opts) };
   }
   if (pattern === paths.home.pattern) {
-    await Promise.all([
+    const [categories] = await Promise.all([
       client.fetchQuery({ ...queries.categories(), retry: false }),
       client.prefetchQuery({ ...queries.bestSellers(), retry: false }),
     ]);
+    // The themed sections too: in the HTML, and nothing for the browser to fetch and render after hydrating.
+    await Promise.all(
+      SHOWCASES.map((s) =>
+        client.prefetchQuery({ ...queries.products(showcaseParams(s, categories).params), retry: false }),
+      ),
+    );
     return { status: 200, head: homeHead(opts) };
   }
   if (pattern === '*') return NOT_FOUND('Page');

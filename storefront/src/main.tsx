@@ -1,5 +1,6 @@
 // First, so that it runs before React and the app are evaluated: starts the opening page's code and
 // requests.
+import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { openingPage, queryClient } from './app/browser-visit';
@@ -11,13 +12,42 @@ const FIRST_RENDER_WAIT_MS = 300;
 
 const container = document.getElementById('root')!;
 
+/**
+ * Tells public/boot.js that React has the page (a click it held meanwhile is replayed), and says so on the
+ * <html> element (`data-app="ready"`) for tests and tools that wait for the app.
+ */
+function Started() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+    dispatchEvent(new Event('vc:app'));
+  }, []);
+  return null;
+}
+
 try {
   env();
   if (container.firstElementChild) {
     // The storefront server rendered the page (entry-server.ts) and sent its data: React takes over the HTML
-    // as it is (nothing painted twice, nothing fetched again), at once, so that a tap is not lost; the page
-    // area follows as soon as its code is here (a tap there meanwhile is replayed then).
-    hydrateRoot(container, <App queryClient={queryClient} />);
+    // as it is (nothing painted twice, nothing fetched again) once the page's code is here (the server
+    // fetched it with the page), in a task of its own after the one that ran this code, so that a slow
+    // phone's main thread is never blocked by both at once (public/boot.js starts this after the page loaded).
+    // As a transition, React hydrates in slices of a few milliseconds that leave the main thread free between
+    // them (a tap meanwhile hydrates its part of the page first).
+    void openingPage.then(() =>
+      setTimeout(
+        () =>
+          startTransition(() => {
+            hydrateRoot(
+              container,
+              <>
+                <App queryClient={queryClient} />
+                <Started />
+              </>,
+            );
+          }),
+        0,
+      ),
+    );
   } else {
     // One render of the page with its code, data and first pictures at hand paints sooner than the frame
     // first and the page after (two renders and layouts on a slow phone): wait for them, but not for long.

@@ -43,7 +43,11 @@ export function SearchBox() {
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => setQ(urlQuery), [urlQuery]);
-  // Text typed into the server-rendered field before the page's code took it over.
+  // Leaving the page closes the list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  // Text typed into the server-rendered field before the page's code took it over (the app starts after the
+  // page has loaded: public/boot.js). After the effect above, which would otherwise close its list on mount.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the page hydrates
   useEffect(() => {
     const field = input.current;
@@ -51,9 +55,6 @@ export function SearchBox() {
     setQ(field.value);
     setOpen(document.activeElement === field);
   }, []);
-  // Leaving the page closes the list.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
   useEffect(() => {
     const t = setTimeout(() => setTyped(q.trim()), SUGGEST_DELAY_MS);
     return () => clearTimeout(t);

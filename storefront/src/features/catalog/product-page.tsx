@@ -274,68 +274,87 @@ function ProductDetail({ product }: { product: Product }) {
           )}
 
           {product.colors?.length > 0 && (
-            <fieldset className="option">
-              <legend className="option__label">
-                Colour: <strong>{color?.name}</strong>
-              </legend>
-              <div className="option__choices">
-                {product.colors.map((c) => {
-                  const on = c._id === sel.colorId;
-                  const adj = c.priceAdj
-                    ? ` (${c.priceAdj > 0 ? '+' : '−'}${formatINR(Math.abs(c.priceAdj))})`
-                    : '';
-                  // Shown disabled (still choosable, to see the pictures) with the reason on hover and focus.
-                  const reason = unavailableReason(product, c._id, sel.memorySize);
-                  return (
-                    <button
-                      key={c._id}
-                      type="button"
-                      className={`chip chip--color ${on ? 'is-active' : ''} ${reason ? 'is-unavailable' : ''}`}
-                      aria-pressed={on}
-                      aria-disabled={reason ? true : undefined}
-                      title={reason ?? undefined}
-                      aria-label={`${c.name}${adj}${reason ? ` — ${reason}` : ''}`}
-                      onClick={() => choose({ colorId: c._id })}
-                    >
-                      <span className="chip__dot" style={{ background: c.hexcode }} aria-hidden="true" />
-                      {c.name}
-                      {adj && <small>{adj}</small>}
-                    </button>
-                  );
-                })}
-              </div>
-            </fieldset>
+            // A GET form, so that the choice works without JavaScript too: the chip submits its colour with
+            // the memory shown (`?color=…&memory=…`, the address the app writes); with JavaScript the app
+            // changes the address itself.
+            <form method="get" action={paths.product.to(product._id)}>
+              <fieldset className="option">
+                <legend className="option__label">
+                  Colour: <strong>{color?.name}</strong>
+                </legend>
+                <div className="option__choices">
+                  {product.colors.map((c) => {
+                    const on = c._id === sel.colorId;
+                    const adj = c.priceAdj
+                      ? ` (${c.priceAdj > 0 ? '+' : '−'}${formatINR(Math.abs(c.priceAdj))})`
+                      : '';
+                    // Shown disabled (still choosable, to see the pictures) with the reason on hover and focus.
+                    const reason = unavailableReason(product, c._id, sel.memorySize);
+                    return (
+                      <button
+                        key={c._id}
+                        type="submit"
+                        name="color"
+                        value={c.slug}
+                        className={`chip chip--color ${on ? 'is-active' : ''} ${reason ? 'is-unavailable' : ''}`}
+                        aria-pressed={on}
+                        aria-disabled={reason ? true : undefined}
+                        title={reason ?? undefined}
+                        aria-label={`${c.name}${adj}${reason ? ` — ${reason}` : ''}`}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          choose({ colorId: c._id });
+                        }}
+                      >
+                        <span className="chip__dot" style={{ background: c.hexcode }} aria-hidden="true" />
+                        {c.name}
+                        {adj && <small>{adj}</small>}
+                      </button>
+                    );
+                  })}
+                </div>
+              </fieldset>
+              {sel.memorySize !== null && <input type="hidden" name="memory" value={sel.memorySize} />}
+            </form>
           )}
 
           {product.memorySizes?.length > 0 && (
-            <fieldset className="option">
-              <legend className="option__label">
-                Memory: <strong>{sel.memorySize} GB</strong>
-              </legend>
-              <div className="option__choices">
-                {product.memorySizes.map((m, i) => {
-                  const on = m === sel.memorySize;
-                  const a = product.memoryPriceAdj?.[i] ?? 0;
-                  const adj = a ? ` (${a > 0 ? '+' : '−'}${formatINR(Math.abs(a))})` : '';
-                  const reason = unavailableReason(product, sel.colorId, m);
-                  return (
-                    <button
-                      key={m}
-                      type="button"
-                      className={`chip ${on ? 'is-active' : ''} ${reason ? 'is-unavailable' : ''}`}
-                      aria-pressed={on}
-                      aria-disabled={reason ? true : undefined}
-                      title={reason ?? undefined}
-                      aria-label={`${m} GB${adj}${reason ? ` — ${reason}` : ''}`}
-                      onClick={() => choose({ memorySize: m })}
-                    >
-                      {m} GB
-                      {adj && <small>{adj}</small>}
-                    </button>
-                  );
-                })}
-              </div>
-            </fieldset>
+            <form method="get" action={paths.product.to(product._id)}>
+              {color && <input type="hidden" name="color" value={color.slug} />}
+              <fieldset className="option">
+                <legend className="option__label">
+                  Memory: <strong>{sel.memorySize} GB</strong>
+                </legend>
+                <div className="option__choices">
+                  {product.memorySizes.map((m, i) => {
+                    const on = m === sel.memorySize;
+                    const a = product.memoryPriceAdj?.[i] ?? 0;
+                    const adj = a ? ` (${a > 0 ? '+' : '−'}${formatINR(Math.abs(a))})` : '';
+                    const reason = unavailableReason(product, sel.colorId, m);
+                    return (
+                      <button
+                        key={m}
+                        type="submit"
+                        name="memory"
+                        value={m}
+                        className={`chip ${on ? 'is-active' : ''} ${reason ? 'is-unavailable' : ''}`}
+                        aria-pressed={on}
+                        aria-disabled={reason ? true : undefined}
+                        title={reason ?? undefined}
+                        aria-label={`${m} GB${adj}${reason ? ` — ${reason}` : ''}`}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          choose({ memorySize: m });
+                        }}
+                      >
+                        {m} GB
+                        {adj && <small>{adj}</small>}
+                      </button>
+                    );
+                  })}
+                </div>
+              </fieldset>
+            </form>
           )}
 
           <div className="pdp__buy">

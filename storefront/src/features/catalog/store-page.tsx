@@ -74,6 +74,13 @@ export function StorePage() {
   // Pages are links (they work without JavaScript too); filters, sort and page size keep the address.
   const pageAddress = (page: number) =>
     `?${writeStoreQuery({ ...query, page }, { keepDefaultLimit: params.has('limit') })}`;
+  // Without JavaScript the sort and page size menus do nothing: the same choices as links to normal
+  // addresses (the default sort and page size left out, back to page 1).
+  const defaultSort = query.q ? 'relevance' : 'newest';
+  const listAddress = (change: Partial<StoreQuery>) => {
+    const qs = writeStoreQuery({ ...query, page: 1, ...change });
+    return categorySlug ? paths.storeCategory.to(categorySlug, qs) : paths.store.to(qs);
+  };
 
   return (
     <div className="container store">
@@ -181,6 +188,36 @@ export function StorePage() {
                 ))}
               </select>
             </div>
+            <noscript>
+              <div className="store__choices">
+                <nav aria-label="Sort by">
+                  Sort by:{' '}
+                  {sorts.map((o) => (
+                    <a
+                      key={o.value}
+                      href={listAddress({ sort: o.value === defaultSort ? '' : o.value })}
+                      aria-current={o.value === (query.sort || defaultSort) ? 'true' : undefined}
+                      rel="nofollow"
+                    >
+                      {o.label}
+                    </a>
+                  ))}
+                </nav>
+                <nav aria-label="Products per page">
+                  Show:{' '}
+                  {PAGE_SIZES.map((o) => (
+                    <a
+                      key={o.value}
+                      href={listAddress({ limit: o.value })}
+                      aria-current={o.value === query.limit ? 'true' : undefined}
+                      rel="nofollow"
+                    >
+                      {o.label}
+                    </a>
+                  ))}
+                </nav>
+              </div>
+            </noscript>
           </div>
 
           <FilterChips

@@ -55,6 +55,21 @@ export const SHOWCASES: Showcase[] = [
 ];
 
 /**
+ * The product list a section shows: 4 products of the first category (switched on) whose name or slug
+ * matches, else of its search. One shape for the section and the storefront server, which fetches the
+ * sections with the home page (src/entry-server.ts), so that they arrive in its HTML.
+ */
+export function showcaseParams(showcase: Showcase, categories: Category[]) {
+  const category = categories.find(
+    (c) => c.status !== false && (showcase.match.test(c.name) || showcase.match.test(c.slug)),
+  );
+  return {
+    category,
+    params: category ? { categorySlug: category.slug, limit: 4 } : { q: showcase.q, limit: 4 },
+  };
+}
+
+/**
  * One themed section. Its products are asked for as soon as the categories are known (not when scrolled
  * near): a section that filled itself on approach made the page taller while it was being scrolled.
  */
@@ -68,10 +83,7 @@ export function ShowcaseSection({
   /** The categories have arrived (or failed): the section knows what to show. */
   ready: boolean;
 }) {
-  const category = categories.find(
-    (c) => c.status !== false && (showcase.match.test(c.name) || showcase.match.test(c.slug)),
-  );
-  const params = category ? { categorySlug: category.slug, limit: 4 } : { q: showcase.q, limit: 4 };
+  const { category, params } = showcaseParams(showcase, categories);
   const { data } = useProducts(ready ? params : null);
   const products = data?.products ?? [];
   const viewAll = category

@@ -1,0 +1,48 @@
+// See startAppAfterLoad in storefront/server/page-assets.mjs.
+(() => {
+  const code = document.getElementById('vc-app');
+  if (!code) return;
+  let started = false;
+  let ready = false;
+  let held = null;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const entry = code.content.querySelector('link')?.href;
+    document.head.append(code.content);
+    if (entry) import(entry);
+  };
+  addEventListener(
+    'click',
+    (e) => {
+      const control = ready ? null : e.target.closest?.('button, [role="button"]');
+      if (!control) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      held = control;
+      start();
+    },
+    true,
+  );
+  addEventListener('vc:app', () => {
+    ready = true;
+    if (held) setTimeout(() => held.isConnected && held.click(), 0);
+  });
+  const afterPaint = () => {
+    if (!PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint'))
+      return requestAnimationFrame(() => setTimeout(start, 0));
+    let quiet = 0;
+    const settle = () => {
+      clearTimeout(quiet);
+      if (performance.getEntriesByName('first-contentful-paint').length) quiet = setTimeout(start, 100);
+    };
+    const observer = new PerformanceObserver(settle);
+    observer.observe({ type: 'paint' });
+    observer.observe({ type: 'largest-contentful-paint' });
+    settle();
+    setTimeout(start, 3000);
+  };
+  if (document.readyState === 'complete') afterPaint();
+  else addEventListener('load', afterPaint);
+  for (const type of ['pointerdown', 'keydown', 'focusin']) addEventListener(type, start, true);
+})();
