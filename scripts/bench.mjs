@@ -478,7 +478,8 @@ async function storefrontPart(db) {
       const started = performance.now();
       const res = await fetch(site + path);
       await res.arrayBuffer();
-      if (res.status !== 200) throw new UserError(`The storefront server answered ${path} with ${res.status}`);
+      if (res.status !== 200)
+        throw new UserError(`The storefront server answered ${path} with ${res.status}`);
       firstRender[path] = performance.now() - started;
     }
     const opts = { connections, seconds, warmup };
@@ -521,7 +522,12 @@ async function storefrontPart(db) {
       ['product', productPath],
       ['store', '/store'],
     ])
-      record(`storefront.${label}_first_render_ms`, firstRender[path], 'ms', `${path}, not yet kept, one request`);
+      record(
+        `storefront.${label}_first_render_ms`,
+        firstRender[path],
+        'ms',
+        `${path}, not yet kept, one request`,
+      );
 
     for (const [label, path] of [
       ['store', '/store'],
