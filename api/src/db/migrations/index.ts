@@ -22,6 +22,7 @@ import * as staffSortIndexes from './20261125T0801_staff_sort_indexes';
 import * as staffTopCounts from './20261125T0802_staff_top_counts';
 import * as productStockVersion from './20261125T0803_product_stock_version';
 import * as orderFilterCover from './20261125T0804_order_filter_cover';
+import * as customerSearch from './20261125T0845_customer_search';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0802_staff_top_counts': staffTopCounts,
   '20261125T0803_product_stock_version': productStockVersion,
   '20261125T0804_order_filter_cover': orderFilterCover,
+  '20261125T0845_customer_search': customerSearch,
 };
