@@ -5,10 +5,10 @@
  * - Otherwise q is split into words (runs of letters and digits; every other character — `+ - * " ( ) ~ < >`,
  *   quotes, emoji — only separates words). A customer matches when every word starts a word of their name or
  *   email (InnoDB's FULLTEXT words: "asha.rao@gmail.com" holds asha, rao, gmail, com), in any order, whatever
- *   the case and accents. The longest word (the fewest matches, as a rule) is looked up in the FULLTEXT index
- *   as `+word*`; the others are checked on the accounts it found. InnoDB reads every match of each `+word*` it
- *   is given, so "rao 0038" asked of it whole read the 20,000 Raos (0.3 s) to keep 20 of them; asked for 0038
- *   alone, it reads 100. Words shorter than `minWord` (innodb_ft_min_token_size) are not in the index.
+ *   the case and accents. Words of `minWord` (innodb_ft_min_token_size) or more characters go to the FULLTEXT
+ *   index together, as `+word*` each: InnoDB intersects their lists before it reads the accounts, so "patel
+ *   0038" reads 20 accounts (asked for the longest word alone, it read the 20,000 Patels: 0.6 s under load).
+ *   Shorter words, which the index does not hold, are checked on the accounts it found.
  * - When no word is long enough for the index ("jo", "a k"), q is matched as the start of the name instead.
  * - A q without spaces also matches as the start of an email ("r.kumar", "customer99"), so an address can be
  *   typed as it is written.
@@ -20,7 +20,7 @@ export interface CustomerSearch {
   namePrefix?: string;
   /** A boolean-mode FULLTEXT expression over (name, email), when set. */
   fulltext?: string;
-  /** The other words, each of which must start a word of the name or email of a FULLTEXT match. */
+  /** Words too short for the index, each of which must start a word of the name or email of a FULLTEXT match. */
   alsoWords: string[];
 }
 
@@ -36,15 +36,12 @@ export function customerSearch(q: string, minWord = 3): CustomerSearch {
   const words = found.filter((w) => !found.some((o) => o !== w && o.startsWith(w)));
   const plan: CustomerSearch = { alsoWords: [] };
   if (!/\s/.test(text)) plan.emailPrefix = text;
-  const longest = words.reduce<string | undefined>(
-    (a, w) => (a && length(a) >= length(w) ? a : w),
-    undefined,
-  );
-  if (!longest || length(longest) < minWord) {
+  const long = words.filter((w) => length(w) >= minWord);
+  if (long.length === 0) {
     plan.namePrefix = text;
     return plan;
   }
-  plan.fulltext = `+${longest}*`;
-  plan.alsoWords = words.filter((w) => w !== longest);
+  plan.fulltext = long.map((w) => `+${w}*`).join(' ');
+  plan.alsoWords = words.filter((w) => length(w) < minWord);
   return plan;
 }
