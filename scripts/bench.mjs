@@ -721,7 +721,21 @@ async function catalogPart(db) {
         customers_filtered: pages(
           (i) => `/admin/users?limit=50&blocked=false&joinedFrom=2025-0${1 + (i % 9)}-01&page=${1 + (i % 5)}`,
         ),
+        // The bench's customers are "Customer 000997 Rao", customer997@bench.voltcart.test: the search matches the
+        // start of a name word or of the email, so the six-digit word finds its customer as before…
         customers_search: pages((i) => `/admin/users?limit=50&q=${String(i * 997).padStart(6, '0')}`),
+        // …and this is what staff type: an email's start (customer2011 → 11 accounts, customer40220 → 1), or a
+        // surname that a fifth of them share with the start of another word ("rao 0038" → 20).
+        customers_search_typed: pages((i) => {
+          const surname = ['rao', 'iyer', 'khan', 'das', 'patel'][i % 5];
+          const q =
+            i % 2
+              ? `customer${(i * 2011) % 100_000}`
+              : `${surname} ${String(i * 997)
+                  .padStart(6, '0')
+                  .slice(0, 4)}`;
+          return `/admin/users?limit=50&q=${encodeURIComponent(q)}`;
+        }),
         // As the back office asks: with the brand and category counts of its filters (facets=1).
         products_admin: pages((i) => `/product?limit=50&facets=1&sort=price_asc&page=${1 + i * 11}`),
         products_filtered: pages(

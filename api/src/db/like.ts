@@ -5,3 +5,8 @@
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
+
+/** A LIKE pattern that finds values starting with `text` (an index range), its own `%`, `_` and `\` escaped. */
+export function prefixPattern(text: string): string {
+  return `${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}

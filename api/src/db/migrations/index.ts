@@ -23,6 +23,7 @@ import * as staffTopCounts from './20261125T0802_staff_top_counts';
 import * as productStockVersion from './20261125T0803_product_stock_version';
 import * as orderFilterCover from './20261125T0804_order_filter_cover';
 import * as searchKeys from './20261125T0830_search_keys';
+import * as customerSearch from './20261125T0845_customer_search';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0803_product_stock_version': productStockVersion,
   '20261125T0804_order_filter_cover': orderFilterCover,
   '20261125T0830_search_keys': searchKeys,
+  '20261125T0845_customer_search': customerSearch,
 };

@@ -1,7 +1,8 @@
 import type { StaffRole } from '@voltcart/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database';
-import { containsPattern } from '../../db/like';
+import { prefixPattern } from '../../db/like';
+import { type CustomerSearch, customerSearch } from './customer-search';
 
 type Q = Kysely<Database>;
 
@@ -117,7 +118,7 @@ export async function periodFigures(db: Q, from: Date, to: Date) {
   };
 }
 
-/** Customers, newest first, each with their number of orders; `q` finds an email or a name. */
+/** Customers, newest first, each with their number of orders; `q` finds an email or a name (customer-search.ts). */
 export interface CustomerFilter {
   q?: string;
   blocked?: boolean;
@@ -126,12 +127,63 @@ export interface CustomerFilter {
   joinedBefore?: Date;
 }
 
-function customerWhere(db: Q, f: CustomerFilter) {
-  let q = db.selectFrom('users as u');
-  if (f.q) {
-    const like = containsPattern(f.q.toLowerCase());
-    q = q.where((eb) => eb.or([eb('u.email', 'like', like), eb('u.name', 'like', like)]));
+const minWords = new WeakMap<Q, Promise<number>>();
+
+/** The server's shortest FULLTEXT word (innodb_ft_min_token_size, 3 unless configured), read once per database. */
+function minIndexedWord(db: Q): Promise<number> {
+  let known = minWords.get(db);
+  if (!known) {
+    known = sql<{ n: number | string }>`SELECT @@innodb_ft_min_token_size AS n`
+      .execute(db)
+      .then((r) => Number(r.rows[0]?.n ?? 3));
+    known.catch(() => minWords.delete(db));
+    minWords.set(db, known);
   }
+  return known;
+}
+
+/**
+ * The ids of the accounts a search finds, each part from an index: the email's start (unique email index), the
+ * name's start (users_name), a word's start (FULLTEXT users_search, migration 20261125T0845), the other words
+ * checked on what that found. UNION drops the accounts found twice, so the total stays exact.
+ */
+/** What separates words, as customer-search.ts splits them (PCRE, as MariaDB's REGEXP functions read it). */
+const NOT_A_WORD = '[^\\p{L}\\p{N}]+';
+
+function searchIds(db: Q, s: CustomerSearch) {
+  const parts = [];
+  if (s.emailPrefix !== undefined)
+    parts.push(db.selectFrom('users').select('id').where('email', 'like', prefixPattern(s.emailPrefix)));
+  if (s.namePrefix !== undefined)
+    parts.push(db.selectFrom('users').select('id').where('name', 'like', prefixPattern(s.namePrefix)));
+  if (s.fulltext) {
+    let words = db
+      .selectFrom('users')
+      .select('id')
+      .where(sql<boolean>`MATCH (name, email) AGAINST (${s.fulltext} IN BOOLEAN MODE)`);
+    // Name and email as words between spaces, so that LIKE (whose collation ignores case and accents, as the
+    // FULLTEXT index does) can ask for a word's start.
+    for (const w of s.alsoWords)
+      words = words.where(
+        sql<boolean>`CONCAT(' ', REGEXP_REPLACE(CONCAT(name, ' ', email), ${NOT_A_WORD}, ' ')) LIKE ${`% ${prefixPattern(w)}`}`,
+      );
+    parts.push(words);
+  }
+  const [first, ...rest] = parts;
+  if (!first) throw new Error('a customer search always has a part');
+  return rest.reduce((all, p) => all.union(p), first);
+}
+
+async function customerWhere(db: Q, f: CustomerFilter) {
+  const all = db.selectFrom('users as u');
+  // The search's ids first (a few, from indexes), then their accounts by primary key.
+  let q = f.q
+    ? (all.innerJoin(
+        searchIds(db, customerSearch(f.q, await minIndexedWord(db))).as('m'),
+        'm.id',
+        'u.id',
+      ) as unknown as typeof all)
+    : all;
   if (f.blocked !== undefined) q = q.where('u.blocked_at', f.blocked ? 'is not' : 'is', null);
   if (f.joinedFrom) q = q.where('u.created_at', '>=', f.joinedFrom);
   if (f.joinedBefore) q = q.where('u.created_at', '<', f.joinedBefore);
@@ -144,7 +196,7 @@ function customerWhere(db: Q, f: CustomerFilter) {
  * those accounts are read and their orders counted: a deep page no longer reads and counts the orders of every
  * customer it skips.
  */
-export function listCustomers(
+export async function listCustomers(
   db: Q,
   f: CustomerFilter & {
     sort: 'joined' | 'name' | 'email';
@@ -158,7 +210,7 @@ export function listCustomers(
   // optimiser's choice with a LIMIT) read every account row by row (0.4 s at 100,000); sorting by a value the
   // index cannot give reads the table once and sorts the matches.
   const pageKey = f.q ? sql`COALESCE(${sql.ref(column)})` : sql.ref(column);
-  const page = customerWhere(db, f)
+  const page = (await customerWhere(db, f))
     .select('u.id')
     .orderBy(pageKey, f.dir)
     .orderBy('u.id', f.dir)
@@ -186,6 +238,6 @@ export function listCustomers(
 }
 
 export async function countCustomers(db: Q, f: CustomerFilter): Promise<number> {
-  const r = await customerWhere(db, f).select(sql<string>`COUNT(*)`.as('n')).executeTakeFirst();
+  const r = await (await customerWhere(db, f)).select(sql<string>`COUNT(*)`.as('n')).executeTakeFirst();
   return Number(r?.n ?? 0);
 }

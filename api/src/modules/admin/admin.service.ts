@@ -174,8 +174,8 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
 
 /**
  * A page of the customer list with the total the filters match:
- * - `q` finds an email or a name; `blocked` keeps blocked (or active) accounts; `joinedFrom` / `joinedTo` are
- *   whole days (UTC), both included
+ * - `q` finds the start of a name word or of the email (customer-search.ts); `blocked` keeps blocked (or active)
+ *   accounts; `joinedFrom` / `joinedTo` are whole days (UTC), both included
  * - sorted by joined date (default, newest first), name or email; ties by id
  * - the total first (kept per filter, lib/list-counts.ts), then the page read from the nearer end of the list
  */
