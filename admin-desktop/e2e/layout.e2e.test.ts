@@ -109,6 +109,7 @@ describe.each([800, 1024, 1280])('at %i px', (width) => {
         .locator('td')
         .evaluateAll((tds) => tds.map((td) => getComputedStyle(td, '::before').content));
       expect(labels).toEqual([
+        '"Choose"',
         '"Order"',
         '"Date"',
         '"Customer"',
@@ -120,6 +121,7 @@ describe.each([800, 1024, 1280])('at %i px', (width) => {
     } else {
       // Sortable headers show an arrow on the column the list is sorted by.
       expect((await heads.allTextContents()).map((t) => t.replace(/ [▲▼]$/, ''))).toEqual([
+        '',
         'Order',
         'Date',
         'Customer',

@@ -118,6 +118,15 @@ describe('server-rendered product page', () => {
     await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
     await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
     expect(pageErrors(page)).toEqual([]);
+
+    // The same on the store: a page size chosen in the menu before the app runs is chosen again by the app.
+    await page.goto(shopUrl('/store'), { waitUntil: 'domcontentloaded' });
+    expect(await page.locator('html[data-app]').count()).toBe(0);
+    await page.getByLabel('Show').selectOption('2');
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    await page.waitForURL((u) => u.searchParams.get('limit') === '2');
+    await expect.poll(() => page.locator('.store .product-card').count()).toBe(2);
+    expect(pageErrors(page)).toEqual([]);
     await page.close();
   });
 

@@ -19,14 +19,30 @@
       if (!control) return;
       e.preventDefault();
       e.stopImmediatePropagation();
-      held = control;
+      held = [control];
+      start();
+    },
+    true,
+  );
+  // A choice made in a menu before then (a slow network) is made again once the app has the page.
+  addEventListener(
+    'change',
+    (e) => {
+      if (ready || e.target.tagName !== 'SELECT') return;
+      held = [e.target, e.target.value];
       start();
     },
     true,
   );
   addEventListener('vc:app', () => {
     ready = true;
-    if (held) setTimeout(() => held.isConnected && held.click(), 0);
+    const [el, value] = held ?? [];
+    setTimeout(() => {
+      if (!el?.isConnected) return;
+      if (value === undefined) return el.click();
+      el.value = value;
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    }, 0);
   });
   const afterPaint = () => {
     if (!PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint'))
