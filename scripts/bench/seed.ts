@@ -54,7 +54,7 @@ if (!/^vc_bench_\w+$/.test(name)) throw new Error(`refusing to seed "${name}": n
 
 const started = performance.now();
 await ensureDatabase(url);
-let db = createDb(url, 4);
+let db = createDb(url, 10);
 const marker = await sql<{ products: number; fingerprint: string }>`
   SELECT products, fingerprint FROM bench_seed LIMIT 1`
   .execute(db)
@@ -71,7 +71,7 @@ if (!reusable) {
   await db.destroy();
   rmSync(uploads, { recursive: true, force: true });
   await ensureDatabase(url);
-  db = createDb(url, 4);
+  db = createDb(url, 10);
 }
 // MariaDB sometimes fails an information_schema query with "Error on delete of '/tmp/#sql-temptable…'" while
 // other test databases are created and dropped: that is transient, so try again.

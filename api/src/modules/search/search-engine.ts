@@ -118,24 +118,36 @@ export class MariaDbSearch implements SearchEngine {
   }
 
   /**
-   * A loader for the index of an empty catalogue being filled (the sample seed): each call writes the index
-   * rows of products just inserted in the caller's transaction, made from the sources the caller already holds
-   * (nothing is read back), in a few large multi-row INSERTs; the vocabulary is written once per word across
-   * calls. The rows are those `indexProducts` writes for the same products (api/test/search-bulk-index.test.ts).
-   * The index tables must be empty and the load one transaction: MariaDB then sorts the rows and builds the
-   * tables' indexes once, at the commit, instead of inserting tens of millions of rows one by one into them.
+   * A loader for the index of an empty catalogue being filled (the sample seed), on connections and in
+   * transactions of its own (repo.startIndexLoad): `add` writes the index rows of products just made from the
+   * sources the caller holds (nothing is read back), `end` writes the vocabulary (each word once) and finishes,
+   * `commit` or `rollback` ends the load. The rows are those `indexProducts` writes for the same products
+   * (api/test/search-bulk-index.test.ts). The index tables must be empty: MariaDB then sorts the rows and builds
+   * the tables' indexes once, instead of inserting tens of millions of rows one by one into them.
    */
-  bulkLoader(): (trx: Conn, products: NewProductSource[]) => Promise<void> {
+  bulkLoader(db: Db): BulkIndexLoad {
     const written = new Set<string>();
-    return async (trx, products) => {
-      const { docs, vocabulary } = indexDocs(products.map((p) => ({ ...p, sold: 0 })));
-      const fresh = [...vocabulary].filter(([key]) => !written.has(key));
-      for (const [key] of fresh) written.add(key);
-      await repo.loadIndex(
-        trx,
-        docs,
-        fresh.map(([, v]) => v),
-      );
+    const vocabulary: { k: string; word: string }[] = [];
+    let load: ReturnType<typeof repo.startIndexLoad> | undefined;
+    const open = () => {
+      load ??= repo.startIndexLoad(db);
+      return load;
+    };
+    return {
+      async add(products) {
+        const loading = await open();
+        const made = indexDocs(
+          products.map((p) => ({ ...p, sold: 0 })),
+          written,
+        );
+        vocabulary.push(...made.vocabulary.values());
+        await loading.add(made.docs);
+      },
+      end: async () => (await open()).end(vocabulary),
+      commit: async () => (await open()).commit(),
+      rollback: async () => {
+        if (load) await (await load).rollback();
+      },
     };
   }
 
@@ -356,8 +368,24 @@ export class MariaDbSearch implements SearchEngine {
 /** A new product as the bulk loader indexes it: its id and what the index reads of it. */
 export type NewProductSource = IndexSource & { id: number };
 
-/** The index documents of these products and the vocabulary entries (deletion key, word) of their words. */
-function indexDocs(sources: (NewProductSource & { sold: number })[]): {
+/** The bulk load of a new catalogue's index (MariaDbSearch.bulkLoader). */
+export interface BulkIndexLoad {
+  /** Adds the index rows of these new products; resolves when the next batch may come. */
+  add(products: NewProductSource[]): Promise<void>;
+  /** Writes the vocabulary and waits until every row is written (not yet committed). */
+  end(): Promise<void>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+/**
+ * The index documents of these products and the vocabulary entries (deletion key, word) of their words; words in
+ * `written` are left out of the vocabulary (their entries are written already), and new ones are added to it.
+ */
+function indexDocs(
+  sources: (NewProductSource & { sold: number })[],
+  written?: Set<string>,
+): {
   docs: repo.IndexedDoc[];
   vocabulary: Map<string, { k: string; word: string }>;
 } {
@@ -365,7 +393,8 @@ function indexDocs(sources: (NewProductSource & { sold: number })[]): {
   const docs = sources.map((r) => {
     const terms = productTerms(r);
     for (const word of terms.keys()) {
-      if (word.length < TYPO_MIN_LENGTH - 1 || !/^\p{L}+$/u.test(word)) continue;
+      if (word.length < TYPO_MIN_LENGTH - 1 || !/^\p{L}+$/u.test(word) || written?.has(word)) continue;
+      written?.add(word);
       for (const k of deletionKeys(word)) vocabulary.set(`${k}\n${word}`, { k, word });
     }
     const name = nameKey(r.name);
