@@ -149,10 +149,11 @@ export interface BulkLoad extends TableLoad {
 /**
  * Starts loading an empty table in a transaction of its own, on a connection of its own (the pool must have one
  * free for each load running at once), with foreign key and unique checks off (on again before the connection
- * goes back to the pool). All its rows go in one statement: InnoDB loads an empty table in bulk, building its
- * indexes from sorted rows, only in a transaction's first statement on it; later statements insert row by row
- * (measured: 200,000 search term rows took 3 s in the first statement, 6–8 s in each later one). Rows are made
- * while the server writes earlier ones, and several loads run side by side on the server's cores.
+ * goes back to the pool). The rows stream into a temporary table without indexes (appended as they come), and
+ * `end` moves them into the table with one INSERT … SELECT: InnoDB fills an empty table in bulk, sorting the rows
+ * and building each index once, only from a transaction's first INSERT on it, and not from LOAD DATA, which
+ * goes row by row (measured: a million products' search terms, 36 million rows in random key order, slowed to
+ * 40 µs a row). Rows are made while the server writes earlier ones, and several loads run side by side.
  */
 export async function startLoad(
   db: Kysely<Database>,
@@ -162,12 +163,33 @@ export async function startLoad(
   const trx = await db.startTransaction().execute();
   const checks = (on: 0 | 1) =>
     sql`SET SESSION foreign_key_checks = ${on}, unique_checks = ${on}`.execute(trx);
+  const list = sql.join(columns.map((c) => sql.ref(c)));
+  const staging = `bulk_load_${table}`;
   try {
     await checks(0);
-    const local = await localLoads(trx);
-    const load: TableLoad = local
-      ? await streamRows(trx, table, columns)
-      : { add: (rows) => insertRows(trx, table, columns, rows), end: async () => {} };
+    let load: TableLoad;
+    if (await localLoads(trx)) {
+      await sql`CREATE TEMPORARY TABLE ${sql.table(staging)} ENGINE=InnoDB AS SELECT ${list} FROM ${sql.table(table)}
+        LIMIT 0`.execute(trx);
+      const rows = await streamRows(trx, staging, columns);
+      let sent = 0;
+      load = {
+        add: async (batch) => {
+          await rows.add(batch);
+          sent += batch.length;
+        },
+        end: async () => {
+          await rows.end();
+          const r =
+            await sql`INSERT INTO ${sql.table(table)} (${list}) SELECT ${list} FROM ${sql.table(staging)}`.execute(
+              trx,
+            );
+          if (Number(r.numAffectedRows) !== sent)
+            throw new Error(`Loading ${table}: ${sent} rows loaded, ${r.numAffectedRows} written`);
+          await sql`DROP TEMPORARY TABLE ${sql.table(staging)}`.execute(trx);
+        },
+      };
+    } else load = { add: (rows) => insertRows(trx, table, columns, rows), end: async () => {} };
     return {
       ...load,
       trx,
@@ -176,6 +198,7 @@ export async function startLoad(
         await trx.commit().execute();
       },
       rollback: async () => {
+        await sql`DROP TEMPORARY TABLE IF EXISTS ${sql.table(staging)}`.execute(trx).catch(() => {});
         await checks(1).catch(() => {});
         await trx.rollback().execute();
       },
