@@ -74,7 +74,7 @@ export interface SeedCatalogOptions {
   force?: boolean;
   /** Seed of the random generator: the same seed and options give the same catalogue (default 20261122). */
   seed?: number;
-  /** Products per multi-row INSERT and per search-index transaction (default 5000). */
+  /** Products made at a time: one batch of every table's rows, and one transaction when adding (default 5000). */
   batchSize?: number;
   /** Pictures per colour: the front, the back and a turned view (1–3, default 3). */
   picturesPerColor?: number;
@@ -128,10 +128,10 @@ type Model = { brand: string; model: string; rupees: number };
  *   once, through the normal image pipeline (full and 400 px WebP), and registered in `shared_images` so that
  *   deleting one product never deletes a picture others show. A product's colour galleries hold its colours'
  *   pictures; its thumbnail is its first colour's front.
- * - Products are written in multi-row INSERTs of `batchSize` rows with their colours, memory options,
- *   variants and gallery rows; ids are assigned here so that option rows need no lookup. An empty catalogue is
- *   loaded in one transaction and indexed for search after it; products added to a catalogue go a batch per
- *   transaction with their search index. Run it while nothing else creates products.
+ * - Products are made `batchSize` at a time with their colours, memory options, variants and gallery rows; ids
+ *   are assigned here so that option rows need no lookup. An empty catalogue is loaded in bulk, each table and
+ *   the search index in one statement of its own transaction, all at once (db/bulk-load.ts); products added to
+ *   a catalogue go a batch per transaction with their search index. Run it while nothing else creates products.
  */
 export async function seedCatalog(
   db: Db,
