@@ -54,7 +54,8 @@ if (!/^vc_bench_\w+$/.test(name)) throw new Error(`refusing to seed "${name}": n
 
 const started = performance.now();
 await ensureDatabase(url);
-let db = createDb(url, 10);
+// No per-statement time limit: the seed moves a whole table in one statement (seed-catalog.ts).
+let db = createDb(url, 10, { queryTimeoutMs: null });
 const marker = await sql<{ products: number; fingerprint: string }>`
   SELECT products, fingerprint FROM bench_seed LIMIT 1`
   .execute(db)
@@ -71,7 +72,7 @@ if (!reusable) {
   await db.destroy();
   rmSync(uploads, { recursive: true, force: true });
   await ensureDatabase(url);
-  db = createDb(url, 10);
+  db = createDb(url, 10, { queryTimeoutMs: null });
 }
 // MariaDB sometimes fails an information_schema query with "Error on delete of '/tmp/#sql-temptable…'" while
 // other test databases are created and dropped: that is transient, so try again.
