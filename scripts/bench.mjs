@@ -325,7 +325,8 @@ async function searchCost(secrets, size, db) {
 
 async function ordersPart(db) {
   const secrets = benchSecrets();
-  const url = databaseUrl(db.serverUrl, 'vc_bench_orders');
+  // Apart from someone else's run with another --db-prefix, like the catalogues.
+  const url = databaseUrl(db.serverUrl, `${args['db-prefix']}_orders`);
   const planFile = resolve(ROOT, 'bench-results', 'orders-plan.json');
   const script = resolve(ROOT, 'scripts/bench/orders.ts');
   const carts = args.quick ? 1500 : 3000;

@@ -74,7 +74,8 @@ async function openDatabase(config: Config): Promise<Db> {
     );
   }
   // Maintenance work (migrations, a million-product seed) is not bounded by the request-serving query timeout.
-  return createDb(config.DATABASE_URL, 4, { queryTimeoutMs: null });
+  // The seed loads an empty catalogue over seven connections at once (seed-catalog.ts).
+  return createDb(config.DATABASE_URL, 10, { queryTimeoutMs: null });
 }
 
 function redact(url: string): string {

@@ -61,10 +61,11 @@ const ADDRESS = {
 };
 
 const url = values.url ?? '';
-if (!/\/vc_bench_orders$/.test(url)) throw new Error('--url must name the vc_bench_orders database');
+// vc_bench_orders, or <--db-prefix>_orders (scripts/bench.mjs): a database this script may drop.
+const name = /\/(vc_bench(?:_\w+)?_orders)$/.exec(url)?.[1] ?? '';
+if (!name) throw new Error('--url must name the vc_bench_orders (or vc_bench_<name>_orders) database');
 
 async function prepare() {
-  const name = 'vc_bench_orders';
   await ensureDatabase(url);
   let db = createDb(url, 4);
   await sql`DROP DATABASE ${sql.id(name)}`.execute(db);

@@ -55,8 +55,9 @@ if (!/^vc_bench_\w+$/.test(name)) throw new Error(`refusing to seed "${name}": n
 
 const started = performance.now();
 await ensureDatabase(url);
-// No statement timeout: the commit of a million products' bulk load and ANALYZE TABLE run for minutes.
-let db = createDb(url, 4, { queryTimeoutMs: null });
+// No statement time limit: the seed moves a whole table in one statement (seed-catalog.ts), and ANALYZE TABLE of a
+// million products runs for minutes.
+let db = createDb(url, 10, { queryTimeoutMs: null });
 const marker = await sql<{ products: number; fingerprint: string; search_index?: number }>`
   SELECT * FROM bench_seed LIMIT 1`
   .execute(db)
@@ -73,7 +74,7 @@ if (!reusable) {
   await db.destroy();
   rmSync(uploads, { recursive: true, force: true });
   await ensureDatabase(url);
-  db = createDb(url, 4, { queryTimeoutMs: null });
+  db = createDb(url, 10, { queryTimeoutMs: null });
 }
 // MariaDB sometimes fails an information_schema query with "Error on delete of '/tmp/#sql-temptable…'" while
 // other test databases are created and dropped: that is transient, so try again.

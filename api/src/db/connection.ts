@@ -1,6 +1,7 @@
 import { Kysely, MysqlDialect, type MysqlPool } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { createPool, type Pool, type PoolOptions } from 'mysql2';
+import { localInfileStream } from './bulk-load';
 import type { Database } from './database';
 import { migrations } from './migrations/index';
 
@@ -26,6 +27,8 @@ export function poolOptions(url: string, poolSize: number): PoolOptions {
     connectTimeout: 5000,
     enableKeepAlive: true,
     socketPath: u.searchParams.get('socket') ?? undefined,
+    // LOAD DATA LOCAL INFILE reads rows the app registered in memory (bulk-load.ts), never a file from the disk.
+    infileStreamFactory: localInfileStream,
   };
 }
 

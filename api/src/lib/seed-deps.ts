@@ -8,6 +8,6 @@ export function seedDeps(storage: Storage): SeedDeps {
   return {
     storePicture: pictureStore(storage),
     indexProducts: (trx, ids) => searchEngine.indexProducts(trx, ids),
-    indexLoader: () => searchEngine.bulkLoader(),
+    indexLoader: (db) => searchEngine.bulkLoader(db),
   };
 }

@@ -1,14 +1,7 @@
 import { finalPricePaise, slugify } from '@voltcart/shared';
-import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
+import { type BulkLoad, type Cell, loadRows, startLoad } from '../bulk-load';
 import type { Db } from '../connection';
-import type {
-  ProductColorTable,
-  ProductImageTable,
-  ProductMemoryTable,
-  ProductTable,
-  ProductVariantTable,
-} from '../database';
 import { CATEGORIES, type CategorySpec, COLORS, WARRANTIES } from './catalog-data';
 import { drawPicture, VIEWS } from './pictures';
 import { Prng } from './prng';
@@ -45,17 +38,23 @@ export interface IndexedProduct {
 }
 
 /**
- * Writes the search index of products just inserted into an empty catalogue, in the same transaction, from
- * what the seed made (nothing read back). One loader serves one load (it remembers the words written).
+ * Writes the search index of the products of an empty catalogue being filled, on connections and in transactions
+ * of its own, from what the seed made (nothing read back): `add` each batch, then `end`, then `commit` (or
+ * `rollback`). One loader serves one load.
  */
-export type LoadIndex = (trx: Db, products: IndexedProduct[]) => Promise<void>;
+export interface LoadIndex {
+  add(products: IndexedProduct[]): Promise<void>;
+  end(): Promise<void>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
 
 /** What the seed needs besides the database. */
 export interface SeedDeps {
   storePicture: StorePicture;
   indexProducts: IndexProducts;
   /** A fresh bulk loader of the search index (lib/seed-deps.ts: the search engine's `bulkLoader`). */
-  indexLoader: () => LoadIndex;
+  indexLoader: (db: Db) => LoadIndex;
 }
 
 export interface SeedProgress {
@@ -75,7 +74,7 @@ export interface SeedCatalogOptions {
   force?: boolean;
   /** Seed of the random generator: the same seed and options give the same catalogue (default 20261122). */
   seed?: number;
-  /** Products per multi-row INSERT and per search-index transaction (default 5000). */
+  /** Products made at a time: one batch of every table's rows, and one transaction when adding (default 5000). */
   batchSize?: number;
   /** Pictures per colour: the front, the back and a turned view (1–3, default 3). */
   picturesPerColor?: number;
@@ -129,10 +128,10 @@ type Model = { brand: string; model: string; rupees: number };
  *   once, through the normal image pipeline (full and 400 px WebP), and registered in `shared_images` so that
  *   deleting one product never deletes a picture others show. A product's colour galleries hold its colours'
  *   pictures; its thumbnail is its first colour's front.
- * - Products are written in multi-row INSERTs of `batchSize` rows with their colours, memory options,
- *   variants and gallery rows; ids are assigned here so that option rows need no lookup. An empty catalogue is
- *   loaded in one transaction and indexed for search after it; products added to a catalogue go a batch per
- *   transaction with their search index. Run it while nothing else creates products.
+ * - Products are made `batchSize` at a time with their colours, memory options, variants and gallery rows; ids
+ *   are assigned here so that option rows need no lookup. An empty catalogue is loaded in bulk, each table and
+ *   the search index in one statement of its own transaction, all at once (db/bulk-load.ts); products added to
+ *   a catalogue go a batch per transaction with their search index. Run it while nothing else creates products.
  */
 export async function seedCatalog(
   db: Db,
@@ -204,11 +203,20 @@ export async function seedCatalog(
   const next = planner(rng, lines);
 
   const taken = hasProducts ? await existingKeys(db) : null;
-  const maxId = await db
-    .selectFrom('products')
-    .select((eb) => eb.fn.max('id').as('max'))
-    .executeTakeFirst();
-  let nextId = Number(maxId?.max ?? 0) + 1;
+  // Ids are given here, after the largest in use: rows loaded with LOAD DATA get auto-increment ids in blocks,
+  // with gaps between statements, and the ids of the sample must not depend on the batches.
+  const after = async (table: 'products' | 'product_variants' | 'product_images') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.max('id').as('max'))
+          .executeTakeFirst()
+      )?.max ?? 0,
+    ) + 1;
+  let nextId = await after('products');
+  let nextVariantId = await after('product_variants');
+  let nextImageId = await after('product_images');
   const marks = new Map<string, number>();
   // The names the index reads: those in the database (a category or colour kept from before may be renamed).
   const categoryNames = new Map(
@@ -220,11 +228,11 @@ export async function seedCatalog(
 
   /** The next `size` products with their option, gallery and variant rows. */
   const build = (size: number) => {
-    const products: Insertable<ProductTable>[] = [];
-    const productColors: Insertable<ProductColorTable>[] = [];
-    const memory: Insertable<ProductMemoryTable>[] = [];
-    const gallery: Insertable<ProductImageTable>[] = [];
-    const variants: Insertable<ProductVariantTable>[] = [];
+    const products: Cell[][] = [];
+    const productColors: Cell[][] = [];
+    const memory: Cell[][] = [];
+    const gallery: Cell[][] = [];
+    const variants: Cell[][] = [];
     const indexed: IndexedProduct[] = [];
     for (let i = 0; i < size; i++) {
       const { spec, made: p } = next();
@@ -258,45 +266,46 @@ export async function seedCatalog(
           .filter(Boolean)
           .join('-');
         variantSkus.push(variantSku);
-        variants.push({
-          product_id: id,
-          sku: variantSku,
-          color_id: v.color?.id ?? 0,
-          memory_size: v.memory?.sizeGb ?? 0,
-          stock: v.stock,
-          enabled: v.enabled ? 1 : 0,
+        variants.push([
+          nextVariantId++,
+          id,
+          variantSku,
+          v.color?.id ?? 0,
+          v.memory?.sizeGb ?? 0,
+          v.stock,
+          v.enabled ? 1 : 0,
           position,
-        });
+        ]);
       });
       const thumbnail = pictures.get(`${spec.key}|${p.colors[0]!.id}`)![0]!;
-      products.push({
+      products.push([
         id,
-        price_min: low,
-        price_max: high,
+        low,
+        high,
         name,
         slug,
         sku,
-        brand: p.brand,
-        original_price: p.originalPaise,
-        discount_percentage: p.discount,
-        final_price: finalPaise,
+        p.brand,
+        p.originalPaise,
+        p.discount,
+        finalPaise,
         thumbnail,
-        video_url: '',
-        short_description: p.short,
-        long_description: p.long,
-        category_id: categoryIds.get(spec.key)!,
+        '',
+        p.short,
+        p.long,
+        categoryIds.get(spec.key)!,
         stock,
-        in_stock: p.inStock ? 1 : 0,
-        status: p.active ? 1 : 0,
-        top_selling: p.topSelling ? 1 : 0,
-      });
+        p.inStock ? 1 : 0,
+        p.active ? 1 : 0,
+        p.topSelling ? 1 : 0,
+      ]);
       p.colors.forEach((c, position) => {
-        productColors.push({ product_id: id, color_id: c.id, position, price_adj: c.priceAdjPaise });
+        productColors.push([id, c.id, position, c.priceAdjPaise]);
         for (const [j, file] of pictures.get(`${spec.key}|${c.id}`)!.entries())
-          gallery.push({ product_id: id, file, position: j, color_id: c.id });
+          gallery.push([nextImageId++, id, file, j, c.id]);
       });
       p.memory.forEach((m, position) => {
-        memory.push({ product_id: id, size_gb: m.sizeGb, position, price_adj: m.adjPaise });
+        memory.push([id, m.sizeGb, position, m.adjPaise]);
       });
       indexed.push({
         id,
@@ -311,15 +320,13 @@ export async function seedCatalog(
         longDescription: p.long,
       });
     }
+    const rows = { products, productColors, memory, gallery, variants };
     const write = async (trx: Db) => {
-      await trx.insertInto('products').values(products).execute();
-      await trx.insertInto('product_colors').values(productColors).execute();
-      if (memory.length) await trx.insertInto('product_memory').values(memory).execute();
-      await trx.insertInto('product_images').values(gallery).execute();
-      await trx.insertInto('product_variants').values(variants).execute();
-      return products.map((p) => Number(p.id));
+      for (const [key, columns] of Object.entries(COLUMNS) as [keyof typeof COLUMNS, readonly string[]][])
+        await loadRows(trx, TABLES[key], columns, rows[key]);
+      return products.map((p) => p[0] as number);
     };
-    return { write, indexed };
+    return { rows, write, indexed };
   };
 
   if (hasProducts) {
@@ -332,24 +339,30 @@ export async function seedCatalog(
       opts.onProgress?.({ phase: 'products', done, total });
     }
   } else {
-    // An empty catalogue and its search index are loaded in one transaction without key checks (the rows are
-    // made unique and consistent here, the index rows from the products as made): MariaDB then writes the empty
-    // tables in bulk and builds their indexes once, at the commit. Indexed a batch per transaction after the
-    // load, a million products' 36 million term rows took 18 minutes.
-    const load = indexLoader();
-    await db.transaction().execute((trx) =>
-      withoutKeyChecks(trx, async () => {
-        for (let done = 0; done < total; ) {
-          const size = Math.min(batchSize, total - done);
-          const { write, indexed } = build(size);
-          await write(trx);
-          await load(trx, indexed);
-          done += size;
-          opts.onProgress?.({ phase: 'products', done, total });
-          opts.onProgress?.({ phase: 'indexed', done, total });
-        }
-      }),
-    );
+    // An empty catalogue: each table is loaded in one statement of its own transaction, all at once, fed batch
+    // by batch as the products are made (db/bulk-load.ts `startLoad`: InnoDB loads an empty table in bulk only in
+    // a transaction's first statement on it), the search index from the products as made. The rows are made
+    // unique and consistent here, so key checks are off. All commit once everything is written; a failure
+    // before that rolls all back. It takes eight connections of the pool at once.
+    const index = indexLoader(db);
+    const tables = Object.entries(COLUMNS) as [keyof typeof COLUMNS, readonly string[]][];
+    const loads = new Map<keyof typeof COLUMNS, BulkLoad>();
+    try {
+      for (const [key, columns] of tables) loads.set(key, await startLoad(db, TABLES[key], columns));
+      for (let done = 0; done < total; ) {
+        const size = Math.min(batchSize, total - done);
+        const { rows, indexed } = build(size);
+        await Promise.all([...tables.map(([key]) => loads.get(key)!.add(rows[key])), index.add(indexed)]);
+        done += size;
+        opts.onProgress?.({ phase: 'products', done, total });
+        opts.onProgress?.({ phase: 'indexed', done, total });
+      }
+      await Promise.all([...[...loads.values()].map((l) => l.end()), index.end()]);
+      await Promise.all([...[...loads.values()].map((l) => l.commit()), index.commit()]);
+    } catch (e) {
+      await Promise.allSettled([...[...loads.values()].map((l) => l.rollback()), index.rollback()]);
+      throw e;
+    }
     // Statistics of the tables as they are now, not as they were empty: the first searches and lists are
     // planned with them.
     await sql`ANALYZE TABLE products, product_colors, product_memory, product_variants, product_images,
@@ -375,15 +388,43 @@ export function seedDemoCatalog(
   return seedCatalog(db, deps, { products: 30, ...opts, picturesPerColor: 1 });
 }
 
-/** Runs `work` on the transaction's connection with foreign key and unique checks off, then turns them on. */
-async function withoutKeyChecks<T>(trx: Db, work: () => Promise<T>): Promise<T> {
-  await sql`SET SESSION foreign_key_checks = 0, unique_checks = 0`.execute(trx);
-  try {
-    return await work();
-  } finally {
-    await sql`SET SESSION foreign_key_checks = 1, unique_checks = 1`.execute(trx);
-  }
-}
+/** The tables `build` makes rows for. */
+const TABLES = {
+  products: 'products',
+  productColors: 'product_colors',
+  memory: 'product_memory',
+  gallery: 'product_images',
+  variants: 'product_variants',
+} as const;
+
+/** The columns of the rows `build` makes, in their order. */
+const COLUMNS = {
+  products: [
+    'id',
+    'price_min',
+    'price_max',
+    'name',
+    'slug',
+    'sku',
+    'brand',
+    'original_price',
+    'discount_percentage',
+    'final_price',
+    'thumbnail',
+    'video_url',
+    'short_description',
+    'long_description',
+    'category_id',
+    'stock',
+    'in_stock',
+    'status',
+    'top_selling',
+  ],
+  productColors: ['product_id', 'color_id', 'position', 'price_adj'],
+  memory: ['product_id', 'size_gb', 'position', 'price_adj'],
+  gallery: ['id', 'product_id', 'file', 'position', 'color_id'],
+  variants: ['id', 'product_id', 'sku', 'color_id', 'memory_size', 'stock', 'enabled', 'position'],
+} as const;
 
 const elapsed = (t0: number) => Math.round(performance.now() - t0);
 

@@ -142,25 +142,40 @@ export class MariaDbSearch implements SearchEngine {
   }
 
   /**
-   * A loader for the index of an empty catalogue being filled (the sample seed): each call writes the index
-   * rows of products just inserted in the caller's transaction, made from the sources the caller already holds
-   * (nothing is read back), in a few large multi-row INSERTs; the vocabulary is written once per word across
-   * calls. The rows are those `indexProducts` writes for the same products (api/test/search-bulk-index.test.ts).
-   * The index tables must be empty and the load one transaction: MariaDB then sorts the rows and builds the
-   * tables' indexes once, at the commit, instead of inserting tens of millions of rows one by one into them.
+   * A loader for the index of an empty catalogue being filled (the sample seed), on connections and in
+   * transactions of its own (repo.startIndexLoad): `add` writes the index rows of products just made from the
+   * sources the caller holds (nothing is read back), `end` writes the vocabulary (each word once) and finishes,
+   * `commit` or `rollback` ends the load. The rows are those `indexProducts` writes for the same products
+   * (api/test/search-bulk-index.test.ts). The index tables must be empty: MariaDB then sorts the rows and builds
+   * the tables' indexes once, instead of inserting tens of millions of rows one by one into them.
    */
-  bulkLoader(): (trx: Conn, products: NewProductSource[]) => Promise<void> {
+  bulkLoader(db: Db): BulkIndexLoad {
     const written = new Set<string>();
-    let colorIds: Map<string, number> | undefined;
-    return async (trx, products) => {
-      // The seed names its products' colours: the documents hold their ids, read once per load.
-      colorIds ??= await repo.colorIdsByName(trx);
-      const ids = colorIds;
-      await loadDocs(
-        trx,
-        products.map((p) => ({ ...p, colorIds: p.colors.map((c) => ids.get(c)!), sold: 0 })),
-        written,
-      );
+    const vocabulary: { k: string; word: string }[] = [];
+    let load: ReturnType<typeof repo.startIndexLoad> | undefined;
+    let colorIds: Promise<Map<string, number>> | undefined;
+    const open = () => {
+      load ??= repo.startIndexLoad(db);
+      return load;
+    };
+    return {
+      async add(products) {
+        const loading = await open();
+        // The seed names its products' colours (made before the load): the documents hold their ids.
+        colorIds ??= repo.colorIdsByName(db);
+        const ids = await colorIds;
+        const made = indexDocs(
+          products.map((p) => ({ ...p, colorIds: p.colors.map((c) => ids.get(c)!), sold: 0 })),
+          written,
+        );
+        vocabulary.push(...made.vocabulary.values());
+        await loading.add(made.docs);
+      },
+      end: async () => (await open()).end(vocabulary),
+      commit: async () => (await open()).commit(),
+      rollback: async () => {
+        if (load) await (await load).rollback();
+      },
     };
   }
 
@@ -467,22 +482,32 @@ function toSource(r: repo.IndexRow): DocSource {
 }
 
 /**
- * Adds the index rows of products that have none (repo.loadIndex); `written` holds the vocabulary entries
- * written by earlier calls of the same load, each written once.
+ * Adds the index rows of products that have none (repo.loadIndex); `written` holds the words whose vocabulary
+ * entries earlier calls of the same load wrote, each written once.
  */
 async function loadDocs(trx: Conn, sources: DocSource[], written: Set<string>) {
-  const { docs, vocabulary } = indexDocs(sources);
-  const fresh = [...vocabulary].filter(([key]) => !written.has(key));
-  for (const [key] of fresh) written.add(key);
-  await repo.loadIndex(
-    trx,
-    docs,
-    fresh.map(([, v]) => v),
-  );
+  const { docs, vocabulary } = indexDocs(sources, written);
+  await repo.loadIndex(trx, docs, [...vocabulary.values()]);
 }
 
-/** The index documents of these products and the vocabulary entries (deletion key, word) of their words. */
-function indexDocs(sources: DocSource[]): {
+/** The bulk load of a new catalogue's index (MariaDbSearch.bulkLoader). */
+export interface BulkIndexLoad {
+  /** Adds the index rows of these new products; resolves when the next batch may come. */
+  add(products: NewProductSource[]): Promise<void>;
+  /** Writes the vocabulary and waits until every row is written (not yet committed). */
+  end(): Promise<void>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+/**
+ * The index documents of these products and the vocabulary entries (deletion key, word) of their words; words in
+ * `written` are left out of the vocabulary (their entries are written already), and new ones are added to it.
+ */
+function indexDocs(
+  sources: DocSource[],
+  written?: Set<string>,
+): {
   docs: repo.IndexedDoc[];
   vocabulary: Map<string, { k: string; word: string }>;
 } {
@@ -490,7 +515,8 @@ function indexDocs(sources: DocSource[]): {
   const docs = sources.map((r) => {
     const terms = productTerms(r);
     for (const word of terms.keys()) {
-      if (word.length < TYPO_MIN_LENGTH - 1 || !/^\p{L}+$/u.test(word)) continue;
+      if (word.length < TYPO_MIN_LENGTH - 1 || !/^\p{L}+$/u.test(word) || written?.has(word)) continue;
+      written?.add(word);
       for (const k of deletionKeys(word)) vocabulary.set(`${k}\n${word}`, { k, word });
     }
     const name = nameKey(r.name);

@@ -1,5 +1,6 @@
 import { SOLD_STATES } from '@voltcart/shared';
 import { type RawBuilder, sql } from 'kysely';
+import { type Cell, loadRows, startLoad } from '../../db/bulk-load';
 import type { Db } from '../../db/connection';
 import type { Conn } from '../product/product.repository';
 
@@ -96,7 +97,7 @@ export async function writeIndex(db: Conn, docs: IndexedDoc[], vocabulary: { k: 
 /** Rows per INSERT of the bulk load: a few MB of statement, far below the server's packet limit. */
 const LOAD_ROWS = 50_000;
 
-/** Adds the index entries of products that have none yet (bulk load of a new catalogue), in large INSERTs. */
+/** Adds the index entries of products that have none yet (the whole index's rebuild, reloadAll), in large INSERTs. */
 export async function loadIndex(db: Conn, docs: IndexedDoc[], vocabulary: { k: string; word: string }[]) {
   const terms = docs.flatMap((d) =>
     [...d.terms].map(([term, weight]) => ({ term, product_id: d.productId, weight })),
@@ -125,6 +126,49 @@ export async function loadIndex(db: Conn, docs: IndexedDoc[], vocabulary: { k: s
       .insertInto('search_words')
       .values(vocabulary.slice(i, i + LOAD_ROWS))
       .execute();
+}
+
+/**
+ * Loads the index of a new catalogue (the sample seed): the term and document rows of its products go to
+ * `search_terms` and `search_docs` batch by batch, each table in one streamed statement of its own transaction
+ * (db/bulk-load.ts `startLoad`), and the vocabulary, made as they come, to `search_words` at the end.
+ */
+export async function startIndexLoad(db: Db) {
+  const [terms, docs] = await Promise.all([
+    startLoad(db, 'search_terms', ['term', 'product_id', 'weight']),
+    startLoad(db, 'search_docs', [
+      'product_id',
+      'name_key',
+      'model_key',
+      'popularity',
+      'color_ids',
+      'memory_sizes',
+    ]),
+  ]);
+  const loads = [terms, docs];
+  return {
+    async add(batch: IndexedDoc[]) {
+      const termRows: Cell[][] = [];
+      for (const d of batch) for (const [term, weight] of d.terms) termRows.push([term, d.productId, weight]);
+      await Promise.all([
+        terms.add(termRows),
+        docs.add(
+          batch.map((d) => [d.productId, d.nameKey, d.modelKey, d.popularity, d.colorIds, d.memorySizes]),
+        ),
+      ]);
+    },
+    async end(vocabulary: { k: string; word: string }[]) {
+      await Promise.all(loads.map((l) => l.end()));
+      await loadRows(
+        terms.trx,
+        'search_words',
+        ['k', 'word'],
+        vocabulary.map((v) => [v.k, v.word]),
+      );
+    },
+    commit: () => Promise.all(loads.map((l) => l.commit())).then(() => {}),
+    rollback: () => Promise.allSettled(loads.map((l) => l.rollback())).then(() => {}),
+  };
 }
 
 /** Moves each product's units sold by its delta (never below 0). */
