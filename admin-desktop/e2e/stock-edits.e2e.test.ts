@@ -188,8 +188,10 @@ describe('the low-stock filter and its threshold', () => {
     expect(await page.locator('.check-filter', { hasText: 'Low stock' }).textContent()).toBe(
       'Low stock only (4 units or fewer)',
     );
-    await filter.check();
+    // The switch follows the address, which changes once the filtered list is on its way (a transition).
+    await filter.click();
     await page.waitForURL(/lowStock=1/);
+    await expect.poll(() => filter.isChecked()).toBe(true);
     await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
     // Fewest units first.
     const names = await page.locator('tbody tr .cell-text .strong').allTextContents();

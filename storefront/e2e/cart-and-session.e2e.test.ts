@@ -69,7 +69,10 @@ describe('cart and session', () => {
     const page = await openPage(browser);
     await logIn(page, shopper);
     // Reload right after Add to Cart, while its request may still be on its way: nothing is lost or doubled.
+    // (A tap before the app runs is held until it does: public/boot.js. This is about the request, so the app
+    // has the page first.)
     await page.goto(shopUrl(`/product/${product!._id}`));
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
     await page.locator('.pdp__add').click();
     await page.reload();
     await expect
