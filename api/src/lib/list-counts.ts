@@ -81,3 +81,19 @@ export function nearerEnd(
     ? { offset: fromEnd, limit: rows, reversed: true }
     : { offset, limit, reversed: false };
 }
+
+/**
+ * One page of a sorted list of `total` rows, read from its nearer end (nearerEnd): `read` gets the direction and
+ * the window to read; rows read in the reversed direction are turned back into the page's order.
+ */
+export async function readPage<T>(
+  page: { offset: number; limit: number; dir: 'asc' | 'desc' },
+  total: number,
+  read: (window: { dir: 'asc' | 'desc'; offset: number; limit: number }) => Promise<T[]>,
+): Promise<T[]> {
+  const at = nearerEnd(page.offset, page.limit, total);
+  if (!at.limit) return [];
+  const dir = at.reversed ? (page.dir === 'asc' ? 'desc' : 'asc') : page.dir;
+  const rows = await read({ dir, offset: at.offset, limit: at.limit });
+  return at.reversed ? rows.reverse() : rows;
+}

@@ -17,7 +17,7 @@ import type { Db } from '../../db/connection';
 import { AppError, unauthorized } from '../../errors';
 import type { Principal } from '../../lib/auth';
 import { endSession } from '../../lib/auth-repository';
-import { listCounts, nearerEnd } from '../../lib/list-counts';
+import { listCounts, readPage } from '../../lib/list-counts';
 import { bcryptCost, verifyPassword } from '../../lib/passwords';
 import { beginLoginAttempt } from '../../lib/rate-limit';
 import { transaction } from '../../lib/transaction';
@@ -193,17 +193,9 @@ export async function listCustomers(
   const total = await listCounts.count(db, 'users', JSON.stringify(filter), () =>
     repo.countCustomers(db, filter),
   );
-  const read = nearerEnd(offset, f.limit, total);
-  const rows = read.limit
-    ? await repo.listCustomers(db, {
-        ...filter,
-        sort: f.sort,
-        dir: read.reversed ? (f.dir === 'asc' ? 'desc' : 'asc') : f.dir,
-        offset: read.offset,
-        limit: read.limit,
-      })
-    : [];
-  if (read.reversed) rows.reverse();
+  const rows = await readPage({ offset, limit: f.limit, dir: f.dir }, total, (window) =>
+    repo.listCustomers(db, { ...filter, sort: f.sort, ...window }),
+  );
   return {
     users: rows.map((u) => toAdminCustomer({ ...u, id: Number(u.id) })),
     hasMore: offset + rows.length < total,

@@ -1,7 +1,7 @@
 import type { AdminOrdersQuery, Order } from '@voltcart/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
-import { listCounts, nearerEnd } from '../../lib/list-counts';
+import { listCounts, readPage } from '../../lib/list-counts';
 import type { Logger } from '../../lib/logger';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { toOrderJson } from './order.mapping';
@@ -83,16 +83,8 @@ export async function listAdminOrders(
   const total = filter.q
     ? await repo.countAdminOrders(db, filter)
     : await listCounts.count(db, 'orders', JSON.stringify(filter), () => repo.countAdminOrders(db, filter));
-  const read = nearerEnd(offset, f.limit, total);
-  const rows = read.limit
-    ? await repo.listAdminOrders(db, {
-        ...filter,
-        sort: f.sort,
-        dir: read.reversed ? (f.dir === 'asc' ? 'desc' : 'asc') : f.dir,
-        offset: read.offset,
-        limit: read.limit,
-      })
-    : [];
-  if (read.reversed) rows.reverse();
+  const rows = await readPage({ offset, limit: f.limit, dir: f.dir }, total, (window) =>
+    repo.listAdminOrders(db, { ...filter, sort: f.sort, ...window }),
+  );
   return { orders: await withLines(db, rows), hasMore: offset + rows.length < total, total };
 }
