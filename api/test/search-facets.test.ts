@@ -432,6 +432,32 @@ describe('kept search answers', () => {
     await bumpCatalogVersion(ctx.db);
     expect(await inStock()).toBe(1);
   });
+
+  it('keep an answer past its time while no units have moved (no reload), reload once they have', async () => {
+    const admin = await ctx.adminToken();
+    const form = new FormData();
+    form.set('name', 'Stillkept Lamp');
+    form.set('brand', 'Stillkept');
+    form.set('originalPrice', '500');
+    form.set('stock', '2');
+    const made = await ctx.req('POST', '/product/create', { token: admin, form });
+    expect(made.status, made.text).toBe(201);
+    const id = Number(made.body.product._id);
+    const engine = new MariaDbSearch({ cacheMs: 300 });
+    const visible = async () =>
+      (await engine.find(ctx.db, { admin: false, q: 'stillkept', limit: 5, offset: 0 })).total;
+    expect(await visible()).toBe(1);
+    // Switched off by hand, without a back-office write or a change of units: nothing tells the cache, and an
+    // entry whose units have not moved is kept past its time, so the old answer stays (it was not reloaded).
+    await ctx.db.updateTable('products').set({ status: 0 }).where('id', '=', id).execute();
+    await sleep(400);
+    expect(await visible()).toBe(1);
+    await sleep(400);
+    expect(await visible()).toBe(1);
+    // Units move (as a checkout's would): past its time, the entry is reloaded and the change shows.
+    await ctx.db.updateTable('products').set({ stock: 1 }).where('id', '=', id).execute();
+    await pollUntil(visible, 0, 5000);
+  });
 });
 
 describe('GET /product search and filters behind the catalogue cache', () => {

@@ -1,5 +1,5 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
-import { readCatalogVersion } from '../../lib/catalog-version-repository';
 
 /**
  * What a search or faceted list computed, kept per API process so that the next request for the same
@@ -8,8 +8,11 @@ import { readCatalogVersion } from '../../lib/catalog-version-repository';
  *   included): a request that reads another version drops them all, so a product change is seen at once, by
  *   every process
  * - what moves without a back-office write (units taken by checkouts: sellable counts and order; units sold:
- *   popularity) is seen within `ttlMs` plus one load: an entry past its time is still answered while one
- *   request reloads it in the background (no shopper waits for a recount), one reload at a time per process
+ *   popularity) is seen within `ttlMs` plus one load: an entry past its time whose products' units have moved
+ *   since it was loaded (the stock version of `list_versions`, moved by a trigger in the writer's transaction,
+ *   checkouts' and cancellations' included) is still answered while one request reloads it in the background (no
+ *   shopper waits for a recount), one reload at a time per process; an entry whose units have not moved is
+ *   still exact and is kept (reloading a common word of a million products keeps a core busy for seconds)
  * - concurrent requests for the same entry share one load
  * - one cache per database (tests run several shops in one process), at most `maxEntries` entries each, the
  *   oldest dropped first
@@ -25,10 +28,10 @@ export class SearchCache {
     private readonly maxEntries = 2000,
   ) {}
 
-  /** The cache of `db` at its current catalogue version (one primary-key read); `use` false: none. */
+  /** The cache of `db` at its current catalogue version (one read of two primary-key ranges); `use` false: none. */
   async open(db: Db, use = true): Promise<SearchCacheView> {
     if (this.ttlMs <= 0 || !use) return NO_CACHE;
-    const version = await readCatalogVersion(db);
+    const { version, stock } = await readVersions(db);
     let shop = this.shops.get(db);
     if (!shop || shop.version !== version) {
       shop = { version, entries: new Map() };
@@ -39,7 +42,7 @@ export class SearchCache {
       memo: <T>(key: string, load: () => Promise<T>): Promise<T> => {
         const now = Date.now();
         const kept = entries.get(key);
-        if (kept && now - kept.at < this.ttlMs) return kept.value as Promise<T>;
+        if (kept && (now - kept.at < this.ttlMs || kept.stock === stock)) return kept.value as Promise<T>;
         if (kept?.settled) {
           // Past its time: answered as it is while its successor loads (once), so that no request waits.
           if (!kept.refreshing) {
@@ -48,7 +51,7 @@ export class SearchCache {
               const next = load();
               return next.then(
                 () => {
-                  if (entries.get(key) === kept) entries.set(key, settledEntry(next));
+                  if (entries.get(key) === kept) entries.set(key, settledEntry(next, stock));
                 },
                 () => {
                   kept.refreshing = false;
@@ -61,7 +64,7 @@ export class SearchCache {
         if (kept) return kept.value as Promise<T>;
         if (entries.size >= this.maxEntries) entries.delete(entries.keys().next().value!);
         const value = load();
-        const entry: Entry = { at: now, value, settled: false, refreshing: false };
+        const entry: Entry = { at: now, stock, value, settled: false, refreshing: false };
         entries.set(key, entry);
         value.then(
           () => {
@@ -97,12 +100,25 @@ export class SearchCache {
  */
 const MAX_REFRESHES = 1;
 
-function settledEntry(value: Promise<unknown>): Entry {
-  return { at: Date.now(), value, settled: true, refreshing: false };
+function settledEntry(value: Promise<unknown>, stock: string): Entry {
+  return { at: Date.now(), stock, value, settled: true, refreshing: false };
+}
+
+/**
+ * The catalogue version and the products' stock version (lib/list-counts.ts `readListVersion`), in one statement:
+ * every search and list request reads them.
+ */
+async function readVersions(db: Db): Promise<{ version: number; stock: string }> {
+  const r = await sql<{ version: number | string | null; stock: number | string | null }>`SELECT
+    (SELECT version FROM catalog_version WHERE id = 1) AS version,
+    (SELECT SUM(version) FROM list_versions WHERE list = 'products') AS stock`.execute(db);
+  return { version: Number(r.rows[0]?.version ?? 0), stock: String(r.rows[0]?.stock ?? 0) };
 }
 
 interface Entry {
   at: number;
+  /** The products' stock version read before it was loaded. */
+  stock: string;
   value: Promise<unknown>;
   /** The load has answered (only then is it answered past its time). */
   settled: boolean;
