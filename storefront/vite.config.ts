@@ -1,5 +1,7 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, minifySync, type Plugin } from 'vite';
 
 const NO_FETCH_ADAPTER = '\0axios-without-fetch-adapter';
 
@@ -23,13 +25,39 @@ function axiosWithoutFetchAdapter(): Plugin {
   };
 }
 
+/**
+ * The scripts of public/ that a page loads besides the app (boot.js on every rendered page, the fallback
+ * config.js) are copied as written, comments and all: the build minifies its copies (boot.js 0.9 → 0.65 kB
+ * gzip on every first load).
+ */
+function minifyPublicScripts(): Plugin {
+  let outDir = '';
+  return {
+    name: 'minify-public-scripts',
+    apply: 'build',
+    configResolved(config) {
+      outDir =
+        config.build.ssr || !config.build.copyPublicDir ? '' : resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      if (!outDir) return;
+      for (const name of ['boot.js', 'config.js']) {
+        const file = resolve(outDir, name);
+        const out = minifySync(name, await readFile(file, 'utf8'));
+        if (out.errors.length) this.error(`${name}: ${out.errors.map((e) => e.message).join('; ')}`);
+        await writeFile(file, out.code);
+      }
+    },
+  };
+}
+
 // The API address is read at run time from /config.js (see public/config.js), never baked into the bundle.
 export default defineConfig(({ command, mode }) => {
   // A production build stays one when started from a test runner that exported NODE_ENV=test (vitest
   // does): otherwise Vite would bundle React's development build.
   if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), axiosWithoutFetchAdapter()],
+    plugins: [react(), axiosWithoutFetchAdapter(), minifyPublicScripts()],
     server: { port: 5173, strictPort: false },
     preview: { port: 3000 },
     build: {

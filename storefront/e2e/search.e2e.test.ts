@@ -55,6 +55,36 @@ describe('search and lists', () => {
     await page.context().close();
   });
 
+  it('puts the products first at phone width, with the filters behind a "Filters" disclosure', async () => {
+    const page = await openPage(browser, { width: 375, height: 740 });
+    await page.goto(shopUrl('/store'));
+    const card = page.locator('.store .product-card').first();
+    await card.waitFor();
+    // The first card starts on the first screen; the filter lists are closed.
+    expect((await card.boundingBox())!.y).toBeLessThan(740);
+    const brands = page.getByRole('group', { name: 'Brand' });
+    expect(await brands.isVisible()).toBe(false);
+    const summary = page.locator('.filters__summary');
+    await summary.click();
+    await brands.waitFor({ state: 'visible' });
+    const brandName = (await brands.locator('label').first().locator('span').first().textContent())!;
+    // A click before the app has the page does nothing: tried again until the address has the brand.
+    await expect
+      .poll(
+        async () => {
+          if (!params(page.url()).get('brand'))
+            await brands.locator('label').first().locator('input').click();
+          return params(page.url()).get('brand');
+        },
+        { timeout: 20_000, interval: 700 },
+      )
+      .toBe(brandName);
+    await expect.poll(() => summary.textContent()).toBe('Filters · 1 chosen');
+    // Still open after the list changed, so that another filter is one tap away.
+    expect(await brands.isVisible()).toBe(true);
+    await page.context().close();
+  });
+
   it('keeps filters, sort and page in the address across reload, back and forward', async () => {
     const page = await openPage(browser);
     const errors = pageErrors(page);

@@ -52,7 +52,7 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="\/assets\/[\
 /**
  * A rendered page whose app starts after the page has loaded: the app's module script and every
  * `modulepreload` link (the shell's and the page's) move into `<template id="vc-app">`, which fetches
- * nothing, and public/boot.js (kept small: it is on every rendered page, unminified) puts them into the head
+ * nothing, and public/boot.js (kept small: it is on every rendered page; minified by the build) puts them into the head
  * and imports the entry:
  * - after the load event, once the first paint has been reported and no larger picture has been painted for
  *   100 ms (PerformanceObserver; at most 3 s; browsers without it: after the paint that follows the load

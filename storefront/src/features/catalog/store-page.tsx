@@ -8,7 +8,7 @@ import { useTitle } from '../../lib/use-title';
 import { useCategories, useColors, useProducts } from './api';
 import { CategoryList } from './components/category-list';
 import { ColorSwatches } from './components/color-swatches';
-import { FilterChips, ListFilters } from './components/list-filters';
+import { chosenFilters, FilterChips, ListFilters } from './components/list-filters';
 import {
   listPosition,
   PAGE_SIZES,
@@ -68,7 +68,9 @@ export function StorePage() {
   const keep = writeStoreQuery({ ...query, page: 1 }, { keepDefaultLimit: params.has('limit') });
   const list = products.data?.products ?? [];
   const colorName = colors.find((c) => c.slug === query.colorSlug)?.name;
+  const colorNameOf = (slug: string) => colors.find((c) => c.slug === slug)?.name ?? slug;
   const data = products.data;
+  const chosen = chosenFilters(query, data?.facets, colorNameOf).length;
   const where = data ? listPosition(query.limit, query.page, data.total ?? list.length, list.length) : null;
   const sorts = SORTS.filter((s) => !s.search || query.q);
   // Pages are links (they work without JavaScript too); filters, sort and page size keep the address.
@@ -106,8 +108,12 @@ export function StorePage() {
 
       <div className="store__layout">
         <aside className="store__sidebar">
-          <details className="filters" open>
-            <summary className="filters__summary">Filters</summary>
+          {/* Closed on a phone, so that the products come first; always shown beside them on a wide screen
+              (catalog.css). */}
+          <details className="filters">
+            <summary className="filters__summary">
+              Filters{chosen > 0 && <span className="filters__chosen"> · {chosen} chosen</span>}
+            </summary>
             <div className="filters__body">
               <section className="card filter-block" aria-labelledby="filter-cats">
                 <h2 id="filter-cats" className="filter-block__title">
@@ -220,12 +226,7 @@ export function StorePage() {
             </noscript>
           </div>
 
-          <FilterChips
-            query={query}
-            facets={data?.facets}
-            colorName={(slug) => colors.find((c) => c.slug === slug)?.name ?? slug}
-            onChange={update}
-          />
+          <FilterChips query={query} facets={data?.facets} colorName={colorNameOf} onChange={update} />
 
           {products.error ? (
             <div className="notice notice--error" role="alert">

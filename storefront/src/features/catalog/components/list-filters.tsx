@@ -138,18 +138,17 @@ export function ListFilters(props: {
 }
 
 /** The filters chosen, as removable chips, with "Clear all". */
-export function FilterChips(props: {
-  query: StoreQuery;
-  facets: ProductFacets | undefined;
-  colorName: (slug: string) => string;
-  onChange: Change;
-}) {
-  const { query, facets, onChange } = props;
+/** The filters chosen in the address, each with its label and the change that removes it. */
+export function chosenFilters(
+  query: StoreQuery,
+  facets: ProductFacets | undefined,
+  colorName: (slug: string) => string,
+): { key: string; text: string; remove: Partial<StoreQuery> }[] {
   const label = (list: { value: string; label: string }[] | undefined, v: string) =>
     list?.find((x) => x.value === v)?.label ?? v;
-  const chips: { key: string; text: string; remove: Partial<StoreQuery> }[] = [
+  return [
     ...(query.colorSlug
-      ? [{ key: 'colorSlug', text: props.colorName(query.colorSlug), remove: { colorSlug: '' } }]
+      ? [{ key: 'colorSlug', text: colorName(query.colorSlug), remove: { colorSlug: '' } }]
       : []),
     ...query.category.map((c) => ({
       key: `category-${c}`,
@@ -190,6 +189,16 @@ export function FilterChips(props: {
       ? [{ key: 'minDiscount', text: `${query.minDiscount}% off or more`, remove: { minDiscount: null } }]
       : []),
   ];
+}
+
+export function FilterChips(props: {
+  query: StoreQuery;
+  facets: ProductFacets | undefined;
+  colorName: (slug: string) => string;
+  onChange: Change;
+}) {
+  const { onChange } = props;
+  const chips = chosenFilters(props.query, props.facets, props.colorName);
   if (chips.length === 0) return null;
   return (
     <ul className="chips" aria-label="Filters chosen">
