@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../../e2e/axe';
 import { launchBrowser, newPage, screenshot } from '../../e2e/browser';
 import { api, e2eAdminToken } from '../../e2e/context';
-import { adminUrl, apiOrder, env, expectToast, login } from './support';
+import { adminUrl, apiOrder, env, expectToast, login, registerShopper } from './support';
 
 let browser: Browser;
 let page: Page;
@@ -25,10 +25,7 @@ afterAll(async () => {
 /** An online order of one unit, paid through the simulator by a new shopper. Returns its id and total. */
 async function paidOrder(): Promise<{ orderId: string; total: number }> {
   const email = `nisha${Date.now().toString(36)}@example.in`;
-  const reg = await api('POST', '/user/register', {
-    body: { name: 'Nisha Pillai', email, password: 'Shopper-pass-1' },
-  });
-  const token = reg.body.token as string;
+  const token = await registerShopper({ name: 'Nisha Pillai', email });
   const products = (await api('GET', '/product?limit=0')).body.products as {
     _id: string;
     inStock: boolean;

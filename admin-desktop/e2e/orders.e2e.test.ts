@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, pageErrors, screenshot } from '../../e2e/browser';
 import { api, e2eAdminToken } from '../../e2e/context';
-import { adminUrl, apiProduct, expectToast, login, unique } from './support';
+import { adminUrl, apiProduct, expectToast, login, placeCodOrder, registerShopper, unique } from './support';
 
 let browser: Browser;
 let page: Page;
@@ -16,36 +16,8 @@ let orderId: string;
 let shopper: { name: string; email: string };
 let product: { _id: string; name: string };
 
-/** A new shopper account; returns its token. */
-async function register(who: { name: string; email: string }): Promise<string> {
-  const reg = await api('POST', '/user/register', { body: { ...who, password: 'Shopper-pass-1' } });
-  expect(reg.status).toBe(201);
-  return reg.body.token as string;
-}
-
 /** The shopper orders two units of the product, cash on delivery, through the API; returns the order id. */
-async function placeOrder(token: string): Promise<string> {
-  expect(
-    (await api('POST', '/cart/add-to-cart', { token, body: { productId: product._id, qty: 2 } })).status,
-  ).toBe(200);
-  const placed = await api('POST', '/order/place-order', {
-    token,
-    body: {
-      payment_mode: 0,
-      shipping_details: {
-        adressLine1: '14 MG Road',
-        adressLine2: 'Near Metro',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        postalCode: '560001',
-        country: 'India',
-        contact: '9876543210',
-      },
-    },
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  return placed.body.order_id;
-}
+const placeOrder = (token: string) => placeCodOrder(token, product._id, 2);
 
 /** The labels of the move buttons on the order screen. */
 const moves = () => page.locator('.order-moves button').allTextContents();
@@ -54,7 +26,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await newPage(browser, { width: 1366, height: 900 });
   shopper = { name: 'Meera Iyer', email: `meera${Date.now().toString(36)}@example.in` };
-  const token = await register(shopper);
+  const token = await registerShopper(shopper);
   const list = await api('GET', '/product?limit=0');
   product = (list.body.products as { _id: string; name: string; inStock: boolean; stock: number }[]).find(
     (p) => p.inStock && p.stock >= 12,
@@ -121,7 +93,7 @@ describe('orders', () => {
 
   it("shows the API's message for a move refused because the order moved on meanwhile", async () => {
     const other = await placeOrder(
-      await register({ name: 'Arjun Rao', email: `arjun${Date.now().toString(36)}@example.in` }),
+      await registerShopper({ name: 'Arjun Rao', email: `arjun${Date.now().toString(36)}@example.in` }),
     );
     await page.goto(adminUrl(`/admin/orders/${other}`));
     await page.locator('.badge', { hasText: 'Placed (COD)' }).first().waitFor();
@@ -146,7 +118,10 @@ describe('orders', () => {
   });
 
   it('keeps the filters, the sort and the page in the address, with the total', async () => {
-    const token = await register({ name: 'Kavya Nair', email: `kavya${Date.now().toString(36)}@example.in` });
+    const token = await registerShopper({
+      name: 'Kavya Nair',
+      email: `kavya${Date.now().toString(36)}@example.in`,
+    });
     const second = await placeOrder(token);
     const email = (await api('GET', `/order/${second}`, { token })).body.order.user.email as string;
     const third = await placeOrder(token);
@@ -183,7 +158,10 @@ describe('orders', () => {
   });
 
   it('marks orders shipped from a CSV after a preview that shows each row', async () => {
-    const token = await register({ name: 'Dev Patel', email: `dev${Date.now().toString(36)}@example.in` });
+    const token = await registerShopper({
+      name: 'Dev Patel',
+      email: `dev${Date.now().toString(36)}@example.in`,
+    });
     const [a, b] = [await placeOrder(token), await placeOrder(token)];
     await page.goto(adminUrl('/admin/orders'));
     await page.getByRole('button', { name: 'Mark shipped from CSV' }).click();
@@ -241,30 +219,10 @@ const pdfPages = (pdf: Buffer) => (String(pdf).match(/\/Type\s*\/Page\b/g) ?? []
 /** `count` one-unit cash-on-delivery orders of a product of its own, by one new shopper; their ids and email. */
 async function ordersOfOneShopper(count: number): Promise<{ ids: string[]; email: string }> {
   const email = `bulk${Date.now().toString(36)}@example.in`;
-  const token = await register({ name: 'Isha Menon', email });
+  const token = await registerShopper({ name: 'Isha Menon', email });
   const made = await apiProduct(unique('Bulk Ship Phone'), { stock: String(count + 5) });
   const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const added = await api('POST', '/cart/add-to-cart', { token, body: { productId: made._id, qty: 1 } });
-    expect(added.status).toBe(200);
-    const placed = await api('POST', '/order/place-order', {
-      token,
-      body: {
-        payment_mode: 0,
-        shipping_details: {
-          adressLine1: '9 Church Street',
-          adressLine2: '',
-          city: 'Bengaluru',
-          state: 'Karnataka',
-          postalCode: '560001',
-          country: 'India',
-          contact: '9876512345',
-        },
-      },
-    });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-    ids.push(placed.body.order_id);
-  }
+  for (let i = 0; i < count; i++) ids.push(await placeCodOrder(token, made._id, 1));
   return { ids, email };
 }
 

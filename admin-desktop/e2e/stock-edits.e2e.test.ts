@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, pageErrors, screenshot } from '../../e2e/browser';
 import { api, e2eAdminToken } from '../../e2e/context';
-import { adminUrl, apiProduct, expectToast, login, unique } from './support';
+import { adminUrl, apiProduct, expectToast, login, placeCodOrder, registerShopper, unique } from './support';
 
 let browser: Browser;
 let page: Page;
@@ -27,29 +27,7 @@ let shoppers = 0;
 /** A new shopper buys one unit of the product, cash on delivery, through the API. */
 async function shopperBuysOne(productId: string): Promise<void> {
   const email = `stock-edits-${Date.now().toString(36)}-${shoppers++}@example.in`;
-  const reg = await api('POST', '/user/register', {
-    body: { name: 'Ritu Sharma', email, password: 'Shopper-pass-1' },
-  });
-  expect(reg.status, JSON.stringify(reg.body)).toBe(201);
-  const token = reg.body.token as string;
-  const added = await api('POST', '/cart/add-to-cart', { token, body: { productId, qty: 1 } });
-  expect(added.status, JSON.stringify(added.body)).toBe(200);
-  const placed = await api('POST', '/order/place-order', {
-    token,
-    body: {
-      payment_mode: 0,
-      shipping_details: {
-        adressLine1: '14 Park Street',
-        adressLine2: '',
-        city: 'Kolkata',
-        state: 'West Bengal',
-        postalCode: '700016',
-        country: 'India',
-        contact: '9830012345',
-      },
-    },
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  await placeCodOrder(await registerShopper({ name: 'Ritu Sharma', email }), productId, 1);
 }
 
 async function apiStock(id: string) {

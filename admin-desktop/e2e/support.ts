@@ -57,38 +57,50 @@ export async function apiProduct(name: string, extra: Record<string, string> = {
   return r.body.product as { _id: string; slug: string; name: string; sku: string | null };
 }
 
+/** A new shopper account made through the API; returns its token. */
+export async function registerShopper(who: { name: string; email: string }): Promise<string> {
+  const reg = await api('POST', '/user/register', { body: { ...who, password: 'Shopper-pass-1' } });
+  expect(reg.status, JSON.stringify(reg.body)).toBe(201);
+  return reg.body.token as string;
+}
+
+/** The address of every order the tests place. */
+export const SHIPPING_ADDRESS = {
+  adressLine1: '14 MG Road',
+  adressLine2: 'Near Metro',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560001',
+  country: 'India',
+  contact: '9876543210',
+};
+
+/** The shopper puts `qty` units of the product in the cart and orders them, cash on delivery; the order id. */
+export async function placeCodOrder(token: string, productId: string, qty: number): Promise<string> {
+  const added = await api('POST', '/cart/add-to-cart', { token, body: { productId, qty } });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  const placed = await api('POST', '/order/place-order', {
+    token,
+    body: { payment_mode: 0, shipping_details: SHIPPING_ADDRESS },
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  return placed.body.order_id as string;
+}
+
 /**
  * A cash-on-delivery order of two units of an in-stock product, placed through the API by a new shopper
  * (for screens that need one). Returns the order id.
  */
 export async function apiOrder(): Promise<string> {
-  const who = { name: 'Kavya Menon', email: `kavya${Date.now().toString(36)}${seq++}@example.in` };
-  const reg = await api('POST', '/user/register', { body: { ...who, password: 'Shopper-pass-1' } });
-  expect(reg.status, JSON.stringify(reg.body)).toBe(201);
-  const token = reg.body.token as string;
+  const token = await registerShopper({
+    name: 'Kavya Menon',
+    email: `kavya${Date.now().toString(36)}${seq++}@example.in`,
+  });
   const list = (await api('GET', '/product?limit=0')).body.products as {
     _id: string;
     inStock: boolean;
     stock: number;
   }[];
   const product = list.find((p) => p.inStock && p.stock >= 5)!;
-  const added = await api('POST', '/cart/add-to-cart', { token, body: { productId: product._id, qty: 2 } });
-  expect(added.status).toBe(200);
-  const placed = await api('POST', '/order/place-order', {
-    token,
-    body: {
-      payment_mode: 0,
-      shipping_details: {
-        adressLine1: '221 Residency Road',
-        adressLine2: '',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        postalCode: '560025',
-        country: 'India',
-        contact: '9876501234',
-      },
-    },
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  return placed.body.order_id as string;
+  return placeCodOrder(token, product._id, 2);
 }

@@ -1,7 +1,7 @@
 import { errorMessage } from '@voltcart/api-client/http';
 import { BULK_SHIP_MAX_ROWS, type Order, PACKING_SLIPS_MAX } from '@voltcart/shared';
 import { useState } from 'react';
-import { ProgressBar } from '../../components/progress-bar';
+import { BulkActionBar, readEveryPage } from '../../components/bulk-bar';
 import { api, packingSlips } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
 import type { OrderQuery } from '../../lib/query-keys';
@@ -11,20 +11,6 @@ import { ordersText } from './order-state';
 
 /** The most orders one list request answers (pageQuery). */
 const LIST_PAGE_MAX = 100;
-
-/**
- * Every order matching the list's query, read LIST_PAGE_MAX at a time, in the list's order. All are read before
- * anything is done: shipping them moves them out of a "To ship" filter under the reader's feet.
- */
-async function matchingOrders(query: OrderQuery, onRead: (read: number) => void): Promise<Order[]> {
-  const orders: Order[] = [];
-  for (let page = 1; ; page++) {
-    const r = await api.order.list({ query: { ...query, limit: LIST_PAGE_MAX, page } });
-    orders.push(...r.orders);
-    onRead(orders.length);
-    if (!r.hasMore || r.orders.length === 0) return orders;
-  }
-}
 
 /**
  * The bulk-action bar over the order list, for the rows chosen on this page or every order matching the filters
@@ -51,12 +37,17 @@ export function OrderBulkBar(props: {
   const [progress, setProgress] = useState(0);
   const [shipping, setShipping] = useState<Order[] | null>(null);
   const count = props.allMatching ? (props.total ?? props.chosen.length) : props.chosen.length;
-  const tooMany = props.total !== undefined && props.total > BULK_SHIP_MAX_ROWS;
 
   /** The chosen orders themselves (read from the API when all matching are chosen). */
   const chosenOrders = async (share: number): Promise<Order[]> =>
     props.allMatching
-      ? matchingOrders(props.query, (read) => setProgress((read / Math.max(count, 1)) * share))
+      ? readEveryPage(
+          async (page) => {
+            const r = await api.order.list({ query: { ...props.query, limit: LIST_PAGE_MAX, page } });
+            return { rows: r.orders, hasMore: r.hasMore };
+          },
+          (read) => setProgress((read / Math.max(count, 1)) * share),
+        )
       : props.chosen;
 
   const printSlips = async () => {
@@ -96,37 +87,26 @@ export function OrderBulkBar(props: {
   };
 
   return (
-    <section className="bulk-bar" aria-label="Bulk actions">
-      <span className="strong" aria-live="polite">
-        {ordersText(count)} chosen{props.allMatching ? ' (all matching the filters)' : ''}
-      </span>
-      {props.canChooseAll &&
-        !props.allMatching &&
-        props.total !== undefined &&
-        (tooMany ? (
-          <span className="muted small">
-            {ordersText(props.total)} match: narrow the filters to at most {ordersText(BULK_SHIP_MAX_ROWS)} to
-            choose them all.
-          </span>
-        ) : (
-          <button type="button" className="btn btn-ghost btn-sm" onClick={props.onChooseAll}>
-            Choose all {ordersText(props.total)} matching the filters
-          </button>
-        ))}
-      <button type="button" className="btn btn-ghost btn-sm" onClick={props.onDone} disabled={Boolean(busy)}>
-        Clear
+    <BulkActionBar
+      count={count}
+      rowsText={ordersText}
+      allMatching={props.allMatching}
+      total={props.total}
+      canChooseAll={props.canChooseAll}
+      max={BULK_SHIP_MAX_ROWS}
+      busy={busy}
+      progress={progress}
+      onChooseAll={props.onChooseAll}
+      onDone={props.onDone}
+    >
+      <button type="button" className="btn btn-sm" disabled={Boolean(busy)} onClick={printSlips}>
+        Print packing slips
       </button>
-      <div className="bulk-actions">
-        <button type="button" className="btn btn-sm" disabled={Boolean(busy)} onClick={printSlips}>
-          Print packing slips
+      {props.canWrite && (
+        <button type="button" className="btn btn-sm" disabled={Boolean(busy)} onClick={openShipping}>
+          Mark shipped…
         </button>
-        {props.canWrite && (
-          <button type="button" className="btn btn-sm" disabled={Boolean(busy)} onClick={openShipping}>
-            Mark shipped…
-          </button>
-        )}
-      </div>
-      {busy && <ProgressBar value={progress} label={`${busy}: progress`} small />}
+      )}
       {shipping && (
         <ShipChosenDialog
           orders={shipping}
@@ -136,6 +116,6 @@ export function OrderBulkBar(props: {
           }}
         />
       )}
-    </section>
+    </BulkActionBar>
   );
 }

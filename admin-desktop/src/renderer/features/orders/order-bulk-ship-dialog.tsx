@@ -1,17 +1,6 @@
-import { errorMessage } from '@voltcart/api-client/http';
-import type { BulkShipRow } from '@voltcart/shared';
 import { useId, useState } from 'react';
 import { Modal } from '../../components/modal';
-import { api } from '../../lib/api';
-import { useApiMutation } from '../../lib/mutations';
-import { queryKeys } from '../../lib/query-keys';
-import { toast } from '../../stores/toast';
-
-const STATUS_LABELS: Record<BulkShipRow['status'], string> = {
-  ready: 'Will be shipped',
-  shipped: 'Shipped',
-  error: 'Not done',
-};
+import { SHIP_RESULT_LABELS, useBulkShip } from './order-bulk-ship';
 
 /**
  * Marks orders shipped from a CSV (order id, carrier, tracking number): the file is previewed first (what each
@@ -20,36 +9,15 @@ const STATUS_LABELS: Record<BulkShipRow['status'], string> = {
 export function BulkShipDialog(props: { onClose: () => void }) {
   const fileId = useId();
   const [csv, setCsv] = useState<string | null>(null);
-  const [result, setResult] = useState<{ rows: BulkShipRow[]; ready: number; applied: boolean } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const send = useApiMutation(
-    (vars: { csv: string; apply: boolean }) => api.order.bulkShip({ body: vars }),
-    [queryKeys.orders.all],
-  );
+  const ship = useBulkShip();
+  const result = ship.answer;
 
   const preview = async (file: File | undefined) => {
-    setResult(null);
-    setProblem(null);
+    ship.reset();
     if (!file) return;
     const text = await file.text();
     setCsv(text);
-    try {
-      const r = await send.mutateAsync({ csv: text, apply: false });
-      setResult({ rows: r.rows, ready: r.ready, applied: false });
-    } catch (e) {
-      setProblem(errorMessage(e));
-    }
-  };
-
-  const apply = async () => {
-    if (!csv) return;
-    try {
-      const r = await send.mutateAsync({ csv, apply: true });
-      setResult({ rows: r.rows, ready: 0, applied: true });
-      toast.success(r.msg);
-    } catch (e) {
-      setProblem(errorMessage(e));
-    }
+    await ship.run(text, false);
   };
 
   return (
@@ -69,16 +37,16 @@ export function BulkShipDialog(props: { onClose: () => void }) {
           onChange={(e) => preview(e.target.files?.[0])}
         />
       </div>
-      {problem && (
+      {ship.problem && (
         <div className="form-error" role="alert">
-          {problem}
+          {ship.problem}
         </div>
       )}
       {result && (
         <>
           <p role="status">
             {result.applied
-              ? `${result.rows.filter((r) => r.status === 'shipped').length} orders shipped.`
+              ? `${ship.shipped} orders shipped.`
               : `${result.ready} of ${result.rows.length} rows ready.`}
           </p>
           <div className="bulk-ship-rows">
@@ -99,7 +67,7 @@ export function BulkShipDialog(props: { onClose: () => void }) {
                     <td className="mono">{r.orderId}</td>
                     <td>{r.carrier}</td>
                     <td>{r.trackingNumber}</td>
-                    <td>{r.error ?? STATUS_LABELS[r.status]}</td>
+                    <td>{r.error ?? SHIP_RESULT_LABELS[r.status]}</td>
                   </tr>
                 ))}
               </tbody>
@@ -112,10 +80,10 @@ export function BulkShipDialog(props: { onClose: () => void }) {
           <button
             type="button"
             className="btn btn-primary"
-            disabled={send.isPending || !result.ready}
-            onClick={apply}
+            disabled={ship.pending || !result.ready || !csv}
+            onClick={() => csv && ship.run(csv, true)}
           >
-            {send.isPending ? 'Saving…' : `Mark ${result.ready} orders shipped`}
+            {ship.pending ? 'Saving…' : `Mark ${result.ready} orders shipped`}
           </button>
         )}
         <button type="button" className="btn btn-ghost" onClick={props.onClose}>

@@ -1,11 +1,7 @@
-import { errorMessage } from '@voltcart/api-client/http';
-import { type BulkShipRow, canMove, type Order, type OrderState } from '@voltcart/shared';
+import { canMove, type Order, type OrderState } from '@voltcart/shared';
 import { useId, useState } from 'react';
 import { Modal } from '../../components/modal';
-import { api } from '../../lib/api';
-import { useApiMutation } from '../../lib/mutations';
-import { queryKeys } from '../../lib/query-keys';
-import { toast } from '../../stores/toast';
+import { SHIP_RESULT_LABELS, useBulkShip } from './order-bulk-ship';
 import { ordersText, STATE_LABELS } from './order-state';
 
 /** One CSV cell: quoted when it holds a comma, a quote or a line break. */
@@ -17,12 +13,6 @@ function shippingCsv(rows: { orderId: string; carrier: string; trackingNumber: s
   for (const r of rows) lines.push([r.orderId, r.carrier, r.trackingNumber].map(cell).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
-
-const RESULT_LABELS: Record<BulkShipRow['status'], string> = {
-  ready: 'Ready',
-  shipped: 'Shipped',
-  error: 'Not done',
-};
 
 /**
  * Marks the chosen orders shipped: a carrier (one for all, or per order) and a tracking number per order, typed
@@ -36,21 +26,14 @@ export function ShipChosenDialog(props: { orders: Order[]; onClose: (shipped: bo
   const others = props.orders.filter((o) => !shippable.includes(o));
   const [carrier, setCarrier] = useState('');
   const [entries, setEntries] = useState<Record<string, { carrier: string; tracking: string }>>({});
-  const [result, setResult] = useState<{
-    rows: Map<string, BulkShipRow>;
-    ready: number;
-    applied: boolean;
-  } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const send = useApiMutation(
-    (vars: { csv: string; apply: boolean }) => api.order.bulkShip({ body: vars }),
-    [queryKeys.orders.all],
-  );
+  const ship = useBulkShip();
+  const result = ship.answer;
+  const resultOf = new Map(result?.rows.map((row) => [row.orderId, row]));
 
   const entry = (id: string) => entries[id] ?? { carrier: '', tracking: '' };
   const edit = (id: string, change: Partial<{ carrier: string; tracking: string }>) => {
     setEntries((all) => ({ ...all, [id]: { ...entry(id), ...change } }));
-    setResult(null);
+    ship.reset();
   };
   const csv = () =>
     shippingCsv(
@@ -61,19 +44,7 @@ export function ShipChosenDialog(props: { orders: Order[]; onClose: (shipped: bo
       })),
     );
 
-  const run = async (apply: boolean) => {
-    setProblem(null);
-    try {
-      const r = await send.mutateAsync({ csv: csv(), apply });
-      setResult({ rows: new Map(r.rows.map((row) => [row.orderId, row])), ready: r.ready, applied: apply });
-      if (apply) toast.success(r.msg);
-    } catch (e) {
-      setProblem(errorMessage(e));
-    }
-  };
-  const shipped = result?.applied
-    ? [...result.rows.values()].filter((r) => r.status === 'shipped').length
-    : 0;
+  const shipped = ship.shipped;
 
   return (
     <Modal title="Mark the chosen orders shipped" onClose={() => props.onClose(shipped > 0)} wide>
@@ -93,14 +64,14 @@ export function ShipChosenDialog(props: { orders: Order[]; onClose: (shipped: bo
             placeholder="e.g. Delhivery (an order's own carrier wins)"
             onChange={(e) => {
               setCarrier(e.target.value);
-              setResult(null);
+              ship.reset();
             }}
           />
         </div>
       )}
-      {problem && (
+      {ship.problem && (
         <div className="form-error" role="alert">
-          {problem}
+          {ship.problem}
         </div>
       )}
       {result && (
@@ -124,7 +95,7 @@ export function ShipChosenDialog(props: { orders: Order[]; onClose: (shipped: bo
             </thead>
             <tbody>
               {shippable.map((o) => {
-                const row = result?.rows.get(o.order_id);
+                const row = resultOf.get(o.order_id);
                 return (
                   <tr key={o.order_id}>
                     <td className="mono">{o.order_id}</td>
@@ -148,7 +119,7 @@ export function ShipChosenDialog(props: { orders: Order[]; onClose: (shipped: bo
                         onChange={(e) => edit(o.order_id, { tracking: e.target.value })}
                       />
                     </td>
-                    {result && <td>{row ? (row.error ?? RESULT_LABELS[row.status]) : ''}</td>}
+                    {result && <td>{row ? (row.error ?? SHIP_RESULT_LABELS[row.status]) : ''}</td>}
                   </tr>
                 );
               })}
@@ -166,7 +137,12 @@ export function ShipChosenDialog(props: { orders: Order[]; onClose: (shipped: bo
       )}
       <div className="form-actions">
         {!result?.applied && shippable.length > 0 && (
-          <button type="button" className="btn" disabled={send.isPending} onClick={() => run(false)}>
+          <button
+            type="button"
+            className="btn"
+            disabled={ship.pending}
+            onClick={() => ship.run(csv(), false)}
+          >
             Check {ordersText(shippable.length)}
           </button>
         )}
@@ -174,10 +150,10 @@ export function ShipChosenDialog(props: { orders: Order[]; onClose: (shipped: bo
           <button
             type="button"
             className="btn btn-primary"
-            disabled={send.isPending || !result.ready}
-            onClick={() => run(true)}
+            disabled={ship.pending || !result.ready}
+            onClick={() => ship.run(csv(), true)}
           >
-            {send.isPending ? 'Saving…' : `Mark ${ordersText(result.ready)} shipped`}
+            {ship.pending ? 'Saving…' : `Mark ${ordersText(result.ready)} shipped`}
           </button>
         )}
         <button type="button" className="btn btn-ghost" onClick={() => props.onClose(shipped > 0)}>

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { MAX_BULK_PRODUCTS, type ProductBulkBody } from '@voltcart/shared';
 import { useState } from 'react';
-import { ProgressBar } from '../../components/progress-bar';
+import { BulkActionBar, readEveryPage } from '../../components/bulk-bar';
 import { api } from '../../lib/api';
 import { queries } from '../../lib/queries';
 import { type ProductQuery, staleAfter } from '../../lib/query-keys';
@@ -12,22 +12,6 @@ import { toast } from '../../stores/toast';
 type Action = Omit<ProductBulkBody, 'ids'>;
 
 const productsText = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'product' : 'products'}`;
-
-/**
- * Every id of the products matching the list's query, read a page of MAX_BULK_PRODUCTS at a time. All ids are
- * read before anything changes: switching off or deleting matches would otherwise move later pages under the
- * reader's feet.
- */
-async function matchingIds(query: ProductQuery, onPage: (read: number) => void): Promise<string[]> {
-  const ids: string[] = [];
-  for (let page = 1; ; page++) {
-    const { facets: _facets, ...filters } = query;
-    const r = await api.product.list({ query: { ...filters, limit: MAX_BULK_PRODUCTS, page } });
-    ids.push(...r.products.map((p) => p._id));
-    onPage(ids.length);
-    if (!r.hasMore || r.products.length === 0) return ids;
-  }
-}
 
 /**
  * The bulk-action bar over the product list: switch on or off, move to a category, add or remove units, delete
@@ -61,7 +45,14 @@ export function BulkBar(props: {
     let changed = 0;
     try {
       const ids = props.allMatching
-        ? await matchingIds(props.query, (read) => setProgress((read / Math.max(count, 1)) * 30))
+        ? await readEveryPage(
+            async (page) => {
+              const { facets: _facets, ...filters } = props.query;
+              const r = await api.product.list({ query: { ...filters, limit: MAX_BULK_PRODUCTS, page } });
+              return { rows: r.products.map((p) => p._id), hasMore: r.hasMore };
+            },
+            (read) => setProgress((read / Math.max(count, 1)) * 30),
+          )
         : props.selected;
       for (let i = 0; i < ids.length; i += MAX_BULK_PRODUCTS) {
         const r = await api.catalogCsv.bulk({
@@ -89,85 +80,81 @@ export function BulkBar(props: {
   const validDelta = /^[+-]?\d{1,7}$/.test(units.trim()) && delta !== 0;
 
   return (
-    <section className="bulk-bar" aria-label="Bulk actions">
-      <span className="strong" aria-live="polite">
-        {productsText(count)} chosen{props.allMatching ? ' (all matching the filters)' : ''}
-      </span>
-      {props.canChooseAll && !props.allMatching && props.total !== undefined && (
-        <button type="button" className="btn btn-ghost btn-sm" onClick={props.onChooseAll}>
-          Choose all {productsText(props.total)} matching the filters
-        </button>
-      )}
-      <button type="button" className="btn btn-ghost btn-sm" onClick={props.onDone} disabled={Boolean(busy)}>
-        Clear
+    <BulkActionBar
+      count={count}
+      rowsText={productsText}
+      allMatching={props.allMatching}
+      total={props.total}
+      canChooseAll={props.canChooseAll}
+      busy={busy}
+      progress={progress}
+      onChooseAll={props.onChooseAll}
+      onDone={props.onDone}
+    >
+      <button
+        type="button"
+        className="btn btn-sm"
+        disabled={Boolean(busy)}
+        onClick={() => run({ action: 'activate' }, 'Switched on')}
+      >
+        Switch on
       </button>
-      <div className="bulk-actions">
-        <button
-          type="button"
-          className="btn btn-sm"
-          disabled={Boolean(busy)}
-          onClick={() => run({ action: 'activate' }, 'Switched on')}
-        >
-          Switch on
+      <button
+        type="button"
+        className="btn btn-sm"
+        disabled={Boolean(busy)}
+        onClick={() => run({ action: 'deactivate' }, 'Switched off')}
+      >
+        Switch off
+      </button>
+      <select
+        aria-label="Move to category"
+        value=""
+        disabled={Boolean(busy)}
+        onChange={(e) => {
+          const v = e.target.value;
+          if (v) run({ action: 'category', categoryId: v === 'none' ? null : v }, 'Moved');
+        }}
+      >
+        <option value="">Move to category…</option>
+        <option value="none">No category</option>
+        {(categories.data ?? []).map((c) => (
+          <option key={c._id} value={c._id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+      <form
+        className="bulk-units"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (validDelta)
+            run({ action: 'adjustStock', stockDelta: delta }, 'Units adjusted').then(() => setUnits(''));
+        }}
+      >
+        <label className="inline-label">
+          Units ±
+          <input
+            type="text"
+            inputMode="numeric"
+            className="price-bound"
+            placeholder="+10 or -2"
+            value={units}
+            onChange={(e) => setUnits(e.target.value)}
+          />
+        </label>
+        <button type="submit" className="btn btn-sm" disabled={Boolean(busy) || !validDelta}>
+          Adjust stock
         </button>
-        <button
-          type="button"
-          className="btn btn-sm"
-          disabled={Boolean(busy)}
-          onClick={() => run({ action: 'deactivate' }, 'Switched off')}
-        >
-          Switch off
-        </button>
-        <select
-          aria-label="Move to category"
-          value=""
-          disabled={Boolean(busy)}
-          onChange={(e) => {
-            const v = e.target.value;
-            if (v) run({ action: 'category', categoryId: v === 'none' ? null : v }, 'Moved');
-          }}
-        >
-          <option value="">Move to category…</option>
-          <option value="none">No category</option>
-          {(categories.data ?? []).map((c) => (
-            <option key={c._id} value={c._id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <form
-          className="bulk-units"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (validDelta)
-              run({ action: 'adjustStock', stockDelta: delta }, 'Units adjusted').then(() => setUnits(''));
-          }}
-        >
-          <label className="inline-label">
-            Units ±
-            <input
-              type="text"
-              inputMode="numeric"
-              className="price-bound"
-              placeholder="+10 or -2"
-              value={units}
-              onChange={(e) => setUnits(e.target.value)}
-            />
-          </label>
-          <button type="submit" className="btn btn-sm" disabled={Boolean(busy) || !validDelta}>
-            Adjust stock
-          </button>
-        </form>
-        <button
-          type="button"
-          className="btn btn-danger-ghost btn-sm"
-          disabled={Boolean(busy)}
-          onClick={() => run({ action: 'delete' }, 'Deleted')}
-        >
-          Delete
-        </button>
-      </div>
-      {busy && <ProgressBar value={progress} label={`${busy}: progress`} small />}
-    </section>
+      </form>
+      <button
+        type="button"
+        className="btn btn-danger-ghost btn-sm"
+        disabled={Boolean(busy)}
+        onClick={() => run({ action: 'delete' }, 'Deleted')}
+      >
+        Delete
+      </button>
+    </BulkActionBar>
   );
 }
