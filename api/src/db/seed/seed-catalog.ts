@@ -368,6 +368,8 @@ export async function seedCatalog(
     await sql`ANALYZE TABLE products, product_colors, product_memory, product_variants, product_images,
       search_terms, search_docs, search_words`.execute(db);
   }
+  // A catalogue write like the back office's: API processes already running drop what they keep of the old one.
+  await sql`UPDATE catalog_version SET version = version + 1 WHERE id = 1`.execute(db);
 
   return {
     seeded: true,

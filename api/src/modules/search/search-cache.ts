@@ -12,7 +12,8 @@ import type { Db } from '../../db/connection';
  *   since it was loaded (the stock version of `list_versions`, moved by a trigger in the writer's transaction,
  *   checkouts' and cancellations' included) is still answered while one request reloads it in the background (no
  *   shopper waits for a recount), one reload at a time per process; an entry whose units have not moved is
- *   still exact and is kept (reloading a common word of a million products keeps a core busy for seconds)
+ *   still exact and is kept (reloading a common word of a million products keeps a core busy for seconds), up
+ *   to `maxAgeMs`: what changes the catalogue without either version (SQL by hand) shows within that
  * - concurrent requests for the same entry share one load
  * - one cache per database (tests run several shops in one process), at most `maxEntries` entries each, the
  *   oldest dropped first
@@ -26,6 +27,7 @@ export class SearchCache {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 2000,
+    private readonly maxAgeMs = ttlMs * 10,
   ) {}
 
   /** The cache of `db` at its current catalogue version (one read of two primary-key ranges); `use` false: none. */
@@ -42,7 +44,9 @@ export class SearchCache {
       memo: <T>(key: string, load: () => Promise<T>): Promise<T> => {
         const now = Date.now();
         const kept = entries.get(key);
-        if (kept && (now - kept.at < this.ttlMs || kept.stock === stock)) return kept.value as Promise<T>;
+        const age = kept ? now - kept.at : 0;
+        if (kept && (age < this.ttlMs || (kept.stock === stock && age < this.maxAgeMs)))
+          return kept.value as Promise<T>;
         if (kept?.settled) {
           // Past its time: answered as it is while its successor loads (once), so that no request waits.
           if (!kept.refreshing) {
