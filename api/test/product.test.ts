@@ -465,7 +465,8 @@ describe('GET /product', () => {
       names(await ctx.req('GET', '/product?q=laptop&categorySlug=laptops&colorSlug=ocean-blue')),
     ).toEqual(['Dell XPS 13 Laptop']);
     expect(names(await ctx.req('GET', '/product?q=zzzzqqq'))).toEqual([]);
-    expect(names(await ctx.req('GET', `/product?q=${encodeURIComponent('%_')}`))).toHaveLength(5);
+    // LIKE's wildcards are no wildcards here: with no word to search for, nothing is found.
+    expect(names(await ctx.req('GET', `/product?q=${encodeURIComponent('%_')}`))).toEqual([]);
     // Inactive products are not found by search either.
     expect(names(await ctx.req('GET', '/product?q=hidden'))).toEqual([]);
   });

@@ -234,6 +234,9 @@ describe('search relevance on the sample catalogue', () => {
       const r = await ctx.req('GET', `/product?q=${encodeURIComponent(q)}`);
       expect(r.status, q).toBe(200);
     }
+    // Nothing but symbols, operators or emoji: no word to search for, so nothing is found (not everything).
+    for (const q of ['%_', '"', '+-*~<>()@', '🙂🙂', '\\', '*', '+++'])
+      expect((await search(q)).total, q).toBe(0);
     // Cut at 100 characters: the rest is ignored.
     const long = `laptop ${' '.repeat(100)}${'x'.repeat(50)}`;
     expect((await search(long)).total).toBe((await search('laptop')).total);

@@ -229,6 +229,8 @@ export class MariaDbSearch implements SearchEngine {
     const counts = query.admin ? kept : cache;
     const stock = query.admin && movesWithStock(query) ? `\n${await readListVersion(db, 'products')}` : '';
     const key = query.q ? queryWords(query.q).join(' ') : '';
+    // A search with no word in it (only symbols, operators or emoji) matches nothing, not the whole catalogue.
+    if (!key && query.q?.trim()) return { ids: [], total: 0, facets: EMPTY_FACETS };
     const words = key ? await cache.memo(`words\n${key}`, () => this.explain(db, key)) : [];
     const spec: repo.ListSpec = {
       match: words.length ? repo.matchSet(words) : undefined,
