@@ -24,6 +24,7 @@ import * as productStockVersion from './20261125T0803_product_stock_version';
 import * as orderFilterCover from './20261125T0804_order_filter_cover';
 import * as searchKeys from './20261125T0830_search_keys';
 import * as customerSearch from './20261125T0845_customer_search';
+import * as moreSynonyms from './20261125T0900_more_synonyms';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0804_order_filter_cover': orderFilterCover,
   '20261125T0830_search_keys': searchKeys,
   '20261125T0845_customer_search': customerSearch,
+  '20261125T0900_more_synonyms': moreSynonyms,
 };
