@@ -137,7 +137,6 @@ export function ListFilters(props: {
   );
 }
 
-/** The filters chosen, as removable chips, with "Clear all". */
 /** The filters chosen in the address, each with its label and the change that removes it. */
 export function chosenFilters(
   query: StoreQuery,
@@ -191,6 +190,7 @@ export function chosenFilters(
   ];
 }
 
+/** The filters chosen, as removable chips, with "Clear all". */
 export function FilterChips(props: {
   query: StoreQuery;
   facets: ProductFacets | undefined;
