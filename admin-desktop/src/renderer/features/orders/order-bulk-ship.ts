@@ -13,7 +13,7 @@ export const SHIP_RESULT_LABELS: Record<BulkShipRow['status'], string> = {
   error: 'Not done',
 };
 
-export interface BulkShipAnswer {
+interface BulkShipAnswer {
   rows: BulkShipRow[];
   /** Rows that the preview found ready to ship. */
   ready: number;
