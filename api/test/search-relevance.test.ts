@@ -87,6 +87,7 @@ const CASES: Case[] = [
   { q: 'led tv', top5Category: 'TVs', atLeast: 8 },
   { q: 'smart band', top5Category: 'Smart Watches' },
   { q: 'external ssd', first: 'Portable SSD' },
+  { q: 'memory card', first: 'microSD Card' },
   { q: 'controller', first: 'Controller' },
   { q: 'lenovo tab', first: 'Lenovo Tab', top5Category: 'Tablets' },
   { q: 'dell xps', first: 'Dell XPS' },

@@ -2,9 +2,9 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * More of what Indian shoppers type for what the shop calls otherwise: "ps5" for a PlayStation, "led tv" for any
- * television, a fitness "band" for a watch, an "external" drive for a portable one. Added to the shop's
- * editable list (PUT /search/synonyms) only where the shop has no entry for the term yet, so a list
- * staff have edited keeps their words.
+ * television, a fitness "band" for a watch, an "external" drive for a portable one, a "memory card" for a microSD
+ * card. Added to the shop's editable list (PUT /search/synonyms) only where the shop has no entry for the term yet,
+ * so a list staff have edited keeps their words.
  */
 const ADDED = [
   { term: 'ps5', alternatives: 'playstation' },
@@ -12,6 +12,7 @@ const ADDED = [
   { term: 'led', alternatives: 'tv' },
   { term: 'band', alternatives: 'watch' },
   { term: 'external', alternatives: 'portable' },
+  { term: 'memory', alternatives: 'microsd' },
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
