@@ -465,6 +465,44 @@ describe('orders per variant', () => {
     expect(lines.every((l) => Number(l.variant_id) === p.variantIds[0])).toBe(true);
   });
 
+  it("cart and order lines show the chosen colour's first picture, else the product's", async () => {
+    const p = await makeProduct(ctx.db, {
+      price: 500,
+      colors: [{ name: 'Slate' }, { name: 'Coral' }],
+      variantStock: [5, 5],
+    });
+    // Coral has a gallery of its own (its first picture by position), Slate none.
+    await ctx.db
+      .insertInto('product_images')
+      .values([
+        { product_id: p.id, file: 'coral-back.webp', position: 1, color_id: p.colorIds[1]! },
+        { product_id: p.id, file: 'coral-front.webp', position: 0, color_id: p.colorIds[1]! },
+        { product_id: p.id, file: 'shared.webp', position: 0, color_id: null },
+      ])
+      .execute();
+    const s = await insertShopper(ctx);
+    await addToCart(ctx.db, s.id, p.id, 1, { colorId: p.colorIds[0] });
+    await addToCart(ctx.db, s.id, p.id, 1, { colorId: p.colorIds[1] });
+    const cart = await ctx.req('GET', '/cart', { token: s.token });
+    expect(cart.status, cart.text).toBe(200);
+    const pictureOf = (lines: { color: { name: string } | null; product_id: { thumbnail: string } }[]) =>
+      Object.fromEntries(lines.map((l) => [l.color?.name, l.product_id.thumbnail]));
+    expect(pictureOf(cart.body.cart)).toEqual({ Slate: 'thumb.webp', Coral: 'coral-front.webp' });
+
+    const r = await ctx.req('POST', '/order/place-order', { token: s.token, body: orderBody(0) });
+    expect(r.status, r.text).toBe(201);
+    const lines = await ctx.db
+      .selectFrom('order_lines')
+      .select(['color_name', 'thumbnail'])
+      .where('product_id', '=', p.id)
+      .orderBy('color_name')
+      .execute();
+    expect(lines).toEqual([
+      { color_name: 'Coral', thumbnail: 'coral-front.webp' },
+      { color_name: 'Slate', thumbnail: 'thumb.webp' },
+    ]);
+  });
+
   it('a cart with two variants of one product: one order, lines snapshot SKU, colour and memory; cancel returns each', async () => {
     const p = await makeProduct(ctx.db, {
       price: 500,

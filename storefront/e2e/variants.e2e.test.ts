@@ -115,6 +115,18 @@ describe('variants on the product page', () => {
     const dusk256 = product.variants.find((v) => v.colorId === dusk._id && v.memorySize === 256)!;
     await expect.poll(() => line.textContent()).toContain(`SKU: ${dusk256.sku}`);
     expect(await line.textContent()).toContain(`${dusk.name} · 256 GB`);
+
+    // A line of a colour with pictures of its own shows that colour: the picture its page opened with.
+    await page.goto(shopUrl(`/product/${product._id}?color=${coral.slug}&memory=128`));
+    await expect.poll(() => page.locator('.pdp__add').isDisabled()).toBe(false);
+    await page.locator('.pdp__add').click();
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('2');
+    await page.goto(shopUrl('/cart'));
+    const coralLine = page.locator('.cart-line', { hasText: `${coral.name} · 128 GB` });
+    const fileOf = (src: string | null) => decodeURIComponent(src?.split('/').pop() ?? '');
+    await expect
+      .poll(async () => fileOf(await coralLine.locator('img').first().getAttribute('src')))
+      .toBe(fileOf(coralPicture));
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { firstColorPicture } from '../../db/color-picture';
 import type { Database } from '../../db/database';
 
 /** The database or a transaction (a Kysely `Transaction` is a `Kysely`). */
@@ -11,6 +12,7 @@ export interface CartLineRow {
   product_id: number;
   name: string;
   slug: string;
+  /** The chosen colour's first picture, else the product's thumbnail. */
   thumbnail: string;
   /** null when the line has no colour. */
   color_id: number | null;
@@ -70,7 +72,10 @@ export async function readCartLines(db: Q, userId: number): Promise<CartLineRow[
       'cl.product_id',
       'p.name',
       'p.slug',
-      'p.thumbnail',
+      // The chosen colour's own first picture, else the product's.
+      sql<string>`COALESCE(${firstColorPicture('cl.product_id', 'cl.color_id')}, p.thumbnail)`.as(
+        'thumbnail',
+      ),
       'cl.color_id',
       'co.name as color_name',
       'co.hexcode as color_hexcode',

@@ -95,6 +95,7 @@ export async function placeOrder(
       if (!p?.status) throw unavailable(p?.name);
       let adj = 0;
       let colorName: string | null = null;
+      let picture = p.thumbnail;
       if (line.color_id) {
         const c = colors.get(`${p.id}:${line.color_id}`);
         if (!c) {
@@ -105,6 +106,8 @@ export async function placeOrder(
         }
         adj += c.price_adj;
         colorName = c.name;
+        // The line shows the colour bought: its own first picture, when it has one.
+        picture = c.picture ?? picture;
       }
       if (line.memory_size) {
         const m = memory.get(`${p.id}:${line.memory_size}`);
@@ -139,7 +142,7 @@ export async function placeOrder(
         unit_price_paise: unit,
         unit_original_paise: Math.max(unit, p.original_price + adj),
         qty: line.qty,
-        thumbnail: p.thumbnail,
+        thumbnail: picture,
       };
     });
 

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { firstColorPicture } from '../../db/color-picture';
 import type { Database, OrderLineTable, OrderTable, RefundTable } from '../../db/database';
 import { containsPattern } from '../../db/like';
 
@@ -70,7 +71,13 @@ export function colorOptions(db: Q, productIds: number[]) {
   return db
     .selectFrom('product_colors as pc')
     .innerJoin('colors as c', 'c.id', 'pc.color_id')
-    .select(['pc.product_id', 'pc.color_id', 'pc.price_adj', 'c.name'])
+    .select([
+      'pc.product_id',
+      'pc.color_id',
+      'pc.price_adj',
+      'c.name',
+      firstColorPicture('pc.product_id', 'pc.color_id').as('picture'),
+    ])
     .where('pc.product_id', 'in', productIds)
     .execute();
 }

@@ -153,7 +153,8 @@ function ProductDetail({ product }: { product: Product }) {
     void addItem({
       productId: product._id,
       name: product.name,
-      thumbnail: product.thumbnail,
+      // The chosen colour's picture: a line of a black phone shows a black phone.
+      thumbnail: colorImages[0] ?? product.thumbnail,
       colorId: sel.colorId,
       colorName: color?.name ?? null,
       memorySize: sel.memorySize,
