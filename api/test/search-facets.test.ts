@@ -405,16 +405,20 @@ describe('GET /product after back-office writes', () => {
 });
 
 describe('kept search answers', () => {
-  it('answer a checkout-only change after their time (old answer while reloading), a back-office write at once', async () => {
-    const admin = await ctx.adminToken();
+  /** A "<brand> Lamp" of 2 units made through the back office; its id. */
+  const lamp = async (brand: string) => {
     const form = new FormData();
-    form.set('name', 'Keepcheck Lamp');
-    form.set('brand', 'Keepcheck');
+    form.set('name', `${brand} Lamp`);
+    form.set('brand', brand);
     form.set('originalPrice', '500');
     form.set('stock', '2');
-    const made = await ctx.req('POST', '/product/create', { token: admin, form });
+    const made = await ctx.req('POST', '/product/create', { token: await ctx.adminToken(), form });
     expect(made.status, made.text).toBe(201);
-    const id = Number(made.body.product._id);
+    return Number(made.body.product._id);
+  };
+
+  it('answer a checkout-only change after their time (old answer while reloading), a back-office write at once', async () => {
+    const id = await lamp('Keepcheck');
     const engine = new MariaDbSearch({ cacheMs: 1500 });
     const inStock = async () =>
       (await engine.find(ctx.db, { admin: false, q: 'keepcheck', inStock: true, limit: 5, offset: 0 })).total;
@@ -434,15 +438,7 @@ describe('kept search answers', () => {
   });
 
   it('keep an answer past its time while no units have moved (no reload), up to ten times that', async () => {
-    const admin = await ctx.adminToken();
-    const form = new FormData();
-    form.set('name', 'Stillkept Lamp');
-    form.set('brand', 'Stillkept');
-    form.set('originalPrice', '500');
-    form.set('stock', '2');
-    const made = await ctx.req('POST', '/product/create', { token: admin, form });
-    expect(made.status, made.text).toBe(201);
-    const id = Number(made.body.product._id);
+    const id = await lamp('Stillkept');
     const engine = new MariaDbSearch({ cacheMs: 300 });
     const visible = async () =>
       (await engine.find(ctx.db, { admin: false, q: 'stillkept', limit: 5, offset: 0 })).total;
