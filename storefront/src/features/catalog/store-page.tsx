@@ -70,7 +70,7 @@ export function StorePage() {
   const colorName = colors.find((c) => c.slug === query.colorSlug)?.name;
   const colorNameOf = (slug: string) => colors.find((c) => c.slug === slug)?.name ?? slug;
   const data = products.data;
-  const chosen = chosenFilters(query, data?.facets, colorNameOf).length;
+  const chosen = chosenFilters(query, data?.facets, colorNameOf);
   const where = data ? listPosition(query.limit, query.page, data.total ?? list.length, list.length) : null;
   const sorts = SORTS.filter((s) => !s.search || query.q);
   // Pages are links (they work without JavaScript too); filters, sort and page size keep the address.
@@ -112,7 +112,7 @@ export function StorePage() {
               (catalog.css). */}
           <details className="filters">
             <summary className="filters__summary">
-              Filters{chosen > 0 && <span className="filters__chosen"> · {chosen} chosen</span>}
+              Filters{chosen.length > 0 && <span className="filters__chosen"> · {chosen.length} chosen</span>}
             </summary>
             <div className="filters__body">
               <section className="card filter-block" aria-labelledby="filter-cats">
@@ -226,7 +226,7 @@ export function StorePage() {
             </noscript>
           </div>
 
-          <FilterChips query={query} facets={data?.facets} colorName={colorNameOf} onChange={update} />
+          <FilterChips chips={chosen} onChange={update} />
 
           {products.error ? (
             <div className="notice notice--error" role="alert">

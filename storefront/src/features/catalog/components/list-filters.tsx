@@ -190,15 +190,14 @@ export function chosenFilters(
   ];
 }
 
-/** The filters chosen, as removable chips, with "Clear all". */
-export function FilterChips(props: {
-  query: StoreQuery;
-  facets: ProductFacets | undefined;
-  colorName: (slug: string) => string;
+/** The filters chosen (chosenFilters), as removable chips, with "Clear all". */
+export function FilterChips({
+  chips,
+  onChange,
+}: {
+  chips: ReturnType<typeof chosenFilters>;
   onChange: Change;
 }) {
-  const { onChange } = props;
-  const chips = chosenFilters(props.query, props.facets, props.colorName);
   if (chips.length === 0) return null;
   return (
     <ul className="chips" aria-label="Filters chosen">
