@@ -41,6 +41,7 @@ export class SearchCache {
     }
     const { entries } = shop;
     return {
+      stockVersion: stock,
       memo: <T>(key: string, load: () => Promise<T>): Promise<T> => {
         const now = Date.now();
         const kept = entries.get(key);
@@ -131,8 +132,11 @@ interface Entry {
 }
 
 export interface SearchCacheView {
+  /** The products' stock version read when it was opened ('' when nothing is kept). */
+  stockVersion: string;
   /** The kept answer for `key` (or the load under way: concurrent requests share it), else `load()`'s. */
   memo<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
 
-const NO_CACHE: SearchCacheView = { memo: (_key, load) => load() };
+/** Keeps nothing: every `memo` loads. */
+export const NO_CACHE: SearchCacheView = { stockVersion: '', memo: (_key, load) => load() };

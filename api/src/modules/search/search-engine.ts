@@ -2,10 +2,9 @@ import type { FacetValue, ProductFacets } from '@voltcart/shared';
 import { toRupees } from '@voltcart/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
-import { readListVersion } from '../../lib/list-counts';
 import type { Conn } from '../product/product.repository';
 import * as repo from './search.repository';
-import { SearchCache, type SearchCacheView } from './search-cache';
+import { NO_CACHE, SearchCache, type SearchCacheView } from './search-cache';
 import {
   deletionKeys,
   editDistance,
@@ -100,8 +99,6 @@ const coveredByIndex = (q: repo.FilterValues, spec: repo.ListSpec): repo.Coverin
       : 'products_staff_top'
     : undefined;
 
-/** Reads every time (staff pages). */
-const NO_CACHE: SearchCacheView = { memo: (_key, load) => load() };
 const memoryLabel = (gb: number) => (gb >= 1024 && gb % 1024 === 0 ? `${gb / 1024} TB` : `${gb} GB`);
 
 /**
@@ -223,11 +220,11 @@ export class MariaDbSearch implements SearchEngine {
     // (low-stock list). Their total and facets are kept at the catalogue version, which every back-office write
     // moves on after its commit, so a kept count is exact; a filter that depends on units (stock state, low
     // stock) is kept at the products' stock version too, which a trigger moves with every change of units
-    // (checkouts included), read before the count.
+    // (checkouts included), read with the catalogue version before the count. Staff pages read every time.
     const kept = await this.cache.open(db);
     const cache = query.admin ? NO_CACHE : kept;
     const counts = query.admin ? kept : cache;
-    const stock = query.admin && movesWithStock(query) ? `\n${await readListVersion(db, 'products')}` : '';
+    const stock = query.admin && movesWithStock(query) ? `\n${kept.stockVersion}` : '';
     const key = query.q ? queryWords(query.q).join(' ') : '';
     // A search with no word in it (only symbols, operators or emoji) matches nothing, not the whole catalogue.
     if (!key && query.q?.trim()) return { ids: [], total: 0, facets: EMPTY_FACETS };
