@@ -1,6 +1,7 @@
 // Covers the list's filters, facets and sorts (issue 16) on the sample catalogue: for random combinations of
 // filters (with and without a search), `total`, the page and every facet count equal a brute-force count over
 // the database's rows; bad values give a clear 400, unknown values an empty list with the facets still shown.
+import { PRODUCT_SORTS } from '@voltcart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalog } from '../src/db/seed/seed-catalog';
 import { bumpCatalogVersion } from '../src/lib/catalog-version-repository';
@@ -261,14 +262,7 @@ describe('GET /product filters and facets', () => {
   it("reads a search's pages beyond those kept in the same order as the kept ones, in every sort", async () => {
     const kept = new MariaDbSearch({ cacheMs: 0 });
     const few = new MariaDbSearch({ cacheMs: 0, rankedKept: 10 });
-    for (const sort of [
-      'relevance',
-      'popularity',
-      'price_asc',
-      'price_desc',
-      'newest',
-      'discount',
-    ] as const) {
+    for (const sort of PRODUCT_SORTS) {
       const all = await kept.find(ctx.db, { admin: false, q: 'pro', sort, limit: 200, offset: 0 });
       expect(all.total).toBeGreaterThan(30);
       const paged: number[] = [];
