@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 
 /**
- * The catalogue CSV, one row per variant with its product's fields (see CATALOG_CSV_COLUMNS and README "CSV"):
+ * The catalogue CSV, one row per variant with its product's fields (see CATALOG_CSV_COLUMNS and docs/back-office.md):
  * - cells that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage
  *   return) are written with a leading `'`; the import drops that `'` again, so a file exported and imported back
  *   changes nothing, and stores every cell as text (nothing is ever evaluated)
