@@ -12,7 +12,7 @@ export default defineConfig({
             'admin-desktop/src/main/**/*.test.ts',
             'admin-desktop/src/shared/**/*.test.ts',
             'scripts/**/*.test.mjs',
-            'storefront/server/**/*.test.mjs',
+            'storefront/server/**/*.test.ts',
           ],
           environment: 'node',
         },

@@ -4,7 +4,7 @@
  *   migrated, with the deterministic e2e catalogue and the e2e admin (api/src/cli.ts `setup`)
  * - the real API process (tsx api/src/server.ts) on a free port, waited for on /ready
  * - the storefront and the admin web renderer, built when their sources changed and served by
- *   storefront/server/serve.mjs on free ports (a UI without a build yet is skipped with a warning; E2E_UIS
+ *   storefront/server/serve.ts on free ports (a UI without a build yet is skipped with a warning; E2E_UIS
  *   narrows the run to one UI)
  * Tests read the addresses with e2eEnv() from e2e/context.ts. Teardown stops everything and drops the database.
  */
@@ -24,7 +24,7 @@ import {
 } from '../scripts/lib/database.mjs';
 import { ROOT } from '../scripts/lib/log.mjs';
 import { freePort } from '../scripts/lib/ports.mjs';
-import { serveStorefront } from '../storefront/server/serve.mjs';
+import { serveStorefront } from '../storefront/server/serve';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_PRODUCTS } from './constants';
 import './context';
 

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, minifySync, type Plugin } from 'vite';
+import { precompress } from '../scripts/lib/precompress.mjs';
 
 const NO_FETCH_ADAPTER = '\0axios-without-fetch-adapter';
 
@@ -52,12 +53,12 @@ function minifyPublicScripts(): Plugin {
 }
 
 // The API address is read at run time from /config.js (see public/config.js), never baked into the bundle.
-export default defineConfig(({ command, mode }) => {
+export default defineConfig(({ command, mode, isSsrBuild }) => {
   // A production build stays one when started from a test runner that exported NODE_ENV=test (vitest
   // does): otherwise Vite would bundle React's development build.
   if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), axiosWithoutFetchAdapter(), minifyPublicScripts()],
+    plugins: [react(), axiosWithoutFetchAdapter(), minifyPublicScripts(), precompress()],
     server: { port: 5173, strictPort: false },
     preview: { port: 3000 },
     build: {
@@ -67,8 +68,18 @@ export default defineConfig(({ command, mode }) => {
       // loads the same files a moment later, so the polyfill is not worth its bytes on every first load.
       modulePreload: { polyfill: false },
       // Which chunks and styles each page needs: the storefront server links a rendered page's own in its
-      // HTML (server/page-assets.mjs). Under .vite/, which the server never serves.
-      manifest: true,
+      // HTML (server/page-assets.ts). Under .vite/, which the server never serves.
+      manifest: !isSsrBuild,
+      // The server build (`vite build --ssr`): the pages' renderer and the storefront server itself, plain
+      // JavaScript in dist-server/ that Node runs as it is (npm start, the web image) — no TypeScript runner
+      // and no dev dependencies at run time.
+      ...(isSsrBuild
+        ? {
+            outDir: 'dist-server',
+            copyPublicDir: false,
+            rolldownOptions: { input: { 'entry-server': 'src/entry-server.ts', serve: 'server/serve.ts' } },
+          }
+        : {}),
     },
   };
 });

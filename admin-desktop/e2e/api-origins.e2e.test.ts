@@ -12,7 +12,7 @@ import { launchBrowser, newPage, pageErrors, screenshot } from '../../e2e/browse
 import { localOrigins } from '../../scripts/lib/env.mjs';
 import { ROOT } from '../../scripts/lib/log.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
-import { serveStorefront } from '../../storefront/server/serve.mjs';
+import { serveStorefront } from '../../storefront/server/serve';
 import { discoverImageOrigin } from '../src/main/image-origin';
 import { runAdminWeb, startApi, startBucket } from './processes';
 import { env, imageFile, unique } from './support';

@@ -25,6 +25,19 @@ describe('/metrics', () => {
     expect(r.status).toBe(404);
   });
 
+  it('answers only the exact path, and never a request a proxy forwarded', async () => {
+    for (const path of ['/metrics/', '/metrics//', '/METRICS', '/Metrics/']) {
+      const r = await on.req('GET', path);
+      expect(r.status, path).toBe(404);
+      expect(r.text, path).not.toContain('voltcart_http_requests_total');
+    }
+    for (const header of ['X-Forwarded-For', 'Forwarded', 'X-Real-IP']) {
+      const r = await on.req('GET', '/metrics', { headers: { [header]: '203.0.113.9' } });
+      expect(r.status, header).toBe(404);
+      expect((r.body as { code: string }).code).toBe('not_found');
+    }
+  });
+
   it('answers in the Prometheus text format with process figures', async () => {
     const res = await on.app.request('/metrics');
     expect(res.status).toBe(200);

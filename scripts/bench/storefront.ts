@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../e2e/browser';
-import { serveStorefront } from '../../storefront/server/serve.mjs';
+import { serveStorefront } from '../../storefront/server/serve';
 import { firstLoadScripts } from '../lib/first-load.mjs';
 
 const { values } = parseArgs({

@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, pageErrors } from '../../e2e/browser';
 import { api, e2eAdminToken, e2eEnv } from '../../e2e/context';
-import { serveStorefront } from '../server/serve.mjs';
+import { serveStorefront } from '../server/serve';
 import {
   type CatalogProduct,
   chosenVariant,

@@ -1,6 +1,6 @@
 /**
  * The storefront server's page work (built by `vite build --ssr` into dist-server/, called by
- * storefront/server/app.mjs): for a public page, its data fetched once through the contract client into a
+ * storefront/server/app.ts): for a public page, its data fetched once through the contract client into a
  * per-request query cache, the page rendered by React from that cache (app/server-app.tsx), the cache handed
  * to the browser's (dehydrated; app/browser-visit.ts hydrates it and main.tsx hydrates the HTML, so the page
  * does not ask again), and the page's head for search engines and link previews: title,
@@ -13,9 +13,10 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createClient } from '@voltcart/api-client/client';
 import { ApiError } from '@voltcart/api-client/errors';
 import { createHttp } from '@voltcart/api-client/http';
-import { canAddToCart, formatINR, type Product } from '@voltcart/shared';
+import { canAddToCart, escapeMarkup, formatINR, type Product } from '@voltcart/shared';
 import { createElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
+import { pageAddress } from './app/page-address';
 import { loadPage, matchPattern, pageRoutes } from './app/route-table';
 import { ServerApp } from './app/server-app';
 import { type Env, setServerEnv } from './config/env';
@@ -25,40 +26,13 @@ import { readStoreQuery, storeProductParams, writeStoreQuery } from './features/
 import { createQueries } from './lib/queries';
 import { pagesSitemap, productSitemap, sitemapIndex } from './sitemap';
 
-type Queries = ReturnType<typeof createQueries>;
-
+import type { Render, RenderedPage, RenderOptions, SitemapRequestOptions } from '../server/render';
 import { makeQueryClient } from './lib/query-client';
 
-export interface RenderOptions {
-  /** Where this server reaches the API. */
-  apiUrl: string;
-  /** The API's address as browsers see it (for picture addresses). */
-  publicApiUrl: string;
-  /** The shop's own origin as browsers see it, e.g. https://shop.example.com */
-  origin: string;
-}
-
-export interface RenderedPage {
-  status: number;
-  /** The page's module (src/app/routes/…), for the server to link its styles and code in the HTML. */
-  pageModule?: string;
-  /** The page rendered by React, for the shell's root element ('' for the shell only). */
-  html: string;
-  /** Tags for the page's <head>, replacing the shell's title and description when given. */
-  title?: string;
-  description?: string;
-  head: string;
-  /** The dehydrated query cache as JSON, or null. */
-  state: string | null;
-}
+type Queries = ReturnType<typeof createQueries>;
 
 const SHOP = 'Voltcart';
 const PRIVATE = [/^\/cart\/?$/, /^\/checkout(\/|$)/, /^\/profile/, /^\/login\/?$/, /^\/thank-you\//];
-
-/** Text for an HTML attribute or element. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 /** JSON inside a <script> element: `<` escaped so no `</script>` or `<!--` can end or change it. */
 export function scriptJson(value: unknown): string {
@@ -162,9 +136,9 @@ function productHead(product: Product, opts: RenderOptions): Omit<Head, 'status'
   };
   const title = `${product.name} · ${SHOP}`;
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
-    `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
+    `<meta ${attr}="${key}" content="${escapeMarkup(content)}" />`;
   const head = [
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<link rel="canonical" href="${escapeMarkup(url)}" />`,
     meta('property', 'og:type', 'product'),
     meta('property', 'og:site_name', SHOP),
     meta('property', 'og:title', product.name),
@@ -217,9 +191,9 @@ function storeHead(
     })),
   };
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
-    `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
+    `<meta ${attr}="${key}" content="${escapeMarkup(content)}" />`;
   const head = [
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<link rel="canonical" href="${escapeMarkup(url)}" />`,
     ...(query.q ? ['<meta name="robots" content="noindex, follow" />'] : []),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', SHOP),
@@ -259,7 +233,7 @@ function homeHead(opts: RenderOptions): string {
     },
   };
   return [
-    `<link rel="canonical" href="${escapeHtml(home)}" />`,
+    `<link rel="canonical" href="${escapeMarkup(home)}" />`,
     `<script type="application/ld+json">${scriptJson(organization)}</script>`,
     `<script type="application/ld+json">${scriptJson(website)}</script>`,
   ].join('\n    ');
@@ -334,7 +308,7 @@ function dehydrateForBrowser(client: QueryClient): string {
 }
 
 /** The server's part of a page: status, head tags, the page's HTML and the data the browser starts with. */
-export async function renderPage(
+async function renderPage(
   pathname: string,
   search: string,
   opts: RenderOptions,
@@ -361,7 +335,7 @@ export async function renderPage(
     // The pictures come from the API's host: connect to it while the HTML is still arriving.
     const api = new URL(opts.publicApiUrl).origin;
     const preconnect =
-      api === new URL(opts.origin).origin ? '' : `<link rel="preconnect" href="${escapeHtml(api)}" />`;
+      api === new URL(opts.origin).origin ? '' : `<link rel="preconnect" href="${escapeMarkup(api)}" />`;
     return {
       ...head,
       head: `${preconnect}${head.head}`,
@@ -441,20 +415,11 @@ async function pageHead(
   return { status: 200, head: '' };
 }
 
-export interface SitemapRequestOptions {
-  /** Where this server reaches the API. */
-  apiUrl: string;
-  /** The shop's own origin as browsers see it. */
-  origin: string;
-  /** The most addresses in one sitemap file. */
-  perFile: number;
-}
-
 /**
  * The sitemap file at `pathname` (/sitemap.xml, /sitemap-pages.xml, /sitemap-products-<k>.xml) as parts of
  * text to stream, or null when there is no such file (sitemap.ts).
  */
-export async function sitemap(
+async function sitemap(
   pathname: string,
   { apiUrl, origin, perFile }: SitemapRequestOptions,
 ): Promise<AsyncIterable<string> | null> {
@@ -465,3 +430,6 @@ export async function sitemap(
   const file = /^\/sitemap-products-(\d{1,9})\.xml$/.exec(pathname);
   return file ? productSitemap(Number(file[1]), opts) : null;
 }
+
+/** What the storefront server loads from this module's build (server/render.ts). */
+export const pageRenderer: Render = { renderPage, pageAddress, sitemap };

@@ -1,5 +1,5 @@
 /**
- * The shop's sitemap for search engines (served by storefront/server/app.mjs through entry-server.ts):
+ * The shop's sitemap for search engines (served by storefront/server/app.ts through entry-server.ts):
  * - /sitemap.xml is a sitemap index: one file of the shop's pages and categories, and product files
  * - product file k lists the public products with ids in ((k−1)·perFile, k·perFile], so that no file holds more
  *   than `perFile` addresses (search engines take at most 50,000 per file)
@@ -8,6 +8,7 @@
  * - each product address has its `lastmod`
  */
 
+import { escapeMarkup } from '@voltcart/shared';
 import { paths } from './config/paths';
 import type { Api } from './lib/api';
 
@@ -24,15 +25,8 @@ const PAGE = 5000;
 const XMLNS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
-/** Text for XML. */
-const xml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!,
-  );
-
 const url = (loc: string, lastmod?: string) =>
-  `<url><loc>${xml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>\n`;
+  `<url><loc>${escapeMarkup(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>\n`;
 
 /** How many product files the index lists. */
 async function productFiles(opts: SitemapOptions): Promise<number> {
@@ -43,9 +37,9 @@ async function productFiles(opts: SitemapOptions): Promise<number> {
 export async function* sitemapIndex(opts: SitemapOptions): AsyncGenerator<string> {
   const files = await productFiles(opts);
   yield `${HEAD}<sitemapindex xmlns="${XMLNS}">\n`;
-  yield `<sitemap><loc>${xml(`${opts.origin}/sitemap-pages.xml`)}</loc></sitemap>\n`;
+  yield `<sitemap><loc>${escapeMarkup(`${opts.origin}/sitemap-pages.xml`)}</loc></sitemap>\n`;
   for (let k = 1; k <= files; k++)
-    yield `<sitemap><loc>${xml(`${opts.origin}/sitemap-products-${k}.xml`)}</loc></sitemap>\n`;
+    yield `<sitemap><loc>${escapeMarkup(`${opts.origin}/sitemap-products-${k}.xml`)}</loc></sitemap>\n`;
   yield '</sitemapindex>\n';
 }
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveStorefront } from '../../../storefront/server/serve.mjs';
+import { serveStorefront } from '../../../storefront/server/serve';
 import { createApp } from '../../src/app';
 import { createDb } from '../../src/db/connection';
 import { createLogger } from '../../src/lib/logger';

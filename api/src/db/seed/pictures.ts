@@ -1,12 +1,10 @@
+import { escapeMarkup } from '@voltcart/shared';
 import type { Silhouette } from './catalog-data';
 
 /**
  * Sample pictures drawn as SVG: a device silhouette in a body colour on a soft background, with a label. The
  * seed's caller rasterises them and puts them through the normal upload pipeline like any admin upload.
  */
-
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Where each silhouette stands. */
 const SHADOW: Record<Silhouette, number> = {
@@ -126,12 +124,12 @@ export function drawPicture(opts: {
     ${device(opts.kind, opts.body, opts.view ?? 'front')}
     ${
       opts.label
-        ? `<text x="400" y="680" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="56" font-weight="bold" fill="#263238">${esc(opts.label)}</text>`
+        ? `<text x="400" y="680" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="56" font-weight="bold" fill="#263238">${escapeMarkup(opts.label)}</text>`
         : ''
     }
     ${
       opts.caption
-        ? `<text x="400" y="735" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="30" fill="#455a64">${esc(opts.caption)}</text>`
+        ? `<text x="400" y="735" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="30" fill="#455a64">${escapeMarkup(opts.caption)}</text>`
         : ''
     }
   </svg>`;

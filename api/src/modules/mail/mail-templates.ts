@@ -1,4 +1,4 @@
-import { formatINR, toRupees } from '@voltcart/shared';
+import { escapeMarkup, formatINR, toRupees } from '@voltcart/shared';
 
 /** Every mail the shop sends. */
 export type MailKind =
@@ -42,9 +42,6 @@ export interface RenderedMail {
 }
 
 const rupees = (paise: number) => formatINR(toRupees(paise));
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The lead paragraph(s) and subject of each kind, as plain text (the HTML is built from the same words). */
 function wording(kind: MailKind, d: MailData): { subject: string; lead: string[]; action?: string } {
@@ -143,7 +140,7 @@ export function renderMail(kind: MailKind, d: MailData): RenderedMail {
     `${d.shopName}`,
   ].join('\n');
 
-  const e = escapeHtml;
+  const e = escapeMarkup;
   const rows = lines
     .map(
       (l) =>

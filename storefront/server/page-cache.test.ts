@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createPageCache } from './page-cache.mjs';
+import { createPageCache, type PageCacheOptions } from './page-cache';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A cache over a version the test moves, and a loader that counts its renders. */
-function setUp(opts = {}) {
+function setUp(opts: Partial<PageCacheOptions> = {}, bytes = 100) {
   const state = { version: 1, renders: 0 };
-  const cache = createPageCache({
+  const cache = createPageCache<{ keep: boolean; bytes: number; html: string }>({
     ttlMs: 10_000,
     checkMs: 0,
     readVersion: async () => state.version,
@@ -17,7 +17,7 @@ function setUp(opts = {}) {
     async () => {
       state.renders++;
       await sleep(5);
-      return { keep, html: `render ${state.renders}` };
+      return { keep, bytes, html: `render ${state.renders}` };
     };
   return { state, cache, load };
 }
@@ -80,5 +80,31 @@ describe('page cache', () => {
     for (const path of ['/a', '/b', '/c']) await cache.get(path, load());
     expect(cache.size).toBe(2);
     expect((await cache.get('/a', load())).html).toBe('render 4');
+  });
+
+  it('keeps at most maxBytes of pages, the oldest dropped first, and never a page larger than that alone', async () => {
+    const { cache, load } = setUp({ maxBytes: 250 });
+    for (const path of ['/a', '/b', '/c']) await cache.get(path, load());
+    expect(cache.size).toBe(2);
+    expect(cache.bytes).toBe(200);
+    expect((await cache.get('/a', load())).html).toBe('render 4');
+    expect((await cache.get('/c', load())).html).toBe('render 3');
+
+    const huge = setUp({ maxBytes: 250 }, 300);
+    expect((await huge.cache.get('/big', huge.load())).html).toBe('render 1');
+    expect((await huge.cache.get('/big', huge.load())).html).toBe('render 2');
+    expect(huge.cache.size).toBe(0);
+    expect(huge.cache.bytes).toBe(0);
+  });
+
+  it('counts no bytes for pages dropped when the catalogue changes', async () => {
+    const { cache, load, state } = setUp();
+    await cache.get('/a', load());
+    await cache.get('/b', load());
+    expect(cache.bytes).toBe(200);
+    state.version = 2;
+    await cache.get('/a', load());
+    await sleep(1);
+    expect(cache.bytes).toBe(0);
   });
 });

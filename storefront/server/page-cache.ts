@@ -1,3 +1,20 @@
+/** A rendered page as the cache keeps it: `keep` false for the shell sent while the API struggled. */
+export interface CachedPage {
+  keep: boolean;
+  /** The memory the page holds (its HTML and compressed copies), counted against `maxBytes`. */
+  bytes: number;
+}
+
+export interface PageCacheOptions {
+  ttlMs: number;
+  refreshAt?: number;
+  checkMs?: number;
+  retryMs?: number;
+  maxEntries?: number;
+  maxBytes?: number;
+  readVersion: () => Promise<number>;
+}
+
 /**
  * Rendered pages kept in memory, per normalised address (storefront server):
  * - a page is kept at most `ttlMs` (stock and prices that change without a staff edit show within that time);
@@ -8,33 +25,47 @@
  *   `checkMs`, in the background; when it has moved every page is dropped, and a render that started before is
  *   answered but not kept
  * - concurrent misses of one page share one render
- * - at most `maxEntries` pages, the oldest dropped first
+ * - at most `maxEntries` pages and `maxBytes` of them, the oldest dropped first: addresses nobody links to
+ *   (made up by a crawler or an attacker) can cost renders, never unbounded memory; a page larger than
+ *   `maxBytes` on its own is answered and not kept
  * - what `load` marks as not to keep (the API was down or slow and the shell was sent) is kept `retryMs` only, so
  *   that a struggling API is asked for that page once per `retryMs`, not by every request
  */
-export function createPageCache({
+export function createPageCache<P extends CachedPage>({
   ttlMs,
   refreshAt = 0.8,
   checkMs = 1000,
   retryMs = 2000,
   maxEntries = 2000,
+  maxBytes = 64 * 1024 * 1024,
   readVersion,
-}) {
-  const entries = new Map();
-  const loading = new Map();
-  let version = null;
+}: PageCacheOptions) {
+  const entries = new Map<string, { at: number; page: P }>();
+  const loading = new Map<string, Promise<P>>();
+  let bytes = 0;
+  let version: number | null = null;
   let generation = 0;
   let checkedAt = 0;
-  let checking = null;
+  let checking: Promise<void> | null = null;
+
+  function drop(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.page.bytes;
+  }
+
+  function clear() {
+    entries.clear();
+    loading.clear();
+    bytes = 0;
+    generation++;
+  }
 
   function checkVersion() {
     checking ??= readVersion()
       .then((v) => {
-        if (version !== null && v !== version) {
-          entries.clear();
-          loading.clear();
-          generation++;
-        }
+        if (version !== null && v !== version) clear();
         version = v;
       })
       .catch(() => {
@@ -47,16 +78,21 @@ export function createPageCache({
     return checking;
   }
 
+  /** Keeps a page, dropping the oldest until both bounds hold. */
+  function keep(key: string, page: P) {
+    drop(key);
+    if (page.bytes > maxBytes) return;
+    entries.set(key, { at: Date.now(), page });
+    bytes += page.bytes;
+    while (entries.size > maxEntries || bytes > maxBytes) drop(entries.keys().next().value!);
+  }
+
   /** One render of the page under `key`, shared by the requests that come meanwhile; kept when it ends. */
-  function render(key, load) {
+  function render(key: string, load: () => Promise<P>) {
     const startedIn = generation;
     const pending = load().then((page) => {
       if (loading.get(key) === pending) loading.delete(key);
-      if (startedIn === generation) {
-        entries.delete(key);
-        entries.set(key, { at: Date.now(), page });
-        if (entries.size > maxEntries) entries.delete(entries.keys().next().value);
-      }
+      if (startedIn === generation) keep(key, page);
       return page;
     });
     pending.catch(() => {
@@ -67,8 +103,8 @@ export function createPageCache({
   }
 
   return {
-    /** The page under `key`: kept, or made by `load()` (which resolves `{keep, ...page}`). */
-    async get(key, load) {
+    /** The page under `key`: kept, or made by `load()`. */
+    async get(key: string, load: () => Promise<P>): Promise<P> {
       if (ttlMs <= 0) return load();
       if (Date.now() - checkedAt >= checkMs) {
         // The first check is waited for, so that a page is never kept under an unknown version.
@@ -84,12 +120,17 @@ export function createPageCache({
             render(key, load).catch(() => {});
           return kept.page;
         }
-        entries.delete(key);
+        drop(key);
       }
       return loading.get(key) ?? render(key, load);
     },
+    /** Pages kept now. */
     get size() {
       return entries.size;
+    },
+    /** Memory the kept pages hold, in bytes. */
+    get bytes() {
+      return bytes;
     },
   };
 }

@@ -7,41 +7,48 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
 /** Loads the manifest of the build in `root`; `tagsFor(module)` gives the page's `<link>` tags ('' without one). */
-export async function pageAssets(root) {
-  let manifest = {};
+export async function pageAssets(root: string): Promise<{ tagsFor(module: string | undefined): string }> {
+  let manifest: Record<string, ManifestChunk> = {};
   try {
     manifest = JSON.parse(await readFile(join(root, '.vite', 'manifest.json'), 'utf8'));
   } catch {
     // A build without a manifest: pages load their styles with their code, as before.
   }
-  const closure = (key, seen = new Set()) => {
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key) || !manifest[key]) return seen;
     seen.add(key);
-    for (const next of manifest[key].imports ?? []) closure(next, seen);
+    for (const next of manifest[key]?.imports ?? []) closure(next, seen);
     return seen;
   };
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  const shell = entry ? closure(entry) : new Set();
-  const shellCss = new Set([...shell].flatMap((k) => manifest[k].css ?? []));
-  const cache = new Map();
+  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  const shell = entry ? closure(entry) : new Set<string>();
+  const shellCss = new Set([...shell].flatMap((k) => manifest[k]?.css ?? []));
+  const cache = new Map<string, string>();
   return {
     tagsFor(module) {
       if (!module || !manifest[module]) return '';
       if (!cache.has(module)) {
         const chunks = [...closure(module)].filter((k) => !shell.has(k));
-        const css = [...new Set(chunks.flatMap((k) => manifest[k].css ?? []))].filter(
+        const css = [...new Set(chunks.flatMap((k) => manifest[k]?.css ?? []))].filter(
           (f) => !shellCss.has(f),
         );
         cache.set(
           module,
           [
             ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-            ...chunks.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}">`),
+            ...chunks.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k]?.file}">`),
           ].join(''),
         );
       }
-      return cache.get(module);
+      return cache.get(module)!;
     },
   };
 }
@@ -62,9 +69,8 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="\/assets\/[\
  * The page is readable and its links work before; what it saves is the app's code (about 115 KB gzip)
  * competing with the HTML, the styles and the largest picture for a slow phone's bandwidth and processor.
  * A page without the module script (the shell of a private page) is left as it is.
- * @param {string} html
  */
-export function startAppAfterLoad(html) {
+export function startAppAfterLoad(html: string): string {
   const entry = MODULE_SCRIPT.exec(html)?.[1];
   if (!entry) return html;
   const preloads = (html.match(MODULE_PRELOAD) ?? []).map((tag) => tag.trim());

@@ -1,7 +1,7 @@
 // A rendered page's app starts after the page has loaded (startAppAfterLoad, public/boot.js): its module
 // script and modulepreload links are kept in an inert template, nothing else moves.
 import { describe, expect, it } from 'vitest';
-import { startAppAfterLoad } from './page-assets.mjs';
+import { startAppAfterLoad } from './page-assets';
 
 const SHELL = `<!doctype html>
 <html><head>

@@ -1,27 +1,35 @@
-// The storefront server's files: caching per file kind, the app shell for page addresses, runtime config, compression, security headers on every
-// answer, and no way out of the served folder (raw request paths, encoded dots and slashes).
+// The storefront server's files: caching per file kind, the app shell for page addresses, runtime config, the
+// build's compressed copies, security headers on every answer, and no way out of the served folder (raw request
+// paths, encoded dots and slashes).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveStorefront, storefrontEnv } from './serve.mjs';
+import { precompressFolder } from '../../scripts/lib/precompress.mjs';
+import { type RunningStorefront, type StorefrontOptions, serveStorefront, storefrontEnv } from './serve';
 
 const SECRET = 'outside-the-served-folder';
 const bundle = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
-let dir;
-let root;
-const servers = [];
+let dir: string;
+let root: string;
+const servers: RunningStorefront[] = [];
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
 
 /** A raw HTTP request: the path is sent exactly as given (no client-side normalisation of `..`). */
-function get(port, path, headers = {}, method = 'GET') {
-  return new Promise((resolve, reject) => {
+function get(port: number, path: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Promise<Answer>((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
-      const chunks = [];
+      const chunks: Buffer[] = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () =>
-        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
       );
     });
     req.on('error', reject);
@@ -29,7 +37,7 @@ function get(port, path, headers = {}, method = 'GET') {
   });
 }
 
-async function start(opts = {}) {
+async function start(opts: Partial<StorefrontOptions> = {}) {
   const s = await serveStorefront({ root, host: '127.0.0.1', port: 0, ...opts });
   servers.push(s);
   return s.port;
@@ -48,6 +56,8 @@ beforeAll(async () => {
   await writeFile(join(root, 'assets', 'index-AbCd1234.js'), bundle);
   await writeFile(join(root, 'robots.txt'), 'User-agent: *\n');
   await writeFile(join(root, '.env'), 'SECRET=1');
+  // What the build does (scripts/lib/precompress.mjs): compressed copies beside the text files.
+  await precompressFolder(root);
 });
 
 afterAll(async () => {
@@ -55,7 +65,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function expectSecurityHeaders(res) {
+function expectSecurityHeaders(res: Answer) {
   expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -76,7 +86,7 @@ describe('storefront server', () => {
 
   it('lets the page call the API on localhost, 127.0.0.1 and its own host name, and nothing else', async () => {
     const port = await start({ apiPort: 5999 });
-    const csp = (await get(port, '/', { host: 'shop.lan:3000' })).headers['content-security-policy'];
+    const csp = (await get(port, '/', { host: 'shop.lan:3000' })).headers['content-security-policy'] as string;
     const connect = csp.split('; ').find((d) => d.startsWith('connect-src'));
     expect(connect).toContain('http://localhost:5999');
     expect(connect).toContain('http://127.0.0.1:5999');
@@ -88,7 +98,7 @@ describe('storefront server', () => {
 
   it('allows Razorpay Checkout only when asked, and a fixed API origin when one is configured', async () => {
     const port = await start({ razorpay: true, apiUrl: 'https://api.shop.example/' });
-    const csp = (await get(port, '/')).headers['content-security-policy'];
+    const csp = (await get(port, '/')).headers['content-security-policy'] as string;
     expect(csp).toContain("script-src 'self' https://checkout.razorpay.com https://api.razorpay.com");
     expect(csp).toContain('frame-src https://checkout.razorpay.com https://api.razorpay.com');
     expect(csp).toMatch(/connect-src 'self' https:\/\/api\.shop\.example https:\/\/checkout/);
@@ -103,12 +113,12 @@ describe('storefront server', () => {
     const script = computed.body.toString();
     expect(script).toContain('window.__VOLTCART__ = {');
     const location = { protocol: 'http:', hostname: '127.0.0.1' };
-    const window = {};
+    const window: { __VOLTCART__?: unknown } = {};
     new Function('window', 'location', script)(window, location);
     expect(window.__VOLTCART__).toEqual({ apiUrl: 'http://127.0.0.1:5123' });
 
     const fixed = await get(await start({ apiUrl: 'https://api.shop.example/' }), '/config.js');
-    const w2 = {};
+    const w2: { __VOLTCART__?: unknown } = {};
     new Function('window', 'location', fixed.body.toString())(w2, location);
     expect(w2.__VOLTCART__).toEqual({ apiUrl: 'https://api.shop.example' });
   });
@@ -147,7 +157,7 @@ describe('storefront server', () => {
     const port = await start();
     const first = await get(port, '/robots.txt');
     expect(first.headers['cache-control']).toBe('public, max-age=3600');
-    const again = await get(port, '/robots.txt', { 'if-none-match': first.headers.etag });
+    const again = await get(port, '/robots.txt', { 'if-none-match': first.headers.etag! });
     expect(again.status).toBe(304);
     expectSecurityHeaders(again);
     const head = await get(port, '/robots.txt', {}, 'HEAD');
