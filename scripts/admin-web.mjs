@@ -8,7 +8,6 @@
  *   page fail with a bare network error, so this stops with what to set instead of serving a login that fails
  * - where its pictures load from (a bucket the API redirects to), which the page's CSP must allow
  */
-import { serveStorefront } from '../storefront/server/serve.mjs';
 import { acceptsOrigin, imageOriginOf } from './lib/api-checks.mjs';
 import { ensureBuilt, UI_BUILDS } from './lib/build.mjs';
 import { imageOrigins, localOrigins, portFromEnv } from './lib/env.mjs';
@@ -68,6 +67,10 @@ await main(async () => {
   const dir = await ensureBuilt(UI_BUILDS.adminWeb);
   if (!dir) throw new UserError('The admin web renderer cannot be built yet (see above).');
 
+  // The storefront server (TypeScript, storefront/server) serves the build, loaded through tsx after the
+  // install: the storefront's own build (which compiles it for npm start) is not needed here.
+  const { tsImport } = await import('tsx/esm/api');
+  const { serveStorefront } = await tsImport('../storefront/server/serve.ts', import.meta.url);
   // An explicit API_URL is used as given; otherwise the browser uses its own hostname with the API's
   // port, so the back office works whether it is opened as localhost or 127.0.0.1.
   const server = await serveStorefront({

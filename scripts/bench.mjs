@@ -451,7 +451,7 @@ async function storefrontPart(db) {
     'storefront',
     process.execPath,
     [
-      resolve(ROOT, 'storefront/server/serve.mjs'),
+      resolve(ROOT, 'storefront/dist-server/serve.js'),
       dist,
       '--port',
       String(serverPort),
@@ -460,7 +460,7 @@ async function storefrontPart(db) {
       '--api-url',
       api.base,
     ],
-    { env: { NODE_ENV: 'production' } },
+    { env: { NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${serverPort}` } },
   );
   const site = `http://127.0.0.1:${serverPort}`;
   try {

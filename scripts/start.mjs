@@ -5,11 +5,13 @@
  * MariaDB under .data/), migrates, seeds a sample catalogue when empty, creates the development admin,
  * builds the storefront when its sources changed, serves the API (PORT, default 5000) and the storefront
  * (STOREFRONT_PORT, default 3000), and prints the addresses and the admin login. Ctrl-C stops everything.
+ * Until the dependencies are installed this file and what it imports statically use Node's own modules only:
+ * a fresh clone has no node_modules yet. What needs them (the storefront server) is loaded after.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { serveStorefront, storefrontEnv } from '../storefront/server/serve.mjs';
+import { pathToFileURL } from 'node:url';
 import { ensureBuilt, UI_BUILDS } from './lib/build.mjs';
 import { ensureDatabase } from './lib/database.mjs';
 import { imageOrigins, localOrigins, portFromEnv } from './lib/env.mjs';
@@ -91,17 +93,25 @@ await main(async () => {
 
   let storefront = null;
   if (storefrontDir) {
-    storefront = await serveStorefront({
-      root: storefrontDir,
-      port: storefrontPort,
-      apiPort,
-      apiUrl: process.env.API_PUBLIC_URL || undefined,
-      razorpay: true,
-      ...storefrontEnv(),
-      extraOrigins: imageOrigins(),
-    }).catch((e) => {
-      throw new UserError(`The storefront could not start: ${e.message}`);
-    });
+    // The storefront server as built beside the app (storefront/dist-server/serve.js): plain JavaScript that
+    // imports hono and the renderer's dependencies, so only now, after the install.
+    const server = resolve(storefrontDir, '..', 'dist-server', 'serve.js');
+    const { serveStorefront, storefrontEnv } = await import(pathToFileURL(server).href);
+    storefront = await Promise.resolve()
+      .then(() =>
+        serveStorefront({
+          root: storefrontDir,
+          port: storefrontPort,
+          apiPort,
+          apiUrl: process.env.API_PUBLIC_URL || undefined,
+          razorpay: true,
+          ...storefrontEnv(),
+          extraOrigins: imageOrigins(),
+        }),
+      )
+      .catch((e) => {
+        throw new UserError(`The storefront could not start: ${e.message}`);
+      });
     onCleanup(storefront.close);
   }
 

@@ -109,6 +109,25 @@ describe('catalogue cache', () => {
     await sql`UPDATE categories SET name = 'Phones' WHERE id = ${Number(categoryId)}`.execute(ctx.db);
   });
 
+  it('keeps a response under the parameters its route reads: 300 made-up ones reach the one kept', async () => {
+    expect(await categoryName(ctx.app)).toBe('Phones');
+    await sql`UPDATE categories SET name = 'Renamed behind the API' WHERE id = ${Number(categoryId)}`.execute(
+      ctx.db,
+    );
+    try {
+      // A new address each time, yet the kept answer each time: no database read, no second response kept.
+      for (let i = 0; i < 300; i++)
+        expect((await get(ctx.app, `/category?x${i}=${i}`)).body.categories[0].name).toBe('Phones');
+    } finally {
+      await sql`UPDATE categories SET name = 'Phones' WHERE id = ${Number(categoryId)}`.execute(ctx.db);
+    }
+    // What a route reads still tells its responses apart, in any order and among made-up parameters.
+    const found = await get(ctx.app, '/product?limit=1&page=1&junk=1');
+    const none = await get(ctx.app, '/product?junk=2&page=2&limit=1');
+    expect(found.body.products.map((p: { name: string }) => p.name)).toEqual(['Pixel Cache']);
+    expect(none.body.products).toEqual([]);
+  });
+
   it('shows an admin write at once on the same process and soon on another, long before the TTL', async () => {
     // Both processes hold the list now.
     expect(await categoryName(ctx.app)).toBe('Phones');
@@ -233,6 +252,21 @@ describe('catalogue cache', () => {
       expect(head.status).toBe(200);
       expect(await head.text()).toBe('');
       expect(head.headers.get('etag')).toBe(first.headers.get('etag'));
+    } finally {
+      fast.mockRestore();
+      await close();
+    }
+  });
+
+  it("answers made-up parameters without routing on Node's own server, from the response kept", async () => {
+    const fast = vi.spyOn(other, 'answerFromCache');
+    const { base, close } = await listen(other);
+    try {
+      const first = await fetch(`${base}/product?limit=3&page=1`);
+      expect(first.status).toBe(200);
+      const again = await fetch(`${base}/product?page=1&utm_source=mail&x=${Date.now()}&limit=3`);
+      expect(fast.mock.results.at(-1)?.value).toBe(true);
+      expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
     } finally {
       fast.mockRestore();
       await close();

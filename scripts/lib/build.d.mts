@@ -5,6 +5,8 @@ export interface UiBuild {
   outDir: string;
   requires: string[];
   sources: string[];
+  /** Files the build must have made besides outDir/index.html (rebuilt when one is missing). */
+  outputs?: string[];
 }
 export declare const UI_BUILDS: { storefront: UiBuild; adminWeb: UiBuild };
 export declare function newestMtime(paths: string[]): number;

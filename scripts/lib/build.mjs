@@ -49,6 +49,8 @@ export const UI_BUILDS = {
     outDir: 'storefront/dist',
     requires: ['storefront/index.html'],
     sources: ['storefront', ...SHARED_SOURCES],
+    // The server build beside the app: the pages' renderer and the storefront server (storefront/server).
+    outputs: ['storefront/dist-server/entry-server.js', 'storefront/dist-server/serve.js'],
   },
   adminWeb: {
     label: 'admin web renderer',
@@ -77,7 +79,8 @@ export async function ensureBuilt(ui, { force = false } = {}) {
   const outDir = resolve(ROOT, ui.outDir);
   const stamp = resolve(outDir, 'index.html');
   const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  if (!force && builtAt && builtAt >= newestMtime(ui.sources)) return outDir;
+  const complete = (ui.outputs ?? []).every((f) => existsSync(resolve(ROOT, f)));
+  if (!force && complete && builtAt && builtAt >= newestMtime(ui.sources)) return outDir;
   step(`Building the ${ui.label} (npm run ${ui.script} -w ${ui.workspace})…`);
   await run('npm', ['run', ui.script, '-w', ui.workspace], {
     // A build started from the test runner would otherwise inherit NODE_ENV=test and bundle React's development build.

@@ -7,7 +7,18 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 /** Files worth compressing: text of at least 1 KB (smaller ones gain less than their headers cost). */
-const TEXT = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.webmanifest', '.txt', '.xml', '.svg']);
+const TEXT = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.webmanifest',
+  '.txt',
+  '.xml',
+  '.svg',
+]);
 const MIN_BYTES = 1024;
 
 /**

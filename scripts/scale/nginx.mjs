@@ -1,12 +1,24 @@
 /**
- * nginx in front of the storefront server and the API processes, as in deploy/nginx.conf: the shop's pages at
- * `/` from the storefront server, the API under /api/ on the same origin, both API processes in one upstream,
- * a failed or refused connection retried on the other process. It runs in the foreground (`daemon off`) with
- * every path inside the test's temporary folder.
+ * nginx in front of the storefront server and the API processes with the shipped deploy/nginx.conf's own
+ * server block (its locations: the shop's pages at `/` from the storefront server, the API under /api/ on the
+ * same origin with both processes in one upstream and a failed or refused connection retried on the other,
+ * /api/metrics refused, HSTS), listening on a loopback port. Only what is about the machine differs: the
+ * upstreams name loopback ports instead of Docker's services, and nginx runs in the foreground
+ * (`daemon off`) with every path inside the test's temporary folder.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { fatal, findExecutable, freePort, startProcess, tail, waitFor } from './processes.mjs';
+
+const SHIPPED = resolve(dirname(fileURLToPath(import.meta.url)), '../../deploy/nginx.conf');
+
+/** The inside of deploy/nginx.conf's `server { … }` block without its `listen` and `server_name` lines. */
+export function shippedServerBlock() {
+  const body = /\nserver \{([\s\S]*)\n\}/.exec(readFileSync(SHIPPED, 'utf8'))?.[1];
+  if (!body) throw new Error(`${SHIPPED} has no server { … } block`);
+  return body.replace(/^\s*(listen|server_name)\s[^;]*;[^\n]*\n/gm, '');
+}
 
 export const nginxBinary = () => findExecutable(['nginx']);
 
@@ -44,36 +56,7 @@ ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join('\n'
 
   server {
     listen 127.0.0.1:${port};
-    client_max_body_size 100m;
-
-    location /api/ {
-      proxy_pass http://voltcart_api/;
-      # A process that is stopping refuses new connections: the request goes to the other one. nginx never
-      # re-sends a POST/PATCH it already handed to a process, so a write is never applied twice.
-      proxy_next_upstream error timeout http_502 http_503;
-      proxy_next_upstream_tries 2;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 60s;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "close";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Request-Id $request_id;
-    }
-
-    # Pages and files from the storefront server, which sets their caching and security headers itself.
-    location / {
-      proxy_pass http://voltcart_web;
-      proxy_next_upstream error timeout http_502 http_503;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 30s;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-    }
+${shippedServerBlock()}
   }
 }
 `;

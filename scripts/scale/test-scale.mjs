@@ -159,7 +159,7 @@ function startWeb(port, origin, dist, dir) {
   const proc = startProcess(
     'web',
     process.execPath,
-    ['storefront/server/serve.mjs', dist, '--port', String(port), '--host', '127.0.0.1'],
+    ['storefront/dist-server/serve.js', dist, '--port', String(port), '--host', '127.0.0.1'],
     {
       cwd: ROOT,
       cleanEnv: true,

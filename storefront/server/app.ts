@@ -3,8 +3,9 @@
  * address, decided at run time), `/robots.txt`, the sitemap, and every other page address rendered with its
  * data. Security headers and the CSP on every answer, from security-headers.ts (nginx passes them through).
  */
-import type { IncomingMessage } from 'node:http';
+
 import { readFile, stat } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from 'node:zlib';
@@ -18,8 +19,8 @@ import { pageAssets, startAppAfterLoad } from './page-assets';
 import { createPageCache } from './page-cache';
 import type { Render, RenderedPage, RenderOptions } from './render';
 import { storefrontSecurityHeaders } from './security-headers';
-import { REVALIDATE, SHORT, staticFiles } from './static-files';
 import { hostnameOf, shopAddressOf } from './shop-address';
+import { REVALIDATE, SHORT, staticFiles } from './static-files';
 
 /** A lightning bolt, for builds without their own favicon (Chromium asks for one on every page). */
 const FAVICON =

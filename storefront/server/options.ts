@@ -57,7 +57,7 @@ export function storefrontEnv(env: Env = process.env): Omit<StorefrontOptions, '
   } else if (env.NODE_ENV === 'production') {
     // Otherwise every link search engines and link previews keep would name whatever Host a request claimed.
     throw new Error(
-      'PUBLIC_URL is required in production: the shop\'s public address such as https://shop.example.com, which canonical links, Open Graph tags, JSON-LD, robots.txt and the sitemap name',
+      "PUBLIC_URL is required in production: the shop's public address such as https://shop.example.com, which canonical links, Open Graph tags, JSON-LD, robots.txt and the sitemap name",
     );
   }
   if (env.API_INTERNAL_URL) {

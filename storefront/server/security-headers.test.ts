@@ -20,7 +20,8 @@ async function nginxHeaders() {
   const conf = await readFile(NGINX_CONF, 'utf8');
   const server = /\nserver \{([\s\S]*)\n\}/.exec(conf)?.[1];
   const pages = server && /\n\s*location \/ \{([\s\S]*?)\n\s*\}/.exec(server)?.[1];
-  if (!server || pages === undefined) throw new Error('deploy/nginx.conf has no `server { location / { … } }`');
+  if (!server || pages === undefined)
+    throw new Error('deploy/nginx.conf has no `server { location / { … } }`');
   const outside = server.replace(/\n\s*location [^{]*\{[\s\S]*?\n\s*\}/g, '');
   return { pages: addHeaders(pages), server: addHeaders(outside) };
 }

@@ -86,7 +86,9 @@ describe('storefront server', () => {
 
   it('lets the page call the API on localhost, 127.0.0.1 and its own host name, and nothing else', async () => {
     const port = await start({ apiPort: 5999 });
-    const csp = (await get(port, '/', { host: 'shop.lan:3000' })).headers['content-security-policy'] as string;
+    const csp = (await get(port, '/', { host: 'shop.lan:3000' })).headers[
+      'content-security-policy'
+    ] as string;
     const connect = csp.split('; ').find((d) => d.startsWith('connect-src'));
     expect(connect).toContain('http://localhost:5999');
     expect(connect).toContain('http://127.0.0.1:5999');

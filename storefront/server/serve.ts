@@ -6,8 +6,8 @@
  * (API_PUBLIC_URL sets --api-url; the other settings come from the environment: options.ts.)
  */
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';

@@ -16,6 +16,7 @@ import { createHttp } from '@voltcart/api-client/http';
 import { canAddToCart, escapeMarkup, formatINR, type Product } from '@voltcart/shared';
 import { createElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
+import type { Render, RenderedPage, RenderOptions, SitemapRequestOptions } from '../server/render';
 import { pageAddress } from './app/page-address';
 import { loadPage, matchPattern, pageRoutes } from './app/route-table';
 import { ServerApp } from './app/server-app';
@@ -24,10 +25,8 @@ import { paths } from './config/paths';
 import { SHOWCASES, showcaseParams } from './features/catalog/components/showcase-section';
 import { readStoreQuery, storeProductParams, writeStoreQuery } from './features/catalog/store-query';
 import { createQueries } from './lib/queries';
-import { pagesSitemap, productSitemap, sitemapIndex } from './sitemap';
-
-import type { Render, RenderedPage, RenderOptions, SitemapRequestOptions } from '../server/render';
 import { makeQueryClient } from './lib/query-client';
+import { pagesSitemap, productSitemap, sitemapIndex } from './sitemap';
 
 type Queries = ReturnType<typeof createQueries>;
 
@@ -308,11 +307,7 @@ function dehydrateForBrowser(client: QueryClient): string {
 }
 
 /** The server's part of a page: status, head tags, the page's HTML and the data the browser starts with. */
-async function renderPage(
-  pathname: string,
-  search: string,
-  opts: RenderOptions,
-): Promise<RenderedPage> {
+async function renderPage(pathname: string, search: string, opts: RenderOptions): Promise<RenderedPage> {
   // Private pages depend on the shopper's browser (cart, session): the shell only, rendered there.
   if (PRIVATE.some((re) => re.test(pathname))) return { status: 200, head: NOINDEX, state: null, html: '' };
   // '*' is last and matches every path.

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { isBlank } from '@voltcart/shared';
 import type { Context } from 'hono';
+import { getQueryParam } from 'hono/utils/url';
 import type { AppEnv } from '../app-env';
 import type { Db } from '../db/connection';
 import { bumpCatalogVersion, readCatalogVersion } from './catalog-version-repository';
@@ -9,8 +11,13 @@ import { COMPRESS_MIN_BYTES, chooseEncoding, compressBody, jsonAnswer } from './
 /**
  * The public catalogue (products, categories, colours, shop settings) as shoppers get it, kept per API process.
  * - only shopper requests use it: with an admin token (admins see inactive items) the handler runs as usual
- * - a response is kept under its path and query, as the exact bytes sent (JSON serialised once, plus brotli and
- *   gzip copies, made once) with a strong ETag: a client that sends it back in If-None-Match gets a 304
+ * - a response is kept under its path and the query parameters its route reads (`cacheKey`), as the exact bytes
+ *   sent (JSON serialised once, plus brotli and gzip copies, made once) with a strong ETag: a client that sends
+ *   it back in If-None-Match gets a 304. Made-up parameters (`?x=1`, `?x=2`…) reach the same response: they
+ *   cost no database load and no room
+ * - the answer without routing (`lookup`) files a request the same way with every parameter some route of this
+ *   cache reads (`knownParams`, learned as routes answer): a request for a kept response is never told another
+ *   one's, and one with a parameter its own route ignores is routed, then answered from what is kept
  * - freshness, with several API processes:
  *   1. an admin write calls `invalidate()`: this process drops everything at once and bumps the version row
  *      in `catalog_version`
@@ -24,12 +31,14 @@ import { COMPRESS_MIN_BYTES, chooseEncoding, compressBody, jsonAnswer } from './
  * - a response still in use at three quarters of its TTL is reloaded in the background (refresh ahead), so
  *   busy responses do not all expire at once and make their readers wait
  * - errors (bad query, unknown product) are never kept
- * - at most `maxEntries` responses, the oldest dropped first
+ * - at most `maxEntries` responses and `maxBytes` of them (bodies and compressed copies), the oldest dropped first
  */
 export interface CatalogCacheOptions {
   ttlMs: number;
   checkMs?: number;
   maxEntries?: number;
+  /** The most memory kept responses may take (their bodies and compressed copies), in bytes. */
+  maxBytes?: number;
   /** Where the version row is read when a kept response is answered without routing. */
   versionDb?: () => Db;
   /** Headers every answer carries whatever the request (the app's security headers): stored with each response. */
@@ -44,6 +53,8 @@ export type HeaderList = readonly string[];
 
 interface Entry {
   at: number;
+  /** Memory held: the body and its compressed copies. */
+  bytes: number;
   /** A successor is being loaded (refresh ahead). */
   refreshing: boolean;
   body: Uint8Array;
@@ -70,7 +81,11 @@ export class CatalogCache {
   private readonly refreshAfterMs: number;
   private readonly checkMs: number;
   private readonly maxEntries: number;
+  private readonly maxBytes: number;
   private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** Every query parameter some route of this cache reads (respond() adds its route's before keeping anything). */
+  private readonly knownParams = new Set<string>();
   private readonly loading = new Map<string, Promise<Entry>>();
   /** Bumped by every local invalidation: a load started under an older generation is not kept. */
   private generation = 0;
@@ -88,6 +103,7 @@ export class CatalogCache {
     this.refreshAfterMs = this.ttlMs * 0.75;
     this.checkMs = Math.max(0, opts.checkMs ?? Math.min(250, this.ttlMs));
     this.maxEntries = Math.max(1, opts.maxEntries ?? 1000);
+    this.maxBytes = Math.max(1, opts.maxBytes ?? 64 * 1024 * 1024);
     this.versionDb = opts.versionDb;
     this.fixedHeaders = (opts.fixedHeaders ?? []).flat();
   }
@@ -96,13 +112,29 @@ export class CatalogCache {
     return this.ttlMs > 0;
   }
 
+  /** Responses kept now. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Memory the kept responses hold, in bytes. */
+  get keptBytes(): number {
+    return this.bytes;
+  }
+
   /**
    * Answers a public catalogue GET: from the cache when fresh, else from `load()` (the JSON body), which is
-   * then kept. Admin requests and a disabled cache (CATALOG_CACHE_SECONDS=0) always run `load()`.
+   * then kept under the path and the query parameters `params` (those the route reads). Admin requests and a
+   * disabled cache (CATALOG_CACHE_SECONDS=0) always run `load()`.
    */
-  async respond(c: Context<AppEnv>, load: () => Promise<unknown>): Promise<Response> {
+  async respond(
+    c: Context<AppEnv>,
+    load: () => Promise<unknown>,
+    params: readonly string[] = [],
+  ): Promise<Response> {
     if (!this.enabled || c.get('principal')?.kind === 'admin') return jsonAnswer(c, await load());
-    const key = keyOf(c);
+    for (const name of params) this.knownParams.add(name);
+    const key = cacheKey(RawRequest.fromFetch(c.req.raw, c.env).key, new Set(params));
     // The version is waited for only when it is as old as a kept response may be; otherwise it is read in the
     // background, so that a slow database never holds up answers that are still within their bounds.
     const since = Date.now() - this.checkedAt;
@@ -111,7 +143,7 @@ export class CatalogCache {
     let entry = this.entries.get(key);
     const age = entry ? Date.now() - entry.at : Number.POSITIVE_INFINITY;
     if (!entry || age >= this.ttlMs) {
-      if (entry) this.entries.delete(key);
+      if (entry) this.drop(key);
       entry = await this.fill(key, c.req.routePath, load);
     } else if (age >= this.refreshAfterMs && !this.loading.has(key)) {
       // Refresh ahead: this answer is still fresh, and its successor is loaded meanwhile, so a busy response
@@ -147,7 +179,7 @@ export class CatalogCache {
       if (!this.versionDb || since >= this.ttlMs) return null;
       void this.checkVersion(this.versionDb());
     }
-    const entry = this.entries.get(req.key);
+    const entry = this.entries.get(cacheKey(req.key, this.knownParams));
     if (!entry) return null;
     const age = now - entry.at;
     if (age >= this.ttlMs) return null;
@@ -171,6 +203,7 @@ export class CatalogCache {
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.bytes = 0;
     this.loading.clear();
     this.waitingRefreshes.length = 0;
   }
@@ -196,10 +229,7 @@ export class CatalogCache {
     const p = load()
       .then((value) => encode(value, route, this.fixedHeaders, this.entries.get(key)))
       .then((entry) => {
-        if (generation === this.generation) {
-          if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-          this.entries.set(key, entry);
-        }
+        if (generation === this.generation) this.keep(key, entry);
         return entry;
       })
       .finally(() => {
@@ -207,6 +237,23 @@ export class CatalogCache {
       });
     this.loading.set(key, p);
     return p;
+  }
+
+  /** Keeps a response, dropping the oldest until both bounds hold; one larger than maxBytes alone is not kept. */
+  private keep(key: string, entry: Entry): void {
+    this.drop(key);
+    if (entry.bytes > this.maxBytes) return;
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes)
+      this.drop(this.entries.keys().next().value!);
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
   }
 
   private async checkVersion(db: Db): Promise<void> {
@@ -256,6 +303,7 @@ async function encode(value: unknown, route: string, fixed: HeaderList, previous
   ];
   return {
     at: Date.now(),
+    bytes: body.byteLength + (br?.byteLength ?? 0) + (gzip?.byteLength ?? 0),
     body,
     br,
     gzip,
@@ -317,7 +365,22 @@ export function requestHeader(c: Context, name: string): string | undefined {
   return c.req.header(name);
 }
 
-const keyOf = (c: Context) => RawRequest.fromFetch(c.req.raw, c.env).key;
+/**
+ * What a response is kept under: its path, then of its query only the parameters in `names`, sorted, each
+ * with the value its route reads (the first; a blank one counts as absent, as routes read them: lib/routes.ts),
+ * parsed as hono parses them for the route.
+ */
+export function cacheKey(pathAndQuery: string, names: ReadonlySet<string>): string {
+  const q = pathAndQuery.indexOf('?');
+  if (q < 0) return pathAndQuery;
+  const values = getQueryParam(`http://cache${pathAndQuery}`) as Record<string, string>;
+  const kept = Object.keys(values)
+    .filter((name) => names.has(name) && !isBlank(values[name]))
+    .sort()
+    .map((name) => `${encodeURIComponent(name)}=${encodeURIComponent(values[name]!)}`);
+  const path = pathAndQuery.slice(0, q);
+  return kept.length ? `${path}?${kept.join('&')}` : path;
+}
 
 const pathAndQuery = (url: string) => url.slice(url.indexOf('/', url.indexOf('//') + 2));
 

@@ -7,7 +7,7 @@ import {
   type ReplyOf,
 } from '@voltcart/shared';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import { guardOf, isAdmin } from './access';
 import { catalogCache } from './cache';
@@ -62,6 +62,7 @@ export function resource(base: string) {
     const middleware = Array.isArray(first) ? first : [];
     const schemas = (Array.isArray(first) ? {} : (first ?? {})) as { query?: z.ZodType; body?: z.ZodType };
     if (!def.path.startsWith(base)) throw new Error(`${def.path} is not under ${base}`);
+    if (schemas.query) queryParams.set(def, parameterNames(schemas.query));
     const path = def.path.slice(base.length) || '/';
     app.on(def.method, path, guardOf(def), ...middleware, async (c) => {
       const out = await handler(c, routeInput<D>(c, def, schemas));
@@ -108,13 +109,25 @@ function ok(payload: { msg?: string }) {
 /** Where a catalogue read goes: admins read the primary (they see their own writes at once), shoppers a replica. */
 export const catalogDb = (c: Context<AppEnv>) => (isAdmin(c) ? c.var.db : c.var.readDb);
 
-/** Answers a public catalogue read from the catalogue cache (lib/cache.ts), loading its fields on a miss. */
+/** The query parameters each route reads: the keys of its query schema (a route without one reads none). */
+const queryParams = new WeakMap<AnyRoute, readonly string[]>();
+
+function parameterNames(schema: z.ZodType): string[] {
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  if (schema instanceof z.ZodPipe) return parameterNames(schema.in as z.ZodType);
+  throw new Error('A query schema must be an object: its keys are the parameters the route reads');
+}
+
+/**
+ * Answers a public catalogue read from the catalogue cache (lib/cache.ts), loading its fields on a miss; kept
+ * under the path and the query parameters the route reads, so made-up ones add nothing to the cache.
+ */
 export async function cached<D extends AnyRoute>(
   c: Context<AppEnv>,
-  _def: D,
+  def: D,
   load: () => Promise<PayloadOf<D>>,
 ): Promise<Replied<D>> {
-  return catalogCache(c).respond(c, async () => ok(await load()));
+  return catalogCache(c).respond(c, async () => ok(await load()), queryParams.get(def));
 }
 
 /** A reply with a status other than the contract's (e.g. 200 for a sign-up that already existed). */

@@ -20,7 +20,8 @@ export function metricsRoutes() {
   const r = new Hono<AppEnv>();
   r.get('/metrics', access.public, async (c) => {
     // c.req.path has the trailing slash taken off already: the address as sent.
-    if (new URL(c.req.url).pathname !== '/metrics' || FORWARDED.some((h) => c.req.header(h) !== undefined)) return c.notFound();
+    if (new URL(c.req.url).pathname !== '/metrics' || FORWARDED.some((h) => c.req.header(h) !== undefined))
+      return c.notFound();
     try {
       const { body, contentType } = await renderMetrics();
       return c.body(body, 200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
