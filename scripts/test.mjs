@@ -2,8 +2,9 @@
 import { spawn } from 'node:child_process';
 /**
  * `npm test`: every check, in order, stopping at the first failure:
- *   lockfile check (npm ci --dry-run) → Biome (lint + format) → type-check (tsc -b) → database → vitest unit + ui + api → electron-vite build of
- *   the admin desktop app → Chromium → browser tests (vitest e2e) → `npm run test:scale` when it exists.
+ *   lockfile check (npm ci --dry-run) → Biome (lint + format) → type-check (tsc -b) → database → vitest unit + ui + api →
+ *   a fresh clone's `npm start` (scripts/lib/fresh-start.mjs) → electron-vite build of the admin desktop app →
+ *   Chromium → browser tests (vitest e2e) → `npm run test:scale` when it exists.
  * Ends with a summary and a last line `N passed, N failed` counting tests (a failed step that is not a
  * test run, such as the lint, counts as one failure).
  */
@@ -11,7 +12,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ensureChromium } from './lib/chromium.mjs';
-import { ensureDatabase, probe } from './lib/database.mjs';
+import { ensureDatabase, probe, serverUrl } from './lib/database.mjs';
+import { freshStart } from './lib/fresh-start.mjs';
 import { bin, ensureInstalled } from './lib/install.mjs';
 import { bold, dim, errorMessage, green, ROOT, red, UserError, yellow } from './lib/log.mjs';
 import { killGroup, main, onCleanup, run, runCleanup } from './lib/processes.mjs';
@@ -23,9 +25,9 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 
 /**
  * `npm test -- --skip biome,tsc` leaves steps out (reported as skipped), for a quicker local run.
- * Step keys: biome, tsc, vitest, electron, e2e, scale.
+ * Step keys: biome, tsc, vitest, fresh, electron, e2e, scale.
  */
-const STEP_KEYS = ['biome', 'tsc', 'vitest', 'electron', 'e2e', 'scale'];
+const STEP_KEYS = ['biome', 'tsc', 'vitest', 'fresh', 'electron', 'e2e', 'scale'];
 function parseSkips(argv) {
   const i = argv.indexOf('--skip');
   if (i < 0) return new Set();
@@ -207,6 +209,12 @@ await main(async () => {
     await check('unit, ui and api tests (vitest)', 'vitest', () =>
       vitest('main', ['unit', 'ui', 'api'], env),
     );
+
+    // What a new user does first: clone, npm start. Nothing installed, built or configured beforehand.
+    await check('fresh clone: npm start', 'fresh', async () => {
+      const r = await freshStart({ serverUrl: serverUrl(testServer) });
+      return { passed: 1, note: `${r.commit} running after ${r.seconds} s` };
+    });
 
     await check('admin desktop build (electron-vite)', 'electron', async () => {
       const config = ['ts', 'mts', 'js', 'mjs'].find((ext) =>

@@ -1,10 +1,12 @@
 // The storefront server's files: caching per file kind, the app shell for page addresses, runtime config, the
 // build's compressed copies, security headers on every answer, and no way out of the served folder (raw request
 // paths, encoded dots and slashes).
+import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressFolder } from '../../scripts/lib/precompress.mjs';
@@ -237,7 +239,22 @@ describe('storefront settings from the environment', () => {
     });
   });
 
+  it('reads the page cache bounds', () => {
+    expect(storefrontEnv({ PAGE_CACHE_SECONDS: '30', PAGE_CACHE_MB: '128' })).toEqual({
+      pageCacheSeconds: 30,
+      pageCacheMb: 128,
+    });
+  });
+
+  it("requires the shop's address in production, naming PUBLIC_URL", () => {
+    expect(() => storefrontEnv({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required in production/);
+    expect(storefrontEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com' })).toEqual({
+      publicUrl: 'https://shop.example.com',
+    });
+  });
+
   it('stops with a message naming a malformed setting', () => {
+    expect(() => storefrontEnv({ PAGE_CACHE_MB: '0' })).toThrow(/PAGE_CACHE_MB/);
     expect(() => storefrontEnv({ PUBLIC_URL: 'shop.example.com' })).toThrow(/PUBLIC_URL/);
     expect(() => storefrontEnv({ PUBLIC_URL: 'https://shop.example.com/store' })).toThrow(/PUBLIC_URL/);
     expect(() => storefrontEnv({ API_INTERNAL_URL: 'api:5000' })).toThrow(/API_INTERNAL_URL/);
@@ -245,4 +262,118 @@ describe('storefront settings from the environment', () => {
     expect(() => storefrontEnv({ SITEMAP_URLS_PER_FILE: 'many' })).toThrow(/SITEMAP_URLS_PER_FILE/);
     expect(() => storefrontEnv({ PAGE_CACHE_SECONDS: '-1' })).toThrow(/PAGE_CACHE_SECONDS/);
   });
+});
+
+/**
+ * A stand-in for the built renderer (dist-server/entry-server.js beside the app): it counts its renders, names
+ * the shop's origin and picture host it was given, keeps only `?keep=` as the page's own parameter, and makes
+ * pages of PAGE_BYTES of text that does not compress much.
+ */
+const RENDERER = `
+export const stats = { renders: 0 };
+const filler = (n) => Array.from({ length: n / 8 }, (_, i) => ((i * 2654435761) >>> 0).toString(36).padStart(8, '0')).join('');
+export const pageRenderer = {
+  async renderPage(pathname, search, opts) {
+    stats.renders++;
+    return {
+      status: 200,
+      html: '<main>' + pathname + search + (pathname.startsWith('/big') ? filler(${150_000}) : '') + '</main>',
+      head: '<link rel="canonical" href="' + opts.origin + pathname + '" /><meta property="og:image" content="' + opts.publicApiUrl + '/p.jpg" />',
+      state: null,
+    };
+  },
+  pageAddress(pathname, search) {
+    const keep = new URLSearchParams(search).get('keep');
+    return { pathname, search: keep ? '?keep=' + keep : '' };
+  },
+  async sitemap() {
+    return null;
+  },
+};
+`;
+
+describe('rendered pages', () => {
+  let rendered: string;
+  let stats: { renders: number };
+
+  beforeAll(async () => {
+    rendered = join(dir, 'rendered', 'dist');
+    await mkdir(rendered, { recursive: true });
+    await mkdir(join(dir, 'rendered', 'dist-server'));
+    await writeFile(
+      join(rendered, 'index.html'),
+      '<html><head><title>Voltcart</title></head><body><div id="root"></div></body></html>',
+    );
+    const entry = join(dir, 'rendered', 'dist-server', 'entry-server.js');
+    await writeFile(entry, RENDERER);
+    ({ stats } = await import(pathToFileURL(entry).href));
+  });
+
+  const canonical = (res: Answer) => /<link rel="canonical" href="([^"]*)"/.exec(res.body.toString())?.[1];
+  const picture = (res: Answer) => /og:image" content="([^"]*)"/.exec(res.body.toString())?.[1];
+
+  it('renders a page once for 300 made-up parameters: only what the page reads makes another', async () => {
+    const port = await start({ root: rendered });
+    const before = stats.renders;
+    for (let i = 0; i < 300; i++) expect((await get(port, `/store?x${i}=${i}`)).status).toBe(200);
+    expect(stats.renders - before).toBe(1);
+    await get(port, '/store?keep=1&x=2');
+    await get(port, '/store?x=3&keep=1');
+    expect(stats.renders - before).toBe(2);
+  });
+
+  it('keeps rendered pages within PAGE_CACHE_MB, the oldest dropped first', async () => {
+    // Each /big page holds about a third of a megabyte (its HTML and compressed copies): 1 MB keeps a few.
+    const port = await start({ root: rendered, pageCacheMb: 1 });
+    const before = stats.renders;
+    for (let n = 0; n < 5; n++) await get(port, `/big/${n}`, { 'accept-encoding': 'br' });
+    expect(stats.renders - before).toBe(5);
+    // The newest is still kept; the first ones made room.
+    await get(port, '/big/4');
+    expect(stats.renders - before).toBe(5);
+    await get(port, '/big/0');
+    expect(stats.renders - before).toBe(6);
+  }, 30_000);
+
+  it('names the shop by PUBLIC_URL whatever Host a request claims', async () => {
+    const port = await start({ root: rendered, publicUrl: 'https://shop.example.com' });
+    for (const host of ['evil.example', `127.0.0.1:${port}`]) {
+      const res = await get(port, '/product/1', { host });
+      expect(canonical(res)).toBe('https://shop.example.com/product/1');
+      expect(picture(res)).toBe('https://shop.example.com:5000/p.jpg');
+      expect((await get(port, '/robots.txt', { host })).body.toString()).toContain(
+        'Sitemap: https://shop.example.com/sitemap.xml',
+      );
+    }
+  });
+
+  it('names the shop, in development, only by a host of this machine on its own port', async () => {
+    const port = await start({ root: rendered });
+    const own = await get(port, '/product/2', { host: `127.0.0.1:${port}` });
+    expect(canonical(own)).toBe(`http://127.0.0.1:${port}/product/2`);
+    const before = stats.renders;
+    for (const host of ['evil.example', `evil.example:${port}`, `localhost:${port + 1}`, '[::2]']) {
+      const res = await get(port, '/product/2', { host });
+      expect(canonical(res), host).toBe(`http://localhost:${port}/product/2`);
+      expect(picture(res), host).toBe('http://localhost:5000/p.jpg');
+      expect((await get(port, '/robots.txt', { host })).body.toString(), host).toContain(
+        `Sitemap: http://localhost:${port}/sitemap.xml`,
+      );
+    }
+    // Hosts nobody configured add no pages: one render for all of them.
+    expect(stats.renders - before).toBe(1);
+  });
+});
+
+describe('the storefront server as a program', () => {
+  it('stops at start-up in production without PUBLIC_URL, naming it', async () => {
+    const tsx = join(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'tsx');
+    const run = spawnSync(tsx, [join(import.meta.dirname, 'serve.ts'), root, '--port', '0'], {
+      env: { ...process.env, NODE_ENV: 'production', PUBLIC_URL: '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('PUBLIC_URL is required in production');
+  }, 40_000);
 });
