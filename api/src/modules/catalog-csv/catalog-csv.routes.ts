@@ -3,8 +3,16 @@ import { badRequest } from '../../errors';
 import { guardOf } from '../../lib/access';
 import { catalogCache } from '../../lib/cache';
 import { resource } from '../../lib/routes';
+import { streamedUpload } from '../../lib/streamed-upload';
 import { actorOf } from '../audit/audit.service';
-import { applyNextBatch, CSV_MESSAGES, exportCatalog, getImport, previewImport } from './catalog-csv.service';
+import {
+  applyNextBatch,
+  CSV_MESSAGES,
+  exportCatalog,
+  getImport,
+  previewImport,
+  readImportFile,
+} from './catalog-csv.service';
 
 const api = contract.catalogCsv;
 
@@ -24,14 +32,15 @@ export function catalogCsvRoutes() {
     });
   });
 
+  // The file is read as it arrives (a catalogue may be 50 MB): never buffered whole, nor parsed in one go.
   on(api.preview, { body: catalogImportBody }, async (c, input) => {
-    const raw = await input.raw();
-    const file = Array.isArray(raw.file) ? raw.file[0] : raw.file;
-    if (!(file instanceof File)) throw badRequest(CSV_MESSAGES.noFile);
-    const body = await input.body();
+    const upload = await streamedUpload(c, 'file');
+    if (!upload) throw badRequest(CSV_MESSAGES.noFile);
+    const file = await readImportFile(upload.file);
+    const body = await input.body(await upload.fields);
     const preview = await previewImport(c.var.db, {
-      name: file.name,
-      bytes: new Uint8Array(await file.arrayBuffer()),
+      name: upload.filename,
+      file,
       adminId: c.var.principal?.id ?? null,
       batchSize: body.batchSize,
     });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { pipeline, Readable } from 'node:stream';
 import {
   CATALOG_CSV_COLUMNS,
   type CatalogCsvColumn,
@@ -10,7 +11,7 @@ import {
   slugify,
   toRupees,
 } from '@voltcart/shared';
-import { CsvError, parse } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { CatalogImportTable } from '../../db/database';
@@ -163,28 +164,76 @@ export function exportCatalog(db: Db, pageSize = EXPORT_PAGE): ReadableStream<Ui
 
 // ---------------------------------------------------------------- reading a file
 
-/** The file's text, or a 413 / 400 saying why it cannot be read (size, encoding). */
-function fileText(bytes: Uint8Array): string {
-  if (bytes.byteLength > MAX_IMPORT_BYTES) throw new AppError(413, 'too_large', M.tooLarge(bytes.byteLength));
+/**
+ * Lets other requests run after about this much work in one go: a file of tens of megabytes is read, checked
+ * and planned in steps of a few milliseconds, never in one block that holds every other request up.
+ */
+const SLICE_MS = 8;
+
+/** A function that waits for the event loop's next turn once SLICE_MS of work has passed since the last one. */
+function timeSlicer(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < SLICE_MS) return;
+    await new Promise((r) => setImmediate(r));
+    since = performance.now();
+  };
+}
+
+/**
+ * The uploaded bytes as UTF-8 text, chunk by chunk as they arrive, or a 413 / 400 saying why the file cannot be
+ * read (size, encoding: the line of the first byte that is not UTF-8).
+ */
+async function* utf8Text(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let size = 0;
+  let lines = 1;
+  for await (const chunk of bytes) {
+    size += chunk.byteLength;
+    if (size > MAX_IMPORT_BYTES) throw new AppError(413, 'too_large', M.tooLarge(size));
+    let text: string;
+    try {
+      text = decoder.decode(chunk, { stream: true });
+    } catch {
+      const loose = new TextDecoder('utf-8').decode(chunk);
+      const at = loose.indexOf('\uFFFD');
+      throw badRequest(M.notUtf8(lines + countLines(loose.slice(0, Math.max(at, 0)))), 'csv_encoding');
+    }
+    lines += countLines(text);
+    yield text;
+  }
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    const rest = decoder.decode();
+    if (rest) yield rest;
   } catch {
-    const loose = new TextDecoder('utf-8').decode(bytes);
-    const at = loose.indexOf('\uFFFD');
-    throw badRequest(M.notUtf8(loose.slice(0, Math.max(at, 0)).split('\n').length), 'csv_encoding');
+    throw badRequest(M.notUtf8(lines), 'csv_encoding');
   }
 }
 
-/** The records of a file with the line each starts on (the header is line 1). */
-function records(text: string): { header: string[]; rows: { line: number; cells: string[] }[] } {
-  let parsed: { record: string[]; info: { lines: number; empty_lines: number } }[];
+function countLines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+type ParsedRecord = { record: string[]; info: { lines: number; empty_lines: number } };
+
+/** The records of a file with the line each starts on (the header is line 1), parsed as the text arrives. */
+async function* records(text: AsyncIterable<string>): AsyncGenerator<{ line: number; cells: string[] }> {
+  const parser = parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true });
+  // The parser is the end of the pipeline: a failure of the source (size, encoding) ends it with that error.
+  pipeline(Readable.from(text), parser, () => {});
+  let end = 0;
+  let empty = 0;
+  let first = true;
   try {
-    parsed = parse(text, {
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as unknown as typeof parsed;
+    for await (const p of parser as AsyncIterable<ParsedRecord>) {
+      // A record starts on the line after the previous one ended, past the empty lines skipped in between.
+      yield { line: first ? 1 : end + (p.info.empty_lines - empty) + 1, cells: p.record };
+      first = false;
+      end = p.info.lines;
+      empty = p.info.empty_lines;
+    }
   } catch (e) {
     if (e instanceof CsvError) {
       const line = (e as CsvError & { lines?: number }).lines;
@@ -194,16 +243,6 @@ function records(text: string): { header: string[]; rows: { line: number; cells:
     }
     throw e;
   }
-  if (!parsed.length) throw badRequest(headerProblem([]) ?? M.empty, 'csv_header');
-  const rows: { line: number; cells: string[] }[] = [];
-  let end = parsed[0]!.info.lines;
-  let empty = parsed[0]!.info.empty_lines;
-  for (const p of parsed.slice(1)) {
-    rows.push({ line: end + (p.info.empty_lines - empty) + 1, cells: p.record });
-    end = p.info.lines;
-    empty = p.info.empty_lines;
-  }
-  return { header: parsed[0]!.record, rows };
 }
 
 /** Rows of one product (same handle), in file order. */
@@ -223,18 +262,35 @@ function groupRows(rows: CsvRow[]): Group[] {
   return [...groups.values()];
 }
 
-/** Cells read, SKUs unique in the file, and every row of a product agreeing on the product's fields. */
-function readFile(text: string): { records: number; rows: CsvRow[]; errors: CsvRowError[] } {
-  const { header, rows: raw } = records(text);
-  const problem = headerProblem(header);
-  if (problem) throw badRequest(problem, 'csv_header');
-  if (!raw.length) throw badRequest(M.empty);
-  const names = header.map((h) => h.trim().toLowerCase() as CatalogCsvColumn);
+/** An uploaded file as read: how many records it has, its rows (each checked on its own) and their errors. */
+export interface ReadImportFile {
+  records: number;
+  rows: CsvRow[];
+  errors: CsvRowError[];
+}
+
+/**
+ * Reads an uploaded catalogue file as it arrives: cells read, SKUs unique in the file, and every row of a product
+ * agreeing on the product's fields; a 413 or 400 when it cannot be read. Only the rows read are kept, never the
+ * file's text as a whole.
+ */
+export async function readImportFile(bytes: AsyncIterable<Uint8Array>): Promise<ReadImportFile> {
   const errors: CsvRowError[] = [];
   const rows: CsvRow[] = [];
   const skuLine = new Map<string, number>();
   const first = new Map<string, CsvRow>();
-  for (const { line, cells } of raw) {
+  const pause = timeSlicer();
+  let names: CatalogCsvColumn[] | null = null;
+  let count = 0;
+  for await (const { line, cells } of records(utf8Text(bytes))) {
+    await pause();
+    if (!names) {
+      const problem = headerProblem(cells);
+      if (problem) throw badRequest(problem, 'csv_header');
+      names = cells.map((h) => h.trim().toLowerCase() as CatalogCsvColumn);
+      continue;
+    }
+    count++;
     if (cells.length !== names.length) {
       errors.push({ line, column: '', reason: `has ${cells.length} cells; the header has ${names.length}` });
       continue;
@@ -275,7 +331,9 @@ function readFile(text: string): { records: number; rows: CsvRow[]; errors: CsvR
     }
     rows.push(row);
   }
-  return { records: raw.length, rows, errors };
+  if (!names) throw badRequest(headerProblem([]) ?? M.empty, 'csv_header');
+  if (!count) throw badRequest(M.empty);
+  return { records: count, rows, errors };
 }
 
 // ---------------------------------------------------------------- planning against the catalogue
@@ -355,12 +413,14 @@ function productChanges(current: repo.KnownProduct, want: ProductValues): Partia
 
 /**
  * Works out what the rows would do to the catalogue as it is now (`lock`: the products involved are locked
- * first, inside a batch's transaction), and every reason a row cannot be applied.
+ * first, inside a batch's transaction), and every reason a row cannot be applied. `claimed` holds the slugs
+ * earlier groups of the same file make (a file planned in parts shares it).
  */
 async function planGroups(
   db: Conn,
   groups: Group[],
   lock: boolean,
+  claimed = new Map<string, number>(),
 ): Promise<{ plans: ProductPlan[]; errors: CsvRowError[]; outcomes: Map<number, Outcome> }> {
   const errors: CsvRowError[] = [];
   const outcomes = new Map<number, Outcome>();
@@ -406,7 +466,6 @@ async function planGroups(
     repo.idsBySlug(db, 'colors', [...new Set(rows.map((r) => r.color).filter(Boolean))]),
   ]);
   const variantsOf = groupBy(variants, (v) => v.product_id);
-  const claimed = new Map<string, number>();
 
   const plans: ProductPlan[] = [];
   for (const g of groups) {
@@ -664,34 +723,48 @@ function toImport(r: Selectable<CatalogImportTable>): CatalogImport {
   };
 }
 
+/** Products planned against the catalogue at a time in a preview (its queries and its work stay small). */
+const PLAN_PART = 500;
+/** Import rows written per statement (each row's JSON holds its product's texts: a few KB). */
+const STORE_PART = 100;
+
 /**
- * Reads and checks an uploaded file against the catalogue (nothing in it changes) and keeps it for apply:
+ * Checks a file read with readImportFile against the catalogue (nothing in it changes) and keeps it for apply:
  * counts of rows to create, update and leave unchanged, and every row error (line, column, reason).
+ * Planned a part of the products at a time and stored in parts, with other requests served in between.
  */
 export async function previewImport(
   db: Db,
-  upload: { name: string; bytes: Uint8Array; adminId: number | null; batchSize?: number },
+  upload: { name: string; file: ReadImportFile; adminId: number | null; batchSize?: number },
 ): Promise<CatalogImport> {
-  const text = fileText(upload.bytes);
-  const { records: total, rows, errors } = readFile(text);
+  const { records: total, rows, errors } = upload.file;
   const groups = groupRows(rows);
-  const planned = await planGroups(db, groups, false);
-  errors.push(...planned.errors);
+  const plans: ProductPlan[] = [];
+  const outcomes = new Map<number, Outcome>();
+  const claimed = new Map<string, number>();
+  const pause = timeSlicer();
+  for (let i = 0; i < groups.length; i += PLAN_PART) {
+    const planned = await planGroups(db, groups.slice(i, i + PLAN_PART), false, claimed);
+    plans.push(...planned.plans);
+    errors.push(...planned.errors);
+    for (const [line, outcome] of planned.outcomes) outcomes.set(line, outcome);
+    await pause();
+  }
   errors.sort((a, b) => a.line - b.line);
-  const count = (o: Outcome) => [...planned.outcomes.values()].filter((x) => x === o).length;
+  const count = (o: Outcome) => [...outcomes.values()].filter((x) => x === o).length;
 
   // Batches of whole products, in file order.
   const size = upload.batchSize ?? DEFAULT_BATCH_SIZE;
-  const stored: { line: number; batch: number; data: string }[] = [];
+  const stored: { row: CsvRow; batch: number }[] = [];
   let batch = 0;
   let inBatch = size;
   if (!errors.length)
-    for (const plan of planned.plans) {
+    for (const plan of plans) {
       if (inBatch >= size) {
         batch++;
         inBatch = 0;
       }
-      for (const r of plan.group.rows) stored.push({ line: r.line, batch, data: JSON.stringify(r) });
+      for (const row of plan.group.rows) stored.push({ row, batch });
       inBatch += plan.group.rows.length;
     }
 
@@ -710,7 +783,16 @@ export async function previewImport(
       errors: JSON.stringify(errors.slice(0, MAX_IMPORT_ERRORS)),
       batch_count: batch,
     });
-    await repo.insertImportRows(trx, id, stored);
+    // Each part serialised as it is written: the rows are never all in memory twice.
+    for (let i = 0; i < stored.length; i += STORE_PART) {
+      const part = stored.slice(i, i + STORE_PART);
+      await repo.insertImportRows(
+        trx,
+        id,
+        part.map(({ row, batch }) => ({ line: row.line, batch, data: JSON.stringify(row) })),
+      );
+      await pause();
+    }
   });
   return getImport(db, publicId);
 }
