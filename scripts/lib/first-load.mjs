@@ -28,7 +28,7 @@ export async function firstLoadScripts(dist, pageChunk) {
     /<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g,
   ))
     await visit(m[1]);
-  // A rendered page starts the app with boot.js (storefront/server/page-assets.mjs, startAppAfterLoad).
+  // A rendered page starts the app with boot.js (storefront/server/page-assets.ts, startAppAfterLoad).
   if (existsSync(resolve(dist, 'boot.js'))) files.add('/boot.js');
   // `<name>-<8-character hash>.js`: `product-image-….js` is not the product page's chunk.
   const name = new RegExp(`^${pageChunk}-[\\w-]{8}\\.js$`);

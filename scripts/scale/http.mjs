@@ -118,3 +118,22 @@ export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
+
+/**
+ * A GET of `path` exactly as written (no normalisation of `./`, escapes or slashes, as fetch would do), on a
+ * connection of its own: `{ status, headers, body }` with the body as text.
+ */
+export function rawGet(origin, path) {
+  const u = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: u.hostname, port: u.port, path, agent: false }, (res) => {
+      let body = '';
+      res.on('data', (d) => {
+        body += d;
+      });
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

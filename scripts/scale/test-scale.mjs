@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt, UI_BUILDS } from '../lib/build.mjs';
-import { call, expectStatus, percentile, slowUpload } from './http.mjs';
+import { call, expectStatus, percentile, rawGet, slowUpload } from './http.mjs';
 import {
   catchUp,
   crash,
@@ -524,6 +524,69 @@ async function main() {
       for (const p of public_)
         assert(urls.includes(`${shop}/product/${p._id}`), `the sitemap does not list product ${p._id}`);
       return `${files.length} files, ${urls.length} addresses, all ${public_.length} public products`;
+    },
+  );
+
+  // --- the red team's probes of the deployed shop (deploy/nginx.conf as shipped)
+  await check(
+    'nginx keeps /api/metrics private in every spelling, and sends HSTS on pages, the API and refusals',
+    async () => {
+      const spellings = [
+        '/api/metrics',
+        '/api/metrics/',
+        '/api/METRICS/',
+        '/api/Metrics?x=1',
+        '/api//metrics/',
+        '/api/./metrics/',
+        '/api/%6detrics/',
+        '/api/metrics%2F',
+        '/api/metrics/?format=text',
+      ];
+      for (const path of spellings) {
+        const r = await rawGet(shop, path);
+        assert(
+          r.status === 404 && !r.body.includes('voltcart_http_requests_total'),
+          `${path} answered ${r.status}${r.body.includes('voltcart_') ? ' with the metrics' : ''}`,
+        );
+      }
+      const hsts = 'max-age=31536000; includeSubDomains';
+      for (const path of ['/', '/api/health', '/api/metrics/', '/no-such-page'])
+        assert(
+          (await rawGet(shop, path)).headers['strict-transport-security'] === hsts,
+          `${path} has no HSTS header`,
+        );
+      return `${spellings.length} spellings refused`;
+    },
+  );
+
+  await check(
+    '300 made-up parameters: the storefront renders the store page at most once and its memory stays put',
+    async () => {
+      const rssMb = () =>
+        Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${web.proc.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+      // The store page's own render calls the API's product list through nginx (API_INTERNAL_URL): counted in
+      // its access log.
+      const lists = () =>
+        parseAccessLog(readFileSync(nginx.accessLog, 'utf8')).filter((l) => l.uri === '/api/product').length;
+      expectStatus(await call(shop, 'GET', '/store'), 200, '/store');
+      const [listsBefore, memoryBefore] = [lists(), rssMb()];
+      const started = performance.now();
+      for (let i = 0; i < 300; i++)
+        expectStatus(
+          await call(shop, 'GET', `/store?x${i}=${randomBytes(4).toString('hex')}`),
+          200,
+          'a page',
+        );
+      const renders = lists() - listsBefore;
+      const grew = rssMb() - memoryBefore;
+      // A page is renewed in the background every 8 s or so while in use: at most one render per 8 s.
+      const allowed = 1 + Math.ceil((performance.now() - started) / 8_000);
+      assert(
+        renders <= allowed,
+        `${renders} renders of the store page for 300 addresses (at most ${allowed})`,
+      );
+      assert(grew < 64, `the storefront server grew by ${grew.toFixed(0)} MB`);
+      return `${renders} render(s), memory ${memoryBefore.toFixed(0)} → ${(memoryBefore + grew).toFixed(0)} MB`;
     },
   );
 
