@@ -3,7 +3,7 @@
 // page uses the data the server sent (no second request for the product) without console errors or
 // warnings; an unknown product answers 404; private pages are not indexed.
 import { resolve } from 'node:path';
-import { formatINR } from '@voltcart/shared';
+import { escapeMarkup, formatINR } from '@voltcart/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, pageErrors } from '../../e2e/browser';
@@ -36,7 +36,7 @@ function jsonLd(
 }
 
 /** Text as the server writes it into HTML. */
-const html = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const html = escapeMarkup;
 
 describe('server-rendered product page', () => {
   it('arrives with the product name, price, canonical address, Open Graph tags and JSON-LD', async () => {
