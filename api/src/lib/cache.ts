@@ -71,6 +71,8 @@ interface Entry {
 /** A kept response: answer it with `keptAnswer()`. */
 export type KeptResponse = Omit<Readonly<Entry>, 'refreshing'>;
 
+const NO_PARAMS: ReadonlySet<string> = new Set();
+
 /** Background (refresh-ahead) loads at a time, per process. */
 const MAX_REFRESHES = 4;
 const CONTENT_TYPE = 'application/json';
@@ -130,11 +132,11 @@ export class CatalogCache {
   async respond(
     c: Context<AppEnv>,
     load: () => Promise<unknown>,
-    params: readonly string[] = [],
+    params: ReadonlySet<string> = NO_PARAMS,
   ): Promise<Response> {
     if (!this.enabled || c.get('principal')?.kind === 'admin') return jsonAnswer(c, await load());
     for (const name of params) this.knownParams.add(name);
-    const key = cacheKey(RawRequest.fromFetch(c.req.raw, c.env).key, new Set(params));
+    const key = cacheKey(RawRequest.fromFetch(c.req.raw, c.env).key, params);
     // The version is waited for only when it is as old as a kept response may be; otherwise it is read in the
     // background, so that a slow database never holds up answers that are still within their bounds.
     const since = Date.now() - this.checkedAt;

@@ -62,7 +62,7 @@ export function resource(base: string) {
     const middleware = Array.isArray(first) ? first : [];
     const schemas = (Array.isArray(first) ? {} : (first ?? {})) as { query?: z.ZodType; body?: z.ZodType };
     if (!def.path.startsWith(base)) throw new Error(`${def.path} is not under ${base}`);
-    if (schemas.query) queryParams.set(def, parameterNames(schemas.query));
+    if (schemas.query) queryParams.set(def, new Set(parameterNames(schemas.query)));
     const path = def.path.slice(base.length) || '/';
     app.on(def.method, path, guardOf(def), ...middleware, async (c) => {
       const out = await handler(c, routeInput<D>(c, def, schemas));
@@ -110,7 +110,7 @@ function ok(payload: { msg?: string }) {
 export const catalogDb = (c: Context<AppEnv>) => (isAdmin(c) ? c.var.db : c.var.readDb);
 
 /** The query parameters each route reads: the keys of its query schema (a route without one reads none). */
-const queryParams = new WeakMap<AnyRoute, readonly string[]>();
+const queryParams = new WeakMap<AnyRoute, ReadonlySet<string>>();
 
 function parameterNames(schema: z.ZodType): string[] {
   if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
