@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../scripts/lib/precompress.mjs';
 import { devCspPlugin, rootHtmlUrls, runtimeConfigPlugin, vendorChunks } from './vite-plugins';
 
 /**
@@ -11,7 +12,8 @@ import { devCspPlugin, rootHtmlUrls, runtimeConfigPlugin, vendorChunks } from '.
 export default defineConfig({
   root: resolve(import.meta.dirname, 'src/renderer'),
   base: './',
-  plugins: [react(), devCspPlugin(), runtimeConfigPlugin()],
+  // precompress: brotli and gzip copies the storefront server sends as they are (it serves this build too).
+  plugins: [react(), devCspPlugin(), runtimeConfigPlugin(), precompress()],
   experimental: { renderBuiltUrl: rootHtmlUrls },
   build: {
     outDir: resolve(import.meta.dirname, 'dist-web'),

@@ -1,5 +1,5 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 
@@ -34,7 +34,7 @@ export function precompress() {
     name: 'voltcart-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = config.build.ssr ? '' : join(config.root, config.build.outDir);
+      outDir = config.build.ssr ? '' : resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       if (outDir) await precompressFolder(outDir);
