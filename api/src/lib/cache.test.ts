@@ -28,12 +28,16 @@ function setUp(opts: { maxBytes?: number; maxEntries?: number } = {}, size = 200
   const state = { loads: 0 };
   const app = new Hono<AppEnv>();
   app.get('/item/:n', (c) =>
-    cache.respond(c, async () => {
-      state.loads++;
-      // Random text: its compressed copies are about as large as it is.
-      const pad = Array.from({ length: size / 8 }, () => Math.random().toString(36).slice(2, 10)).join('');
-      return { n: c.req.param('n'), v: c.req.query('v') ?? null, pad };
-    }, new Set(['v'])),
+    cache.respond(
+      c,
+      async () => {
+        state.loads++;
+        // Random text: its compressed copies are about as large as it is.
+        const pad = Array.from({ length: size / 8 }, () => Math.random().toString(36).slice(2, 10)).join('');
+        return { n: c.req.param('n'), v: c.req.query('v') ?? null, pad };
+      },
+      new Set(['v']),
+    ),
   );
   const get = async (path: string) => (await app.request(path)).json() as Promise<{ v: string | null }>;
   return { cache, state, get };
