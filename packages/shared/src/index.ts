@@ -20,6 +20,7 @@ export * from './rules/variant-sku';
 export * from './schemas/address';
 export * from './schemas/after-order';
 export * from './schemas/audit';
+export * from './schemas/account';
 export * from './schemas/auth';
 export * from './schemas/cart';
 export * from './schemas/catalog';

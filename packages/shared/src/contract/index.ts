@@ -4,6 +4,7 @@ import { catalogCsv } from './catalog-csv';
 import { customer } from './customer';
 
 export type { FacetValue, ProductFacets, ProductId, ProductList, Suggestions, Synonym } from './catalog';
+export type { AccountExport } from './account';
 export type { CatalogImport, CsvRowError } from './catalog-csv';
 
 import { cart, health, newsletter, order, settings } from './shop';
