@@ -132,9 +132,9 @@ export async function authenticate(
 ): Promise<Principal> {
   const { id, ver, sid, exp } = await tokens.verify(kind, token);
   const state = await sessionStateOf(db, kind, id, sid);
+  if (state?.active === false) throw unauthorized('This staff account has been deactivated.');
   if (!state || state.version !== ver || state.ended)
     throw unauthorized('Your session is not valid. Please log in again.');
-  if (state.active === false) throw unauthorized('This staff account has been deactivated.');
   return {
     kind,
     id,
