@@ -17,6 +17,7 @@ type StaffDeps = Pick<Deps, 'db' | 'config'>;
 export const STAFF_MESSAGES = {
   lastOwner: 'The shop needs at least one active Owner: make someone else an Owner first.',
   emailTaken: 'A staff account with this email already exists.',
+  enrolFirst: 'Set up two-step sign-in for your own account first, then require it of everyone.',
   passwordMailed: (m: { name: string; email: string }) =>
     `We have mailed ${m.name} a first password at ${m.email}; they choose their own when they first log in.`,
 } as const;
@@ -153,6 +154,9 @@ export function twoStepRequired(d: StaffDeps): Promise<boolean> {
 /** The Owner's switch: every staff account must use two-step sign-in (those without it enrol at their next request). */
 export async function saveTwoStepRequired(d: StaffDeps, actor: Actor, on: boolean): Promise<boolean> {
   await transaction(d.db, async (trx) => {
+    // The Owner who switches it on must not be the first one it shuts out.
+    const own = actor.id === null ? undefined : await repo.findStaff(trx, actor.id);
+    if (on && !own?.totp_secret) throw conflict(STAFF_MESSAGES.enrolFirst);
     const before = await repo.readTwoStepRequired(trx);
     await repo.writeTwoStepRequired(trx, on);
     await recordAudit(trx, {
