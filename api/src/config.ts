@@ -62,7 +62,10 @@ const envSchema = z.object({
   /** SMS gateway for sign-in codes (unset: the simulator, which writes each message under DATA_DIR/sms). */
   SMS_GATEWAY_URL: z.string().url().optional(),
   SMS_API_KEY: z.string().optional(),
-  SMS_SENDER: z.string().regex(/^[A-Z]{6}$/, 'must be a 6-letter sender id').default('VLTCRT'),
+  SMS_SENDER: z
+    .string()
+    .regex(/^[A-Z]{6}$/, 'must be a 6-letter sender id')
+    .default('VLTCRT'),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),

@@ -53,7 +53,9 @@ describe('password reset', () => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
-    expect(known.body.msg).toBe('If an account exists for this address, we have sent a link. It works for 30 minutes.');
+    expect(known.body.msg).toBe(
+      'If an account exists for this address, we have sent a link. It works for 30 minutes.',
+    );
     // The lookup happens after the answer: the two take about the same time (medians of five, taken in turns,
     // each after the previous request's mail work is done).
     const ms: Record<string, number[]> = { known: [], unknown: [] };
@@ -93,9 +95,9 @@ describe('password reset', () => {
     const b = await ctx.customer();
     const token = await resetLink(a.email);
     const altered = `${token.slice(0, -1)}${token.endsWith('a') ? 'b' : 'a'}`;
-    expect((await post('/user/password/reset', { token: altered, password: 'brand-new-pass' })).body.code).toBe(
-      'invalid_link',
-    );
+    expect(
+      (await post('/user/password/reset', { token: altered, password: 'brand-new-pass' })).body.code,
+    ).toBe('invalid_link');
     expect((await post('/user/password/reset', { token, password: 'short' })).status).toBe(400);
     // A's link changes A's password, never B's.
     expect((await post('/user/password/reset', { token, password: 'a-new-password' })).status).toBe(200);
@@ -127,7 +129,8 @@ describe('password reset', () => {
     const s = await ctx.customer();
     const ip = freshIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 50; i++) statuses.push((await post('/user/password/forgot', { email: s.email }, { from: ip })).status);
+    for (let i = 0; i < 50; i++)
+      statuses.push((await post('/user/password/forgot', { email: s.email }, { from: ip })).status);
     expect(statuses.slice(0, 20).every((x) => x === 200)).toBe(true);
     expect(statuses.slice(20).every((x) => x === 429)).toBe(true);
     // From many addresses too: the account gets no more than five.
@@ -165,7 +168,8 @@ describe('sign-in by code', () => {
     expect((await post('/user/code/login', { email: s.email, code: c })).status).toBe(401);
 
     const c2 = await code(s.email);
-    for (let i = 0; i < 5; i++) await post('/user/code/login', { email: s.email, code: c2 === '000000' ? '222222' : '000000' });
+    for (let i = 0; i < 5; i++)
+      await post('/user/code/login', { email: s.email, code: c2 === '000000' ? '222222' : '000000' });
     expect((await post('/user/code/login', { email: s.email, code: c2 })).status).toBe(401);
   });
 
@@ -183,7 +187,9 @@ describe('profile', () => {
     const r = await ctx.req('PATCH', '/user/profile', { token: s.token, body: { name: '  Meera Iyer ' } });
     expect(r.status).toBe(200);
     expect(r.body.user.name).toBe('Meera Iyer');
-    expect((await ctx.req('PATCH', '/user/profile', { token: s.token, body: { name: '' } })).status).toBe(400);
+    expect((await ctx.req('PATCH', '/user/profile', { token: s.token, body: { name: '' } })).status).toBe(
+      400,
+    );
   });
 
   it('changes the e-mail through a link to the new address, telling the old one', async () => {
@@ -218,9 +224,17 @@ describe('profile', () => {
   it('changes the password with the current one: other sessions end, this one goes on with a new token', async () => {
     const s = await ctx.customer();
     const other = (await login(s.email, 'shopper-pass-1')).body.token;
-    const wrong = await post('/user/password', { currentPassword: 'nope-nope', password: 'next-password' }, { token: s.token });
+    const wrong = await post(
+      '/user/password',
+      { currentPassword: 'nope-nope', password: 'next-password' },
+      { token: s.token },
+    );
     expect(wrong.status).toBe(401);
-    const r = await post('/user/password', { currentPassword: 'shopper-pass-1', password: 'next-password' }, { token: s.token });
+    const r = await post(
+      '/user/password',
+      { currentPassword: 'shopper-pass-1', password: 'next-password' },
+      { token: s.token },
+    );
     expect(r.status).toBe(200);
     expect((await ctx.req('GET', '/user/me', { token: other })).status).toBe(401);
     expect((await ctx.req('GET', '/user/me', { token: r.body.token })).status).toBe(200);
@@ -295,8 +309,16 @@ describe('data rights', () => {
     expect((await post('/user/delete', { token })).body.code).toBe('invalid_link');
     expect((await ctx.req('GET', '/user/me', { token: s.token })).status).toBe(401);
     expect((await login(s.email, 'shopper-pass-1')).status).toBe(401);
-    const row = await ctx.db.selectFrom('users').selectAll().where('id', '=', Number(s.id)).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: 'Deleted account', email: `deleted-${s.id}@deleted.invalid`, password_hash: '' });
+    const row = await ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', Number(s.id))
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      name: 'Deleted account',
+      email: `deleted-${s.id}@deleted.invalid`,
+      password_hash: '',
+    });
     expect(await mailsTo(s.email, 'account_deleted')).toBe(1);
     const again = await post('/user/register', { name: 'Deepa', email: s.email, password: 'long-enough-1' });
     expect(again.status).toBe(201);

@@ -75,13 +75,16 @@ describe('per account and address pair', () => {
   it('makes each attempt wait longer after the free failures, the right password included', async () => {
     const s = await ctx.customer('Target');
     const ip = freshIp();
-    for (let i = 0; i < MAX; i++) expect((await loginFrom(ip, '/user/login', s.email, `wrong-${i}`)).status).toBe(401);
+    for (let i = 0; i < MAX; i++)
+      expect((await loginFrom(ip, '/user/login', s.email, `wrong-${i}`)).status).toBe(401);
     const waits: number[] = [];
     for (let i = 0; i < 4; i++) {
       const refused = await loginFrom(ip, '/user/login', s.email, 'shopper-pass-1');
       expect(refused.status).toBe(429);
       expect(refused.body.code).toBe('too_many_attempts');
-      expect(refused.body.msg).toMatch(/^Too many login attempts\. Please wait \d+ seconds? and try again\.$/);
+      expect(refused.body.msg).toMatch(
+        /^Too many login attempts\. Please wait \d+ seconds? and try again\.$/,
+      );
       waits.push(refused.retryAfter);
       await passTime(refused.retryAfter);
       expect((await loginFrom(ip, '/user/login', s.email, `wrong-again-${i}`)).status).toBe(401);
@@ -107,7 +110,8 @@ describe('per account and address pair', () => {
     const ip = freshIp();
     for (let i = 0; i < MAX + 1; i++) await loginFrom(ip, '/user/login', s.email, `wrong-${i}`);
     await passTime(16 * 60);
-    for (let i = 0; i < MAX; i++) expect((await loginFrom(ip, '/user/login', s.email, `w-${i}`)).status).toBe(401);
+    for (let i = 0; i < MAX; i++)
+      expect((await loginFrom(ip, '/user/login', s.email, `w-${i}`)).status).toBe(401);
   });
 
   it('decides concurrent guesses one by one: exactly the free failures get a password check', async () => {
@@ -164,7 +168,8 @@ describe('nobody can lock the owner out', () => {
     const email = 'locked-owner@voltcart.test';
     await createOrResetAdmin(ctx.db, { email, password: OWNER_PASSWORD });
     const ip = freshIp();
-    for (let i = 0; i < ACCOUNT_CEILING; i++) await loginFrom(freshIp(), '/admin/login', email, `bot-${i}-password`);
+    for (let i = 0; i < ACCOUNT_CEILING; i++)
+      await loginFrom(freshIp(), '/admin/login', email, `bot-${i}-password`);
     for (let i = 0; i < MAX; i++) await loginFrom(ip, '/admin/login', email, `wrong-${i}-password`);
     expect((await loginFrom(ip, '/admin/login', email, 'new-owner-password')).status).toBe(429);
     await createOrResetAdmin(ctx.db, { email, password: 'new-owner-password' });
@@ -178,7 +183,9 @@ describe('per address', () => {
     for (let i = 0; i < 20; i++)
       expect((await loginFrom(nat, '/user/login', `typo${i}@example.com`, 'password123')).status).toBe(401);
     await createOrResetAdmin(ctx.db, { email: 'clerk@voltcart.test', password: 'clerk-password-1' });
-    expect((await loginFrom(nat, '/admin/login', 'clerk@voltcart.test', 'clerk-password-1')).status).toBe(200);
+    expect((await loginFrom(nat, '/admin/login', 'clerk@voltcart.test', 'clerk-password-1')).status).toBe(
+      200,
+    );
     const neighbour = await ctx.customer('Neighbour');
     expect((await loginFrom(nat, '/user/login', neighbour.email, 'shopper-pass-1')).status).toBe(200);
   });
@@ -187,7 +194,8 @@ describe('per address', () => {
     const ip = freshIp();
     const regular = await ctx.customer('Regular');
     expect((await loginFrom(ip, '/user/login', regular.email, 'shopper-pass-1')).status).toBe(200);
-    for (let i = 0; i < ADDRESS_CEILING; i++) await loginFrom(ip, '/user/login', `spray${i}@example.com`, 'password123');
+    for (let i = 0; i < ADDRESS_CEILING; i++)
+      await loginFrom(ip, '/user/login', `spray${i}@example.com`, 'password123');
     const stranger = await ctx.customer('Stranger');
     expect((await loginFrom(ip, '/user/login', stranger.email, 'shopper-pass-1')).status).toBe(429);
     expect((await loginFrom(ip, '/user/login', regular.email, 'shopper-pass-1')).status).toBe(200);

@@ -74,7 +74,10 @@ describe('invite', () => {
     expect(blocked.status).toBe(403);
     expect(blocked.body).toMatchObject({ code: 'setup_required', pending: 'password' });
     expect((await ctx.req('GET', '/admin/me', { token })).status).toBe(200);
-    const same = await ctx.req('POST', '/admin/password', { token, body: { currentPassword: first, password: first } });
+    const same = await ctx.req('POST', '/admin/password', {
+      token,
+      body: { currentPassword: first, password: first },
+    });
     expect(same.status).toBe(400);
     const wrong = await ctx.req('POST', '/admin/password', {
       token,
@@ -93,7 +96,9 @@ describe('invite', () => {
     expect(me.body.admin.permissions).toEqual([...ROLE_PERMISSIONS.catalogue]);
     expect((await ctx.req('GET', '/product/0/variants', { token: changed.body.token })).status).toBe(404);
     expect((await login('ravi@voltcart.test', first)).status).toBe(401);
-    const audit = await ctx.req('GET', `/admin/audit?kind=staff&objectId=${r.body.member._id}`, { token: owner });
+    const audit = await ctx.req('GET', `/admin/audit?kind=staff&objectId=${r.body.member._id}`, {
+      token: owner,
+    });
     expect(audit.body.records[0]).toMatchObject({ action: 'staff.password_change' });
   });
 

@@ -12,7 +12,11 @@ let ctx: TestContext;
 let owner: string;
 beforeAll(async () => {
   ctx = await createTestContext({ LOGIN_MAX_FAILURES: '1000' });
-  await createOrResetAdmin(ctx.db, { email: 'owner@voltcart.test', password: 'owner-password', name: 'Asha' });
+  await createOrResetAdmin(ctx.db, {
+    email: 'owner@voltcart.test',
+    password: 'owner-password',
+    name: 'Asha',
+  });
   owner = (await login('owner@voltcart.test', 'owner-password')).body.token;
 });
 afterAll(() => ctx.close());
@@ -27,7 +31,11 @@ async function enrol(token: string) {
   expect(setup.status).toBe(200);
   const on = await ctx.req('POST', '/admin/two-step', { token, body: { code: totpCode(setup.body.secret) } });
   expect(on.status, on.text).toBe(200);
-  return { secret: setup.body.secret as string, recovery: on.body.recoveryCodes as string[], setup: setup.body };
+  return {
+    secret: setup.body.secret as string,
+    recovery: on.body.recoveryCodes as string[],
+    setup: setup.body,
+  };
 }
 
 /** A code of the next 30-second step (the current one was used by the enrolment). */
@@ -43,7 +51,11 @@ describe('enrolment and sign-in', () => {
     expect(new Set(recovery).size).toBe(10);
     const stored = await ctx.db.selectFrom('recovery_codes').select('code_hash').execute();
     for (const c of recovery) expect(JSON.stringify(stored)).not.toContain(c);
-    const row = await ctx.db.selectFrom('admins').select('totp_secret').where('email', '=', s.email).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('admins')
+      .select('totp_secret')
+      .where('email', '=', s.email)
+      .executeTakeFirstOrThrow();
     expect(row.totp_secret).not.toContain(secret);
 
     const noCode = await login(s.email, s.password);
@@ -67,14 +79,18 @@ describe('enrolment and sign-in', () => {
     const audit = await ctx.req('GET', '/admin/audit?kind=staff', { token: owner });
     expect(audit.body.records.map((r: { action: string }) => r.action)).toContain('staff.two_step_enabled');
     const failures = await ctx.req('GET', '/admin/audit?kind=session', { token: owner });
-    expect(failures.body.records.some((r: { summary: string }) => r.summary === `Failed two-step code for ${s.email}`)).toBe(
-      true,
-    );
+    expect(
+      failures.body.records.some(
+        (r: { summary: string }) => r.summary === `Failed two-step code for ${s.email}`,
+      ),
+    ).toBe(true);
   });
 
   it('refuses a wrong first code, and enabling before the set-up', async () => {
     const s = await ctx.staffMember(owner, 'catalogue');
-    expect((await ctx.req('POST', '/admin/two-step', { token: s.token, body: { code: '123456' } })).status).toBe(400);
+    expect(
+      (await ctx.req('POST', '/admin/two-step', { token: s.token, body: { code: '123456' } })).status,
+    ).toBe(400);
     const setup = await ctx.req('POST', '/admin/two-step/setup', { token: s.token });
     const wrong = totpCode(setup.body.secret) === '000000' ? '111111' : '000000';
     const r = await ctx.req('POST', '/admin/two-step', { token: s.token, body: { code: wrong } });
@@ -85,7 +101,10 @@ describe('enrolment and sign-in', () => {
   it('turns off with a current code unless the Owner requires it', async () => {
     const s = await ctx.staffMember(owner, 'orders');
     const { secret } = await enrol(s.token);
-    const off = await ctx.req('POST', '/admin/two-step/disable', { token: s.token, body: { code: nextCode(secret) } });
+    const off = await ctx.req('POST', '/admin/two-step/disable', {
+      token: s.token,
+      body: { code: nextCode(secret) },
+    });
     expect(off.status).toBe(200);
     expect(off.body.admin.twoStepEnabled).toBe(false);
     expect((await login(s.email, s.password)).status).toBe(200);
@@ -95,11 +114,19 @@ describe('enrolment and sign-in', () => {
 describe('the Owner', () => {
   it('requires two-step sign-in: an account without it can only enrol; the History records it', async () => {
     const s = await ctx.staffMember(owner, 'orders');
-    const early = await ctx.req('PUT', '/admin/staff-security', { token: owner, body: { twoStepRequired: true } });
+    const early = await ctx.req('PUT', '/admin/staff-security', {
+      token: owner,
+      body: { twoStepRequired: true },
+    });
     expect(early.status).toBe(409);
-    expect(early.body.msg).toBe('Set up two-step sign-in for your own account first, then require it of everyone.');
+    expect(early.body.msg).toBe(
+      'Set up two-step sign-in for your own account first, then require it of everyone.',
+    );
     await enrol(owner);
-    const on = await ctx.req('PUT', '/admin/staff-security', { token: owner, body: { twoStepRequired: true } });
+    const on = await ctx.req('PUT', '/admin/staff-security', {
+      token: owner,
+      body: { twoStepRequired: true },
+    });
     expect(on.status).toBe(200);
     expect((await ctx.req('GET', '/admin/staff-security', { token: owner })).body.twoStepRequired).toBe(true);
     const me = await ctx.req('GET', '/admin/me', { token: s.token });
@@ -109,15 +136,21 @@ describe('the Owner', () => {
     expect(blocked.body).toMatchObject({ code: 'setup_required', pending: 'two_step' });
     const { secret } = await enrol(s.token);
     expect((await ctx.req('GET', '/order', { token: s.token })).status).toBe(200);
-    const off = await ctx.req('POST', '/admin/two-step/disable', { token: s.token, body: { code: nextCode(secret) } });
+    const off = await ctx.req('POST', '/admin/two-step/disable', {
+      token: s.token,
+      body: { code: nextCode(secret) },
+    });
     expect(off.status).toBe(403);
     // A staff member who is not the Owner cannot change the rule.
     expect(
-      (await ctx.req('PUT', '/admin/staff-security', { token: s.token, body: { twoStepRequired: false } })).body.code,
+      (await ctx.req('PUT', '/admin/staff-security', { token: s.token, body: { twoStepRequired: false } }))
+        .body.code,
     ).toBe('missing_permission');
     await ctx.req('PUT', '/admin/staff-security', { token: owner, body: { twoStepRequired: false } });
     const history = await ctx.req('GET', '/admin/audit?kind=settings', { token: owner });
-    expect(history.body.records[0].summary).toBe('Two-step sign-in no longer required for every staff account');
+    expect(history.body.records[0].summary).toBe(
+      'Two-step sign-in no longer required for every staff account',
+    );
   });
 
   it('resets a lost phone: two-step off, sessions ended, recorded', async () => {

@@ -2,8 +2,8 @@ import { email, password, text } from '@voltcart/shared';
 import { z } from 'zod';
 import type { Db } from '../db/connection';
 import { bcryptCost, hashPassword } from '../lib/passwords';
-import { parse } from '../lib/validate';
 import { clearAccountCounters } from '../lib/rate-limit';
+import { parse } from '../lib/validate';
 import { findAdminByEmail, insertAdmin, resetAdmin } from '../modules/admin/admin.repository';
 import { replaceRecoveryCodes } from '../modules/staff/staff.repository';
 

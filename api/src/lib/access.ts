@@ -85,7 +85,9 @@ const SETUP_MESSAGES = {
  */
 export function assertCan(principal: Principal | undefined, permission: Permission): void {
   if (principal?.kind === 'admin' && principal.pending)
-    throw new AppError(403, 'setup_required', SETUP_MESSAGES[principal.pending], { pending: principal.pending });
+    throw new AppError(403, 'setup_required', SETUP_MESSAGES[principal.pending], {
+      pending: principal.pending,
+    });
   if (principal?.kind !== 'admin' || roleCan(principal.role, permission)) return;
   const role = principal.role ? ROLE_LABELS[principal.role] : 'unknown';
   throw new AppError(

@@ -26,9 +26,9 @@ export async function sessionStateOf(
 ): Promise<SessionState | undefined> {
   const ended = sql<number>`EXISTS (SELECT 1 FROM ended_sessions WHERE sid = ${sid})`.as('ended');
   if (kind === 'admin') {
-    const required = sql<string | null>`(SELECT value FROM settings WHERE name = 'staff_two_step_required')`.as(
-      'required',
-    );
+    const required = sql<
+      string | null
+    >`(SELECT value FROM settings WHERE name = 'staff_two_step_required')`.as('required');
     const row = await db
       .selectFrom('admins')
       .select(['token_version', 'role', 'active', 'must_change_password', 'totp_secret', ended, required])

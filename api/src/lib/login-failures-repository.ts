@@ -45,7 +45,9 @@ export async function readCount(
     db,
   );
   const row = r.rows[0];
-  return row ? { count: Number(row.failures), secondsLeft: Math.max(1, Number(row.s)) } : { count: 0, secondsLeft: 0 };
+  return row
+    ? { count: Number(row.failures), secondsLeft: Math.max(1, Number(row.s)) }
+    : { count: 0, secondsLeft: 0 };
 }
 
 /**

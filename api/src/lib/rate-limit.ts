@@ -68,9 +68,14 @@ export async function limitRegistrations(
   address: string,
 ): Promise<void> {
   if (!(await withinHourlyLimit(db, `register:${address}`, config.REGISTER_MAX_PER_HOUR))) {
-    throw new AppError(429, 'too_many_attempts', 'Too many sign-ups from your network. Please try again later.', {
-      retryAfterSeconds: 3600,
-    });
+    throw new AppError(
+      429,
+      'too_many_attempts',
+      'Too many sign-ups from your network. Please try again later.',
+      {
+        retryAfterSeconds: 3600,
+      },
+    );
   }
 }
 
@@ -101,10 +106,17 @@ type ThrottleConfig = Pick<
 const tooMany = (seconds: number) => {
   const s = Math.max(1, Math.ceil(seconds));
   const wait =
-    s < 60 ? `${s} ${s === 1 ? 'second' : 'seconds'}` : `${Math.ceil(s / 60)} ${s < 120 ? 'minute' : 'minutes'}`;
-  return new AppError(429, 'too_many_attempts', `Too many login attempts. Please wait ${wait} and try again.`, {
-    retryAfterSeconds: s,
-  });
+    s < 60
+      ? `${s} ${s === 1 ? 'second' : 'seconds'}`
+      : `${Math.ceil(s / 60)} ${s < 120 ? 'minute' : 'minutes'}`;
+  return new AppError(
+    429,
+    'too_many_attempts',
+    `Too many login attempts. Please wait ${wait} and try again.`,
+    {
+      retryAfterSeconds: s,
+    },
+  );
 };
 
 const deviceMac = (secret: string, payload: string) =>
@@ -117,7 +129,12 @@ export function signDevice(secret: string, scope: LoginScope, email: string, dev
 }
 
 /** The device id of a token signed for this scope and e-mail, or null (missing, altered, someone else's). */
-export function verifyDevice(secret: string, scope: LoginScope, email: string, token?: string): string | null {
+export function verifyDevice(
+  secret: string,
+  scope: LoginScope,
+  email: string,
+  token?: string,
+): string | null {
   if (!token) return null;
   const [payload, mac] = token.split('.');
   if (!payload || !mac) return null;
@@ -125,8 +142,14 @@ export function verifyDevice(secret: string, scope: LoginScope, email: string, t
   const got = Buffer.from(mac);
   if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
   try {
-    const p = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { s?: string; e?: string; d?: string };
-    return p.s === scope && p.e === email && typeof p.d === 'string' && /^[\w-]{16,64}$/.test(p.d) ? p.d : null;
+    const p = JSON.parse(Buffer.from(payload, 'base64url').toString()) as {
+      s?: string;
+      e?: string;
+      d?: string;
+    };
+    return p.s === scope && p.e === email && typeof p.d === 'string' && /^[\w-]{16,64}$/.test(p.d)
+      ? p.d
+      : null;
   } catch {
     return null;
   }

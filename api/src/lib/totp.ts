@@ -8,7 +8,14 @@ import { Secret, TOTP } from 'otpauth';
 const PERIOD = 30;
 
 const totpOf = (base32: string, label = '', issuer = '') =>
-  new TOTP({ secret: Secret.fromBase32(base32), algorithm: 'SHA1', digits: 6, period: PERIOD, label, issuer });
+  new TOTP({
+    secret: Secret.fromBase32(base32),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD,
+    label,
+    issuer,
+  });
 
 /** A new secret (160 bits, base32) and the otpauth:// address an app reads from the QR code. */
 export function newTotpSecret(label: string, issuer: string): { secret: string; uri: string } {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { AccountTokenPurpose } from '../../db/database';
 import type { Db } from '../../db/connection';
+import type { AccountTokenPurpose } from '../../db/database';
 
 /** Single-use secrets sent by mail (only their hashes are here), and the shopper's data for "Download my data". */
 
@@ -103,7 +103,11 @@ export async function setPassword(db: Db, id: number, passwordHash: string): Pro
     .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
     .where('id', '=', id)
     .execute();
-  const row = await db.selectFrom('users').select('token_version').where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select('token_version')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   return row.token_version;
 }
 
@@ -165,7 +169,11 @@ export function refundsOf(db: Db, orderIds: number[]) {
 }
 
 export async function onNewsletter(db: Db, email: string): Promise<boolean> {
-  const row = await db.selectFrom('newsletter_signups').select('id').where('email', '=', email).executeTakeFirst();
+  const row = await db
+    .selectFrom('newsletter_signups')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
   return !!row;
 }
 

@@ -23,7 +23,8 @@ export const ACCOUNT_MESSAGES = {
   passwordChanged: 'Your password has been changed. Your other devices have been logged out.',
   wrongPassword: 'Your current password is not right.',
   nameSaved: 'Your name has been saved.',
-  emailConfirmSent: 'We have sent a confirmation link to the new address. Your e-mail changes when you open it.',
+  emailConfirmSent:
+    'We have sent a confirmation link to the new address. Your e-mail changes when you open it.',
   emailUnavailable: 'This e-mail address cannot be used for your account. Choose another one.',
   emailSame: 'This is already your e-mail address.',
   emailChanged: 'Your e-mail address has been changed. Log in with the new one from now on.',
@@ -64,7 +65,12 @@ export function forgotPassword(d: AccountDeps, email: string, address: string): 
   return mailIfAccount(d, email, address, async (user) => {
     const token = newLinkToken();
     await transaction(d.db, async (trx) => {
-      await repo.insertToken(trx, { purpose: 'reset', userId: user.id, hash: hashLinkToken(token), minutes: MINUTES.reset });
+      await repo.insertToken(trx, {
+        purpose: 'reset',
+        userId: user.id,
+        hash: hashLinkToken(token),
+        minutes: MINUTES.reset,
+      });
       await enqueueMail(trx, d.config, {
         kind: 'password_reset',
         to: user.email,
@@ -86,7 +92,11 @@ export function requestSignInCode(d: AccountDeps, email: string, address: string
         hash: hashShortCode(d.config.JWT_SECRET, 'code', code),
         minutes: MINUTES.code,
       });
-      await enqueueMail(trx, d.config, { kind: 'sign_in_code', to: user.email, data: { name: user.name, secret: code } });
+      await enqueueMail(trx, d.config, {
+        kind: 'sign_in_code',
+        to: user.email,
+        data: { name: user.name, secret: code },
+      });
     });
   });
 }
@@ -290,7 +300,12 @@ export async function requestDeletion(d: AccountDeps, id: number): Promise<void>
   const account = await liveAccount(d, id);
   const token = newLinkToken();
   await transaction(d.db, async (trx) => {
-    await repo.insertToken(trx, { purpose: 'delete', userId: id, hash: hashLinkToken(token), minutes: MINUTES.delete });
+    await repo.insertToken(trx, {
+      purpose: 'delete',
+      userId: id,
+      hash: hashLinkToken(token),
+      minutes: MINUTES.delete,
+    });
     await enqueueMail(trx, d.config, {
       kind: 'delete_account',
       to: account.email,
@@ -307,6 +322,10 @@ export async function confirmDeletion(d: AccountDeps, token: string): Promise<vo
     const account = await repo.findAccountById(trx, row.user_id);
     if (!account) throw badRequest(M.badLink, 'invalid_link');
     await repo.eraseAccount(trx, account.id, account.email);
-    await enqueueMail(trx, d.config, { kind: 'account_deleted', to: account.email, data: { name: account.name } });
+    await enqueueMail(trx, d.config, {
+      kind: 'account_deleted',
+      to: account.email,
+      data: { name: account.name },
+    });
   });
 }

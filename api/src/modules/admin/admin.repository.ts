@@ -29,7 +29,13 @@ export function findAdminById(db: Q, id: number) {
 
 export async function insertAdmin(
   db: Q,
-  values: { name: string; email: string; password_hash: string; role?: StaffRole; must_change_password?: number },
+  values: {
+    name: string;
+    email: string;
+    password_hash: string;
+    role?: StaffRole;
+    must_change_password?: number;
+  },
 ): Promise<number> {
   const r = await db.insertInto('admins').values(values).executeTakeFirstOrThrow();
   return Number(r.insertId);

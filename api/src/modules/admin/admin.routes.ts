@@ -44,7 +44,10 @@ export function adminRoutes() {
   on(api.twoStepEnable, { body: twoStepCodeBody }, async (c, input) => {
     const { code } = await input.body();
     const reply = await twoStep.enable(c.var, actorOf(c), c.var.principal!.id, code);
-    return { msg: 'Two-step sign-in is on. Keep the recovery codes somewhere safe: each works once.', ...reply };
+    return {
+      msg: 'Two-step sign-in is on. Keep the recovery codes somewhere safe: each works once.',
+      ...reply,
+    };
   });
 
   on(api.twoStepDisable, { body: twoStepCodeBody }, async (c, input) => {

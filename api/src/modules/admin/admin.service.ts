@@ -1,9 +1,9 @@
 import {
   type Admin,
   type AdminCustomer,
+  type AdminLoginBody,
   type CustomersQuery,
   type DashboardMetrics,
-  type AdminLoginBody,
   periodRange,
   type ReportPeriod,
   ROLE_LABELS,
@@ -114,7 +114,8 @@ export async function changePassword(
     throw new AppError(401, 'invalid_credentials', ADMIN_MESSAGES.wrongPassword);
   }
   await attempt.succeeded();
-  if (input.password === input.currentPassword) throw new AppError(400, 'invalid_input', ADMIN_MESSAGES.samePassword);
+  if (input.password === input.currentPassword)
+    throw new AppError(400, 'invalid_input', ADMIN_MESSAGES.samePassword);
   const hash = await hashPassword(input.password, cost);
   await transaction(d.db, async (trx) => {
     await setStaffPassword(trx, id, hash, false);

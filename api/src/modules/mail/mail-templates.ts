@@ -118,7 +118,9 @@ function wording(kind: MailKind, d: MailData): { subject: string; lead: string[]
     case 'account_deleted':
       return {
         subject: 'Your account has been deleted',
-        lead: ['Your account and its personal data have been deleted. You can register again with this address at any time.'],
+        lead: [
+          'Your account and its personal data have been deleted. You can register again with this address at any time.',
+        ],
       };
     case 'staff_password':
       return {

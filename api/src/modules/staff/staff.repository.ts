@@ -67,7 +67,11 @@ const TWO_STEP_SETTING = 'staff_two_step_required';
 
 /** Whether the Owner requires two-step sign-in of every staff account. */
 export async function readTwoStepRequired(db: Q): Promise<boolean> {
-  const row = await db.selectFrom('settings').select('value').where('name', '=', TWO_STEP_SETTING).executeTakeFirst();
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('name', '=', TWO_STEP_SETTING)
+    .executeTakeFirst();
   return row?.value === '1';
 }
 

@@ -33,7 +33,10 @@ export function staffRoutes() {
     return { msg: `Two-step sign-in turned off for ${member.name}.`, member };
   });
 
-  on(api.security, async (c) => ({ msg: 'Staff security.', twoStepRequired: await staff.twoStepRequired(c.var) }));
+  on(api.security, async (c) => ({
+    msg: 'Staff security.',
+    twoStepRequired: await staff.twoStepRequired(c.var),
+  }));
 
   on(api.saveSecurity, { body: staffSecurityBody }, async (c, input) => {
     const { twoStepRequired } = await input.body();

@@ -3,8 +3,8 @@ import { ROLE_LABELS, type StaffInviteBody, type StaffMember, type StaffUpdateBo
 import type { Deps } from '../../app-env';
 import { AppError, conflict, notFound } from '../../errors';
 import { bcryptCost, hashPassword } from '../../lib/passwords';
-import { transaction } from '../../lib/transaction';
 import type { Trx } from '../../lib/transaction';
+import { transaction } from '../../lib/transaction';
 import { type AdminRow, toAdmin } from '../admin/admin.mapping';
 import { insertAdmin } from '../admin/admin.repository';
 import { type Actor, recordAudit } from '../audit/audit.service';
@@ -22,7 +22,10 @@ export const STAFF_MESSAGES = {
     `We have mailed ${m.name} a first password at ${m.email}; they choose their own when they first log in.`,
 } as const;
 
-const toMember = (row: AdminRow & { active: number; created_at: Date }, twoStepRequired: boolean): StaffMember => ({
+const toMember = (
+  row: AdminRow & { active: number; created_at: Date },
+  twoStepRequired: boolean,
+): StaffMember => ({
   ...toAdmin(row, twoStepRequired),
   active: Boolean(row.active),
   createdAt: row.created_at.toISOString(),
@@ -40,7 +43,11 @@ const newPassword = () => randomBytes(12).toString('base64url');
 
 /** Mails a first password, in the caller's transaction (the mail exists exactly when the password does). */
 function mailPassword(trx: Trx, d: StaffDeps, to: { name: string; email: string }, password: string) {
-  return enqueueMail(trx, d.config, { kind: 'staff_password', to: to.email, data: { name: to.name, secret: password } });
+  return enqueueMail(trx, d.config, {
+    kind: 'staff_password',
+    to: to.email,
+    data: { name: to.name, secret: password },
+  });
 }
 
 export async function listStaff(d: StaffDeps): Promise<StaffMember[]> {
@@ -53,9 +60,11 @@ export async function inviteStaff(d: StaffDeps, actor: Actor, input: StaffInvite
   const password = newPassword();
   const password_hash = await hashPassword(password, bcryptCost(d.config.NODE_ENV));
   return transaction(d.db, async (trx) => {
-    const id = await insertAdmin(trx, { ...input, password_hash, must_change_password: 1 }).catch((e: { errno?: number }) => {
-      throw e.errno === 1062 ? new AppError(409, 'email_taken', STAFF_MESSAGES.emailTaken) : e;
-    });
+    const id = await insertAdmin(trx, { ...input, password_hash, must_change_password: 1 }).catch(
+      (e: { errno?: number }) => {
+        throw e.errno === 1062 ? new AppError(409, 'email_taken', STAFF_MESSAGES.emailTaken) : e;
+      },
+    );
     await recordAudit(trx, {
       actor,
       action: 'staff.invite',

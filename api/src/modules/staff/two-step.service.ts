@@ -6,8 +6,8 @@ import { AppError, forbidden, unauthorized } from '../../errors';
 import { hashShortCode, newRecoveryCode, seal, unseal } from '../../lib/secrets';
 import { newTotpSecret, totpStep } from '../../lib/totp';
 import { transaction } from '../../lib/transaction';
-import { findAdminById } from '../admin/admin.repository';
 import { toAdmin } from '../admin/admin.mapping';
+import { findAdminById } from '../admin/admin.repository';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import { savedShopName } from '../mail/mail.repository';
 import * as repo from './staff.repository';
@@ -19,7 +19,8 @@ export const RECOVERY_CODES = 10;
 
 export const TWO_STEP_MESSAGES = {
   codeNeeded: 'Enter the 6-digit code from your authenticator app (or one of your recovery codes).',
-  badCode: 'This code is not right, or was already used. Enter the current code from your app, or a recovery code.',
+  badCode:
+    'This code is not right, or was already used. Enter the current code from your app, or a recovery code.',
   notStarted: 'Start the set-up first: scan the new QR code, then enter the code your app shows.',
   required: 'The Owner requires two-step sign-in for every staff account: it cannot be turned off.',
 } as const;
@@ -77,7 +78,11 @@ export async function enable(
     const secret = unseal(key(d), row.totp_pending);
     const step = totpStep(secret, code);
     if (step === null) throw new AppError(400, 'invalid_code', M.badCode);
-    await repo.setTwoStep(trx, id, { totp_secret: row.totp_pending, totp_pending: null, totp_last_step: step });
+    await repo.setTwoStep(trx, id, {
+      totp_secret: row.totp_pending,
+      totp_pending: null,
+      totp_last_step: step,
+    });
     await repo.replaceRecoveryCodes(
       trx,
       id,

@@ -1,4 +1,10 @@
-import { AUTH_MESSAGES, addAddressBody, contract, customerLoginBody, registerRequest } from '@voltcart/shared';
+import {
+  AUTH_MESSAGES,
+  addAddressBody,
+  contract,
+  customerLoginBody,
+  registerRequest,
+} from '@voltcart/shared';
 import { assertOwnAccount } from '../../lib/access';
 import { clientAddress, limitRegistrations, withRetryAfter } from '../../lib/rate-limit';
 import { resource } from '../../lib/routes';

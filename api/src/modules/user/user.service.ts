@@ -81,7 +81,11 @@ export async function register(d: AuthDeps, input: RegisterBody): Promise<{ user
   try {
     id = await transaction(d.db, async (trx) => {
       const newId = await repo.insertUser(trx, { name: input.name, email: input.email, password_hash });
-      await enqueueMail(trx, d.config, { kind: 'account_created', to: input.email, data: { name: input.name } });
+      await enqueueMail(trx, d.config, {
+        kind: 'account_created',
+        to: input.email,
+        data: { name: input.name },
+      });
       return newId;
     });
   } catch (e) {

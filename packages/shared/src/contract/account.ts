@@ -1,5 +1,3 @@
-import type { addAddressBody } from '../schemas/address';
-import type { auditQuery } from '../schemas/audit';
 import type {
   adminLoginBody,
   changeEmailBody,
@@ -13,11 +11,21 @@ import type {
   staffSecurityBody,
   twoStepCodeBody,
 } from '../schemas/account';
+import type { addAddressBody } from '../schemas/address';
+import type { auditQuery } from '../schemas/audit';
 import type { registerRequest } from '../schemas/auth';
 import type { dashboardQuery } from '../schemas/dashboard';
 import type { customersQuery } from '../schemas/order';
 import type { staffInviteBody, staffUpdateBody } from '../schemas/staff';
-import type { Address, Admin, AdminCustomer, AuditRecord, DashboardMetrics, StaffMember, User } from '../types';
+import type {
+  Address,
+  Admin,
+  AdminCustomer,
+  AuditRecord,
+  DashboardMetrics,
+  StaffMember,
+  User,
+} from '../types';
 import { route } from './define';
 
 /** Back-office accounts, dashboard and customers. */
@@ -35,7 +43,11 @@ export const admin = {
     token: string;
   }>(),
   /** Starts enrolling an authenticator app: a new secret, as an otpauth:// address and a QR code (SVG). */
-  twoStepSetup: route('POST /admin/two-step/setup', 'staff').reply<{ secret: string; uri: string; qrSvg: string }>(),
+  twoStepSetup: route('POST /admin/two-step/setup', 'staff').reply<{
+    secret: string;
+    uri: string;
+    qrSvg: string;
+  }>(),
   /** Finishes enrolling with the app's first code; answers ten single-use recovery codes, once. */
   twoStepEnable: route('POST /admin/two-step', 'staff')
     .body<typeof twoStepCodeBody>()
@@ -79,7 +91,9 @@ export const staff = {
   /** A new first password, mailed to the staff member (changed at the next login); every session ends. */
   resetPassword: route('POST /admin/staff/:id/password', 'staff.manage').reply<{ member: StaffMember }>(),
   /** Turns a staff member's two-step sign-in off (a lost phone); they enrol again at the next login if required. */
-  resetTwoStep: route('POST /admin/staff/:id/two-step/reset', 'staff.manage').reply<{ member: StaffMember }>(),
+  resetTwoStep: route('POST /admin/staff/:id/two-step/reset', 'staff.manage').reply<{
+    member: StaffMember;
+  }>(),
   /** Whether every staff account must use two-step sign-in. */
   security: route('GET /admin/staff-security', 'staff.manage').reply<{ twoStepRequired: boolean }>(),
   saveSecurity: route('PUT /admin/staff-security', 'staff.manage')

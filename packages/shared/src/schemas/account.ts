@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { email, text } from './common';
 import { loginBody, password } from './auth';
+import { email, text } from './common';
 
 /** A device token from an earlier login (lib/rate-limit.ts on the API): the login is not a stranger's. */
 const device = z.string().max(400, 'is too long').optional();
