@@ -77,7 +77,8 @@ describe('two-step sign-in', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(/\/admin$/);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    expect(pageErrors(page)).toEqual([]);
+    // The refusal the test provoked is the only console line (Chromium logs every 4xx answer).
+    expect(pageErrors(page).filter((e) => !e.includes('status of 401'))).toEqual([]);
     await page.close();
   });
 });

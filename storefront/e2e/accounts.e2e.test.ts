@@ -48,7 +48,8 @@ describe('forgot password', () => {
       .getByRole('alert')
       .getByText(/This link is not valid any more/)
       .waitFor();
-    expect(pageErrors(page)).toEqual([]);
+    // The refusal the test provoked is the only console line (Chromium logs every 4xx answer).
+    expect(pageErrors(page).filter((e) => !e.includes('status of 400'))).toEqual([]);
     await page.close();
   });
 });
