@@ -122,9 +122,13 @@ const tooMany = (seconds: number) => {
 const deviceMac = (secret: string, payload: string) =>
   createHmac('sha256', secret).update(`device:${payload}`).digest('base64url');
 
-/** A device token: proof that this browser or desk logged in to the account before (signed, not stored). */
+/**
+ * A device token: proof that this browser or desk logged in to the account before (signed, not stored). It is
+ * good for KNOWN_FOR_DAYS after the login that gave it; every login gives a fresh one.
+ */
 export function signDevice(secret: string, scope: LoginScope, email: string, device: string): string {
-  const payload = Buffer.from(JSON.stringify({ s: scope, e: email, d: device })).toString('base64url');
+  const t = Math.floor(Date.now() / 1000);
+  const payload = Buffer.from(JSON.stringify({ s: scope, e: email, d: device, t })).toString('base64url');
   return `${payload}.${deviceMac(secret, payload)}`;
 }
 
@@ -146,8 +150,10 @@ export function verifyDevice(
       s?: string;
       e?: string;
       d?: string;
+      t?: number;
     };
-    return p.s === scope && p.e === email && typeof p.d === 'string' && /^[\w-]{16,64}$/.test(p.d)
+    const fresh = typeof p.t === 'number' && Date.now() / 1000 - p.t <= KNOWN_FOR_DAYS * 86_400;
+    return fresh && p.s === scope && p.e === email && typeof p.d === 'string' && /^[\w-]{16,64}$/.test(p.d)
       ? p.d
       : null;
   } catch {

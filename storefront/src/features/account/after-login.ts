@@ -10,7 +10,7 @@ import { paths } from '../../config/paths';
  */
 export function afterLoginPath(ref: string | null): string {
   if (ref === 'checkout') return paths.checkout.to();
-  if (!ref || !ref.startsWith('/') || ref.startsWith('//') || /[\\\s]/.test(ref)) return paths.home.to();
+  if (!ref?.startsWith('/') || ref.startsWith('//') || /[\\\s]/.test(ref)) return paths.home.to();
   try {
     const base = 'http://shop.invalid';
     const url = new URL(ref, base);
