@@ -50,7 +50,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('used_at', 'datetime(3)')
     .execute();
   await db.schema.createIndex('recovery_codes_admin').on('recovery_codes').column('admin_id').execute();
-  await db.schema.alterTable('users').addColumn('deleted_at', 'datetime(3)').execute();
+  // Adding a column rebuilds `users` with its FULLTEXT customer search index, whose stopword list is taken from the
+  // session that builds it: without stopwords, as the index was made (20261125T0845_customer_search), on one
+  // connection.
+  await db.connection().execute(async (conn) => {
+    await sql`SET SESSION innodb_ft_enable_stopword = 0`.execute(conn);
+    try {
+      await conn.schema.alterTable('users').addColumn('deleted_at', 'datetime(3)').execute();
+    } finally {
+      await sql`SET SESSION innodb_ft_enable_stopword = 1`.execute(conn);
+    }
+  });
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
