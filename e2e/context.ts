@@ -76,3 +76,26 @@ export function e2eAdminToken(): Promise<string> {
   });
   return adminToken;
 }
+
+/**
+ * The text of the newest mail of `kind` to `to` in the run's outbox (the mail the shop would send), waiting up
+ * to 10 s for it: the browser tests follow mailed links and passwords as a person would.
+ */
+export async function latestMail(to: string, kind: string, after = 0): Promise<{ id: number; text: string }> {
+  const { createConnection } = await import('mysql2/promise');
+  const conn = await createConnection(inject('databaseUrl'));
+  try {
+    for (let i = 0; i < 100; i++) {
+      const [rows] = await conn.query(
+        'SELECT id, text_body FROM outbox WHERE recipient = ? AND kind = ? AND id > ? ORDER BY id DESC LIMIT 1',
+        [to, kind, after],
+      );
+      const row = (rows as { id: number; text_body: string }[])[0];
+      if (row) return { id: row.id, text: row.text_body };
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no ${kind} mail to ${to}`);
+  } finally {
+    await conn.end();
+  }
+}

@@ -1,10 +1,11 @@
-// Covers the Owner's staff screen against the real API: invite with a first password shown once, the invited
-// person's back office showing only what their role allows (navigation, a screen opened by its address), a role
-// change reaching them, deactivation logging them out at their next request, and a password reset shown once.
+// Covers the Owner's staff screen against the real API: invite with a first password mailed to the new person
+// (the Owner never sees it) who must choose their own at the first login, the invited person's back office
+// showing only what their role allows (navigation, a screen opened by its address), a role change reaching them,
+// deactivation logging them out at their next request, and a password reset mailed the same way.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, pageErrors, screenshot } from '../../e2e/browser';
-import { loginAs } from './screens';
+import { latestMail } from '../../e2e/context';
 import { adminUrl, expectToast, login, unique } from './support';
 
 let browser: Browser;
@@ -18,14 +19,34 @@ afterAll(async () => {
 const navLabels = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
 
-async function invite(owner: Page, name: string, email: string, role: string): Promise<string> {
+/** The first password the latest staff-password mail to `email` carries. */
+async function mailedPassword(email: string, after = 0) {
+  const mail = await latestMail(email, 'staff_password', after);
+  return { id: mail.id, password: /password for .* is: (\S+)/.exec(mail.text)![1]! };
+}
+
+async function invite(owner: Page, name: string, email: string, role: string) {
   await owner.getByLabel('Name').fill(name);
   await owner.getByLabel('Email').fill(email);
   await owner.getByLabel('Role', { exact: true }).selectOption({ label: role });
   await owner.getByRole('button', { name: 'Invite' }).click();
-  const shown = owner.getByTestId('password-once');
-  await shown.getByText(`Password for ${name}`).waitFor();
-  return (await shown.getByTestId('one-time-password').textContent())!;
+  await owner.getByTestId('password-mailed').getByText(`We have mailed ${name} a first password`).waitFor();
+  return mailedPassword(email);
+}
+
+/** Logs in with a first password: the account page asks for an own password, then the dashboard opens. */
+async function firstLogin(page: Page, email: string, first: string, own: string) {
+  await page.goto(adminUrl('/admin/login'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(first);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByTestId('must-change').waitFor();
+  await page.getByLabel('Current password').fill(first);
+  await page.getByLabel('New password', { exact: true }).fill(own);
+  await page.getByLabel('New password again').fill(own);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await page.waitForURL(/\/admin$/);
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 }
 
 describe('staff screen', () => {
@@ -38,19 +59,17 @@ describe('staff screen', () => {
 
     const name = unique('Meera');
     const email = `meera-${Date.now().toString(36)}@voltcart.test`;
-    const password = await invite(owner, name, email, 'Orders');
-    expect(password).toMatch(/^[\w-]{16}$/);
+    const first = await invite(owner, name, email, 'Orders');
+    expect(first.password).toMatch(/^[\w-]{16}$/);
     const row = owner.getByRole('row').filter({ hasText: email });
     await row.waitFor();
     expect(await row.getByLabel(`Role of ${name}`).inputValue()).toBe('orders');
     await screenshot(owner, 'admin-staff');
-    // Shown once: gone when dismissed, and never listed.
-    await owner.getByRole('button', { name: 'I have passed it on' }).click();
-    expect(await owner.getByTestId('password-once').count()).toBe(0);
-    expect(await owner.content()).not.toContain(password);
+    await owner.getByTestId('password-mailed').getByRole('button', { name: 'OK' }).click();
+    expect(await owner.content()).not.toContain(first.password);
 
     const meera = await newPage(browser);
-    await loginAs(meera, adminUrl(''), email, password);
+    await firstLogin(meera, email, first.password, 'meera-own-password');
     expect(await meera.getByTestId('signed-in-role').textContent()).toBe('Orders');
     expect(await navLabels(meera)).toEqual(['▦Dashboards', '☰Orders', '☺Users', '⚙Settings']);
     expect(await meera.getByRole('button', { name: 'Save shop settings' }).count()).toBe(0);
@@ -75,7 +94,7 @@ describe('staff screen', () => {
     ]);
     expect(pageErrors(meera)).toEqual([]);
 
-    // A reset shows a new password once; the old one stops working.
+    // A reset mails a new first password; the old one stops working.
     await row.getByRole('button', { name: `Reset password of ${name}` }).click();
     await owner
       .getByRole('dialog', { name: `New password for ${name}?` })
@@ -83,13 +102,14 @@ describe('staff screen', () => {
         name: 'Make a new password',
       })
       .click();
-    const fresh = (await owner.getByTestId('one-time-password').textContent())!;
-    expect(fresh).not.toBe(password);
-    await owner.getByRole('button', { name: 'I have passed it on' }).click();
+    await owner.getByTestId('password-mailed').waitFor();
+    const reset = await mailedPassword(email, first.id);
+    expect(reset.password).not.toBe(first.password);
     // The reset ended her session: the app's next check of it sends her to the login screen.
     await meera.reload();
     await meera.waitForURL(/\/admin\/login$/);
-    await loginAs(meera, adminUrl(''), email, fresh);
+    const fresh = 'meera-second-password';
+    await firstLogin(meera, email, reset.password, fresh);
 
     // Deactivated: her next request is refused and she is back at the login screen, where she cannot log in.
     await row.getByRole('button', { name: `Deactivate ${name}` }).click();

@@ -16,6 +16,7 @@ import { dependencies } from './middleware/dependencies';
 import { requestId } from './middleware/request-id';
 import { requestLog, requestLogger } from './middleware/request-log';
 import { SECURITY_HEADERS, securityHeaders } from './middleware/security-headers';
+import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -74,6 +75,7 @@ export function createApp(opts: AppOptions) {
   app.route('/admin', staffRoutes());
   app.route('/admin', auditRoutes());
   app.route('/user', userRoutes());
+  app.route('/user', accountRoutes());
   app.route('/catalog', catalogRoutes());
   app.route('/category', categoryRoutes());
   app.route('/color', colorRoutes());

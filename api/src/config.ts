@@ -47,8 +47,25 @@ const envSchema = z.object({
   S3_PUBLIC_URL: z.string().url().optional(),
   MAX_UPLOAD_MB: z.coerce.number().min(0.1).max(50).default(8),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).max(1_000_000_000).default(40_000_000),
+  /** Failed logins of one account from one address (or device) before each next attempt must wait. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  /** A pair's failures are forgotten this many minutes after the latest one. */
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** The longest wait between two attempts of one pair (the waits double from 1 s up to this). */
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Failed logins per hour on one account from everywhere, past which only known addresses and devices may try. */
+  LOGIN_ACCOUNT_CEILING: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** Failed logins per hour from one address over every account, past which only known pairs may try. */
+  LOGIN_ADDRESS_CEILING: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** Password-reset and sign-in-code mails one client address may ask for per hour (0 = no limit). */
+  ACCOUNT_MAIL_MAX_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(10),
+  /** SMS gateway for sign-in codes (unset: the simulator, which writes each message under DATA_DIR/sms). */
+  SMS_GATEWAY_URL: z.string().url().optional(),
+  SMS_API_KEY: z.string().optional(),
+  SMS_SENDER: z
+    .string()
+    .regex(/^[A-Z]{6}$/, 'must be a 6-letter sender id')
+    .default('VLTCRT'),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),

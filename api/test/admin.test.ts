@@ -33,7 +33,16 @@ describe('POST /admin/login', () => {
       msg: 'Logged in successfully.',
       admin: { name: 'Boss', email: 'boss@voltcart.test' },
     });
-    expect(Object.keys(r.body.admin).sort()).toEqual(['_id', 'email', 'name', 'permissions', 'role']);
+    expect(Object.keys(r.body.admin).sort()).toEqual([
+      '_id',
+      'email',
+      'mustChangePassword',
+      'mustEnrolTwoStep',
+      'name',
+      'permissions',
+      'role',
+      'twoStepEnabled',
+    ]);
     expect(r.body.admin).toMatchObject({
       role: 'owner',
       permissions: expect.arrayContaining(['staff.manage']),

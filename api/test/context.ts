@@ -20,6 +20,30 @@ export function metricValue(text: string, series: string): number {
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
 
+/** The first password the latest staff-password mail to `email` carries (the Owner never sees it). */
+export async function firstPasswordOf(db: Db, email: string): Promise<string> {
+  const mail = await db
+    .selectFrom('outbox')
+    .select('text_body')
+    .where('recipient', '=', email)
+    .where('kind', '=', 'staff_password')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return /password for .* is: (\S+)/.exec(mail.text_body)![1]!;
+}
+
+/** The path (with its token) of the link in the latest mail of `kind` to `email`. */
+export async function mailedLink(db: Db, email: string, kind: string): Promise<string> {
+  const mail = await db
+    .selectFrom('outbox')
+    .select('text_body')
+    .where('recipient', '=', email)
+    .where('kind', '=', kind)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return new URL(/: (http\S+)/.exec(mail.text_body)![1]!).searchParams.get('token')!;
+}
+
 export interface TestContext {
   app: ReturnType<typeof createApp>;
   db: Db;
@@ -28,6 +52,15 @@ export interface TestContext {
   /** A request to the app (support.ts `request`): status, parsed body, text and headers. */
   req(method: string, path: string, opts?: Omit<RequestOptions, 'from'>): Promise<Reply>;
   adminToken(): Promise<string>;
+  /**
+   * Invites a staff member with `ownerToken`, reads the first password from the mail, logs in and chooses
+   * `password`: the account is ready to work (no pending password change).
+   */
+  staffMember(
+    ownerToken: string,
+    role: string,
+    password?: string,
+  ): Promise<{ id: string; email: string; password: string; token: string }>;
   /** Registers a fresh customer and returns its id and token. */
   customer(name?: string): Promise<{ id: string; token: string; email: string }>;
   /** Row counts of every table, to assert that a refused request changed nothing. */
@@ -90,6 +123,22 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       admin = r.body.token as string;
       return admin;
     },
+    async staffMember(ownerToken, role, password = 'staff-password-1') {
+      const email = `staff${++n}-${randomBytes(3).toString('hex')}@voltcart.test`;
+      const invited = await req('POST', '/admin/staff', {
+        token: ownerToken,
+        body: { name: `Staff ${n}`, email, role },
+      });
+      if (invited.status !== 201) throw new Error(`invite failed in test context: ${invited.text}`);
+      const first = await firstPasswordOf(db, email);
+      const login = await req('POST', '/admin/login', { body: { email, password: first } });
+      const changed = await req('POST', '/admin/password', {
+        token: login.body.token,
+        body: { currentPassword: first, password },
+      });
+      if (changed.status !== 200) throw new Error(`password change failed in test context: ${changed.text}`);
+      return { id: invited.body.member._id as string, email, password, token: changed.body.token as string };
+    },
     async customer(name = 'Test Shopper') {
       const email = `shopper${++n}-${randomBytes(3).toString('hex')}@example.com`;
       const r = await req('POST', '/user/register', { body: { name, email, password: 'shopper-pass-1' } });
@@ -99,7 +148,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     async snapshot() {
       const tables = await sql<{
         t: string;
-      }>`SELECT table_name AS t FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name NOT LIKE 'kysely_%' AND table_name <> 'login_failures'`.execute(
+      }>`SELECT table_name AS t FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name NOT LIKE 'kysely_%' AND table_name NOT IN ('login_failures', 'known_logins')`.execute(
         db,
       );
       const out: Record<string, number> = {};

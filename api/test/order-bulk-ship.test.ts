@@ -122,15 +122,7 @@ describe('POST /order/bulk-ship', () => {
     const r = await ctx.req('POST', '/order/bulk-ship', { token: admin, body: { apply: true } });
     expect(r.status).toBe(400);
     expect(r.body.msg).toMatch(/csv is required/);
-    const catalogue = await ctx.req('POST', '/admin/staff', {
-      token: admin,
-      body: { name: 'Cat Logue', email: `cat-${Date.now()}@example.com`, role: 'catalogue' },
-    });
-    expect(catalogue.status, catalogue.text).toBe(201);
-    const login = await ctx.req('POST', '/admin/login', {
-      body: { email: catalogue.body.member.email, password: catalogue.body.password },
-    });
-    expect(login.status, login.text).toBe(200);
-    expect((await bulk('order id,carrier,tracking number\nx,y,z', false, login.body.token)).status).toBe(403);
+    const catalogue = await ctx.staffMember(admin, 'catalogue');
+    expect((await bulk('order id,carrier,tracking number\nx,y,z', false, catalogue.token)).status).toBe(403);
   });
 });

@@ -113,16 +113,8 @@ describe('GET /order/packing-slips', () => {
     const a = await place('9 Lake View', '');
     expect((await ctx.req('GET', `/order/packing-slips?ids=${a.id}`)).status).toBe(401);
     expect((await slips(a.id, s.token)).status).toBe(403);
-    const catalogue = await ctx.req('POST', '/admin/staff', {
-      token: admin,
-      body: { name: 'Cat Logue', email: `cat-${Date.now()}@example.com`, role: 'catalogue' },
-    });
-    expect(catalogue.status, catalogue.text).toBe(201);
-    const login = await ctx.req('POST', '/admin/login', {
-      body: { email: catalogue.body.member.email, password: catalogue.body.password },
-    });
-    expect(login.status, login.text).toBe(200);
-    const r = await slips(a.id, login.body.token);
+    const catalogue = await ctx.staffMember(admin, 'catalogue');
+    const r = await slips(a.id, catalogue.token);
     expect(r.status).toBe(403);
     expect(r.body.msg).toMatch(/orders\.read/);
   });

@@ -1,12 +1,15 @@
 // Covers: staff accounts and roles (GET/POST /admin/staff, PATCH /admin/staff/{id}, POST
-// /admin/staff/{id}/password): invite with a first password answered once, the role's permissions in the login
-// reply, role changes applying from the next request, deactivation refusing the account's tokens and logins at
-// once, password reset ending sessions, the last active Owner kept (also when two Owners demote each other at
-// once), and input validation. The route × role matrix is in security/access-matrix.test.ts.
+// /admin/staff/{id}/password, POST /admin/password): invite with a first password mailed to the new member
+// (never shown to the Owner) and changed at the first login before anything else answers, the role's
+// permissions in the login reply, role changes applying from the next request, deactivation refusing the
+// account's tokens and logins at once (and for good: reactivating does not bring old tokens back), password
+// reset ending sessions, a staff member changing their own password, the last active Owner kept (also when two
+// Owners demote each other at once), and input validation. The route × role matrix is in
+// security/access-matrix.test.ts.
 import { ROLE_PERMISSIONS } from '@voltcart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrResetAdmin } from '../src/cli/admin-create';
-import { createTestContext, type TestContext } from './context';
+import { createTestContext, firstPasswordOf, type TestContext } from './context';
 
 let ctx: TestContext;
 let owner: string;
@@ -27,16 +30,14 @@ afterAll(() => ctx.close());
 const login = (email: string, password: string) =>
   ctx.req('POST', '/admin/login', { body: { email, password } });
 
-let invited = 0;
-async function invite(role: string, name = `Staff ${++invited}`) {
-  const email = `staff-${invited}-${role}@voltcart.test`;
-  const r = await ctx.req('POST', '/admin/staff', { token: owner, body: { name, email, role } });
-  expect(r.status, r.text).toBe(201);
-  return { id: r.body.member._id as string, email, password: r.body.password as string };
+/** An invited staff member who has chosen their own password. */
+async function invite(role: string) {
+  const s = await ctx.staffMember(owner, role);
+  return { id: s.id, email: s.email, password: s.password };
 }
 
 describe('invite', () => {
-  it('creates the account with its role and answers a first password once', async () => {
+  it('creates the account with its role and mails a first password the member must change first', async () => {
     const before = await ctx.req('GET', '/admin/staff', { token: owner });
     const r = await ctx.req('POST', '/admin/staff', {
       token: owner,
@@ -49,20 +50,56 @@ describe('invite', () => {
       role: 'catalogue',
       active: true,
     });
-    expect(r.body.password).toMatch(/^[\w-]{16}$/);
+    expect(r.body.password).toBeUndefined();
+    expect(r.body.msg).toBe(
+      'We have mailed Ravi a first password at ravi@voltcart.test; they choose their own when they first log in.',
+    );
+    const first = await firstPasswordOf(ctx.db, 'ravi@voltcart.test');
+    expect(first).toMatch(/^[\w-]{16}$/);
     const list = await ctx.req('GET', '/admin/staff', { token: owner });
     expect(list.body.staff).toHaveLength(before.body.staff.length + 1);
-    expect(list.text).not.toContain(r.body.password);
+    expect(list.text).not.toContain(first);
     expect(list.text).not.toContain('password_hash');
 
-    const staffLogin = await login('ravi@voltcart.test', r.body.password);
+    const staffLogin = await login('ravi@voltcart.test', first);
     expect(staffLogin.status).toBe(200);
     expect(staffLogin.body.admin).toMatchObject({
       role: 'catalogue',
       permissions: [...ROLE_PERMISSIONS.catalogue],
+      mustChangePassword: true,
     });
-    const me = await ctx.req('GET', '/admin/me', { token: staffLogin.body.token });
+    const token = staffLogin.body.token;
+    // Until the member chooses a password only their own session answers.
+    const blocked = await ctx.req('GET', '/product/0/variants', { token });
+    expect(blocked.status).toBe(403);
+    expect(blocked.body).toMatchObject({ code: 'setup_required', pending: 'password' });
+    expect((await ctx.req('GET', '/admin/me', { token })).status).toBe(200);
+    const same = await ctx.req('POST', '/admin/password', {
+      token,
+      body: { currentPassword: first, password: first },
+    });
+    expect(same.status).toBe(400);
+    const wrong = await ctx.req('POST', '/admin/password', {
+      token,
+      body: { currentPassword: 'not-the-password', password: 'ravi-own-password' },
+    });
+    expect(wrong.status).toBe(401);
+    const changed = await ctx.req('POST', '/admin/password', {
+      token,
+      body: { currentPassword: first, password: 'ravi-own-password' },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.admin.mustChangePassword).toBe(false);
+    // The old session ended with the old password; the answer's token is the new session.
+    expect((await ctx.req('GET', '/admin/me', { token })).status).toBe(401);
+    const me = await ctx.req('GET', '/admin/me', { token: changed.body.token });
     expect(me.body.admin.permissions).toEqual([...ROLE_PERMISSIONS.catalogue]);
+    expect((await ctx.req('GET', '/product/0/variants', { token: changed.body.token })).status).toBe(404);
+    expect((await login('ravi@voltcart.test', first)).status).toBe(401);
+    const audit = await ctx.req('GET', `/admin/audit?kind=staff&objectId=${r.body.member._id}`, {
+      token: owner,
+    });
+    expect(audit.body.records[0]).toMatchObject({ action: 'staff.password_change' });
   });
 
   it('refuses a taken email (409), an unknown role and a missing name (400)', async () => {
@@ -133,20 +170,25 @@ describe('deactivation', () => {
     expect(again.body.token).toBeUndefined();
 
     await ctx.req('PATCH', `/admin/staff/${s.id}`, { token: owner, body: { active: true } });
+    // The sessions from before the deactivation stay ended; a new login works.
+    expect((await ctx.req('GET', '/admin/me', { token })).status).toBe(401);
     expect((await login(s.email, s.password)).status).toBe(200);
   });
 });
 
 describe('password reset', () => {
-  it('answers a new password once and ends every session of the account', async () => {
+  it('mails a new first password and ends every session of the account', async () => {
     const s = await invite('orders');
     const token = (await login(s.email, s.password)).body.token;
     const r = await ctx.req('POST', `/admin/staff/${s.id}/password`, { token: owner });
     expect(r.status).toBe(200);
-    expect(r.body.password).not.toBe(s.password);
+    expect(r.body.password).toBeUndefined();
+    expect(r.body.member.mustChangePassword).toBe(true);
     expect((await ctx.req('GET', '/admin/me', { token })).status).toBe(401);
     expect((await login(s.email, s.password)).status).toBe(401);
-    expect((await login(s.email, r.body.password)).status).toBe(200);
+    const again = await login(s.email, await firstPasswordOf(ctx.db, s.email));
+    expect(again.status).toBe(200);
+    expect(again.body.admin.mustChangePassword).toBe(true);
   });
 });
 

@@ -75,7 +75,7 @@ describe('POST /user/register', () => {
     expect(r.status).toBe(409);
     expect(r.body).toMatchObject({
       flag: 0,
-      msg: 'An account with this email already exists. Log in instead.',
+      msg: 'An account with this e-mail already exists. Log in or reset your password.',
       code: 'email_taken',
     });
   });

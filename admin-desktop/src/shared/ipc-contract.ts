@@ -145,7 +145,8 @@ export interface AppSettings {
 }
 
 /** The signed-in staff member as stored; a session stored before staff roles lacks role and permissions. */
-export type StoredAdmin = Omit<Admin, 'role' | 'permissions'> & Partial<Pick<Admin, 'role' | 'permissions'>>;
+export type StoredAdmin = Pick<Admin, '_id' | 'name' | 'email'> &
+  Partial<Omit<Admin, '_id' | 'name' | 'email'>>;
 
 export interface AdminSession {
   admin: StoredAdmin;

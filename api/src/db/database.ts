@@ -20,11 +20,21 @@ export interface AccountTable extends Timestamps {
 export interface AdminTable extends AccountTable {
   role: Generated<StaffRole>;
   active: Generated<number>;
+  /** Set for accounts the Owner made or reset: the first login must choose a new password. */
+  must_change_password: Generated<number>;
+  /** Two-step sign-in: the TOTP secret, sealed (lib/sealed.ts); null when not enrolled. */
+  totp_secret: Generated<string | null>;
+  /** A secret being enrolled, until the first code proves the app has it. */
+  totp_pending: Generated<string | null>;
+  /** The last time step a code was accepted for (a code is good once). */
+  totp_last_step: Generated<number | null>;
 }
 
 /** A customer account: an account that staff may block (it cannot log in; its tokens stopped working). */
 export interface UserTable extends AccountTable {
   blocked_at: Generated<Date | null>;
+  /** The shopper deleted the account: name and e-mail are anonymised, addresses erased. */
+  deleted_at: Generated<Date | null>;
 }
 
 export interface AddressTable extends Timestamps {
@@ -153,6 +163,29 @@ export interface LoginFailureTable {
   bucket: string;
   failures: number;
   window_start: Date;
+  last_at: Generated<Date | null>;
+}
+export interface KnownLoginTable {
+  bucket: string;
+  last_at: Date;
+}
+export type AccountTokenPurpose = 'reset' | 'code' | 'email' | 'delete';
+export interface AccountTokenTable {
+  id: Id;
+  purpose: AccountTokenPurpose;
+  user_id: number;
+  token_hash: string;
+  new_email: string | null;
+  tries: Generated<number>;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: ColumnType<Date, never, never>;
+}
+export interface RecoveryCodeTable {
+  id: Id;
+  admin_id: number;
+  code_hash: string;
+  used_at: Date | null;
 }
 
 /** A logged-out session (a token's `sid`), kept until the token would have expired. */
@@ -389,4 +422,7 @@ export interface Database {
   catalog_imports: CatalogImportTable;
   catalog_import_rows: CatalogImportRowTable;
   audit_log: AuditLogTable;
+  known_logins: KnownLoginTable;
+  account_tokens: AccountTokenTable;
+  recovery_codes: RecoveryCodeTable;
 }

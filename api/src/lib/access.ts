@@ -28,7 +28,7 @@ export const access = {
       if (token) {
         // Only admins gain anything from a token on a public route; anything else is ignored.
         const principal = await authenticate(c.var.db, c.var.tokens, 'admin', token).catch(() => null);
-        if (principal) c.set('principal', principal);
+        if (principal && !principal.pending) c.set('principal', principal);
       }
       await next();
     }),
@@ -74,8 +74,20 @@ function requireRole(kind: 'admin' | 'customer') {
   });
 }
 
-/** 403 `missing_permission` naming the permission, unless the staff member's role has it. */
+const SETUP_MESSAGES = {
+  password: 'Choose your own password first: the one you were given works only to set it.',
+  two_step: 'The Owner requires two-step sign-in: set it up in your account first.',
+} as const;
+
+/**
+ * 403 `setup_required` while the staff member must first choose a password or set up two-step sign-in; then
+ * 403 `missing_permission` naming the permission, unless the staff member's role has it.
+ */
 export function assertCan(principal: Principal | undefined, permission: Permission): void {
+  if (principal?.kind === 'admin' && principal.pending)
+    throw new AppError(403, 'setup_required', SETUP_MESSAGES[principal.pending], {
+      pending: principal.pending,
+    });
   if (principal?.kind !== 'admin' || roleCan(principal.role, permission)) return;
   const role = principal.role ? ROLE_LABELS[principal.role] : 'unknown';
   throw new AppError(

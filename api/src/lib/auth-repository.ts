@@ -9,6 +9,8 @@ export interface SessionState {
   /** Staff only: the role, and whether the account is active. */
   role?: StaffRole;
   active?: boolean;
+  /** Staff only: what the account must do before anything else (choose its password, set up two-step sign-in). */
+  pending?: 'password' | 'two_step';
 }
 
 /**
@@ -24,19 +26,27 @@ export async function sessionStateOf(
 ): Promise<SessionState | undefined> {
   const ended = sql<number>`EXISTS (SELECT 1 FROM ended_sessions WHERE sid = ${sid})`.as('ended');
   if (kind === 'admin') {
+    const required = sql<
+      string | null
+    >`(SELECT value FROM settings WHERE name = 'staff_two_step_required')`.as('required');
     const row = await db
       .selectFrom('admins')
-      .select(['token_version', 'role', 'active', ended])
+      .select(['token_version', 'role', 'active', 'must_change_password', 'totp_secret', ended, required])
       .where('id', '=', id)
       .executeTakeFirst();
-    return (
-      row && {
-        version: row.token_version,
-        ended: Boolean(Number(row.ended)),
-        role: row.role,
-        active: Boolean(row.active),
-      }
-    );
+    if (!row) return undefined;
+    const pending = row.must_change_password
+      ? 'password'
+      : row.required === '1' && row.totp_secret === null
+        ? 'two_step'
+        : undefined;
+    return {
+      version: row.token_version,
+      ended: Boolean(Number(row.ended)),
+      role: row.role,
+      active: Boolean(row.active),
+      ...(pending ? { pending } : {}),
+    };
   }
   const row = await db
     .selectFrom('users')

@@ -15,6 +15,11 @@ export interface Principal {
   exp: number;
   /** Staff only: the account's role, read with the session on every request (a change applies at once). */
   role?: StaffRole;
+  /**
+   * Staff only: the account must first choose its own password or set up two-step sign-in; until then only its
+   * own session routes (declared `staff`) answer.
+   */
+  pending?: 'password' | 'two_step';
 }
 
 /** What a valid token says. */
@@ -127,8 +132,15 @@ export async function authenticate(
 ): Promise<Principal> {
   const { id, ver, sid, exp } = await tokens.verify(kind, token);
   const state = await sessionStateOf(db, kind, id, sid);
+  if (state?.active === false) throw unauthorized('This staff account has been deactivated.');
   if (!state || state.version !== ver || state.ended)
     throw unauthorized('Your session is not valid. Please log in again.');
-  if (state.active === false) throw unauthorized('This staff account has been deactivated.');
-  return { kind, id, sid, exp, ...(state.role ? { role: state.role } : {}) };
+  return {
+    kind,
+    id,
+    sid,
+    exp,
+    ...(state.role ? { role: state.role } : {}),
+    ...(state.pending ? { pending: state.pending } : {}),
+  };
 }

@@ -24,7 +24,7 @@ import {
   secretsOf,
   uploadListing,
 } from './harness';
-import { buildWorld, pathFor, type RouteRequest, validRequest, type World } from './world';
+import { adminTokenFor, buildWorld, pathFor, type RouteRequest, validRequest, type World } from './world';
 
 const routes = appRoutes();
 // Routes that take a token of either audience declare `account` (the contract's level for them); the docs name
@@ -236,8 +236,17 @@ describe.each(matrix.map((m) => [`${m.route.method} ${m.route.path} (${m.kind})`
 );
 
 const staffRoutes = matrix.filter((m) => m.kind === 'admin').map((m) => m.route);
-// The staff member's own session (me, logout): open to every role; every other admin route names a permission.
-const SESSION_ROUTES = ['GET /admin/me', 'POST /admin/logout', 'POST /admin/logout-everywhere'];
+// The staff member's own session and account (me, logout, own password, two-step sign-in): open to every role;
+// every other admin route names a permission.
+const SESSION_ROUTES = [
+  'GET /admin/me',
+  'POST /admin/logout',
+  'POST /admin/logout-everywhere',
+  'POST /admin/password',
+  'POST /admin/two-step/setup',
+  'POST /admin/two-step',
+  'POST /admin/two-step/disable',
+];
 
 describe('roles', () => {
   it('every admin route names a permission of the shared table, but the staff member’s own session routes', () => {
@@ -283,7 +292,7 @@ describe('control: the same requests with the right token', () => {
     async (_label, { route, kind }) => {
       const w = await buildWorld(sc);
       const request = await validRequest(route, w);
-      const token = kind === 'admin' ? w.admin.token : w.owner.token;
+      const token = kind === 'admin' ? adminTokenFor(route, w) : w.owner.token;
       const r = await sc.req(route.method, `${pathFor(route, w)}${request.query ?? ''}`, {
         token,
         body: request.body,

@@ -29,7 +29,11 @@ const MAX_FAILURES = 4;
 
 let sc: SecurityContext;
 beforeAll(async () => {
-  sc = await createSecurityContext({ LOGIN_MAX_FAILURES: String(MAX_FAILURES), LOGIN_WINDOW_MINUTES: '15' });
+  sc = await createSecurityContext({
+    LOGIN_MAX_FAILURES: String(MAX_FAILURES),
+    LOGIN_WINDOW_MINUTES: '15',
+    LOGIN_ADDRESS_CEILING: String(MAX_FAILURES * 4),
+  });
 });
 afterAll(async () => {
   await sc?.close();
@@ -126,31 +130,41 @@ describe('login rate limiting', () => {
     expect(adminUnknown.body).toEqual(adminWrong.body);
   });
 
-  it(`locks an account after ${MAX_FAILURES} failures, even for the right password, and cannot be dodged by case or spaces`, async () => {
+  it(`slows an account down after ${MAX_FAILURES} failures from one address, even for the right password, and cannot be dodged by case or spaces`, async () => {
     const email = unique('victim');
     await register(email, 'victim-pass-1');
+    const ip = '10.9.1.1';
     const variants = [email, email.toUpperCase(), ` ${email} `, email.replace(/^./, (c) => c.toUpperCase())];
     for (let i = 0; i < MAX_FAILURES; i++)
-      expectRefusal(await loginFrom(variants[i % variants.length]!, `guess-${i}`), [401]);
+      expectRefusal(await loginFrom(variants[i % variants.length]!, `guess-${i}`, '/user/login', ip), [401]);
+    // As if five more failures had waited their turn: the next wait is 32 s, longer than this test takes.
+    await sql`UPDATE login_failures SET failures = failures + 5 WHERE bucket = ${`customer:${email}|ip:${ip}`}`.execute(
+      sc.db,
+    );
     for (const v of variants) {
-      const r = await loginFrom(v, 'victim-pass-1');
+      const r = await loginFrom(v, 'victim-pass-1', '/user/login', ip);
       expectRefusal(r, [429], `locked account as "${v}"`);
       expect(r.body.code).toBe('too_many_attempts');
     }
   });
 
-  it('locks unknown emails the same way, with the same answer as a locked real account', async () => {
+  it('slows unknown emails the same way, with the same answer as a real account', async () => {
     const real = unique('real');
     await register(real, 'real-pass-12');
     const ghost = unique('ghost');
+    const ip = '10.9.1.2';
     for (let i = 0; i < MAX_FAILURES; i++) {
-      await loginFrom(real, `guess-${i}`);
-      await loginFrom(ghost, `guess-${i}`);
+      await loginFrom(real, `guess-${i}`, '/user/login', ip);
+      await loginFrom(ghost, `guess-${i}`, '/user/login', ip);
     }
-    const a = await loginFrom(real, 'real-pass-12');
-    const b = await loginFrom(ghost, 'real-pass-12');
+    // Both next waits end 10 s later than the rule's, so the two answers below cannot outrun them on a slow machine.
+    await sql`UPDATE login_failures SET last_at = last_at + INTERVAL 10 SECOND WHERE bucket LIKE ${`%|ip:${ip}`}`.execute(
+      sc.db,
+    );
+    const a = await loginFrom(real, 'real-pass-12', '/user/login', ip);
+    const b = await loginFrom(ghost, 'real-pass-12', '/user/login', ip);
     expect(a.status).toBe(429);
-    // The two windows opened milliseconds apart: the seconds left may differ by one, nothing else may.
+    // The two delays started milliseconds apart: the seconds left may differ by one, nothing else may.
     const { retryAfterSeconds: ra, ...restA } = a.body;
     const { retryAfterSeconds: rb, ...restB } = b.body;
     expect({ status: b.status, body: restB, retry: !!b.headers.get('retry-after') }).toEqual({
@@ -163,17 +177,28 @@ describe('login rate limiting', () => {
 
   it('keeps admin and customer counters apart: locking a customer email does not lock the admin of that email', async () => {
     const admin = await makeAccount(sc, 'admin', 'shared');
-    for (let i = 0; i < MAX_FAILURES + 1; i++) await loginFrom(admin.email, `guess-${i}`, '/user/login');
-    expect((await loginFrom(admin.email, ACCOUNT_PASSWORD, '/admin/login')).status).toBe(200);
+    const ip = '10.9.1.3';
+    for (let i = 0; i < MAX_FAILURES + 1; i++) await loginFrom(admin.email, `guess-${i}`, '/user/login', ip);
+    await sql`UPDATE login_failures SET last_at = NOW(3) + INTERVAL 10 SECOND WHERE bucket LIKE ${`%|ip:${ip}`}`.execute(
+      sc.db,
+    );
+    expect((await loginFrom(admin.email, ACCOUNT_PASSWORD, '/user/login', ip)).status).toBe(429);
+    expect((await loginFrom(admin.email, ACCOUNT_PASSWORD, '/admin/login', ip)).status).toBe(200);
   });
 
-  it('opens again when the window has passed', async () => {
+  it('opens again when the delay has passed', async () => {
     const email = unique('later');
     await register(email, 'later-pass-1');
-    for (let i = 0; i < MAX_FAILURES + 1; i++) await loginFrom(email, `guess-${i}`);
-    expect((await loginFrom(email, 'later-pass-1')).status).toBe(429);
-    await sql`UPDATE login_failures SET window_start = NOW(3) - INTERVAL 16 MINUTE`.execute(sc.db);
-    expect((await loginFrom(email, 'later-pass-1')).status).toBe(200);
+    const ip = '10.9.1.4';
+    for (let i = 0; i < MAX_FAILURES; i++) await loginFrom(email, `guess-${i}`, '/user/login', ip);
+    await sql`UPDATE login_failures SET last_at = NOW(3) + INTERVAL 10 SECOND WHERE bucket LIKE ${`%|ip:${ip}`}`.execute(
+      sc.db,
+    );
+    expect((await loginFrom(email, 'later-pass-1', '/user/login', ip)).status).toBe(429);
+    await sql`UPDATE login_failures SET last_at = NOW(3) - INTERVAL 2 SECOND WHERE bucket LIKE ${`%|ip:${ip}`}`.execute(
+      sc.db,
+    );
+    expect((await loginFrom(email, 'later-pass-1', '/user/login', ip)).status).toBe(200);
   });
 
   it('limits one address trying many emails, over a real socket, whatever X-Forwarded-For claims', async () => {
@@ -185,7 +210,7 @@ describe('login rate limiting', () => {
       const email = unique('spray-target');
       await register(email, 'spray-pass-1');
       const statuses: number[] = [];
-      // Password spraying: each email tried once, so no account limit is reached; the address limit is 4×.
+      // Password spraying: each email tried once, so no pair is slowed; the address ceiling is 4× the free failures.
       for (let i = 0; i < MAX_FAILURES * 4 + 2; i++) {
         const res = await fetch(`${base}/user/login`, {
           method: 'POST',

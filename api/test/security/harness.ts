@@ -205,7 +205,7 @@ export async function fingerprint(sc: SecurityContext): Promise<Record<string, n
   const tables = await sql<{ t: string }>`
     SELECT table_name AS t FROM information_schema.tables
     WHERE table_schema = DATABASE() AND table_name NOT LIKE 'kysely_%'
-      AND table_name NOT IN ('login_failures', 'audit_log')
+      AND table_name NOT IN ('login_failures', 'known_logins', 'audit_log')
     ORDER BY table_name`.execute(sc.db);
   const list = tables.rows.map((r) => `\`${r.t}\``).join(', ');
   const sums = await sql<{

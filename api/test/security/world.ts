@@ -5,6 +5,7 @@ import { SIMULATOR_SECRET } from '../../src/config';
 import { paymentSignature } from '../../src/lib/payments/signatures';
 import type { RouteEntry } from '../../src/lib/route-table';
 import { randomName } from '../../src/lib/storage';
+import { totpCode } from '../../src/lib/totp';
 import { issueInvoice } from '../../src/modules/invoice/invoice.service';
 import { ensureVariants } from '../../src/modules/product/product-variant.service';
 import { file } from '../support';
@@ -25,6 +26,9 @@ import {
  */
 export interface World {
   admin: Account;
+  /** Owners in the middle of enrolling in two-step sign-in, and enrolled, with their TOTP secrets. */
+  enrolling: Account & { secret: string };
+  enrolled: Account & { secret: string };
   /** A staff member with the Catalogue role (the staff routes change them). */
   staffMember: Account;
   owner: Account;
@@ -266,8 +270,17 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
   const importForm = new FormData();
   importForm.append('file', file(new TextEncoder().encode(catalogCsv), 'catalogue.csv', 'text/csv'));
   const preview = await sc.req('POST', '/catalog/import', { token: admin.token, form: importForm });
+  const enrol = async (finish: boolean) => {
+    const a = await makeAccount(sc, 'admin', finish ? 'enrolled' : 'enrolling');
+    const { secret } = (await sc.req('POST', '/admin/two-step/setup', { token: a.token })).body;
+    if (finish) await sc.req('POST', '/admin/two-step', { token: a.token, body: { code: totpCode(secret) } });
+    return { ...a, secret: secret as string };
+  };
+  const [enrolling, enrolled] = [await enrol(false), await enrol(true)];
   return {
     admin,
+    enrolling,
+    enrolled,
     staffMember,
     owner,
     other,
@@ -475,6 +488,23 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       return { query: '?q=phone' };
     case 'GET /order/packing-slips':
       return { query: `?ids=${w.order}` };
+    case 'POST /admin/password':
+      return { body: { currentPassword: ACCOUNT_PASSWORD, password: 'another-pass-123' } };
+    case 'POST /admin/two-step':
+      return { body: { code: totpCode(w.enrolling.secret) } };
+    case 'POST /admin/two-step/disable':
+      // The enrolment used this 30-second step's code.
+      return { body: { code: totpCode(w.enrolled.secret, Date.now() + 30_000) } };
+    case 'PUT /admin/staff-security':
+      return { body: { twoStepRequired: false } };
+    case 'PATCH /user/profile':
+      return { body: { name: 'Renamed Shopper' } };
+    case 'POST /user/email':
+      return {
+        body: { email: `moved-${randomBytes(4).toString('hex')}@example.com`, password: ACCOUNT_PASSWORD },
+      };
+    case 'POST /user/password':
+      return { body: { currentPassword: ACCOUNT_PASSWORD, password: 'another-pass-123' } };
     case 'POST /admin/staff':
       return {
         body: {
@@ -498,4 +528,11 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
     default:
       return owned ? { ownerObjects: true } : {};
   }
+}
+
+/** The staff token a route is sent with when it must succeed: the two-step routes need an account in that state. */
+export function adminTokenFor(route: RouteEntry, w: World): string {
+  if (route.path === '/admin/two-step') return w.enrolling.token;
+  if (route.path === '/admin/two-step/disable') return w.enrolled.token;
+  return w.admin.token;
 }

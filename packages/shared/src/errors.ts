@@ -22,6 +22,14 @@ export const ERROR_CODES = [
   'too_many_addresses',
   /** A customer account that staff blocked: it cannot log in. */
   'account_blocked',
+  /** A mail's link that is unknown, altered, used or expired. */
+  'invalid_link',
+  /** A sign-in code, an authenticator code or a recovery code that is wrong, used or expired. */
+  'invalid_code',
+  /** The password was right; the account uses two-step sign-in: send the code too. */
+  'two_step_required',
+  /** The staff member must first choose their own password, or set up two-step sign-in (the Owner requires it). */
+  'setup_required',
   // catalogue
   'duplicate_slug',
   'duplicate_sku',

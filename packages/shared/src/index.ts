@@ -18,6 +18,7 @@ export * from './rules/slug';
 export * from './rules/stock-label';
 export * from './rules/unit-price';
 export * from './rules/variant-sku';
+export * from './schemas/account';
 export * from './schemas/address';
 export * from './schemas/after-order';
 export * from './schemas/audit';

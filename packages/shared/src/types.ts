@@ -156,6 +156,12 @@ export interface Admin {
   role: StaffRole;
   /** What the role allows (rules/permissions.ts): the desktop app offers only these. */
   permissions: Permission[];
+  /** The Owner made or reset this account's password: the staff member must choose their own first. */
+  mustChangePassword: boolean;
+  /** Two-step sign-in (an authenticator app) is on for this account. */
+  twoStepEnabled: boolean;
+  /** The Owner requires two-step sign-in and this account has not set it up yet. */
+  mustEnrolTwoStep: boolean;
 }
 
 /** One record of the change history: who, when, from where, what, and the fields before and after. */

@@ -19,9 +19,22 @@ export const paths = {
   },
   login: {
     pattern: '/login',
-    /** `ref` says where the shopper came from: 'checkout' returns there after login, anything else goes home. */
+    /**
+     * `ref` says where to go after login: 'checkout', or a path of this shop (features/account/after-login.ts);
+     * anything else goes home.
+     */
     to: (ref = 'Products') => `/login?ref=${encodeURIComponent(ref)}`,
   },
+  codeLogin: {
+    pattern: '/login/code',
+    to: (ref?: string | null) => (ref ? `/login/code?ref=${encodeURIComponent(ref)}` : '/login/code'),
+  },
+  forgotPassword: { pattern: '/forgot-password', to: () => '/forgot-password' },
+  /** The page a reset mail links to (with `?token=`). */
+  resetPassword: { pattern: '/reset-password', to: () => '/reset-password' },
+  confirmEmail: { pattern: '/account/confirm-email', to: () => '/account/confirm-email' },
+  deleteAccount: { pattern: '/account/delete', to: () => '/account/delete' },
+  myData: { pattern: '/profile/my-data', to: () => '/profile/my-data' },
   profile: { pattern: '/profile', to: () => '/profile' },
   myAddress: { pattern: '/profile/myaddress', to: () => '/profile/myaddress' },
   order: {

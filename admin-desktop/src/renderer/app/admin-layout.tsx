@@ -71,6 +71,7 @@ export function AdminLayout() {
             <Link to={paths.dashboard}>Dashboard</Link>
             {allowed('customers.read') && <Link to={paths.users}>Users</Link>}
             <Link to={paths.settings}>Settings</Link>
+            <Link to={paths.account}>My account</Link>
             <Link to={paths.logout}>Logout</Link>
             <Link
               to={paths.logoutEverywhere}

@@ -38,6 +38,9 @@ const ColorListPage = lazy(() =>
 const HistoryPage = lazy(() =>
   import('../features/history/history-page').then((m) => ({ default: m.HistoryPage })),
 );
+const AccountPage = lazy(() =>
+  import('../features/account/account-page').then((m) => ({ default: m.AccountPage })),
+);
 const OrderDetailPage = lazy(() =>
   import('../features/orders/order-detail-page').then((m) => ({ default: m.OrderDetailPage })),
 );
@@ -105,6 +108,7 @@ const routes = createRoutesFromElements(
       <Route path="catalog-csv" element={<CatalogCsvPage />} />
       <Route path="users/:id" element={<CustomerPage />} />
       <Route path="history" element={<HistoryPage />} />
+      <Route path="account" element={<AccountPage />} />
       <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
     </Route>
     <Route path="*" element={<Navigate to={paths.dashboard} replace />} />

@@ -21,6 +21,8 @@ export const paths = {
   staff: '/admin/staff',
   catalogCsv: '/admin/catalog-csv',
   history: '/admin/history',
+  /** The staff member's own password and two-step sign-in. */
+  account: '/admin/account',
   logout: '/logout',
   /** Ends every session of this admin account (other desks, browsers), not only this one. */
   logoutEverywhere: '/logout/everywhere',

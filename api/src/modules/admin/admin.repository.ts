@@ -15,6 +15,8 @@ const columns = [
   'role',
   'active',
   'created_at',
+  'must_change_password',
+  'totp_secret',
 ] as const;
 
 export function findAdminByEmail(db: Q, email: string) {
@@ -27,7 +29,13 @@ export function findAdminById(db: Q, id: number) {
 
 export async function insertAdmin(
   db: Q,
-  values: { name: string; email: string; password_hash: string; role?: StaffRole },
+  values: {
+    name: string;
+    email: string;
+    password_hash: string;
+    role?: StaffRole;
+    must_change_password?: number;
+  },
 ): Promise<number> {
   const r = await db.insertInto('admins').values(values).executeTakeFirstOrThrow();
   return Number(r.insertId);
@@ -37,7 +45,15 @@ export async function insertAdmin(
 export async function resetAdmin(
   db: Q,
   id: number,
-  values: { password_hash: string; name?: string; role?: StaffRole; active?: number },
+  values: {
+    password_hash: string;
+    name?: string;
+    role?: StaffRole;
+    active?: number;
+    must_change_password?: number;
+    totp_secret?: null;
+    totp_pending?: null;
+  },
 ): Promise<void> {
   await db
     .updateTable('admins')

@@ -1,8 +1,17 @@
-import { AUTH_MESSAGES, contract, customersQuery, dashboardQuery, loginBody } from '@voltcart/shared';
+import {
+  AUTH_MESSAGES,
+  adminLoginBody,
+  changePasswordBody,
+  contract,
+  customersQuery,
+  dashboardQuery,
+  twoStepCodeBody,
+} from '@voltcart/shared';
 import { withRetryAfter } from '../../lib/rate-limit';
 import { resource } from '../../lib/routes';
 import { requireFields } from '../../lib/validate';
 import { actorOf } from '../audit/audit.service';
+import * as twoStep from '../staff/two-step.service';
 import * as admins from './admin.service';
 
 const M = admins.ADMIN_MESSAGES;
@@ -12,11 +21,39 @@ const api = contract.admin;
 export function adminRoutes() {
   const { app, on } = resource('/admin');
 
-  on(api.login, { body: loginBody }, async (c, input) => {
+  on(api.login, { body: adminLoginBody }, async (c, input) => {
     requireFields(await input.raw(), ['email', 'password'], AUTH_MESSAGES.fillAll);
     const credentials = await input.body();
-    const { admin, token } = await admins.login(c.var, credentials, actorOf(c)).catch(withRetryAfter(c));
-    return { msg: M.loggedIn, admin, token };
+    const reply = await admins.login(c.var, credentials, actorOf(c)).catch(withRetryAfter(c));
+    return { msg: M.loggedIn, ...reply };
+  });
+
+  on(api.changePassword, { body: changePasswordBody }, async (c, input) => {
+    const body = await input.body();
+    const reply = await admins
+      .changePassword(c.var, actorOf(c), c.var.principal!.id, body)
+      .catch(withRetryAfter(c));
+    return { msg: M.passwordChanged, ...reply };
+  });
+
+  on(api.twoStepSetup, async (c) => ({
+    msg: 'Scan the QR code with your authenticator app, then enter the code it shows.',
+    ...(await twoStep.startEnrolment(c.var, c.var.principal!.id)),
+  }));
+
+  on(api.twoStepEnable, { body: twoStepCodeBody }, async (c, input) => {
+    const { code } = await input.body();
+    const reply = await twoStep.enable(c.var, actorOf(c), c.var.principal!.id, code);
+    return {
+      msg: 'Two-step sign-in is on. Keep the recovery codes somewhere safe: each works once.',
+      ...reply,
+    };
+  });
+
+  on(api.twoStepDisable, { body: twoStepCodeBody }, async (c, input) => {
+    const { code } = await input.body();
+    const admin = await twoStep.disable(c.var, actorOf(c), c.var.principal!.id, code);
+    return { msg: 'Two-step sign-in is off.', admin };
   });
 
   on(api.logout, async (c) => {

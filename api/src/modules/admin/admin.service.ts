@@ -1,15 +1,13 @@
 import {
   type Admin,
   type AdminCustomer,
+  type AdminLoginBody,
   type CustomersQuery,
   type DashboardMetrics,
-  type LoginBody,
   periodRange,
   type ReportPeriod,
   ROLE_LABELS,
-  ROLE_PERMISSIONS,
   SHOP_TIME_ZONE,
-  type StaffRole,
   toRupees,
 } from '@voltcart/shared';
 import type { Deps } from '../../app-env';
@@ -18,10 +16,13 @@ import { AppError, unauthorized } from '../../errors';
 import type { Principal } from '../../lib/auth';
 import { endSession } from '../../lib/auth-repository';
 import { listCounts, readPage } from '../../lib/list-counts';
-import { bcryptCost, verifyPassword } from '../../lib/passwords';
+import { bcryptCost, hashPassword, verifyPassword } from '../../lib/passwords';
 import { beginLoginAttempt } from '../../lib/rate-limit';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
+import { readTwoStepRequired, setStaffPassword } from '../staff/staff.repository';
+import { checkSecondStep, TWO_STEP_MESSAGES } from '../staff/two-step.service';
+import { toAdmin } from './admin.mapping';
 import * as repo from './admin.repository';
 
 export const ADMIN_MESSAGES = {
@@ -30,28 +31,27 @@ export const ADMIN_MESSAGES = {
   loggedOutEverywhere: 'You have been logged out on every device.',
   invalidLogin: 'Invalid email or password.',
   deactivated: 'This staff account has been deactivated.',
+  wrongPassword: 'Your current password is not right.',
+  samePassword: 'Choose a password different from the one you were given.',
+  passwordChanged: 'Your password has been changed. Your other sessions have been logged out.',
 } as const;
 
-const toAdmin = (row: { id: number; name: string; email: string; role: StaffRole }): Admin => ({
-  _id: String(row.id),
-  name: row.name,
-  email: row.email,
-  role: row.role,
-  permissions: [...ROLE_PERMISSIONS[row.role]],
-});
+type AdminDeps = Pick<Deps, 'db' | 'config' | 'tokens'>;
 
 /**
- * Admin login: the same rules as the customer one (rate limited before the password check,
- * one message and one bcrypt comparison for unknown emails and wrong passwords), admin audience token.
+ * Admin login: the same rules as the customer one (throttled before the password check, one message and one
+ * bcrypt comparison for unknown emails and wrong passwords), admin audience token. With two-step sign-in on:
+ * a right password without a code is 401 `two_step_required` (not a failure); a wrong code is a failure.
  */
 export async function login(
-  d: Pick<Deps, 'db' | 'config' | 'tokens'>,
-  input: LoginBody,
+  d: AdminDeps,
+  input: AdminLoginBody,
   actor: Actor,
-): Promise<{ admin: Admin; token: string }> {
-  const attempt = await beginLoginAttempt(d.db, d.config, 'admin', input.email, actor.ip);
+): Promise<{ admin: Admin; token: string; device: string }> {
+  const attempt = await beginLoginAttempt(d.db, d.config, 'admin', input.email, actor.ip, input.device);
   const row = await repo.findAdminByEmail(d.db, input.email);
   const ok = await verifyPassword(input.password, row?.password_hash, bcryptCost(d.config.NODE_ENV));
+  if (!ok) await attempt.failed();
   if (!ok || !row || !row.active) {
     // A failed login is history too (someone trying passwords shows up), known account or not.
     await recordAudit(d.db, {
@@ -64,7 +64,26 @@ export async function login(
     if (!ok || !row) throw new AppError(401, 'invalid_credentials', ADMIN_MESSAGES.invalidLogin);
     throw unauthorized(ADMIN_MESSAGES.deactivated);
   }
-  await attempt.succeeded();
+  if (row.totp_secret) {
+    if (!input.code) {
+      await attempt.takeBack();
+      throw new AppError(401, 'two_step_required', TWO_STEP_MESSAGES.codeNeeded);
+    }
+    const code = input.code;
+    const passed = await transaction(d.db, (trx) => checkSecondStep(d, trx, row.id, code));
+    if (!passed) {
+      await attempt.failed();
+      await recordAudit(d.db, {
+        actor: { ...actor, id: null, name: row.name },
+        action: 'session.login_failed',
+        kind: 'session',
+        objectId: row.id,
+        summary: `Failed two-step code for ${input.email}`,
+      });
+      throw new AppError(401, 'invalid_code', TWO_STEP_MESSAGES.badCode);
+    }
+  }
+  const device = await attempt.succeeded();
   await recordAudit(d.db, {
     actor: { ...actor, id: row.id, name: row.name },
     action: 'session.login',
@@ -73,7 +92,46 @@ export async function login(
     summary: `Logged in as ${ROLE_LABELS[row.role]}`,
   });
   const token = await d.tokens.sign('admin', row.id, row.token_version);
-  return { admin: toAdmin(row), token };
+  return { admin: toAdmin(row, await readTwoStepRequired(d.db)), token, device };
+}
+
+/**
+ * A staff member's own new password (the current one required, throttled like a login). A password someone
+ * else set must be replaced by a different one; the account's other sessions end and this one gets a new token.
+ */
+export async function changePassword(
+  d: AdminDeps,
+  actor: Actor,
+  id: number,
+  input: { currentPassword: string; password: string },
+): Promise<{ admin: Admin; token: string }> {
+  const row = await repo.findAdminById(d.db, id);
+  if (!row) throw unauthorized('Your session is not valid. Please log in again.');
+  const cost = bcryptCost(d.config.NODE_ENV);
+  const attempt = await beginLoginAttempt(d.db, d.config, 'admin', row.email, actor.ip);
+  if (!(await verifyPassword(input.currentPassword, row.password_hash, cost))) {
+    await attempt.failed();
+    throw new AppError(401, 'invalid_credentials', ADMIN_MESSAGES.wrongPassword);
+  }
+  await attempt.succeeded();
+  if (input.password === input.currentPassword)
+    throw new AppError(400, 'invalid_input', ADMIN_MESSAGES.samePassword);
+  const hash = await hashPassword(input.password, cost);
+  await transaction(d.db, async (trx) => {
+    await setStaffPassword(trx, id, hash, false);
+    await recordAudit(trx, {
+      actor,
+      action: 'staff.password_change',
+      kind: 'staff',
+      objectId: id,
+      summary: `${row.name} changed their password`,
+    });
+  });
+  const fresh = (await repo.findAdminById(d.db, id))!;
+  return {
+    admin: toAdmin(fresh, await readTwoStepRequired(d.db)),
+    token: await d.tokens.sign('admin', id, fresh.token_version),
+  };
 }
 
 /** Ends this session only: the same account's other logins (another desk, the browser) go on. */
@@ -107,7 +165,7 @@ export function logoutEverywhere(db: Db, actor: Actor, id: number): Promise<void
 export async function loadAdmin(db: Db, id: number): Promise<Admin> {
   const row = await repo.findAdminById(db, id);
   if (!row) throw unauthorized('Your session is not valid. Please log in again.');
-  return toAdmin(row);
+  return toAdmin(row, await readTwoStepRequired(db));
 }
 
 /**

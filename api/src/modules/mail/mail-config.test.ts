@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { mailDomain } from './mail.service';
-import { renderMail } from './mail-templates';
+import { greetingName, renderMail } from './mail-templates';
 
 const base = { NODE_ENV: 'test', JWT_SECRET: 'j'.repeat(40), UPLOAD_DIR: 'unused' } as const;
 
@@ -48,7 +48,9 @@ describe('mail templates', () => {
     expect(m.text).toContain('Pay now: https://shop.example.in/profile/orders/VC0123456789ABCDEFGH');
     // The shop's one money format (packages/shared rules/money.ts).
     expect(m.text).toContain('2 × Cable "USB-C" (Black): ₹1,500.5');
-    expect(m.html).toContain('Hello &lt;Ravi&gt;,');
+    // A name that is not a plain first name is not echoed at all (so it cannot carry markup or a sentence).
+    expect(m.html).toContain('<p>Hello,</p>');
+    expect(m.html).not.toContain('Ravi');
     expect(m.html).toContain('Volt &amp; Co');
     expect(m.html).toContain('Cable &quot;USB-C&quot;');
   });
@@ -66,7 +68,7 @@ describe('mail templates', () => {
   ] as const)('%s: "%s"', (kind, subject) => {
     const m = renderMail(kind, data);
     expect(m.subject).toBe(`${subject} – Volt & Co`);
-    expect(m.text.startsWith('Hello <Ravi>,')).toBe(true);
+    expect(m.text.startsWith('Hello,\n')).toBe(true);
     expect(m.html).toContain('<!doctype html>');
   });
 
@@ -77,5 +79,24 @@ describe('mail templates', () => {
     });
     expect(m.subject).toBe('Refund of ₹500 for order VC0123456789ABCDEFGH – Volt & Co');
     expect(m.text).toContain('Reason: Late');
+  });
+});
+
+describe('greetingName', () => {
+  it('greets by a plain first name, cut at the first space, and echoes nothing else', () => {
+    const table: [string, string | null][] = [
+      ['Asha Rao', 'Asha'],
+      ['  Ravi  ', 'Ravi'],
+      ["D'Souza Anil", "D'Souza"],
+      ['Jean-Luc Picard', 'Jean-Luc'],
+      ['सुनीता शर्मा', 'सुनीता'],
+      ['Your account is LOCKED. Verify now at https://evil.example', 'Your'],
+      ['https://evil.example', null],
+      ['evil.example', null],
+      ['<b>Ravi</b>', null],
+      ['A'.repeat(31), null],
+      ['', null],
+    ];
+    for (const [name, want] of table) expect(greetingName(name), name).toBe(want);
   });
 });

@@ -9,7 +9,14 @@ export type MailKind =
   | 'shipped'
   | 'delivered'
   | 'cancelled'
-  | 'refunded';
+  | 'refunded'
+  | 'password_reset'
+  | 'sign_in_code'
+  | 'email_change'
+  | 'email_changed'
+  | 'delete_account'
+  | 'account_deleted'
+  | 'staff_password';
 
 export interface MailLine {
   name: string;
@@ -21,8 +28,14 @@ export interface MailLine {
 export interface MailData {
   shopName: string;
   storefrontUrl: string;
-  /** The shopper's name. */
+  /** The shopper's name (mails greet by its first word only: see greeting). */
   name: string;
+  /** Account mails: the path of the link on the storefront (with its single-use token). */
+  path?: string;
+  /** A sign-in code, or a staff member's first password. */
+  secret?: string;
+  /** The e-mail change's new address. */
+  newEmail?: string;
   order?: {
     publicId: string;
     totalPaise: number;
@@ -53,6 +66,66 @@ function wording(kind: MailKind, d: MailData): { subject: string; lead: string[]
         subject: `Welcome to ${d.shopName}`,
         lead: [`Your ${d.shopName} account is ready. You can now order, follow your orders and pay online.`],
         action: 'Start shopping',
+      };
+    case 'password_reset':
+      return {
+        subject: 'Reset your password',
+        lead: [
+          'Someone (we hope you) asked to reset the password of your account. The link works once, for 30 minutes.',
+          'If it was not you, ignore this mail: your password stays as it is.',
+        ],
+        action: 'Choose a new password',
+      };
+    case 'sign_in_code':
+      return {
+        subject: `Your sign-in code: ${d.secret}`,
+        lead: [
+          `Your sign-in code is ${d.secret}. It works once, for 10 minutes.`,
+          'If you did not ask for it, ignore this mail: nobody can sign in without the code.',
+        ],
+        action: 'Go to the shop',
+      };
+    case 'email_change':
+      return {
+        subject: 'Confirm your new e-mail address',
+        lead: [
+          'Open the link to make this address the one you log in with. The link works once, for 24 hours.',
+          'If you did not ask for this, ignore this mail.',
+        ],
+        action: 'Confirm this address',
+      };
+    case 'email_changed':
+      return {
+        subject: 'Your e-mail address is being changed',
+        lead: [
+          `Someone logged in to your account asked to log in with ${d.newEmail} from now on. It changes once that address confirms it.`,
+          'If it was not you, change your password now and log out everywhere from your profile.',
+        ],
+        action: 'Go to your profile',
+      };
+    case 'delete_account':
+      return {
+        subject: 'Confirm deleting your account',
+        lead: [
+          'Open the link to delete your account. Your name, e-mail, addresses and cart are erased; orders and tax invoices are kept as the law requires. The link works once, for 24 hours.',
+          'If you did not ask for this, ignore this mail: your account stays.',
+        ],
+        action: 'Delete my account',
+      };
+    case 'account_deleted':
+      return {
+        subject: 'Your account has been deleted',
+        lead: [
+          'Your account and its personal data have been deleted. You can register again with this address at any time.',
+        ],
+      };
+    case 'staff_password':
+      return {
+        subject: 'Your back-office password',
+        lead: [
+          `Your first password for the ${d.shopName} back office is: ${d.secret}`,
+          'You choose your own password when you first log in with it; nobody else knows it then.',
+        ],
       };
     case 'order_placed':
       return {
@@ -110,9 +183,21 @@ function wording(kind: MailKind, d: MailData): { subject: string; lead: string[]
   }
 }
 
-function linkOf(kind: MailKind, d: MailData): string {
+/** Every link goes to the shop's own address: the storefront, a page of it, or the shopper's order. */
+function linkOf(d: MailData): string {
   const base = d.storefrontUrl.replace(/\/$/, '');
-  return d.order ? `${base}/profile/orders/${d.order.publicId}` : kind === 'account_created' ? base : base;
+  if (d.order) return `${base}/profile/orders/${d.order.publicId}`;
+  return d.path ? `${base}${d.path}` : base;
+}
+
+/**
+ * The name a mail greets with: the first word of the account's name, when it is a plain name (letters, marks,
+ * an apostrophe, a hyphen or a dot, at most 30 characters). Anything else (a sentence, an address, a link,
+ * which a sign-up form lets anyone type) is not echoed: the mail says "Hello," alone.
+ */
+export function greetingName(name: string): string | null {
+  const first = name.trim().split(/\s+/)[0] ?? '';
+  return /^[\p{L}\p{M}][\p{L}\p{M}'’.-]{0,29}$/u.test(first) && !/\.[\p{L}]{2,}/u.test(first) ? first : null;
 }
 
 /**
@@ -123,20 +208,20 @@ function linkOf(kind: MailKind, d: MailData): string {
  */
 export function renderMail(kind: MailKind, d: MailData): RenderedMail {
   const w = wording(kind, d);
-  const link = linkOf(kind, d);
+  const link = linkOf(d);
+  const greeting = greetingName(d.name);
   const o = d.order;
   const lines = o?.lines ?? [];
   const lineText = lines.map(
     (l) => `  ${l.qty} × ${l.name}${l.options ? ` (${l.options})` : ''}: ${rupees(l.unitPaise * l.qty)}`,
   );
   const text = [
-    `Hello ${d.name},`,
+    greeting ? `Hello ${greeting},` : 'Hello,',
     '',
     ...w.lead,
     ...(o ? ['', `Order ${o.publicId}`, ...lineText, `  Total: ${rupees(o.totalPaise)}`] : []),
     '',
-    `${w.action ?? 'Visit us'}: ${link}`,
-    '',
+    ...(w.action || kind !== 'staff_password' ? [`${w.action ?? 'Visit us'}: ${link}`, ''] : []),
     `${d.shopName}`,
   ].join('\n');
 
@@ -150,10 +235,10 @@ export function renderMail(kind: MailKind, d: MailData): RenderedMail {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(w.subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#222;max-width:600px;margin:0 auto;padding:16px">
 <h1 style="font-size:20px">${e(d.shopName)}</h1>
-<p>Hello ${e(d.name)},</p>
+<p>${greeting ? `Hello ${e(greeting)},` : 'Hello,'}</p>
 ${w.lead.map((p) => `<p>${e(p)}</p>`).join('\n')}
 ${o ? `<h2 style="font-size:16px">Order ${e(o.publicId)}</h2><table width="100%" cellpadding="4" style="border-collapse:collapse">${rows}<tr><td><strong>Total</strong></td><td align="right"><strong>${e(rupees(o.totalPaise))}</strong></td></tr></table>` : ''}
-<p><a href="${e(link)}" style="display:inline-block;background:#0b5fff;color:#fff;padding:10px 16px;text-decoration:none;border-radius:4px">${e(w.action ?? 'Visit us')}</a></p>
+${kind === 'staff_password' ? '' : `<p><a href="${e(link)}" style="display:inline-block;background:#0b5fff;color:#fff;padding:10px 16px;text-decoration:none;border-radius:4px">${e(w.action ?? 'Visit us')}</a></p>`}
 <p style="color:#666;font-size:12px">${e(d.shopName)}</p>
 </body></html>`;
   // Every subject names the shop once.

@@ -4,7 +4,16 @@ import type { Database } from '../../db/database';
 
 type Q = Kysely<Database>;
 
-const columns = ['id', 'name', 'email', 'role', 'active', 'created_at'] as const;
+const columns = [
+  'id',
+  'name',
+  'email',
+  'role',
+  'active',
+  'created_at',
+  'must_change_password',
+  'totp_secret',
+] as const;
 
 export function listStaff(db: Q) {
   return db.selectFrom('admins').select(columns).orderBy('active', 'desc').orderBy('name').execute();
@@ -30,11 +39,96 @@ export async function updateStaff(db: Q, id: number, values: { role?: StaffRole;
   await db.updateTable('admins').set(values).where('id', '=', id).execute();
 }
 
-/** A new password: the token version moves on, so every session of the account ends. */
-export async function setStaffPassword(db: Q, id: number, password_hash: string) {
+/**
+ * A new password: the token version moves on, so every session of the account ends. `mustChange`: a password
+ * someone else set (the Owner's reset), to be changed at the next login.
+ */
+export async function setStaffPassword(db: Q, id: number, password_hash: string, mustChange: boolean) {
   await db
     .updateTable('admins')
-    .set((eb) => ({ password_hash, token_version: eb('token_version', '+', 1) }))
+    .set((eb) => ({
+      password_hash,
+      must_change_password: mustChange ? 1 : 0,
+      token_version: eb('token_version', '+', 1),
+    }))
     .where('id', '=', id)
     .execute();
+}
+
+export async function bumpTokenVersion(db: Q, id: number) {
+  await db
+    .updateTable('admins')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+const TWO_STEP_SETTING = 'staff_two_step_required';
+
+/** Whether the Owner requires two-step sign-in of every staff account. */
+export async function readTwoStepRequired(db: Q): Promise<boolean> {
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('name', '=', TWO_STEP_SETTING)
+    .executeTakeFirst();
+  return row?.value === '1';
+}
+
+export async function writeTwoStepRequired(db: Q, on: boolean): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ name: TWO_STEP_SETTING, value: on ? '1' : '0' })
+    .onDuplicateKeyUpdate({ value: on ? '1' : '0' })
+    .execute();
+}
+
+/** The account's two-step state, locked for the caller's transaction. */
+export function lockTwoStep(db: Q, id: number) {
+  return db
+    .selectFrom('admins')
+    .select(['id', 'name', 'email', 'totp_secret', 'totp_pending', 'totp_last_step'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function setTwoStep(
+  db: Q,
+  id: number,
+  values: { totp_secret?: string | null; totp_pending?: string | null; totp_last_step?: number | null },
+): Promise<void> {
+  await db.updateTable('admins').set(values).where('id', '=', id).execute();
+}
+
+/** Moves the last used step on; false when a code of this step (or a later one) was already used. */
+export async function useTotpStep(db: Q, id: number, step: number): Promise<boolean> {
+  const r = await db
+    .updateTable('admins')
+    .set({ totp_last_step: step })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function replaceRecoveryCodes(db: Q, id: number, hashes: string[]): Promise<void> {
+  await db.deleteFrom('recovery_codes').where('admin_id', '=', id).execute();
+  if (hashes.length)
+    await db
+      .insertInto('recovery_codes')
+      .values(hashes.map((code_hash) => ({ admin_id: id, code_hash, used_at: null })))
+      .execute();
+}
+
+/** Uses one recovery code; false when it is not the account's or was used already. */
+export async function useRecoveryCode(db: Q, id: number, hash: string): Promise<boolean> {
+  const r = await db
+    .updateTable('recovery_codes')
+    .set({ used_at: new Date() })
+    .where('admin_id', '=', id)
+    .where('code_hash', '=', hash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }

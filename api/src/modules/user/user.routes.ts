@@ -1,4 +1,10 @@
-import { AUTH_MESSAGES, addAddressBody, contract, loginBody, registerRequest } from '@voltcart/shared';
+import {
+  AUTH_MESSAGES,
+  addAddressBody,
+  contract,
+  customerLoginBody,
+  registerRequest,
+} from '@voltcart/shared';
 import { assertOwnAccount } from '../../lib/access';
 import { clientAddress, limitRegistrations, withRetryAfter } from '../../lib/rate-limit';
 import { resource } from '../../lib/routes';
@@ -22,11 +28,11 @@ export function userRoutes() {
     return { msg: M.registered, user, token };
   });
 
-  on(api.login, { body: loginBody }, async (c, input) => {
+  on(api.login, { body: customerLoginBody }, async (c, input) => {
     requireFields(await input.raw(), ['email', 'password'], AUTH_MESSAGES.fillAll);
     const credentials = await input.body();
-    const { user, token } = await users.login(c.var, credentials, clientAddress(c)).catch(withRetryAfter(c));
-    return { msg: M.loggedIn, user, token };
+    const reply = await users.login(c.var, credentials, clientAddress(c)).catch(withRetryAfter(c));
+    return { msg: M.loggedIn, ...reply };
   });
 
   on(api.logout, async (c) => {

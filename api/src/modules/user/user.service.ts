@@ -1,7 +1,7 @@
 import {
   type Address,
   AUTH_MESSAGES,
-  type LoginBody,
+  type CustomerLoginBody,
   type RegisterBody,
   type ShippingAddress,
   type User,
@@ -29,7 +29,7 @@ export const USER_MESSAGES = {
   loggedOut: 'You have been logged out.',
   loggedOutEverywhere: 'You have been logged out on every device.',
   invalidLogin: 'Invalid email or password.',
-  duplicateEmail: 'An account with this email already exists. Log in instead.',
+  duplicateEmail: 'An account with this e-mail already exists. Log in or reset your password.',
   addressAdded: 'Address added successfully!',
   addressDeleted: 'Address deleted.',
   blocked: 'This account is blocked. Please contact the shop to have it opened again.',
@@ -98,23 +98,27 @@ export async function register(d: AuthDeps, input: RegisterBody): Promise<{ user
 
 /**
  * Customer login.
- * - rate limited per account and per client address before the password is looked at
+ * - throttled (lib/rate-limit.ts) before the password is looked at
  * - an unknown email and a wrong password get the same 401 message after the same bcrypt work
+ * - answers a device token for the browser to send with later logins
  */
 export async function login(
   d: AuthDeps,
-  input: LoginBody,
+  input: CustomerLoginBody,
   address: string,
-): Promise<{ user: User; token: string }> {
-  const attempt = await beginLoginAttempt(d.db, d.config, 'customer', input.email, address);
+): Promise<{ user: User; token: string; device: string }> {
+  const attempt = await beginLoginAttempt(d.db, d.config, 'customer', input.email, address, input.device);
   const row = await repo.findUserByEmail(d.db, input.email);
   const ok = await verifyPassword(input.password, row?.password_hash, bcryptCost(d.config.NODE_ENV));
-  if (!ok || !row) throw new AppError(401, 'invalid_credentials', USER_MESSAGES.invalidLogin);
-  await attempt.succeeded();
+  if (!ok || !row) {
+    await attempt.failed();
+    throw new AppError(401, 'invalid_credentials', USER_MESSAGES.invalidLogin);
+  }
+  const device = await attempt.succeeded();
   // Told only to someone who knows the password: the account exists and staff blocked it.
   if (row.blocked_at) throw new AppError(403, 'account_blocked', USER_MESSAGES.blocked);
   const token = await d.tokens.sign('customer', row.id, row.token_version);
-  return { user: await loadUser(d.db, row.id), token };
+  return { user: await loadUser(d.db, row.id), token, device };
 }
 
 /** Ends this session only: the account's other logins (other devices) go on. */

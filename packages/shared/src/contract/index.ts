@@ -3,6 +3,7 @@ import { catalog, category, color, product, search, variant } from './catalog';
 import { catalogCsv } from './catalog-csv';
 import { customer } from './customer';
 
+export type { AccountExport } from './account';
 export type { FacetValue, ProductFacets, ProductId, ProductList, Suggestions, Synonym } from './catalog';
 export type { CatalogImport, CsvRowError } from './catalog-csv';
 

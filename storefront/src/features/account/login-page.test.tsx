@@ -11,7 +11,8 @@ import { useCart } from '../../stores/cart-store';
 import { useNotifications } from '../../stores/notifications-store';
 import { useSession } from '../../stores/session-store';
 import { button, cleanup, click, flush, render, submit, type } from '../../testing/render';
-import { afterLoginPath, LoginPage, loginFailureMessage } from './login-page';
+import { afterLoginPath } from './after-login';
+import { LoginPage, loginFailureMessage } from './login-page';
 
 const user = { _id: '1', name: 'Ravi', email: 'ravi@example.in', shipping_address: [] };
 const messages = () => useNotifications.getState().notes.map((n) => n.msg);

@@ -1,20 +1,32 @@
 import { ApiError } from '@voltcart/api-client/errors';
 import { AUTH_MESSAGES, loginError, PASSWORD_MIN, registerError } from '@voltcart/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useTitle } from '../../lib/use-title';
 import { notify } from '../../stores/notifications-store';
 import { startSession } from '../../stores/session-actions';
 import { useSession } from '../../stores/session-store';
+import { afterLoginPath, keepDevice, storedDevice } from './after-login';
 import './account.css';
 
 type Mode = 'login' | 'register';
 
-/** Where a logged-in visitor goes from /login (seed §4): /checkout when ref is checkout, else home. */
-export function afterLoginPath(ref: string | null): string {
-  return ref === 'checkout' ? paths.checkout.to() : paths.home.to();
+/**
+ * Why a sign-up failed, in words for the shopper (never a raw server sentence naming a field): a taken address
+ * offers the way back, a refused field says what to change.
+ */
+export function registerFailureMessage(e: unknown): string {
+  if (!(e instanceof ApiError)) return AUTH_MESSAGES.registerFailed;
+  if (e.code === 'email_taken')
+    return 'An account with this e-mail already exists. Log in or reset your password.';
+  if (e.status === 429 || e.status === 0 || e.status >= 500) return e.message;
+  if (/^email\b/.test(e.message)) return 'Please enter a valid e-mail address.';
+  if (/^password\b/.test(e.message))
+    return `Choose a password of at least ${PASSWORD_MIN} characters (a shorter phrase if it uses many accents or symbols).`;
+  if (/^name\b/.test(e.message)) return 'Please enter your name (up to 100 characters).';
+  return AUTH_MESSAGES.registerFailed;
 }
 
 /** The message for a failed login: the seed's, unless the server says something more useful. */
@@ -30,6 +42,8 @@ export function LoginPage() {
   const [mode, setMode] = useState<Mode>('login');
   const [form, setForm] = useState({ name: '', email: '', password: '', confirmPassword: '' });
   const [busy, setBusy] = useState(false);
+  /** The last failure, shown under the form in words (and announced). */
+  const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
   useTitle(mode === 'login' ? 'Log in' : 'Create account');
 
@@ -38,29 +52,37 @@ export function LoginPage() {
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }));
 
+  const fail = (message: string) => {
+    setProblem(message);
+    notify.error(message);
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
+    setProblem(null);
     const email = form.email.trim();
     if (mode === 'login') {
-      const problem = loginError(email, form.password.trim());
-      if (problem) return notify.error(problem);
+      const invalid = loginError(email, form.password.trim());
+      if (invalid) return fail(invalid);
       setBusy(true);
       try {
-        const reply = await api.user.login({ body: { email, password: form.password } });
+        const reply = await api.user.login({
+          body: { email, password: form.password, device: storedDevice(email) },
+        });
+        keepDevice(email, reply.device);
         notify.success(reply.msg || 'Welcome back!');
         await startSession(reply.user, reply.token);
       } catch (err) {
-        notify.error(loginFailureMessage(err));
+        fail(loginFailureMessage(err));
         setBusy(false);
       }
       return;
     }
-    const problem = registerError({ ...form, name: form.name.trim(), email });
-    if (problem) return notify.error(problem);
-    if (form.password.length < PASSWORD_MIN) {
-      return notify.error(`Password must be at least ${PASSWORD_MIN} characters`);
-    }
+    const invalid = registerError({ ...form, name: form.name.trim(), email });
+    if (invalid) return fail(invalid);
+    if (form.password.length < PASSWORD_MIN)
+      return fail(`Password must be at least ${PASSWORD_MIN} characters`);
     setBusy(true);
     try {
       const reply = await api.user.register({
@@ -69,14 +91,14 @@ export function LoginPage() {
       notify.success(AUTH_MESSAGES.registered);
       await startSession(reply.user, reply.token);
     } catch (err) {
-      const reason = err instanceof ApiError && err.status > 0 && err.status < 500 ? ` ${err.message}` : '';
-      notify.error(`${AUTH_MESSAGES.registerFailed}${reason}`);
+      fail(registerFailureMessage(err));
       setBusy(false);
     }
   };
 
   const switchTo = (m: Mode) => {
     setMode(m);
+    setProblem(null);
     setForm((f) => ({ ...f, password: '', confirmPassword: '' }));
   };
 
@@ -143,6 +165,11 @@ export function LoginPage() {
               />
             </div>
           )}
+          {problem && (
+            <p className="auth__problem" role="alert" data-testid="auth-problem">
+              {problem}
+            </p>
+          )}
           <button
             type="submit"
             className="btn btn--primary btn--block btn--lg"
@@ -152,6 +179,12 @@ export function LoginPage() {
             {mode === 'login' ? 'LOG IN' : 'REGISTER'}
           </button>
         </form>
+        {mode === 'login' && (
+          <p className="auth__links">
+            <Link to={paths.forgotPassword.to()}>Forgot password?</Link>
+            <Link to={paths.codeLogin.to(ref)}>Sign in with a code instead</Link>
+          </p>
+        )}
         <p className="auth__switch">
           {mode === 'login' ? (
             <>

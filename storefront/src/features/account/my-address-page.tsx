@@ -120,7 +120,7 @@ export function MyAddressPage() {
           </h2>
           {!user ? (
             <p className="muted">
-              <Link to={paths.login.to('Products')}>Sign in</Link> to see your saved addresses.
+              <Link to={paths.login.to(paths.myAddress.to())}>Sign in</Link> to see your saved addresses.
             </p>
           ) : saved.length === 0 ? (
             <p className="muted">No saved addresses yet.</p>

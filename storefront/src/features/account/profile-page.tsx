@@ -13,6 +13,7 @@ import { useTitle } from '../../lib/use-title';
 import { notify } from '../../stores/notifications-store';
 import { endSession, refreshUser } from '../../stores/session-actions';
 import { useSession } from '../../stores/session-store';
+import { ProfileEdits } from './profile-edits';
 import './account.css';
 
 export function ProfilePage() {
@@ -39,7 +40,7 @@ export function ProfilePage() {
       <div className="container page-message">
         <h1 className="page-message__title">Your account</h1>
         <p className="muted">Log in to see your details, saved addresses and orders.</p>
-        <Link to={paths.login.to('Products')} className="btn btn--primary">
+        <Link to={paths.login.to(paths.profile.to())} className="btn btn--primary">
           Go to login
         </Link>
       </div>
@@ -86,6 +87,7 @@ export function ProfilePage() {
         </section>
         <OrderHistory />
       </div>
+      <ProfileEdits key={user._id} name={user.name} />
     </div>
   );
 }

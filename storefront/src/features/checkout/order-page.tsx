@@ -52,7 +52,8 @@ export function OrderPage() {
     if (message) messageRef.current?.focus();
   }, [message]);
 
-  if (!token) return <Navigate to={paths.login.to('profile')} replace />;
+  // Logged out (a mail's "View your order" link): log in, then come back to this order.
+  if (!token) return <Navigate to={paths.login.to(paths.order.to(orderId))} replace />;
   if (details.error && !details.data) {
     const missing = details.error instanceof ApiError && details.error.status === 404;
     return (

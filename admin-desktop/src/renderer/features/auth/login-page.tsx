@@ -11,6 +11,19 @@ import { toast } from '../../stores/toast';
 /** Seed §8: the admin login failure text; the server's own message follows it when there is one. */
 export const ADMIN_LOGIN_FAILED = 'Error from AdminLogin';
 
+/**
+ * The device token of an earlier login on this desk, per account: sent with the next login so that other
+ * people's failed attempts never hold this desk back.
+ */
+const deviceKey = (email: string) => `vc-admin-device:${email.trim().toLowerCase()}`;
+const storedDevice = (email: string) => {
+  try {
+    return localStorage.getItem(deviceKey(email)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 export function LoginPage() {
   const navigate = useNavigate();
   const token = useSession((s) => s.token);
@@ -19,6 +32,9 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<{ title: string; detail?: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The password was right and the account uses two-step sign-in: the code is asked for. */
+  const [needCode, setNeedCode] = useState(false);
+  const [code, setCode] = useState('');
 
   if (token) return <Navigate to={paths.dashboard} replace />;
 
@@ -32,11 +48,29 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const reply = await api.admin.login({ body: { email: email.trim(), password } });
+      const reply = await api.admin.login({
+        body: {
+          email: email.trim(),
+          password,
+          device: storedDevice(email),
+          ...(needCode ? { code: code.trim() } : {}),
+        },
+      });
+      try {
+        localStorage.setItem(deviceKey(email), reply.device);
+      } catch {
+        // No storage: the login works, without the device's head start next time.
+      }
       await setSession(reply.admin, reply.token);
       toast.reply(reply, 'Logged in.');
-      navigate(paths.dashboard, { replace: true });
+      const setup = reply.admin.mustChangePassword || reply.admin.mustEnrolTwoStep;
+      navigate(setup ? paths.account : paths.dashboard, { replace: true });
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'two_step_required') {
+        setNeedCode(true);
+        setError(null);
+        return;
+      }
       let detail = err instanceof ApiError ? err.message : undefined;
       // No answer: an API that refuses this page's origin looks the same as one that is down.
       if (err instanceof ApiError && err.code === 'network')
@@ -93,6 +127,23 @@ export function LoginPage() {
             onChange={(e) => setPassword(e.target.value)}
           />
         </div>
+        {needCode && (
+          <div className="field">
+            <label className="field-label" htmlFor="admin-code">
+              Code from your authenticator app (or a recovery code)
+            </label>
+            <input
+              id="admin-code"
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              // biome-ignore lint/a11y/noAutofocus: the field appears because the login asked for it
+              autoFocus
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          </div>
+        )}
         <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
           {busy ? 'Logging in…' : 'Login'}
         </button>

@@ -18,6 +18,7 @@ import { staleAfter } from '../../lib/query-keys';
 import { useDialog } from '../../stores/dialog';
 import { useSession } from '../../stores/session';
 import { toast } from '../../stores/toast';
+import { StaffSecurityPanel, useResetTwoStep } from './staff-security';
 
 const ROLE_HINTS: Record<StaffRole, string> = {
   owner: 'everything, staff and settings included',
@@ -26,11 +27,9 @@ const ROLE_HINTS: Record<StaffRole, string> = {
   orders: 'orders and shipping, customers read-only',
 };
 
-/** A password the API made, shown this once: the Owner passes it on, nobody can read it later. */
+/** A first password the API mailed to the staff member (the Owner never sees it). */
 interface Shown {
-  name: string;
-  email: string;
-  password: string;
+  message: string;
 }
 
 /** The Owner's staff screen: invite, change role, deactivate or reactivate, reset password. */
@@ -49,6 +48,7 @@ export function StaffPage() {
     { refreshOnRefusal: true },
   );
   const reset = useApiMutation((id: string) => api.staff.resetPassword({ params: { id } }), staleAfter.staff);
+  const resetTwoStep = useResetTwoStep();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -63,7 +63,7 @@ export function StaffPage() {
       { name: form.name.trim(), email: form.email.trim(), role: form.role },
       {
         onSuccess: (r) => {
-          setShown({ name: r.member.name, email: r.member.email, password: r.password });
+          setShown({ message: r.msg });
           setForm({ name: '', email: '', role: form.role });
           toast.success(`${r.member.name} has been invited.`);
         },
@@ -96,14 +96,14 @@ export function StaffPage() {
   const resetPassword = async (m: StaffMember) => {
     const ok = await useDialog.getState().open({
       title: `New password for ${m.name}?`,
-      text: 'Their current password stops working and every session of theirs ends.',
+      text: 'Their current password stops working and every session of theirs ends. We mail them a first password, which they change when they log in.',
       icon: 'warning',
       confirmText: 'Make a new password',
       cancelText: 'Cancel',
     });
     if (!ok) return;
     reset.mutate(m._id, {
-      onSuccess: (r) => setShown({ name: r.member.name, email: r.member.email, password: r.password }),
+      onSuccess: (r) => setShown({ message: r.msg }),
       onError: (err) => toast.error(errorMessage(err, 'The password could not be reset.')),
     });
   };
@@ -113,33 +113,10 @@ export function StaffPage() {
       <PageHeader title="Staff" subtitle="Who can use the back office, and what each role may do" />
 
       {shown && (
-        <section
-          className="panel password-once"
-          aria-labelledby="password-once-title"
-          data-testid="password-once"
-        >
-          <h2 id="password-once-title">Password for {shown.name}</h2>
-          <p>
-            Give this password to {shown.name} ({shown.email}) in person or by phone. It is shown this once:
-            it cannot be read again later.
-          </p>
-          <p className="password-value">
-            <code data-testid="one-time-password">{shown.password}</code>
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
-              onClick={() =>
-                navigator.clipboard?.writeText(shown.password).then(
-                  () => toast.success('Password copied.'),
-                  () => toast.error('Copy it by hand.'),
-                )
-              }
-            >
-              Copy
-            </button>
-          </p>
+        <section className="panel password-once" aria-live="polite" data-testid="password-mailed">
+          <p>{shown.message}</p>
           <button type="button" className="btn btn-primary" onClick={() => setShown(null)}>
-            I have passed it on
+            OK
           </button>
         </section>
       )}
@@ -283,6 +260,16 @@ export function StaffPage() {
                       >
                         Reset password
                       </button>
+                      {m.twoStepEnabled && (
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm"
+                          onClick={() => resetTwoStep(m)}
+                          aria-label={`Turn off two-step sign-in of ${m.name}`}
+                        >
+                          Reset two-step
+                        </button>
+                      )}
                     </div>
                   </td>
                 </tr>
@@ -291,6 +278,7 @@ export function StaffPage() {
           </table>
         )}
       </section>
+      <StaffSecurityPanel />
     </>
   );
 }

@@ -1,0 +1,3 @@
+import { CodeLoginPage } from '../../features/account/code-login-page';
+
+export const Component = CodeLoginPage;

@@ -1,0 +1,3 @@
+import { ConfirmEmailPage } from '../../features/account/email-link-pages';
+
+export const Component = ConfirmEmailPage;

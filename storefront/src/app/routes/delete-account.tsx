@@ -1,0 +1,3 @@
+import { DeleteAccountPage } from '../../features/account/email-link-pages';
+
+export const Component = DeleteAccountPage;

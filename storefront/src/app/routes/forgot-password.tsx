@@ -1,0 +1,3 @@
+import { ForgotPasswordPage } from '../../features/account/forgot-password-page';
+
+export const Component = ForgotPasswordPage;

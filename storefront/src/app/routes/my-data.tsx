@@ -1,0 +1,3 @@
+import { MyDataPage } from '../../features/account/my-data-page';
+
+export const Component = MyDataPage;

@@ -1,0 +1,3 @@
+import { ResetPasswordPage } from '../../features/account/reset-password-page';
+
+export const Component = ResetPasswordPage;
