@@ -147,6 +147,8 @@ export interface User {
   name: string;
   email: string;
   shipping_address: Address[];
+  /** The shopper opened a link or used a code sent to the address. */
+  emailVerified: boolean;
 }
 
 export interface Admin {
@@ -292,6 +294,8 @@ export interface ShopSettings {
   lowStockThreshold?: number;
   razorpayKeyId: string | null;
   paymentSimulator: boolean;
+  /** Shoppers must confirm their e-mail address before their first order (a setting, off by default). */
+  requireVerifiedEmail: boolean;
 }
 
 /**

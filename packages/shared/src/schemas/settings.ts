@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int, rupees, text } from './common';
+import { formBoolean, int, rupees, text } from './common';
 
 /** The most units the low-stock threshold may be. */
 export const MAX_LOW_STOCK_THRESHOLD = 100_000;
@@ -11,6 +11,8 @@ export const settingsBody = z.object({
   lowStockThreshold: int('must be a whole number of units')
     .pipe(z.number().min(0, 'must not be negative').max(MAX_LOW_STOCK_THRESHOLD, 'must be at most 1,00,000'))
     .optional(),
+  /** Shoppers confirm their e-mail address (a mailed link) before their first order. */
+  requireVerifiedEmail: formBoolean.optional(),
 });
 
 export type SettingsBody = z.infer<typeof settingsBody>;
