@@ -30,6 +30,7 @@ describe('GET /settings', () => {
       'freeShippingThreshold',
       'paymentSimulator',
       'razorpayKeyId',
+      'requireVerifiedEmail',
       'shopName',
     ]);
   });
@@ -73,7 +74,7 @@ describe('PUT /settings', () => {
     const before = await ctx.snapshot();
     const saved = (await ctx.req('GET', '/settings')).body.settings;
     const cases: [unknown, RegExp][] = [
-      [{}, /shopName, freeShippingThreshold or lowStockThreshold/],
+      [{}, /shopName, freeShippingThreshold, lowStockThreshold or requireVerifiedEmail/],
       [{ shopName: '' }, /^shopName must not be empty$/],
       [{ shopName: 's'.repeat(61) }, /^shopName must be at most 60 characters$/],
       [{ shopName: 42 }, /^shopName must be text$/],
