@@ -215,8 +215,15 @@ export async function getProduct(
   let found: repo.ProductDetail | undefined;
   if (/^[1-9][0-9]{0,15}$/.test(key)) found = await repo.findProductDetail(db, { id: Number(key) });
   if (!found && key.length <= 250) found = await repo.findProductDetail(db, { slug: key });
+  const hiddenFrom = (r: { status: number; categoryStatus: number | null }) =>
+    !opts.admin && (!r.status || (r.categoryStatus !== null && !r.categoryStatus));
+  if (!found && key.length <= 250) {
+    // A slug the product had before a rename: its current address (only where shoppers may see the product).
+    const moved = await repo.findByOldSlug(db, key);
+    if (moved && !hiddenFrom(moved)) throw productMoved(moved.slug);
+  }
   const row = found?.row;
-  const hidden = row && !opts.admin && (!row.status || (row.category_id !== null && !row.categoryStatus));
+  const hidden = row && hiddenFrom(row);
   if (!found || !row || hidden) throw notFound('Product');
   const { images, colors, memory, colorImages, variants } = found;
   return {
@@ -447,6 +454,21 @@ function clashError(e: unknown, values: Partial<repo.ProductValues>): AppError |
   return slugClash(values.slug ?? '');
 }
 
+/**
+ * A product asked for by a slug it had before a rename: 301 to its current address. The Location is relative
+ * (`<slug>` beside the old one), so it holds wherever the API is mounted (e.g. under /api behind a proxy).
+ */
+const productMoved = (slug: string) =>
+  new AppError(
+    301,
+    'moved',
+    `This product's address has changed to "${slug}".`,
+    { slug },
+    {
+      Location: encodeURIComponent(slug),
+    },
+  );
+
 const slugClash = (slug: string) =>
   conflict(`A product with the slug "${slug}" already exists. Choose a different name.`, 'duplicate_slug');
 const skuClash = (sku: string) =>
@@ -609,6 +631,7 @@ export async function updateProduct(
       }
       const { stock, ...values } = p.values;
       await repo.updateProduct(trx, id, values);
+      if (values.slug) await repo.keepOldSlug(trx, id, current.slug, values.slug);
       if (p.colors) await repo.replaceColors(trx, id, p.colors);
       if (p.memory) await repo.replaceMemory(trx, id, p.memory);
       if (p.colors || p.memory) await syncVariants(trx, id);
