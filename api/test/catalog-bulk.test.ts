@@ -131,6 +131,15 @@ describe('bulk actions', () => {
     expect((await product(ids[0]!)).stock).toBe(8);
     expect(await ctx.snapshot()).toEqual(before);
     expect(await historyCount(ids[1]!)).toBe(history);
+    // Staff lists say how many variants each product has (the list offers +/− only with one); shoppers' do not.
+    const listed = async (token?: string) =>
+      (await ctx.req('GET', `/product?q=${tag}&limit=10`, { token })).body.products as {
+        _id: string;
+        variantCount?: number;
+      }[];
+    const counts = Object.fromEntries((await listed(admin)).map((p) => [p._id, p.variantCount]));
+    expect(counts).toEqual({ [ids[0]!]: 1, [ids[1]!]: 2, [ids[2]!]: 1 });
+    expect((await listed()).every((p) => p.variantCount === undefined)).toBe(true);
   });
 
   it('counts only the products an action changed', async () => {

@@ -154,7 +154,7 @@ export async function listProducts(
       stockAtMost,
     });
     const plain: ProductList = {
-      products: rows.slice(0, limit).map(toSummary),
+      products: await forStaff(db, rows.slice(0, limit).map(toSummary), opts),
       hasMore: rows.length > limit,
     };
     if (stockAtMost !== undefined) plain.lowStockThreshold = stockAtMost;
@@ -186,7 +186,7 @@ export async function listProducts(
   const rows = searched
     ? await repo.summariesByIds(db, found.ids)
     : await repo.listProducts(db, { admin: opts.admin, limit, offset, categorySlug, colorSlug, stockAtMost });
-  const products = rows.map(toSummary);
+  const products = await forStaff(db, rows.map(toSummary), opts);
   const list: ProductList = {
     products,
     hasMore: offset + products.length < found.total,
@@ -196,6 +196,16 @@ export async function listProducts(
   if (found.didYouMean) list.didYouMean = found.didYouMean;
   if (stockAtMost !== undefined) list.lowStockThreshold = stockAtMost;
   return list;
+}
+
+/** Staff lists also say how many variants each product has (units are changed in the list only with one). */
+async function forStaff(db: Db, products: ProductSummary[], opts: { admin: boolean }) {
+  if (!opts.admin || products.length === 0) return products;
+  const counts = await vrepo.variantCounts(
+    db,
+    products.map((p) => Number(p._id)),
+  );
+  return products.map((p) => ({ ...p, variantCount: counts.get(Number(p._id)) ?? 0 }));
 }
 
 export async function bestSellers(db: Db): Promise<ProductSummary[]> {
