@@ -1,4 +1,5 @@
 import {
+  fieldLabel,
   finalPricePaise,
   isBlank,
   lowestOptionPrice,
@@ -309,7 +310,8 @@ function parseProduct(input: Form): ProductBody {
     throw badRequest(`${LIST_HINT[field]}${at}`);
   }
   if (issue.code === 'invalid_type' && input[field] === undefined) msg = 'is required';
-  throw badRequest(field ? `${field} ${msg}` : msg);
+  // Named as the product form labels it ("Video URL must start with…"), for the staff who read it.
+  throw badRequest(field ? `${fieldLabel(productBody, issue.path) ?? field} ${msg}` : msg);
 }
 
 /** What a create or update asks for, after validation, in database units (paise). */
@@ -390,7 +392,7 @@ function refuseBelowZero(finalPaise: number, colorPaise: number[], memoryPaise: 
 /** Reads a create form: `name` and `originalPrice` are required, everything else has a default. */
 export function createInput(form: Form): Plan {
   for (const f of ['name', 'originalPrice'] as const)
-    if (isBlank(form[f])) throw badRequest(`${f} is required`);
+    if (isBlank(form[f])) throw badRequest(`${fieldLabel(productBody, [f]) ?? f} is required`);
   const input: Form = {};
   for (const f of FIELDS) if (!isBlank(form[f])) input[f] = form[f];
   const p = parseProduct(input);
