@@ -17,7 +17,7 @@ describe('cartTotals', () => {
     ],
     [
       [{ qty: 1, unitPrice: 120, unitOriginalPrice: 100 }],
-      { count: 1, finalTotal: 120, originalTotal: 100, youSave: 0 },
+      { count: 1, finalTotal: 120, originalTotal: 120, youSave: 0 },
     ],
   ])('%j', (lines, totals) => {
     expect(cartTotals(lines)).toEqual(totals);
