@@ -58,7 +58,13 @@ describe('priceOrder', () => {
       'one line: the total is unit × qty, the saving the MSRP difference',
       [{ ...phone, qty: 2 }],
       {},
-      { count: 2, subtotalPaise: 3_469_980, originalPaise: 3_999_800, savingsPaise: 529_820, totalPaise: 3_469_980 },
+      {
+        count: 2,
+        subtotalPaise: 3_469_980,
+        originalPaise: 3_999_800,
+        savingsPaise: 529_820,
+        totalPaise: 3_469_980,
+      },
     ],
     [
       'the variant override prices the unit',
@@ -112,9 +118,16 @@ describe('priceOrder', () => {
   });
 
   it('shares an amount discount over the lines in proportion, in whole paise that add up', () => {
-    const priced = priceOrder([{ ...cable, qty: 1 }, { ...cable, qty: 1 }, { ...cable, qty: 1 }], {
-      discounts: [{ kind: 'amount', label: 'TEN', amountPaise: 1_000 }],
-    });
+    const priced = priceOrder(
+      [
+        { ...cable, qty: 1 },
+        { ...cable, qty: 1 },
+        { ...cable, qty: 1 },
+      ],
+      {
+        discounts: [{ kind: 'amount', label: 'TEN', amountPaise: 1_000 }],
+      },
+    );
     // 1000 / 3 = 333.33…: the first line (ties go to the earlier one) takes the odd paisa.
     expect(priced.lines.map((l) => l.discountPaise)).toEqual([334, 333, 333]);
     expect(priced.lines.map((l) => l.netPaise)).toEqual([49_566, 49_567, 49_567]);
@@ -145,9 +158,12 @@ describe('priceOrder', () => {
     [[{ ...cable, pricePaise: 49_900.5 }], {}],
     [[cable], { shippingPaise: -1 }],
     [[cable], { codFeePaise: 0.5 }],
-  ])('refuses amounts that are not whole paise or quantities that are not whole units: %j %j', (lines, context) => {
-    expect(() => priceOrder(lines, context)).toThrow(RangeError);
-  });
+  ])(
+    'refuses amounts that are not whole paise or quantities that are not whole units: %j %j',
+    (lines, context) => {
+      expect(() => priceOrder(lines, context)).toThrow(RangeError);
+    },
+  );
 
   const line = fc.record({
     pricePaise: fc.integer({ min: 0, max: 50_000_000 }),
@@ -159,7 +175,11 @@ describe('priceOrder', () => {
     gstRateBp: fc.constantFrom(0, 500, 1200, 1800, 2800),
   });
   const discount: fc.Arbitrary<Discount> = fc.oneof(
-    fc.record({ kind: fc.constant('amount' as const), label: fc.constant('A'), amountPaise: fc.nat(10_000_000) }),
+    fc.record({
+      kind: fc.constant('amount' as const),
+      label: fc.constant('A'),
+      amountPaise: fc.nat(10_000_000),
+    }),
     fc.constant({ kind: 'free_shipping' as const, label: 'F' }),
   );
   const context = fc.record({

@@ -169,11 +169,18 @@ export function priceOrder(lines: readonly PricingLine[], context: PricingContex
   const intraState = context.intraState ?? true;
   const shippingBefore = wholePaise(context.shippingPaise ?? 0, 'shippingPaise');
   const codFeePaise = wholePaise(context.codFeePaise ?? 0, 'codFeePaise');
-  if (shippingBefore < 0 || codFeePaise < 0) throw new RangeError('shipping and COD fee must not be negative');
+  if (shippingBefore < 0 || codFeePaise < 0)
+    throw new RangeError('shipping and COD fee must not be negative');
 
   const base = lines.map((l) => {
     if (!Number.isSafeInteger(l.qty) || l.qty < 1) throw new RangeError(`qty must be a whole number from 1`);
-    for (const k of ['pricePaise', 'originalPaise', 'colorAdjPaise', 'memoryAdjPaise', 'overridePaise'] as const) {
+    for (const k of [
+      'pricePaise',
+      'originalPaise',
+      'colorAdjPaise',
+      'memoryAdjPaise',
+      'overridePaise',
+    ] as const) {
       const v = l[k];
       if (v !== undefined && v !== null) wholePaise(v, k);
     }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '@voltcart/api-client/errors';
-import type { Address } from '@voltcart/shared';
+import { ApiError, errorMessage } from '@voltcart/api-client/errors';
+import type { Address, PricesChanged } from '@voltcart/shared';
 import {
   addressProblems,
   CHECKOUT_MESSAGES,
@@ -63,8 +63,11 @@ export function CheckoutPage() {
   const [focusRequest, setFocusRequest] = useState(0);
   const [placing, setPlacing] = useState(false);
   const [failure, setFailure] = useState<FailedPayment | null>(null);
+  /** The order's new total when the API refused the one shown (staff changed a price meanwhile). */
+  const [repriced, setRepriced] = useState<number | null>(null);
   const [doneOrder, setDoneOrder] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
+  const repricedRef = useRef<HTMLDivElement>(null);
   const payment = useOrderPayment();
 
   // Fresh saved addresses and server cart; the payment script only where it is needed.
@@ -90,6 +93,9 @@ export function CheckoutPage() {
   useEffect(() => {
     if (failure) failureRef.current?.focus();
   }, [failure]);
+  useEffect(() => {
+    if (repriced !== null) repricedRef.current?.focus();
+  }, [repriced]);
 
   if (!token) return <Navigate to={paths.login.to('checkout')} replace />;
   if (doneOrder) return <Loading label="Opening your order" />;
@@ -154,6 +160,7 @@ export function CheckoutPage() {
         return;
       }
       setFailure(null);
+      setRepriced(null);
       // The order is made from the server cart: local changes on their way (the login merge, the
       // cart reload of this page) land first. Waiting here rather than disabling the button means a
       // click is never lost to a reload that starts just as it lands.
@@ -170,6 +177,8 @@ export function CheckoutPage() {
           contact: details.contact.trim(),
         },
         notes: notes.trim() || undefined,
+        // The total shown: the API refuses the order (prices_changed) when its own total differs.
+        expected_total: totals.finalTotal,
       });
       if (mode === '0') {
         notify.success(reply.msg || 'Your order has been placed.');
@@ -178,7 +187,10 @@ export function CheckoutPage() {
         await payOnline(reply.order_id, reply.payment);
       }
     } catch (err) {
-      notify.error(errorMessage(err, 'Your order could not be placed. Please try again.'));
+      if (err instanceof ApiError && err.code === 'prices_changed') {
+        // The cart is reloaded with the new prices: the summary shows what PLACE ORDER now orders.
+        setRepriced((err.body as PricesChanged).order_total);
+      } else notify.error(errorMessage(err, 'Your order could not be placed. Please try again.'));
       void useCart.getState().loadFromServer();
     } finally {
       setPlacing(false);
@@ -361,6 +373,23 @@ export function CheckoutPage() {
           >
             {placing ? 'Placing order…' : 'PLACE ORDER'}
           </button>
+          {repriced !== null && (
+            <div
+              ref={repricedRef}
+              className="notice notice--warning checkout__failure"
+              role="alert"
+              tabIndex={-1}
+              data-testid="prices-changed"
+            >
+              <p>
+                <strong>Prices changed — please review.</strong>
+              </p>
+              <p>
+                Your order now comes to <strong>{formatINR(repriced)}</strong>. Nothing was ordered: check the
+                prices above and press PLACE ORDER to order at this price.
+              </p>
+            </div>
+          )}
           {failure && (
             <div
               ref={failureRef}
