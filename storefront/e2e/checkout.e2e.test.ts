@@ -188,7 +188,7 @@ describe('checkout', () => {
     const token = await e2eAdminToken();
     const form = new FormData();
     form.append('name', `Price Watch ${Date.now().toString(36)}`);
-    form.append('originalPrice', '1734.99');
+    form.append('originalPrice', '173499');
     form.append('discountPercentage', '0');
     form.append('stock', '5');
     const created = await api('POST', '/product/create', { token, form });
@@ -201,22 +201,22 @@ describe('checkout', () => {
     await addFromProductPage(page, product._id);
     await page.goto(shopUrl('/checkout'));
     const total = page.locator('.summary__total dd');
-    await expect.poll(() => total.textContent()).toBe('₹1,734.99');
+    await expect.poll(() => total.textContent()).toBe('₹1,73,499');
     await fillAddress(page);
     await page.getByLabel('Cash on Delivery').check();
 
     // Staff raise the price while the shopper looks at the checkout.
     const raised = await api('PUT', `/product/${product._id}/variants/${product.variants[0]!._id}`, {
       token,
-      body: { priceOverride: 17349.9 },
+      body: { priceOverride: 1734990 },
     });
     expect(raised.status).toBe(200);
 
     await page.getByRole('button', { name: 'PLACE ORDER' }).click();
     const notice = page.getByRole('alert').filter({ hasText: 'Prices changed — please review.' });
     await notice.waitFor();
-    expect(await notice.textContent()).toContain('₹17,349.9');
-    await expect.poll(() => total.textContent()).toBe('₹17,349.9');
+    expect(await notice.textContent()).toContain('₹17,34,990');
+    await expect.poll(() => total.textContent()).toBe('₹17,34,990');
     expect(page.url()).toContain('/checkout');
     expect((await api('GET', '/order/my-orders', { token: shopper.token })).body.orders).toEqual([]);
     await shot(page, 'storefront-checkout-prices-changed');
@@ -225,7 +225,7 @@ describe('checkout', () => {
     await page.waitForURL('**/thank-you/**');
     const orderId = page.url().split('/thank-you/')[1]!;
     const order = await api('GET', `/order/${orderId}`, { token: shopper.token });
-    expect(order.body.order.order_total).toBe(17349.9);
+    expect(order.body.order.order_total).toBe(1734990);
     await page.close();
   });
 

@@ -61,6 +61,9 @@ export function CartPage() {
                   </h2>
                   {options.length > 0 && <p className="cart-line__options muted">{options.join(' · ')}</p>}
                   {item.sku && <p className="cart-line__sku muted">SKU: {item.sku}</p>}
+                  {item.unavailable && (
+                    <p className="text-danger">No longer available. Please remove it from your cart.</p>
+                  )}
                   <p className="cart-line__unit">
                     {formatINR(item.unitPrice)}
                     {item.unitOriginalPrice > item.unitPrice && (
