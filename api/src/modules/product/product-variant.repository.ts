@@ -46,22 +46,23 @@ export function priceVariant<T extends { price_override: number | null }>(
   return { ...v, price: unitPricePaise(figures), original: unitOriginalPaise(figures) };
 }
 
-function toRow(r: Record<string, unknown>): PricedVariantRow {
-  return priceVariant(
-    {
-      id: Number(r.id),
-      product_id: Number(r.product_id),
-      sku: String(r.sku),
-      color_id: Number(r.color_id),
-      memory_size: Number(r.memory_size),
-      stock: Number(r.stock),
-      price_override: r.price_override === null ? null : Number(r.price_override),
-      enabled: Number(r.enabled),
-      position: Number(r.position),
-    },
-    r as unknown as VariantFigures,
-  );
+/** A variant row as mysql2 returns it (numbers as numbers). */
+export function toVariantRow(r: Record<keyof VariantRow, unknown>): VariantRow {
+  return {
+    id: Number(r.id),
+    product_id: Number(r.product_id),
+    sku: String(r.sku),
+    color_id: Number(r.color_id),
+    memory_size: Number(r.memory_size),
+    stock: Number(r.stock),
+    price_override: r.price_override === null ? null : Number(r.price_override),
+    enabled: Number(r.enabled),
+    position: Number(r.position),
+  };
 }
+
+const toRow = (r: Record<string, unknown>): PricedVariantRow =>
+  priceVariant(toVariantRow(r as Record<keyof VariantRow, unknown>), r as unknown as VariantFigures);
 
 /** A product's variants in display order, with their prices; `forUpdate` locks them (after the product row). */
 export async function listVariants(

@@ -8,7 +8,7 @@ import {
   formatINR,
   REQUIRED_ADDRESS_FIELDS,
 } from '@voltcart/shared';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { type AddressErrors, AddressFields, type AddressValues } from '../../components/address-fields';
 import { Loading } from '../../components/ui/spinner';
@@ -45,6 +45,34 @@ const toValues = (a: Address): AddressValues => ({
   contact: a.contact ?? '',
 });
 
+/**
+ * A message about the order the shopper must read (a failed payment, changed prices): where they are looking,
+ * beside PLACE ORDER, announced, and focus moves to it when it appears.
+ */
+function CheckoutAlert({
+  tone,
+  testId,
+  children,
+}: {
+  tone: 'error' | 'warning';
+  testId: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div
+      ref={ref}
+      className={`notice notice--${tone} checkout__failure`}
+      role="alert"
+      tabIndex={-1}
+      data-testid={testId}
+    >
+      {children}
+    </div>
+  );
+}
+
 export function CheckoutPage() {
   useTitle('Checkout');
   const token = useSession((s) => s.userToken);
@@ -66,8 +94,6 @@ export function CheckoutPage() {
   /** The order's new total when the API refused the one shown (staff changed a price meanwhile). */
   const [repriced, setRepriced] = useState<number | null>(null);
   const [doneOrder, setDoneOrder] = useState<string | null>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
-  const repricedRef = useRef<HTMLDivElement>(null);
   const payment = useOrderPayment();
 
   // Fresh saved addresses and server cart; the payment script only where it is needed.
@@ -89,13 +115,6 @@ export function CheckoutPage() {
     (orderId: string) => api.order.payNow({ params: { orderId } }),
     staleAfter.order,
   );
-  // The payment's message is read where the shopper is looking: beside PLACE ORDER, and focus moves to it.
-  useEffect(() => {
-    if (failure) failureRef.current?.focus();
-  }, [failure]);
-  useEffect(() => {
-    if (repriced !== null) repricedRef.current?.focus();
-  }, [repriced]);
 
   if (!token) return <Navigate to={paths.login.to('checkout')} replace />;
   if (doneOrder) return <Loading label="Opening your order" />;
@@ -374,13 +393,7 @@ export function CheckoutPage() {
             {placing ? 'Placing order…' : 'PLACE ORDER'}
           </button>
           {repriced !== null && (
-            <div
-              ref={repricedRef}
-              className="notice notice--warning checkout__failure"
-              role="alert"
-              tabIndex={-1}
-              data-testid="prices-changed"
-            >
+            <CheckoutAlert tone="warning" testId="prices-changed">
               <p>
                 <strong>Prices changed — please review.</strong>
               </p>
@@ -388,16 +401,10 @@ export function CheckoutPage() {
                 Your order now comes to <strong>{formatINR(repriced)}</strong>. Nothing was ordered: check the
                 prices above and press PLACE ORDER to order at this price.
               </p>
-            </div>
+            </CheckoutAlert>
           )}
           {failure && (
-            <div
-              ref={failureRef}
-              className="notice notice--error checkout__failure"
-              role="alert"
-              tabIndex={-1}
-              data-testid="payment-failure"
-            >
+            <CheckoutAlert tone="error" testId="payment-failure">
               <p>
                 <strong>Payment failed.</strong> {failure.reason}
               </p>
@@ -406,7 +413,7 @@ export function CheckoutPage() {
                 with online payment tries the same order again; or choose Cash on Delivery.
               </p>
               <Link to={paths.order.to(failure.orderId)}>View this order</Link>
-            </div>
+            </CheckoutAlert>
           )}
         </aside>
       </form>
