@@ -17,6 +17,8 @@ export interface CartTotals {
   originalTotal: number;
   /** originalTotal − finalTotal, shown as "You save" (the seed's "tax estimate"). */
   youSave: number;
+  /** Each line's unitPrice × qty, in the order of the lines. */
+  lineTotals: number[];
 }
 
 /**
@@ -38,6 +40,7 @@ export function cartTotals(lines: readonly CartLineLike[]): CartTotals {
     finalTotal: toRupees(priced.totalPaise),
     originalTotal: toRupees(priced.originalPaise),
     youSave: toRupees(priced.savingsPaise),
+    lineTotals: priced.lines.map((l) => toRupees(l.netPaise)),
   };
 }
 

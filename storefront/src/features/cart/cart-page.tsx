@@ -40,7 +40,7 @@ export function CartPage() {
       </h1>
       <div className="cart__layout">
         <ul className="cart__lines" aria-label="Items in your cart">
-          {items.map((item) => {
+          {items.map((item, i) => {
             const key = lineKey(item);
             const options = [item.colorName, item.memorySize ? `${item.memorySize} GB` : null].filter(
               Boolean,
@@ -86,7 +86,7 @@ export function CartPage() {
                     <TrashIcon size={16} /> Remove from Cart
                   </button>
                 </div>
-                <p className="cart-line__total">{formatINR(item.unitPrice * item.qty)}</p>
+                <p className="cart-line__total">{formatINR(totals.lineTotals[i]!)}</p>
               </li>
             );
           })}

@@ -349,7 +349,7 @@ export function CheckoutPage() {
             Your order
           </h2>
           <ul className="co-lines">
-            {items.map((i) => (
+            {items.map((i, n) => (
               <li key={`${i.productId}|${i.colorId}|${i.memorySize}`}>
                 <span>
                   {i.name}
@@ -361,7 +361,7 @@ export function CheckoutPage() {
                   )}
                   <small className="muted"> × {i.qty}</small>
                 </span>
-                <span>{formatINR(i.unitPrice * i.qty)}</span>
+                <span>{formatINR(totals.lineTotals[n]!)}</span>
               </li>
             ))}
           </ul>
