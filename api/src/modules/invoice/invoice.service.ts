@@ -2,10 +2,9 @@ import {
   amountInWords,
   apportion,
   type CategoryTax,
-  DEFAULT_GST_RATE_BP,
   financialYear,
   gstState,
-  priceOrder,
+  priceSnapshot,
   splitGst,
   type TaxSettings,
   type TaxSettingsReply,
@@ -193,14 +192,8 @@ export async function issueInvoice(
   const buyer = buyerOf(order, buyerName);
   const intraState = !!seller.stateCode && seller.stateCode === buyer.stateCode;
   const raw = await repo.taxedLines(trx, order.id);
-  // The snapshot's unit price is the price: the order is priced as it was sold.
-  const priced = priceOrder(
-    raw.map((l) => ({
-      qty: l.qty,
-      pricePaise: l.unit_price_paise,
-      originalPaise: l.unit_price_paise,
-      gstRateBp: l.gst_rate_bp ?? DEFAULT_GST_RATE_BP,
-    })),
+  const priced = priceSnapshot(
+    raw.map((l) => ({ unitPaise: l.unit_price_paise, qty: l.qty, gstRateBp: l.gst_rate_bp ?? undefined })),
     { intraState },
   );
   const lines: InvoiceLine[] = raw.map((l, i) => ({

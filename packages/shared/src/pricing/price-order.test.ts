@@ -6,6 +6,7 @@ import {
   type PricingContext,
   type PricingLine,
   priceOrder,
+  priceSnapshot,
   unitOriginalPaise,
   unitPricePaise,
 } from './price-order';
@@ -164,6 +165,28 @@ describe('priceOrder', () => {
       expect(() => priceOrder(lines, context)).toThrow(RangeError);
     },
   );
+
+  it('prices a placed order from its snapshots: the unit price sold at is the price', () => {
+    const priced = priceSnapshot(
+      [
+        { unitPaise: 2_250_050, unitOriginalPaise: 2_750_050, qty: 2 },
+        { unitPaise: 29_999, qty: 3, gstRateBp: 1200 },
+      ],
+      { intraState: false },
+    );
+    expect(priced).toMatchObject({
+      subtotalPaise: 4_590_097,
+      savingsPaise: 1_000_000,
+      totalPaise: 4_590_097,
+    });
+    expect(priced.lines.map((l) => l.netPaise)).toEqual([4_500_100, 89_997]);
+    expect(priced.lines[1]!.tax).toEqual({
+      taxablePaise: 80_354,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 9_643,
+    });
+  });
 
   const line = fc.record({
     pricePaise: fc.integer({ min: 0, max: 50_000_000 }),

@@ -252,3 +252,28 @@ export function priceOrder(lines: readonly PricingLine[], context: PricingContex
     totalPaise: subtotalPaise - discountPaise + shippingPaise + codFeePaise,
   };
 }
+
+/** A line of a placed order: the unit prices it was sold at (options and variant already in them). */
+export interface SnapshotLine {
+  unitPaise: number;
+  /** The unit's MSRP when it was sold; the unit price when not known. */
+  unitOriginalPaise?: number;
+  qty: number;
+  gstRateBp?: number;
+}
+
+/**
+ * Prices a placed order again from its line snapshots (order pages, tax invoices): the same rules as priceOrder,
+ * each snapshot's unit price standing for the product's price, so a later catalogue change never moves it.
+ */
+export function priceSnapshot(lines: readonly SnapshotLine[], context: PricingContext = {}): PricedOrder {
+  return priceOrder(
+    lines.map((l) => ({
+      qty: l.qty,
+      pricePaise: l.unitPaise,
+      originalPaise: l.unitOriginalPaise ?? l.unitPaise,
+      gstRateBp: l.gstRateBp,
+    })),
+    context,
+  );
+}
