@@ -394,6 +394,7 @@ describe('sitemap', () => {
       expect(pages.map((u) => u.loc)).toEqual([
         'https://shop.example.com/',
         'https://shop.example.com/store',
+        ...['terms', 'privacy', 'shipping', 'returns', 'contact'].map((p) => `https://shop.example.com/${p}`),
         ...categories.map((c) => `https://shop.example.com/store/${c.slug}`),
       ]);
       expect((await fetch(`${shop.url}/sitemap-products-${files.length}.xml`)).status).toBe(404);

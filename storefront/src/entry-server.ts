@@ -13,7 +13,7 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createClient } from '@voltcart/api-client/client';
 import { ApiError } from '@voltcart/api-client/errors';
 import { createHttp } from '@voltcart/api-client/http';
-import { canAddToCart, escapeMarkup, formatINR, type Product } from '@voltcart/shared';
+import { canAddToCart, escapeMarkup, formatINR, type Product, SHOP_PAGES } from '@voltcart/shared';
 import { createElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { Render, RenderedPage, RenderOptions, SitemapRequestOptions } from '../server/render';
@@ -368,6 +368,7 @@ const PAGE_MODULES: Record<string, string> = {
   [paths.store.pattern]: 'src/app/routes/store.tsx',
   [paths.storeCategory.pattern]: 'src/app/routes/store.tsx',
   [paths.product.pattern]: 'src/app/routes/product.tsx',
+  ...Object.fromEntries(SHOP_PAGES.map((slug) => [paths.shopPage.to(slug), 'src/app/routes/shop-page.tsx'])),
   '*': 'src/app/routes/not-found.tsx',
 };
 
@@ -420,6 +421,17 @@ async function pageHead(
       ),
     );
     return { status: 200, head: homeHead(opts) };
+  }
+  const shopPage = SHOP_PAGES.find((slug) => paths.shopPage.to(slug) === pattern);
+  if (shopPage) {
+    const page = await client.fetchQuery({ ...queries.shopPage(shopPage), retry: false });
+    const url = `${opts.origin}${pattern}`;
+    return {
+      status: 200,
+      title: `${page.title} · ${SHOP}`,
+      description: `${page.title} of ${SHOP}.`,
+      head: `<link rel="canonical" href="${escapeMarkup(url)}" />`,
+    };
   }
   if (pattern === '*') return NOT_FOUND('Page');
   return { status: 200, head: '' };

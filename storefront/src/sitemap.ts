@@ -8,7 +8,7 @@
  * - each product address has its `lastmod`
  */
 
-import { escapeMarkup } from '@voltcart/shared';
+import { escapeMarkup, SHOP_PAGES } from '@voltcart/shared';
 import { paths } from './config/paths';
 import type { Api } from './lib/api';
 
@@ -43,12 +43,13 @@ export async function* sitemapIndex(opts: SitemapOptions): AsyncGenerator<string
   yield '</sitemapindex>\n';
 }
 
-/** The home page, the store and every public category's page. */
+/** The home page, the store, the shop's own pages (terms, privacy…) and every public category's page. */
 export async function* pagesSitemap(opts: SitemapOptions): AsyncGenerator<string> {
   const { categories } = await opts.api.category.list({});
   yield `${HEAD}<urlset xmlns="${XMLNS}">\n`;
   yield url(`${opts.origin}/`);
   yield url(`${opts.origin}${paths.store.to()}`);
+  for (const slug of SHOP_PAGES) yield url(`${opts.origin}${paths.shopPage.to(slug)}`);
   for (const c of categories)
     if (c.status !== false) yield url(`${opts.origin}${paths.storeCategory.to(c.slug)}`);
   yield '</urlset>\n';

@@ -31,6 +31,14 @@ export interface AdminTable extends AccountTable {
 }
 
 /** A customer account: an account that staff may block (it cannot log in; its tokens stopped working). */
+/** A shop page as staff saved it (rules/shop-pages.ts); `officer` is the contact page's grievance officer (JSON). */
+export interface ShopPageTable {
+  slug: string;
+  body: string;
+  officer: string | null;
+  updated_at: Date;
+}
+
 export interface UserTable extends AccountTable {
   blocked_at: Generated<Date | null>;
   /** The shopper deleted the account: name and e-mail are anonymised, addresses erased. */
@@ -402,6 +410,7 @@ export interface AuditLogTable {
 export interface Database {
   admins: AdminTable;
   users: UserTable;
+  shop_pages: ShopPageTable;
   addresses: AddressTable;
   categories: CategoryTable;
   colors: ColorTable;

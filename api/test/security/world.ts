@@ -337,6 +337,7 @@ export function paramValue(route: RouteEntry, param: string, w: World): string {
     if (section === 'admin' && route.path.includes('staff')) return String(w.staffMember.id);
     if (section === 'admin' && route.path.includes('order')) return w.order;
     if (section === 'order') return w.order;
+    if (section === 'settings') return 'terms';
   }
   throw new Error(
     `security fixtures: no value for :${param} of ${route.method} ${route.path} (add one in world.ts)`,
@@ -397,6 +398,8 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
           },
         },
       };
+    case 'PUT /settings/pages/:p':
+      return { body: { body: `Our terms ${randomBytes(2).toString('hex')}` } };
     case 'POST /user/add-address':
       return { body: { shipping_address: shippingAddress() } };
     case 'PUT /user/address/:p':

@@ -286,6 +286,17 @@ export interface PaymentCheckout {
   simulator: boolean;
 }
 
+/** One of the shop's own pages (rules/shop-pages.ts). */
+export interface ShopPage {
+  slug: import('./rules/shop-pages').ShopPageSlug;
+  title: string;
+  body: string;
+  /** When staff last saved it; null while it shows the starting text. */
+  updatedAt: string | null;
+  /** The contact page only: the grievance officer, or null until staff name one. */
+  officer?: { name: string; address: string; email: string; phone: string } | null;
+}
+
 export interface ShopSettings {
   shopName: string;
   freeShippingThreshold: number;

@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { SHOP_PAGES } from '@voltcart/shared';
 import type { ComponentType } from 'react';
 import { paths } from '../config/paths';
 import { catalogRequests } from '../features/catalog/requests';
+import { queries } from '../lib/queries';
 
 export interface PageRoute {
   /** The path pattern ('*' for every other path). */
@@ -60,6 +62,11 @@ export const pageRoutes: PageRoute[] = [
   { pattern: paths.profile.pattern, page: () => import('./routes/profile') },
   { pattern: paths.myAddress.pattern, page: () => import('./routes/my-address') },
   { pattern: paths.order.pattern, page: () => import('./routes/order') },
+  ...SHOP_PAGES.map((slug) => ({
+    pattern: paths.shopPage.to(slug),
+    page: () => import('./routes/shop-page'),
+    requests: (client: QueryClient) => client.prefetchQuery(queries.shopPage(slug)),
+  })),
   { pattern: '*', page: () => import('./routes/not-found') },
 ];
 

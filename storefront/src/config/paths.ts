@@ -1,3 +1,5 @@
+import type { ShopPageSlug } from '@voltcart/shared';
+
 /** Every route of the storefront, as patterns for the router and builders for links. */
 export const paths = {
   home: { pattern: '/', to: () => '/' },
@@ -35,6 +37,8 @@ export const paths = {
   confirmEmail: { pattern: '/account/confirm-email', to: () => '/account/confirm-email' },
   deleteAccount: { pattern: '/account/delete', to: () => '/account/delete' },
   verifyEmail: { pattern: '/account/verify-email', to: () => '/account/verify-email' },
+  /** The shop's own pages (rules/shop-pages.ts): terms, privacy, shipping, returns, contact. */
+  shopPage: { to: (slug: ShopPageSlug) => `/${slug}` },
   myData: { pattern: '/profile/my-data', to: () => '/profile/my-data' },
   profile: { pattern: '/profile', to: () => '/profile' },
   myAddress: { pattern: '/profile/myaddress', to: () => '/profile/myaddress' },

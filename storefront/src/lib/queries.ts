@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ShopPageSlug } from '@voltcart/shared';
 import { type Api, api as browserApi } from './api';
 import { type ProductListParams, queryKeys } from './query-keys';
 
@@ -62,6 +63,12 @@ export const createQueries = (api: Api) => ({
         );
         return { order, timeline, payment, refunds, documents };
       },
+    }),
+  /** One of the shop's own pages (terms, privacy, shipping, returns, contact). */
+  shopPage: (slug: ShopPageSlug) =>
+    queryOptions({
+      queryKey: queryKeys.shopPage(slug),
+      queryFn: async ({ signal }) => (await api.settings.page({ params: { slug } }, { signal })).page,
     }),
   /** Public shop settings: read once per visit (they change only when staff save them). */
   settings: () =>

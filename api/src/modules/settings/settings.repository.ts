@@ -15,3 +15,24 @@ export async function writeSettings(db: Db, values: Record<string, string>): Pro
     .onDuplicateKeyUpdate({ value: sql<string>`VALUES(value)` })
     .execute();
 }
+
+export function findShopPage(db: Db, slug: string) {
+  return db
+    .selectFrom('shop_pages')
+    .select(['body', 'officer', 'updated_at'])
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+}
+
+export async function saveShopPage(
+  db: Db,
+  slug: string,
+  body: string,
+  officer: string | null,
+): Promise<void> {
+  await db
+    .insertInto('shop_pages')
+    .values({ slug, body, officer, updated_at: sql<Date>`NOW(3)` })
+    .onDuplicateKeyUpdate({ body, officer, updated_at: sql<Date>`NOW(3)` })
+    .execute();
+}

@@ -1,11 +1,12 @@
-import { contract, settingsBody } from '@voltcart/shared';
-import { badRequest } from '../../errors';
+import { contract, isShopPage, settingsBody, shopPageBody } from '@voltcart/shared';
+import { badRequest, notFound } from '../../errors';
 import { isAdmin } from '../../lib/access';
 import { catalogCache } from '../../lib/cache';
 import { cached, resource } from '../../lib/routes';
 import { jsonOrFormBody } from '../../lib/validate';
 import { actorOf } from '../audit/audit.service';
 import { getShopSettings, SETTINGS_MESSAGES, saveShopSettings } from './settings.service';
+import { getShopPage, saveShopPage } from './shop-pages.service';
 
 const api = contract.settings;
 
@@ -29,6 +30,21 @@ export function settingsRoutes() {
     const settings = await saveShopSettings(c.var.db, c.var.config, actorOf(c), changes);
     await catalogCache(c).invalidate(c.var.db);
     return { msg: SETTINGS_MESSAGES.saved, settings };
+  });
+
+  // The shop's pages, read by their storefront pages: cached like the settings, invalidated on save.
+  on(api.page, async (c) => {
+    const slug = c.req.param('slug') ?? '';
+    if (!isShopPage(slug)) throw notFound('Page');
+    return cached(c, api.page, async () => ({ page: await getShopPage(c.var.readDb, c.var.config, slug) }));
+  });
+
+  on(api.savePage, { body: shopPageBody }, async (c, input) => {
+    const slug = c.req.param('slug') ?? '';
+    if (!isShopPage(slug)) throw notFound('Page');
+    const page = await saveShopPage(c.var.db, c.var.config, actorOf(c), slug, await input.body());
+    await catalogCache(c).invalidate(c.var.db);
+    return { msg: 'Page saved.', page };
   });
 
   return app;

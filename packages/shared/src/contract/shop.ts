@@ -11,8 +11,8 @@ import type {
   simulatorSignBody,
 } from '../schemas/order';
 import type { BulkShipRow, bulkShipBody } from '../schemas/order-bulk';
-import type { settingsBody } from '../schemas/settings';
-import type { CartLine, Order, PaymentCheckout, RazorpayResponse, ShopSettings } from '../types';
+import type { settingsBody, shopPageBody } from '../schemas/settings';
+import type { CartLine, Order, PaymentCheckout, RazorpayResponse, ShopPage, ShopSettings } from '../types';
 import { route } from './define';
 
 type CartReply = { cart: CartLine[] };
@@ -113,6 +113,11 @@ export const settings = {
   update: route('PUT /settings', 'settings.write')
     .body<typeof settingsBody>()
     .reply<{ settings: ShopSettings }>(),
+  /** One of the shop's own pages (terms, privacy, shipping, returns, contact): the saved text, else the starting text. */
+  page: route('GET /settings/pages/:slug', 'public').reply<{ page: ShopPage }>(),
+  savePage: route('PUT /settings/pages/:slug', 'settings.write')
+    .body<typeof shopPageBody>()
+    .reply<{ page: ShopPage }>(),
 };
 
 /** The footer's sign-up box; an address already signed up is answered 200 with a message, a new one 201. */

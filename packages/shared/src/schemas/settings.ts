@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { formBoolean, int, rupees, text } from './common';
+import { isContactNumber } from '../rules/checkout';
+import { MAX_SHOP_PAGE_LENGTH } from '../rules/shop-pages';
+import { email, formBoolean, int, rupees, text } from './common';
 
 /** The most units the low-stock threshold may be. */
 export const MAX_LOW_STOCK_THRESHOLD = 100_000;
@@ -18,3 +20,22 @@ export const settingsBody = z.object({
 });
 
 export type SettingsBody = z.infer<typeof settingsBody>;
+
+/** The grievance officer the contact page names (Consumer Protection (E-Commerce) Rules, 2020). */
+export const grievanceOfficer = z.object(
+  {
+    name: text(100).min(1, 'must not be empty').meta({ label: 'Grievance officer' }),
+    address: text(300).min(1, 'must not be empty').meta({ label: 'Grievance officer address' }),
+    email: email.meta({ label: 'Grievance officer e-mail' }),
+    phone: text(30)
+      .refine(isContactNumber, 'must be a phone number (10 digits or more)')
+      .meta({ label: 'Grievance officer phone' }),
+  },
+  { error: 'must be an object with name, address, email and phone' },
+);
+
+/** A shop page's text (rules/shop-pages.ts: paragraphs, "## " headings, "- " lists); the contact page's officer. */
+export const shopPageBody = z.object({
+  body: text(MAX_SHOP_PAGE_LENGTH).min(1, 'must not be empty').meta({ label: 'Page text' }),
+  officer: grievanceOfficer.optional(),
+});

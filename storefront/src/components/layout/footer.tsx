@@ -1,4 +1,5 @@
 import { errorMessage } from '@voltcart/api-client/errors';
+import { SHOP_PAGE_TITLES, SHOP_PAGES } from '@voltcart/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -114,9 +115,11 @@ export function Footer() {
             <li>
               <Link to={paths.myAddress.to()}>Saved addresses</Link>
             </li>
-            <li>
-              <Link to={paths.about.to()}>Returns &amp; refunds</Link>
-            </li>
+            {SHOP_PAGES.map((slug) => (
+              <li key={slug}>
+                <Link to={paths.shopPage.to(slug)}>{SHOP_PAGE_TITLES[slug]}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

@@ -13,6 +13,7 @@ const NAV = [
   { to: paths.about.to(), label: 'ABOUT', end: true },
   { to: paths.store.to(), label: 'STORE', end: false },
   { to: paths.profile.to(), label: 'PROFILE', end: false },
+  { to: paths.shopPage.to('contact'), label: 'CONTACT', end: true },
 ] as const;
 
 export function Header() {
@@ -66,9 +67,6 @@ export function Header() {
                 </NavLink>
               </li>
             ))}
-            <li>
-              <span className="site-nav__link site-nav__link--static">CONTACT</span>
-            </li>
           </ul>
           <div className="site-nav__account">
             {loggedIn ? (

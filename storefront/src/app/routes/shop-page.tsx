@@ -1,0 +1,3 @@
+import { ShopPageView } from '../../features/shop-pages/shop-page';
+
+export const Component = ShopPageView;
