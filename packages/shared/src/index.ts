@@ -10,6 +10,7 @@ export * from './rules/gst';
 export * from './rules/image-name';
 export * from './rules/image-url';
 export * from './rules/markup';
+export * from './rules/memory-label';
 export * from './rules/money';
 export * from './rules/order-states';
 export * from './rules/permissions';

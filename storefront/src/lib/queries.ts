@@ -43,7 +43,10 @@ export const createQueries = (api: Api) => ({
   bestSellers: () =>
     queryOptions({
       queryKey: queryKeys.products.bestSellers(),
-      queryFn: async ({ signal }) => (await api.product.bestSellers({}, { signal })).products,
+      queryFn: async ({ signal }) => {
+        const { products, basis } = await api.product.bestSellers({}, { signal });
+        return { products, basis };
+      },
     }),
   /** By id or slug. */
   product: (id: string) =>

@@ -1,4 +1,5 @@
 import {
+  type BestSellers,
   finalPricePaise,
   isBlank,
   lowestOptionPrice,
@@ -154,7 +155,7 @@ export async function listProducts(
       stockAtMost,
     });
     const plain: ProductList = {
-      products: rows.slice(0, limit).map(toSummary),
+      products: await inChosenColor(db, rows.slice(0, limit).map(toSummary), colorSlug ? [colorSlug] : []),
       hasMore: rows.length > limit,
     };
     if (stockAtMost !== undefined) plain.lowStockThreshold = stockAtMost;
@@ -186,7 +187,10 @@ export async function listProducts(
   const rows = searched
     ? await repo.summariesByIds(db, found.ids)
     : await repo.listProducts(db, { admin: opts.admin, limit, offset, categorySlug, colorSlug, stockAtMost });
-  const products = rows.map(toSummary);
+  const products = await inChosenColor(db, rows.map(toSummary), [
+    ...(colorSlug ? [colorSlug] : []),
+    ...(query.color ?? []),
+  ]);
   const list: ProductList = {
     products,
     hasMore: offset + products.length < found.total,
@@ -198,8 +202,37 @@ export async function listProducts(
   return list;
 }
 
-export async function bestSellers(db: Db): Promise<ProductSummary[]> {
-  return (await repo.bestSellers(db, 5)).map(toSummary);
+/**
+ * Under a colour filter a card shows that colour's picture: each product's thumbnail becomes the first picture
+ * of its gallery in the chosen colour (the first chosen colour that has pictures); products without such a
+ * picture keep their own.
+ */
+async function inChosenColor(db: Db, list: ProductSummary[], colorSlugs: string[]): Promise<ProductSummary[]> {
+  if (colorSlugs.length === 0 || list.length === 0) return list;
+  const pictures = await repo.colorThumbnails(
+    db,
+    list.map((p) => Number(p._id)),
+    colorSlugs,
+  );
+  return list.map((p) => {
+    const file = pictures.get(Number(p._id));
+    return file ? { ...p, thumbnail: file } : p;
+  });
+}
+
+/** How many days of orders the BEST SELLER strip counts. */
+export const BEST_SELLER_DAYS = 30;
+
+/**
+ * The home page's strip.
+ * - what sold most: units in orders of the last 30 days (sold states only), at most 5, most first (`sales`)
+ * - nothing sold in that time: the 5 largest savings (`discount`); the storefront does not call those best
+ *   sellers
+ */
+export async function bestSellers(db: Db): Promise<BestSellers> {
+  const sold = await repo.topSold(db, 5, BEST_SELLER_DAYS);
+  if (sold.length > 0) return { products: sold.map(toSummary), basis: 'sales' };
+  return { products: (await repo.bestSellers(db, 5)).map(toSummary), basis: 'discount' };
 }
 
 /**

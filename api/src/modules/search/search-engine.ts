@@ -1,5 +1,5 @@
 import type { FacetValue, ProductFacets } from '@voltcart/shared';
-import { toRupees } from '@voltcart/shared';
+import { memoryLabel, toRupees } from '@voltcart/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { Conn } from '../product/product.repository';
@@ -99,7 +99,6 @@ const coveredByIndex = (q: repo.FilterValues, spec: repo.ListSpec): repo.Coverin
       : 'products_staff_top'
     : undefined;
 
-const memoryLabel = (gb: number) => (gb >= 1024 && gb % 1024 === 0 ? `${gb / 1024} TB` : `${gb} GB`);
 
 /**
  * How long a search's or list's total, facets and ranked first pages are kept before one request reloads them

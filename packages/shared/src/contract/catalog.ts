@@ -14,6 +14,7 @@ import type {
 } from '../schemas/catalog';
 import type { variantCreateBody, variantStockBody, variantUpdateBody } from '../schemas/variant';
 import type {
+  BestSellers,
   Category,
   Color,
   ImageNameMatch,
@@ -116,7 +117,8 @@ export const color = {
 /** Products: public reads (by id or slug), admin writes, gallery pictures. */
 export const product = {
   list: route('GET /product', 'public').query<typeof productListQuery>().reply<ProductList>(),
-  bestSellers: route('GET /product/best-sellers', 'public').reply<{ products: ProductSummary[] }>(),
+  /** What sold most in the last 30 days (`basis: 'sales'`), else the largest savings (`basis: 'discount'`). */
+  bestSellers: route('GET /product/best-sellers', 'public').reply<BestSellers>(),
   /** Up to 5 products with picture and price, and the categories and brands that match what is typed. */
   suggest: route('GET /product/suggest', 'public').query<typeof suggestQuery>().reply<Suggestions>(),
   /** By id or by slug. */

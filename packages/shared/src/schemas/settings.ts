@@ -1,5 +1,21 @@
 import { z } from 'zod';
-import { int, rupees, text } from './common';
+import { formBoolean, int, jsonText, rupees, text } from './common';
+
+/** The most promise texts the strip under the header shows. */
+export const MAX_PROMISES = 4;
+
+/**
+ * The promises the storefront shows until staff save their own: only what the shop does whatever its other
+ * settings (cash on delivery, GST invoices, payment through Razorpay). Free shipping is shown from the threshold.
+ */
+export const DEFAULT_PROMISES = [
+  'Cash on delivery',
+  'GST invoice with every order',
+  'Secure online payment',
+] as const;
+
+/** Support hours until staff save their own: the one text the footer, product and about pages show. */
+export const DEFAULT_SUPPORT_HOURS = 'Mon–Sat, 9 am – 8 pm';
 
 /** The most units the low-stock threshold may be. */
 export const MAX_LOW_STOCK_THRESHOLD = 100_000;
@@ -11,6 +27,17 @@ export const settingsBody = z.object({
   lowStockThreshold: int('must be a whole number of units')
     .pipe(z.number().min(0, 'must not be negative').max(MAX_LOW_STOCK_THRESHOLD, 'must be at most 1,00,000'))
     .optional(),
+  /** The monthly EMI figure on product pages: on only when the payment gateway offers EMI to this shop. */
+  emiEnabled: formBoolean.optional(),
+  /** When the hotline answers, e.g. "Mon–Sat, 9 am – 8 pm" or "24/7". */
+  supportHours: text(60).min(1, 'must not be empty').optional(),
+  /** The strip under the header: each text a promise the shop keeps (empty texts are dropped). */
+  promises: jsonText(
+    z
+      .array(text(60))
+      .transform((list) => list.filter(Boolean))
+      .pipe(z.array(z.string()).max(MAX_PROMISES, `must be at most ${MAX_PROMISES} texts`)),
+  ).optional(),
 });
 
 export type SettingsBody = z.infer<typeof settingsBody>;

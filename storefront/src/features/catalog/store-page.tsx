@@ -1,9 +1,11 @@
 import { errorMessage } from '@voltcart/api-client/errors';
+import { formatINR } from '@voltcart/shared';
 import { useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ProductCard } from '../../components/product-card';
 import { Loading } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
+import { freeShippingText, useShopClaims } from '../../lib/shop-info';
 import { useTitle } from '../../lib/use-title';
 import { useCategories, useColors, useProducts } from './api';
 import { CategoryList } from './components/category-list';
@@ -30,6 +32,10 @@ export function StorePage() {
 
   const { data: categories } = useCategories();
   const { data: colors } = useColors();
+  const claims = useShopClaims();
+  const promises = [freeShippingText(claims.freeShippingThreshold, formatINR), ...claims.promises].filter(
+    Boolean,
+  );
   const products = useProducts(storeProductParams(categorySlug, query));
 
   const category = categories.find((c) => c.slug === categorySlug);
@@ -71,6 +77,10 @@ export function StorePage() {
   const colorNameOf = (slug: string) => colors.find((c) => c.slug === slug)?.name ?? slug;
   const data = products.data;
   const chosen = chosenFilters(query, data?.facets, colorNameOf);
+  const cardFilters = {
+    colorSlugs: [query.colorSlug, ...query.color].filter(Boolean),
+    memory: query.memory,
+  };
   const where = data ? listPosition(query.limit, query.page, data.total ?? list.length, list.length) : null;
   const sorts = SORTS.filter((s) => !s.search || query.q);
   // Pages are links (they work without JavaScript too); filters, sort and page size keep the address.
@@ -86,12 +96,12 @@ export function StorePage() {
 
   return (
     <div className="container store">
-      <section className="store-banner" aria-label="Promotion">
+      <section className="store-banner" aria-label="Shop promises">
         <div>
-          <p className="store-banner__eyebrow">Mega electronics sale</p>
-          <p className="store-banner__title">Up to 40% off top brands</p>
+          <p className="store-banner__eyebrow">Voltcart store</p>
+          <p className="store-banner__title">Electronics from brands you trust</p>
         </div>
-        <p className="store-banner__note">Free shipping · 30 days money back · Cash on delivery</p>
+        <p className="store-banner__note">{promises.join(' · ')}</p>
       </section>
 
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -265,7 +275,13 @@ export function StorePage() {
             <>
               <div className="product-grid">
                 {list.map((p, i) => (
-                  <ProductCard key={p._id} product={p} priority={i < STORE_EAGER_CARDS} headingLevel={2} />
+                  <ProductCard
+                    key={p._id}
+                    product={p}
+                    priority={i < STORE_EAGER_CARDS}
+                    headingLevel={2}
+                    filters={cardFilters}
+                  />
                 ))}
               </div>
               {where && where.pages > 1 && (
