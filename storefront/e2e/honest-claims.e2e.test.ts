@@ -253,7 +253,10 @@ describe.each([
     const summary = page.locator('main');
     await expect.poll(() => summary.textContent()).toContain(`${coral.name} · 128 GB`);
     expect(await summary.textContent()).toContain('× 2');
+    // Again with 2: the line holds the 2 chosen, not 2 more.
     await page.goBack();
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await expect.poll(() => page.getByRole('status', { name: 'Quantity' }).textContent()).toBe('2');
     await page.getByRole('button', { name: 'Buy now' }).click();
     await page.waitForURL('**/checkout');
     await expect.poll(() => summary.textContent()).toContain('× 2');

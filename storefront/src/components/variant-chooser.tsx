@@ -30,6 +30,9 @@ export function VariantChooser({ productId, name, choices, preselected, onChoose
   const [picked, setPicked] = useState(choices.indexOf(preselected));
   const group = useId();
   const chosen = choices[picked];
+  const legend = [choices.some((c) => c.colorId) && 'Colour', choices.some((c) => c.memorySize) && 'memory']
+    .filter(Boolean)
+    .join(' and ');
   return createPortal(
     <Dialog
       title={`Choose your ${name}`}
@@ -52,7 +55,9 @@ export function VariantChooser({ productId, name, choices, preselected, onChoose
       }
     >
       <fieldset className="variant-chooser__choices">
-        <legend className="variant-chooser__legend">Colour and memory</legend>
+        <legend className="variant-chooser__legend">
+          {legend ? legend.charAt(0).toUpperCase() + legend.slice(1) : 'Choose'}
+        </legend>
         {choices.map((c, i) => (
           <label key={c.sku ?? i} className={`variant-chooser__option${c.sellable ? '' : ' is-unavailable'}`}>
             <input
