@@ -15,6 +15,7 @@ export * from './rules/money';
 export * from './rules/order-states';
 export * from './rules/permissions';
 export * from './rules/report-period';
+export * from './rules/shop-claims';
 export * from './rules/slug';
 export * from './rules/stock-label';
 export * from './rules/unit-price';

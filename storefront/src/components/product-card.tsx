@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/errors';
 import type { ProductSummary } from '@voltcart/shared';
 import { canAddToCart, formatINR, saveAmount, stockLabel } from '@voltcart/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { productImage } from '../lib/images';
@@ -13,7 +13,6 @@ import { notify } from '../stores/notifications-store';
 import { Price } from './ui/price';
 import { ProductImage } from './ui/product-image';
 import { type CardFilters, cardAction, type VariantChoice, variantChoices } from './variant-choice';
-import { VariantChooser } from './variant-chooser';
 
 interface Props {
   product: ProductSummary;
@@ -26,6 +25,9 @@ interface Props {
   /** The list's colour and memory filters: Add to Cart adds the one sellable combination matching them. */
   filters?: CardFilters;
 }
+
+// Loaded when a card first needs it: the store's first render does not.
+const VariantChooser = lazy(async () => ({ default: (await import('./variant-chooser')).VariantChooser }));
 
 /**
  * A product tile: image, name, prices, stock, FREE SHIPPING (when the price reaches the shop's threshold) and
@@ -124,14 +126,16 @@ export function ProductCard({
           </button>
         )}
         {choosing && (
-          <VariantChooser
-            productId={p._id}
-            name={p.name}
-            choices={choosing.choices}
-            preselected={choosing.preselected}
-            onChoose={put}
-            onDismiss={() => setChoosing(null)}
-          />
+          <Suspense fallback={null}>
+            <VariantChooser
+              productId={p._id}
+              name={p.name}
+              choices={choosing.choices}
+              preselected={choosing.preselected}
+              onChoose={put}
+              onDismiss={() => setChoosing(null)}
+            />
+          </Suspense>
         )}
       </div>
     </article>

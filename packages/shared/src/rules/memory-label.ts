@@ -8,6 +8,9 @@ export function memoryLabel(gb: number): string {
 }
 
 /** A cart or order line's options as one label: "Crimson Red · 1 TB"; '' when it has none. */
-export function optionsLabel(colorName: string | null | undefined, memorySize: number | null | undefined): string {
+export function optionsLabel(
+  colorName: string | null | undefined,
+  memorySize: number | null | undefined,
+): string {
   return [colorName || null, memorySize ? memoryLabel(memorySize) : null].filter(Boolean).join(' · ');
 }

@@ -1,21 +1,6 @@
 import { z } from 'zod';
+import { MAX_PROMISES } from '../rules/shop-claims';
 import { formBoolean, int, jsonText, rupees, text } from './common';
-
-/** The most promise texts the strip under the header shows. */
-export const MAX_PROMISES = 4;
-
-/**
- * The promises the storefront shows until staff save their own: only what the shop does whatever its other
- * settings (cash on delivery, GST invoices, payment through Razorpay). Free shipping is shown from the threshold.
- */
-export const DEFAULT_PROMISES = [
-  'Cash on delivery',
-  'GST invoice with every order',
-  'Secure online payment',
-] as const;
-
-/** Support hours until staff save their own: the one text the footer, product and about pages show. */
-export const DEFAULT_SUPPORT_HOURS = 'Mon–Sat, 9 am – 8 pm';
 
 /** The most units the low-stock threshold may be. */
 export const MAX_LOW_STOCK_THRESHOLD = 100_000;
