@@ -33,6 +33,7 @@ describe('GET /settings', () => {
       'paymentSimulator',
       'promises',
       'razorpayKeyId',
+      'requireVerifiedEmail',
       'shopName',
       'supportHours',
     ]);
@@ -114,7 +115,10 @@ describe('PUT /settings', () => {
     const before = await ctx.snapshot();
     const saved = (await ctx.req('GET', '/settings')).body.settings;
     const cases: [unknown, RegExp][] = [
-      [{}, /shopName, freeShippingThreshold, lowStockThreshold, emiEnabled, supportHours or promises/],
+      [
+        {},
+        /shopName, freeShippingThreshold, lowStockThreshold, requireVerifiedEmail, emiEnabled, supportHours or promises/,
+      ],
       [{ emiEnabled: 'yes' }, /^emiEnabled /],
       [{ supportHours: '' }, /^supportHours must not be empty$/],
       [{ promises: ['a', 'b', 'c', 'd', 'e'] }, /^promises must be at most 4 texts$/],

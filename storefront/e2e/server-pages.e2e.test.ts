@@ -136,6 +136,10 @@ describe('server-rendered product page', () => {
     expect(await missing.text()).toContain('<div id="root">');
     const cart = await (await fetch(shopUrl('/cart'))).text();
     expect(cart).toContain('<meta name="robots" content="noindex" />');
+    // The account forms are the browser's: a mailed link's token is read there, never rendered or kept here.
+    const reset = await (await fetch(shopUrl('/reset-password?token=abc'))).text();
+    expect(reset).toContain('<meta name="robots" content="noindex" />');
+    expect(reset).not.toContain('Choose a new password');
   });
 });
 

@@ -31,7 +31,16 @@ import { pagesSitemap, productSitemap, sitemapIndex } from './sitemap';
 type Queries = ReturnType<typeof createQueries>;
 
 const SHOP = 'Voltcart';
-const PRIVATE = [/^\/cart\/?$/, /^\/checkout(\/|$)/, /^\/profile/, /^\/login\/?$/, /^\/thank-you\//];
+const PRIVATE = [
+  /^\/cart\/?$/,
+  /^\/checkout(\/|$)/,
+  /^\/profile/,
+  /^\/thank-you\//,
+  // The account forms: a mailed link's token and where to go after login are read in the browser only.
+  /^\/login(\/|$)/,
+  /^\/(forgot-password|reset-password)\/?$/,
+  /^\/account\//,
+];
 
 /** JSON inside a <script> element: `<` escaped so no `</script>` or `<!--` can end or change it. */
 export function scriptJson(value: unknown): string {

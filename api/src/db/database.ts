@@ -35,6 +35,8 @@ export interface UserTable extends AccountTable {
   blocked_at: Generated<Date | null>;
   /** The shopper deleted the account: name and e-mail are anonymised, addresses erased. */
   deleted_at: Generated<Date | null>;
+  /** The shopper opened a link or used a code mailed to the address (null: not confirmed yet). */
+  email_verified_at: Generated<Date | null>;
 }
 
 export interface AddressTable extends Timestamps {
@@ -169,7 +171,7 @@ export interface KnownLoginTable {
   bucket: string;
   last_at: Date;
 }
-export type AccountTokenPurpose = 'reset' | 'code' | 'email' | 'delete';
+export type AccountTokenPurpose = 'reset' | 'code' | 'email' | 'delete' | 'verify';
 export interface AccountTokenTable {
   id: Id;
   purpose: AccountTokenPurpose;

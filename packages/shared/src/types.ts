@@ -153,6 +153,8 @@ export interface User {
   name: string;
   email: string;
   shipping_address: Address[];
+  /** The shopper opened a link or used a code sent to the address. */
+  emailVerified: boolean;
 }
 
 export interface Admin {
@@ -304,6 +306,8 @@ export interface ShopSettings {
   supportHours: string;
   /** The promise strip's texts (besides free shipping, which follows the threshold). */
   promises: string[];
+  /** Shoppers must confirm their e-mail address before their first order (a setting, off by default). */
+  requireVerifiedEmail: boolean;
 }
 
 /**

@@ -207,7 +207,11 @@ export async function listProducts(
  * of its gallery in the chosen colour (the first chosen colour that has pictures); products without such a
  * picture keep their own.
  */
-async function inChosenColor(db: Db, list: ProductSummary[], colorSlugs: string[]): Promise<ProductSummary[]> {
+async function inChosenColor(
+  db: Db,
+  list: ProductSummary[],
+  colorSlugs: string[],
+): Promise<ProductSummary[]> {
   if (colorSlugs.length === 0 || list.length === 0) return list;
   const pictures = await repo.colorThumbnails(
     db,

@@ -99,7 +99,6 @@ const coveredByIndex = (q: repo.FilterValues, spec: repo.ListSpec): repo.Coverin
       : 'products_staff_top'
     : undefined;
 
-
 /**
  * How long a search's or list's total, facets and ranked first pages are kept before one request reloads them
  * (search-cache.ts); a back-office write drops them at once. A million-product catalogue spends seconds of

@@ -16,6 +16,7 @@ const KEYS = {
   shopName: 'shop_name',
   freeShippingPaise: 'free_shipping_threshold_paise',
   lowStockThreshold: 'low_stock_threshold',
+  requireVerifiedEmail: 'require_verified_email',
   emiEnabled: 'emi_enabled',
   supportHours: 'support_hours',
   promises: 'promises',
@@ -27,7 +28,7 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 export const SETTINGS_MESSAGES = {
   saved: 'Settings saved.',
   nothingToChange:
-    'Send shopName, freeShippingThreshold, lowStockThreshold, emiEnabled, supportHours or promises to change.',
+    'Send shopName, freeShippingThreshold, lowStockThreshold, requireVerifiedEmail, emiEnabled, supportHours or promises to change.',
 } as const;
 
 /**
@@ -35,6 +36,7 @@ export const SETTINGS_MESSAGES = {
  * - shop name and free-shipping threshold: the admin's saved values, else SHOP_NAME / FREE_SHIPPING_THRESHOLD
  * - razorpayKeyId: the public key id (never the secret), or null
  * - paymentSimulator: true when no Razorpay key is configured (development, tests)
+ * - requireVerifiedEmail: shoppers confirm their e-mail address before their first order (off unless saved on)
  * - emiEnabled: false until staff turn it on (the EMI figure is a claim only the payment gateway can back)
  * - supportHours and promises: the saved texts, else DEFAULT_SUPPORT_HOURS / DEFAULT_PROMISES
  * - admins only: the low-stock threshold (units), the saved value, else 5 (shoppers have no use for it)
@@ -55,6 +57,7 @@ export async function getShopSettings(
         : config.FREE_SHIPPING_THRESHOLD,
     razorpayKeyId: config.RAZORPAY_KEY_ID ?? null,
     paymentSimulator: !config.RAZORPAY_KEY_ID,
+    requireVerifiedEmail: saved.get(KEYS.requireVerifiedEmail) === '1',
     emiEnabled: saved.get(KEYS.emiEnabled) === '1',
     supportHours: saved.get(KEYS.supportHours) || DEFAULT_SUPPORT_HOURS,
     promises: textList(saved.get(KEYS.promises)) ?? [...DEFAULT_PROMISES],
@@ -79,6 +82,11 @@ function textList(saved: string | undefined): string[] | undefined {
   }
 }
 
+/** Whether shoppers must confirm their e-mail address before their first order. */
+export async function requiresVerifiedEmail(db: Db): Promise<boolean> {
+  return (await repo.readSettings(db, [KEYS.requireVerifiedEmail])).get(KEYS.requireVerifiedEmail) === '1';
+}
+
 /** The low-stock threshold alone (the product list's low-stock filter). */
 export async function lowStockThreshold(db: Db): Promise<number> {
   const saved = await repo.readSettings(db, [KEYS.lowStockThreshold]);
@@ -96,6 +104,8 @@ export async function saveShopSettings(
   if (input.freeShippingThreshold !== undefined)
     values[KEYS.freeShippingPaise] = String(toPaise(input.freeShippingThreshold));
   if (input.lowStockThreshold !== undefined) values[KEYS.lowStockThreshold] = String(input.lowStockThreshold);
+  if (input.requireVerifiedEmail !== undefined)
+    values[KEYS.requireVerifiedEmail] = input.requireVerifiedEmail ? '1' : '0';
   if (input.emiEnabled !== undefined) values[KEYS.emiEnabled] = input.emiEnabled ? '1' : '0';
   if (input.supportHours !== undefined) values[KEYS.supportHours] = input.supportHours;
   if (input.promises !== undefined) values[KEYS.promises] = JSON.stringify(input.promises);

@@ -23,6 +23,8 @@ export const settingsBody = z.object({
       .transform((list) => list.filter(Boolean))
       .pipe(z.array(z.string()).max(MAX_PROMISES, `must be at most ${MAX_PROMISES} texts`)),
   ).optional(),
+  /** Shoppers confirm their e-mail address (a mailed link) before their first order. */
+  requireVerifiedEmail: formBoolean.optional(),
 });
 
 export type SettingsBody = z.infer<typeof settingsBody>;

@@ -77,7 +77,7 @@ const page = () =>
 beforeEach(() => {
   localStorage.clear();
   useSession.setState({
-    data: { _id: '1', name: 'Meera', email: 'm@example.in', shipping_address: [] },
+    data: { _id: '1', name: 'Meera', email: 'm@example.in', shipping_address: [], emailVerified: true },
     userToken: 'tok',
   });
   for (const group of Object.values(m)) for (const fn of Object.values(group)) fn.mockReset();
