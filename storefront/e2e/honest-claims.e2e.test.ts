@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../e2e/axe';
 import { launchBrowser, pageErrors, screenshot } from '../../e2e/browser';
 import { api, e2eAdminToken } from '../../e2e/context';
-import { logIn, newShopper, openPage, shopUrl } from './support';
+import { logIn, makeTwoColourProduct, newShopper, openPage, shopUrl, type TwoColourProduct } from './support';
 
 let browser: Browser;
 let made: Made;
@@ -27,85 +27,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A PNG of one flat colour, so that the colour's picture is told apart from the shared one. */
-async function flatPng(hex: string): Promise<Blob> {
-  const sharp = (await import('sharp')).default;
-  const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: hex } })
-    .png()
-    .toBuffer();
-  return new Blob([new Uint8Array(bytes)], { type: 'image/png' });
-}
-
 interface Made {
-  product: {
-    _id: string;
-    name: string;
-    thumbnail: string;
-    colorImages: Record<string, string[]>;
-    variants: {
-      _id: string;
-      colorId: string;
-      memorySize: number;
-      sku: string;
-      price: number;
-      stock: number;
-    }[];
-  };
-  dusk: { _id: string; name: string; slug: string };
-  coral: { _id: string; name: string; slug: string };
+  product: TwoColourProduct['product'];
+  dusk: TwoColourProduct['colors'][0];
+  coral: TwoColourProduct['colors'][1];
 }
 
-/**
- * Two colours × 128 GB and 1 TB: Dusk 128 GB 9 units, Dusk 1 TB 4, Coral 128 GB 3, Coral 1 TB none; Coral has
- * a picture of its own.
- */
+/** Dusk 128 GB 9 units, Dusk 1 TB 4, Coral 128 GB 3, Coral 1 TB none; Coral has a picture of its own. */
 async function makeProduct(): Promise<Made> {
-  const token = await e2eAdminToken();
-  const tag = Date.now().toString(36);
-  const colors = [];
-  for (const [name, hexcode] of [
-    [`Dusk ${tag}`, '#223355'],
-    [`Coral ${tag}`, '#ff7755'],
-  ]) {
-    const r = await api('POST', '/color/create', { token, body: { name, hexcode } });
-    expect(r.status).toBe(201);
-    colors.push(r.body.color);
-  }
-  const form = new FormData();
-  form.append('name', `Honest Phone ${tag}`);
-  form.append('originalPrice', '30000');
-  form.append('discountPercentage', '10');
-  form.append('colors', JSON.stringify([colors[0]._id, { _id: colors[1]._id, priceAdj: 1000 }]));
-  form.append('memorySizes', '[128, 1024]');
-  form.append('memoryPriceAdj', '[0, 5000]');
-  form.append('stock', '9');
-  form.append('thumbnail', await flatPng('#888888'), 'shared.png');
-  const created = await api('POST', '/product/create', { token, form });
-  expect(created.status).toBe(201);
-  const product = created.body.product as Made['product'];
-  const [, v2, v3] = product.variants;
-  const stocked = await api('PATCH', `/product/${product._id}/variants/stock`, {
-    token,
-    body: {
-      changes: [
-        { variantId: v2!._id, stock: 4, expectedStock: 0 },
-        { variantId: v3!._id, stock: 3, expectedStock: 0 },
-      ],
-    },
-  });
-  expect(stocked.status).toBe(200);
-  const pictures = new FormData();
-  pictures.append('images', await flatPng('#ff7755'), 'coral.png');
-  const gallery = await api('PATCH', `/product/${product._id}/color-images/${colors[1]._id}`, {
-    token,
-    form: pictures,
-  });
-  expect(gallery.status).toBe(200);
-  return {
-    product: (await api('GET', `/product/${product._id}`)).body.product,
-    dusk: colors[0],
-    coral: colors[1],
-  };
+  const { product, colors } = await makeTwoColourProduct('Honest Phone', [128, 1024]);
+  return { product, dusk: colors[0], coral: colors[1] };
 }
 
 const variantOf = (colorId: string, memorySize: number) =>
