@@ -141,6 +141,13 @@ export interface ProductMemoryTable {
   price_adj: Generated<number>;
 }
 
+/** A slug a product had before a rename: `/product/<slug>` answers 301 to the product's current slug. */
+export interface ProductOldSlugTable {
+  slug: string;
+  product_id: number;
+  renamed_at: Generated<Date>;
+}
+
 export interface CartLineTable extends Timestamps {
   id: Id;
   user_id: number;
@@ -403,6 +410,7 @@ export interface Database {
   product_images: ProductImageTable;
   product_memory: ProductMemoryTable;
   product_variants: ProductVariantTable;
+  product_old_slugs: ProductOldSlugTable;
   cart_lines: CartLineTable;
   newsletter_signups: NewsletterTable;
   settings: SettingTable;

@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'setup_required',
   // catalogue
   'duplicate_slug',
+  /** A product asked for by a slug it had before a rename (301; `slug` and Location name its address now). */
+  'moved',
   'duplicate_sku',
   'in_use',
   'invalid_option',

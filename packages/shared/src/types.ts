@@ -57,6 +57,8 @@ export interface ProductSummary {
    * Always sent; optional in the type for answers of API versions before variants.
    */
   priceRange?: { min: number; max: number };
+  /** How many variants the product has; sent in staff lists only (units are changed there with one variant). */
+  variantCount?: number;
 }
 
 /** The home page's strip: real best sellers when anything sold lately, else the largest savings. */

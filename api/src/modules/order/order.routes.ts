@@ -155,9 +155,11 @@ export function orderRoutes() {
   on(api.bulkShip, { body: bulkShipBody }, async (c, input) => {
     const body = await input.body();
     const result = await bulkShip(deps(c), body, actorOf(c));
+    const count = (n: number, word: string) => `${n.toLocaleString('en-IN')} ${word}${n === 1 ? '' : 's'}`;
+    const rest = (what: string) => (result.errors ? `; ${count(result.errors, 'row')} ${what}` : '');
     const msg = body.apply
-      ? `${result.shipped} orders marked shipped; ${result.errors} rows not done.`
-      : `${result.ready} orders ready to mark shipped; ${result.errors} rows with errors.`;
+      ? `${count(result.shipped, 'order')} marked shipped${rest('not done')}.`
+      : `${count(result.ready, 'order')} ready to mark shipped${rest('with errors')}.`;
     return { msg, ...result };
   });
 

@@ -5,26 +5,30 @@ import { formBoolean, int, jsonText, rupees, text } from './common';
 /** The most units the low-stock threshold may be. */
 export const MAX_LOW_STOCK_THRESHOLD = 100_000;
 
+/** Each field carries the label of the Settings form (`fieldLabel`): staff read it in error messages. */
 export const settingsBody = z.object({
-  shopName: text(60).min(1, 'must not be empty').optional(),
-  freeShippingThreshold: rupees.optional(),
+  shopName: text(60).min(1, 'must not be empty').optional().meta({ label: 'Shop name' }),
+  freeShippingThreshold: rupees.optional().meta({ label: 'Free shipping threshold (₹)' }),
   /** Products with this many units or fewer are "low stock" in the back office. */
   lowStockThreshold: int('must be a whole number of units')
     .pipe(z.number().min(0, 'must not be negative').max(MAX_LOW_STOCK_THRESHOLD, 'must be at most 1,00,000'))
-    .optional(),
+    .optional()
+    .meta({ label: 'Low-stock threshold (units)' }),
   /** The monthly EMI figure on product pages: on only when the payment gateway offers EMI to this shop. */
-  emiEnabled: formBoolean.optional(),
+  emiEnabled: formBoolean.optional().meta({ label: 'Show the monthly EMI figure on product pages' }),
   /** When the hotline answers, e.g. "Mon–Sat, 9 am – 8 pm" or "24/7". */
-  supportHours: text(60).min(1, 'must not be empty').optional(),
+  supportHours: text(60).min(1, 'must not be empty').optional().meta({ label: 'Support hours' }),
   /** The strip under the header: each text a promise the shop keeps (empty texts are dropped). */
   promises: jsonText(
     z
       .array(text(60))
       .transform((list) => list.filter(Boolean))
       .pipe(z.array(z.string()).max(MAX_PROMISES, `must be at most ${MAX_PROMISES} texts`)),
-  ).optional(),
+  )
+    .optional()
+    .meta({ label: 'Promise strip' }),
   /** Shoppers confirm their e-mail address (a mailed link) before their first order. */
-  requireVerifiedEmail: formBoolean.optional(),
+  requireVerifiedEmail: formBoolean.optional().meta({ label: 'Shoppers confirm their e-mail address' }),
 });
 
 export type SettingsBody = z.infer<typeof settingsBody>;
