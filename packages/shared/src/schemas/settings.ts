@@ -21,9 +21,16 @@ export const settingsBody = z.object({
   /** The strip under the header: each text a promise the shop keeps (empty texts are dropped). */
   promises: jsonText(
     z
-      .array(text(60))
-      .transform((list) => list.filter(Boolean))
-      .pipe(z.array(z.string()).max(MAX_PROMISES, `must be at most ${MAX_PROMISES} texts`)),
+      .array(z.unknown(), { error: 'must be a list of texts' })
+      .refine((list) => list.every((t) => typeof t === 'string'), 'must be a list of texts')
+      .transform((list) => (list as string[]).map((t) => t.trim()).filter(Boolean))
+      .pipe(
+        z
+          .array(z.string())
+          .max(MAX_PROMISES, `must be at most ${MAX_PROMISES} texts`)
+          // Checked on the whole list, so that the message names the field ("Promise strip texts …").
+          .refine((list) => list.every((t) => t.length <= 60), 'texts must be at most 60 characters each'),
+      ),
   )
     .optional()
     .meta({ label: 'Promise strip' }),
