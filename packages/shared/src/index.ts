@@ -13,6 +13,7 @@ export * from './rules/markup';
 export * from './rules/money';
 export * from './rules/order-states';
 export * from './rules/permissions';
+export * from './rules/price-phrase';
 export * from './rules/report-period';
 export * from './rules/slug';
 export * from './rules/stock-label';
