@@ -1,4 +1,5 @@
 import { errorMessage } from '@voltcart/api-client/errors';
+import { formatINR } from '@voltcart/shared';
 import { useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ProductCard } from '../../components/product-card';
@@ -11,6 +12,7 @@ import { ColorSwatches } from './components/color-swatches';
 import { chosenFilters, FilterChips, ListFilters } from './components/list-filters';
 import {
   listPosition,
+  NO_FILTERS,
   PAGE_SIZES,
   readStoreQuery,
   SORTS,
@@ -33,6 +35,7 @@ export function StorePage() {
   const products = useProducts(storeProductParams(categorySlug, query));
 
   const category = categories.find((c) => c.slug === categorySlug);
+  // The query as typed: never re-cased ("iphone 15 pro" stays so).
   const title = query.q
     ? `Results for “${query.q}”`
     : category
@@ -40,6 +43,7 @@ export function StorePage() {
       : categorySlug
         ? categorySlug.replace(/-/g, ' ')
         : 'All Products';
+  const titleFromSlug = !query.q && !category && categorySlug !== '';
   const unknownCategory = categorySlug !== '' && categories.length > 0 && !category;
   useTitle(
     query.q ? `Search: ${query.q}` : (category?.name ?? (unknownCategory ? 'Category not found' : 'Store')),
@@ -70,7 +74,19 @@ export function StorePage() {
   const colorName = colors.find((c) => c.slug === query.colorSlug)?.name;
   const colorNameOf = (slug: string) => colors.find((c) => c.slug === slug)?.name ?? slug;
   const data = products.data;
-  const chosen = chosenFilters(query, data?.facets, colorNameOf);
+  // A price said in the search words ("tablet under 20000") is a chip too: removing it searches the other words.
+  const fromWords = data?.priceFromQuery;
+  const chosen = [
+    ...(fromWords
+      ? [{ key: 'priceFromQuery', text: priceWordsLabel(fromWords), remove: { q: fromWords.words } }]
+      : []),
+    ...chosenFilters(query, data?.facets, colorNameOf),
+  ];
+  // Clearing the price (its chip, "Clear all") clears the price said in the words as well.
+  const changeFilters = (change: Partial<StoreQuery>) =>
+    update(fromWords && 'maxPrice' in change ? { ...change, q: fromWords.words } : change);
+  const filtered = chosen.length > 0 || categorySlug !== '';
+  const hinted = data?.categoryHints;
   const where = data ? listPosition(query.limit, query.page, data.total ?? list.length, list.length) : null;
   const sorts = SORTS.filter((s) => !s.search || query.q);
   // Pages are links (they work without JavaScript too); filters, sort and page size keep the address.
@@ -151,7 +167,7 @@ export function StorePage() {
         <section className="store__main" aria-labelledby="store-title">
           <div className="store__toolbar">
             <div>
-              <h1 id="store-title" className="store__title">
+              <h1 id="store-title" className={`store__title${titleFromSlug ? ' store__title--slug' : ''}`}>
                 {title}
               </h1>
               <p className="muted store__count" aria-live="polite">
@@ -226,7 +242,7 @@ export function StorePage() {
             </noscript>
           </div>
 
-          <FilterChips chips={chosen} onChange={update} />
+          <FilterChips chips={chosen} onChange={changeFilters} />
 
           {products.error ? (
             <div className="notice notice--error" role="alert">
@@ -249,17 +265,33 @@ export function StorePage() {
                   ?
                 </p>
               )}
-              <p className="muted">Try another category, colour or search term, or browse:</p>
+              {hinted && hinted.length > 0 ? (
+                <p className="muted">Browse what your search points to:</p>
+              ) : (
+                <p className="muted">Try another category, colour or search term, or browse:</p>
+              )}
               <ul className="empty__links">
-                {categories.slice(0, 6).map((c) => (
+                {(hinted && hinted.length > 0 ? hinted : categories.slice(0, 6)).map((c) => (
                   <li key={c.slug}>
                     <Link to={paths.storeCategory.to(c.slug)}>{c.name}</Link>
                   </li>
                 ))}
               </ul>
-              <Link to={paths.store.to()} className="btn btn--ghost">
-                Clear filters
-              </Link>
+              {filtered && (
+                <Link
+                  to={paths.store.to(
+                    writeStoreQuery({
+                      ...query,
+                      ...NO_FILTERS,
+                      page: 1,
+                      q: fromWords ? fromWords.words : query.q,
+                    }),
+                  )}
+                  className="btn btn--ghost"
+                >
+                  Clear filters
+                </Link>
+              )}
             </div>
           ) : (
             <>
@@ -305,6 +337,12 @@ export function StorePage() {
       </div>
     </div>
   );
+}
+
+/** A price read from the search words, as its chip says it ("Under ₹20,000"). */
+function priceWordsLabel(p: { min?: number; max?: number }): string {
+  if (p.min !== undefined && p.max !== undefined) return `${formatINR(p.min)} – ${formatINR(p.max)}`;
+  return p.max !== undefined ? `Under ${formatINR(p.max)}` : `Above ${formatINR(p.min ?? 0)}`;
 }
 
 /** Previous or Next: a link to that page, or a switched-off button on the first or last page. */
