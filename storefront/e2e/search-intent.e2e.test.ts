@@ -15,7 +15,10 @@ afterAll(async () => {
 });
 
 const params = (url: string) => new URL(url).searchParams;
-const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+/** The heading as shown: innerText applies the page's text-transform, so a re-cased query would show here. */
+const heading = (page: Page) =>
+  // biome-ignore lint/performance/useDomNodeTextContent: the casing on screen is what the test checks.
+  page.getByRole('heading', { level: 1 }).innerText();
 const shownCount = async (page: Page) =>
   Number(((await page.locator('.store__count').textContent()) ?? '').match(/of (\d+)/)?.[1] ?? Number.NaN);
 
@@ -27,8 +30,7 @@ describe.each([
     const page = await openPage(browser, size);
     const errors = pageErrors(page);
     await page.goto(shopUrl(`/store?q=${encodeURIComponent('tablet under 20000')}`));
-    // As typed: innerText applies the page's text-transform, so a capitalised heading would show here.
-    await expect.poll(() => heading(page).innerText()).toBe('Results for “tablet under 20000”');
+    await expect.poll(() => heading(page)).toBe('Results for “tablet under 20000”');
     const chips = page.getByRole('list', { name: 'Filters chosen' });
     const chip = chips.getByRole('button', { name: 'Remove filter Under ₹20,000' });
     await chip.waitFor();
@@ -48,7 +50,7 @@ describe.each([
         { timeout: 20_000, interval: 700 },
       )
       .toBe('tablet');
-    await expect.poll(() => heading(page).innerText()).toBe('Results for “tablet”');
+    await expect.poll(() => heading(page)).toBe('Results for “tablet”');
     await expect.poll(() => chips.count()).toBe(0);
     await expect.poll(() => shownCount(page)).toBeGreaterThan(underPrice);
     expect(errors).toEqual([]);
@@ -58,7 +60,7 @@ describe.each([
   it('repeats the query as typed and offers "Clear filters" only with a filter set', async () => {
     const page = await openPage(browser, size);
     await page.goto(shopUrl(`/store?q=${encodeURIComponent('iphone 15 pro')}`));
-    await expect.poll(() => heading(page).innerText()).toBe('Results for “iphone 15 pro”');
+    await expect.poll(() => heading(page)).toBe('Results for “iphone 15 pro”');
 
     await page.goto(shopUrl('/store?q=zzzzqqq'));
     await page.getByText('No products found.').waitFor();
