@@ -2,7 +2,7 @@ import {
   fieldLabel,
   finalPricePaise,
   isBlank,
-  lowestOptionPrice,
+  lowestOptionPricePaise,
   type PictureUpload,
   type Product,
   type ProductBody,
@@ -379,14 +379,13 @@ function plan(p: ProductBody, sent: Set<string>): Plan {
 }
 
 /**
- * The unit-price rule's other half (packages/shared rules/unit-price.ts: prices are never clamped): a product is
+ * The unit-price rule's other half (packages/shared pricing: prices are never clamped): a product is
  * refused when its cheapest choice of options would cost less than ₹0.
  * - the cheapest choice: the final price with the lowest colour and the lowest memory adjustment
  * - the message names the option list(s) whose negative adjustments do it, and what that choice would cost
  */
 function refuseBelowZero(finalPaise: number, colorPaise: number[], memoryPaise: number[]): void {
-  const rupees = (paise: number[]) => paise.map(toRupees);
-  const lowest = lowestOptionPrice(toRupees(finalPaise), rupees(colorPaise), rupees(memoryPaise));
+  const lowest = toRupees(lowestOptionPricePaise(finalPaise, colorPaise, memoryPaise));
   if (lowest >= 0) return;
   const fields = [
     ...(Math.min(0, ...colorPaise) < 0 ? ['colors'] : []),

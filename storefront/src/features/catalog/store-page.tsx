@@ -1,6 +1,6 @@
 import { errorMessage } from '@voltcart/api-client/errors';
 import { formatINR } from '@voltcart/shared';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ProductCard } from '../../components/product-card';
 import { Loading } from '../../components/ui/spinner';
@@ -23,12 +23,17 @@ import {
 } from './store-query';
 import './catalog.css';
 
+/** Where the filters are a sheet over the list (catalog.css). */
+const PHONE = '(max-width: 899px)';
+
 export function StorePage() {
   const { categorySlug = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const query = readStoreQuery(params);
   const sizeId = useId();
   const sortId = useId();
+  const filters = useRef<HTMLDetailsElement>(null);
+  const closeFilters = useRef<HTMLButtonElement>(null);
 
   const { data: categories } = useCategories();
   const { data: colors } = useColors();
@@ -82,7 +87,7 @@ export function StorePage() {
       : []),
     ...chosenFilters(query, data?.facets, colorNameOf),
   ];
-  // Clearing the price (its chip, "Clear all") clears the price said in the words as well.
+  // Choosing or clearing the price (its chip, the price filter, "Clear all") replaces the price said in the words.
   const changeFilters = (change: Partial<StoreQuery>) =>
     update(fromWords && 'maxPrice' in change ? { ...change, q: fromWords.words } : change);
   const filtered = chosen.length > 0 || categorySlug !== '';
@@ -95,6 +100,14 @@ export function StorePage() {
   // Without JavaScript the sort and page size menus do nothing: the same choices as links to normal
   // addresses (the default sort and page size left out, back to page 1).
   const defaultSort = query.q ? 'relevance' : 'newest';
+  // On a phone the filters open as a sheet over the list: "Show N results" closes it onto the list.
+  const showResults = () => {
+    if (filters.current) filters.current.open = false;
+    const heading = document.getElementById('store-title');
+    heading?.scrollIntoView({ block: 'start' });
+    heading?.focus({ preventScroll: true });
+  };
+  const resultCount = where ? where.total : null;
   const listAddress = (change: Partial<StoreQuery>) => {
     const qs = writeStoreQuery({ ...query, page: 1, ...change });
     return categorySlug ? paths.storeCategory.to(categorySlug, qs) : paths.store.to(qs);
@@ -126,11 +139,36 @@ export function StorePage() {
         <aside className="store__sidebar">
           {/* Closed on a phone, so that the products come first; always shown beside them on a wide screen
               (catalog.css). */}
-          <details className="filters">
+          <a className="skip-link filters__skip" href="#store-title">
+            Skip to the results
+          </a>
+          <details
+            className="filters"
+            ref={filters}
+            onToggle={(e) => {
+              // The sheet covers the page on a phone: the focus goes into it.
+              if (e.currentTarget.open && window.matchMedia(PHONE).matches) closeFilters.current?.focus();
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' && filters.current?.open && window.matchMedia(PHONE).matches)
+                showResults();
+            }}
+          >
             <summary className="filters__summary">
               Filters{chosen.length > 0 && <span className="filters__chosen"> · {chosen.length} chosen</span>}
             </summary>
             <div className="filters__body">
+              <div className="filters__sheet-head">
+                <h2 className="filters__sheet-title">Filters</h2>
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm"
+                  onClick={showResults}
+                  ref={closeFilters}
+                >
+                  Close
+                </button>
+              </div>
               <section className="card filter-block" aria-labelledby="filter-cats">
                 <h2 id="filter-cats" className="filter-block__title">
                   Categories
@@ -158,8 +196,23 @@ export function StorePage() {
                 facets={data?.facets}
                 query={query}
                 inCategory={Boolean(categorySlug)}
-                onChange={update}
+                onChange={changeFilters}
               />
+              <div className="filters__sheet-foot">
+                <button
+                  type="button"
+                  className="btn btn--ghost"
+                  onClick={() => changeFilters({ ...NO_FILTERS })}
+                  disabled={chosen.length === 0}
+                >
+                  Clear
+                </button>
+                <button type="button" className="btn btn--primary" onClick={showResults} aria-live="polite">
+                  {resultCount === null
+                    ? 'Show the results'
+                    : `Show ${resultCount} result${resultCount === 1 ? '' : 's'}`}
+                </button>
+              </div>
             </div>
           </details>
         </aside>
@@ -167,7 +220,11 @@ export function StorePage() {
         <section className="store__main" aria-labelledby="store-title">
           <div className="store__toolbar">
             <div>
-              <h1 id="store-title" className={`store__title${titleFromSlug ? ' store__title--slug' : ''}`}>
+              <h1
+                id="store-title"
+                className={`store__title${titleFromSlug ? ' store__title--slug' : ''}`}
+                tabIndex={-1}
+              >
                 {title}
               </h1>
               <p className="muted store__count" aria-live="polite">
