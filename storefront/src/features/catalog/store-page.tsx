@@ -1,5 +1,4 @@
 import { errorMessage } from '@voltcart/api-client/errors';
-import { formatINR } from '@voltcart/shared';
 import { useId, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ProductCard } from '../../components/product-card';
@@ -9,6 +8,7 @@ import { useTitle } from '../../lib/use-title';
 import { useCategories, useColors, useProducts } from './api';
 import { CategoryList } from './components/category-list';
 import { ColorSwatches } from './components/color-swatches';
+import { EmptyResults, priceWordsLabel } from './components/empty-results';
 import { chosenFilters, FilterChips, ListFilters } from './components/list-filters';
 import {
   listPosition,
@@ -311,45 +311,30 @@ export function StorePage() {
           ) : products.loading ? (
             <Loading label="Loading products" />
           ) : list.length === 0 ? (
-            <div className="empty">
-              <p className="empty__title">No products found.</p>
-              {data?.didYouMean && (
-                <p>
-                  Did you mean{' '}
-                  <Link to={paths.store.to(writeStoreQuery({ ...query, q: data.didYouMean, page: 1 }))}>
-                    {data.didYouMean}
-                  </Link>
-                  ?
-                </p>
-              )}
-              {hinted && hinted.length > 0 ? (
-                <p className="muted">Browse what your search points to:</p>
-              ) : (
-                <p className="muted">Try another category, colour or search term, or browse:</p>
-              )}
-              <ul className="empty__links">
-                {(hinted && hinted.length > 0 ? hinted : categories.slice(0, 6)).map((c) => (
-                  <li key={c.slug}>
-                    <Link to={paths.storeCategory.to(c.slug)}>{c.name}</Link>
-                  </li>
-                ))}
-              </ul>
-              {filtered && (
-                <Link
-                  to={paths.store.to(
-                    writeStoreQuery({
-                      ...query,
-                      ...NO_FILTERS,
-                      page: 1,
-                      q: fromWords ? fromWords.words : query.q,
-                    }),
-                  )}
-                  className="btn btn--ghost"
-                >
-                  Clear filters
-                </Link>
-              )}
-            </div>
+            <EmptyResults
+              didYouMean={
+                data?.didYouMean
+                  ? {
+                      text: data.didYouMean,
+                      to: paths.store.to(writeStoreQuery({ ...query, q: data.didYouMean, page: 1 })),
+                    }
+                  : undefined
+              }
+              categories={hinted && hinted.length > 0 ? hinted : categories.slice(0, 6)}
+              hinted={Boolean(hinted && hinted.length > 0)}
+              clearTo={
+                filtered
+                  ? paths.store.to(
+                      writeStoreQuery({
+                        ...query,
+                        ...NO_FILTERS,
+                        page: 1,
+                        q: fromWords ? fromWords.words : query.q,
+                      }),
+                    )
+                  : undefined
+              }
+            />
           ) : (
             <>
               <div className="product-grid">
@@ -394,12 +379,6 @@ export function StorePage() {
       </div>
     </div>
   );
-}
-
-/** A price read from the search words, as its chip says it ("Under ₹20,000"). */
-function priceWordsLabel(p: { min?: number; max?: number }): string {
-  if (p.min !== undefined && p.max !== undefined) return `${formatINR(p.min)} – ${formatINR(p.max)}`;
-  return p.max !== undefined ? `Under ${formatINR(p.max)}` : `Above ${formatINR(p.min ?? 0)}`;
 }
 
 /** Previous or Next: a link to that page, or a switched-off button on the first or last page. */
