@@ -12,7 +12,7 @@ import { useCart } from '../stores/cart-store';
 import { notify } from '../stores/notifications-store';
 import { Price } from './ui/price';
 import { ProductImage } from './ui/product-image';
-import { type CardFilters, cardAction, type VariantChoice, variantChoices } from './variant-choice';
+import type { CardFilters, VariantChoice } from './variant-choice';
 
 interface Props {
   product: ProductSummary;
@@ -73,8 +73,13 @@ export function ProductCard({
   const add = async () => {
     setBusy(true);
     try {
-      // The product's combinations (the same read as its page, so usually already cached).
-      const choices = variantChoices(await queryClient.fetchQuery(queries.product(p._id)));
+      // The product's combinations (the same read as its page, so usually already cached); the rules load with
+      // the first click, not with the page.
+      const [product, { variantChoices, cardAction }] = await Promise.all([
+        queryClient.fetchQuery(queries.product(p._id)),
+        import('./variant-choice'),
+      ]);
+      const choices = variantChoices(product);
       const action = cardAction(choices, filters);
       if (action.kind === 'add') put(action.choice);
       else if (action.kind === 'choose') setChoosing({ choices, preselected: action.preselected });
