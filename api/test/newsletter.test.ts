@@ -24,7 +24,10 @@ describe('POST /newsletter/subscribe', () => {
   it('stores a new email and answers 201', async () => {
     const r = await subscribe({ email: 'reader@example.com' });
     expect(r.status).toBe(201);
-    expect(r.body).toEqual({ flag: 1, msg: 'Thanks for subscribing! Your 10% off code is on its way.' });
+    expect(r.body).toEqual({
+      flag: 1,
+      msg: 'Thanks for subscribing! We will write when new products and offers arrive.',
+    });
     expect(await count('reader@example.com')).toBe(1);
   });
 

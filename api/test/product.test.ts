@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context';
+import { address } from './order-fixtures';
 import { file, png } from './support';
 
 let ctx: TestContext;
@@ -510,6 +511,82 @@ describe('GET /product/best-sellers', () => {
       'Save 100',
       'Save 50',
     ]);
+  });
+});
+
+describe('GET /product/best-sellers from sales', () => {
+  /** A new shopper buys these units through the real cart and checkout (cash on delivery). */
+  async function sell(productId: string, qty: number) {
+    const shopper = await ctx.customer();
+    const added = await ctx.req('POST', '/cart/add-to-cart', {
+      token: shopper.token,
+      body: { productId, qty },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const placed = await ctx.req('POST', '/order/place-order', {
+      token: shopper.token,
+      body: { payment_mode: 0, shipping_details: address() },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    return placed.body;
+  }
+
+  it('ranks what sold most units in the last 30 days; cancelled and older orders do not count', async () => {
+    await ctx.db.deleteFrom('products').execute();
+    const big = await create({ name: 'Big Saving', originalPrice: 90000, discountPercentage: 50, stock: 50 });
+    const a = await create({ name: 'Sold Three', originalPrice: 1000, stock: 50 });
+    const b = await create({ name: 'Sold Five Cancelled', originalPrice: 1000, stock: 50 });
+    const c = await create({ name: 'Sold Nine Long Ago', originalPrice: 1000, stock: 50 });
+    const d = await create({ name: 'Sold One', originalPrice: 1000, stock: 50 });
+    const nothing = await ctx.req('GET', '/product/best-sellers');
+    expect(nothing.body).toMatchObject({ flag: 1, basis: 'discount' });
+    expect(nothing.body.products[0].name).toBe('Big Saving');
+
+    await sell(a._id, 3);
+    await sell(d._id, 1);
+    const cancelled = await sell(b._id, 5);
+    await ctx.db
+      .updateTable('orders')
+      .set({ state: 'cancelled' })
+      .where('public_id', '=', cancelled.order_id)
+      .execute();
+    const old = await sell(c._id, 9);
+    await sql`UPDATE orders SET created_at = NOW() - INTERVAL 31 DAY WHERE public_id = ${old.order_id}`.execute(
+      ctx.db,
+    );
+    const r = await ctx.req('GET', '/product/best-sellers');
+    expect(r.status).toBe(200);
+    expect(r.body.basis).toBe('sales');
+    expect(r.body.products.map((p: { name: string }) => p.name)).toEqual(['Sold Three', 'Sold One']);
+    expect(r.body.products.map((p: { _id: string }) => p._id)).not.toContain(big._id);
+  });
+});
+
+describe('GET /product under a colour filter', () => {
+  it("shows each product's picture in the chosen colour, where it has one", async () => {
+    const p = await create({
+      name: 'Two Tone Phone',
+      colors: [col['midnight-black'], col['ocean-blue']],
+      thumbnail: await png(40, 40, '#777777'),
+    });
+    const plain = await create({ name: 'Blue Without Pictures', colors: [col['ocean-blue']] });
+    const up = await ctx.req('PATCH', `/product/${p._id}/color-images/${col['ocean-blue']}`, {
+      token: admin,
+      form: form({ images: [await png(40, 40, '#1e90ff')] }),
+    });
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    const blue = (await ctx.req('GET', `/product/${p._id}`)).body.product.colorImages[col['ocean-blue']!][0];
+    for (const q of ['colorSlug=ocean-blue', 'color=ocean-blue', 'color=ocean-blue&sort=newest']) {
+      const r = await ctx.req('GET', `/product?${q}`);
+      const byName = new Map(
+        r.body.products.map((x: { name: string; thumbnail: string }) => [x.name, x.thumbnail]),
+      );
+      expect(byName.get('Two Tone Phone'), q).toBe(blue);
+      expect(byName.get('Blue Without Pictures'), q).toBe(plain.thumbnail);
+    }
+    const black = await ctx.req('GET', '/product?colorSlug=midnight-black');
+    const own = black.body.products.find((x: { name: string }) => x.name === 'Two Tone Phone');
+    expect(own.thumbnail).toBe(p.thumbnail);
   });
 });
 

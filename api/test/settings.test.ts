@@ -1,7 +1,8 @@
 // Covers: shop settings (GET /settings public, PUT /settings admin): defaults from the configuration
 // (SHOP_NAME, FREE_SHIPPING_THRESHOLD, RAZORPAY_KEY_ID → razorpayKeyId / paymentSimulator; the back office's
 // lowStockThreshold for admins only, see product-stock.test.ts), saved overrides,
-// validation (400), access (401/403) and that refused requests change nothing.
+// validation (400), access (401/403) and that refused requests change nothing; the storefront's claims (EMI off
+// until staff turn it on, support hours, promise texts with honest defaults).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context';
 
@@ -27,12 +28,21 @@ describe('GET /settings', () => {
       },
     });
     expect(Object.keys(r.body.settings).sort()).toEqual([
+      'emiEnabled',
       'freeShippingThreshold',
       'paymentSimulator',
+      'promises',
       'razorpayKeyId',
       'requireVerifiedEmail',
       'shopName',
+      'supportHours',
     ]);
+    // The claims claim only what the shop does until staff say more: no EMI, no returns window, no discount.
+    expect(r.body.settings).toMatchObject({
+      emiEnabled: false,
+      supportHours: 'Mon–Sat, 9 am – 8 pm',
+      promises: ['Cash on delivery', 'GST invoice with every order', 'Secure online payment'],
+    });
   });
 
   it('shows the public Razorpay key id (never the secret) when one is configured', async () => {
@@ -70,11 +80,51 @@ describe('PUT /settings', () => {
     });
   });
 
+  it('saves the storefront claims: EMI switch, support hours and promise texts (blank texts dropped)', async () => {
+    const r = await ctx.req('PUT', '/settings', {
+      token: admin,
+      body: {
+        emiEnabled: true,
+        supportHours: ' 24/7 ',
+        promises: ['Free returns within 7 days', '  ', 'COD'],
+      },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.settings).toMatchObject({
+      emiEnabled: true,
+      supportHours: '24/7',
+      promises: ['Free returns within 7 days', 'COD'],
+    });
+    // The storefront reads them (its cached answer is renewed on save), then EMI off and no promises at all.
+    expect((await ctx.req('GET', '/settings')).body.settings).toMatchObject({
+      emiEnabled: true,
+      supportHours: '24/7',
+    });
+    const off = await ctx.req('PUT', '/settings', {
+      token: admin,
+      body: { emiEnabled: 'false', promises: [] },
+    });
+    expect(off.body.settings).toMatchObject({ emiEnabled: false, promises: [], supportHours: '24/7' });
+    expect((await ctx.req('GET', '/settings')).body.settings).toMatchObject({
+      emiEnabled: false,
+      promises: [],
+    });
+  });
+
   it('refuses bad values and empty updates with 400, changing nothing', async () => {
     const before = await ctx.snapshot();
     const saved = (await ctx.req('GET', '/settings')).body.settings;
     const cases: [unknown, RegExp][] = [
-      [{}, /shopName, freeShippingThreshold, lowStockThreshold or requireVerifiedEmail/],
+      [
+        {},
+        /shopName, freeShippingThreshold, lowStockThreshold, requireVerifiedEmail, emiEnabled, supportHours or promises/,
+      ],
+      [{ emiEnabled: 'yes' }, /^Show the monthly EMI figure on product pages /],
+      [{ supportHours: '' }, /^Support hours must not be empty$/],
+      [{ promises: ['a', 'b', 'c', 'd', 'e'] }, /^Promise strip must be at most 4 texts$/],
+      [{ promises: ['x'.repeat(61)] }, /^Promise strip texts must be at most 60 characters each$/],
+      [{ promises: [42] }, /^Promise strip must be a list of texts$/],
+      [{ promises: 'not json' }, /^Promise strip must be valid JSON$/],
       [{ shopName: '' }, /^Shop name must not be empty$/],
       [{ shopName: 's'.repeat(61) }, /^Shop name must be at most 60 characters$/],
       [{ shopName: 42 }, /^Shop name must be text$/],

@@ -49,7 +49,7 @@ describe.each([
   });
 
   const pages: [string, string, (p: Page) => Promise<unknown>][] = [
-    ['home', '/', (p) => p.getByRole('heading', { name: 'BEST SELLER' }).waitFor()],
+    ['home', '/', (p) => p.locator('.product-grid--strip .product-card').first().waitFor()],
     ['store', '/store', (p) => p.locator('.store .product-card').first().waitFor()],
     ['product', '', (p) => p.locator('.pdp__add').waitFor()],
     ['cart', '/cart', (p) => p.getByRole('heading', { level: 1 }).waitFor()],

@@ -3,7 +3,7 @@
 // page uses the data the server sent (no second request for the product) without console errors or
 // warnings; an unknown product answers 404; private pages are not indexed.
 import { resolve } from 'node:path';
-import { escapeMarkup, formatINR } from '@voltcart/shared';
+import { escapeMarkup, formatINR, memoryLabel } from '@voltcart/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, pageErrors } from '../../e2e/browser';
@@ -258,7 +258,7 @@ describe('pages rendered by React on the server', () => {
       // The variant in the address is the one shown.
       [
         `/product/${product._id}?color=${color.slug}&memory=${memory}`,
-        `Memory: <strong>${memory}<!-- --> GB`,
+        `Memory: <strong>${memoryLabel(memory)}</strong>`,
       ],
     ];
     for (const [path, content] of pages) {
@@ -461,7 +461,7 @@ describe('reading without JavaScript', () => {
     const res = await fetch(shopUrl(toVariant!));
     expect(res.status).toBe(200);
     const variantPage = await res.text();
-    expect(variantPage).toContain(`Memory: <strong>${memory}<!-- --> GB`);
+    expect(variantPage).toContain(`Memory: <strong>${memoryLabel(memory!)}</strong>`);
     const variant = chosenVariant(product)!;
     expect(variantPage).toMatch(
       new RegExp(

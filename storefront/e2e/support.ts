@@ -2,7 +2,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { newPage, screenshot } from '../../e2e/browser';
-import { api, e2eEnv } from '../../e2e/context';
+import { api, e2eAdminToken, e2eEnv } from '../../e2e/context';
 
 export const env = e2eEnv();
 
@@ -140,4 +140,88 @@ export async function shot(page: Page, name: string, { scroll = false } = {}): P
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(150);
   await screenshot(page, name);
+}
+
+/** A PNG of one flat colour, so that a colour's own picture is told apart from the shared one. */
+export async function flatPng(hex: string): Promise<Blob> {
+  const sharp = (await import('sharp')).default;
+  const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: hex } })
+    .png()
+    .toBuffer();
+  return new Blob([new Uint8Array(bytes)], { type: 'image/png' });
+}
+
+export interface TwoColourProduct {
+  product: {
+    _id: string;
+    name: string;
+    thumbnail: string;
+    colorImages: Record<string, string[]>;
+    variants: {
+      _id: string;
+      colorId: string;
+      memorySize: number;
+      sku: string;
+      price: number;
+      stock: number;
+    }[];
+  };
+  /** Dusk, then Coral (₹1,000 more, with a picture of its own). */
+  colors: [{ _id: string; name: string; slug: string }, { _id: string; name: string; slug: string }];
+}
+
+/**
+ * A new product `<name> <tag>` at ₹30,000 − 10 % in two new colours (Dusk, Coral +₹1,000) × two memory sizes
+ * (the second +₹5,000): Dusk with the first size 9 units, Dusk with the second 4, Coral with the first 3, Coral
+ * with the second none; Coral has a picture of its own, the product a grey one.
+ */
+export async function makeTwoColourProduct(
+  name: string,
+  memorySizes: [number, number],
+): Promise<TwoColourProduct> {
+  const token = await e2eAdminToken();
+  const tag = Date.now().toString(36);
+  const colors = [];
+  for (const [colour, hexcode] of [
+    [`Dusk ${tag}`, '#223355'],
+    [`Coral ${tag}`, '#ff7755'],
+  ]) {
+    const r = await api('POST', '/color/create', { token, body: { name: colour, hexcode } });
+    expect(r.status).toBe(201);
+    colors.push(r.body.color);
+  }
+  const form = new FormData();
+  form.append('name', `${name} ${tag}`);
+  form.append('originalPrice', '30000');
+  form.append('discountPercentage', '10');
+  form.append('colors', JSON.stringify([colors[0]._id, { _id: colors[1]._id, priceAdj: 1000 }]));
+  form.append('memorySizes', JSON.stringify(memorySizes));
+  form.append('memoryPriceAdj', '[0, 5000]');
+  form.append('stock', '9');
+  form.append('thumbnail', await flatPng('#888888'), 'shared.png');
+  const created = await api('POST', '/product/create', { token, form });
+  expect(created.status).toBe(201);
+  const product = created.body.product as TwoColourProduct['product'];
+  const [, v2, v3] = product.variants;
+  const stocked = await api('PATCH', `/product/${product._id}/variants/stock`, {
+    token,
+    body: {
+      changes: [
+        { variantId: v2!._id, stock: 4, expectedStock: 0 },
+        { variantId: v3!._id, stock: 3, expectedStock: 0 },
+      ],
+    },
+  });
+  expect(stocked.status).toBe(200);
+  const pictures = new FormData();
+  pictures.append('images', await flatPng('#ff7755'), 'coral.png');
+  const gallery = await api('PATCH', `/product/${product._id}/color-images/${colors[1]._id}`, {
+    token,
+    form: pictures,
+  });
+  expect(gallery.status).toBe(200);
+  return {
+    product: (await api('GET', `/product/${product._id}`)).body.product,
+    colors: colors as TwoColourProduct['colors'],
+  };
 }

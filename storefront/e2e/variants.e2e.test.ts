@@ -5,8 +5,7 @@ import { formatINR } from '@voltcart/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, pageErrors } from '../../e2e/browser';
-import { api, e2eAdminToken } from '../../e2e/context';
-import { openPage, shopUrl } from './support';
+import { makeTwoColourProduct, openPage, shopUrl } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,70 +15,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A PNG of one flat colour, so that the colour gallery's picture is told apart from the shared one. */
-async function flatPng(hex: string): Promise<Blob> {
-  const sharp = (await import('sharp')).default;
-  const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: hex } })
-    .png()
-    .toBuffer();
-  return new Blob([new Uint8Array(bytes)], { type: 'image/png' });
-}
-
-interface Made {
-  product: { _id: string; variants: { _id: string; colorId: string; memorySize: number; sku: string }[] };
-  colors: { _id: string; name: string; slug: string }[];
-}
-
-/** Two colours × two memory sizes: stock everywhere but the second colour's 256 GB; the second colour has pictures. */
-async function makeProduct(): Promise<Made> {
-  const token = await e2eAdminToken();
-  const tag = Date.now().toString(36);
-  const colors = [];
-  for (const [name, hexcode] of [
-    [`Dusk ${tag}`, '#223355'],
-    [`Coral ${tag}`, '#ff7755'],
-  ]) {
-    const r = await api('POST', '/color/create', { token, body: { name, hexcode } });
-    expect(r.status).toBe(201);
-    colors.push(r.body.color);
-  }
-  const form = new FormData();
-  form.append('name', `Variant Phone ${tag}`);
-  form.append('originalPrice', '30000');
-  form.append('discountPercentage', '10');
-  form.append('colors', JSON.stringify([colors[0]._id, { _id: colors[1]._id, priceAdj: 1000 }]));
-  form.append('memorySizes', '[128, 256]');
-  form.append('memoryPriceAdj', '[0, 5000]');
-  form.append('stock', '9');
-  form.append('thumbnail', await flatPng('#888888'), 'shared.png');
-  const created = await api('POST', '/product/create', { token, form });
-  expect(created.status).toBe(201);
-  const product = created.body.product as Made['product'];
-  const [, v2, v3] = product.variants;
-  const stocked = await api('PATCH', `/product/${product._id}/variants/stock`, {
-    token,
-    body: {
-      changes: [
-        { variantId: v2!._id, stock: 4, expectedStock: 0 },
-        { variantId: v3!._id, stock: 3, expectedStock: 0 },
-      ],
-    },
-  });
-  expect(stocked.status).toBe(200);
-  const pictures = new FormData();
-  pictures.append('images', await flatPng('#ff7755'), 'coral.png');
-  const gallery = await api('PATCH', `/product/${product._id}/color-images/${colors[1]._id}`, {
-    token,
-    form: pictures,
-  });
-  expect(gallery.status).toBe(200);
-  return { product: (await api('GET', `/product/${product._id}`)).body.product, colors };
-}
-
 describe('variants on the product page', () => {
   it('a shared link opens its variant; colour switches the gallery; a sold-out combination is disabled', async () => {
-    const { product, colors } = await makeProduct();
-    const [dusk, coral] = colors as [Made['colors'][0], Made['colors'][0]];
+    // Dusk and Coral × 128 and 256 GB; Coral 256 GB has no units, Coral has its own picture.
+    const { product, colors } = await makeTwoColourProduct('Variant Phone', [128, 256]);
+    const [dusk, coral] = colors;
     const page = await openPage(browser);
 
     // Coral 128 GB: ₹27,000 + ₹1,000, 3 units.

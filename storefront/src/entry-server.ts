@@ -13,7 +13,14 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createClient } from '@voltcart/api-client/client';
 import { ApiError } from '@voltcart/api-client/errors';
 import { createHttp } from '@voltcart/api-client/http';
-import { canAddToCart, escapeMarkup, formatINR, type Product, SHOP_PAGES } from '@voltcart/shared';
+import {
+  canAddToCart,
+  escapeMarkup,
+  formatINR,
+  memoryLabel,
+  type Product,
+  SHOP_PAGES,
+} from '@voltcart/shared';
 import { createElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { Render, RenderedPage, RenderOptions, SitemapRequestOptions } from '../server/render';
@@ -102,7 +109,7 @@ function productHead(product: Product, opts: RenderOptions): Omit<Head, 'status'
         ],
         hasVariant: variants.map((v) => {
           const color = colorName(v.colorId);
-          const size = v.memorySize ? `${v.memorySize} GB` : undefined;
+          const size = v.memorySize ? memoryLabel(v.memorySize) : undefined;
           return {
             '@type': 'Product',
             name: [product.name, color, size].filter(Boolean).join(' '),

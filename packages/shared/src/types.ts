@@ -61,6 +61,12 @@ export interface ProductSummary {
   variantCount?: number;
 }
 
+/** The home page's strip: real best sellers when anything sold lately, else the largest savings. */
+export interface BestSellers {
+  products: ProductSummary[];
+  basis: 'sales' | 'discount';
+}
+
 /** One sold combination of a product's options: its own SKU, stock, price and on/off switch. */
 export interface Variant {
   _id: string;
@@ -307,6 +313,12 @@ export interface ShopSettings {
   lowStockThreshold?: number;
   razorpayKeyId: string | null;
   paymentSimulator: boolean;
+  /** Product pages show the monthly EMI figure (off unless staff turn it on). */
+  emiEnabled: boolean;
+  /** When the hotline answers: the one text every page shows. */
+  supportHours: string;
+  /** The promise strip's texts (besides free shipping, which follows the threshold). */
+  promises: string[];
   /** Shoppers must confirm their e-mail address before their first order (a setting, off by default). */
   requireVerifiedEmail: boolean;
 }

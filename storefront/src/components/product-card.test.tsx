@@ -1,11 +1,12 @@
-import type { ProductSummary } from '@voltcart/shared';
+import type { Product, ProductSummary } from '@voltcart/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../lib/api', async () => (await import('../testing/api-mock')).apiMock({ cart: {} }));
+const m = vi.hoisted(() => ({ cart: {}, catalog: { product: vi.fn() }, settings: { get: vi.fn() } }));
+vi.mock('../lib/api', async () => (await import('../testing/api-mock')).apiMock(m));
 vi.mock('../config/env', () => ({ env: () => ({ apiUrl: 'http://api.test' }) }));
 
 import { useCart } from '../stores/cart-store';
-import { button, cleanup, click, render } from '../testing/render';
+import { button, cleanup, click, flush, render } from '../testing/render';
 import { ProductCard } from './product-card';
 
 const product: ProductSummary = {
@@ -27,9 +28,48 @@ const product: ProductSummary = {
   categorySlug: 'phones',
 };
 
+/** The product's page data: two colours × two memory sizes, Red 512 GB sold out; Red has its own picture. */
+const detail = (over: Partial<Product> = {}): Product => ({
+  ...product,
+  images: [],
+  colors: [
+    { _id: 'b', name: 'Iron Grey', slug: 'iron-grey', hexcode: '#555', status: true, priceAdj: 0 },
+    { _id: 'r', name: 'Cool Blue', slug: 'cool-blue', hexcode: '#00f', status: true, priceAdj: 0 },
+  ],
+  colorImages: { r: ['blue.webp'] },
+  memorySizes: [256, 512],
+  memoryPriceAdj: [0, 4000],
+  variants: [
+    ['b', 256, 2, 39989],
+    ['b', 512, 1, 43989],
+    ['r', 256, 1, 39989],
+    ['r', 512, 0, 43989],
+  ].map(([colorId, memorySize, stock, price], position) => ({
+    position,
+    _id: `${colorId}${memorySize}`,
+    sku: `SKU-${colorId}-${memorySize}`,
+    colorId: colorId as string,
+    memorySize: memorySize as number,
+    stock: stock as number,
+    price: price as number,
+    originalPrice: (price as number) + 3010,
+    priceOverride: null,
+    enabled: true,
+  })),
+  videoUrl: '',
+  shortDescription: '',
+  longDescription: '',
+  category: null,
+  ...over,
+});
+
 beforeEach(() => {
   localStorage.clear();
   useCart.setState({ items: [], count: 0, finalTotal: 0, originalTotal: 0 });
+  m.catalog.product.mockReset().mockResolvedValue(detail({ variants: [detail().variants![0]!] }));
+  m.settings.get
+    .mockReset()
+    .mockResolvedValue({ freeShippingThreshold: 999, promises: [], supportHours: 'x' });
 });
 afterEach(cleanup);
 
@@ -40,7 +80,7 @@ describe('ProductCard', () => {
     expect(container.querySelector('.price__final')?.textContent).toBe('₹39,989');
     expect(container.querySelector('s')?.textContent).toBe('₹42,999');
     expect(container.textContent).toContain('In stock');
-    expect(container.textContent).toContain('FREE SHIPPING');
+    await vi.waitFor(() => expect(container.textContent).toContain('FREE SHIPPING'));
     const img = container.querySelector('img')!;
     expect(img.getAttribute('src')).toBe('http://api.test/images/product/sm/p12.webp');
     expect(img.getAttribute('loading')).toBe('lazy');
@@ -49,12 +89,64 @@ describe('ProductCard', () => {
     expect(container.querySelector('a[href="/product/12"]')).not.toBeNull();
   });
 
-  it('Add to Cart puts one unit in the cart', async () => {
+  it("says FREE SHIPPING only from the shop's threshold", async () => {
+    m.settings.get.mockResolvedValue({ freeShippingThreshold: 50000, promises: [], supportHours: 'x' });
+    const { container } = await render(<ProductCard product={product} />);
+    await flush();
+    expect(container.textContent).not.toContain('FREE SHIPPING');
+  });
+
+  it('Add to Cart puts one unit of the only variant in the cart, named', async () => {
     const { container } = await render(<ProductCard product={product} />);
     await click(button(container, 'Add to Cart'));
+    await vi.waitFor(() => expect(useCart.getState().items).toHaveLength(1));
     expect(useCart.getState().items).toMatchObject([
-      { productId: '12', qty: 1, unitPrice: 39989, unitOriginalPrice: 42999 },
+      {
+        productId: '12',
+        colorId: 'b',
+        colorName: 'Iron Grey',
+        memorySize: 256,
+        sku: 'SKU-b-256',
+        qty: 1,
+        unitPrice: 39989,
+        unitOriginalPrice: 42999,
+      },
     ]);
+  });
+
+  it('never picks between variants: the chooser opens, and adds the one chosen', async () => {
+    m.catalog.product.mockResolvedValue(detail());
+    const { container } = await render(<ProductCard product={product} />);
+    await click(button(container, 'Add to Cart'));
+    const dialog = await vi.waitFor(() => {
+      const d = document.querySelector<HTMLElement>('[role="dialog"]');
+      if (!d) throw new Error('no chooser yet');
+      return d;
+    });
+    expect(useCart.getState().items).toEqual([]);
+    const radios = [...dialog.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
+    expect(radios.map((r) => [r.closest('label')?.textContent, r.checked, r.disabled])).toEqual([
+      ['Iron Grey · 256 GB₹39,989Only 2 left', true, false],
+      ['Iron Grey · 512 GB₹43,989Only 1 left', false, false],
+      ['Cool Blue · 256 GB₹39,989Only 1 left', false, false],
+      ['Cool Blue · 512 GB₹43,989Out of stock', false, true],
+    ]);
+    await click(radios[2]!);
+    await click([...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Add to Cart')!);
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect(useCart.getState().items).toMatchObject([
+      { colorId: 'r', colorName: 'Cool Blue', memorySize: 256, thumbnail: 'blue.webp', unitPrice: 39989 },
+    ]);
+  });
+
+  it('adds the one sellable variant the list filters leave, without asking', async () => {
+    m.catalog.product.mockResolvedValue(detail());
+    const filters = { colorSlugs: ['cool-blue'], memory: [] };
+    const { container } = await render(<ProductCard product={product} filters={filters} />);
+    await click(button(container, 'Add to Cart'));
+    await vi.waitFor(() => expect(useCart.getState().items).toHaveLength(1));
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect(useCart.getState().items).toMatchObject([{ colorName: 'Cool Blue', memorySize: 256 }]);
   });
 
   it.each([

@@ -1,9 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_PROMISES, DEFAULT_SUPPORT_HOURS, type ShopSettings } from '@voltcart/shared';
+import { queries } from './queries';
+
 /** Static shop contact details shown in the footer, the product page and the about page. */
 export const SHOP_INFO = {
   hotline: '+91 80 4567 8900',
   hotlineHref: 'tel:+918045678900',
-  hours: 'Mon–Sat, 9 am – 8 pm',
   address: '42, 2nd Floor, Brigade Road, Bengaluru, Karnataka 560025',
   mail: 'support@voltcart.in',
   shipsFrom: 'Voltcart warehouse, Bengaluru',
 } as const;
+
+/** What pages may claim, as staff set it: the settings, else the defaults (an API older than these settings). */
+export interface ShopClaims {
+  /** ₹; null until the settings are known. */
+  freeShippingThreshold: number | null;
+  emiEnabled: boolean;
+  supportHours: string;
+  promises: readonly string[];
+}
+
+/**
+ * The shop's claims from its settings (prefetched by the server for every page, so the first render on the
+ * server and in the browser agree). One source for the support hours, the promise strip and the EMI figure.
+ */
+export function useShopClaims(): ShopClaims {
+  const s: Partial<ShopSettings> | undefined = useQuery(queries.settings()).data;
+  return {
+    freeShippingThreshold: s?.freeShippingThreshold ?? null,
+    emiEnabled: s?.emiEnabled === true,
+    supportHours: s?.supportHours || DEFAULT_SUPPORT_HOURS,
+    promises: s?.promises ?? DEFAULT_PROMISES,
+  };
+}
+
+/**
+ * The free-shipping promise, true whatever the checkout charges below the threshold: "Free shipping over ₹999"
+ * (every order when the threshold is 0); null while the settings are unknown.
+ */
+export function freeShippingText(threshold: number | null, formatINR: (n: number) => string): string | null {
+  if (threshold == null) return null;
+  return threshold > 0 ? `Free shipping over ${formatINR(threshold)}` : 'Free shipping on every order';
+}
+
+/** Whether an item at this price ships free (the card's FREE SHIPPING label); false while unknown. */
+export function shipsFree(price: number, threshold: number | null): boolean {
+  return threshold != null && price >= threshold;
+}

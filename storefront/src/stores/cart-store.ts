@@ -44,8 +44,11 @@ interface CartData {
 interface CartState extends CartData {
   /** Server cart calls queued or on their way (not stored): checkout waits for them. */
   syncing: number;
-  /** Adds the item (+qty if the same product with the same options is already there). */
-  addItem: (item: NewCartItem) => Promise<void>;
+  /**
+   * Adds the item (+qty if the same product with the same options is already there); `exact` makes the line
+   * hold exactly qty units instead (Buy now: the quantity chosen, not added to an earlier one).
+   */
+  addItem: (item: NewCartItem, opts?: { exact?: boolean }) => Promise<void>;
   inc: (key: string) => Promise<void>;
   /** −1, never below 1 (seed §5). */
   dec: (key: string) => Promise<void>;
@@ -185,10 +188,11 @@ export const useCart = create<CartState>()(
         count: 0,
         finalTotal: 0,
         originalTotal: 0,
-        addItem: async (input) => {
+        addItem: async (input, { exact = false } = {}) => {
           const qty = Math.max(1, Math.floor(input.qty ?? 1));
           const key = lineKey(input);
           const existing = get().items.find((i) => lineKey(i) === key);
+          if (existing && exact) return setQty(key, qty);
           const pending = isLoggedIn();
           const items = existing
             ? get().items.map((i) => (i === existing ? { ...i, qty: Math.min(99, i.qty + qty), pending } : i))

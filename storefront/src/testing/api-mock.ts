@@ -65,7 +65,8 @@ export function apiMock(m: Calls): { api: MockedApi } {
       product: {
         get: async ({ params }: Input) => reply({ product: await fn('catalog', 'product')(params?.id) }),
         list: async ({ query }: Input) => fn('catalog', 'products')(query),
-        bestSellers: async () => reply({ products: await fn('catalog', 'bestSellers')() }),
+        bestSellers: async () =>
+          reply({ products: await fn('catalog', 'bestSellers')(), basis: 'sales' as const }),
       },
       category: { list: async () => reply({ categories: await fn('catalog', 'categories')() }) },
       color: { list: async () => reply({ colors: await fn('catalog', 'colors')() }) },

@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection';
 import { insertSignup } from './newsletter.repository';
 
 export const NEWSLETTER_MESSAGES = {
-  subscribed: 'Thanks for subscribing! Your 10% off code is on its way.',
+  subscribed: 'Thanks for subscribing! We will write when new products and offers arrive.',
   already: 'You are already subscribed.',
 } as const;
 

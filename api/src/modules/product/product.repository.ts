@@ -1,3 +1,4 @@
+import { SOLD_STATES } from '@voltcart/shared';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { Database } from '../../db/database';
@@ -161,6 +162,31 @@ export async function listProducts(db: Db, f: ListFilter): Promise<SummaryRow[]>
   return r.rows;
 }
 
+/**
+ * The first picture of each product's gallery in one of these colours (by slug): product id → file, the
+ * colours taken in the order given (the first colour with pictures wins), then gallery order.
+ */
+export async function colorThumbnails(
+  db: Db,
+  productIds: number[],
+  colorSlugs: string[],
+): Promise<Map<number, string>> {
+  if (productIds.length === 0 || colorSlugs.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('product_images as pi')
+    .innerJoin('colors as co', 'co.id', 'pi.color_id')
+    .select(['pi.product_id', 'pi.file', 'pi.position', 'pi.id', 'co.slug'])
+    .where('pi.product_id', 'in', productIds)
+    .where('co.slug', 'in', colorSlugs)
+    .where('co.status', '=', 1)
+    .execute();
+  const rank = (r: (typeof rows)[number]) => colorSlugs.indexOf(r.slug);
+  rows.sort((a, b) => rank(a) - rank(b) || a.position - b.position || Number(a.id) - Number(b.id));
+  const out = new Map<number, string>();
+  for (const r of rows) if (!out.has(Number(r.product_id))) out.set(Number(r.product_id), r.file);
+  return out;
+}
+
 /** The summaries of these products, in the order given (a search's page). */
 export async function summariesByIds(db: Db, ids: number[]): Promise<SummaryRow[]> {
   if (ids.length === 0) return [];
@@ -172,6 +198,21 @@ export async function summariesByIds(db: Db, ids: number[]): Promise<SummaryRow[
     .execute()) as SummaryRow[];
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The products that sold most units in orders of the last `days` days (orders in a sold state: placed, paid,
+ * shipped, delivered), most first, ties to the newer product; only products shoppers can see.
+ */
+export async function topSold(db: Db, count: number, days: number): Promise<SummaryRow[]> {
+  const r = await sql<SummaryRow & { units: number }>`SELECT ${summarySql}, sold.units FROM (
+      SELECT l.product_id, SUM(l.qty) AS units FROM orders AS o JOIN order_lines AS l ON l.order_id = o.id
+      WHERE o.created_at >= NOW() - INTERVAL ${days} DAY AND o.state IN (${sql.join([...SOLD_STATES])})
+      GROUP BY l.product_id) AS sold
+    JOIN products AS p ON p.id = sold.product_id LEFT JOIN categories AS c ON c.id = p.category_id
+    WHERE p.status = 1 AND (c.status = 1 OR p.category_id IS NULL)
+    ORDER BY sold.units DESC, p.id DESC LIMIT ${count}`.execute(db);
+  return r.rows;
 }
 
 /** The largest savings first (products_best: status, discount_amount). */

@@ -38,9 +38,7 @@ export function productRoutes() {
   );
 
   // Registered before /:id so that "best-sellers" is not read as a slug.
-  on(api.bestSellers, async (c) =>
-    cached(c, api.bestSellers, async () => ({ products: await products.bestSellers(c.var.readDb) })),
-  );
+  on(api.bestSellers, async (c) => cached(c, api.bestSellers, () => products.bestSellers(c.var.readDb)));
 
   // Suggestions while typing (modules/search); before /:id too, and cached like every catalogue read.
   on(api.suggest, { query: suggestQuery }, async (c, { query }) =>

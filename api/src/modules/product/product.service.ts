@@ -1,4 +1,5 @@
 import {
+  type BestSellers,
   fieldLabel,
   finalPricePaise,
   isBlank,
@@ -10,6 +11,7 @@ import {
   type ProductListQuery,
   type ProductSummary,
   productBody,
+  readPricePhrase,
   type StockConflict,
   slugify,
   stockCount,
@@ -24,7 +26,7 @@ import { imageLimits, releaseImages, removeImages } from '../../lib/images';
 import { SAFE_NAME, type Storage } from '../../lib/storage';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
-import { searchEngine } from '../search/search-engine';
+import { categoriesNamed, searchEngine } from '../search/search-engine';
 import { lowStockThreshold } from '../settings/settings.service';
 import * as repo from './product.repository';
 import { commitGallery, picturesMessage, prepareGallery, prepareThumbnail } from './product-pictures.service';
@@ -155,15 +157,24 @@ export async function listProducts(
       stockAtMost,
     });
     const plain: ProductList = {
-      products: await forStaff(db, rows.slice(0, limit).map(toSummary), opts),
+      products: await inChosenColor(
+        db,
+        await forStaff(db, rows.slice(0, limit).map(toSummary), opts),
+        colorSlug ? [colorSlug] : [],
+      ),
       hasMore: rows.length > limit,
     };
     if (stockAtMost !== undefined) plain.lowStockThreshold = stockAtMost;
     return plain;
   }
+  // "tablet under 20000": the price phrase filters, the words left are searched.
+  const phrase = query.q === undefined ? undefined : readPricePhrase(query.q);
+  const price = phrase?.price;
+  const minPrice = query.minPrice ?? price?.min;
+  const maxPrice = query.maxPrice ?? price?.max;
   const found = await searchEngine.find(db, {
     admin: opts.admin,
-    q: query.q,
+    q: price ? phrase.rest || undefined : query.q,
     sort: query.sort ?? (stockAtMost === undefined ? undefined : 'stock'),
     categorySlug,
     colorSlug,
@@ -171,8 +182,8 @@ export async function listProducts(
     category: query.category,
     color: query.color,
     memory: query.memory,
-    minPrice: query.minPrice === undefined ? undefined : toPaise(query.minPrice),
-    maxPrice: query.maxPrice === undefined ? undefined : toPaise(query.maxPrice),
+    minPrice: minPrice === undefined ? undefined : toPaise(minPrice),
+    maxPrice: maxPrice === undefined ? undefined : toPaise(maxPrice),
     inStock: query.inStock,
     minDiscount: query.minDiscount,
     stockAtMost,
@@ -187,7 +198,10 @@ export async function listProducts(
   const rows = searched
     ? await repo.summariesByIds(db, found.ids)
     : await repo.listProducts(db, { admin: opts.admin, limit, offset, categorySlug, colorSlug, stockAtMost });
-  const products = await forStaff(db, rows.map(toSummary), opts);
+  const products = await inChosenColor(db, await forStaff(db, rows.map(toSummary), opts), [
+    ...(colorSlug ? [colorSlug] : []),
+    ...(query.color ?? []),
+  ]);
   const list: ProductList = {
     products,
     hasMore: offset + products.length < found.total,
@@ -195,6 +209,9 @@ export async function listProducts(
   };
   if (query.facets) list.facets = found.facets;
   if (found.didYouMean) list.didYouMean = found.didYouMean;
+  if (price) list.priceFromQuery = { ...price, words: phrase.rest };
+  if (!opts.admin && found.total === 0 && phrase?.rest)
+    list.categoryHints = await categoriesNamed(db, phrase.rest);
   if (stockAtMost !== undefined) list.lowStockThreshold = stockAtMost;
   return list;
 }
@@ -209,8 +226,41 @@ async function forStaff(db: Db, products: ProductSummary[], opts: { admin: boole
   return products.map((p) => ({ ...p, variantCount: counts.get(Number(p._id)) ?? 0 }));
 }
 
-export async function bestSellers(db: Db): Promise<ProductSummary[]> {
-  return (await repo.bestSellers(db, 5)).map(toSummary);
+/**
+ * Under a colour filter a card shows that colour's picture: each product's thumbnail becomes the first picture
+ * of its gallery in the chosen colour (the first chosen colour that has pictures); products without such a
+ * picture keep their own.
+ */
+async function inChosenColor(
+  db: Db,
+  list: ProductSummary[],
+  colorSlugs: string[],
+): Promise<ProductSummary[]> {
+  if (colorSlugs.length === 0 || list.length === 0) return list;
+  const pictures = await repo.colorThumbnails(
+    db,
+    list.map((p) => Number(p._id)),
+    colorSlugs,
+  );
+  return list.map((p) => {
+    const file = pictures.get(Number(p._id));
+    return file ? { ...p, thumbnail: file } : p;
+  });
+}
+
+/** How many days of orders the BEST SELLER strip counts. */
+export const BEST_SELLER_DAYS = 30;
+
+/**
+ * The home page's strip.
+ * - what sold most: units in orders of the last 30 days (sold states only), at most 5, most first (`sales`)
+ * - nothing sold in that time: the 5 largest savings (`discount`); the storefront does not call those best
+ *   sellers
+ */
+export async function bestSellers(db: Db): Promise<BestSellers> {
+  const sold = await repo.topSold(db, 5, BEST_SELLER_DAYS);
+  if (sold.length > 0) return { products: sold.map(toSummary), basis: 'sales' };
+  return { products: (await repo.bestSellers(db, 5)).map(toSummary), basis: 'discount' };
 }
 
 /**

@@ -1,4 +1,11 @@
-import { type SettingsBody, type ShopSettings, toPaise, toRupees } from '@voltcart/shared';
+import {
+  DEFAULT_PROMISES,
+  DEFAULT_SUPPORT_HOURS,
+  type SettingsBody,
+  type ShopSettings,
+  toPaise,
+  toRupees,
+} from '@voltcart/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { transaction } from '../../lib/transaction';
@@ -10,6 +17,9 @@ const KEYS = {
   freeShippingPaise: 'free_shipping_threshold_paise',
   lowStockThreshold: 'low_stock_threshold',
   requireVerifiedEmail: 'require_verified_email',
+  emiEnabled: 'emi_enabled',
+  supportHours: 'support_hours',
+  promises: 'promises',
 } as const;
 
 /** The low-stock threshold until an admin sets one (the migration that added it writes the same). */
@@ -18,7 +28,7 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 export const SETTINGS_MESSAGES = {
   saved: 'Settings saved.',
   nothingToChange:
-    'Send shopName, freeShippingThreshold, lowStockThreshold or requireVerifiedEmail to change.',
+    'Send shopName, freeShippingThreshold, lowStockThreshold, requireVerifiedEmail, emiEnabled, supportHours or promises to change.',
 } as const;
 
 /**
@@ -27,6 +37,8 @@ export const SETTINGS_MESSAGES = {
  * - razorpayKeyId: the public key id (never the secret), or null
  * - paymentSimulator: true when no Razorpay key is configured (development, tests)
  * - requireVerifiedEmail: shoppers confirm their e-mail address before their first order (off unless saved on)
+ * - emiEnabled: false until staff turn it on (the EMI figure is a claim only the payment gateway can back)
+ * - supportHours and promises: the saved texts, else DEFAULT_SUPPORT_HOURS / DEFAULT_PROMISES
  * - admins only: the low-stock threshold (units), the saved value, else 5 (shoppers have no use for it)
  */
 export async function getShopSettings(
@@ -46,6 +58,9 @@ export async function getShopSettings(
     razorpayKeyId: config.RAZORPAY_KEY_ID ?? null,
     paymentSimulator: !config.RAZORPAY_KEY_ID,
     requireVerifiedEmail: saved.get(KEYS.requireVerifiedEmail) === '1',
+    emiEnabled: saved.get(KEYS.emiEnabled) === '1',
+    supportHours: saved.get(KEYS.supportHours) || DEFAULT_SUPPORT_HOURS,
+    promises: textList(saved.get(KEYS.promises)) ?? [...DEFAULT_PROMISES],
     ...(opts.admin && { lowStockThreshold: lowStock }),
   };
 }
@@ -54,6 +69,17 @@ export async function getShopSettings(
 function units(saved: string | undefined): number | undefined {
   const n = Number(saved);
   return saved !== undefined && /^\d+$/.test(saved) && Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** A saved list of texts, or undefined when none was saved (or it is not a JSON list of texts). */
+function textList(saved: string | undefined): string[] | undefined {
+  if (saved === undefined) return undefined;
+  try {
+    const list: unknown = JSON.parse(saved);
+    return Array.isArray(list) && list.every((t) => typeof t === 'string') ? list : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether shoppers must confirm their e-mail address before their first order. */
@@ -80,6 +106,9 @@ export async function saveShopSettings(
   if (input.lowStockThreshold !== undefined) values[KEYS.lowStockThreshold] = String(input.lowStockThreshold);
   if (input.requireVerifiedEmail !== undefined)
     values[KEYS.requireVerifiedEmail] = input.requireVerifiedEmail ? '1' : '0';
+  if (input.emiEnabled !== undefined) values[KEYS.emiEnabled] = input.emiEnabled ? '1' : '0';
+  if (input.supportHours !== undefined) values[KEYS.supportHours] = input.supportHours;
+  if (input.promises !== undefined) values[KEYS.promises] = JSON.stringify(input.promises);
   await transaction(db, async (trx) => {
     const before = await getShopSettings(trx, config, { admin: true });
     await repo.writeSettings(trx, values);

@@ -1,3 +1,4 @@
+import type { PriceBounds } from '../rules/price-phrase';
 import type {
   categoryBody,
   categoryUpdateBody,
@@ -14,6 +15,7 @@ import type {
 } from '../schemas/catalog';
 import type { variantCreateBody, variantStockBody, variantUpdateBody } from '../schemas/variant';
 import type {
+  BestSellers,
   Category,
   Color,
   ImageNameMatch,
@@ -58,6 +60,17 @@ export interface ProductList {
   facets?: ProductFacets;
   /** With `q` and nothing found: a query that finds something, e.g. "samsung" for "samsnug". */
   didYouMean?: string;
+  /**
+   * With `q` holding a price phrase ("tablet under 20000", "20k-30k"): the bounds read from it (rupees,
+   * inclusive) and the words left, which are what was searched. The phrase filters like `minPrice`/`maxPrice`
+   * (an explicit one wins); searching `words` alone drops the filter.
+   */
+  priceFromQuery?: PriceBounds & { words: string };
+  /**
+   * With `q` and nothing found: the active categories its words name (with their synonyms and typo fixes),
+   * "tablet under 2000" → Tablets; empty when the words name none.
+   */
+  categoryHints?: { name: string; slug: string }[];
   /** With `lowStock=1`: the threshold the list was filtered by (products with at most this many units). */
   lowStockThreshold?: number;
 }
@@ -116,7 +129,8 @@ export const color = {
 /** Products: public reads (by id or slug), admin writes, gallery pictures. */
 export const product = {
   list: route('GET /product', 'public').query<typeof productListQuery>().reply<ProductList>(),
-  bestSellers: route('GET /product/best-sellers', 'public').reply<{ products: ProductSummary[] }>(),
+  /** What sold most in the last 30 days (`basis: 'sales'`), else the largest savings (`basis: 'discount'`). */
+  bestSellers: route('GET /product/best-sellers', 'public').reply<BestSellers>(),
   /** Up to 5 products with picture and price, and the categories and brands that match what is typed. */
   suggest: route('GET /product/suggest', 'public').query<typeof suggestQuery>().reply<Suggestions>(),
   /** By id or by slug. */

@@ -25,7 +25,9 @@ describe('cartTotals', () => {
 
   it.each([
     [1200, 100],
-    [999, 83.25],
+    [999, 84],
+    [95_849.04, 7988],
+    [1200.01, 101],
     [0, 0],
   ])('instalment(%d) → %d', (price, monthly) => {
     expect(instalment(price)).toBe(monthly);

@@ -44,7 +44,10 @@ export function cartTotals(lines: readonly CartLineLike[]): CartTotals {
   };
 }
 
-/** Monthly instalment shown on the product page (seed §9): price ÷ 12, to the paisa. */
+/**
+ * Monthly instalment shown on the product page (seed §9) when the shop offers EMI.
+ * - price ÷ 12, in whole rupees, rounded up (twelve instalments never add up to less than the price)
+ */
 export function instalment(price: number): number {
-  return Math.round((price * 100) / 12) / 100;
+  return Math.ceil(Math.round(price * 100) / 1200);
 }

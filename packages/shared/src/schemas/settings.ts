@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isContactNumber } from '../rules/checkout';
+import { MAX_PROMISES } from '../rules/shop-claims';
 import { MAX_SHOP_PAGE_LENGTH } from '../rules/shop-pages';
-import { email, formBoolean, int, rupees, text } from './common';
+import { email, formBoolean, int, jsonText, rupees, text } from './common';
 
 /** The most units the low-stock threshold may be. */
 export const MAX_LOW_STOCK_THRESHOLD = 100_000;
@@ -15,6 +16,26 @@ export const settingsBody = z.object({
     .pipe(z.number().min(0, 'must not be negative').max(MAX_LOW_STOCK_THRESHOLD, 'must be at most 1,00,000'))
     .optional()
     .meta({ label: 'Low-stock threshold (units)' }),
+  /** The monthly EMI figure on product pages: on only when the payment gateway offers EMI to this shop. */
+  emiEnabled: formBoolean.optional().meta({ label: 'Show the monthly EMI figure on product pages' }),
+  /** When the hotline answers, e.g. "Mon–Sat, 9 am – 8 pm" or "24/7". */
+  supportHours: text(60).min(1, 'must not be empty').optional().meta({ label: 'Support hours' }),
+  /** The strip under the header: each text a promise the shop keeps (empty texts are dropped). */
+  promises: jsonText(
+    z
+      .array(z.unknown(), { error: 'must be a list of texts' })
+      .refine((list) => list.every((t) => typeof t === 'string'), 'must be a list of texts')
+      .transform((list) => (list as string[]).map((t) => t.trim()).filter(Boolean))
+      .pipe(
+        z
+          .array(z.string())
+          .max(MAX_PROMISES, `must be at most ${MAX_PROMISES} texts`)
+          // Checked on the whole list, so that the message names the field ("Promise strip texts …").
+          .refine((list) => list.every((t) => t.length <= 60), 'texts must be at most 60 characters each'),
+      ),
+  )
+    .optional()
+    .meta({ label: 'Promise strip' }),
   /** Shoppers confirm their e-mail address (a mailed link) before their first order. */
   requireVerifiedEmail: formBoolean.optional().meta({ label: 'Shoppers confirm their e-mail address' }),
 });

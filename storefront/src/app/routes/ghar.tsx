@@ -1,12 +1,15 @@
+import { formatINR } from '@voltcart/shared';
 import { Link } from 'react-router-dom';
 import { RefundIcon, ShieldIcon, TruckIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
-import { SHOP_INFO } from '../../lib/shop-info';
+import { freeShippingText, SHOP_INFO, useShopClaims } from '../../lib/shop-info';
 import { useTitle } from '../../lib/use-title';
 
 /** /ghar — the welcome ("about") page. */
 function Ghar() {
   useTitle('Welcome');
+  const claims = useShopClaims();
+  const shipping = freeShippingText(claims.freeShippingThreshold, formatINR);
   return (
     <div className="container about">
       <section className="about__hero">
@@ -23,27 +26,27 @@ function Ghar() {
       <ul className="about__points">
         <li className="card about__point">
           <TruckIcon size={28} />
-          <h2>Free, tracked shipping</h2>
+          <h2>Tracked shipping</h2>
           <p>
             Every order ships from our {SHOP_INFO.shipsFrom.replace('Voltcart ', '')} and is tracked to your
-            door.
+            door.{shipping && ` ${shipping}.`}
           </p>
         </li>
         <li className="card about__point">
           <RefundIcon size={28} />
-          <h2>30 days money back</h2>
-          <p>Changed your mind? Return it within 30 days in its box and we refund you in full.</p>
+          <h2>Cash on delivery</h2>
+          <p>Pay in cash when your order arrives, or cancel it on your order page before it is shipped.</p>
         </li>
         <li className="card about__point">
           <ShieldIcon size={28} />
-          <h2>100% secure payment</h2>
+          <h2>Secure online payment</h2>
           <p>Pay online through Razorpay (cards, UPI, net banking) or in cash when your order arrives.</p>
         </li>
       </ul>
       <section className="card about__contact" aria-labelledby="about-contact">
         <h2 id="about-contact">Talk to us</h2>
         <p>
-          Call <a href={SHOP_INFO.hotlineHref}>{SHOP_INFO.hotline}</a> ({SHOP_INFO.hours}) or write to{' '}
+          Call <a href={SHOP_INFO.hotlineHref}>{SHOP_INFO.hotline}</a> ({claims.supportHours}) or write to{' '}
           <a href={`mailto:${SHOP_INFO.mail}`}>{SHOP_INFO.mail}</a>.
         </p>
         <p className="muted">{SHOP_INFO.address}</p>

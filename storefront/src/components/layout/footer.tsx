@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { SHOP_INFO } from '../../lib/shop-info';
+import { SHOP_INFO, useShopClaims } from '../../lib/shop-info';
 import {
   BoltIcon,
   FacebookIcon,
@@ -35,6 +35,7 @@ const SOCIAL = [
 const PAYMENTS = ['VISA', 'Mastercard', 'RuPay', 'UPI', 'Net Banking', 'COD'];
 
 export function Footer() {
+  const { supportHours } = useShopClaims();
   return (
     <footer className="site-footer">
       <Newsletter />
@@ -54,7 +55,7 @@ export function Footer() {
           <p className="site-footer__hotline">
             <PhoneIcon />
             <span>
-              <small>Got questions? Call our hotline 24/7</small>
+              <small>Got questions? Call our hotline ({supportHours})</small>
               <a href={SHOP_INFO.hotlineHref}>{SHOP_INFO.hotline}</a>
             </span>
           </p>
@@ -89,9 +90,6 @@ export function Footer() {
         <nav className="site-footer__col" aria-labelledby="footer-shop">
           <h2 id="footer-shop">Shop</h2>
           <ul>
-            <li>
-              <Link to={paths.home.to()}>Today's deals</Link>
-            </li>
             <li>
               <Link to={paths.store.to()}>All products</Link>
             </li>
@@ -144,7 +142,7 @@ export function Footer() {
 
 type NewsletterState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done' | 'error'; msg: string };
 
-/** Newsletter sign-up (10% off the first order): POST /newsletter/subscribe with feedback below the field. */
+/** Newsletter sign-up: POST /newsletter/subscribe with feedback below the field. */
 function Newsletter() {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<NewsletterState>({ kind: 'idle' });
@@ -176,9 +174,7 @@ function Newsletter() {
           <MailIcon size={32} />
           <div>
             <h2 id="newsletter-title">Sign up to Newsletter</h2>
-            <p>
-              …and receive <strong>10% off</strong> your first order
-            </p>
+            <p>…and hear first about new products and offers</p>
           </div>
         </div>
         <form className="newsletter__form" onSubmit={submit} noValidate>

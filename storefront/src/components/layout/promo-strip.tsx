@@ -1,32 +1,29 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatINR } from '@voltcart/shared';
-import { queries } from '../../lib/queries';
-import { RefundIcon, ShieldIcon, TruckIcon } from '../ui/icons';
+import { freeShippingText, useShopClaims } from '../../lib/shop-info';
+import { CheckIcon, TruckIcon } from '../ui/icons';
 
-/** The three promises under the header; the free-shipping threshold comes from the shop settings. */
+/**
+ * The promises under the header: free shipping from the shop's threshold, then the texts staff keep in
+ * Settings (each one a promise the shop keeps; none hard-coded here).
+ */
 export function PromoStrip() {
-  const threshold = useQuery(queries.settings()).data?.freeShippingThreshold;
+  const claims = useShopClaims();
+  const shipping = freeShippingText(claims.freeShippingThreshold, formatINR);
   return (
     <section className="promo-strip" aria-label="Shop promises">
       <ul className="container promo-strip__list">
-        <li>
-          <TruckIcon />
-          <span>
-            {threshold == null
-              ? 'Free shipping on big orders'
-              : threshold > 0
-                ? `Free shipping over ${formatINR(threshold)}`
-                : 'Free shipping on every order'}
-          </span>
-        </li>
-        <li>
-          <RefundIcon />
-          <span>30 days money back</span>
-        </li>
-        <li>
-          <ShieldIcon />
-          <span>100% secure payment</span>
-        </li>
+        {shipping && (
+          <li>
+            <TruckIcon />
+            <span>{shipping}</span>
+          </li>
+        )}
+        {claims.promises.map((text, i) => (
+          <li key={`${i}-${text}`}>
+            <CheckIcon />
+            <span>{text}</span>
+          </li>
+        ))}
       </ul>
     </section>
   );

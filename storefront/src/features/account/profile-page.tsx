@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/errors';
 import type { Order } from '@voltcart/shared';
-import { formatINR } from '@voltcart/shared';
+import { formatINR, optionsLabel } from '@voltcart/shared';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Loading } from '../../components/ui/spinner';
@@ -193,10 +193,7 @@ function OrderCard({ order }: { order: Order }) {
             <span>
               {l.name}
               {(l.colorName || l.memorySize) && (
-                <small className="muted">
-                  {' '}
-                  {[l.colorName, l.memorySize ? `${l.memorySize} GB` : null].filter(Boolean).join(' · ')}
-                </small>
+                <small className="muted"> {optionsLabel(l.colorName, l.memorySize)}</small>
               )}
               <small className="muted"> × {l.qty}</small>
             </span>

@@ -1,4 +1,4 @@
-import { cartTotals, formatINR } from '@voltcart/shared';
+import { cartTotals, formatINR, optionsLabel } from '@voltcart/shared';
 import { Link, useNavigate } from 'react-router-dom';
 import { TrashIcon } from '../../components/ui/icons';
 import { ProductImage } from '../../components/ui/product-image';
@@ -42,9 +42,7 @@ export function CartPage() {
         <ul className="cart__lines" aria-label="Items in your cart">
           {items.map((item, i) => {
             const key = lineKey(item);
-            const options = [item.colorName, item.memorySize ? `${item.memorySize} GB` : null].filter(
-              Boolean,
-            );
+            const options = optionsLabel(item.colorName, item.memorySize);
             return (
               <li key={key} className="cart-line card">
                 <Link
@@ -59,7 +57,7 @@ export function CartPage() {
                   <h2 className="cart-line__name">
                     <Link to={paths.product.to(item.productId)}>{item.name}</Link>
                   </h2>
-                  {options.length > 0 && <p className="cart-line__options muted">{options.join(' · ')}</p>}
+                  {options && <p className="cart-line__options muted">{options}</p>}
                   {item.sku && <p className="cart-line__sku muted">SKU: {item.sku}</p>}
                   {item.unavailable && (
                     <p className="text-danger">No longer available. Please remove it from your cart.</p>

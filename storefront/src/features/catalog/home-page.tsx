@@ -6,7 +6,6 @@ import { useTitle } from '../../lib/use-title';
 import { useCategories } from './api';
 import { BestSellers } from './components/best-sellers';
 import { CategoryList } from './components/category-list';
-import { Countdown } from './components/countdown';
 import { HeroArt } from './components/hero-art';
 import { SHOWCASES, ShowcaseSection } from './components/showcase-section';
 import './catalog.css';
@@ -34,15 +33,14 @@ export function HomePage() {
         </aside>
         <section className="hero" aria-labelledby="hero-title">
           <div className="hero__copy">
-            <p className="hero__eyebrow">New season · up to 40% off</p>
+            <p className="hero__eyebrow">New season</p>
             <h1 id="hero-title" className="hero__title">
               The latest tech,
               <br />
               delivered to your door
             </h1>
             <p className="hero__text">
-              Phones, laptops, audio and gaming from brands you trust — with free shipping, easy returns and
-              cash on delivery.
+              Phones, laptops, audio and gaming from brands you trust — pay online or in cash when it arrives.
             </p>
             <div className="hero__actions">
               <Link to={paths.store.to()} className="btn btn--accent btn--lg">
@@ -106,35 +104,6 @@ export function HomePage() {
           </ul>
         </section>
       )}
-
-      <div className="home__promos">
-        <section className="deal card" aria-labelledby="deal-title">
-          <div>
-            <p className="deal__eyebrow">Deals of the day</p>
-            <h2 id="deal-title" className="deal__title">
-              Extra savings, today only
-            </h2>
-            <p className="muted">Prices drop at midnight — grab them while they last.</p>
-          </div>
-          <div className="deal__timer">
-            <span className="deal__ends">Hurry up! Offer ends in:</span>
-            <Countdown />
-          </div>
-          <Link to={paths.store.to()} className="btn btn--primary">
-            See today's deals
-          </Link>
-        </section>
-        <section className="preorder" aria-labelledby="preorder-title">
-          <p className="preorder__eyebrow">Pre-order now</p>
-          <h2 id="preorder-title" className="preorder__title">
-            Next-gen gaming consoles
-          </h2>
-          <p>Reserve yours today. Pay on delivery, cancel any time before dispatch.</p>
-          <Link to={paths.store.to('q=gaming')} className="btn btn--accent">
-            Pre-order
-          </Link>
-        </section>
-      </div>
 
       <BestSellers />
 

@@ -1,7 +1,7 @@
 import type { Product } from '@voltcart/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const m = vi.hoisted(() => ({ catalog: { product: vi.fn() }, settings: {} }));
+const m = vi.hoisted(() => ({ catalog: { product: vi.fn() }, settings: { get: vi.fn() } }));
 vi.mock('../../lib/api', async () => (await import('../../testing/api-mock')).apiMock(m));
 vi.mock('../../config/env', () => ({ env: () => ({ apiUrl: 'http://api.test' }) }));
 
@@ -52,11 +52,24 @@ beforeEach(() => {
   localStorage.clear();
   useCart.setState({ items: [], count: 0, finalTotal: 0, originalTotal: 0 });
   m.catalog.product.mockReset().mockResolvedValue(product);
+  m.settings.get.mockReset().mockResolvedValue(settings());
+});
+
+/** The shop's settings; EMI off unless a test turns it on. */
+const settings = (over: Record<string, unknown> = {}) => ({
+  shopName: 'Voltcart',
+  freeShippingThreshold: 999,
+  razorpayKeyId: null,
+  paymentSimulator: true,
+  emiEnabled: false,
+  supportHours: 'Mon–Sat, 10 am – 7 pm',
+  promises: ['Cash on delivery'],
+  ...over,
 });
 afterEach(cleanup);
 
 describe('ProductPage', () => {
-  it('shows name, price range, MSRP with % off, description lines, stock and the instalment', async () => {
+  it('shows name, price range, MSRP with % off, description lines, stock; no EMI or PayPal, a Buy now', async () => {
     const { container } = await page();
     expect(container.querySelector('h1')?.textContent).toBe('Pixel 9');
     expect(container.textContent).toContain('₹71,999 – ₹82,999');
@@ -68,12 +81,15 @@ describe('ProductPage', () => {
       '50 MP camera',
     ]);
     expect(container.textContent).toContain('In stock');
-    expect(container.textContent).toContain('₹5,999.92/month');
-    expect(container.textContent).toContain('Ships from');
-    expect(container.textContent).toContain('PayPal');
+    expect(container.textContent).not.toContain('/month');
+    await vi.waitFor(() => expect(container.textContent).toContain('FREE SHIPPING · Ships from'));
+    expect(container.textContent).toContain('(Mon–Sat, 10 am – 7 pm)');
+    expect(container.textContent).not.toContain('PayPal');
+    expect(button(container, 'Buy now').disabled).toBe(false);
   });
 
-  it('defaults to the first colour and memory size; choosing others changes the price', async () => {
+  it('defaults to the first colour and memory size; choosing others changes the price and the EMI figure', async () => {
+    m.settings.get.mockResolvedValue(settings({ emiEnabled: true }));
     const { container } = await page();
     expect(button(container, 'Obsidian').getAttribute('aria-pressed')).toBe('true');
     expect(button(container, '128 GB').getAttribute('aria-pressed')).toBe('true');
@@ -81,7 +97,8 @@ describe('ProductPage', () => {
     expect(price(container)).toBe('₹72,999');
     await click(button(container, '256 GB'));
     expect(price(container)).toBe('₹82,999');
-    expect(container.textContent).toContain('₹6,916.58/month');
+    // ₹82,999 ÷ 12 = ₹6,916.58: whole rupees, rounded up.
+    expect(container.textContent).toContain('or ₹6,917/month for 12 months with EMI');
   });
 
   it('adds the chosen options, quantity and adjusted prices to the cart', async () => {
@@ -105,9 +122,14 @@ describe('ProductPage', () => {
 
   it('disables Add to Cart when out of stock', async () => {
     m.catalog.product.mockResolvedValue({ ...product, stock: 0 });
+    m.settings.get.mockResolvedValue(settings({ emiEnabled: true }));
     const { container } = await page();
     expect(container.textContent).toContain('Out of stock');
+    await vi.waitFor(() => expect(container.textContent).toContain('(Mon–Sat, 10 am – 7 pm)'));
     expect(button(container, 'Add to Cart').disabled).toBe(true);
+    expect(button(container, 'Buy now').disabled).toBe(true);
+    // No instalment offered for what cannot be bought.
+    expect(container.textContent).not.toContain('/month');
   });
 
   it("says 'Product not found.' for an unknown product", async () => {

@@ -1,15 +1,15 @@
 import { ApiError, errorMessage } from '@voltcart/api-client/errors';
 import type { Product, ProductSummary } from '@voltcart/shared';
-import { canAddToCart, formatINR, instalment, stockLabel } from '@voltcart/shared';
+import { canAddToCart, formatINR, instalment, memoryLabel, stockLabel } from '@voltcart/shared';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { CompareIcon, HeartIcon, PhoneIcon, ShieldIcon, TruckIcon } from '../../components/ui/icons';
 import { ProductImage } from '../../components/ui/product-image';
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { Loading } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { productImage } from '../../lib/images';
-import { SHOP_INFO } from '../../lib/shop-info';
+import { SHOP_INFO, shipsFree, useShopClaims } from '../../lib/shop-info';
 import { useTitle } from '../../lib/use-title';
 import { useCart } from '../../stores/cart-store';
 import { notify } from '../../stores/notifications-store';
@@ -110,6 +110,8 @@ function wantedFromAddress(product: Product, params: URLSearchParams): Partial<S
 
 function ProductDetail({ product }: { product: Product }) {
   const addItem = useCart((s) => s.addItem);
+  const navigate = useNavigate();
+  const claims = useShopClaims();
   const [params, setParams] = useSearchParams();
   const [qty, setQty] = useState(1);
   const [inWishlist, toggleWishlist] = useInList('wishlist', product._id);
@@ -149,21 +151,27 @@ function ProductDetail({ product }: { product: Product }) {
     if (qty > maxQty) setQty(maxQty);
   }, [qty, maxQty]);
 
+  const line = () => ({
+    productId: product._id,
+    name: product.name,
+    // The chosen colour's picture: a line of a black phone shows a black phone.
+    thumbnail: colorImages[0] ?? product.thumbnail,
+    colorId: sel.colorId,
+    colorName: color?.name ?? null,
+    memorySize: sel.memorySize,
+    sku: variant?.sku ?? null,
+    unitPrice: price,
+    unitOriginalPrice: msrp,
+    qty,
+  });
   const add = () => {
-    void addItem({
-      productId: product._id,
-      name: product.name,
-      // The chosen colour's picture: a line of a black phone shows a black phone.
-      thumbnail: colorImages[0] ?? product.thumbnail,
-      colorId: sel.colorId,
-      colorName: color?.name ?? null,
-      memorySize: sel.memorySize,
-      sku: variant?.sku ?? null,
-      unitPrice: price,
-      unitOriginalPrice: msrp,
-      qty,
-    });
+    void addItem(line());
     notify.success(`${product.name} added to your cart`);
+  };
+  // Straight to checkout with this variant and quantity: the line holds exactly the chosen units.
+  const buyNow = () => {
+    void addItem(line(), { exact: true });
+    navigate(paths.checkout.to());
   };
 
   const descriptionLines = (text: string) =>
@@ -248,9 +256,11 @@ function ProductDetail({ product }: { product: Product }) {
             )}
           </div>
           <p className="pdp__tax muted">Inclusive of all taxes (GST)</p>
-          <p className="pdp__emi">
-            or <strong>{formatINR(instalment(price))}/month</strong> for 12 months
-          </p>
+          {claims.emiEnabled && sellable && (
+            <p className="pdp__emi">
+              or <strong>{formatINR(instalment(price))}/month</strong> for 12 months with EMI
+            </p>
+          )}
 
           <p
             className={`stock stock--lg ${label === 'In stock' ? 'stock--in' : 'stock--out'}`}
@@ -324,7 +334,7 @@ function ProductDetail({ product }: { product: Product }) {
               {color && <input type="hidden" name="color" value={color.slug} />}
               <fieldset className="option">
                 <legend className="option__label">
-                  Memory: <strong>{sel.memorySize} GB</strong>
+                  Memory: <strong>{sel.memorySize !== null && memoryLabel(sel.memorySize)}</strong>
                 </legend>
                 <div className="option__choices">
                   {product.memorySizes.map((m, i) => {
@@ -342,13 +352,13 @@ function ProductDetail({ product }: { product: Product }) {
                         aria-pressed={on}
                         aria-disabled={reason ? true : undefined}
                         title={reason ?? undefined}
-                        aria-label={`${m} GB${adj}${reason ? ` — ${reason}` : ''}`}
+                        aria-label={`${memoryLabel(m)}${adj}${reason ? ` — ${reason}` : ''}`}
                         onClick={(e) => {
                           e.preventDefault();
                           choose({ memorySize: m });
                         }}
                       >
-                        {m} GB
+                        {memoryLabel(m)}
                         {adj && <small>{adj}</small>}
                       </button>
                     );
@@ -375,13 +385,8 @@ function ProductDetail({ product }: { product: Product }) {
               Add to Cart
             </button>
           </div>
-          <button
-            type="button"
-            className="btn btn--paypal btn--block"
-            aria-disabled="true"
-            title="PayPal is not available yet"
-          >
-            <span>Buy with</span> <strong>PayPal</strong>
+          <button type="button" className="btn btn--accent btn--block" onClick={buyNow} disabled={!sellable}>
+            Buy now
           </button>
 
           <div className="pdp__toggles">
@@ -409,18 +414,25 @@ function ProductDetail({ product }: { product: Product }) {
             <li>
               <TruckIcon />
               <span>
-                <strong>FREE SHIPPING</strong> · Ships from {SHOP_INFO.shipsFrom}
+                {shipsFree(price, claims.freeShippingThreshold) && (
+                  <>
+                    <strong>FREE SHIPPING</strong> ·{' '}
+                  </>
+                )}
+                Ships from {SHOP_INFO.shipsFrom}
               </span>
             </li>
-            <li>
-              <ShieldIcon />
-              <span>30 days money back · 100% secure payment</span>
-            </li>
+            {claims.promises.length > 0 && (
+              <li>
+                <ShieldIcon />
+                <span>{claims.promises.join(' · ')}</span>
+              </li>
+            )}
             <li className="pdp__phone">
               <PhoneIcon />
               <span>
                 Order by phone: <a href={SHOP_INFO.hotlineHref}>{SHOP_INFO.hotline}</a>
-                <small> ({SHOP_INFO.hours})</small>
+                <small> ({claims.supportHours})</small>
               </span>
             </li>
           </ul>

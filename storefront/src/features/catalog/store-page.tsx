@@ -1,13 +1,16 @@
 import { errorMessage } from '@voltcart/api-client/errors';
+import { formatINR } from '@voltcart/shared';
 import { useId, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ProductCard } from '../../components/product-card';
 import { Loading } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
+import { freeShippingText, useShopClaims } from '../../lib/shop-info';
 import { useTitle } from '../../lib/use-title';
 import { useCategories, useColors, useProducts } from './api';
 import { CategoryList } from './components/category-list';
 import { ColorSwatches } from './components/color-swatches';
+import { EmptyResults, priceWordsLabel } from './components/empty-results';
 import { chosenFilters, FilterChips, ListFilters } from './components/list-filters';
 import {
   listPosition,
@@ -36,9 +39,14 @@ export function StorePage() {
 
   const { data: categories } = useCategories();
   const { data: colors } = useColors();
+  const claims = useShopClaims();
+  const promises = [freeShippingText(claims.freeShippingThreshold, formatINR), ...claims.promises].filter(
+    Boolean,
+  );
   const products = useProducts(storeProductParams(categorySlug, query));
 
   const category = categories.find((c) => c.slug === categorySlug);
+  // The query as typed: never re-cased ("iphone 15 pro" stays so).
   const title = query.q
     ? `Results for “${query.q}”`
     : category
@@ -46,6 +54,7 @@ export function StorePage() {
       : categorySlug
         ? categorySlug.replace(/-/g, ' ')
         : 'All Products';
+  const titleFromSlug = !query.q && !category && categorySlug !== '';
   const unknownCategory = categorySlug !== '' && categories.length > 0 && !category;
   useTitle(
     query.q ? `Search: ${query.q}` : (category?.name ?? (unknownCategory ? 'Category not found' : 'Store')),
@@ -76,7 +85,23 @@ export function StorePage() {
   const colorName = colors.find((c) => c.slug === query.colorSlug)?.name;
   const colorNameOf = (slug: string) => colors.find((c) => c.slug === slug)?.name ?? slug;
   const data = products.data;
-  const chosen = chosenFilters(query, data?.facets, colorNameOf);
+  // A price said in the search words ("tablet under 20000") is a chip too: removing it searches the other words.
+  const fromWords = data?.priceFromQuery;
+  const chosen = [
+    ...(fromWords
+      ? [{ key: 'priceFromQuery', text: priceWordsLabel(fromWords), remove: { q: fromWords.words } }]
+      : []),
+    ...chosenFilters(query, data?.facets, colorNameOf),
+  ];
+  // Choosing or clearing the price (its chip, the price filter, "Clear all") replaces the price said in the words.
+  const changeFilters = (change: Partial<StoreQuery>) =>
+    update(fromWords && 'maxPrice' in change ? { ...change, q: fromWords.words } : change);
+  const filtered = chosen.length > 0 || categorySlug !== '';
+  const hinted = data?.categoryHints;
+  const cardFilters = {
+    colorSlugs: [query.colorSlug, ...query.color].filter(Boolean),
+    memory: query.memory,
+  };
   const where = data ? listPosition(query.limit, query.page, data.total ?? list.length, list.length) : null;
   const sorts = SORTS.filter((s) => !s.search || query.q);
   // Pages are links (they work without JavaScript too); filters, sort and page size keep the address.
@@ -100,12 +125,12 @@ export function StorePage() {
 
   return (
     <div className="container store">
-      <section className="store-banner" aria-label="Promotion">
+      <section className="store-banner" aria-label="Shop promises">
         <div>
-          <p className="store-banner__eyebrow">Mega electronics sale</p>
-          <p className="store-banner__title">Up to 40% off top brands</p>
+          <p className="store-banner__eyebrow">Voltcart store</p>
+          <p className="store-banner__title">Electronics from brands you trust</p>
         </div>
-        <p className="store-banner__note">Free shipping · 30 days money back · Cash on delivery</p>
+        <p className="store-banner__note">{promises.join(' · ')}</p>
       </section>
 
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -181,13 +206,13 @@ export function StorePage() {
                 facets={data?.facets}
                 query={query}
                 inCategory={Boolean(categorySlug)}
-                onChange={update}
+                onChange={changeFilters}
               />
               <div className="filters__sheet-foot">
                 <button
                   type="button"
                   className="btn btn--ghost"
-                  onClick={() => update({ ...NO_FILTERS })}
+                  onClick={() => changeFilters({ ...NO_FILTERS })}
                   disabled={chosen.length === 0}
                 >
                   Clear
@@ -205,7 +230,11 @@ export function StorePage() {
         <section className="store__main" aria-labelledby="store-title">
           <div className="store__toolbar">
             <div>
-              <h1 id="store-title" className="store__title" tabIndex={-1}>
+              <h1
+                id="store-title"
+                className={`store__title${titleFromSlug ? ' store__title--slug' : ''}`}
+                tabIndex={-1}
+              >
                 {title}
               </h1>
               <p className="muted store__count" aria-live="polite">
@@ -280,7 +309,7 @@ export function StorePage() {
             </noscript>
           </div>
 
-          <FilterChips chips={chosen} onChange={update} />
+          <FilterChips chips={chosen} onChange={changeFilters} />
 
           {products.error ? (
             <div className="notice notice--error" role="alert">
@@ -292,34 +321,41 @@ export function StorePage() {
           ) : products.loading ? (
             <Loading label="Loading products" />
           ) : list.length === 0 ? (
-            <div className="empty">
-              <p className="empty__title">No products found.</p>
-              {data?.didYouMean && (
-                <p>
-                  Did you mean{' '}
-                  <Link to={paths.store.to(writeStoreQuery({ ...query, q: data.didYouMean, page: 1 }))}>
-                    {data.didYouMean}
-                  </Link>
-                  ?
-                </p>
-              )}
-              <p className="muted">Try another category, colour or search term, or browse:</p>
-              <ul className="empty__links">
-                {categories.slice(0, 6).map((c) => (
-                  <li key={c.slug}>
-                    <Link to={paths.storeCategory.to(c.slug)}>{c.name}</Link>
-                  </li>
-                ))}
-              </ul>
-              <Link to={paths.store.to()} className="btn btn--ghost">
-                Clear filters
-              </Link>
-            </div>
+            <EmptyResults
+              didYouMean={
+                data?.didYouMean
+                  ? {
+                      text: data.didYouMean,
+                      to: paths.store.to(writeStoreQuery({ ...query, q: data.didYouMean, page: 1 })),
+                    }
+                  : undefined
+              }
+              categories={hinted && hinted.length > 0 ? hinted : categories.slice(0, 6)}
+              hinted={Boolean(hinted && hinted.length > 0)}
+              clearTo={
+                filtered
+                  ? paths.store.to(
+                      writeStoreQuery({
+                        ...query,
+                        ...NO_FILTERS,
+                        page: 1,
+                        q: fromWords ? fromWords.words : query.q,
+                      }),
+                    )
+                  : undefined
+              }
+            />
           ) : (
             <>
               <div className="product-grid">
                 {list.map((p, i) => (
-                  <ProductCard key={p._id} product={p} priority={i < STORE_EAGER_CARDS} headingLevel={2} />
+                  <ProductCard
+                    key={p._id}
+                    product={p}
+                    priority={i < STORE_EAGER_CARDS}
+                    headingLevel={2}
+                    filters={cardFilters}
+                  />
                 ))}
               </div>
               {where && where.pages > 1 && (

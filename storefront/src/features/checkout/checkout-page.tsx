@@ -6,6 +6,7 @@ import {
   CHECKOUT_MESSAGES,
   cartTotals,
   formatINR,
+  optionsLabel,
   REQUIRED_ADDRESS_FIELDS,
 } from '@voltcart/shared';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -354,10 +355,7 @@ export function CheckoutPage() {
                 <span>
                   {i.name}
                   {(i.colorName || i.memorySize) && (
-                    <small className="muted">
-                      {' '}
-                      {[i.colorName, i.memorySize ? `${i.memorySize} GB` : null].filter(Boolean).join(' · ')}
-                    </small>
+                    <small className="muted"> {optionsLabel(i.colorName, i.memorySize)}</small>
                   )}
                   <small className="muted"> × {i.qty}</small>
                 </span>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '@voltcart/api-client/errors';
 import type { OrderDetails, OrderDocument } from '@voltcart/shared';
-import { formatINR } from '@voltcart/shared';
+import { formatINR, optionsLabel } from '@voltcart/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { Dialog } from '../../components/ui/dialog';
@@ -168,7 +168,7 @@ export function OrderPage() {
                     {l.name}
                   </Link>
                   <p className="muted small">
-                    {[l.colorName, l.memorySize ? `${l.memorySize} GB` : null, l.sku ? `SKU ${l.sku}` : null]
+                    {[optionsLabel(l.colorName, l.memorySize), l.sku ? `SKU ${l.sku}` : null]
                       .filter(Boolean)
                       .join(' · ')}
                   </p>

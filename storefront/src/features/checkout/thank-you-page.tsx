@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@voltcart/api-client/errors';
-import { formatINR } from '@voltcart/shared';
+import type { Order } from '@voltcart/shared';
+import { formatINR, optionsLabel } from '@voltcart/shared';
 import { Link, useParams } from 'react-router-dom';
 import { CheckIcon } from '../../components/ui/icons';
 import { Loading } from '../../components/ui/spinner';
@@ -58,12 +59,7 @@ export function ThankYouPage() {
             {orderId}
           </strong>
         </p>
-        {order && (
-          <p className="muted">
-            {order.payment_mode === 1 ? 'Paid online' : 'Cash on Delivery'} · Total{' '}
-            {formatINR(order.order_total)}
-          </p>
-        )}
+        {order && <OrderSummary order={order} />}
         <p className="muted">We will let you know as soon as it ships. You can follow it in your profile.</p>
         <div className="thank-you__actions">
           <Link to={paths.store.to()} className="btn btn--primary">
@@ -77,5 +73,49 @@ export function ThankYouPage() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** How the order is paid, in the shopper's words. */
+function paymentText(order: Order): string {
+  if (order.payment_mode === 0)
+    return `Cash on delivery: pay ${formatINR(order.order_total)} when it arrives`;
+  if (order.state === 'pending_payment') return 'Online payment: waiting for the payment';
+  if (order.state === 'payment_failed') return 'Online payment: the payment failed';
+  return 'Paid online';
+}
+
+/** What was ordered (name, colour and memory, quantity, line total), the total and how it is paid. */
+function OrderSummary({ order }: { order: Order }) {
+  return (
+    <section className="thank-you__summary" aria-labelledby="thank-you-items">
+      <h2 id="thank-you-items" className="thank-you__summary-title">
+        Your order
+      </h2>
+      <ul className="thank-you__lines">
+        {order.lines.map((l, i) => {
+          const options = optionsLabel(l.colorName, l.memorySize);
+          return (
+            <li key={`${l.productId}-${i}`} className="thank-you__line">
+              <span>
+                {l.name}
+                {options && <small className="muted"> {options}</small>}
+                <small className="muted"> × {l.qty}</small>
+              </span>
+              <span className="thank-you__amount">{formatINR(l.lineTotal)}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="thank-you__line thank-you__total">
+        <span>Total</span>
+        <span className="thank-you__amount" data-testid="thank-you-total">
+          {formatINR(order.order_total)}
+        </span>
+      </p>
+      <p className="thank-you__payment" data-testid="payment-method">
+        {paymentText(order)}
+      </p>
+    </section>
   );
 }

@@ -4,7 +4,7 @@ import { isShopPage, pageBlocks, type ShopPage } from '@voltcart/shared';
 import { useLocation } from 'react-router-dom';
 import { Loading } from '../../components/ui/spinner';
 import { queries } from '../../lib/queries';
-import { SHOP_INFO } from '../../lib/shop-info';
+import { SHOP_INFO, useShopClaims } from '../../lib/shop-info';
 import { useTitle } from '../../lib/use-title';
 import './shop-pages.css';
 
@@ -66,6 +66,7 @@ function PageText({ body }: { body: string }) {
 }
 
 function ContactDetails({ officer }: { officer: ShopPage['officer'] }) {
+  const { supportHours } = useShopClaims();
   return (
     <div className="shop-page__contact">
       <section className="card" aria-labelledby="contact-support">
@@ -73,7 +74,7 @@ function ContactDetails({ officer }: { officer: ShopPage['officer'] }) {
         <dl>
           <dt>Phone</dt>
           <dd>
-            <a href={SHOP_INFO.hotlineHref}>{SHOP_INFO.hotline}</a> ({SHOP_INFO.hours})
+            <a href={SHOP_INFO.hotlineHref}>{SHOP_INFO.hotline}</a> ({supportHours})
           </dd>
           <dt>E-mail</dt>
           <dd>

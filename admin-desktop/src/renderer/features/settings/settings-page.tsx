@@ -12,6 +12,7 @@ import { staleAfter } from '../../lib/query-keys';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { useCan } from '../../stores/session';
 import { toast } from '../../stores/toast';
+import { ShopClaimsForm } from './shop-claims-form';
 
 /** The low-stock threshold an API that does not send one uses. */
 const DEFAULT_LOW_STOCK = 5;
@@ -238,6 +239,8 @@ export function SettingsPage() {
           </div>
         </form>
       )}
+
+      {canSaveShop && s && <ShopClaimsForm settings={s} />}
 
       {info && (
         <section className="panel">

@@ -2,21 +2,25 @@ import { ProductCard } from '../../../components/product-card';
 import { Loading } from '../../../components/ui/spinner';
 import { useBestSellers } from '../api';
 
-/** BEST SELLER strip: the API's top 5 by discount, each with its SAVE badge. */
+/**
+ * The BEST SELLER strip: what sold most in the last 30 days, by units (the API's). When nothing sold lately
+ * the API sends the largest savings instead, and the strip says so ("Biggest savings"), never "best seller".
+ */
 export function BestSellers() {
   const { data, loading } = useBestSellers();
-  const products = data ?? [];
+  const products = data?.products ?? [];
+  const sales = data?.basis !== 'discount';
   return (
     <section className="home-section" aria-labelledby="best-seller-title">
       <div className="section-head">
         <h2 id="best-seller-title" className="section-title">
-          BEST SELLER
+          {sales ? 'BEST SELLER' : 'Biggest savings'}
         </h2>
       </div>
       {loading ? (
         <Loading />
       ) : products.length === 0 ? (
-        <p className="muted">No best sellers available.</p>
+        <p className="muted">No products to show yet.</p>
       ) : (
         <div className="product-grid product-grid--strip">
           {products.slice(0, 5).map((p) => (

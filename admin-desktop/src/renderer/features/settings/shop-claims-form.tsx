@@ -1,0 +1,120 @@
+import { errorMessage } from '@voltcart/api-client/http';
+import { MAX_PROMISES, type ShopSettings } from '@voltcart/shared';
+import { type FormEvent, useEffect, useState } from 'react';
+import { api } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
+import { staleAfter } from '../../lib/query-keys';
+import { toast } from '../../stores/toast';
+
+interface ClaimsForm {
+  emiEnabled: boolean;
+  supportHours: string;
+  promises: string[];
+}
+
+const fromSettings = (s: ShopSettings): ClaimsForm => ({
+  emiEnabled: s.emiEnabled === true,
+  supportHours: s.supportHours ?? '',
+  promises: Array.from({ length: MAX_PROMISES }, (_, i) => s.promises?.[i] ?? ''),
+});
+
+/**
+ * What the storefront promises shoppers (Settings, `settings.write`): the promise strip's texts, the support
+ * hours every page shows, and whether product pages show a monthly EMI figure. Each is a claim the shop must
+ * keep, so the defaults claim only what the shop does anyway.
+ */
+export function ShopClaimsForm({ settings }: { settings: ShopSettings }) {
+  const [form, setForm] = useState<ClaimsForm>(() => fromSettings(settings));
+  const [error, setError] = useState<string | null>(null);
+  const save = useApiMutation((body: ClaimsForm) => api.settings.update({ body }), staleAfter.settings);
+
+  useEffect(() => setForm(fromSettings(settings)), [settings]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const supportHours = form.supportHours.trim();
+    const promises = form.promises.map((t) => t.trim()).filter(Boolean);
+    const problem = !supportHours
+      ? 'Please enter the support hours, e.g. “Mon–Sat, 9 am – 8 pm”.'
+      : [supportHours, ...promises].some((t) => t.length > 60)
+        ? 'Each text may be at most 60 characters.'
+        : null;
+    setError(problem);
+    if (problem) return toast.error(problem);
+    save.mutate(
+      { emiEnabled: form.emiEnabled, supportHours, promises },
+      {
+        onSuccess: (reply) => toast.reply(reply, 'Settings saved.'),
+        onError: (err) => {
+          const msg = errorMessage(err, 'The storefront texts could not be saved.');
+          setError(msg);
+          toast.error(msg);
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="panel form" onSubmit={submit} noValidate aria-labelledby="claims-title">
+      <h2 id="claims-title">What the storefront promises</h2>
+      <p className="muted">
+        Shoppers read these as promises. Show only what the shop does: free shipping follows the threshold
+        above, and no text here may promise returns, discounts or deals the shop does not give.
+      </p>
+      {error && (
+        <div className="form-error" role="alert">
+          {error}
+        </div>
+      )}
+      <fieldset className="field">
+        <legend className="field-label">Promise strip (under the header, up to {MAX_PROMISES})</legend>
+        {form.promises.map((text, i) => (
+          <input
+            key={i}
+            aria-label={`Promise ${i + 1}`}
+            maxLength={60}
+            value={text}
+            onChange={(e) =>
+              setForm({ ...form, promises: form.promises.map((t, j) => (j === i ? e.target.value : t)) })
+            }
+          />
+        ))}
+      </fieldset>
+      <div className="field">
+        <label className="field-label" htmlFor="support-hours">
+          Support hours
+        </label>
+        <input
+          id="support-hours"
+          maxLength={60}
+          aria-describedby="support-hours-hint"
+          value={form.supportHours}
+          onChange={(e) => setForm({ ...form, supportHours: e.target.value })}
+        />
+        <span className="hint" id="support-hours-hint">
+          When the hotline answers: shown in the footer, on product pages and the about page.
+        </span>
+      </div>
+      <div className="field">
+        <label className="check-filter">
+          <input
+            type="checkbox"
+            checked={form.emiEnabled}
+            aria-describedby="emi-hint"
+            onChange={(e) => setForm({ ...form, emiEnabled: e.target.checked })}
+          />{' '}
+          Show the monthly EMI figure on product pages
+        </label>
+        <span className="hint" id="emi-hint">
+          Turn on only when your Razorpay account offers EMI at checkout. Shown in whole rupees, never on
+          items that cannot be bought.
+        </span>
+      </div>
+      <div className="form-actions">
+        <button className="btn btn-primary" type="submit" disabled={save.isPending}>
+          Save storefront texts
+        </button>
+      </div>
+    </form>
+  );
+}
