@@ -26,6 +26,7 @@ import * as searchKeys from './20261125T0830_search_keys';
 import * as customerSearch from './20261125T0845_customer_search';
 import * as moreSynonyms from './20261125T0900_more_synonyms';
 import * as accounts from './20261128T1300_accounts';
+import * as orderTruth from './20261129T0100_order_truth';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0845_customer_search': customerSearch,
   '20261125T0900_more_synonyms': moreSynonyms,
   '20261128T1300_accounts': accounts,
+  '20261129T0100_order_truth': orderTruth,
 };

@@ -8,6 +8,8 @@ export const STATE_LABELS: Record<OrderState, string> = {
   cancelled: 'Cancelled',
   shipped: 'Shipped',
   delivered: 'Delivered',
+  refunded: 'Refunded',
+  returned: 'Returned (RTO)',
 };
 
 export { ORDER_STATES };
