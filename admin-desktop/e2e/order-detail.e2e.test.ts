@@ -76,6 +76,10 @@ describe('order detail: refunds, shipping, documents, mails, timeline', () => {
     await panel.getByLabel('Amount (₹)').fill('100');
     await panel.getByLabel('Reason').fill('Scratched box');
     await panel.getByRole('button', { name: 'Refund' }).click();
+    await page
+      .getByRole('dialog', { name: 'Refund ₹100 to the customer?' })
+      .getByRole('button', { name: 'Refund' })
+      .click();
     await expectToast(page, /refund/i);
     await expect
       .poll(() => page.getByTestId('refund-left').textContent())
@@ -92,6 +96,10 @@ describe('order detail: refunds, shipping, documents, mails, timeline', () => {
     await panel.getByLabel('Amount (₹)').fill('50');
     await panel.getByLabel('Reason').fill('Late delivery');
     await panel.getByRole('button', { name: 'Refund' }).click();
+    await page
+      .getByRole('dialog', { name: 'Refund ₹50 to the customer?' })
+      .getByRole('button', { name: 'Refund' })
+      .click();
     const refusal = panel.getByRole('alert');
     await refusal.waitFor();
     expect(await refusal.textContent()).toMatch(/left/);
