@@ -65,7 +65,7 @@ describe('confirmations and corrections in the back office', () => {
     const { orderId, total } = await paidOrder();
     const token = await e2eAdminToken();
     await page.goto(adminUrl(`/admin/orders/${orderId}`));
-    expect(await moves()).toEqual(['Mark as shipped', 'Cancel order']);
+    await expect.poll(moves).toEqual(['Mark as shipped', 'Cancel order']);
     const panel = page.getByRole('region', { name: 'Refunds' });
     await panel.getByLabel('Reason').fill('Customer changed their mind');
     await panel.getByRole('button', { name: 'Refund' }).click();
@@ -79,7 +79,7 @@ describe('confirmations and corrections in the back office', () => {
     await ask.getByRole('button', { name: 'Refund' }).click();
     await expectToast(page, /Refunded/);
     await page.locator('.order-bar .badge', { hasText: 'Refunded' }).waitFor();
-    expect(await moves()).toEqual([]);
+    await expect.poll(moves).toEqual([]);
     const after = (await api('GET', `/order/${orderId}`, { token })).body;
     expect(after.order.state).toBe('refunded');
     expect(after.payment.refunded).toBe(total);
@@ -105,7 +105,7 @@ describe('confirmations and corrections in the back office', () => {
       .poll(() => page.getByTestId('order-timeline').textContent())
       .toContain('Delhivery DLV-2222 (was Delhivery DLV-1111)');
 
-    expect(await moves()).toEqual(['Mark as delivered', 'Returned to origin']);
+    await expect.poll(moves).toEqual(['Mark as delivered', 'Returned to origin']);
     await page.getByRole('button', { name: 'Returned to origin' }).click();
     const rto = page.getByRole('dialog', { name: 'Returned to origin' });
     expect(await rto.textContent()).toContain('This cannot be undone.');
