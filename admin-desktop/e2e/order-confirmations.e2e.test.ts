@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, pageErrors } from '../../e2e/browser';
 import { api, e2eAdminToken } from '../../e2e/context';
-import { adminUrl, apiOrder, expectToast, login, registerShopper, unique } from './support';
+import { adminUrl, apiOrder, expectToast, login, paidOrder, unique } from './support';
 
 let browser: Browser;
 let page: Page;
@@ -24,41 +24,6 @@ afterAll(async () => {
 
 const moves = () => page.locator('.order-moves button').allTextContents();
 const inr = (n: number) => `₹${n.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
-
-/** An online order of one unit, paid through the simulator by a new shopper. */
-async function paidOrder(): Promise<{ orderId: string; total: number }> {
-  const token = await registerShopper({ name: 'Ira Sen', email: `ira${Date.now().toString(36)}@example.in` });
-  const products = (await api('GET', '/product?limit=0')).body.products as {
-    _id: string;
-    inStock: boolean;
-    stock: number;
-  }[];
-  const product = products.find((p) => p.inStock && p.stock >= 5)!;
-  await api('POST', '/cart/add-to-cart', { token, body: { productId: product._id } });
-  const placed = await api('POST', '/order/place-order', {
-    token,
-    body: {
-      payment_mode: 1,
-      shipping_details: {
-        adressLine1: '3 Park Street',
-        city: 'Kolkata',
-        state: 'West Bengal',
-        postalCode: '700016',
-        country: 'India',
-        contact: '9830012345',
-      },
-    },
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  const orderId = placed.body.order_id as string;
-  const signed = await api('POST', '/order/simulator/sign', { token, body: { order_id: orderId } });
-  const ok = await api('POST', '/order/success', {
-    token,
-    body: { order_id: orderId, razorpay_response: signed.body.razorpay_response },
-  });
-  expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-  return { orderId, total: placed.body.order_total as number };
-}
 
 describe('confirmations and corrections in the back office', () => {
   it('asks before a refund; Cancel refunds nothing; a full refund leaves the order Refunded, not to ship', async () => {

@@ -13,6 +13,7 @@ import {
   makeProduct,
   orderBody,
   orderRow,
+  payWithSimulator,
   type Shopper,
   shopper,
   stockOf,
@@ -43,14 +44,7 @@ async function placeOne(
   expect(placed.status, placed.text).toBe(201);
   const orderId = placed.body.order_id as string;
   if (mode === 1) {
-    const signed = await ctx.req('POST', '/order/simulator/sign', {
-      token: s.token,
-      body: { order_id: orderId },
-    });
-    const paid = await ctx.req('POST', '/order/success', {
-      token: s.token,
-      body: { order_id: orderId, razorpay_response: signed.body.razorpay_response },
-    });
+    const paid = await payWithSimulator(ctx, s.token, orderId);
     expect(paid.status, paid.text).toBe(200);
   }
   return { orderId, productId: p.id };
