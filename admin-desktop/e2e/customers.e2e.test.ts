@@ -1,12 +1,13 @@
 // Covers customers in the back office: the list's blocked filter, sort by name and total; a row opens the
 // customer's page (addresses, orders, totals); Block asks first, then the customer is blocked (the list says so
 // and their token stops working), and Unblock opens the account again; the page shows both in its own history.
+// The Owner's setting that asks shoppers to confirm their e-mail address before a first order.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../../e2e/axe';
 import { launchBrowser, newPage, pageErrors, screenshot } from '../../e2e/browser';
-import { api } from '../../e2e/context';
-import { login } from './support';
+import { api, e2eAdminToken } from '../../e2e/context';
+import { adminUrl, login } from './support';
 
 let browser: Browser;
 const tag = Date.now().toString(36).slice(-5);
@@ -93,5 +94,28 @@ describe('customers in the browser', () => {
     });
     expect(again.status).toBe(200);
     expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+describe('confirming e-mail addresses before a first order', () => {
+  it('is a setting the Owner switches on and off in Settings', async () => {
+    const page = await newPage(browser, { width: 1280, height: 900 });
+    await login(page);
+    await page.goto(adminUrl('/admin/settings'));
+    const save = page.getByRole('button', { name: 'Save shop settings' });
+    await save.and(page.locator(':enabled')).waitFor();
+    const box = page.getByLabel(/Shoppers confirm their e-mail address/);
+    const token = await e2eAdminToken();
+    const saved = async () => (await api('GET', '/settings', { token })).body.settings.requireVerifiedEmail;
+    expect(await box.isChecked()).toBe(false);
+    await box.check();
+    await save.click();
+    await expect.poll(saved).toBe(true);
+    // Other browser tests place orders with new accounts: switched off again.
+    await box.uncheck();
+    await save.click();
+    await expect.poll(saved).toBe(false);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
   });
 });

@@ -6,10 +6,12 @@ import { isDatabaseDown, isRetryable } from './db/errors';
 /** The one error type of the API: an HTTP status, a stable code and a message the user can act on. */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503,
+    readonly status: 301 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503,
     readonly code: ErrorCode,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** Response headers (the Location of a 301). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -44,7 +46,7 @@ export function toErrorResponse(err: unknown): ErrorResponse {
     return {
       status: err.status,
       body: { flag: 0, msg: err.message, code: err.code, ...err.extra },
-      headers: {},
+      headers: err.headers,
     };
   }
   if (err instanceof HTTPException) {

@@ -1,5 +1,6 @@
 // Covers bulk actions on chosen products (POST /catalog/products/bulk): switch on and off, move to a category
-// (or none), adjust the stock of every variant (refused whole, naming the SKU, when one would go below 0),
+// (or none), adjust the units of products with one variant (refused whole, naming the product, when one would
+// go below 0; a product with several variants refused by name, issue 26), with `changed` counting what changed,
 // delete; each in one transaction, with product figures and search kept right, ids that no longer exist
 // skipped; bad input and access; one history record per product changed (none for a product the action left
 // as it was, none for a refused action).
@@ -93,27 +94,57 @@ describe('bulk actions', () => {
     expect(unknown.status).toBe(400);
   });
 
-  it('adjusts the stock of every variant, and refuses all of it when one would go below 0', async () => {
-    const r = await bulk({ ids, action: 'adjustStock', stockDelta: 3 });
-    expect(r.body.msg).toBe('Stock adjusted on 3 products.');
-    // Product 2 has two variants (128 and 256 GB, 5 and 0 units): each gets 3 more.
-    expect((await product(ids[1]!)).stock).toBe(11);
+  it('adjusts the units of products with one variant, and counts what it changed', async () => {
+    const one = [ids[0]!, ids[2]!];
+    const r = await bulk({ ids: one, action: 'adjustStock', stockDelta: 3 });
+    expect(r.body).toMatchObject({ changed: 2, msg: 'Stock adjusted on 2 products.' });
     expect((await product(ids[0]!)).stock).toBe(8);
-    const stock = await lastChange(ids[1]!);
+    expect((await product(ids[2]!)).stock).toBe(8);
+    const stock = await lastChange(ids[0]!);
     expect(stock).toMatchObject({
       action: 'product.stock',
-      summary: expect.stringMatching(/^Bulk: \+3 units/),
+      summary: `Bulk: +3 units on "Bulkphone 1 ${tag}"`,
     });
-    expect(Object.values(stock.before)).toEqual([5, 0]);
-    expect(Object.values(stock.after)).toEqual([8, 3]);
+    expect(Object.values(stock.before)).toEqual([5]);
+    expect(Object.values(stock.after)).toEqual([8]);
     const before = await ctx.snapshot();
-    const refused = await bulk({ ids, action: 'adjustStock', stockDelta: -4 });
+    const refused = await bulk({ ids: one, action: 'adjustStock', stockDelta: -9 });
     expect(refused.status).toBe(409);
-    expect(refused.body.code).toBe('insufficient_stock');
-    expect(refused.body.msg).toMatch(
-      /^Variant \S+-256GB has 3 units: removing 4 would take it below 0\. Nothing was changed\.$/,
-    );
+    expect(refused.body).toMatchObject({
+      code: 'insufficient_stock',
+      msg: `"Bulkphone 1 ${tag}" has 8 units: removing 9 would take it below 0. Nothing was changed.`,
+    });
     expect(await ctx.snapshot()).toEqual(before);
+  });
+
+  it('refuses a product with several variants by name instead of adding to each of them (issue 26)', async () => {
+    // Product 2 has two variants (128 and 256 GB, 5 and 0 units): "+2" has no one count to change.
+    const before = await ctx.snapshot();
+    const history = await historyCount(ids[1]!);
+    const r = await bulk({ ids, action: 'adjustStock', stockDelta: 2 });
+    expect(r.status).toBe(409);
+    expect(r.body.code).toBe('stock_on_variants');
+    expect(r.body.msg).toBe(
+      `"Bulkphone 2 ${tag}" has several variants: set their units per variant on the product's page (Units ± changes products with one variant only). Nothing was changed.`,
+    );
+    expect((await product(ids[1]!)).variants.map((v: { stock: number }) => v.stock)).toEqual([5, 0]);
+    expect((await product(ids[0]!)).stock).toBe(8);
+    expect(await ctx.snapshot()).toEqual(before);
+    expect(await historyCount(ids[1]!)).toBe(history);
+    // Staff lists say how many variants each product has (the list offers +/− only with one); shoppers' do not.
+    const listed = async (token?: string) =>
+      (await ctx.req('GET', `/product?q=${tag}&limit=10`, { token })).body.products as {
+        _id: string;
+        variantCount?: number;
+      }[];
+    const counts = Object.fromEntries((await listed(admin)).map((p) => [p._id, p.variantCount]));
+    expect(counts).toEqual({ [ids[0]!]: 1, [ids[1]!]: 2, [ids[2]!]: 1 });
+    expect((await listed()).every((p) => p.variantCount === undefined)).toBe(true);
+  });
+
+  it('counts only the products an action changed', async () => {
+    const r = await bulk({ ids, action: 'activate' });
+    expect(r.body).toMatchObject({ changed: 0, msg: '0 products switched on.' });
   });
 
   it('deletes, skipping ids that no longer exist', async () => {

@@ -99,6 +99,18 @@ describe('POST /order/bulk-ship', () => {
     expect(again.body.rows[0].error).toBe('Cannot move an order from shipped to shipped.');
   });
 
+  it('counts in words that fit the number (issue 26: not "1 orders ready")', async () => {
+    const a = await placeCod();
+    const one = await bulk(`order id,carrier,tracking number\n${a},Delhivery,DL1${a.slice(-6)}`);
+    expect(one.body.msg).toBe('1 order ready to mark shipped.');
+    const two = await bulk(
+      `order id,carrier,tracking number\n${a},Delhivery,DL2${a.slice(-6)}\nnope,Delhivery,X1`,
+    );
+    expect(two.body.msg).toBe('1 order ready to mark shipped; 1 row with errors.');
+    const done = await bulk(`order id,carrier,tracking number\n${a},Delhivery,DL3${a.slice(-6)}`, true);
+    expect(done.body.msg).toBe('1 order marked shipped.');
+  });
+
   it('says which row misses the tracking number', async () => {
     const a = await placeCod();
     const r = await bulk(`order_id,carrier,tracking_number\n${a},Delhivery,`);

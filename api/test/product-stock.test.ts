@@ -150,7 +150,7 @@ describe('saving a product never brings back sold units (the lost update)', () =
       [{ stock: 7, expectedStock: -1 }, 'expectedStock must not be negative'],
       [{ stock: 7, expectedStock: 'six' }, 'expectedStock must be a number'],
       [{ stock: 7, expectedStock: 6.5 }, 'expectedStock must be a whole number'],
-      [{ stock: -1, expectedStock: 6 }, 'stock must not be negative'],
+      [{ stock: -1, expectedStock: 6 }, 'Stock Quantity must not be negative'],
     ] as const) {
       const r = await save(p._id, fields);
       expect(r.status, JSON.stringify(fields)).toBe(400);
@@ -252,11 +252,11 @@ describe('GET /product?lowStock=1 and the lowStockThreshold setting', () => {
   it('validates the threshold: a whole number of units from 0 to 1,00,000; refused saves change nothing', async () => {
     const before = (await ctx.req('GET', '/settings', { token: admin })).body.settings;
     for (const [value, msg] of [
-      [-1, 'lowStockThreshold must not be negative'],
-      [2.5, 'lowStockThreshold must be a whole number of units'],
-      ['lots', 'lowStockThreshold must be a number'],
-      [100_001, 'lowStockThreshold must be at most 1,00,000'],
-      [true, 'lowStockThreshold must be a number'],
+      [-1, 'Low-stock threshold (units) must not be negative'],
+      [2.5, 'Low-stock threshold (units) must be a whole number of units'],
+      ['lots', 'Low-stock threshold (units) must be a number'],
+      [100_001, 'Low-stock threshold (units) must be at most 1,00,000'],
+      [true, 'Low-stock threshold (units) must be a number'],
     ] as const) {
       const r = await ctx.req('PUT', '/settings', { token: admin, body: { lowStockThreshold: value } });
       expect(r.status, String(value)).toBe(400);

@@ -30,6 +30,7 @@ describe('GET /settings', () => {
       'freeShippingThreshold',
       'paymentSimulator',
       'razorpayKeyId',
+      'requireVerifiedEmail',
       'shopName',
     ]);
   });
@@ -73,13 +74,13 @@ describe('PUT /settings', () => {
     const before = await ctx.snapshot();
     const saved = (await ctx.req('GET', '/settings')).body.settings;
     const cases: [unknown, RegExp][] = [
-      [{}, /shopName, freeShippingThreshold or lowStockThreshold/],
-      [{ shopName: '' }, /^shopName must not be empty$/],
-      [{ shopName: 's'.repeat(61) }, /^shopName must be at most 60 characters$/],
-      [{ shopName: 42 }, /^shopName must be text$/],
-      [{ freeShippingThreshold: -1 }, /^freeShippingThreshold must not be negative$/],
-      [{ freeShippingThreshold: 'free' }, /^freeShippingThreshold must be a number$/],
-      [{ freeShippingThreshold: 10.555 }, /^freeShippingThreshold must have at most 2 decimals$/],
+      [{}, /shopName, freeShippingThreshold, lowStockThreshold or requireVerifiedEmail/],
+      [{ shopName: '' }, /^Shop name must not be empty$/],
+      [{ shopName: 's'.repeat(61) }, /^Shop name must be at most 60 characters$/],
+      [{ shopName: 42 }, /^Shop name must be text$/],
+      [{ freeShippingThreshold: -1 }, /^Free shipping threshold \(₹\) must not be negative$/],
+      [{ freeShippingThreshold: 'free' }, /^Free shipping threshold \(₹\) must be a number$/],
+      [{ freeShippingThreshold: 10.555 }, /^Free shipping threshold \(₹\) must have at most 2 decimals$/],
     ];
     for (const [body, msg] of cases) {
       const r = await ctx.req('PUT', '/settings', { token: admin, body });

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../e2e/axe';
 import { launchBrowser, pageErrors } from '../../e2e/browser';
-import { latestMail } from '../../e2e/context';
+import { api, latestMail } from '../../e2e/context';
 import { newShopper, openPage, shopUrl, shot } from './support';
 
 let browser: Browser;
@@ -104,5 +104,52 @@ describe('account pages', () => {
       expect(pageErrors(page)).toEqual([]);
       await page.close();
     }
+  });
+});
+
+describe('my account', () => {
+  it('confirms the e-mail address through the welcome mail and edits a saved address in place', async () => {
+    const s = await newShopper('Ira Sen');
+    const home = { adressLine1: '4 Park Street', adressLine2: '', city: 'Kolkata', state: 'West Bengal' };
+    const added = await api('POST', '/user/add-address', {
+      token: s.token,
+      body: { shipping_address: { ...home, postalCode: '700016', country: 'India', contact: '' } },
+    });
+    expect(added.status).toBe(201);
+    const page = await openPage(browser, { width: 390, height: 900 });
+    await page.goto(shopUrl('/login'));
+    await page.getByLabel('Email').fill(s.email);
+    await page.getByLabel('Password', { exact: true }).fill(s.password);
+    await page.getByRole('button', { name: 'LOG IN' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+
+    await page.goto(shopUrl('/profile'));
+    await page.getByText('Not confirmed yet.').waitFor();
+    const mail = await latestMail(s.email, 'account_created');
+    const link = new URL(/: (http\S+)/.exec(mail.text)![1]!);
+    expect(link.pathname).toBe('/account/verify-email');
+    await page.goto(shopUrl(`${link.pathname}${link.search}`));
+    await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+    await page.getByText('Thank you: your e-mail address is confirmed.').waitFor();
+    await page.goto(shopUrl('/profile'));
+    await page.getByRole('heading', { name: 'Account settings' }).waitFor();
+    expect(await page.getByText('Not confirmed yet.').count()).toBe(0);
+
+    await page.goto(shopUrl('/profile/myaddress'));
+    await page.getByRole('button', { name: 'Edit address 4 Park Street, Kolkata' }).click();
+    await page.getByRole('heading', { name: 'Edit address' }).waitFor();
+    expect(await page.getByLabel('Address line 1').inputValue()).toBe('4 Park Street');
+    await page.getByLabel('Address line 1').fill('9 Lake Road');
+    await page.getByLabel(/Contact number/).fill('9830012345');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await page.getByRole('heading', { name: 'Add a new address' }).waitFor();
+    const saved = page.locator('.address-list');
+    await saved.getByText('9 Lake Road').waitFor();
+    expect(await saved.locator('li').count()).toBe(1);
+    expect(await saved.textContent()).toContain('Phone: 9830012345');
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'storefront-my-address-390', { scroll: true });
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
   });
 });

@@ -134,7 +134,7 @@ describe('shopper journey', () => {
     expect(await order.textContent()).toContain('Cash on Delivery');
     expect(await order.textContent()).toContain(formatINR(price * 2));
     expect(await order.textContent()).toContain(product.name);
-    expect(await page.locator('.profile__details').textContent()).toContain(email);
+    expect(await page.getByRole('region', { name: 'Account details' }).textContent()).toContain(email);
     await shot(page, 'storefront-profile');
 
     const mine = await api('GET', '/order/my-orders', { token });

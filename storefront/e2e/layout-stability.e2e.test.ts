@@ -29,6 +29,8 @@ describe('phone-size pages (412 px) keep their height while scrolled', () => {
     const page = await openPage(browser, { width: 412, height: 915 });
     await page.goto(shopUrl(path || `/product/${productId}`));
     await page.locator(ready).first().waitFor();
+    // The app starts after the page has loaded (a busy machine starts it late): measure once it runs.
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
     const before = await height(page);
 

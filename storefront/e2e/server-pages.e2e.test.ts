@@ -136,6 +136,46 @@ describe('server-rendered product page', () => {
     expect(await missing.text()).toContain('<div id="root">');
     const cart = await (await fetch(shopUrl('/cart'))).text();
     expect(cart).toContain('<meta name="robots" content="noindex" />');
+    // The account forms are the browser's: a mailed link's token is read there, never rendered or kept here.
+    const reset = await (await fetch(shopUrl('/reset-password?token=abc'))).text();
+    expect(reset).toContain('<meta name="robots" content="noindex" />');
+    expect(reset).not.toContain('Choose a new password');
+  });
+});
+
+describe('a renamed product (issue 26)', () => {
+  it('answers 301 from its old address to its current one, in the HTML and in a browser', async () => {
+    const token = await e2eAdminToken();
+    const form = new FormData();
+    form.append('name', `Café Édition Lamp ${Date.now()}`);
+    form.append('originalPrice', '2499');
+    const made = await api('POST', '/product/create', { token, form });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const old = made.body.product as { _id: string; slug: string; name: string };
+    expect(old.slug).toMatch(/^cafe-edition-lamp-\d+$/);
+    // Seen once under its first address (the page cache keeps it until the catalogue changes).
+    expect((await fetch(shopUrl(`/product/${old.slug}`))).status).toBe(200);
+
+    const rename = new FormData();
+    rename.append('name', `${old.name} Pro`);
+    const renamed = await api('PUT', `/product/update/${old._id}`, { token, form: rename });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const slug = renamed.body.product.slug as string;
+    expect(slug).toBe(`${old.slug}-pro`);
+
+    const res = await fetch(shopUrl(`/product/${old.slug}?color=x`), { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(new URL(res.headers.get('location')!, shopUrl('/')).href).toBe(
+      shopUrl(`/product/${slug}?color=x`),
+    );
+    expect((await fetch(shopUrl(`/product/${slug}`))).status).toBe(200);
+
+    const page = await openPage(browser);
+    await page.goto(shopUrl(`/product/${old.slug}`));
+    expect(new URL(page.url()).pathname).toBe(`/product/${slug}`);
+    await page.getByRole('heading', { level: 1, name: renamed.body.product.name }).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
   });
 });
 

@@ -72,6 +72,8 @@ interface KeptPage {
   keep: boolean;
   bytes: number;
   status: number;
+  /** With status 301: where the page is now. */
+  location?: string;
   html: string;
   br: Uint8Array;
   gzip: Uint8Array;
@@ -172,6 +174,18 @@ export function createStorefrontApp({
     renderOpts: RenderOptions,
   ): Promise<KeptPage> {
     const page: RenderedPage = await renderer.renderPage(pathname, search, renderOpts);
+    if (page.location) {
+      const empty = new Uint8Array();
+      return {
+        keep: true,
+        bytes: page.location.length,
+        status: 301,
+        location: page.location,
+        html: '',
+        br: empty,
+        gzip: empty,
+      };
+    }
     if (shell?.mtimeMs !== mtimeMs) shell = { mtimeMs, html: await readFile(indexFile, 'utf8') };
     if (assets?.mtimeMs !== mtimeMs) assets = { mtimeMs, ...(await pageAssets(root)) };
     let html = shell.html;
@@ -223,6 +237,7 @@ export function createStorefrontApp({
     };
     const key = `${mtimeMs} ${renderOpts.origin} ${renderOpts.publicApiUrl} ${pathname}${search}`;
     const page = await pages.get(key, () => makePage(renderer, mtimeMs, pathname, search, renderOpts));
+    if (page.location) return c.redirect(`${page.location}${search}`, 301);
     const status = page.status as 200 | 404;
     const headers = { 'Content-Type': HTML, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
     const encoding = pageEncoding(c);

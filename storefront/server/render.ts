@@ -15,6 +15,8 @@ export interface RenderOptions {
 
 export interface RenderedPage {
   status: number;
+  /** With status 301: the page's current address (a product asked for by a slug it had before a rename). */
+  location?: string;
   /** The page's module (src/app/routes/…), for the server to link its styles and code in the HTML. */
   pageModule?: string;
   /** The page rendered by React, for the shell's root element ('' for the shell only). */

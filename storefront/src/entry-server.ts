@@ -31,7 +31,16 @@ import { pagesSitemap, productSitemap, sitemapIndex } from './sitemap';
 type Queries = ReturnType<typeof createQueries>;
 
 const SHOP = 'Voltcart';
-const PRIVATE = [/^\/cart\/?$/, /^\/checkout(\/|$)/, /^\/profile/, /^\/login\/?$/, /^\/thank-you\//];
+const PRIVATE = [
+  /^\/cart\/?$/,
+  /^\/checkout(\/|$)/,
+  /^\/profile/,
+  /^\/thank-you\//,
+  // The account forms: a mailed link's token and where to go after login are read in the browser only.
+  /^\/login(\/|$)/,
+  /^\/(forgot-password|reset-password)\/?$/,
+  /^\/account\//,
+];
 
 /** JSON inside a <script> element: `<` escaped so no `</script>` or `<!--` can end or change it. */
 export function scriptJson(value: unknown): string {
@@ -324,6 +333,7 @@ async function renderPage(pathname: string, search: string, opts: RenderOptions)
       client.prefetchQuery({ ...queries.settings(), retry: false }),
       pageHead(route.pattern, params, new URLSearchParams(search), client, queries, opts),
     ]);
+    if (head.location) return { ...head, html: '', state: null };
     const html = await pageEnv.run({ apiUrl: opts.publicApiUrl }, () =>
       renderHtml(client, `${pathname}${search}`),
     );
@@ -372,7 +382,12 @@ async function pageHead(
 ): Promise<Head> {
   if (pattern === paths.product.pattern) {
     try {
-      const found = await client.fetchQuery({ ...queries.product(params.id ?? ''), retry: false });
+      const key = params.id ?? '';
+      const found = await client.fetchQuery({ ...queries.product(key), retry: false });
+      // The API answered a slug the product had before a rename (it redirected to the current one): the page
+      // moves there for good, so shared links and search engines follow.
+      if (key !== found._id && key !== found.slug)
+        return { status: 301, location: paths.product.to(found.slug), head: '' };
       return { status: 200, ...productHead(found, opts) };
     } catch (e) {
       if (isMissing(e)) return NOT_FOUND('Product');

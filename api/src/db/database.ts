@@ -35,6 +35,8 @@ export interface UserTable extends AccountTable {
   blocked_at: Generated<Date | null>;
   /** The shopper deleted the account: name and e-mail are anonymised, addresses erased. */
   deleted_at: Generated<Date | null>;
+  /** The shopper opened a link or used a code mailed to the address (null: not confirmed yet). */
+  email_verified_at: Generated<Date | null>;
 }
 
 export interface AddressTable extends Timestamps {
@@ -139,6 +141,13 @@ export interface ProductMemoryTable {
   price_adj: Generated<number>;
 }
 
+/** A slug a product had before a rename: `/product/<slug>` answers 301 to the product's current slug. */
+export interface ProductOldSlugTable {
+  slug: string;
+  product_id: number;
+  renamed_at: Generated<Date>;
+}
+
 export interface CartLineTable extends Timestamps {
   id: Id;
   user_id: number;
@@ -169,7 +178,7 @@ export interface KnownLoginTable {
   bucket: string;
   last_at: Date;
 }
-export type AccountTokenPurpose = 'reset' | 'code' | 'email' | 'delete';
+export type AccountTokenPurpose = 'reset' | 'code' | 'email' | 'delete' | 'verify';
 export interface AccountTokenTable {
   id: Id;
   purpose: AccountTokenPurpose;
@@ -411,6 +420,7 @@ export interface Database {
   product_images: ProductImageTable;
   product_memory: ProductMemoryTable;
   product_variants: ProductVariantTable;
+  product_old_slugs: ProductOldSlugTable;
   cart_lines: CartLineTable;
   newsletter_signups: NewsletterTable;
   settings: SettingTable;

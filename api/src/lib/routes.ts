@@ -14,8 +14,12 @@ import { catalogCache } from './cache';
 import { jsonAnswer } from './compression';
 import { formBody, jsonBody, parse } from './validate';
 
-/** A finished response whose JSON is the route's whole reply (a cached answer, or a reply with its own status). */
-export type Replied<D extends AnyRoute> = Response & { readonly __reply?: ReplyOf<D> };
+/**
+ * A finished response whose JSON is the route's whole reply (a cached answer, or a reply with its own status).
+ * Only `cached` and `replyWith` make one (the brand exists only in types): a handler cannot answer with a
+ * response of its own making, such as `c.json({...})`, that the compiler has not held to the contract.
+ */
+export type Replied<D extends AnyRoute> = Response & { readonly __reply: ReplyOf<D> };
 
 /** The schemas a route declares, which its implementation must pass (the compiler holds it to them). */
 type SchemasOf<D extends AnyRoute> = (QuerySchemaOf<D> extends z.ZodType
@@ -127,7 +131,7 @@ export async function cached<D extends AnyRoute>(
   def: D,
   load: () => Promise<PayloadOf<D>>,
 ): Promise<Replied<D>> {
-  return catalogCache(c).respond(c, async () => ok(await load()), queryParams.get(def));
+  return (await catalogCache(c).respond(c, async () => ok(await load()), queryParams.get(def))) as Replied<D>;
 }
 
 /** A reply with a status other than the contract's (e.g. 200 for a sign-up that already existed). */
@@ -137,5 +141,5 @@ export function replyWith<D extends AnyRoute>(
   payload: PayloadOf<D>,
   status: 200 | 201,
 ): Replied<D> {
-  return c.json(ok(payload), status);
+  return c.json(ok(payload), status) as Response as Replied<D>;
 }

@@ -1,4 +1,4 @@
-import { isBlank } from '@voltcart/shared';
+import { fieldLabel, isBlank } from '@voltcart/shared';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../errors';
@@ -6,6 +6,7 @@ import { AppError, badRequest } from '../errors';
 /**
  * Parses input with a schema; the first problem becomes a 400 whose message names the field and says why.
  * Messages that are already whole sentences (seed messages such as 'Please enter city') are kept as they are.
+ * A field is named by the label staff see on its form when the schema gives one (`fieldLabel`), else as sent.
  */
 export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const r = schema.safeParse(input);
@@ -19,7 +20,8 @@ export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<
   const last = String(issue.path.at(-1) ?? '');
   // Whole sentences ('Please enter city') and messages that already name their field are kept as they are.
   const complete = /^[A-Z]/.test(msg) || (last !== '' && msg.startsWith(`${last} `));
-  throw badRequest(complete || !field ? msg : `${field} ${msg}`);
+  const label = fieldLabel(schema, issue.path);
+  throw badRequest(complete || !field ? msg : `${label ?? field} ${msg}`);
 }
 
 /**

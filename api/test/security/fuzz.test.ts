@@ -24,7 +24,7 @@ import { asText, EXTRA_KEYS, encode, nasty, PARAMS } from './payloads';
 import { buildWorld, paramValue, validRequest, type World } from './world';
 
 /** Runs per route; FUZZ_RUNS raises it for a deeper session. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 const routes = appRoutes();
 const QUERY_KEYS = ['limit', 'page', 'q', 'state', 'categorySlug', 'colorSlug', 'sort', 'id', 'user_id'];
 

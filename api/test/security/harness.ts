@@ -202,12 +202,7 @@ export const forge = {
  */
 export async function fingerprint(sc: SecurityContext): Promise<Record<string, number | string>> {
   const counts = await sc.ctx.snapshot();
-  const tables = await sql<{ t: string }>`
-    SELECT table_name AS t FROM information_schema.tables
-    WHERE table_schema = DATABASE() AND table_name NOT LIKE 'kysely_%'
-      AND table_name NOT IN ('login_failures', 'known_logins', 'audit_log')
-    ORDER BY table_name`.execute(sc.db);
-  const list = tables.rows.map((r) => `\`${r.t}\``).join(', ');
+  const list = await checkedTables(sc);
   const sums = await sql<{
     Table: string;
     Checksum: string | number | null;
@@ -217,6 +212,23 @@ export async function fingerprint(sc: SecurityContext): Promise<Record<string, n
   const out: Record<string, number | string> = { ...counts };
   for (const r of sums.rows) out[`checksum:${r.Table.split('.').pop()}`] = String(r.Checksum);
   return out;
+}
+
+/** The tables a fingerprint checks, listed once per database (no test adds tables). */
+const tableLists = new WeakMap<SecurityContext, Promise<string>>();
+function checkedTables(sc: SecurityContext): Promise<string> {
+  let list = tableLists.get(sc);
+  if (!list) {
+    list = sql<{ t: string }>`
+      SELECT table_name AS t FROM information_schema.tables
+      WHERE table_schema = DATABASE() AND table_name NOT LIKE 'kysely_%'
+        AND table_name NOT IN ('login_failures', 'known_logins', 'audit_log')
+      ORDER BY table_name`
+      .execute(sc.db)
+      .then((tables) => tables.rows.map((r) => `\`${r.t}\``).join(', '));
+    tableLists.set(sc, list);
+  }
+  return list;
 }
 
 /** Every file under the upload folder, relative to it. */

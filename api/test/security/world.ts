@@ -405,6 +405,8 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       };
     case 'POST /user/add-address':
       return { body: { shipping_address: shippingAddress() } };
+    case 'PUT /user/address/:p':
+      return { body: { shipping_address: shippingAddress() }, ownerObjects: true };
     case 'POST /category/create':
       return { form: form({ name: `Cat ${randomBytes(3).toString('hex')}`, Image: await png() }) };
     case 'PUT /category/update/:p':

@@ -24,6 +24,10 @@ export const ERROR_CODES = [
   'account_blocked',
   /** A mail's link that is unknown, altered, used or expired. */
   'invalid_link',
+  /** The shop asks shoppers to confirm their e-mail address before their first order; this one has not yet. */
+  'email_unverified',
+  /** A confirmation link was asked for an address that is already confirmed. */
+  'already_verified',
   /** A sign-in code, an authenticator code or a recovery code that is wrong, used or expired. */
   'invalid_code',
   /** The password was right; the account uses two-step sign-in: send the code too. */
@@ -32,6 +36,8 @@ export const ERROR_CODES = [
   'setup_required',
   // catalogue
   'duplicate_slug',
+  /** A product asked for by a slug it had before a rename (301; `slug` and Location name its address now). */
+  'moved',
   'duplicate_sku',
   'in_use',
   'invalid_option',

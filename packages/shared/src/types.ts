@@ -57,6 +57,8 @@ export interface ProductSummary {
    * Always sent; optional in the type for answers of API versions before variants.
    */
   priceRange?: { min: number; max: number };
+  /** How many variants the product has; sent in staff lists only (units are changed there with one variant). */
+  variantCount?: number;
 }
 
 /** One sold combination of a product's options: its own SKU, stock, price and on/off switch. */
@@ -147,6 +149,8 @@ export interface User {
   name: string;
   email: string;
   shipping_address: Address[];
+  /** The shopper opened a link or used a code sent to the address. */
+  emailVerified: boolean;
 }
 
 export interface Admin {
@@ -292,6 +296,8 @@ export interface ShopSettings {
   lowStockThreshold?: number;
   razorpayKeyId: string | null;
   paymentSimulator: boolean;
+  /** Shoppers must confirm their e-mail address before their first order (a setting, off by default). */
+  requireVerifiedEmail: boolean;
 }
 
 /**

@@ -34,6 +34,7 @@ export const paths = {
   resetPassword: { pattern: '/reset-password', to: () => '/reset-password' },
   confirmEmail: { pattern: '/account/confirm-email', to: () => '/account/confirm-email' },
   deleteAccount: { pattern: '/account/delete', to: () => '/account/delete' },
+  verifyEmail: { pattern: '/account/verify-email', to: () => '/account/verify-email' },
   myData: { pattern: '/profile/my-data', to: () => '/profile/my-data' },
   profile: { pattern: '/profile', to: () => '/profile' },
   myAddress: { pattern: '/profile/myaddress', to: () => '/profile/myaddress' },

@@ -161,7 +161,7 @@ describe('guest cart', () => {
 describe('logged-in cart', () => {
   beforeEach(() => {
     useSession.setState({
-      data: { _id: '1', name: 'A', email: 'a@x.in', shipping_address: [] },
+      data: { _id: '1', name: 'A', email: 'a@x.in', shipping_address: [], emailVerified: true },
       userToken: 't',
     });
   });
@@ -272,7 +272,7 @@ describe('logged-in cart', () => {
     await useCart.getState().addItem(phone);
     await useCart.getState().addItem(cable);
     useSession.setState({
-      data: { _id: '1', name: 'A', email: 'a@x.in', shipping_address: [] },
+      data: { _id: '1', name: 'A', email: 'a@x.in', shipping_address: [], emailVerified: true },
       userToken: 't',
     });
     cartApi.moveToDb.mockResolvedValue([serverLine('20', phone, 2), serverLine('21', cable, 1)]);

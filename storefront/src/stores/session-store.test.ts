@@ -4,7 +4,13 @@ vi.mock('../lib/api', async () => (await import('../testing/api-mock')).apiMock(
 
 import { SESSION_KEY, TIMESTAMP_KEY, useSession } from './session-store';
 
-const user = { _id: '3', name: 'Asha Rao', email: 'asha@example.in', shipping_address: [] };
+const user = {
+  _id: '3',
+  name: 'Asha Rao',
+  email: 'asha@example.in',
+  shipping_address: [],
+  emailVerified: true,
+};
 
 beforeEach(() => {
   localStorage.clear();

@@ -65,10 +65,12 @@ describe('API address', () => {
     expect(await bridge.settings.get()).toEqual({ apiUrl: 'https://api.voltcart.in' });
   });
 
-  it('refuses an address that is not http(s)', async () => {
-    await expect(createBrowserBridge().settings.set({ apiUrl: 'javascript:alert(1)' })).rejects.toThrow(
-      'must be a web address',
+  it('refuses an address that is not http(s) with a sentence staff can read (not a list of zod issues)', async () => {
+    const bridge = createBrowserBridge();
+    await expect(bridge.settings.set({ apiUrl: 'javascript:alert(1)' })).rejects.toThrow(
+      /^The API address must be a web address such as http:\/\/localhost:5000\.$/,
     );
+    await expect(bridge.settings.set({ apiUrl: '' })).rejects.toThrow(/^The API address is required\.$/);
   });
 });
 

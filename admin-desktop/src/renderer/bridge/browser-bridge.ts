@@ -181,9 +181,11 @@ export function createBrowserBridge(storage: Storage = window.localStorage): Bro
     settings: {
       get: async () => ({ apiUrl: currentApiUrl() }),
       set: async (input) => {
-        const apiUrl = apiUrlSchema.parse(input.apiUrl);
-        storage.setItem(STORAGE_KEYS.apiUrl, apiUrl);
-        return { apiUrl };
+        // The schema's own sentence, not zod's list of issues (which would be shown to staff as JSON).
+        const parsed = apiUrlSchema.safeParse(input.apiUrl);
+        if (!parsed.success) throw new Error(parsed.error.issues[0]!.message);
+        storage.setItem(STORAGE_KEYS.apiUrl, parsed.data);
+        return { apiUrl: parsed.data };
       },
       testConnection: async (apiUrl) => {
         const parsed = apiUrlSchema.safeParse(apiUrl);

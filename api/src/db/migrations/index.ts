@@ -26,7 +26,9 @@ import * as searchKeys from './20261125T0830_search_keys';
 import * as customerSearch from './20261125T0845_customer_search';
 import * as moreSynonyms from './20261125T0900_more_synonyms';
 import * as accounts from './20261128T1300_accounts';
+import * as emailVerification from './20261129T0005_email_verification';
 import * as orderTruth from './20261129T0100_order_truth';
+import * as productOldSlugs from './20261129T0300_product_old_slugs';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -60,5 +62,7 @@ export const migrations: Record<string, Migration> = {
   '20261125T0845_customer_search': customerSearch,
   '20261125T0900_more_synonyms': moreSynonyms,
   '20261128T1300_accounts': accounts,
+  '20261129T0005_email_verification': emailVerification,
   '20261129T0100_order_truth': orderTruth,
+  '20261129T0300_product_old_slugs': productOldSlugs,
 };

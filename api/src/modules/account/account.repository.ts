@@ -4,6 +4,15 @@ import type { AccountTokenPurpose } from '../../db/database';
 
 /** Single-use secrets sent by mail (only their hashes are here), and the shopper's data for "Download my data". */
 
+/** How long each kind of mailed secret works, in minutes. */
+export const LINK_MINUTES = {
+  reset: 30,
+  code: 10,
+  email: 24 * 60,
+  delete: 24 * 60,
+  verify: 7 * 24 * 60,
+} as const;
+
 export async function insertToken(
   db: Db,
   values: { purpose: AccountTokenPurpose; userId: number; hash: string; minutes: number; newEmail?: string },
@@ -54,6 +63,30 @@ export async function endTokens(db: Db, userId: number, purposes: AccountTokenPu
     .where('purpose', 'in', purposes)
     .where('used_at', 'is', null)
     .execute();
+}
+
+/** The account's address is confirmed: a link or code sent to it was used (kept from the first time). */
+export async function markEmailVerified(db: Db, userId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email_verified_at: sql<Date>`NOW(3)` })
+    .where('id', '=', userId)
+    .where('email_verified_at', 'is', null)
+    .execute();
+}
+
+/** Whether the account's address is confirmed and whether it has ordered before. */
+export async function orderingState(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select((eb) => [
+      'email_verified_at',
+      eb
+        .exists(eb.selectFrom('orders').select('orders.id').whereRef('orders.user_id', '=', 'users.id'))
+        .as('ordered'),
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** The newest live sign-in code of the account, locked (its tries are counted). */

@@ -55,6 +55,16 @@ export function accountRoutes() {
     return { msg: M.emailConfirmSent };
   });
 
+  on(api.sendVerification, async (c) => {
+    await account.sendVerificationLink(c.var, c.var.principal!.id).catch(withRetryAfter(c));
+    return { msg: M.verifySent };
+  });
+
+  on(api.verifyEmail, { body: linkTokenBody }, async (c, input) => {
+    await account.confirmVerification(c.var, (await input.body()).token);
+    return { msg: M.verified };
+  });
+
   on(api.confirmEmail, { body: linkTokenBody }, async (c, input) => {
     await account.confirmEmailChange(c.var, (await input.body()).token);
     return { msg: M.emailChanged };

@@ -8,6 +8,7 @@ import { beginLoginAttempt, clearAccountCounters, withinHourlyLimit } from '../.
 import { hashLinkToken, hashShortCode, newLinkToken, newSixDigitCode } from '../../lib/secrets';
 import { transaction } from '../../lib/transaction';
 import { enqueueMail } from '../mail/mail.service';
+import { requiresVerifiedEmail } from '../settings/settings.service';
 import { loadUser, USER_MESSAGES } from '../user/user.service';
 import * as repo from './account.repository';
 
@@ -30,11 +31,17 @@ export const ACCOUNT_MESSAGES = {
   emailChanged: 'Your e-mail address has been changed. Log in with the new one from now on.',
   deleteSent: 'We have sent a link to your e-mail address. Open it to delete your account.',
   deleted: 'Your account has been deleted.',
+  verifySent: 'We have sent a confirmation link to your e-mail address. It works for 7 days.',
+  alreadyVerified: 'Your e-mail address is already confirmed.',
+  verified: 'Thank you: your e-mail address is confirmed.',
+  tooManyVerifyMails:
+    'We have sent several links in the last hour. Please look for them, or try again later.',
+  verifyFirst:
+    'Please confirm your e-mail address before your first order: open the link we sent you, or ask for a new one in your account.',
 } as const;
 const M = ACCOUNT_MESSAGES;
 
-/** How long each kind of mailed secret works. */
-const MINUTES = { reset: 30, code: 10, email: 24 * 60, delete: 24 * 60 } as const;
+const MINUTES = repo.LINK_MINUTES;
 /** Wrong tries a sign-in code survives. */
 export const CODE_TRIES = 5;
 /** Reset and sign-in mails one account may be sent per hour, whoever asks (no mail flood). */
@@ -118,6 +125,8 @@ export async function resetPassword(
     if (!account) throw badRequest(M.badLink, 'invalid_link');
     const v = await repo.setPassword(trx, account.id, hash);
     await repo.endTokens(trx, account.id, ['reset', 'code']);
+    // The link reached the address.
+    await repo.markEmailVerified(trx, account.id);
     return { id: account.id, version: v, email: account.email };
   });
   await clearAccountCounters(d.db, 'customer', email);
@@ -140,7 +149,10 @@ export async function codeLogin(
     if (!account || !code || code.tries >= CODE_TRIES) return null;
     await repo.countTry(trx, code.id);
     if (code.token_hash !== hashShortCode(d.config.JWT_SECRET, 'code', input.code)) return null;
-    return (await repo.useToken(trx, code.id)) ? account : null;
+    if (!(await repo.useToken(trx, code.id))) return null;
+    // The code reached the address.
+    await repo.markEmailVerified(trx, account.id);
+    return account;
   });
   if (!user) {
     await attempt.failed();
@@ -227,8 +239,9 @@ export async function confirmEmailChange(d: AccountDeps, token: string): Promise
     await repo.setEmail(trx, row.user_id, row.new_email).catch((e) => {
       throw isDuplicateKey(e) ? conflict(M.emailUnavailable, 'email_taken') : e;
     });
-    // A reset link sent to the old address must not work any more.
-    await repo.endTokens(trx, row.user_id, ['reset', 'code']);
+    // A reset link sent to the old address must not work any more; the new one is confirmed by this link.
+    await repo.endTokens(trx, row.user_id, ['reset', 'code', 'verify']);
+    await repo.markEmailVerified(trx, row.user_id);
   });
 }
 
@@ -328,4 +341,54 @@ export async function confirmDeletion(d: AccountDeps, token: string): Promise<vo
       data: { name: account.name },
     });
   });
+}
+
+/** Confirmation links one account may be sent per hour (the welcome mail's aside). */
+const VERIFY_MAILS_PER_HOUR = 3;
+
+/** A new link that confirms the account's e-mail address (the one in the welcome mail stops working). */
+export async function sendVerificationLink(d: AccountDeps, id: number): Promise<void> {
+  const account = await liveAccount(d, id);
+  const state = await repo.orderingState(d.db, id);
+  if (state?.email_verified_at) throw badRequest(M.alreadyVerified, 'already_verified');
+  if (!(await withinHourlyLimit(d.db, `verifymail:acct:${id}`, VERIFY_MAILS_PER_HOUR)))
+    throw new AppError(429, 'too_many_attempts', M.tooManyVerifyMails, { retryAfterSeconds: 3600 });
+  const token = newLinkToken();
+  await transaction(d.db, async (trx) => {
+    await repo.endTokens(trx, id, ['verify']);
+    await repo.insertToken(trx, {
+      purpose: 'verify',
+      userId: id,
+      hash: hashLinkToken(token),
+      minutes: MINUTES.verify,
+    });
+    await enqueueMail(trx, d.config, {
+      kind: 'verify_email',
+      to: account.email,
+      data: { name: account.name, path: verifyPath(token) },
+    });
+  });
+}
+
+/** Where a confirmation link leads (storefront page that sends the token back). */
+export const verifyPath = (token: string) => `/account/verify-email?token=${token}`;
+
+/** Opening the link confirms the address; a used, expired or altered link is refused. */
+export async function confirmVerification(d: AccountDeps, token: string): Promise<void> {
+  await transaction(d.db, async (trx) => {
+    const row = await repo.findLiveToken(trx, 'verify', hashLinkToken(token));
+    if (!row || !(await repo.useToken(trx, row.id))) throw badRequest(M.badLink, 'invalid_link');
+    await repo.markEmailVerified(trx, row.user_id);
+  });
+}
+
+/**
+ * With the shop's setting on, an account whose address is not confirmed cannot place its first order
+ * (403 `email_unverified`); accounts that have ordered before go on as they did.
+ */
+export async function assertMayOrder(d: Pick<Deps, 'db'>, id: number): Promise<void> {
+  if (!(await requiresVerifiedEmail(d.db))) return;
+  const state = await repo.orderingState(d.db, id);
+  if (state && !state.email_verified_at && !state.ordered)
+    throw new AppError(403, 'email_unverified', M.verifyFirst);
 }

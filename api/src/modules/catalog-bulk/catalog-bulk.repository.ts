@@ -23,20 +23,6 @@ export async function setCategory(trx: Conn, ids: number[], categoryId: number |
   await trx.updateTable('products').set({ category_id: categoryId }).where('id', 'in', ids).execute();
 }
 
-/** A variant of the products that `delta` would take below 0 units, if any. */
-export async function variantBelowZero(trx: Conn, ids: number[], delta: number) {
-  return (
-    trx
-      .selectFrom('product_variants')
-      .select(['sku', 'stock'])
-      .where('product_id', 'in', ids)
-      // Unsigned column: compared with the units taken, never computed below 0.
-      .where('stock', '<', -delta)
-      .orderBy('id')
-      .executeTakeFirst()
-  );
-}
-
 export async function adjustVariantStock(trx: Conn, ids: number[], delta: number): Promise<void> {
   await trx
     .updateTable('product_variants')

@@ -22,16 +22,29 @@ export const BULK_MESSAGES = {
     }[action];
   },
   unknownCategory: 'categoryId does not match any category',
-  belowZero: (sku: string, stock: number, delta: number) =>
-    `Variant ${sku} has ${stock} units: removing ${-delta} would take it below 0. Nothing was changed.`,
+  belowZero: (name: string, stock: number, delta: number) =>
+    `"${name}" has ${stock} ${stock === 1 ? 'unit' : 'units'}: removing ${-delta} would take it below 0. Nothing was changed.`,
+  severalVariants: (names: string[]) => {
+    const shown = names.slice(0, 5).map((n) => `"${n}"`);
+    const more = names.length - shown.length;
+    const list = more > 0 ? `${shown.join(', ')} and ${more} more` : joinAnd(shown);
+    return `${list} ${names.length === 1 ? 'has' : 'have'} several variants: set their units per variant on the product's page (Units ± changes products with one variant only). Nothing was changed.`;
+  },
   inUse:
     'Some of these products are in orders and cannot be deleted: switch them off instead. Nothing was deleted.',
 } as const;
 const M = BULK_MESSAGES;
 
+function joinAnd(items: string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
 /**
  * One action on many products, in one transaction (all or nothing):
- * - the products are locked in id order first; ids that no longer exist are skipped (`changed` counts the rest)
+ * - the products are locked in id order first; ids that no longer exist are skipped; `changed` counts the
+ *   products the action changed (not those already as asked)
+ * - "adjustStock" adds units to products with one variant; products with several are refused by name (their
+ *   units are set per variant), so no count is spread over every colour and memory size
  * - product figures (stock) and the search index follow, with the product module's own hooks
  * - deleted products' pictures are released after the commit (files other products share stay)
  * - each product changed gets its own history record (its page shows it), with the fields the action moved;
@@ -57,6 +70,8 @@ export async function bulkProducts(
       const found = await repo.lockProducts(trx, ids);
       const live = found.map((p) => Number(p.id));
       if (!live.length) return 0;
+      // What the action changed: products it left as they were are not counted.
+      let count = 0;
       const record = (p: (typeof found)[number], entry: Omit<AuditEntry, 'actor' | 'kind' | 'objectId'>) =>
         recordAudit(trx, { actor, kind: 'product', objectId: p.id, ...entry });
       switch (body.action) {
@@ -65,13 +80,15 @@ export async function bulkProducts(
           const status = body.action === 'activate';
           await repo.setStatus(trx, live, status ? 1 : 0);
           for (const p of found)
-            if (Boolean(p.status) !== status)
+            if (Boolean(p.status) !== status) {
+              count++;
               await record(p, {
                 action: 'product.switch',
                 summary: `Bulk: "${p.name}" ${status ? 'is now active' : 'is now inactive'}`,
                 before: { status: !status },
                 after: { status },
               });
+            }
           break;
         }
         case 'category': {
@@ -82,36 +99,47 @@ export async function bulkProducts(
           ]);
           const nameOf = (id: number | null) => (id === null ? null : (names.get(Number(id)) ?? null));
           for (const p of found)
-            if (nameOf(p.category_id) !== nameOf(categoryId))
+            if (nameOf(p.category_id) !== nameOf(categoryId)) {
+              count++;
               await record(p, {
                 action: 'product.category',
                 summary: `Bulk: moved "${p.name}" ${categoryId === null ? 'out of its category' : `to ${nameOf(categoryId)}`}`,
                 before: { category: nameOf(p.category_id) },
                 after: { category: nameOf(categoryId) },
               });
+            }
           break;
         }
         case 'adjustStock': {
+          // Adding N to a product means N units of the one thing it sells: a product with several variants
+          // (colours, memory sizes) has no single count to change, so it is refused by name, not spread over
+          // every variant.
           const delta = body.stockDelta ?? 0;
-          const short = await repo.variantBelowZero(trx, live, delta);
-          if (short)
-            throw new AppError(409, 'insufficient_stock', M.belowZero(short.sku, Number(short.stock), delta));
           const before = await repo.variantStock(trx, live);
-          await repo.adjustVariantStock(trx, live, delta);
-          for (const id of live) await vrepo.refreshFigures(trx, id);
-          const units = (p: (typeof found)[number], d: number) =>
-            Object.fromEntries(
-              before
-                .filter((v) => Number(v.product_id) === Number(p.id))
-                .map((v) => [v.sku, Number(v.stock) + d]),
-            );
-          for (const p of found.filter((p) => Object.keys(units(p, 0)).length))
+          const variantsOf = (p: (typeof found)[number]) =>
+            before.filter((v) => Number(v.product_id) === Number(p.id));
+          const several = found.filter((p) => variantsOf(p).length > 1);
+          if (several.length)
+            throw new AppError(409, 'stock_on_variants', M.severalVariants(several.map((p) => p.name)));
+          const adjusted = found.filter((p) => variantsOf(p).length === 1);
+          for (const p of adjusted) {
+            const stock = Number(variantsOf(p)[0]!.stock);
+            if (stock + delta < 0)
+              throw new AppError(409, 'insufficient_stock', M.belowZero(p.name, stock, delta));
+          }
+          const adjustedIds = adjusted.map((p) => Number(p.id));
+          if (adjustedIds.length) await repo.adjustVariantStock(trx, adjustedIds, delta);
+          for (const id of adjustedIds) await vrepo.refreshFigures(trx, id);
+          for (const p of adjusted) {
+            const v = variantsOf(p)[0]!;
             await record(p, {
               action: 'product.stock',
-              summary: `Bulk: ${delta > 0 ? '+' : ''}${delta} units on each variant of "${p.name}"`,
-              before: units(p, 0),
-              after: units(p, delta),
+              summary: `Bulk: ${delta > 0 ? '+' : ''}${delta} units on "${p.name}"`,
+              before: { [v.sku]: Number(v.stock) },
+              after: { [v.sku]: Number(v.stock) + delta },
             });
+          }
+          count = adjustedIds.length;
           break;
         }
         case 'delete':
@@ -126,7 +154,7 @@ export async function bulkProducts(
           return live.length;
       }
       await searchEngine.indexProducts(trx, live);
-      return live.length;
+      return count;
     });
   } catch (e) {
     if (isStillReferenced(e)) throw new AppError(409, 'in_use', M.inUse);

@@ -14,6 +14,7 @@ export type MailKind =
   | 'sign_in_code'
   | 'email_change'
   | 'email_changed'
+  | 'verify_email'
   | 'delete_account'
   | 'account_deleted'
   | 'staff_password';
@@ -64,8 +65,20 @@ function wording(kind: MailKind, d: MailData): { subject: string; lead: string[]
     case 'account_created':
       return {
         subject: `Welcome to ${d.shopName}`,
-        lead: [`Your ${d.shopName} account is ready. You can now order, follow your orders and pay online.`],
-        action: 'Start shopping',
+        lead: [
+          `Your ${d.shopName} account is ready. You can now order, follow your orders and pay online.`,
+          'Please confirm that this e-mail address is yours with the link: it works for 7 days. If you did not create this account, ignore this mail.',
+        ],
+        action: 'Confirm my e-mail address',
+      };
+    case 'verify_email':
+      return {
+        subject: 'Confirm your e-mail address',
+        lead: [
+          'Open the link to confirm that this e-mail address is yours. It works once, for 7 days.',
+          'If you did not ask for this, ignore this mail.',
+        ],
+        action: 'Confirm my e-mail address',
       };
     case 'password_reset':
       return {

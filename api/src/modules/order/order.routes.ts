@@ -30,6 +30,7 @@ import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { SimulatorProvider } from '../../lib/payments/simulator';
 import { resource } from '../../lib/routes';
 import { parse } from '../../lib/validate';
+import { assertMayOrder } from '../account/account.service';
 import { actorOf } from '../audit/audit.service';
 import { findDocument } from '../invoice/invoice.service';
 import { renderInvoicePdf } from '../invoice/invoice-pdf';
@@ -91,6 +92,7 @@ export function orderRoutes() {
     const body = await input.raw();
     assertOwnAccount(userId, body, NOT_YOURS);
     const order = await input.body(placeOrderFields(body));
+    await assertMayOrder(c.var, userId);
     const placed = await placeOrder(deps(c), userId, order);
     countOrderPlaced(placed.payment ? 'online' : 'cod');
     const reply = { order_id: placed.publicId, order_total: placed.totalPaise / 100 };
@@ -156,9 +158,11 @@ export function orderRoutes() {
   on(api.bulkShip, { body: bulkShipBody }, async (c, input) => {
     const body = await input.body();
     const result = await bulkShip(deps(c), body, actorOf(c));
+    const count = (n: number, word: string) => `${n.toLocaleString('en-IN')} ${word}${n === 1 ? '' : 's'}`;
+    const rest = (what: string) => (result.errors ? `; ${count(result.errors, 'row')} ${what}` : '');
     const msg = body.apply
-      ? `${result.shipped} orders marked shipped; ${result.errors} rows not done.`
-      : `${result.ready} orders ready to mark shipped; ${result.errors} rows with errors.`;
+      ? `${count(result.shipped, 'order')} marked shipped${rest('not done')}.`
+      : `${count(result.ready, 'order')} ready to mark shipped${rest('with errors')}.`;
     return { msg, ...result };
   });
 

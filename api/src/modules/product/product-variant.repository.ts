@@ -138,6 +138,17 @@ export async function refreshFigures(db: Conn, productId: number): Promise<void>
     WHERE p.id = ${productId}`.execute(db);
 }
 
+/** How many variants each of the products has (switched off ones included); products without any are left out. */
+export async function variantCounts(db: Db, productIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('product_variants')
+    .select(['product_id', sql<number>`COUNT(*)`.as('n')])
+    .where('product_id', 'in', productIds)
+    .groupBy('product_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.product_id), Number(r.n)]));
+}
+
 /** Products that have no variant yet (rows written straight into the table, e.g. by older tools). */
 export async function productsWithoutVariants(db: Db): Promise<number[]> {
   const rows = await db

@@ -280,6 +280,33 @@ export async function findProductDetail(
   };
 }
 
+/** The product a slug it had before a rename points at: its current slug and whether shoppers may see it. */
+export async function findByOldSlug(
+  db: Db,
+  slug: string,
+): Promise<{ slug: string; status: number; categoryStatus: number | null } | undefined> {
+  return db
+    .selectFrom('product_old_slugs as o')
+    .innerJoin('products as p', 'p.id', 'o.product_id')
+    .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .select(['p.slug', 'p.status', 'c.status as categoryStatus'])
+    .where('o.slug', '=', slug)
+    .executeTakeFirst();
+}
+
+/**
+ * Keeps a renamed product's previous slug as its old address, and drops any old address its new slug had
+ * (the current slug of a product always wins): an old slug names one product at a time.
+ */
+export async function keepOldSlug(db: Conn, productId: number, oldSlug: string, newSlug: string) {
+  await db.deleteFrom('product_old_slugs').where('slug', '=', newSlug).execute();
+  await db
+    .insertInto('product_old_slugs')
+    .values({ slug: oldSlug, product_id: productId })
+    .onDuplicateKeyUpdate({ product_id: productId, renamed_at: sql`UTC_TIMESTAMP(3)` })
+    .execute();
+}
+
 /** Every product, whatever its state (the command line seeds only an empty catalogue). */
 export async function countProducts(db: Db): Promise<number> {
   const r = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM products`.execute(db);

@@ -1,4 +1,5 @@
 import {
+  fieldLabel,
   finalPricePaise,
   isBlank,
   lowestOptionPrice,
@@ -154,7 +155,7 @@ export async function listProducts(
       stockAtMost,
     });
     const plain: ProductList = {
-      products: rows.slice(0, limit).map(toSummary),
+      products: await forStaff(db, rows.slice(0, limit).map(toSummary), opts),
       hasMore: rows.length > limit,
     };
     if (stockAtMost !== undefined) plain.lowStockThreshold = stockAtMost;
@@ -186,7 +187,7 @@ export async function listProducts(
   const rows = searched
     ? await repo.summariesByIds(db, found.ids)
     : await repo.listProducts(db, { admin: opts.admin, limit, offset, categorySlug, colorSlug, stockAtMost });
-  const products = rows.map(toSummary);
+  const products = await forStaff(db, rows.map(toSummary), opts);
   const list: ProductList = {
     products,
     hasMore: offset + products.length < found.total,
@@ -196,6 +197,16 @@ export async function listProducts(
   if (found.didYouMean) list.didYouMean = found.didYouMean;
   if (stockAtMost !== undefined) list.lowStockThreshold = stockAtMost;
   return list;
+}
+
+/** Staff lists also say how many variants each product has (units are changed in the list only with one). */
+async function forStaff(db: Db, products: ProductSummary[], opts: { admin: boolean }) {
+  if (!opts.admin || products.length === 0) return products;
+  const counts = await vrepo.variantCounts(
+    db,
+    products.map((p) => Number(p._id)),
+  );
+  return products.map((p) => ({ ...p, variantCount: counts.get(Number(p._id)) ?? 0 }));
 }
 
 export async function bestSellers(db: Db): Promise<ProductSummary[]> {
@@ -215,8 +226,15 @@ export async function getProduct(
   let found: repo.ProductDetail | undefined;
   if (/^[1-9][0-9]{0,15}$/.test(key)) found = await repo.findProductDetail(db, { id: Number(key) });
   if (!found && key.length <= 250) found = await repo.findProductDetail(db, { slug: key });
+  const hiddenFrom = (r: { status: number; categoryStatus: number | null }) =>
+    !opts.admin && (!r.status || (r.categoryStatus !== null && !r.categoryStatus));
+  if (!found && key.length <= 250) {
+    // A slug the product had before a rename: its current address (only where shoppers may see the product).
+    const moved = await repo.findByOldSlug(db, key);
+    if (moved && !hiddenFrom(moved)) throw productMoved(moved.slug);
+  }
   const row = found?.row;
-  const hidden = row && !opts.admin && (!row.status || (row.category_id !== null && !row.categoryStatus));
+  const hidden = row && hiddenFrom(row);
   if (!found || !row || hidden) throw notFound('Product');
   const { images, colors, memory, colorImages, variants } = found;
   return {
@@ -292,7 +310,8 @@ function parseProduct(input: Form): ProductBody {
     throw badRequest(`${LIST_HINT[field]}${at}`);
   }
   if (issue.code === 'invalid_type' && input[field] === undefined) msg = 'is required';
-  throw badRequest(field ? `${field} ${msg}` : msg);
+  // Named as the product form labels it ("Video URL must start with…"), for the staff who read it.
+  throw badRequest(field ? `${fieldLabel(productBody, issue.path) ?? field} ${msg}` : msg);
 }
 
 /** What a create or update asks for, after validation, in database units (paise). */
@@ -373,7 +392,7 @@ function refuseBelowZero(finalPaise: number, colorPaise: number[], memoryPaise: 
 /** Reads a create form: `name` and `originalPrice` are required, everything else has a default. */
 export function createInput(form: Form): Plan {
   for (const f of ['name', 'originalPrice'] as const)
-    if (isBlank(form[f])) throw badRequest(`${f} is required`);
+    if (isBlank(form[f])) throw badRequest(`${fieldLabel(productBody, [f]) ?? f} is required`);
   const input: Form = {};
   for (const f of FIELDS) if (!isBlank(form[f])) input[f] = form[f];
   const p = parseProduct(input);
@@ -446,6 +465,21 @@ function clashError(e: unknown, values: Partial<repo.ProductValues>): AppError |
   if (/'(?:products\.)?sku'/.test(msg)) return skuClash(values.sku ?? '');
   return slugClash(values.slug ?? '');
 }
+
+/**
+ * A product asked for by a slug it had before a rename: 301 to its current address. The Location is relative
+ * (`<slug>` beside the old one), so it holds wherever the API is mounted (e.g. under /api behind a proxy).
+ */
+const productMoved = (slug: string) =>
+  new AppError(
+    301,
+    'moved',
+    `This product's address has changed to "${slug}".`,
+    { slug },
+    {
+      Location: encodeURIComponent(slug),
+    },
+  );
 
 const slugClash = (slug: string) =>
   conflict(`A product with the slug "${slug}" already exists. Choose a different name.`, 'duplicate_slug');
@@ -609,6 +643,7 @@ export async function updateProduct(
       }
       const { stock, ...values } = p.values;
       await repo.updateProduct(trx, id, values);
+      if (values.slug) await repo.keepOldSlug(trx, id, current.slug, values.slug);
       if (p.colors) await repo.replaceColors(trx, id, p.colors);
       if (p.memory) await repo.replaceMemory(trx, id, p.memory);
       if (p.colors || p.memory) await syncVariants(trx, id);

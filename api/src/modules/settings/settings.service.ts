@@ -9,6 +9,7 @@ const KEYS = {
   shopName: 'shop_name',
   freeShippingPaise: 'free_shipping_threshold_paise',
   lowStockThreshold: 'low_stock_threshold',
+  requireVerifiedEmail: 'require_verified_email',
 } as const;
 
 /** The low-stock threshold until an admin sets one (the migration that added it writes the same). */
@@ -16,7 +17,8 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
 export const SETTINGS_MESSAGES = {
   saved: 'Settings saved.',
-  nothingToChange: 'Send shopName, freeShippingThreshold or lowStockThreshold to change.',
+  nothingToChange:
+    'Send shopName, freeShippingThreshold, lowStockThreshold or requireVerifiedEmail to change.',
 } as const;
 
 /**
@@ -24,6 +26,7 @@ export const SETTINGS_MESSAGES = {
  * - shop name and free-shipping threshold: the admin's saved values, else SHOP_NAME / FREE_SHIPPING_THRESHOLD
  * - razorpayKeyId: the public key id (never the secret), or null
  * - paymentSimulator: true when no Razorpay key is configured (development, tests)
+ * - requireVerifiedEmail: shoppers confirm their e-mail address before their first order (off unless saved on)
  * - admins only: the low-stock threshold (units), the saved value, else 5 (shoppers have no use for it)
  */
 export async function getShopSettings(
@@ -42,6 +45,7 @@ export async function getShopSettings(
         : config.FREE_SHIPPING_THRESHOLD,
     razorpayKeyId: config.RAZORPAY_KEY_ID ?? null,
     paymentSimulator: !config.RAZORPAY_KEY_ID,
+    requireVerifiedEmail: saved.get(KEYS.requireVerifiedEmail) === '1',
     ...(opts.admin && { lowStockThreshold: lowStock }),
   };
 }
@@ -50,6 +54,11 @@ export async function getShopSettings(
 function units(saved: string | undefined): number | undefined {
   const n = Number(saved);
   return saved !== undefined && /^\d+$/.test(saved) && Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** Whether shoppers must confirm their e-mail address before their first order. */
+export async function requiresVerifiedEmail(db: Db): Promise<boolean> {
+  return (await repo.readSettings(db, [KEYS.requireVerifiedEmail])).get(KEYS.requireVerifiedEmail) === '1';
 }
 
 /** The low-stock threshold alone (the product list's low-stock filter). */
@@ -69,6 +78,8 @@ export async function saveShopSettings(
   if (input.freeShippingThreshold !== undefined)
     values[KEYS.freeShippingPaise] = String(toPaise(input.freeShippingThreshold));
   if (input.lowStockThreshold !== undefined) values[KEYS.lowStockThreshold] = String(input.lowStockThreshold);
+  if (input.requireVerifiedEmail !== undefined)
+    values[KEYS.requireVerifiedEmail] = input.requireVerifiedEmail ? '1' : '0';
   await transaction(db, async (trx) => {
     const before = await getShopSettings(trx, config, { admin: true });
     await repo.writeSettings(trx, values);

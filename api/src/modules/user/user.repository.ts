@@ -3,7 +3,15 @@ import type { AddressTable, Database } from '../../db/database';
 
 type Q = Kysely<Database>;
 
-const accountColumns = ['id', 'name', 'email', 'password_hash', 'token_version', 'blocked_at'] as const;
+const accountColumns = [
+  'id',
+  'name',
+  'email',
+  'password_hash',
+  'token_version',
+  'blocked_at',
+  'email_verified_at',
+] as const;
 
 export function findUserByEmail(db: Q, email: string) {
   return db.selectFrom('users').select(accountColumns).where('email', '=', email).executeTakeFirst();
@@ -59,6 +67,25 @@ export async function countAddresses(db: Q, userId: number): Promise<number> {
 export async function insertAddress(db: Q, values: Omit<Insertable<AddressTable>, 'id'>): Promise<number> {
   const r = await db.insertInto('addresses').values(values).executeTakeFirstOrThrow();
   return Number(r.insertId);
+}
+
+/** One of the user's own addresses, locked for the caller's transaction (undefined when it is not theirs). */
+export function findOwnAddress(db: Q, userId: number, addressId: number) {
+  return db
+    .selectFrom('addresses')
+    .select('id')
+    .where('id', '=', addressId)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function updateAddress(
+  db: Q,
+  addressId: number,
+  values: Omit<Insertable<AddressTable>, 'id' | 'user_id'>,
+): Promise<void> {
+  await db.updateTable('addresses').set(values).where('id', '=', addressId).execute();
 }
 
 /** Deletes one of the user's own addresses; returns how many rows went (0 when it is not theirs). */

@@ -56,6 +56,13 @@ export function userRoutes() {
     return { msg: M.addressAdded, user };
   });
 
+  on(api.updateAddress, { body: addAddressBody }, async (c, input) => {
+    const addressId = idParam(c, 'addressId', 'Address');
+    const { shipping_address } = await input.body();
+    const user = await users.updateAddress(c.var.db, c.var.principal!.id, addressId, shipping_address);
+    return { msg: M.addressSaved, user };
+  });
+
   on(api.removeAddress, async (c) => {
     const addressId = idParam(c, 'addressId', 'Address');
     const user = await users.removeAddress(c.var.db, c.var.principal!.id, addressId);

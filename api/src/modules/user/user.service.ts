@@ -14,7 +14,9 @@ import type { Principal } from '../../lib/auth';
 import { endSession } from '../../lib/auth-repository';
 import { bcryptCost, hashPassword, verifyPassword } from '../../lib/passwords';
 import { beginLoginAttempt } from '../../lib/rate-limit';
+import { hashLinkToken, newLinkToken } from '../../lib/secrets';
 import { transaction } from '../../lib/transaction';
+import * as accountTokens from '../account/account.repository';
 import { enqueueMail } from '../mail/mail.service';
 import * as repo from './user.repository';
 
@@ -32,6 +34,7 @@ export const USER_MESSAGES = {
   duplicateEmail: 'An account with this e-mail already exists. Log in or reset your password.',
   addressAdded: 'Address added successfully!',
   addressDeleted: 'Address deleted.',
+  addressSaved: 'Address saved.',
   blocked: 'This account is blocked. Please contact the shop to have it opened again.',
   tooManyAddresses: `You can save at most ${MAX_ADDRESSES} addresses. Delete one to add another.`,
 } as const;
@@ -68,6 +71,7 @@ export async function loadUser(db: Db, id: number): Promise<User> {
     name: row.name,
     email: row.email,
     shipping_address: addresses.map(toAddress),
+    emailVerified: row.email_verified_at !== null,
   };
 }
 
@@ -81,10 +85,18 @@ export async function register(d: AuthDeps, input: RegisterBody): Promise<{ user
   try {
     id = await transaction(d.db, async (trx) => {
       const newId = await repo.insertUser(trx, { name: input.name, email: input.email, password_hash });
+      // The welcome mail carries a link that confirms the address (the shop may require it before a first order).
+      const link = newLinkToken();
+      await accountTokens.insertToken(trx, {
+        purpose: 'verify',
+        userId: newId,
+        hash: hashLinkToken(link),
+        minutes: accountTokens.LINK_MINUTES.verify,
+      });
       await enqueueMail(trx, d.config, {
         kind: 'account_created',
         to: input.email,
-        data: { name: input.name },
+        data: { name: input.name, path: `/account/verify-email?token=${link}` },
       });
       return newId;
     });
@@ -93,7 +105,16 @@ export async function register(d: AuthDeps, input: RegisterBody): Promise<{ user
     throw e;
   }
   const token = await d.tokens.sign('customer', id, 0);
-  return { user: { _id: String(id), name: input.name, email: input.email, shipping_address: [] }, token };
+  return {
+    user: {
+      _id: String(id),
+      name: input.name,
+      email: input.email,
+      shipping_address: [],
+      emailVerified: false,
+    },
+    token,
+  };
 }
 
 /**
@@ -138,18 +159,36 @@ export async function addAddress(db: Db, userId: number, a: ShippingAddress): Pr
       throw unauthorized('Your session is not valid. Please log in again.');
     if ((await repo.countAddresses(trx, userId)) >= MAX_ADDRESSES)
       throw badRequest(USER_MESSAGES.tooManyAddresses, 'too_many_addresses');
-    await repo.insertAddress(trx, {
-      user_id: userId,
-      adress_line1: a.adressLine1,
-      adress_line2: a.adressLine2,
-      city: a.city,
-      state: a.state,
-      postal_code: a.postalCode,
-      country: a.country,
-      contact: a.contact,
-    });
+    await repo.insertAddress(trx, { user_id: userId, ...addressRow(a) });
   });
   return loadUser(db, userId);
+}
+
+/** Changes one of the shopper's saved addresses in place; someone else's is reported as not found. */
+export async function updateAddress(
+  db: Db,
+  userId: number,
+  addressId: number,
+  a: ShippingAddress,
+): Promise<User> {
+  await transaction(db, async (trx) => {
+    if (!(await repo.findOwnAddress(trx, userId, addressId)))
+      throw new AppError(404, 'not_found', 'Address not found.');
+    await repo.updateAddress(trx, addressId, addressRow(a));
+  });
+  return loadUser(db, userId);
+}
+
+function addressRow(a: ShippingAddress) {
+  return {
+    adress_line1: a.adressLine1,
+    adress_line2: a.adressLine2,
+    city: a.city,
+    state: a.state,
+    postal_code: a.postalCode,
+    country: a.country,
+    contact: a.contact,
+  };
 }
 
 /** Someone else's address is reported as not found, so ids cannot be probed. */

@@ -137,6 +137,14 @@ export const user = {
   /** Mails a confirmation link to the new address (the e-mail changes when it is opened) and a notice to the old. */
   changeEmail: route('POST /user/email', 'customer').body<typeof changeEmailBody>().reply<object>(),
   confirmEmail: route('POST /user/email/confirm', 'public').body<typeof linkTokenBody>().reply<object>(),
+  /** Mails a new link that confirms the account's e-mail address (throttled per account). */
+  sendVerification: route('POST /user/email/verify-request', 'customer').reply<object>(),
+  /** The link from the welcome mail (or a new one): confirms the address it was sent to. */
+  verifyEmail: route('POST /user/email/verify', 'public').body<typeof linkTokenBody>().reply<object>(),
+  /** Saves changes to one of the shopper's saved addresses (someone else's is not found). */
+  updateAddress: route('PUT /user/address/:addressId', 'customer')
+    .body<typeof addAddressBody>()
+    .reply<{ user: User }>(),
   /** Other sessions end; this one gets a new token. */
   changePassword: route('POST /user/password', 'customer')
     .body<typeof changePasswordBody>()

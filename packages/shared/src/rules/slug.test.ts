@@ -7,7 +7,12 @@ describe('slugify', () => {
     ['  Galaxy   Tab S9  ', 'galaxy-tab-s9'],
     ['Sony WH-1000XM5', 'sony-wh-1000xm5'],
     // The seed's rule keeps the hyphens around a removed character.
-    ['Café & Bar!', 'caf--bar'],
+    ['Café & Bar!', 'cafe--bar'],
+    // Accented letters keep their base letter.
+    ['Café Édition', 'cafe-edition'],
+    ['Über Größe Ñandú', 'uber-groe-nandu'],
+    // Compatibility forms fold to plain letters and digits (NFKD).
+    ['ﬁne Ｐｈｏｎｅ ²', 'fine-phone-2'],
     ['USB-C\tCable\n2m', 'usb-c-cable-2m'],
     ['ALL CAPS', 'all-caps'],
     ['₹999 Deal', '999-deal'],

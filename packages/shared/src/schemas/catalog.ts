@@ -33,19 +33,25 @@ export const memorySize = int('must be a whole number of GB').pipe(
 
 /** A product's fields as the seed's form sends them (multipart text; colours and options as JSON text). */
 const productFields = z.object({
-  name: text(200).min(1, 'is required'),
+  name: text(200).min(1, 'is required').meta({ label: 'Name' }),
   slug: z.string().max(300).optional(),
-  sku: text(64).optional(),
-  brand: text(100).optional(),
-  originalPrice: rupees,
-  discountPercentage: percent.default(0),
+  sku: text(64).optional().meta({ label: 'SKU' }),
+  brand: text(100).optional().meta({ label: 'Brand' }),
+  originalPrice: rupees.meta({ label: 'Original Price (₹)' }),
+  discountPercentage: percent.default(0).meta({ label: 'Discount Percentage' }),
   /** Ignored when it matches the rule; the API computes it. */
   finalPrice: z.unknown().optional(),
-  categoryId: z.union([id, z.literal(''), z.null()]).optional(),
+  categoryId: z
+    .union([id, z.literal(''), z.null()])
+    .optional()
+    .meta({ label: 'Category' }),
   colors: jsonText(z.array(productColor).max(50, 'at most 50 colours')).optional(),
   memorySizes: jsonText(z.array(memorySize).max(20, 'at most 20 memory sizes')).optional(),
   memoryPriceAdj: jsonText(z.array(rupeeAdjustment).max(20)).optional(),
-  stock: int().pipe(z.number().min(0, 'must not be negative').max(1_000_000, 'is too large')).default(0),
+  stock: int()
+    .pipe(z.number().min(0, 'must not be negative').max(1_000_000, 'is too large'))
+    .default(0)
+    .meta({ label: 'Stock Quantity' }),
   inStock: formBoolean.optional(),
   status: formBoolean.optional(),
   topSelling: formBoolean.optional(),
@@ -54,11 +60,12 @@ const productFields = z.object({
       z.literal(''),
       text(500)
         .url('must be a URL')
-        .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL'),
+        .refine((u) => /^https?:\/\//i.test(u), 'must start with http:// or https://'),
     ])
-    .optional(),
-  shortDescription: text(1000).optional(),
-  longDescription: text(20000).optional(),
+    .optional()
+    .meta({ label: 'Video URL' }),
+  shortDescription: text(1000).optional().meta({ label: 'Short Description' }),
+  longDescription: text(20000).optional().meta({ label: 'Long Description' }),
 });
 
 function memoryAdjustmentsFit(

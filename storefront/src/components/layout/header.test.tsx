@@ -8,7 +8,13 @@ import { useSession } from '../../stores/session-store';
 import { button, cleanup, click, flush, render, submit, type } from '../../testing/render';
 import { Header } from './header';
 
-const user = { _id: '1', name: 'Kiran Shah', email: 'k@example.in', shipping_address: [] };
+const user = {
+  _id: '1',
+  name: 'Kiran Shah',
+  email: 'k@example.in',
+  shipping_address: [],
+  emailVerified: true,
+};
 
 beforeEach(() => {
   localStorage.clear();

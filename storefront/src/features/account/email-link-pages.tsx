@@ -36,6 +36,36 @@ export function ConfirmEmailPage() {
   );
 }
 
+/** The link the welcome mail (or "Send me a confirmation link") sends: confirms the address on the button. */
+export function VerifyEmailPage() {
+  useTitle('Confirm your e-mail address');
+  const token = useSearchParams()[0].get('token') ?? '';
+  const [done, setDone] = useState<string | null>(null);
+  const { busy, problem, submit } = useSubmit(
+    () => api.user.verifyEmail({ body: { token } }),
+    async (reply) => {
+      setDone(reply.msg);
+      await refreshUser();
+    },
+  );
+  return (
+    <AuthCard title="Confirm your e-mail address">
+      {done ? (
+        <Done>{done}</Done>
+      ) : (
+        <form className="auth__form" onSubmit={submit}>
+          <p>Press the button to confirm that this address is yours.</p>
+          <FormProblem problem={problem} />
+          <SubmitButton busy={busy}>Confirm my e-mail address</SubmitButton>
+        </form>
+      )}
+      <p className="auth__links">
+        <Link to={paths.profile.to()}>Go to my account</Link>
+      </p>
+    </AuthCard>
+  );
+}
+
 /** The link "Delete my account" mails: says what goes and what stays, and deletes on the button. */
 export function DeleteAccountPage() {
   useTitle('Delete your account');

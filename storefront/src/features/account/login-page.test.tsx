@@ -14,7 +14,7 @@ import { button, cleanup, click, flush, render, submit, type } from '../../testi
 import { afterLoginPath } from './after-login';
 import { LoginPage, loginFailureMessage } from './login-page';
 
-const user = { _id: '1', name: 'Ravi', email: 'ravi@example.in', shipping_address: [] };
+const user = { _id: '1', name: 'Ravi', email: 'ravi@example.in', shipping_address: [], emailVerified: true };
 const messages = () => useNotifications.getState().notes.map((n) => n.msg);
 const input = (c: HTMLElement, name: string) => c.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
 

@@ -1,6 +1,6 @@
 import { errorMessage } from '@voltcart/api-client/errors';
-import { addressProblems, REQUIRED_ADDRESS_FIELDS } from '@voltcart/shared';
-import { type FormEvent, useState } from 'react';
+import { type Address, addressProblems, REQUIRED_ADDRESS_FIELDS } from '@voltcart/shared';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   type AddressErrors,
@@ -27,6 +27,9 @@ export function MyAddressPage() {
   const [focusRequest, setFocusRequest] = useState(0);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<string | null>(null);
+  /** The saved address being edited in the form (null: the form adds a new one). */
+  const [editing, setEditing] = useState<string | null>(null);
+  const formTitle = useRef<HTMLHeadingElement>(null);
 
   const back = () => {
     if (window.history.state?.idx > 0) navigate(-1);
@@ -47,28 +50,42 @@ export function MyAddressPage() {
       return;
     }
     setBusy(true);
+    const shipping_address = {
+      adressLine1: form.adressLine1.trim(),
+      adressLine2: form.adressLine2.trim(),
+      city: form.city.trim(),
+      state: form.state.trim(),
+      postalCode: form.postalCode.trim(),
+      country: form.country.trim(),
+      contact: form.contact.trim(),
+    };
     try {
-      const reply = await api.user.addAddress({
-        body: {
-          shipping_address: {
-            adressLine1: form.adressLine1.trim(),
-            adressLine2: form.adressLine2.trim(),
-            city: form.city.trim(),
-            state: form.state.trim(),
-            postalCode: form.postalCode.trim(),
-            country: form.country.trim(),
-            contact: form.contact.trim(),
-          },
-        },
-      });
-      notify.success('Address added successfully!');
+      const reply = editing
+        ? await api.user.updateAddress({ params: { addressId: editing }, body: { shipping_address } })
+        : await api.user.addAddress({ body: { shipping_address } });
+      notify.success(editing ? reply.msg || 'Address saved.' : 'Address added successfully!');
       useSession.getState().updateUser(reply.user);
       setForm(EMPTY_ADDRESS);
+      setEditing(null);
     } catch (err) {
-      notify.error(errorMessage(err, 'Failed to add address'));
+      notify.error(errorMessage(err, editing ? 'The address could not be saved.' : 'Failed to add address'));
     } finally {
       setBusy(false);
     }
+  };
+
+  const edit = (a: Address) => {
+    const { _id, ...fields } = a;
+    setForm({ ...EMPTY_ADDRESS, ...fields });
+    setErrors({});
+    setEditing(_id);
+    formTitle.current?.focus();
+  };
+
+  const stopEditing = () => {
+    setForm(EMPTY_ADDRESS);
+    setErrors({});
+    setEditing(null);
   };
 
   const remove = async (addressId: string) => {
@@ -77,6 +94,7 @@ export function MyAddressPage() {
       const reply = await api.user.removeAddress({ params: { addressId } });
       useSession.getState().updateUser(reply.user);
       notify.success(reply.msg || 'Address deleted.');
+      if (editing === addressId) stopEditing();
     } catch (err) {
       notify.error(errorMessage(err, 'The address could not be deleted.'));
     }
@@ -97,8 +115,13 @@ export function MyAddressPage() {
           noValidate
           aria-labelledby="add-address-title"
         >
-          <h2 id="add-address-title" className="section-title section-title--small">
-            Add a new address
+          <h2
+            id="add-address-title"
+            className="section-title section-title--small"
+            tabIndex={-1}
+            ref={formTitle}
+          >
+            {editing ? 'Edit address' : 'Add a new address'}
           </h2>
           <AddressFields
             values={form}
@@ -110,9 +133,16 @@ export function MyAddressPage() {
             errors={errors}
             focusRequest={focusRequest}
           />
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Add Address'}
-          </button>
+          <div className="my-address__actions">
+            <button type="submit" className="btn btn--primary" disabled={busy}>
+              {busy ? 'Saving…' : editing ? 'Save address' : 'Add Address'}
+            </button>
+            {editing && (
+              <button type="button" className="btn btn--ghost" onClick={stopEditing}>
+                Cancel
+              </button>
+            )}
+          </div>
         </form>
         <section className="my-address__saved" aria-labelledby="saved-title">
           <h2 id="saved-title" className="section-title section-title--small">
@@ -142,14 +172,24 @@ export function MyAddressPage() {
                       </>
                     )}
                   </address>
-                  <button
-                    type="button"
-                    className="link-btn link-btn--danger"
-                    onClick={() => setDeleting(a._id)}
-                    aria-label={`Delete address ${a.adressLine1}, ${a.city}`}
-                  >
-                    <TrashIcon size={16} /> Delete
-                  </button>
+                  <div className="address-card__actions">
+                    <button
+                      type="button"
+                      className="link-btn"
+                      onClick={() => edit(a)}
+                      aria-label={`Edit address ${a.adressLine1}, ${a.city}`}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="link-btn link-btn--danger"
+                      onClick={() => setDeleting(a._id)}
+                      aria-label={`Delete address ${a.adressLine1}, ${a.city}`}
+                    >
+                      <TrashIcon size={16} /> Delete
+                    </button>
+                  </div>
                 </li>
               ))}
             </ul>

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/errors';
 import type { Order } from '@voltcart/shared';
 import { formatINR } from '@voltcart/shared';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Loading } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
@@ -13,6 +13,7 @@ import { useTitle } from '../../lib/use-title';
 import { notify } from '../../stores/notifications-store';
 import { endSession, refreshUser } from '../../stores/session-actions';
 import { useSession } from '../../stores/session-store';
+import { Done, FormProblem, useSubmit } from './account-forms';
 import { ProfileEdits } from './profile-edits';
 import './account.css';
 
@@ -66,7 +67,10 @@ export function ProfilePage() {
             </div>
             <div>
               <dt>Email</dt>
-              <dd>{user.email}</dd>
+              <dd>
+                {user.email}
+                {user.emailVerified === false && <EmailConfirmation />}
+              </dd>
             </div>
             <div>
               <dt>Saved addresses</dt>
@@ -88,6 +92,33 @@ export function ProfilePage() {
         <OrderHistory />
       </div>
       <ProfileEdits key={user._id} name={user.name} />
+    </div>
+  );
+}
+
+/** An address not confirmed yet: says so, and mails a new link on request. */
+function EmailConfirmation() {
+  const [sent, setSent] = useState<string | null>(null);
+  const { busy, problem, submit } = useSubmit(
+    () => api.user.sendVerification(),
+    (reply) => setSent(reply.msg),
+  );
+  return (
+    <div className="profile__verify">
+      <p className="muted">Not confirmed yet.</p>
+      {sent ? (
+        <Done>{sent}</Done>
+      ) : (
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={() => void submit()}
+          disabled={busy}
+        >
+          Send me a confirmation link
+        </button>
+      )}
+      <FormProblem problem={problem} />
     </div>
   );
 }

@@ -34,7 +34,13 @@ const address = {
   country: 'India',
   contact: '9876543210',
 };
-const user: User = { _id: '1', name: 'Meera', email: 'meera@example.in', shipping_address: [address] };
+const user: User = {
+  _id: '1',
+  name: 'Meera',
+  email: 'meera@example.in',
+  shipping_address: [address],
+  emailVerified: true,
+};
 const line: CartItem = {
   productId: '8',
   name: 'iPad Air M2',

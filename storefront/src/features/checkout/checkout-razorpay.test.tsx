@@ -16,7 +16,13 @@ import { cleanup, click, flush, render, submit, type } from '../../testing/rende
 import { useCheckoutDraft } from './checkout-draft';
 import { CheckoutPage } from './checkout-page';
 
-const user = { _id: '1', name: 'Meera Iyer', email: 'meera@example.in', shipping_address: [] };
+const user = {
+  _id: '1',
+  name: 'Meera Iyer',
+  email: 'meera@example.in',
+  shipping_address: [],
+  emailVerified: true,
+};
 const address = {
   adressLine1: '12 MG Road',
   city: 'Pune',

@@ -59,6 +59,7 @@ const details = (state: OrderDetails['order']['state']): OrderDetails => ({
     mode: 'online',
     paidAt: '2026-11-20T10:01:00.000Z',
     refunded: 0,
+    refundable: 59999,
     carrier: null,
     trackingNumber: null,
   },
@@ -77,7 +78,7 @@ const page = () =>
 beforeEach(() => {
   localStorage.clear();
   useSession.setState({
-    data: { _id: '1', name: 'Meera', email: 'm@example.in', shipping_address: [] },
+    data: { _id: '1', name: 'Meera', email: 'm@example.in', shipping_address: [], emailVerified: true },
     userToken: 'tok',
   });
   for (const group of Object.values(m)) for (const fn of Object.values(group)) fn.mockReset();

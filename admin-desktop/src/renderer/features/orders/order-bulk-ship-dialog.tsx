@@ -1,6 +1,9 @@
 import { useId, useState } from 'react';
 import { Modal } from '../../components/modal';
 import { SHIP_RESULT_LABELS, useBulkShip } from './order-bulk-ship';
+import { ordersText } from './order-state';
+
+const rowsText = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'row' : 'rows'}`;
 
 /**
  * Marks orders shipped from a CSV (order id, carrier, tracking number): the file is previewed first (what each
@@ -46,8 +49,8 @@ export function BulkShipDialog(props: { onClose: () => void }) {
         <>
           <p role="status">
             {result.applied
-              ? `${ship.shipped} orders shipped.`
-              : `${result.ready} of ${result.rows.length} rows ready.`}
+              ? `${ordersText(ship.shipped)} shipped.`
+              : `${result.ready} of ${rowsText(result.rows.length)} ready.`}
           </p>
           <div className="bulk-ship-rows">
             <table className="table">
@@ -76,14 +79,15 @@ export function BulkShipDialog(props: { onClose: () => void }) {
         </>
       )}
       <div className="form-actions">
-        {result && !result.applied && (
+        {/* Offered only when there is an order to ship: never "Mark 0 orders shipped". */}
+        {result && !result.applied && result.ready > 0 && (
           <button
             type="button"
             className="btn btn-primary"
-            disabled={ship.pending || !result.ready || !csv}
+            disabled={ship.pending || !csv}
             onClick={() => csv && ship.run(csv, true)}
           >
-            {ship.pending ? 'Saving…' : `Mark ${result.ready} orders shipped`}
+            {ship.pending ? 'Saving…' : `Mark ${ordersText(result.ready)} shipped`}
           </button>
         )}
         <button type="button" className="btn btn-ghost" onClick={props.onClose}>

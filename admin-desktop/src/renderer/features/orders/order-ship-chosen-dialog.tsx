@@ -146,11 +146,12 @@ export function ShipChosenDialog(props: { orders: Order[]; onClose: (shipped: bo
             Check {ordersText(shippable.length)}
           </button>
         )}
-        {result && !result.applied && (
+        {/* Offered only when there is an order to ship: never "Mark 0 orders shipped". */}
+        {result && !result.applied && result.ready > 0 && (
           <button
             type="button"
             className="btn btn-primary"
-            disabled={ship.pending || !result.ready}
+            disabled={ship.pending}
             onClick={() => ship.run(csv(), true)}
           >
             {ship.pending ? 'Saving…' : `Mark ${ordersText(result.ready)} shipped`}

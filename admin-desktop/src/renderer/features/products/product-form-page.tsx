@@ -584,12 +584,7 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
           </Link>
         </div>
       </form>
-      {current && (
-        <VariantMatrix
-          key={current.variants?.map((v) => `${v._id}:${v.stock}`).join(',')}
-          product={current}
-        />
-      )}
+      {current && <VariantMatrix product={current} />}
     </>
   );
 }

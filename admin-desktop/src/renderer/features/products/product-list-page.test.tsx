@@ -287,4 +287,33 @@ describe('units adjusted in the list (compare-and-set) and the low-stock filter'
     await wait();
     expect(location()).toContain('sort=discount');
   });
+
+  it('names each sort once: "Newest" is the default option when it is the default (issue 26)', async () => {
+    product.list.mockResolvedValue(page([item('1', 'Voltphone')]));
+    const labels = (c: HTMLElement) =>
+      [...c.querySelector<HTMLSelectElement>('select[aria-label="Sort by"]')!.options].map(
+        (o) => o.textContent,
+      );
+    const plain = await render(<ProductListPage />, { path: '/admin/product?sort=newest' });
+    await wait();
+    expect(labels(plain.container)).toEqual([
+      'Newest',
+      'Popularity',
+      'Price: low to high',
+      'Price: high to low',
+      'Biggest discount',
+    ]);
+    expect(plain.container.querySelector<HTMLSelectElement>('select[aria-label="Sort by"]')!.value).toBe('');
+    cleanup();
+    const searched = await render(<ProductListPage />, { path: '/admin/product?q=phone' });
+    await wait();
+    expect(labels(searched.container)).toEqual([
+      'Best match',
+      'Popularity',
+      'Price: low to high',
+      'Price: high to low',
+      'Newest',
+      'Biggest discount',
+    ]);
+  });
 });

@@ -121,6 +121,7 @@ export function ProductListPage() {
     });
   const lowStock = params.get('lowStock') === '1';
   const sort = SORTS.find((o) => o.value === params.get('sort'))?.value;
+  const newestByDefault = !q && !lowStock;
   const brand = params.get('brand') ?? '';
   const category = params.get('category') ?? '';
   const stockState = params.get('inStock') === '1' ? 'in' : params.get('outOfStock') === '1' ? 'out' : '';
@@ -297,11 +298,12 @@ export function ProductListPage() {
         </select>
         <select
           aria-label="Sort by"
-          value={sort ?? ''}
+          value={sort === undefined || (sort === 'newest' && newestByDefault) ? '' : sort}
           onChange={(e) => setFilter('sort', e.target.value || null)}
         >
           <option value="">{q ? 'Best match' : lowStock ? 'Fewest units' : 'Newest'}</option>
-          {SORTS.map((o) => (
+          {/* "Newest" once: when it is the default, the default option stands for it. */}
+          {SORTS.filter((o) => !(o.value === 'newest' && newestByDefault)).map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>

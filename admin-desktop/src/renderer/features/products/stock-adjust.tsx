@@ -1,6 +1,8 @@
 import { errorMessage } from '@voltcart/api-client/http';
 import type { ProductSummary } from '@voltcart/shared';
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
@@ -13,6 +15,8 @@ import { stockChangedText, stockConflict } from './product-save';
  * - each change is compare-and-set against the units on screen (`expectedStock`): when an order or another
  *   admin changed them meanwhile, the API refuses it (409) and the row says so and shows the current units
  * - `low`: the product is at or under the shop's low-stock threshold (but not sold out: that has its own colour)
+ * - a product with several variants has no one count to change: its units (their sum) lead to its page, where
+ *   each variant's units are set (the API refuses a product-level write there)
  */
 export function StockAdjust(props: { product: ProductSummary; low?: boolean }) {
   const { product } = props;
@@ -78,6 +82,22 @@ export function StockAdjust(props: { product: ProductSummary; low?: boolean }) {
   const valueClass = ['units-value', product.stock > 0 ? (props.low ? 'units-low' : '') : 'units-none'].join(
     ' ',
   );
+  const variants = product.variantCount ?? 1;
+  if (variants > 1)
+    return (
+      <div className="units">
+        <Link
+          to={paths.productEdit(product._id)}
+          className={`${valueClass.trim()} units-link`}
+          data-testid="units"
+          aria-label={`Units of ${product.name}: ${product.stock} in ${variants} variants. Set them per variant`}
+          title="Set per variant on the product's page"
+        >
+          {product.stock}
+        </Link>
+        <span className="units-variants">{variants} variants</span>
+      </div>
+    );
   return (
     <div className="units">
       <div className="units-adjust">

@@ -21,8 +21,17 @@ const toRow = (v: Variant): Row => ({
   enabled: v.enabled,
 });
 
+/**
+ * A row staff have typed into and not saved yet: what they typed, and the stock the row showed when they began
+ * (the compare-and-set value, so an order that took a unit meanwhile is not overwritten).
+ */
+interface Edit {
+  row: Row;
+  loadedStock: number;
+}
+
 /** What a row changes, as the variant update call takes it (stock compare-and-set against the loaded stock). */
-export function variantChanges(v: Variant, r: Row) {
+export function variantChanges(v: Variant, r: Row, loadedStock = v.stock) {
   const body: {
     sku?: string;
     priceOverride?: number | null;
@@ -33,9 +42,9 @@ export function variantChanges(v: Variant, r: Row) {
   if (r.sku.trim() !== v.sku) body.sku = r.sku.trim();
   const price = r.price.trim() === '' ? null : Number(r.price);
   if (price !== v.priceOverride) body.priceOverride = price;
-  if (Number(r.stock) !== v.stock) {
+  if (Number(r.stock) !== loadedStock) {
     body.stock = Number(r.stock);
-    body.expectedStock = v.stock;
+    body.expectedStock = loadedStock;
   }
   if (r.enabled !== v.enabled) body.enabled = r.enabled;
   return body;
@@ -59,16 +68,19 @@ export function missingCombinations(
  * "Set every stock" writes many stocks at once (all or nothing). A combination of the product's colours and
  * memory sizes that is not sold can be added (SKU suggested from the slug). Each colour's gallery takes pictures
  * from the native multi-file picker.
+ * - a row shows the product as loaded until staff type into it; from then on it keeps what they typed, whatever
+ *   is saved or reloaded meanwhile (another row's Update reloads the product), until its own Update succeeds
  */
 export function VariantMatrix({ product }: { product: Product }) {
   const variants = product.variants ?? [];
-  const [rows, setRows] = useState<Record<string, Row>>(() =>
-    Object.fromEntries(variants.map((v) => [v._id, toRow(v)])),
-  );
+  const [edits, setEdits] = useState<Record<string, Edit>>({});
   const [everyStock, setEveryStock] = useState('');
   const colorName = new Map(product.colors.map((c) => [c._id, c.name]));
+  /** Saved: these rows show the product as loaded again. */
   const reset = (vs: Variant[]) =>
-    setRows((all) => ({ ...all, ...Object.fromEntries(vs.map((v) => [v._id, toRow(v)])) }));
+    setEdits((all) =>
+      Object.fromEntries(Object.entries(all).filter(([id]) => !vs.some((v) => v._id === id))),
+    );
 
   const update = useApiMutation(
     ({ v, body }: { v: Variant; body: ReturnType<typeof variantChanges> }) =>
@@ -102,7 +114,8 @@ export function VariantMatrix({ product }: { product: Product }) {
   );
 
   const saveRow = async (v: Variant) => {
-    const body = variantChanges(v, rows[v._id]!);
+    const edit = edits[v._id];
+    const body = edit ? variantChanges(v, edit.row, edit.loadedStock) : {};
     if (Object.keys(body).length === 0) return toast.info(`${v.sku}: nothing to save.`);
     try {
       const r = await update.mutateAsync({ v, body });
@@ -137,8 +150,12 @@ export function VariantMatrix({ product }: { product: Product }) {
         </thead>
         <tbody>
           {variants.map((v) => {
-            const r = rows[v._id] ?? toRow(v);
-            const set = (patch: Partial<Row>) => setRows((all) => ({ ...all, [v._id]: { ...r, ...patch } }));
+            const r = edits[v._id]?.row ?? toRow(v);
+            const set = (patch: Partial<Row>) =>
+              setEdits((all) => ({
+                ...all,
+                [v._id]: { row: { ...r, ...patch }, loadedStock: all[v._id]?.loadedStock ?? v.stock },
+              }));
             const label = [
               v.colorId ? colorName.get(v.colorId) : null,
               v.memorySize ? `${v.memorySize} GB` : null,
@@ -219,7 +236,18 @@ export function VariantMatrix({ product }: { product: Product }) {
           if (!Number.isInteger(n) || n < 0) return toast.error('Enter a whole number of units, 0 or more.');
           bulk.mutate(n, {
             onSuccess: (r) => {
-              reset(r.variants);
+              // Every stock is the one just set; other typed changes (price, SKU) stay to be saved.
+              setEdits((all) =>
+                Object.fromEntries(
+                  Object.entries(all).map(([id, e]) => {
+                    const saved = r.variants.find((x) => x._id === id);
+                    return [
+                      id,
+                      saved ? { row: { ...e.row, stock: String(saved.stock) }, loadedStock: saved.stock } : e,
+                    ];
+                  }),
+                ),
+              );
               toast.success(r.msg);
             },
             onError: (err) => toast.error(errorMessage(err, 'The stock could not be saved.')),

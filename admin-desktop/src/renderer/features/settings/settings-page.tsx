@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
-import { MAX_LOW_STOCK_THRESHOLD, type ShopSettings } from '@voltcart/shared';
+import { MAX_LOW_STOCK_THRESHOLD, type SettingsBody, type ShopSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { AppInfo, ConnectionCheck } from '../../../shared/ipc-contract';
 import { PageHeader } from '../../components/states';
@@ -27,23 +27,21 @@ export function SettingsPage() {
   // Every role keeps this screen for the API address; the shop's own settings are the Owner's.
   const canSaveShop = useCan('settings.write');
   const shop = useQuery(queries.settings());
-  const saveShop = useApiMutation(
-    (body: { shopName: string; freeShippingThreshold: number; lowStockThreshold: number }) =>
-      api.settings.update({ body }),
-    staleAfter.settings,
-  );
+  const saveShop = useApiMutation((body: SettingsBody) => api.settings.update({ body }), staleAfter.settings);
   const [shopForm, setShopForm] = useState<{
     shopName: string;
     freeShippingThreshold: string;
     lowStockThreshold: string;
-  }>({ shopName: '', freeShippingThreshold: '', lowStockThreshold: '' });
+    requireVerifiedEmail: boolean;
+  }>({ shopName: '', freeShippingThreshold: '', lowStockThreshold: '', requireVerifiedEmail: false });
   const [shopError, setShopError] = useState<string | null>(null);
 
   const shopDirty =
     shop.data !== undefined &&
     (shopForm.shopName !== shop.data.shopName ||
       shopForm.freeShippingThreshold !== String(shop.data.freeShippingThreshold) ||
-      shopForm.lowStockThreshold !== String(shop.data.lowStockThreshold ?? DEFAULT_LOW_STOCK));
+      shopForm.lowStockThreshold !== String(shop.data.lowStockThreshold ?? DEFAULT_LOW_STOCK) ||
+      shopForm.requireVerifiedEmail !== shop.data.requireVerifiedEmail);
   const { allowLeave } = useUnsavedChanges(apiUrl.trim() !== getApiUrl() || shopDirty);
 
   useEffect(() => {
@@ -55,6 +53,7 @@ export function SettingsPage() {
         shopName: shop.data.shopName,
         freeShippingThreshold: String(shop.data.freeShippingThreshold),
         lowStockThreshold: String(shop.data.lowStockThreshold ?? DEFAULT_LOW_STOCK),
+        requireVerifiedEmail: shop.data.requireVerifiedEmail,
       });
     }
   }, [shop.data]);
@@ -105,7 +104,12 @@ export function SettingsPage() {
     setShopError(problem);
     if (problem) return toast.error(problem);
     saveShop.mutate(
-      { shopName: shopForm.shopName.trim(), freeShippingThreshold: threshold, lowStockThreshold: low },
+      {
+        shopName: shopForm.shopName.trim(),
+        freeShippingThreshold: threshold,
+        lowStockThreshold: low,
+        requireVerifiedEmail: shopForm.requireVerifiedEmail,
+      },
       {
         onSuccess: (reply) => toast.reply(reply, 'Settings saved.'),
         onError: (err) => {
@@ -211,6 +215,14 @@ export function SettingsPage() {
               </span>
             </div>
           </div>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={shopForm.requireVerifiedEmail}
+              onChange={(e) => setShopForm({ ...shopForm, requireVerifiedEmail: e.target.checked })}
+            />
+            Shoppers confirm their e-mail address (the link in the welcome mail) before their first order
+          </label>
           {s && (
             <p className="muted">
               Payments:{' '}

@@ -1,0 +1,3 @@
+import { VerifyEmailPage } from '../../features/account/email-link-pages';
+
+export const Component = VerifyEmailPage;
