@@ -492,7 +492,7 @@ describe('POST /cart/move-to-db', () => {
 });
 
 describe('readCartLines and clearCart (used by orders)', () => {
-  it('reads the cart in paise with option adjustments, and clears it', async () => {
+  it('reads the cart in paise with the raw figures of its prices (the pricing function prices them), and clears it', async () => {
     const s = await ctx.customer();
     await add(s.token, { productId: f.phone, colorId: f.blue, memorySize: 256, qty: 2 });
     await add(s.token, { productId: f.cable });
@@ -505,8 +505,11 @@ describe('readCartLines and clearCart (used by orders)', () => {
       color_name: 'Blue',
       memory_size: 256,
       qty: 2,
-      unit_price_paise: 100_000 + 50_000 + 200_050,
-      unit_original_paise: 120_000 + 50_000 + 200_050,
+      final_price_paise: 100_000,
+      original_price_paise: 120_000,
+      color_adj_paise: 50_000,
+      memory_adj_paise: 200_050,
+      override_paise: null,
       stock: 10,
       in_stock: true,
       status: true,
@@ -517,7 +520,9 @@ describe('readCartLines and clearCart (used by orders)', () => {
       color_id: null,
       color_name: null,
       memory_size: null,
-      unit_price_paise: 29_950,
+      final_price_paise: 29_950,
+      color_adj_paise: 0,
+      memory_adj_paise: 0,
     });
     // An option removed from the product afterwards is flagged, and no longer priced.
     await ctx.db
@@ -526,7 +531,7 @@ describe('readCartLines and clearCart (used by orders)', () => {
       .where('size_gb', '=', 256)
       .execute();
     const after = await readCartLines(ctx.db, Number(s.id));
-    expect(after[0]).toMatchObject({ options_valid: false, unit_price_paise: 150_000 });
+    expect(after[0]).toMatchObject({ options_valid: false, color_adj_paise: 50_000, memory_adj_paise: 0 });
     await ctx.db
       .insertInto('product_memory')
       .values({ product_id: f.phone, size_gb: 256, position: 1, price_adj: 200_050 })

@@ -1,4 +1,4 @@
-// Covers search relevance (issue 16) on the deterministic sample catalogue (api/src/db/seed, 200 products): for
+// Covers search relevance (issues 16 and 33) on the deterministic sample catalogue (api/src/db/seed, 200 products): for
 // each query typed as a shopper would, what must come first, be in the top 5 and never appear. Names are
 // matched by substring so that the set survives changes to how the seed spells its product names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ let ctx: TestContext;
 interface Hit {
   _id: string;
   name: string;
+  finalPrice: number;
   brand: string;
   categoryName: string | null;
   status: boolean;
@@ -36,6 +37,12 @@ interface Case {
   atLeast?: number;
   /** Exactly this many results. */
   total?: number;
+  /** Each of these names is among the first N results (names contain it). */
+  within?: [n: number, names: string[]];
+  /** The price filter read from the words (the reply's priceFromQuery); every result's price is within it. */
+  price?: { min?: number; max?: number; words: string };
+  /** Nothing found: the categories (slugs) suggested, from what the words name. */
+  hints?: string[];
 }
 
 const CASES: Case[] = [
@@ -83,7 +90,8 @@ const CASES: Case[] = [
   { q: 'speakers', top5: ['Speaker'] },
   { q: 'sony', top5Brand: 'Sony' },
   { q: 'playstation', first: 'PlayStation' },
-  { q: 'ps5', first: 'PlayStation', top5Brand: 'Sony' },
+  // The model the synonym's number names comes first, not the Portal (issue 33).
+  { q: 'ps5', first: 'PlayStation 5', top5Brand: 'Sony' },
   { q: 'led tv', top5Category: 'TVs', atLeast: 8 },
   { q: 'smart band', top5Category: 'Smart Watches' },
   { q: 'external ssd', first: 'Portable SSD' },
@@ -96,11 +104,54 @@ const CASES: Case[] = [
   { q: 'oneplus', top5Brand: 'OnePlus' },
   { q: 'samsung tablet', first: 'Galaxy Tab', top5Brand: 'Samsung' },
   { q: 'apple phone', first: 'iPhone' },
-  { q: 'gaming laptop', firstCategory: 'Laptops' },
+  // Issue 33: laptops in the gaming sense, named so or not.
+  {
+    q: 'gaming laptop',
+    firstCategory: 'Laptops',
+    top5Category: 'Laptops',
+    within: [8, ['ROG Strix', 'Legion 5', 'Katana', 'G15 Gaming']],
+  },
   { q: 'ssd', first: 'SSD' },
   { q: 'zzzzqqq', total: 0 },
   { q: '+apple -"iphone*', first: 'iPhone', top5Brand: 'Apple' },
   { q: '📱 phone', top5Category: 'Phones' },
+  // Issue 33: price phrases filter and leave the other words; product types rank their products first.
+  {
+    q: 'tablet under 20000',
+    top5Category: 'Tablets',
+    atLeast: 3,
+    price: { max: 20000, words: 'tablet' },
+  },
+  { q: 'tablet below ₹20k', top5Category: 'Tablets', atLeast: 3, price: { max: 20000, words: 'tablet' } },
+  { q: 'under 20k', atLeast: 20, price: { max: 20000, words: '' } },
+  { q: 'between 10000 and 20000', atLeast: 10, price: { min: 10000, max: 20000, words: '' } },
+  { q: '20k-30k', atLeast: 10, price: { min: 20000, max: 30000, words: '' } },
+  { q: 'above 50000', atLeast: 20, price: { min: 50000, words: '' } },
+  { q: 'tablet under 2000', total: 0, price: { max: 2000, words: 'tablet' }, hints: ['tablets'] },
+  {
+    q: 'bluetooth speaker',
+    top5: ['Speaker'],
+    top5Category: 'Audio',
+    within: [6, ['Bose SoundLink Flex', 'JBL Flip 6', 'JBL Charge 5']],
+  },
+  { q: 'iphone 15 pro', first: 'iPhone 15 Pro', top5: ['iPhone 15 Pro'] },
+  // Ten more from the sample catalogue.
+  { q: 'phone under 20k', top5Category: 'Phones', atLeast: 5, price: { max: 20000, words: 'phone' } },
+  {
+    q: 'laptop between 40000 and 60000',
+    top5Category: 'Laptops',
+    atLeast: 5,
+    price: { min: 40000, max: 60000, words: 'laptop' },
+  },
+  { q: 'headphones above 20000', top5: ['Headphones'], price: { min: 20000, words: 'headphones' } },
+  { q: 'jbl speaker', first: 'Speaker', top5Brand: 'JBL', within: [2, ['Flip 6', 'Charge 5']] },
+  { q: 'sony speaker', first: 'ULT Field 1 Speaker', top5Brand: 'Sony' },
+  { q: 'gaming mouse', first: 'Mouse', top5: ['Mouse'] },
+  { q: 'gaming monitor', top5Category: 'Monitors', top5: ['Gaming Monitor'] },
+  { q: 'samsung tv', top5Category: 'TVs', top5Brand: 'Samsung' },
+  { q: 'speaker under 5000', first: 'Stone 1200 Speaker', price: { max: 5000, words: 'speaker' } },
+  { q: 'playstation 5', first: 'PlayStation 5 Slim Console', total: 1 },
+  { q: 'smart watch under 5k', top5Category: 'Smart Watches', price: { max: 5000, words: 'smart watch' } },
 ];
 
 const includes = (name: string, part: string) => name.toLowerCase().includes(part.toLowerCase());
@@ -108,7 +159,13 @@ const includes = (name: string, part: string) => name.toLowerCase().includes(par
 async function search(
   q: string,
   extra = '',
-): Promise<{ products: Hit[]; total: number; didYouMean?: string }> {
+): Promise<{
+  products: Hit[];
+  total: number;
+  didYouMean?: string;
+  priceFromQuery?: Case['price'];
+  categoryHints?: { slug: string }[];
+}> {
   const r = await ctx.req('GET', `/product?limit=0&q=${encodeURIComponent(q)}${extra}`);
   expect(r.status, `${q}: ${JSON.stringify(r.body)}`).toBe(200);
   return r.body;
@@ -132,7 +189,7 @@ describe('search relevance on the sample catalogue', () => {
   });
 
   it.each(CASES)('$q', async (c) => {
-    const { products, total } = await search(c.q);
+    const { products, total, priceFromQuery, categoryHints } = await search(c.q);
     const names = products.map((p) => p.name);
     const top5 = products.slice(0, 5);
     const why = `${c.q} → ${names.slice(0, 8).join(' | ')}`;
@@ -161,6 +218,25 @@ describe('search relevance on the sample catalogue', () => {
         names.some((n) => includes(n, bad)),
         why,
       ).toBe(false);
+    if (c.within) {
+      const [n, wanted] = c.within;
+      for (const w of wanted)
+        expect(
+          names.slice(0, n).some((name) => includes(name, w)),
+          `${w} in the first ${n}: ${why}`,
+        ).toBe(true);
+    }
+    expect(priceFromQuery, why).toEqual(c.price);
+    if (c.price)
+      for (const p of products) {
+        expect(p.finalPrice, why).toBeGreaterThanOrEqual(c.price.min ?? 0);
+        expect(p.finalPrice, why).toBeLessThanOrEqual(c.price.max ?? Number.POSITIVE_INFINITY);
+      }
+    if (c.hints)
+      expect(
+        categoryHints?.map((h) => h.slug),
+        why,
+      ).toEqual(c.hints);
     for (const bad of c.notTop5 ?? [])
       expect(
         top5.some((p) => includes(p.name, bad)),
@@ -317,6 +393,34 @@ describe('search relevance on the sample catalogue', () => {
     const empty = await ctx.req('GET', `/product/suggest?q=${encodeURIComponent('%%')}`);
     expect(empty.body).toMatchObject({ products: [], categories: [], brands: [] });
     expect((await ctx.req('GET', '/product/suggest')).status).toBe(400);
+  });
+
+  it('suggests each product at the price its card and page show (the lowest of its variants)', async () => {
+    for (const q of ['iphone 15 pro max', 'laptop', 'speaker']) {
+      const typed = await ctx.req('GET', `/product/suggest?q=${encodeURIComponent(q)}`);
+      const list = await search(q);
+      const listed = new Map(list.products.map((p) => [p._id, p.finalPrice]));
+      expect(typed.body.products.length, q).toBeGreaterThan(0);
+      for (const p of typed.body.products) expect(p.finalPrice, `${q}: ${p.name}`).toBe(listed.get(p._id));
+      const page = await ctx.req('GET', `/product/${typed.body.products[0]._id}`);
+      expect(page.status).toBe(200);
+      expect(page.body.product.finalPrice, q).toBe(typed.body.products[0].finalPrice);
+    }
+  });
+
+  it('filters suggestions by a price phrase, and lets an explicit price filter win over the words', async () => {
+    const typed = await ctx.req('GET', `/product/suggest?q=${encodeURIComponent('tablet under 20k')}`);
+    expect(typed.body.products.length).toBeGreaterThan(0);
+    for (const p of typed.body.products) expect(p.finalPrice).toBeLessThanOrEqual(20000);
+    expect(typed.body.categories.map((c: { slug: string }) => c.slug)).toEqual(['tablets']);
+    const both = await search('tablet under 20000', '&maxPrice=15000');
+    expect(both.priceFromQuery).toEqual({ max: 20000, words: 'tablet' });
+    expect(both.total).toBeGreaterThan(0);
+    for (const p of both.products) expect(p.finalPrice).toBeLessThanOrEqual(15000);
+    // Searching the words alone drops the filter.
+    const words = await search('tablet');
+    expect(words.priceFromQuery).toBeUndefined();
+    expect(words.total).toBeGreaterThan(both.total);
   });
 
   it('lets staff edit the synonyms, and search follows at once', async () => {

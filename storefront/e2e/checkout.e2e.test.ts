@@ -2,11 +2,12 @@
 // field it is about, named by its label, the first wrong field focused; nothing sent), the empty cart block,
 // the typed address kept across a visit to "+ Add New Address", and saved addresses: added on
 // /profile/myaddress, chosen with 'Use this address' (form disabled, PLACE ORDER disabled until one is
-// chosen), deleted after the 'Are you sure?' confirmation.
+// chosen), deleted after the 'Are you sure?' confirmation; a price raised by staff between cart and order is
+// refused with the new total ("Prices changed — please review") and the order is then placed at it.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../e2e/browser';
-import { api } from '../../e2e/context';
+import { api, e2eAdminToken } from '../../e2e/context';
 import {
   ADDRESS,
   addFromProductPage,
@@ -180,6 +181,51 @@ describe('checkout', () => {
 
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL((u) => u.pathname !== '/profile/myaddress');
+    await page.close();
+  });
+
+  it('prices changed between cart and order: says so with the new total, and the order is placed at it', async () => {
+    const token = await e2eAdminToken();
+    const form = new FormData();
+    form.append('name', `Price Watch ${Date.now().toString(36)}`);
+    form.append('originalPrice', '173499');
+    form.append('discountPercentage', '0');
+    form.append('stock', '5');
+    const created = await api('POST', '/product/create', { token, form });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const product = created.body.product as { _id: string; variants: { _id: string }[] };
+
+    const shopper = await newShopper();
+    const page = await openPage(browser);
+    await logIn(page, shopper);
+    await addFromProductPage(page, product._id);
+    await page.goto(shopUrl('/checkout'));
+    const total = page.locator('.summary__total dd');
+    await expect.poll(() => total.textContent()).toBe('₹1,73,499');
+    await fillAddress(page);
+    await page.getByLabel('Cash on Delivery').check();
+
+    // Staff raise the price while the shopper looks at the checkout.
+    const raised = await api('PUT', `/product/${product._id}/variants/${product.variants[0]!._id}`, {
+      token,
+      body: { priceOverride: 1734990 },
+    });
+    expect(raised.status).toBe(200);
+
+    await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+    const notice = page.getByRole('alert').filter({ hasText: 'Prices changed — please review.' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('₹17,34,990');
+    await expect.poll(() => total.textContent()).toBe('₹17,34,990');
+    expect(page.url()).toContain('/checkout');
+    expect((await api('GET', '/order/my-orders', { token: shopper.token })).body.orders).toEqual([]);
+    await shot(page, 'storefront-checkout-prices-changed');
+
+    await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+    await page.waitForURL('**/thank-you/**');
+    const orderId = page.url().split('/thank-you/')[1]!;
+    const order = await api('GET', `/order/${orderId}`, { token: shopper.token });
+    expect(order.body.order.order_total).toBe(1734990);
     await page.close();
   });
 

@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, pageErrors } from '../../e2e/browser';
-import { openPage, shopUrl } from './support';
+import { openPage, shopUrl, shot } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -55,7 +55,7 @@ describe('search and lists', () => {
     await page.context().close();
   });
 
-  it('puts the products first at phone width, with the filters behind a "Filters" disclosure', async () => {
+  it('puts the products first at phone width, with the filters in a sheet that shows N results', async () => {
     const page = await openPage(browser, { width: 375, height: 740 });
     await page.goto(shopUrl('/store'));
     const card = page.locator('.store .product-card').first();
@@ -68,6 +68,7 @@ describe('search and lists', () => {
     await summary.click();
     await brands.waitFor({ state: 'visible' });
     const brandName = (await brands.locator('label').first().locator('span').first().textContent())!;
+    const brandCount = Number(await brands.locator('label').first().locator('.facet__count').textContent());
     // A click before the app has the page does nothing: tried again until the address has the brand.
     await expect
       .poll(
@@ -80,13 +81,33 @@ describe('search and lists', () => {
       )
       .toBe(brandName);
     await expect.poll(() => summary.textContent()).toBe('Filters · 1 chosen');
-    // Still open after the list changed, so that another filter is one tap away.
+    // Still open after the list changed, so that another filter is one tap away; a sheet over the list, with
+    // the count of what it shows.
     expect(await brands.isVisible()).toBe(true);
+    const show = page.getByRole('button', {
+      name: `Show ${brandCount} result${brandCount === 1 ? '' : 's'}`,
+    });
+    await show.waitFor();
+    // A long list of brands: its first eight, a box that finds one, and "Show all".
+    if ((await brands.locator('label').count()) >= 8) {
+      await brands.getByRole('button', { name: /^Show all \d+$/ }).waitFor();
+      await brands.getByPlaceholder('Find a brand').fill(brandName.slice(0, 3));
+      expect(await brands.locator('label', { hasText: brandName }).count()).toBe(1);
+      await brands.getByPlaceholder('Find a brand').fill('');
+    }
+    await shot(page, 'storefront-filter-sheet-375');
+    await show.click();
+    expect(await brands.isVisible()).toBe(false);
+    // Back on the list: its heading has the focus, the first card is on the screen.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('store-title');
+    const box = (await card.boundingBox())!;
+    expect(box.y + box.height / 2).toBeLessThan(740);
+    expect(box.y).toBeGreaterThan(-box.height / 2);
     await page.context().close();
   });
 
   it('keeps filters, sort and page in the address across reload, back and forward', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser, { width: 1366, height: 900 });
     const errors = pageErrors(page);
     await page.goto(shopUrl('/store?limit=2'));
     const count = page.locator('.store__count');
@@ -116,6 +137,7 @@ describe('search and lists', () => {
       .getByRole('list', { name: 'Filters chosen' })
       .getByRole('button', { name: `Remove filter ${brandName}` })
       .waitFor();
+    await shot(page, 'storefront-store-filtered-1366');
 
     await page.getByLabel('Sort by').selectOption('price_asc');
     await page.waitForURL((u) => params(u.toString()).get('sort') === 'price_asc');

@@ -60,6 +60,8 @@ export const ERROR_CODES = [
   'out_of_stock',
   'insufficient_stock',
   'option_unavailable',
+  /** The order's total is not the `expected_total` the shopper was shown (the reply carries the new figures). */
+  'prices_changed',
   'illegal_move',
   'not_payable',
   'not_shipped',

@@ -1,6 +1,7 @@
 export * from './contract/define';
 export * from './contract/index';
 export * from './errors';
+export * from './pricing/price-order';
 export * from './rules/auth-forms';
 export * from './rules/best-sellers';
 export * from './rules/cart-totals';
@@ -13,10 +14,11 @@ export * from './rules/markup';
 export * from './rules/money';
 export * from './rules/order-states';
 export * from './rules/permissions';
+export * from './rules/price-phrase';
 export * from './rules/report-period';
 export * from './rules/slug';
 export * from './rules/stock-label';
-export * from './rules/unit-price';
+
 export * from './rules/variant-sku';
 export * from './schemas/account';
 export * from './schemas/address';

@@ -23,11 +23,17 @@ export const createQueries = (api: Api) => ({
     queryOptions({
       queryKey: queryKeys.products.list(params),
       queryFn: async ({ signal }) => {
-        const { products, hasMore, total, facets, didYouMean } = await api.product.list(
-          { query: params },
-          { signal },
-        );
-        return { products, hasMore: Boolean(hasMore), total, facets, didYouMean };
+        const { products, hasMore, total, facets, didYouMean, priceFromQuery, categoryHints } =
+          await api.product.list({ query: params }, { signal });
+        return {
+          products,
+          hasMore: Boolean(hasMore),
+          total,
+          facets,
+          didYouMean,
+          priceFromQuery,
+          categoryHints,
+        };
       },
     }),
   /** Suggestions while typing in the header (cached by the API like every catalogue read). */

@@ -302,4 +302,11 @@ describe('fromServerLine', () => {
     delete (line as Partial<CartLine>).unitPrice;
     expect(fromServerLine(line)).toMatchObject({ productId: '9', unitPrice: 499.5, qty: 2, lineId: '5' });
   });
+
+  it('marks a line whose product is no longer offered (switched off, or its category is) unavailable', () => {
+    const line = serverLine('5', cable, 1);
+    expect(fromServerLine(line).unavailable).toBeUndefined();
+    const off = { ...line, product_id: { ...line.product_id, status: false } };
+    expect(fromServerLine(off).unavailable).toBe(true);
+  });
 });

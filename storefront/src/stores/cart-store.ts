@@ -28,6 +28,8 @@ export interface CartItem {
   lineId?: string | null;
   /** A logged-in change the server has not confirmed yet (e.g. the page was left mid-request). */
   pending?: boolean;
+  /** The server says the product is no longer offered (switched off, or its category is): it cannot be ordered. */
+  unavailable?: boolean;
 }
 
 export type NewCartItem = Omit<CartItem, 'qty' | 'lineId'> & { qty?: number };
@@ -84,6 +86,7 @@ export function fromServerLine(line: CartLine): CartItem {
     unitPrice: line.unitPrice ?? p?.finalPrice ?? 0,
     unitOriginalPrice: line.unitOriginalPrice ?? p?.originalPrice ?? 0,
     lineId: line._id,
+    ...(p?.status === false ? { unavailable: true } : {}),
   };
 }
 

@@ -29,6 +29,7 @@ import * as accounts from './20261128T1300_accounts';
 import * as emailVerification from './20261129T0005_email_verification';
 import * as orderTruth from './20261129T0100_order_truth';
 import * as productOldSlugs from './20261129T0300_product_old_slugs';
+import * as typeSynonyms from './20261129T0500_type_synonyms';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T0005_email_verification': emailVerification,
   '20261129T0100_order_truth': orderTruth,
   '20261129T0300_product_old_slugs': productOldSlugs,
+  '20261129T0500_type_synonyms': typeSynonyms,
 };

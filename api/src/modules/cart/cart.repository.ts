@@ -26,12 +26,12 @@ export interface CartLineRow {
   /** Product prices without options. */
   final_price_paise: number;
   original_price_paise: number;
-  /** Unit prices including the colour and memory price adjustments (never below 0). */
-  unit_price_paise: number;
-  unit_original_paise: number;
+  /** The variant's own price (null when it has none, or the combination is not sold). */
+  override_paise: number | null;
   /** The variant's units (0 when the combination is not sold). */
   stock: number;
   in_stock: boolean;
+  /** Offered: the product is switched on and so is its category (when it has one). */
   status: boolean;
   /** The variant of the line's product, colour and memory size; null when that combination is not sold. */
   variant_id: number | null;
@@ -43,15 +43,18 @@ export interface CartLineRow {
   options_valid: boolean;
 }
 
+/** Offered: the product is switched on, and so is its category when it has one (`p` and `cat` in scope). */
+const offeredSql = sql<number>`p.status = 1 AND COALESCE(cat.status, 1) = 1`;
+
 /**
  * A user's whole cart in one query (lines joined to products and their option rows), oldest line first.
  * Shared with the orders module, which turns these rows into order lines.
  */
 export async function readCartLines(db: Q, userId: number): Promise<CartLineRow[]> {
-  const adj = sql<number>`COALESCE(pc.price_adj, 0) + COALESCE(pm.price_adj, 0)`;
   const rows = await db
     .selectFrom('cart_lines as cl')
     .innerJoin('products as p', 'p.id', 'cl.product_id')
+    .leftJoin('categories as cat', 'cat.id', 'p.category_id')
     .leftJoin('product_colors as pc', (j) =>
       j.onRef('pc.product_id', '=', 'cl.product_id').onRef('pc.color_id', '=', 'cl.color_id'),
     )
@@ -85,15 +88,10 @@ export async function readCartLines(db: Q, userId: number): Promise<CartLineRow[
       'cl.qty',
       'p.final_price as final_price_paise',
       'p.original_price as original_price_paise',
-      // The unit-price rule (packages/shared rules/unit-price.ts): the sum, never clamped.
-      // The variant's own price when it has one.
-      sql<number>`COALESCE(v.price_override, p.final_price + ${adj})`.as('unit_price_paise'),
-      sql<number>`GREATEST(COALESCE(v.price_override, 0), p.original_price + ${adj})`.as(
-        'unit_original_paise',
-      ),
+      'v.price_override as override_paise',
       sql<number>`COALESCE(v.stock, 0)`.as('stock'),
       'p.in_stock',
-      'p.status',
+      offeredSql.as('status'),
       'v.id as variant_id',
       'v.sku',
       sql<number>`(cl.color_id = 0 OR pc.color_id IS NOT NULL) AND (cl.memory_size = 0 OR pm.size_gb IS NOT NULL)
@@ -117,11 +115,10 @@ export async function readCartLines(db: Q, userId: number): Promise<CartLineRow[
     qty: Number(r.qty),
     final_price_paise: Number(r.final_price_paise),
     original_price_paise: Number(r.original_price_paise),
-    unit_price_paise: Number(r.unit_price_paise),
-    unit_original_paise: Number(r.unit_original_paise),
+    override_paise: r.override_paise === null ? null : Number(r.override_paise),
     stock: Number(r.stock),
     in_stock: Boolean(r.in_stock),
-    status: Boolean(r.status),
+    status: Boolean(Number(r.status)),
     variant_id: r.variant_id === null ? null : Number(r.variant_id),
     sku: r.sku ?? null,
     options_valid: Boolean(Number(r.options_valid)),
@@ -145,13 +142,14 @@ export async function lockCartOwner(db: Q, userId: number): Promise<boolean> {
   return !!row;
 }
 
-/** Products with what the cart needs to check a line: availability and stock. */
+/** Products with what the cart needs to check a line: availability (offeredSql) and stock. */
 export async function findProducts(db: Q, ids: number[]) {
   if (ids.length === 0) return [];
   return db
-    .selectFrom('products')
-    .select(['id', 'name', 'stock', 'in_stock', 'status'])
-    .where('id', 'in', ids)
+    .selectFrom('products as p')
+    .leftJoin('categories as cat', 'cat.id', 'p.category_id')
+    .select(['p.id', 'p.name', 'p.stock', 'p.in_stock', offeredSql.as('status')])
+    .where('p.id', 'in', ids)
     .execute();
 }
 
@@ -234,13 +232,23 @@ export function findOwnLine(db: Q, userId: number, lineId: number) {
   return db
     .selectFrom('cart_lines as cl')
     .innerJoin('products as p', 'p.id', 'cl.product_id')
+    .leftJoin('categories as cat', 'cat.id', 'p.category_id')
     .leftJoin('product_variants as v', (j) =>
       j
         .onRef('v.product_id', '=', 'cl.product_id')
         .onRef('v.color_id', '=', 'cl.color_id')
         .onRef('v.memory_size', '=', 'cl.memory_size'),
     )
-    .select(['cl.id', 'cl.qty', 'p.name', 'p.in_stock', 'p.status', 'v.stock', 'v.enabled', 'v.sku'])
+    .select([
+      'cl.id',
+      'cl.qty',
+      'p.name',
+      'p.in_stock',
+      offeredSql.as('status'),
+      'v.stock',
+      'v.enabled',
+      'v.sku',
+    ])
     .where('cl.id', '=', lineId)
     .where('cl.user_id', '=', userId)
     .executeTakeFirst();

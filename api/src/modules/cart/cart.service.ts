@@ -1,4 +1,10 @@
-import { type CartLine, type LocalCartLine, toRupees } from '@voltcart/shared';
+import {
+  type CartLine,
+  type LocalCartLine,
+  toRupees,
+  unitOriginalPaise,
+  unitPricePaise,
+} from '@voltcart/shared';
 import type { Db } from '../../db/connection';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../errors';
 import { transaction, withRetry } from '../../lib/transaction';
@@ -17,6 +23,13 @@ export const CART_MESSAGES = {
 } as const;
 
 export function toCartLine(r: repo.CartLineRow): CartLine {
+  const figures = {
+    pricePaise: r.final_price_paise,
+    originalPaise: r.original_price_paise,
+    colorAdjPaise: r.color_adj_paise,
+    memoryAdjPaise: r.memory_adj_paise,
+    overridePaise: r.override_paise,
+  };
   return {
     _id: String(r.id),
     product_id: {
@@ -44,8 +57,8 @@ export function toCartLine(r: repo.CartLineRow): CartLine {
     variantId: r.variant_id === null ? null : String(r.variant_id),
     sku: r.sku,
     qty: r.qty,
-    unitPrice: toRupees(r.unit_price_paise),
-    unitOriginalPrice: toRupees(r.unit_original_paise),
+    unitPrice: toRupees(unitPricePaise(figures)),
+    unitOriginalPrice: toRupees(unitOriginalPaise(figures)),
   };
 }
 

@@ -2,6 +2,7 @@ import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { CatalogImportTable } from '../../db/database';
 import type { Conn } from '../product/product.repository';
+import { toVariantRow } from '../product/product-variant.repository';
 
 // ---------------------------------------------------------------- export
 
@@ -126,18 +127,6 @@ const variantColumns = [
   'position',
 ] as const;
 
-const toKnownVariant = (r: Record<(typeof variantColumns)[number], unknown>): KnownVariant => ({
-  id: Number(r.id),
-  product_id: Number(r.product_id),
-  sku: String(r.sku),
-  color_id: Number(r.color_id),
-  memory_size: Number(r.memory_size),
-  stock: Number(r.stock),
-  price_override: r.price_override === null ? null : Number(r.price_override),
-  enabled: Number(r.enabled),
-  position: Number(r.position),
-});
-
 /** Chunks of a list, so that no `IN (…)` grows with the file. */
 function chunks<T>(list: T[], size = 1000): T[][] {
   const out: T[][] = [];
@@ -152,7 +141,7 @@ export async function variantsBySku(db: Conn, skus: string[]): Promise<KnownVari
     out.push(
       ...(
         await db.selectFrom('product_variants').select(variantColumns).where('sku', 'in', part).execute()
-      ).map(toKnownVariant),
+      ).map(toVariantRow),
     );
   return out;
 }
@@ -168,7 +157,7 @@ export async function variantsOfProducts(db: Conn, productIds: number[]): Promis
           .where('product_id', 'in', part)
           .orderBy('position')
           .execute()
-      ).map(toKnownVariant),
+      ).map(toVariantRow),
     );
   return out;
 }

@@ -4,6 +4,7 @@ import {
   type CategoryTax,
   financialYear,
   gstState,
+  priceSnapshot,
   splitGst,
   type TaxSettings,
   type TaxSettingsReply,
@@ -137,8 +138,6 @@ export async function saveCategoryTax(
   return taxSettingsReply(db, config);
 }
 
-const DEFAULT_RATE_BP = 1800;
-
 /** The next number of a kind's series for the financial year of `at`, taken under the counter's row lock. */
 async function takeNumber(trx: Trx, kind: DocumentKind, at: Date): Promise<string> {
   const fy = financialYear(at);
@@ -175,8 +174,9 @@ function totalsOf(lines: InvoiceLine[]) {
 /**
  * Issues the tax invoice of an order, in the caller's transaction (an online order when it is paid, a
  * cash-on-delivery order when it ships). Once per order: a second call does nothing.
- * - GST-inclusive line amounts split into taxable value and tax (packages/shared rules/gst.ts) at the rate and
- *   HSN code of each product's category (18 % and no HSN code for a product without one)
+ * - the order's line snapshots priced by the pricing function (packages/shared pricing): GST-inclusive amounts
+ *   split into taxable value and tax at the rate and HSN code of each product's category (18 % and no HSN code for
+ *   a product without one)
  * - CGST + SGST when the shipping address is in the shop's state, IGST otherwise; the place of supply is the
  *   shipping address's state
  */
@@ -192,18 +192,17 @@ export async function issueInvoice(
   const buyer = buyerOf(order, buyerName);
   const intraState = !!seller.stateCode && seller.stateCode === buyer.stateCode;
   const raw = await repo.taxedLines(trx, order.id);
-  const amounts = raw.map((l) => ({
-    amountPaise: l.unit_price_paise * l.qty,
-    rateBp: l.gst_rate_bp ?? DEFAULT_RATE_BP,
-  }));
-  const split = splitGst(amounts, intraState);
+  const priced = priceSnapshot(
+    raw.map((l) => ({ unitPaise: l.unit_price_paise, qty: l.qty, gstRateBp: l.gst_rate_bp ?? undefined })),
+    { intraState },
+  );
   const lines: InvoiceLine[] = raw.map((l, i) => ({
     name: [l.name, l.color_name, l.memory_size ? `${l.memory_size} GB` : null].filter(Boolean).join(', '),
     hsn: l.hsn_code ?? '',
     qty: l.qty,
-    ratePct: amounts[i]!.rateBp / 100,
-    amountPaise: amounts[i]!.amountPaise,
-    ...split[i]!,
+    ratePct: priced.lines[i]!.gstRateBp / 100,
+    amountPaise: priced.lines[i]!.netPaise,
+    ...priced.lines[i]!.tax,
   }));
   const now = new Date();
   const doc: InvoiceDocument = {

@@ -1,9 +1,19 @@
-import type { PaymentCheckout, placeOrderBody } from '@voltcart/shared';
+import {
+  formatINR,
+  type PaymentCheckout,
+  type PricedOrder,
+  type PricesChanged,
+  type PricingLine,
+  type placeOrderBody,
+  priceOrder,
+  toPaise,
+  toRupees,
+} from '@voltcart/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection';
 import { AppError, badRequest, conflict } from '../../errors';
 import { PaymentError, type PaymentProvider } from '../../lib/payments/payment-provider';
-import { transaction } from '../../lib/transaction';
+import { type Trx, transaction } from '../../lib/transaction';
 import { searchEngine } from '../search/search-engine';
 import * as repo from './order.repository';
 import type { OrderDeps } from './order.service';
@@ -14,7 +24,7 @@ import { move } from './order-move.service';
 /** What checkout uses of the place-order body (parsed with the contract's schema). */
 export type PlaceOrderInput = Pick<
   z.output<typeof placeOrderBody>,
-  'payment_mode' | 'shipping_details' | 'notes'
+  'payment_mode' | 'shipping_details' | 'notes' | 'expected_total'
 >;
 
 export interface PlacedOrder {
@@ -43,17 +53,279 @@ function stockConflict(p: repo.OrderProduct, v?: repo.OrderVariant): AppError {
   });
 }
 
+/** A cart line resolved to what it orders: its product, variant, options and the raw figures of its price. */
+interface OrderDraftLine {
+  cartLineId: number;
+  product: repo.OrderProduct;
+  variant: repo.OrderVariant;
+  colorId: number;
+  colorName: string | null;
+  memorySize: number;
+  picture: string;
+  pricing: PricingLine;
+}
+
 /**
- * Turns the shopper's cart into an order.
- * - one transaction: account row and cart lines locked, prices and option adjustments re-read, order and line
- *   snapshots written (with the variant's SKU), cart emptied, and last of all stock taken with a guarded update
- *   per product and then per variant (each in id order); any error undoes all of it
- * - a cart line is the variant of its product, colour and memory size: a combination not sold, or switched off,
- *   is refused (409 `option_unavailable`) before anything is reserved
+ * Step 1, load lines: the products, options and variants of the cart's lines, as last committed.
+ * - a product switched off, or in a switched-off category, is refused (409 `unavailable`)
+ * - a colour or memory size no longer offered, or a combination not sold or switched off, is refused (409
+ *   `option_unavailable`) before anything is reserved
+ */
+async function loadLines(trx: Trx, cart: repo.CartLineRow[]): Promise<OrderDraftLine[]> {
+  const ids = [...new Set(cart.map((l) => l.product_id))].sort((a, b) => a - b);
+  const [products, colors, memory, variants] = await Promise.all([
+    repo.readProducts(trx, ids).then((rows) => new Map(rows.map((p) => [p.id, p]))),
+    cart.some((l) => l.color_id)
+      ? repo
+          .colorOptions(trx, ids)
+          .then((rows) => new Map(rows.map((c) => [`${c.product_id}:${c.color_id}`, c])))
+      : new Map<string, Awaited<ReturnType<typeof repo.colorOptions>>[number]>(),
+    cart.some((l) => l.memory_size)
+      ? repo
+          .memoryOptions(trx, ids)
+          .then((rows) => new Map(rows.map((m) => [`${m.product_id}:${m.size_gb}`, m])))
+      : new Map<string, Awaited<ReturnType<typeof repo.memoryOptions>>[number]>(),
+    repo
+      .readVariants(trx, ids)
+      .then((rows) => new Map(rows.map((v) => [`${v.product_id}:${v.color_id}:${v.memory_size}`, v]))),
+  ]);
+  return cart.map((line) => {
+    const p = products.get(line.product_id);
+    if (!p?.status) throw unavailable(p?.name);
+    const c = line.color_id ? colors.get(`${p.id}:${line.color_id}`) : undefined;
+    if (line.color_id && !c) {
+      throw conflict(
+        `${p.name} is no longer sold in the colour you chose. Please choose again.`,
+        'option_unavailable',
+      );
+    }
+    const m = line.memory_size ? memory.get(`${p.id}:${line.memory_size}`) : undefined;
+    if (line.memory_size && !m) {
+      throw conflict(
+        `${p.name} is no longer sold with ${line.memory_size} GB. Please choose again.`,
+        'option_unavailable',
+      );
+    }
+    const v = variants.get(`${p.id}:${line.color_id}:${line.memory_size}`);
+    if (!v?.enabled) {
+      throw conflict(
+        `${p.name} is not sold in the combination you chose${v ? ` (${v.sku} is switched off)` : ''}. Please choose again.`,
+        'option_unavailable',
+      );
+    }
+    return {
+      cartLineId: line.id,
+      product: p,
+      variant: v,
+      colorId: line.color_id,
+      colorName: c?.name ?? null,
+      memorySize: line.memory_size,
+      // The line shows the colour bought: its own first picture, when it has one.
+      picture: c?.picture ?? p.thumbnail,
+      pricing: {
+        qty: line.qty,
+        pricePaise: p.final_price,
+        originalPaise: p.original_price,
+        colorAdjPaise: c?.price_adj ?? 0,
+        memoryAdjPaise: m?.price_adj ?? 0,
+        overridePaise: v.price_override,
+      },
+    };
+  });
+}
+
+/** The new figures of a cart whose total is not the one the shopper was shown. */
+function pricesChanged(lines: OrderDraftLine[], priced: PricedOrder): AppError {
+  const body: PricesChanged = {
+    order_total: toRupees(priced.totalPaise),
+    original_total: toRupees(priced.originalPaise),
+    you_save: toRupees(priced.savingsPaise),
+    lines: lines.map((l, i) => ({
+      _id: String(l.cartLineId),
+      unitPrice: toRupees(priced.lines[i]!.unitPaise),
+      lineTotal: toRupees(priced.lines[i]!.netPaise),
+    })),
+  };
+  return new AppError(
+    409,
+    'prices_changed',
+    `Prices changed — please review. Your order now comes to ${formatINR(body.order_total)}; place it again to order at this price.`,
+    { ...body },
+  );
+}
+
+/**
+ * Step 2, price: the one pricing function (packages/shared pricing) on the figures just read.
+ * - an `expected_total` (what the checkout showed) that is not the total is refused (409 `prices_changed`)
+ * - online payment needs at least ₹1 (Razorpay's smallest order)
+ */
+function price(lines: OrderDraftLine[], input: PlaceOrderInput): PricedOrder {
+  const priced = priceOrder(lines.map((l) => l.pricing));
+  if (input.expected_total !== undefined && toPaise(input.expected_total) !== priced.totalPaise)
+    throw pricesChanged(lines, priced);
+  if (input.payment_mode === 1 && priced.totalPaise < 100) {
+    throw badRequest('Online payment needs an order total of at least ₹1. Please choose cash on delivery.');
+  }
+  return priced;
+}
+
+/** Units wanted per product and per variant; variants in the lock order (product id, then variant id). */
+function unitsOf(lines: OrderDraftLine[]) {
+  const products = new Map<number, number>();
+  const variants = new Map<number, { variant: repo.OrderVariant; qty: number }>();
+  for (const l of lines) {
+    products.set(l.product.id, (products.get(l.product.id) ?? 0) + l.pricing.qty);
+    variants.set(l.variant.id, {
+      variant: l.variant,
+      qty: (variants.get(l.variant.id)?.qty ?? 0) + l.pricing.qty,
+    });
+  }
+  const variantOrder = [...variants.values()].sort(
+    (a, b) => a.variant.product_id - b.variant.product_id || a.variant.id - b.variant.id,
+  );
+  return { products: new Map([...products].sort(([a], [b]) => a - b)), variants: variantOrder };
+}
+
+/** Step 3, check stock: what was just read already refuses most sold-out carts, before anything is written. */
+function checkStock(lines: OrderDraftLine[], units: ReturnType<typeof unitsOf>): void {
+  const byId = new Map(lines.map((l) => [l.product.id, l.product]));
+  for (const [id, qty] of units.products) {
+    const p = byId.get(id)!;
+    if (!p.in_stock || p.stock < qty) throw stockConflict(p);
+  }
+  for (const { variant, qty } of units.variants)
+    if (variant.stock < qty) throw stockConflict(byId.get(variant.product_id)!, variant);
+}
+
+/** Step 4, write: the order and its line snapshots (names, options, SKU, unit prices from the pricing function). */
+async function writeOrder(
+  trx: Trx,
+  deps: OrderDeps,
+  userId: number,
+  input: PlaceOrderInput,
+  lines: OrderDraftLine[],
+  priced: PricedOrder,
+): Promise<{ orderId: number; publicId: string }> {
+  const online = input.payment_mode === 1;
+  const publicId = newPublicId();
+  const a = input.shipping_details;
+  const orderId = await repo.insertOrder(trx, {
+    public_id: publicId,
+    user_id: userId,
+    state: online ? 'pending_payment' : 'placed',
+    payment_mode: input.payment_mode,
+    total_paise: priced.totalPaise,
+    original_total_paise: priced.originalPaise,
+    razorpay_order_id: null,
+    razorpay_payment_id: null,
+    ship_adress_line1: a.adressLine1,
+    ship_adress_line2: a.adressLine2,
+    ship_city: a.city,
+    ship_state: a.state,
+    ship_postal_code: a.postalCode,
+    ship_country: a.country,
+    ship_contact: a.contact,
+    notes: input.notes ?? '',
+    expires_at: online ? new Date(Date.now() + deps.config.PAYMENT_EXPIRY_MINUTES * 60_000) : null,
+    paid_at: null,
+  });
+  await repo.insertLines(
+    trx,
+    lines.map((l, i) => ({
+      order_id: orderId,
+      product_id: l.product.id,
+      variant_id: l.variant.id,
+      sku: l.variant.sku,
+      name: l.product.name,
+      color_id: l.colorId,
+      color_name: l.colorName,
+      memory_size: l.memorySize,
+      unit_price_paise: priced.lines[i]!.unitPaise,
+      unit_original_paise: priced.lines[i]!.unitOriginalPaise,
+      qty: l.pricing.qty,
+      thumbnail: l.picture,
+    })),
+  );
+  return { orderId, publicId };
+}
+
+/**
+ * Step 5, mail: the timeline's first entry, and for cash on delivery the confirmation mail, committed with the
+ * order (the outbox sends it).
+ */
+async function queueMail(
+  trx: Trx,
+  deps: OrderDeps,
+  order: { orderId: number; publicId: string; userId: number; paymentMode: 0 | 1 },
+  lines: OrderDraftLine[],
+  priced: PricedOrder,
+): Promise<void> {
+  await recordOrderEvent(
+    trx,
+    {
+      id: order.orderId,
+      public_id: order.publicId,
+      user_id: order.userId,
+      total_paise: priced.totalPaise,
+      payment_mode: order.paymentMode,
+      carrier: null,
+      tracking_number: null,
+    },
+    order.paymentMode === 1 ? 'pending_payment' : 'placed',
+    'customer',
+    {
+      config: deps.config,
+      lines: lines.map((l, i) => ({
+        name: l.product.name,
+        options: [l.colorName, l.memorySize ? `${l.memorySize} GB` : null].filter(Boolean).join(', '),
+        qty: l.pricing.qty,
+        unitPaise: priced.lines[i]!.unitPaise,
+      })),
+    },
+  );
+}
+
+/**
+ * Step 6, take stock: the guarded updates, product rows first, then variant rows, each in id order: every
+ * transaction that changes stock locks them in this order (product and variant writes of the back office too), so
+ * they cannot deadlock. The guard (active, for sale, enough units) is the final word on stock.
+ */
+async function takeStock(
+  trx: Trx,
+  lines: OrderDraftLine[],
+  units: ReturnType<typeof unitsOf>,
+): Promise<void> {
+  const nameOf = (id: number) => lines.find((l) => l.product.id === id)!.product.name;
+  for (const [id, qty] of units.products) {
+    if (!(await repo.takeStock(trx, id, qty))) {
+      // Someone bought the last units (or the product was withdrawn) since it was read: say how it is now.
+      const [now] = await repo.readProducts(trx, [id]);
+      throw now?.status ? stockConflict(now) : unavailable(nameOf(id));
+    }
+  }
+  for (const { variant, qty } of units.variants) {
+    if (!(await repo.takeVariantUnits(trx, variant.id, qty))) {
+      const [now] = await repo.readProducts(trx, [variant.product_id]);
+      const v = (await repo.readVariants(trx, [variant.product_id])).find((x) => x.id === variant.id);
+      if (!now?.status) throw unavailable(nameOf(variant.product_id));
+      if (!v?.enabled)
+        throw conflict(
+          `${now.name} is not sold in the combination you chose. Please choose again.`,
+          'option_unavailable',
+        );
+      throw stockConflict(now, v);
+    }
+  }
+}
+
+/**
+ * Turns the shopper's cart into an order: load lines, price, check stock, write, mail, take stock, and for online
+ * payment create the payment order.
+ * - one transaction: account row and cart lines locked, everything re-read, order and line snapshots written,
+ *   cart emptied, and last of all stock taken with guarded updates; any error undoes all of it
  * - the product rows are locked only by that last update, so a popular product is held for the update and the
- *   commit alone, not for the whole checkout; the update's guard (active, for sale, enough units) is the final word
- *   on stock
- * - the client's order_total is never used
+ *   commit alone, not for the whole checkout
+ * - the client's order_total is never used; its expected_total, when sent, must be the total (prices_changed)
  * - online orders: the order is committed in `pending_payment` first and Razorpay is called afterwards, outside
  *   the transaction (no row locks held during a network call). If Razorpay refuses, fails or times out, a second
  *   transaction cancels the order, returns its stock and puts the lines back in the cart, and the shopper gets a
@@ -70,180 +342,21 @@ export async function placeOrder(
     // a shopper's cart changes and the same shopper's checkout.
     const cart = await repo.lockAccountAndCart(trx, userId);
     if (!cart.length) throw badRequest('Your cart is empty.', 'cart_empty');
-
-    const ids = [...new Set(cart.map((l) => l.product_id))].sort((a, b) => a - b);
-    const products = new Map((await repo.readProducts(trx, ids)).map((p) => [p.id, p]));
-    const colors = new Map(
-      cart.some((l) => l.color_id)
-        ? (await repo.colorOptions(trx, ids)).map((c) => [`${c.product_id}:${c.color_id}`, c])
-        : [],
-    );
-    const memory = new Map(
-      cart.some((l) => l.memory_size)
-        ? (await repo.memoryOptions(trx, ids)).map((m) => [`${m.product_id}:${m.size_gb}`, m])
-        : [],
-    );
-
-    const variants = new Map(
-      (await repo.readVariants(trx, ids)).map((v) => [`${v.product_id}:${v.color_id}:${v.memory_size}`, v]),
-    );
-
-    const units = new Map<number, number>();
-    const variantUnits = new Map<number, { variant: repo.OrderVariant; qty: number }>();
-    const lines = cart.map((line) => {
-      const p = products.get(line.product_id);
-      if (!p?.status) throw unavailable(p?.name);
-      let adj = 0;
-      let colorName: string | null = null;
-      let picture = p.thumbnail;
-      if (line.color_id) {
-        const c = colors.get(`${p.id}:${line.color_id}`);
-        if (!c) {
-          throw conflict(
-            `${p.name} is no longer sold in the colour you chose. Please choose again.`,
-            'option_unavailable',
-          );
-        }
-        adj += c.price_adj;
-        colorName = c.name;
-        // The line shows the colour bought: its own first picture, when it has one.
-        picture = c.picture ?? picture;
-      }
-      if (line.memory_size) {
-        const m = memory.get(`${p.id}:${line.memory_size}`);
-        if (!m) {
-          throw conflict(
-            `${p.name} is no longer sold with ${line.memory_size} GB. Please choose again.`,
-            'option_unavailable',
-          );
-        }
-        adj += m.price_adj;
-      }
-      const v = variants.get(`${p.id}:${line.color_id}:${line.memory_size}`);
-      if (!v?.enabled) {
-        throw conflict(
-          `${p.name} is not sold in the combination you chose${v ? ` (${v.sku} is switched off)` : ''}. Please choose again.`,
-          'option_unavailable',
-        );
-      }
-      units.set(p.id, (units.get(p.id) ?? 0) + line.qty);
-      variantUnits.set(v.id, { variant: v, qty: (variantUnits.get(v.id)?.qty ?? 0) + line.qty });
-      // The unit-price rule (packages/shared rules/unit-price.ts): the variant's own price, else the sum, never
-      // clamped (products whose options could go below zero are refused when saved).
-      const unit = v.price_override ?? p.final_price + adj;
-      return {
-        product_id: p.id,
-        variant_id: v.id,
-        sku: v.sku,
-        name: p.name,
-        color_id: line.color_id,
-        color_name: colorName,
-        memory_size: line.memory_size,
-        unit_price_paise: unit,
-        unit_original_paise: Math.max(unit, p.original_price + adj),
-        qty: line.qty,
-        thumbnail: picture,
-      };
-    });
-
-    // What was just read already refuses most sold-out carts, before anything is written.
-    for (const id of ids) {
-      const p = products.get(id)!;
-      if (!p.in_stock || p.stock < units.get(id)!) throw stockConflict(p);
-    }
-    const variantOrder = [...variantUnits.values()].sort(
-      (a, b) => a.variant.product_id - b.variant.product_id || a.variant.id - b.variant.id,
-    );
-    for (const { variant, qty } of variantOrder)
-      if (variant.stock < qty) throw stockConflict(products.get(variant.product_id)!, variant);
-
-    const total = lines.reduce((s, l) => s + l.unit_price_paise * l.qty, 0);
-    const originalTotal = lines.reduce((s, l) => s + l.unit_original_paise * l.qty, 0);
-    // Razorpay's smallest order is ₹1.
-    if (online && total < 100) {
-      throw badRequest('Online payment needs an order total of at least ₹1. Please choose cash on delivery.');
-    }
-
-    const publicId = newPublicId();
-    const a = input.shipping_details;
-    const orderId = await repo.insertOrder(trx, {
-      public_id: publicId,
-      user_id: userId,
-      state: online ? 'pending_payment' : 'placed',
-      payment_mode: input.payment_mode,
-      total_paise: total,
-      original_total_paise: originalTotal,
-      razorpay_order_id: null,
-      razorpay_payment_id: null,
-      ship_adress_line1: a.adressLine1,
-      ship_adress_line2: a.adressLine2,
-      ship_city: a.city,
-      ship_state: a.state,
-      ship_postal_code: a.postalCode,
-      ship_country: a.country,
-      ship_contact: a.contact,
-      notes: input.notes ?? '',
-      expires_at: online ? new Date(Date.now() + deps.config.PAYMENT_EXPIRY_MINUTES * 60_000) : null,
-      paid_at: null,
-    });
-    await repo.insertLines(
-      trx,
-      lines.map((l) => ({ ...l, order_id: orderId })),
-    );
+    const lines = await loadLines(trx, cart);
+    const priced = price(lines, input);
+    const units = unitsOf(lines);
+    checkStock(lines, units);
+    const { orderId, publicId } = await writeOrder(trx, deps, userId, input, lines, priced);
     // A cash-on-delivery order is sold once placed (an online one once paid: order-lifecycle's move).
-    if (!online) await searchEngine.indexSales(trx, units);
-    // The timeline's first entry, and for cash on delivery the confirmation mail, committed with the order.
-    await recordOrderEvent(
-      trx,
-      {
-        id: orderId,
-        public_id: publicId,
-        user_id: userId,
-        total_paise: total,
-        payment_mode: input.payment_mode,
-        carrier: null,
-        tracking_number: null,
-      },
-      online ? 'pending_payment' : 'placed',
-      'customer',
-      {
-        config: deps.config,
-        lines: lines.map((l) => ({
-          name: l.name,
-          options: [l.color_name, l.memory_size ? `${l.memory_size} GB` : null].filter(Boolean).join(', '),
-          qty: l.qty,
-          unitPaise: l.unit_price_paise,
-        })),
-      },
-    );
+    if (!online) await searchEngine.indexSales(trx, units.products);
+    await queueMail(trx, deps, { orderId, publicId, userId, paymentMode: input.payment_mode }, lines, priced);
     await repo.deleteCartLines(
       trx,
       userId,
       cart.map((l) => l.id),
     );
-    // Product rows first, then variant rows, each in id order: every transaction that changes stock locks them
-    // in this order (product and variant writes of the back office too), so they cannot deadlock.
-    for (const id of ids) {
-      if (!(await repo.takeStock(trx, id, units.get(id)!))) {
-        // Someone bought the last units (or the product was withdrawn) since it was read: say how it is now.
-        const [now] = await repo.readProducts(trx, [id]);
-        throw now?.status ? stockConflict(now) : unavailable(products.get(id)!.name);
-      }
-    }
-    for (const { variant, qty } of variantOrder) {
-      if (!(await repo.takeVariantUnits(trx, variant.id, qty))) {
-        const [now] = await repo.readProducts(trx, [variant.product_id]);
-        const v = (await repo.readVariants(trx, [variant.product_id])).find((x) => x.id === variant.id);
-        if (!now?.status) throw unavailable(products.get(variant.product_id)!.name);
-        if (!v?.enabled)
-          throw conflict(
-            `${now.name} is not sold in the combination you chose. Please choose again.`,
-            'option_unavailable',
-          );
-        throw stockConflict(now, v);
-      }
-    }
-    return { orderId, publicId, total };
+    await takeStock(trx, lines, units);
+    return { orderId, publicId, total: priced.totalPaise };
   });
 
   if (!online) return { publicId: placed.publicId, totalPaise: placed.total, payment: null };

@@ -1,8 +1,15 @@
-import { type Order, type OrderState, toRupees } from '@voltcart/shared';
+import { type Order, type OrderState, priceSnapshot, toRupees } from '@voltcart/shared';
 import type { OrderLineRow, OrderWithUser } from './order.repository';
 
 /** An order as the API answers it (rupees, the seed's field names), from its row and its lines. */
 export function toOrderJson(o: OrderWithUser, lines: OrderLineRow[]): Order {
+  const priced = priceSnapshot(
+    lines.map((l) => ({
+      unitPaise: l.unit_price_paise,
+      unitOriginalPaise: l.unit_original_paise,
+      qty: l.qty,
+    })),
+  );
   return {
     _id: o.public_id,
     order_id: o.public_id,
@@ -22,16 +29,16 @@ export function toOrderJson(o: OrderWithUser, lines: OrderLineRow[]): Order {
       contact: o.ship_contact,
     },
     notes: o.notes,
-    lines: lines.map((l) => ({
+    lines: lines.map((l, i) => ({
       productId: String(l.product_id),
       name: l.name,
       colorName: l.color_name,
       memorySize: l.memory_size || null,
       sku: l.sku,
-      unitPrice: toRupees(l.unit_price_paise),
+      unitPrice: toRupees(priced.lines[i]!.unitPaise),
       unitOriginalPrice: toRupees(l.unit_original_paise),
       qty: l.qty,
-      lineTotal: toRupees(l.unit_price_paise * l.qty),
+      lineTotal: toRupees(priced.lines[i]!.netPaise),
       thumbnail: l.thumbnail,
     })),
     user: o.user_email ? { _id: String(o.user_id), name: o.user_name ?? '', email: o.user_email } : null,

@@ -56,10 +56,29 @@ const productsById = (db: Q, ids: number[]) =>
     .where('id', 'in', ids)
     .orderBy('id');
 
-/** The products as last committed, without locks (checkout takes its row locks with the guarded update). */
-export function readProducts(db: Q, ids: number[]): Promise<OrderProduct[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return productsById(db, ids).execute();
+/**
+ * The products as last committed, without locks (checkout takes its row locks with the guarded update). `status`
+ * is whether the product is offered: switched on, and so is its category when it has one.
+ */
+export async function readProducts(db: Q, ids: number[]): Promise<OrderProduct[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('products as p')
+    .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.final_price',
+      'p.original_price',
+      'p.thumbnail',
+      'p.stock',
+      sql<number>`p.status = 1 AND COALESCE(c.status, 1) = 1`.as('status'),
+      'p.in_stock',
+    ])
+    .where('p.id', 'in', ids)
+    .orderBy('p.id')
+    .execute();
+  return rows.map((r) => ({ ...r, status: Number(r.status) }));
 }
 
 /** Product rows locked in id order: every transaction takes them in the same order, so they cannot deadlock. */

@@ -1,3 +1,4 @@
+import { unitOriginalPaise, unitPricePaise } from '@voltcart/shared';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { ProductVariantTable } from '../../db/database';
@@ -12,20 +13,41 @@ export interface PricedVariantRow extends VariantRow {
 }
 
 /**
- * The unit price of a variant in SQL (the unit-price rule, packages/shared rules/unit-price.ts): its override,
- * else the product's final price plus the chosen options' adjustments. Needs `v`, `p`, `pc` and `pm` in scope.
+ * The raw figures a variant's price is made of: its product's prices and the adjustments of its colour and memory
+ * size (the pricing function in packages/shared prices them; SQL never does). Needs `v`, `p`, `pc` and `pm` in scope.
  */
-export const variantPriceSql = sql<number>`COALESCE(v.price_override,
-  p.final_price + COALESCE(pc.price_adj, 0) + COALESCE(pm.price_adj, 0))`;
-/** The MSRP of a variant: the original price plus the adjustments, never below the price. */
-export const variantOriginalSql = sql<number>`GREATEST(${variantPriceSql},
-  p.original_price + COALESCE(pc.price_adj, 0) + COALESCE(pm.price_adj, 0))`;
+export const variantFiguresSql = sql`p.final_price AS base_price, p.original_price AS base_original,
+  COALESCE(pc.price_adj, 0) AS color_adj, COALESCE(pm.price_adj, 0) AS memory_adj`;
 /** The option rows a variant's price depends on. */
 export const variantJoinsSql = sql`
   LEFT JOIN product_colors AS pc ON pc.product_id = v.product_id AND pc.color_id = v.color_id
   LEFT JOIN product_memory AS pm ON pm.product_id = v.product_id AND pm.size_gb = v.memory_size`;
 
-function toRow(r: Record<string, unknown>): PricedVariantRow {
+/** The columns variantFiguresSql reads. */
+export interface VariantFigures {
+  base_price: unknown;
+  base_original: unknown;
+  color_adj: unknown;
+  memory_adj: unknown;
+}
+
+/** A variant row and its raw figures (variantFiguresSql), priced. */
+export function priceVariant<T extends { price_override: number | null }>(
+  v: T,
+  f: VariantFigures,
+): T & { price: number; original: number } {
+  const figures = {
+    pricePaise: Number(f.base_price),
+    originalPaise: Number(f.base_original),
+    colorAdjPaise: Number(f.color_adj),
+    memoryAdjPaise: Number(f.memory_adj),
+    overridePaise: v.price_override,
+  };
+  return { ...v, price: unitPricePaise(figures), original: unitOriginalPaise(figures) };
+}
+
+/** A variant row as mysql2 returns it (numbers as numbers). */
+export function toVariantRow(r: Record<keyof VariantRow, unknown>): VariantRow {
   return {
     id: Number(r.id),
     product_id: Number(r.product_id),
@@ -36,10 +58,11 @@ function toRow(r: Record<string, unknown>): PricedVariantRow {
     price_override: r.price_override === null ? null : Number(r.price_override),
     enabled: Number(r.enabled),
     position: Number(r.position),
-    price: Number(r.price),
-    original: Number(r.original),
   };
 }
+
+const toRow = (r: Record<string, unknown>): PricedVariantRow =>
+  priceVariant(toVariantRow(r as Record<keyof VariantRow, unknown>), r as unknown as VariantFigures);
 
 /** A product's variants in display order, with their prices; `forUpdate` locks them (after the product row). */
 export async function listVariants(
@@ -49,7 +72,7 @@ export async function listVariants(
 ): Promise<PricedVariantRow[]> {
   const lock = forUpdate ? sql`FOR UPDATE` : sql``;
   const r = await sql<Record<string, unknown>>`
-    SELECT v.*, ${variantPriceSql} AS price, ${variantOriginalSql} AS original
+    SELECT v.*, ${variantFiguresSql}
     FROM product_variants AS v JOIN products AS p ON p.id = v.product_id ${variantJoinsSql}
     WHERE v.product_id = ${productId} ORDER BY v.position, v.id ${lock}`.execute(db);
   return r.rows.map(toRow);
@@ -59,7 +82,7 @@ export async function listVariants(
 export async function findVariants(db: Db, ids: number[]): Promise<PricedVariantRow[]> {
   if (!ids.length) return [];
   const r = await sql<Record<string, unknown>>`
-    SELECT v.*, ${variantPriceSql} AS price, ${variantOriginalSql} AS original
+    SELECT v.*, ${variantFiguresSql}
     FROM product_variants AS v JOIN products AS p ON p.id = v.product_id ${variantJoinsSql}
     WHERE v.id IN (${sql.join(ids)}) ORDER BY v.id`.execute(db);
   return r.rows.map(toRow);
@@ -129,12 +152,12 @@ export async function deleteVariants(db: Conn, ids: number[]): Promise<void> {
  * price_min / price_max = their lowest and highest unit price (NULL when none is switched on).
  */
 export async function refreshFigures(db: Conn, productId: number): Promise<void> {
-  const agg = (fn: 'MIN' | 'MAX') => sql`(SELECT ${sql.raw(fn)}(${variantPriceSql})
-    FROM product_variants AS v ${variantJoinsSql} WHERE v.product_id = p.id AND v.enabled = 1)`;
+  const prices = (await listVariants(db, productId)).filter((v) => v.enabled).map((v) => v.price);
+  const [min, max] = prices.length ? [Math.min(...prices), Math.max(...prices)] : [null, null];
   await sql`UPDATE products AS p SET
       stock = (SELECT COALESCE(SUM(v.stock), 0) FROM product_variants AS v
         WHERE v.product_id = p.id AND v.enabled = 1),
-      price_min = ${agg('MIN')}, price_max = ${agg('MAX')}
+      price_min = ${min}, price_max = ${max}
     WHERE p.id = ${productId}`.execute(db);
 }
 

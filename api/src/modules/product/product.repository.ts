@@ -4,9 +4,10 @@ import type { Database } from '../../db/database';
 import { containsPattern } from '../../db/like';
 import {
   type PricedVariantRow,
+  priceVariant,
+  type VariantFigures,
+  type VariantRow,
   variantJoinsSql,
-  variantOriginalSql,
-  variantPriceSql,
 } from './product-variant.repository';
 
 /** A database handle or an open transaction. */
@@ -233,8 +234,9 @@ export async function findProductDetail(
         FROM product_images AS i WHERE i.product_id = p.id) AS images,
       (SELECT JSON_ARRAYAGG(JSON_OBJECT('id', v.id, 'product_id', v.product_id, 'sku', v.sku,
           'color_id', v.color_id, 'memory_size', v.memory_size, 'stock', v.stock, 'price_override', v.price_override,
-          'enabled', v.enabled, 'position', v.position, 'k', v.id, 'price', ${variantPriceSql},
-          'original', ${variantOriginalSql}))
+          'enabled', v.enabled, 'position', v.position, 'k', v.id, 'base_price', p.final_price,
+          'base_original', p.original_price, 'color_adj', COALESCE(pc.price_adj, 0),
+          'memory_adj', COALESCE(pm.price_adj, 0)))
         FROM product_variants AS v ${variantJoinsSql} WHERE v.product_id = p.id) AS variants,
       (SELECT JSON_ARRAYAGG(JSON_OBJECT('id', co.id, 'name', co.name, 'slug', co.slug, 'hexcode', co.hexcode,
           'status', co.status, 'price_adj', pc.price_adj, 'position', pc.position, 'k', co.id))
@@ -256,14 +258,14 @@ export async function findProductDetail(
     row: row as DetailRow,
     images: pictures.filter((i) => i.color === null).map((i) => i.file),
     colorImages,
-    variants: jsonList<PricedVariantRow & Positioned>(variants)
+    variants: jsonList<VariantRow & VariantFigures & Positioned>(variants)
       .sort(byPosition)
-      .map(({ k: _k, ...v }) => ({
-        ...v,
-        price_override: v.price_override === null ? null : Number(v.price_override),
-        price: Number(v.price),
-        original: Number(v.original),
-      })),
+      .map(({ k: _k, base_price, base_original, color_adj, memory_adj, ...v }) =>
+        priceVariant(
+          { ...v, price_override: v.price_override === null ? null : Number(v.price_override) },
+          { base_price, base_original, color_adj, memory_adj },
+        ),
+      ),
     colors: jsonList<ProductColorRow & Positioned>(colors)
       .sort(byPosition)
       .map(({ id, name, slug, hexcode, status, price_adj }) => ({

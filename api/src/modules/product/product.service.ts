@@ -2,7 +2,7 @@ import {
   fieldLabel,
   finalPricePaise,
   isBlank,
-  lowestOptionPrice,
+  lowestOptionPricePaise,
   type PictureUpload,
   type Product,
   type ProductBody,
@@ -10,6 +10,7 @@ import {
   type ProductListQuery,
   type ProductSummary,
   productBody,
+  readPricePhrase,
   type StockConflict,
   slugify,
   stockCount,
@@ -24,7 +25,7 @@ import { imageLimits, releaseImages, removeImages } from '../../lib/images';
 import { SAFE_NAME, type Storage } from '../../lib/storage';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
-import { searchEngine } from '../search/search-engine';
+import { categoriesNamed, searchEngine } from '../search/search-engine';
 import { lowStockThreshold } from '../settings/settings.service';
 import * as repo from './product.repository';
 import { commitGallery, picturesMessage, prepareGallery, prepareThumbnail } from './product-pictures.service';
@@ -161,9 +162,14 @@ export async function listProducts(
     if (stockAtMost !== undefined) plain.lowStockThreshold = stockAtMost;
     return plain;
   }
+  // "tablet under 20000": the price phrase filters, the words left are searched.
+  const phrase = query.q === undefined ? undefined : readPricePhrase(query.q);
+  const price = phrase?.price;
+  const minPrice = query.minPrice ?? price?.min;
+  const maxPrice = query.maxPrice ?? price?.max;
   const found = await searchEngine.find(db, {
     admin: opts.admin,
-    q: query.q,
+    q: price ? phrase.rest || undefined : query.q,
     sort: query.sort ?? (stockAtMost === undefined ? undefined : 'stock'),
     categorySlug,
     colorSlug,
@@ -171,8 +177,8 @@ export async function listProducts(
     category: query.category,
     color: query.color,
     memory: query.memory,
-    minPrice: query.minPrice === undefined ? undefined : toPaise(query.minPrice),
-    maxPrice: query.maxPrice === undefined ? undefined : toPaise(query.maxPrice),
+    minPrice: minPrice === undefined ? undefined : toPaise(minPrice),
+    maxPrice: maxPrice === undefined ? undefined : toPaise(maxPrice),
     inStock: query.inStock,
     minDiscount: query.minDiscount,
     stockAtMost,
@@ -195,6 +201,9 @@ export async function listProducts(
   };
   if (query.facets) list.facets = found.facets;
   if (found.didYouMean) list.didYouMean = found.didYouMean;
+  if (price) list.priceFromQuery = { ...price, words: phrase.rest };
+  if (!opts.admin && found.total === 0 && phrase?.rest)
+    list.categoryHints = await categoriesNamed(db, phrase.rest);
   if (stockAtMost !== undefined) list.lowStockThreshold = stockAtMost;
   return list;
 }
@@ -370,14 +379,13 @@ function plan(p: ProductBody, sent: Set<string>): Plan {
 }
 
 /**
- * The unit-price rule's other half (packages/shared rules/unit-price.ts: prices are never clamped): a product is
+ * The unit-price rule's other half (packages/shared pricing: prices are never clamped): a product is
  * refused when its cheapest choice of options would cost less than ₹0.
  * - the cheapest choice: the final price with the lowest colour and the lowest memory adjustment
  * - the message names the option list(s) whose negative adjustments do it, and what that choice would cost
  */
 function refuseBelowZero(finalPaise: number, colorPaise: number[], memoryPaise: number[]): void {
-  const rupees = (paise: number[]) => paise.map(toRupees);
-  const lowest = lowestOptionPrice(toRupees(finalPaise), rupees(colorPaise), rupees(memoryPaise));
+  const lowest = toRupees(lowestOptionPricePaise(finalPaise, colorPaise, memoryPaise));
   if (lowest >= 0) return;
   const fields = [
     ...(Math.min(0, ...colorPaise) < 0 ? ['colors'] : []),

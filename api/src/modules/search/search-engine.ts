@@ -189,15 +189,23 @@ export class MariaDbSearch implements SearchEngine {
     for (let i = 0; i < ids.length; i += 500) await this.indexProducts(trx, ids.slice(i, i + 500));
   }
 
+  /**
+   * The query's words as the index finds them (repo.WordMatch): each with its synonyms, typo fixes and start,
+   * and its part in the query.
+   * - the last word that names a category (its own word or a synonym's: "laptop", "speaker" → audio) is the
+   *   type word; each other word that names no product of that kind is optional ("bluetooth" speaker)
+   * - a word of letters and a number whose synonyms replace it ("ps5" → playstation) adds the number as a hint
+   */
   async explain(db: Db, q: string): Promise<repo.WordMatch[]> {
     const words = queryWords(q);
     if (words.length === 0) return [];
-    const [known, synonyms] = await Promise.all([
+    const [known, synonyms, categories] = await Promise.all([
       repo.knownPrefixes(
         db,
         words.filter((w) => w.length >= TYPO_MIN_LENGTH),
       ),
       repo.synonymsFor(db, words),
+      repo.activeCategories(db),
     ]);
     const alternatives = new Map<string, string[]>();
     for (const s of synonyms) alternatives.set(s.term, textWords(s.alternatives));
@@ -211,6 +219,22 @@ export class MariaDbSearch implements SearchEngine {
       }
       // Every word also finds longer words it starts ("lapt" → laptop), except single characters.
       out.push({ exact: [...exact], prefix: w.length >= 2 ? w : undefined });
+    }
+    const categoryWords = new Set(categories.flatMap((c) => textWords(c.name)));
+    const type = out.findLastIndex((m) => m.exact.some((t) => categoryWords.has(t)));
+    if (type >= 0 && out.length > 1) {
+      const kind = out[type]!;
+      kind.role = 'type';
+      const narrows = await Promise.all(
+        out.map((m) => (m === kind ? true : repo.namesAmongType(db, kind.exact, m))),
+      );
+      out.forEach((m, i) => {
+        if (!narrows[i]) m.role = 'optional';
+      });
+    }
+    for (const w of words) {
+      const number = /^\p{L}+(\d+)$/u.exec(w)?.[1];
+      if (number && alternatives.get(w)?.length) out.push({ exact: [number], role: 'hint' });
     }
     return out;
   }
@@ -537,6 +561,26 @@ function indexDocs(
 /** A set of numbers as the documents hold it: ascending, each once, comma-separated ("" for none). */
 function idList(values: number[]): string {
   return [...new Set(values)].sort((a, b) => a - b).join(',');
+}
+
+/** The texts a query's words find: each word's exact terms (synonyms, typo fixes) and the start it finds. */
+export function startsOf(matches: repo.WordMatch[]): string[] {
+  return [
+    ...new Set(
+      matches.flatMap((m) => (m.role === 'hint' ? [] : [...m.exact, ...(m.prefix ? [m.prefix] : [])])),
+    ),
+  ];
+}
+
+/** The categories with a word that one of `starts` (startsOf) starts: what the words point to. */
+export function namedCategories<C extends { name: string }>(categories: C[], starts: string[]): C[] {
+  return categories.filter((c) => textWords(c.name).some((w) => starts.some((s) => w.startsWith(s))));
+}
+
+/** The active categories a search's words name ("tablet under 2000" → Tablets), for a search that found nothing. */
+export async function categoriesNamed(db: Db, q: string): Promise<{ name: string; slug: string }[]> {
+  const [matches, categories] = await Promise.all([searchEngine.explain(db, q), repo.activeCategories(db)]);
+  return namedCategories(categories, startsOf(matches));
 }
 
 /** The shop's search engine. */

@@ -1,10 +1,11 @@
-import type { ProductSummary, Suggestions, Synonym } from '@voltcart/shared';
+import { readPricePhrase, type Suggestions, type Synonym, toPaise } from '@voltcart/shared';
 import type { Db } from '../../db/connection';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import { summariesByIds } from '../product/product.repository';
+import { toSummary } from '../product/product.service';
 import * as repo from './search.repository';
-import { searchEngine } from './search-engine';
-import { queryWords, singular, words } from './search-text';
+import { namedCategories, searchEngine, startsOf } from './search-engine';
+import { queryWords, singular } from './search-text';
 
 /** Products shown while typing. */
 export const SUGGESTED_PRODUCTS = 5;
@@ -43,30 +44,39 @@ export async function setSynonyms(db: Db, actor: Actor, list: Synonym[]): Promis
 
 /**
  * Suggestions for the text typed so far (shoppers: active products and categories only).
- * - up to SUGGESTED_PRODUCTS products, best match first, each with its picture and price
+ * - up to SUGGESTED_PRODUCTS products, best match first, each with its picture and the price its card and page
+ *   show (the lowest of its variants)
+ * - a price phrase ("under 20k") filters the products as it does the results page
  * - categories with a word that one of the typed words (or its synonym or typo correction) starts
  * - brands that start with one of those words
  */
-export async function suggest(db: Db, q: string): Promise<Suggestions> {
+export async function suggest(db: Db, typed: string): Promise<Suggestions> {
+  const { rest: q, price } = readPricePhrase(typed);
   if (queryWords(q).length === 0) return { products: [], categories: [], brands: [] };
   const [found, matches, categories] = await Promise.all([
-    searchEngine.find(db, { admin: false, q, limit: SUGGESTED_PRODUCTS, offset: 0 }),
+    searchEngine.find(db, {
+      admin: false,
+      q,
+      minPrice: price?.min === undefined ? undefined : toPaise(price.min),
+      maxPrice: price?.max === undefined ? undefined : toPaise(price.max),
+      limit: SUGGESTED_PRODUCTS,
+      offset: 0,
+    }),
     searchEngine.explain(db, q),
     repo.activeCategories(db),
   ]);
-  const starts = [...new Set(matches.flatMap((m) => [...m.exact, ...(m.prefix ? [m.prefix] : [])]))];
-  const hit = (text: string) => words(text).some((w) => starts.some((s) => w.startsWith(s)));
+  const starts = startsOf(matches);
   const [rows, brands] = await Promise.all([
     summariesByIds(db, found.ids),
     repo.brandsStartingWith(db, starts.slice(0, 20), 3),
   ]);
-  const products = rows.map((r): Suggestions['products'][number] => ({
-    _id: String(r.id),
-    name: r.name,
-    slug: r.slug,
-    thumbnail: r.thumbnail,
-    finalPrice: Number(r.final_price) / 100,
-    originalPrice: Number(r.original_price) / 100,
-  })) satisfies Pick<ProductSummary, 'finalPrice'>[];
-  return { products, categories: categories.filter((c) => hit(c.name)).slice(0, 3), brands };
+  const products = rows.map(toSummary).map((p): Suggestions['products'][number] => ({
+    _id: p._id,
+    name: p.name,
+    slug: p.slug,
+    thumbnail: p.thumbnail,
+    finalPrice: p.finalPrice,
+    originalPrice: p.originalPrice,
+  }));
+  return { products, categories: namedCategories(categories, starts).slice(0, 3), brands };
 }

@@ -1,3 +1,4 @@
+import type { PriceBounds } from '../rules/price-phrase';
 import type {
   categoryBody,
   categoryUpdateBody,
@@ -58,6 +59,17 @@ export interface ProductList {
   facets?: ProductFacets;
   /** With `q` and nothing found: a query that finds something, e.g. "samsung" for "samsnug". */
   didYouMean?: string;
+  /**
+   * With `q` holding a price phrase ("tablet under 20000", "20k-30k"): the bounds read from it (rupees,
+   * inclusive) and the words left, which are what was searched. The phrase filters like `minPrice`/`maxPrice`
+   * (an explicit one wins); searching `words` alone drops the filter.
+   */
+  priceFromQuery?: PriceBounds & { words: string };
+  /**
+   * With `q` and nothing found: the active categories its words name (with their synonyms and typo fixes),
+   * "tablet under 2000" → Tablets; empty when the words name none.
+   */
+  categoryHints?: { name: string; slug: string }[];
   /** With `lowStock=1`: the threshold the list was filtered by (products with at most this many units). */
   lowStockThreshold?: number;
 }

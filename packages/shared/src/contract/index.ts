@@ -7,6 +7,8 @@ export type { AccountExport } from './account';
 export type { FacetValue, ProductFacets, ProductId, ProductList, Suggestions, Synonym } from './catalog';
 export type { CatalogImport, CsvRowError } from './catalog-csv';
 
+export type { PricesChanged } from './shop';
+
 import { cart, health, newsletter, order, settings } from './shop';
 import { tax } from './tax';
 

@@ -43,6 +43,18 @@ export interface PlacedOrder {
   payment?: PaymentCheckout;
 }
 
+/**
+ * The body of a 409 `prices_changed` answer to place-order (beside `flag`, `msg` and `code`): the order as it
+ * costs now, in rupees, so the checkout can show it before the shopper places it again.
+ */
+export interface PricesChanged {
+  order_total: number;
+  original_total: number;
+  you_save: number;
+  /** The cart's lines at their prices now (`_id` is the cart line's). */
+  lines: { _id: string; unitPrice: number; lineTotal: number }[];
+}
+
 /** Orders: the shopper's checkout and history, the back office's list and state moves, Razorpay's webhook. */
 export const order = {
   place: route('POST /order/place-order', 'customer', { status: 201 })

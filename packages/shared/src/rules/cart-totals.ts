@@ -1,3 +1,6 @@
+import { priceOrder } from '../pricing/price-order';
+import { toPaise, toRupees } from './money';
+
 export interface CartLineLike {
   qty: number;
   /** Unit selling price in rupees, option adjustments included. */
@@ -14,28 +17,30 @@ export interface CartTotals {
   originalTotal: number;
   /** originalTotal − finalTotal, shown as "You save" (the seed's "tax estimate"). */
   youSave: number;
+  /** Each line's unitPrice × qty, in the order of the lines. */
+  lineTotals: number[];
 }
 
 /**
- * Cart totals (seed §4, product.md).
+ * Cart totals in rupees, as the storefront shows them: the lines priced by priceOrder (packages/shared pricing).
  * - count is the number of units (Σ qty), as the header's cart icon shows
  * - totals are Σ price × qty, summed in paise so no rounding error creeps in
- * - "You save" = original total − final total, never negative
+ * - "You save" = original total − final total, never negative (a line's MSRP is never below its price)
  */
 export function cartTotals(lines: readonly CartLineLike[]): CartTotals {
-  let count = 0;
-  let finalPaise = 0;
-  let originalPaise = 0;
-  for (const line of lines) {
-    count += line.qty;
-    finalPaise += Math.round(line.unitPrice * 100) * line.qty;
-    originalPaise += Math.round(line.unitOriginalPrice * 100) * line.qty;
-  }
+  const priced = priceOrder(
+    lines.map((l) => ({
+      qty: l.qty,
+      pricePaise: toPaise(l.unitPrice),
+      originalPaise: toPaise(l.unitOriginalPrice),
+    })),
+  );
   return {
-    count,
-    finalTotal: finalPaise / 100,
-    originalTotal: originalPaise / 100,
-    youSave: Math.max(0, originalPaise - finalPaise) / 100,
+    count: priced.count,
+    finalTotal: toRupees(priced.totalPaise),
+    originalTotal: toRupees(priced.originalPaise),
+    youSave: toRupees(priced.savingsPaise),
+    lineTotals: priced.lines.map((l) => toRupees(l.netPaise)),
   };
 }
 

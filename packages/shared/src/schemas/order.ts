@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHECKOUT_MESSAGES } from '../rules/checkout';
 import { checkoutAddress } from './address';
-import { int } from './common';
+import { int, rupees as rupeeAmount } from './common';
 
 export const ORDER_STATES = [
   'placed',
@@ -23,8 +23,13 @@ export const paymentMode = z.preprocess(
 
 export const placeOrderBody = z.object({
   user_id: z.union([z.string(), z.number()]).optional(),
-  /** Ignored: the API computes the total from the database. */
+  /** Informational (the seed sends it): the API computes the total from the database. */
   order_total: z.unknown().optional(),
+  /**
+   * The total the shopper was shown, in rupees: when given and the API's total differs, the order is refused
+   * (409 `prices_changed`, with the new figures) instead of being placed at a price the shopper never saw.
+   */
+  expected_total: rupeeAmount.optional(),
   payment_mode: paymentMode,
   shipping_details: checkoutAddress,
   notes: z.string().trim().max(1000, 'notes must be at most 1000 characters').optional(),

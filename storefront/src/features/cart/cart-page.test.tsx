@@ -57,6 +57,14 @@ describe('CartPage', () => {
     expect(useCart.getState().items[0]!.qty).toBe(1);
   });
 
+  it('says a line whose product is no longer offered cannot be ordered', async () => {
+    useCart.setState({ items: [{ ...item, qty: 1, lineId: '7', unavailable: true }] });
+    const { container } = await render(<CartPage />, { path: '/cart' });
+    expect(container.querySelector('.cart-line')!.textContent).toContain(
+      'No longer available. Please remove it from your cart.',
+    );
+  });
+
   it('Remove from Cart removes the line', async () => {
     await useCart.getState().addItem(item);
     const { container } = await render(<CartPage />, { path: '/cart' });

@@ -40,7 +40,7 @@ export function CartPage() {
       </h1>
       <div className="cart__layout">
         <ul className="cart__lines" aria-label="Items in your cart">
-          {items.map((item) => {
+          {items.map((item, i) => {
             const key = lineKey(item);
             const options = [item.colorName, item.memorySize ? `${item.memorySize} GB` : null].filter(
               Boolean,
@@ -61,6 +61,9 @@ export function CartPage() {
                   </h2>
                   {options.length > 0 && <p className="cart-line__options muted">{options.join(' · ')}</p>}
                   {item.sku && <p className="cart-line__sku muted">SKU: {item.sku}</p>}
+                  {item.unavailable && (
+                    <p className="text-danger">No longer available. Please remove it from your cart.</p>
+                  )}
                   <p className="cart-line__unit">
                     {formatINR(item.unitPrice)}
                     {item.unitOriginalPrice > item.unitPrice && (
@@ -83,7 +86,7 @@ export function CartPage() {
                     <TrashIcon size={16} /> Remove from Cart
                   </button>
                 </div>
-                <p className="cart-line__total">{formatINR(item.unitPrice * item.qty)}</p>
+                <p className="cart-line__total">{formatINR(totals.lineTotals[i]!)}</p>
               </li>
             );
           })}

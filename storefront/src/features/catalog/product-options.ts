@@ -1,5 +1,5 @@
 import type { Product, Variant } from '@voltcart/shared';
-import { unitPrice } from '@voltcart/shared';
+import { toPaise, toRupees, unitPricePaise } from '@voltcart/shared';
 
 export interface Selection {
   colorId: string | null;
@@ -77,6 +77,16 @@ export function unavailableReason(
  * Price of the chosen options: the variant's own price and MSRP when it is known, else the base price plus the
  * colour's and the memory size's adjustments.
  */
+/** The unit-price rule (packages/shared pricing) on the rupees the API sends. */
+const unitPrice = (base: number, colorAdj: number, memoryAdj: number) =>
+  toRupees(
+    unitPricePaise({
+      pricePaise: toPaise(base),
+      colorAdjPaise: toPaise(colorAdj),
+      memoryAdjPaise: toPaise(memoryAdj),
+    }),
+  );
+
 export function selectionPrice(product: Product, sel: Selection): SelectionPrice {
   const c = colorAdj(product, sel.colorId);
   const m = memoryAdj(product, sel.memorySize);

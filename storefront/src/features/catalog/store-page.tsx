@@ -1,5 +1,5 @@
 import { errorMessage } from '@voltcart/api-client/errors';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ProductCard } from '../../components/product-card';
 import { Loading } from '../../components/ui/spinner';
@@ -8,9 +8,11 @@ import { useTitle } from '../../lib/use-title';
 import { useCategories, useColors, useProducts } from './api';
 import { CategoryList } from './components/category-list';
 import { ColorSwatches } from './components/color-swatches';
+import { EmptyResults, priceWordsLabel } from './components/empty-results';
 import { chosenFilters, FilterChips, ListFilters } from './components/list-filters';
 import {
   listPosition,
+  NO_FILTERS,
   PAGE_SIZES,
   readStoreQuery,
   SORTS,
@@ -21,18 +23,24 @@ import {
 } from './store-query';
 import './catalog.css';
 
+/** Where the filters are a sheet over the list (catalog.css). */
+const PHONE = '(max-width: 899px)';
+
 export function StorePage() {
   const { categorySlug = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const query = readStoreQuery(params);
   const sizeId = useId();
   const sortId = useId();
+  const filters = useRef<HTMLDetailsElement>(null);
+  const closeFilters = useRef<HTMLButtonElement>(null);
 
   const { data: categories } = useCategories();
   const { data: colors } = useColors();
   const products = useProducts(storeProductParams(categorySlug, query));
 
   const category = categories.find((c) => c.slug === categorySlug);
+  // The query as typed: never re-cased ("iphone 15 pro" stays so).
   const title = query.q
     ? `Results for “${query.q}”`
     : category
@@ -40,6 +48,7 @@ export function StorePage() {
       : categorySlug
         ? categorySlug.replace(/-/g, ' ')
         : 'All Products';
+  const titleFromSlug = !query.q && !category && categorySlug !== '';
   const unknownCategory = categorySlug !== '' && categories.length > 0 && !category;
   useTitle(
     query.q ? `Search: ${query.q}` : (category?.name ?? (unknownCategory ? 'Category not found' : 'Store')),
@@ -70,7 +79,19 @@ export function StorePage() {
   const colorName = colors.find((c) => c.slug === query.colorSlug)?.name;
   const colorNameOf = (slug: string) => colors.find((c) => c.slug === slug)?.name ?? slug;
   const data = products.data;
-  const chosen = chosenFilters(query, data?.facets, colorNameOf);
+  // A price said in the search words ("tablet under 20000") is a chip too: removing it searches the other words.
+  const fromWords = data?.priceFromQuery;
+  const chosen = [
+    ...(fromWords
+      ? [{ key: 'priceFromQuery', text: priceWordsLabel(fromWords), remove: { q: fromWords.words } }]
+      : []),
+    ...chosenFilters(query, data?.facets, colorNameOf),
+  ];
+  // Choosing or clearing the price (its chip, the price filter, "Clear all") replaces the price said in the words.
+  const changeFilters = (change: Partial<StoreQuery>) =>
+    update(fromWords && 'maxPrice' in change ? { ...change, q: fromWords.words } : change);
+  const filtered = chosen.length > 0 || categorySlug !== '';
+  const hinted = data?.categoryHints;
   const where = data ? listPosition(query.limit, query.page, data.total ?? list.length, list.length) : null;
   const sorts = SORTS.filter((s) => !s.search || query.q);
   // Pages are links (they work without JavaScript too); filters, sort and page size keep the address.
@@ -79,6 +100,14 @@ export function StorePage() {
   // Without JavaScript the sort and page size menus do nothing: the same choices as links to normal
   // addresses (the default sort and page size left out, back to page 1).
   const defaultSort = query.q ? 'relevance' : 'newest';
+  // On a phone the filters open as a sheet over the list: "Show N results" closes it onto the list.
+  const showResults = () => {
+    if (filters.current) filters.current.open = false;
+    const heading = document.getElementById('store-title');
+    heading?.scrollIntoView({ block: 'start' });
+    heading?.focus({ preventScroll: true });
+  };
+  const resultCount = where ? where.total : null;
   const listAddress = (change: Partial<StoreQuery>) => {
     const qs = writeStoreQuery({ ...query, page: 1, ...change });
     return categorySlug ? paths.storeCategory.to(categorySlug, qs) : paths.store.to(qs);
@@ -110,11 +139,36 @@ export function StorePage() {
         <aside className="store__sidebar">
           {/* Closed on a phone, so that the products come first; always shown beside them on a wide screen
               (catalog.css). */}
-          <details className="filters">
+          <a className="skip-link filters__skip" href="#store-title">
+            Skip to the results
+          </a>
+          <details
+            className="filters"
+            ref={filters}
+            onToggle={(e) => {
+              // The sheet covers the page on a phone: the focus goes into it.
+              if (e.currentTarget.open && window.matchMedia(PHONE).matches) closeFilters.current?.focus();
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' && filters.current?.open && window.matchMedia(PHONE).matches)
+                showResults();
+            }}
+          >
             <summary className="filters__summary">
               Filters{chosen.length > 0 && <span className="filters__chosen"> · {chosen.length} chosen</span>}
             </summary>
             <div className="filters__body">
+              <div className="filters__sheet-head">
+                <h2 className="filters__sheet-title">Filters</h2>
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm"
+                  onClick={showResults}
+                  ref={closeFilters}
+                >
+                  Close
+                </button>
+              </div>
               <section className="card filter-block" aria-labelledby="filter-cats">
                 <h2 id="filter-cats" className="filter-block__title">
                   Categories
@@ -142,8 +196,23 @@ export function StorePage() {
                 facets={data?.facets}
                 query={query}
                 inCategory={Boolean(categorySlug)}
-                onChange={update}
+                onChange={changeFilters}
               />
+              <div className="filters__sheet-foot">
+                <button
+                  type="button"
+                  className="btn btn--ghost"
+                  onClick={() => changeFilters({ ...NO_FILTERS })}
+                  disabled={chosen.length === 0}
+                >
+                  Clear
+                </button>
+                <button type="button" className="btn btn--primary" onClick={showResults} aria-live="polite">
+                  {resultCount === null
+                    ? 'Show the results'
+                    : `Show ${resultCount} result${resultCount === 1 ? '' : 's'}`}
+                </button>
+              </div>
             </div>
           </details>
         </aside>
@@ -151,7 +220,11 @@ export function StorePage() {
         <section className="store__main" aria-labelledby="store-title">
           <div className="store__toolbar">
             <div>
-              <h1 id="store-title" className="store__title">
+              <h1
+                id="store-title"
+                className={`store__title${titleFromSlug ? ' store__title--slug' : ''}`}
+                tabIndex={-1}
+              >
                 {title}
               </h1>
               <p className="muted store__count" aria-live="polite">
@@ -226,7 +299,7 @@ export function StorePage() {
             </noscript>
           </div>
 
-          <FilterChips chips={chosen} onChange={update} />
+          <FilterChips chips={chosen} onChange={changeFilters} />
 
           {products.error ? (
             <div className="notice notice--error" role="alert">
@@ -238,29 +311,30 @@ export function StorePage() {
           ) : products.loading ? (
             <Loading label="Loading products" />
           ) : list.length === 0 ? (
-            <div className="empty">
-              <p className="empty__title">No products found.</p>
-              {data?.didYouMean && (
-                <p>
-                  Did you mean{' '}
-                  <Link to={paths.store.to(writeStoreQuery({ ...query, q: data.didYouMean, page: 1 }))}>
-                    {data.didYouMean}
-                  </Link>
-                  ?
-                </p>
-              )}
-              <p className="muted">Try another category, colour or search term, or browse:</p>
-              <ul className="empty__links">
-                {categories.slice(0, 6).map((c) => (
-                  <li key={c.slug}>
-                    <Link to={paths.storeCategory.to(c.slug)}>{c.name}</Link>
-                  </li>
-                ))}
-              </ul>
-              <Link to={paths.store.to()} className="btn btn--ghost">
-                Clear filters
-              </Link>
-            </div>
+            <EmptyResults
+              didYouMean={
+                data?.didYouMean
+                  ? {
+                      text: data.didYouMean,
+                      to: paths.store.to(writeStoreQuery({ ...query, q: data.didYouMean, page: 1 })),
+                    }
+                  : undefined
+              }
+              categories={hinted && hinted.length > 0 ? hinted : categories.slice(0, 6)}
+              hinted={Boolean(hinted && hinted.length > 0)}
+              clearTo={
+                filtered
+                  ? paths.store.to(
+                      writeStoreQuery({
+                        ...query,
+                        ...NO_FILTERS,
+                        page: 1,
+                        q: fromWords ? fromWords.words : query.q,
+                      }),
+                    )
+                  : undefined
+              }
+            />
           ) : (
             <>
               <div className="product-grid">

@@ -15,6 +15,7 @@ const m = vi.hoisted(() => ({
 vi.mock('../../lib/api', async () => (await import('../../testing/api-mock')).apiMock(m));
 vi.mock('../../config/env', () => ({ env: () => ({ apiUrl: 'http://api.test' }) }));
 
+import { ApiError } from '@voltcart/api-client/errors';
 import type { User } from '@voltcart/shared';
 import { queryKeys } from '../../lib/query-keys';
 import { type CartItem, useCart } from '../../stores/cart-store';
@@ -242,10 +243,45 @@ describe('CheckoutPage', () => {
         contact: '9876543210',
       },
       notes: 'Ring twice',
+      expected_total: 59999,
     });
     expect(r.location()).toBe('/thank-you/ord_abc123');
     expect(useCart.getState().items).toEqual([]);
     expect(m.cart.clear).toHaveBeenCalled();
+  });
+
+  it('prices changed: says so with the new total, shows the new prices and places the order again', async () => {
+    m.order.place.mockRejectedValueOnce(
+      new ApiError('Prices changed — please review.', 409, 'prices_changed', {
+        flag: 0,
+        code: 'prices_changed',
+        order_total: 62999,
+        original_total: 64999,
+        you_save: 2000,
+        lines: [{ _id: '70', unitPrice: 62999, lineTotal: 62999 }],
+      }),
+    );
+    const r = await page();
+    m.cart.get.mockResolvedValue([{ ...serverLine, unitPrice: 62999 }]);
+    await fillAddress(r.container);
+    await click(r.container.querySelector('input[value="0"]')!);
+    await submit(r.container.querySelector('form')!);
+    await flush();
+    const notice = r.container.querySelector('[data-testid="prices-changed"]')!;
+    expect(notice.getAttribute('role')).toBe('alert');
+    expect(notice.textContent).toContain('Prices changed — please review.');
+    expect(notice.textContent).toContain('₹62,999');
+    expect(document.activeElement).toBe(notice);
+    await vi.waitFor(() =>
+      expect(r.container.querySelector('.summary__total dd')!.textContent).toBe('₹62,999'),
+    );
+    expect(messages()).toEqual([]);
+
+    m.order.place.mockResolvedValue({ flag: 1, msg: 'Order placed', order_id: 'ord_p2', order_total: 62999 });
+    await submit(r.container.querySelector('form')!);
+    await flush();
+    expect(m.order.place).toHaveBeenLastCalledWith(expect.objectContaining({ expected_total: 62999 }));
+    expect(r.location()).toBe('/thank-you/ord_p2');
   });
 
   it('a placed order makes the cached products and orders stale (stock was taken), not the rest', async () => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '@voltcart/api-client/errors';
-import type { Address } from '@voltcart/shared';
+import { ApiError, errorMessage } from '@voltcart/api-client/errors';
+import type { Address, PricesChanged } from '@voltcart/shared';
 import {
   addressProblems,
   CHECKOUT_MESSAGES,
@@ -8,7 +8,7 @@ import {
   formatINR,
   REQUIRED_ADDRESS_FIELDS,
 } from '@voltcart/shared';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { type AddressErrors, AddressFields, type AddressValues } from '../../components/address-fields';
 import { Loading } from '../../components/ui/spinner';
@@ -45,6 +45,34 @@ const toValues = (a: Address): AddressValues => ({
   contact: a.contact ?? '',
 });
 
+/**
+ * A message about the order the shopper must read (a failed payment, changed prices): where they are looking,
+ * beside PLACE ORDER, announced, and focus moves to it when it appears.
+ */
+function CheckoutAlert({
+  tone,
+  testId,
+  children,
+}: {
+  tone: 'error' | 'warning';
+  testId: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div
+      ref={ref}
+      className={`notice notice--${tone} checkout__failure`}
+      role="alert"
+      tabIndex={-1}
+      data-testid={testId}
+    >
+      {children}
+    </div>
+  );
+}
+
 export function CheckoutPage() {
   useTitle('Checkout');
   const token = useSession((s) => s.userToken);
@@ -63,8 +91,9 @@ export function CheckoutPage() {
   const [focusRequest, setFocusRequest] = useState(0);
   const [placing, setPlacing] = useState(false);
   const [failure, setFailure] = useState<FailedPayment | null>(null);
+  /** The order's new total when the API refused the one shown (staff changed a price meanwhile). */
+  const [repriced, setRepriced] = useState<number | null>(null);
   const [doneOrder, setDoneOrder] = useState<string | null>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
   const payment = useOrderPayment();
 
   // Fresh saved addresses and server cart; the payment script only where it is needed.
@@ -86,10 +115,6 @@ export function CheckoutPage() {
     (orderId: string) => api.order.payNow({ params: { orderId } }),
     staleAfter.order,
   );
-  // The payment's message is read where the shopper is looking: beside PLACE ORDER, and focus moves to it.
-  useEffect(() => {
-    if (failure) failureRef.current?.focus();
-  }, [failure]);
 
   if (!token) return <Navigate to={paths.login.to('checkout')} replace />;
   if (doneOrder) return <Loading label="Opening your order" />;
@@ -154,6 +179,7 @@ export function CheckoutPage() {
         return;
       }
       setFailure(null);
+      setRepriced(null);
       // The order is made from the server cart: local changes on their way (the login merge, the
       // cart reload of this page) land first. Waiting here rather than disabling the button means a
       // click is never lost to a reload that starts just as it lands.
@@ -170,6 +196,8 @@ export function CheckoutPage() {
           contact: details.contact.trim(),
         },
         notes: notes.trim() || undefined,
+        // The total shown: the API refuses the order (prices_changed) when its own total differs.
+        expected_total: totals.finalTotal,
       });
       if (mode === '0') {
         notify.success(reply.msg || 'Your order has been placed.');
@@ -178,7 +206,10 @@ export function CheckoutPage() {
         await payOnline(reply.order_id, reply.payment);
       }
     } catch (err) {
-      notify.error(errorMessage(err, 'Your order could not be placed. Please try again.'));
+      if (err instanceof ApiError && err.code === 'prices_changed') {
+        // The cart is reloaded with the new prices: the summary shows what PLACE ORDER now orders.
+        setRepriced((err.body as PricesChanged).order_total);
+      } else notify.error(errorMessage(err, 'Your order could not be placed. Please try again.'));
       void useCart.getState().loadFromServer();
     } finally {
       setPlacing(false);
@@ -318,7 +349,7 @@ export function CheckoutPage() {
             Your order
           </h2>
           <ul className="co-lines">
-            {items.map((i) => (
+            {items.map((i, n) => (
               <li key={`${i.productId}|${i.colorId}|${i.memorySize}`}>
                 <span>
                   {i.name}
@@ -330,7 +361,7 @@ export function CheckoutPage() {
                   )}
                   <small className="muted"> × {i.qty}</small>
                 </span>
-                <span>{formatINR(i.unitPrice * i.qty)}</span>
+                <span>{formatINR(totals.lineTotals[n]!)}</span>
               </li>
             ))}
           </ul>
@@ -361,14 +392,19 @@ export function CheckoutPage() {
           >
             {placing ? 'Placing order…' : 'PLACE ORDER'}
           </button>
+          {repriced !== null && (
+            <CheckoutAlert tone="warning" testId="prices-changed">
+              <p>
+                <strong>Prices changed — please review.</strong>
+              </p>
+              <p>
+                Your order now comes to <strong>{formatINR(repriced)}</strong>. Nothing was ordered: check the
+                prices above and press PLACE ORDER to order at this price.
+              </p>
+            </CheckoutAlert>
+          )}
           {failure && (
-            <div
-              ref={failureRef}
-              className="notice notice--error checkout__failure"
-              role="alert"
-              tabIndex={-1}
-              data-testid="payment-failure"
-            >
+            <CheckoutAlert tone="error" testId="payment-failure">
               <p>
                 <strong>Payment failed.</strong> {failure.reason}
               </p>
@@ -377,7 +413,7 @@ export function CheckoutPage() {
                 with online payment tries the same order again; or choose Cash on Delivery.
               </p>
               <Link to={paths.order.to(failure.orderId)}>View this order</Link>
-            </div>
+            </CheckoutAlert>
           )}
         </aside>
       </form>

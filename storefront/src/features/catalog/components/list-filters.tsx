@@ -1,12 +1,18 @@
 import { formatINR, type ProductFacets } from '@voltcart/shared';
-import { type FormEvent, useId } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { NO_FILTERS, type StoreQuery } from '../store-query';
 
 type Change = (change: Partial<StoreQuery>) => void;
 
 const toggle = <T,>(list: T[], v: T) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
 
-/** One filter's values as checkboxes, each with how many products it would show under the other filters. */
+/** Values a list shows before "Show all"; a longer list also gets a search box. */
+const SHORT_LIST = 8;
+
+/**
+ * One filter's values as checkboxes, each with how many products it would show under the other filters. A long
+ * list (brands) shows its first values and the chosen ones, with "Show all N" and a box that finds a value.
+ */
 function ValueList<T extends string | number>(props: {
   title: string;
   values: { value: T; label: string; count: number }[];
@@ -14,14 +20,33 @@ function ValueList<T extends string | number>(props: {
   onToggle: (v: T) => void;
 }) {
   const id = useId();
+  const [all, setAll] = useState(false);
+  const [find, setFind] = useState('');
   if (props.values.length === 0 && props.chosen.length === 0) return null;
+  const long = props.values.length > SHORT_LIST;
+  const needle = find.trim().toLowerCase();
+  const shown = needle
+    ? props.values.filter((v) => v.label.toLowerCase().includes(needle))
+    : long && !all
+      ? props.values.filter((v, i) => i < SHORT_LIST || props.chosen.includes(v.value))
+      : props.values;
   return (
     <fieldset className="card filter-block facet" aria-labelledby={id}>
       <legend id={id} className="filter-block__title">
         {props.title}
       </legend>
+      {long && (
+        <input
+          className="facet__find"
+          type="search"
+          value={find}
+          aria-label={`Find a ${props.title.toLowerCase()}`}
+          placeholder={`Find a ${props.title.toLowerCase()}`}
+          onChange={(e) => setFind(e.target.value)}
+        />
+      )}
       <ul className="facet__list">
-        {props.values.map((v) => (
+        {shown.map((v) => (
           <li key={String(v.value)}>
             <label className="facet__option">
               <input
@@ -35,14 +60,21 @@ function ValueList<T extends string | number>(props: {
             </label>
           </li>
         ))}
+        {needle && shown.length === 0 && <li className="muted">No {props.title.toLowerCase()} matches.</li>}
       </ul>
+      {long && !needle && (
+        <button type="button" className="link-btn" onClick={() => setAll(!all)} aria-expanded={all}>
+          {all ? 'Show fewer' : `Show all ${props.values.length}`}
+        </button>
+      )}
     </fieldset>
   );
 }
 
 /**
- * The list's filters with counts: brand, category (on pages not already in a category), colour, memory,
- * price, in stock, discount. Every change goes to the address (the caller's `onChange`).
+ * The list's filters with counts: brand, category (on pages not already in a category), memory, price, in stock,
+ * discount (the colour is the page's swatches: one colour filter). Every change goes to the address (the caller's
+ * `onChange`).
  */
 export function ListFilters(props: {
   facets: ProductFacets | undefined;
@@ -109,12 +141,6 @@ export function ListFilters(props: {
           </button>
         </form>
       </fieldset>
-      <ValueList
-        title="Colour"
-        values={facets.color}
-        chosen={query.color}
-        onToggle={(v) => onChange({ color: toggle(query.color, v) })}
-      />
       <ValueList
         title="Memory"
         values={facets.memory.map((m) => ({ ...m, value: Number(m.value) }))}

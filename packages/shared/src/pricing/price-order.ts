@@ -1,0 +1,279 @@
+import { apportion, splitGst, type TaxSplit } from '../rules/gst';
+
+/**
+ * The one place where Voltcart prices things: a line's unit price, an order's lines, its discounts, shipping, cash
+ * on delivery fee and GST split. Everything is integer paise; the API speaks rupees only at its edges. The cart,
+ * checkout, the order snapshot, the storefront's totals, mails and tax invoices read these figures and never
+ * compute a price a second way.
+ */
+
+/** The GST rate of a line whose category names none, and of shipping and the COD fee: 18 %, in basis points. */
+export const DEFAULT_GST_RATE_BP = 1800;
+
+/** What a unit's price is made of, as the catalogue stores it (paise). */
+export interface UnitFigures {
+  /** The product's selling price (its finalPrice). */
+  pricePaise: number;
+  /** The chosen colour's and memory size's price adjustments (0 when none is chosen). */
+  colorAdjPaise?: number;
+  memoryAdjPaise?: number;
+  /** The variant's own price: when set, it is the unit price, whatever the product price and options say. */
+  overridePaise?: number | null;
+}
+
+/**
+ * The price of one unit with the options chosen.
+ * - the variant's own price when it has one
+ * - else the product's price plus the chosen colour's and memory size's adjustments
+ * - never clamped: a product whose options could bring a price below zero is refused when it is saved
+ *   (lowestOptionPricePaise), so the product page, the cart and the order always agree
+ */
+export function unitPricePaise(f: UnitFigures): number {
+  if (f.overridePaise !== null && f.overridePaise !== undefined) return f.overridePaise;
+  return f.pricePaise + (f.colorAdjPaise ?? 0) + (f.memoryAdjPaise ?? 0);
+}
+
+/**
+ * The MSRP of one unit (what "You save" is measured from): the original price plus the same adjustments, never
+ * below the unit price (a variant priced above its product's MSRP shows no saving).
+ */
+export function unitOriginalPaise(f: UnitFigures & { originalPaise: number }): number {
+  const original = f.originalPaise + (f.colorAdjPaise ?? 0) + (f.memoryAdjPaise ?? 0);
+  return Math.max(unitPricePaise(f), original);
+}
+
+/**
+ * The lowest unit price any choice of options gives: the price with the lowest colour adjustment and the lowest
+ * memory adjustment (0 when there are none to choose from). A product is refused when this is below zero.
+ */
+export function lowestOptionPricePaise(
+  pricePaise: number,
+  colorAdjs: readonly number[] = [],
+  memoryAdjs: readonly number[] = [],
+): number {
+  const lowest = (adjs: readonly number[]) => (adjs.length ? Math.min(...adjs) : 0);
+  return unitPricePaise({ pricePaise, colorAdjPaise: lowest(colorAdjs), memoryAdjPaise: lowest(memoryAdjs) });
+}
+
+/** One order line as the database holds it: the raw figures of its unit, its quantity and its GST rate. */
+export interface PricingLine extends UnitFigures {
+  /** The product's original (MSRP) price. */
+  originalPaise: number;
+  /** Units, a whole number from 1. */
+  qty: number;
+  /** GST rate in basis points (1800 = 18 %); DEFAULT_GST_RATE_BP when not given. */
+  gstRateBp?: number;
+}
+
+/**
+ * A discount on the order (promotions fill these in):
+ * - `amount`: that many paise off the goods, shared over the lines in proportion to their amounts
+ * - `free_shipping`: no shipping charge
+ */
+export type Discount =
+  | { kind: 'amount'; label: string; amountPaise: number }
+  | { kind: 'free_shipping'; label: string };
+
+export interface PricingContext {
+  /** The shipping address is in the shop's state: CGST + SGST; otherwise IGST. Default true. */
+  intraState?: boolean;
+  /** The shipping charge before discounts (0 when none). */
+  shippingPaise?: number;
+  /** The cash-on-delivery fee (0 when none, or when paid online). */
+  codFeePaise?: number;
+  discounts?: readonly Discount[];
+  /** GST rate of shipping and the COD fee; DEFAULT_GST_RATE_BP when not given. */
+  chargesRateBp?: number;
+}
+
+export interface PricedLine {
+  unitPaise: number;
+  unitOriginalPaise: number;
+  qty: number;
+  gstRateBp: number;
+  /** unit × qty: the line before order discounts. */
+  amountPaise: number;
+  /** unit MSRP × qty. */
+  originalAmountPaise: number;
+  /** This line's share of the order's amount discounts. */
+  discountPaise: number;
+  /** amount − discount: what the line costs, and what its GST is split from. */
+  netPaise: number;
+  tax: TaxSplit;
+}
+
+export interface AppliedDiscount {
+  kind: Discount['kind'];
+  label: string;
+  /** Paise it took off the goods (amount) or the shipping (free_shipping). */
+  amountPaise: number;
+}
+
+export interface PricedOrder {
+  lines: PricedLine[];
+  /** Units (Σ qty), as the header's cart icon shows. */
+  count: number;
+  /** Σ line amounts (before order discounts). */
+  subtotalPaise: number;
+  /** Σ line MSRP amounts. */
+  originalPaise: number;
+  /** originalPaise − subtotalPaise: shown as "You save". */
+  savingsPaise: number;
+  discounts: AppliedDiscount[];
+  /** Σ the lines' discount shares. */
+  discountPaise: number;
+  /** Shipping charged, after a free-shipping discount. */
+  shippingPaise: number;
+  codFeePaise: number;
+  /** GST of shipping and the COD fee together. */
+  chargesTax: TaxSplit;
+  /** The order's GST: lines plus charges. taxable + cgst + sgst + igst = totalPaise, to the paisa. */
+  tax: TaxSplit;
+  /** What the shopper pays: subtotal − discounts + shipping + COD fee. */
+  totalPaise: number;
+}
+
+function wholePaise(n: number, what: string): number {
+  if (!Number.isSafeInteger(n)) throw new RangeError(`${what} must be whole paise, got ${n}`);
+  return n;
+}
+
+const addSplits = (parts: readonly TaxSplit[]): TaxSplit =>
+  parts.reduce(
+    (a, t) => ({
+      taxablePaise: a.taxablePaise + t.taxablePaise,
+      cgstPaise: a.cgstPaise + t.cgstPaise,
+      sgstPaise: a.sgstPaise + t.sgstPaise,
+      igstPaise: a.igstPaise + t.igstPaise,
+    }),
+    { taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 },
+  );
+
+/**
+ * Prices an order (or a cart, which is an order not yet placed).
+ * - each line's unit price is unitPricePaise (the variant's own price, else product price + option adjustments),
+ *   its MSRP unitOriginalPaise; the line amount is unit × qty
+ * - "You save" is Σ MSRP amounts − Σ amounts, never negative
+ * - `amount` discounts are applied in the order given, each at most what is left of the goods (the goods never go
+ *   below ₹0); each is shared over the lines in proportion to their amounts, in whole paise that add up exactly
+ *   (largest remainder, ties to the earlier line)
+ * - `free_shipping` takes the whole shipping charge off; the COD fee is never discounted
+ * - GST is included in every price: each line's net amount is split into taxable value and tax at its rate, the
+ *   charges (shipping + COD fee) at `chargesRateBp`; intra-state tax is CGST + SGST, half each (CGST takes the odd
+ *   paisa), inter-state all IGST; each part adds up to its amount exactly, so the order's parts add up to its total
+ * - total = subtotal − discounts + shipping + COD fee
+ * - every amount and quantity must be whole (qty ≥ 1, paise integers, fees not negative): anything else is a
+ *   programming error (RangeError), never rounded away
+ */
+export function priceOrder(lines: readonly PricingLine[], context: PricingContext = {}): PricedOrder {
+  const intraState = context.intraState ?? true;
+  const shippingBefore = wholePaise(context.shippingPaise ?? 0, 'shippingPaise');
+  const codFeePaise = wholePaise(context.codFeePaise ?? 0, 'codFeePaise');
+  if (shippingBefore < 0 || codFeePaise < 0)
+    throw new RangeError('shipping and COD fee must not be negative');
+
+  const base = lines.map((l) => {
+    if (!Number.isSafeInteger(l.qty) || l.qty < 1) throw new RangeError(`qty must be a whole number from 1`);
+    for (const k of [
+      'pricePaise',
+      'originalPaise',
+      'colorAdjPaise',
+      'memoryAdjPaise',
+      'overridePaise',
+    ] as const) {
+      const v = l[k];
+      if (v !== undefined && v !== null) wholePaise(v, k);
+    }
+    const unitPaise = unitPricePaise(l);
+    const unitOriginal = unitOriginalPaise(l);
+    return {
+      unitPaise,
+      unitOriginalPaise: unitOriginal,
+      qty: l.qty,
+      gstRateBp: l.gstRateBp ?? DEFAULT_GST_RATE_BP,
+      amountPaise: unitPaise * l.qty,
+      originalAmountPaise: unitOriginal * l.qty,
+    };
+  });
+  const subtotalPaise = base.reduce((s, l) => s + l.amountPaise, 0);
+  const originalPaise = base.reduce((s, l) => s + l.originalAmountPaise, 0);
+
+  const lineDiscounts = base.map(() => 0);
+  const discounts: AppliedDiscount[] = [];
+  let left = Math.max(0, subtotalPaise);
+  let shippingPaise = shippingBefore;
+  for (const d of context.discounts ?? []) {
+    if (d.kind === 'free_shipping') {
+      discounts.push({ kind: d.kind, label: d.label, amountPaise: shippingPaise });
+      shippingPaise = 0;
+      continue;
+    }
+    const off = Math.min(Math.max(0, wholePaise(d.amountPaise, 'amountPaise')), left);
+    // Shared over what each line still costs, so a line never goes below ₹0.
+    const shares = apportion(
+      off,
+      base.map((l, i) => Math.max(0, l.amountPaise - lineDiscounts[i]!)),
+    );
+    shares.forEach((s, i) => {
+      lineDiscounts[i]! += s;
+    });
+    left -= off;
+    discounts.push({ kind: d.kind, label: d.label, amountPaise: off });
+  }
+
+  const nets = base.map((l, i) => l.amountPaise - lineDiscounts[i]!);
+  const lineTax = splitGst(
+    nets.map((amountPaise, i) => ({ amountPaise, rateBp: base[i]!.gstRateBp })),
+    intraState,
+  );
+  const [chargesTax] = splitGst(
+    [{ amountPaise: shippingPaise + codFeePaise, rateBp: context.chargesRateBp ?? DEFAULT_GST_RATE_BP }],
+    intraState,
+  );
+  const pricedLines = base.map((l, i) => ({
+    ...l,
+    discountPaise: lineDiscounts[i]!,
+    netPaise: nets[i]!,
+    tax: lineTax[i]!,
+  }));
+  const discountPaise = lineDiscounts.reduce((s, d) => s + d, 0);
+  return {
+    lines: pricedLines,
+    count: base.reduce((s, l) => s + l.qty, 0),
+    subtotalPaise,
+    originalPaise,
+    savingsPaise: Math.max(0, originalPaise - subtotalPaise),
+    discounts,
+    discountPaise,
+    shippingPaise,
+    codFeePaise,
+    chargesTax: chargesTax!,
+    tax: addSplits([...lineTax, chargesTax!]),
+    totalPaise: subtotalPaise - discountPaise + shippingPaise + codFeePaise,
+  };
+}
+
+/** A line of a placed order: the unit prices it was sold at (options and variant already in them). */
+export interface SnapshotLine {
+  unitPaise: number;
+  /** The unit's MSRP when it was sold; the unit price when not known. */
+  unitOriginalPaise?: number;
+  qty: number;
+  gstRateBp?: number;
+}
+
+/**
+ * Prices a placed order again from its line snapshots (order pages, tax invoices): the same rules as priceOrder,
+ * each snapshot's unit price standing for the product's price, so a later catalogue change never moves it.
+ */
+export function priceSnapshot(lines: readonly SnapshotLine[], context: PricingContext = {}): PricedOrder {
+  return priceOrder(
+    lines.map((l) => ({
+      qty: l.qty,
+      pricePaise: l.unitPaise,
+      originalPaise: l.unitOriginalPaise ?? l.unitPaise,
+      gstRateBp: l.gstRateBp,
+    })),
+    context,
+  );
+}
