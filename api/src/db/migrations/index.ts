@@ -27,6 +27,7 @@ import * as customerSearch from './20261125T0845_customer_search';
 import * as moreSynonyms from './20261125T0900_more_synonyms';
 import * as accounts from './20261128T1300_accounts';
 import * as emailVerification from './20261129T0005_email_verification';
+import * as orderTruth from './20261129T0100_order_truth';
 import * as productOldSlugs from './20261129T0300_product_old_slugs';
 import * as typeSynonyms from './20261129T0500_type_synonyms';
 
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '20261125T0900_more_synonyms': moreSynonyms,
   '20261128T1300_accounts': accounts,
   '20261129T0005_email_verification': emailVerification,
+  '20261129T0100_order_truth': orderTruth,
   '20261129T0300_product_old_slugs': productOldSlugs,
   '20261129T0500_type_synonyms': typeSynonyms,
 };
