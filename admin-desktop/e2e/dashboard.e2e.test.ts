@@ -58,7 +58,7 @@ describe('dashboard periods', () => {
       expect(await text('period-dates')).toMatch(new RegExp(`^${LABELS[period]}: .+, India time$`));
       expect(await text('metric-revenue')).toBe(inr(p.revenue));
       expect(await text('rule-revenue')).toBe(
-        `Orders placed ${WORDS[period]}: paid online (${inr(p.revenueOnline)}), plus cash on delivery once delivered (${inr(p.revenueCod)}).`,
+        `Orders placed ${WORDS[period]}: paid online (${inr(p.revenueOnline)}), plus cash on delivery once delivered (${inr(p.revenueCod)}), less refunds.`,
       );
       expect(await text('metric-cod-to-collect')).toBe(inr(p.codToCollect));
       expect(await text('metric-new-customers')).toBe(String(p.newCustomers));

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../../e2e/axe';
 import { launchBrowser, newPage, screenshot } from '../../e2e/browser';
 import { api, e2eAdminToken } from '../../e2e/context';
-import { adminUrl, apiOrder, env, expectToast, login, registerShopper } from './support';
+import { adminUrl, apiOrder, env, expectToast, login, paidOrder } from './support';
 
 let browser: Browser;
 let page: Page;
@@ -22,47 +22,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** An online order of one unit, paid through the simulator by a new shopper. Returns its id and total. */
-async function paidOrder(): Promise<{ orderId: string; total: number }> {
-  const email = `nisha${Date.now().toString(36)}@example.in`;
-  const token = await registerShopper({ name: 'Nisha Pillai', email });
-  const products = (await api('GET', '/product?limit=0')).body.products as {
-    _id: string;
-    inStock: boolean;
-    stock: number;
-  }[];
-  const product = products.find((p) => p.inStock && p.stock >= 5)!;
-  expect((await api('POST', '/cart/add-to-cart', { token, body: { productId: product._id } })).status).toBe(
-    200,
-  );
-  const placed = await api('POST', '/order/place-order', {
-    token,
-    body: {
-      payment_mode: 1,
-      shipping_details: {
-        adressLine1: '7 Marine Drive',
-        city: 'Kochi',
-        state: 'Kerala',
-        postalCode: '682031',
-        country: 'India',
-        contact: '9847012345',
-      },
-    },
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  const orderId = placed.body.order_id as string;
-  const signed = await api('POST', '/order/simulator/sign', {
-    token,
-    body: { order_id: orderId, outcome: 'success' },
-  });
-  const ok = await api('POST', '/order/success', {
-    token,
-    body: { order_id: orderId, razorpay_response: signed.body.razorpay_response },
-  });
-  expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-  return { orderId, total: placed.body.order_total as number };
-}
-
 const inr = (n: number) => `₹${n.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
 
 describe('order detail: refunds, shipping, documents, mails, timeline', () => {
@@ -76,6 +35,10 @@ describe('order detail: refunds, shipping, documents, mails, timeline', () => {
     await panel.getByLabel('Amount (₹)').fill('100');
     await panel.getByLabel('Reason').fill('Scratched box');
     await panel.getByRole('button', { name: 'Refund' }).click();
+    await page
+      .getByRole('dialog', { name: 'Refund ₹100 to the customer?' })
+      .getByRole('button', { name: 'Refund' })
+      .click();
     await expectToast(page, /refund/i);
     await expect
       .poll(() => page.getByTestId('refund-left').textContent())
@@ -92,6 +55,10 @@ describe('order detail: refunds, shipping, documents, mails, timeline', () => {
     await panel.getByLabel('Amount (₹)').fill('50');
     await panel.getByLabel('Reason').fill('Late delivery');
     await panel.getByRole('button', { name: 'Refund' }).click();
+    await page
+      .getByRole('dialog', { name: 'Refund ₹50 to the customer?' })
+      .getByRole('button', { name: 'Refund' })
+      .click();
     const refusal = panel.getByRole('alert');
     await refusal.waitFor();
     expect(await refusal.textContent()).toMatch(/left/);

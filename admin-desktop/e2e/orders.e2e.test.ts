@@ -87,7 +87,7 @@ describe('orders', () => {
     await page.locator('.badge', { hasText: 'Shipped' }).first().waitFor();
     const order = (await api('GET', `/order/${orderId}`, { token: await e2eAdminToken() })).body.order;
     expect(order.state).toBe('shipped');
-    await expect.poll(moves).toEqual(['Mark as delivered']);
+    await expect.poll(moves).toEqual(['Mark as delivered', 'Returned to origin']);
     await screenshot(page, 'admin-order-detail');
   });
 
@@ -113,7 +113,7 @@ describe('orders', () => {
     expect(order.state).toBe('shipped');
     // The screen loads the order again and offers what is possible now.
     await page.locator('.order-bar .badge', { hasText: 'Shipped' }).waitFor();
-    await expect.poll(moves).toEqual(['Mark as delivered']);
+    await expect.poll(moves).toEqual(['Mark as delivered', 'Returned to origin']);
     expect(pageErrors(page).filter((e) => !e.includes('409'))).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 // Covers the Owner's staff screen against the real API: invite with a first password mailed to the new person
 // (the Owner never sees it) who must choose their own at the first login, the invited person's back office
-// showing only what their role allows (navigation, a screen opened by its address), a role change reaching them,
+// showing only what their role allows (navigation, a screen opened by its address), a role change (saved only
+// after its confirmation) reaching them,
 // deactivation logging them out at their next request, and a password reset mailed the same way.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,9 +79,15 @@ describe('staff screen', () => {
     await meera.goto(adminUrl('/admin/product'));
     await meera.getByRole('heading', { name: 'Not available to your role' }).waitFor();
 
-    // The Owner makes her Catalogue: her next load of the app offers the catalogue, not the orders.
+    // The Owner makes her Catalogue: choosing it saves nothing until "Save role" is confirmed.
     await row.getByLabel(`Role of ${name}`).selectOption({ label: 'Catalogue' });
+    await row.getByRole('button', { name: `Save role of ${name}` }).click();
+    await owner
+      .getByRole('dialog', { name: `Make ${name} Catalogue?` })
+      .getByRole('button', { name: 'Change role' })
+      .click();
     await expectToast(owner, `${name} is now Catalogue.`);
+    // Her next load of the app offers the catalogue, not the orders.
     await meera.goto(adminUrl('/admin'));
     await meera.getByTestId('signed-in-role').getByText('Catalogue').waitFor();
     expect(await navLabels(meera)).toEqual([
@@ -139,6 +146,11 @@ describe('staff screen', () => {
     // The e2e admin is the shop's only Owner (the other test invites other roles).
     const select = me.getByRole('combobox');
     await select.selectOption({ label: 'Manager' });
+    await me.getByRole('button', { name: /^Save role of / }).click();
+    await owner
+      .getByRole('dialog', { name: /Manager\?$/ })
+      .getByRole('button', { name: 'Change role' })
+      .click();
     await expectToast(owner, 'The shop needs at least one active Owner');
     expect(await select.inputValue()).toBe('owner');
     await owner.close();

@@ -104,3 +104,44 @@ export async function apiOrder(): Promise<string> {
   const product = list.find((p) => p.inStock && p.stock >= 5)!;
   return placeCodOrder(token, product._id, 2);
 }
+
+/** An online order of one unit, paid through the simulator by a new shopper. Returns its id and total. */
+export async function paidOrder(): Promise<{ orderId: string; total: number }> {
+  const email = `nisha${Date.now().toString(36)}@example.in`;
+  const token = await registerShopper({ name: 'Nisha Pillai', email });
+  const products = (await api('GET', '/product?limit=0')).body.products as {
+    _id: string;
+    inStock: boolean;
+    stock: number;
+  }[];
+  const product = products.find((p) => p.inStock && p.stock >= 5)!;
+  expect((await api('POST', '/cart/add-to-cart', { token, body: { productId: product._id } })).status).toBe(
+    200,
+  );
+  const placed = await api('POST', '/order/place-order', {
+    token,
+    body: {
+      payment_mode: 1,
+      shipping_details: {
+        adressLine1: '7 Marine Drive',
+        city: 'Kochi',
+        state: 'Kerala',
+        postalCode: '682031',
+        country: 'India',
+        contact: '9847012345',
+      },
+    },
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  const orderId = placed.body.order_id as string;
+  const signed = await api('POST', '/order/simulator/sign', {
+    token,
+    body: { order_id: orderId, outcome: 'success' },
+  });
+  const ok = await api('POST', '/order/success', {
+    token,
+    body: { order_id: orderId, razorpay_response: signed.body.razorpay_response },
+  });
+  expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  return { orderId, total: placed.body.order_total as number };
+}

@@ -57,7 +57,12 @@ describe('the customer page and blocking', () => {
     expect(r.body.orders).toEqual([
       expect.objectContaining({ order_id: placed.body.order_id, state: 'placed', order_total: 3000 }),
     ]);
-    expect(r.body.totals).toEqual({ orders: 1, spent: 3000 });
+    // "Spent" is the dashboard's revenue rule: cash on delivery counts once it is collected (delivered).
+    expect(r.body.totals).toEqual({ orders: 1, spent: 0 });
+    for (const state of ['shipped', 'delivered'])
+      await ctx.req('PATCH', `/order/status/${placed.body.order_id}`, { token: admin, body: { state } });
+    const delivered = await ctx.req('GET', `/admin/users/${c.id}`, { token: admin });
+    expect(delivered.body.totals).toEqual({ orders: 1, spent: 3000 });
   });
 
   it('blocks: the tokens stop at once, login is refused, unblocking lets the customer in again', async () => {

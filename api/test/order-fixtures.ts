@@ -182,3 +182,12 @@ export const orderBody = (paymentMode: 0 | 1, over: Record<string, unknown> = {}
 export async function orderRow(db: Db, publicId: string) {
   return db.selectFrom('orders').selectAll().where('public_id', '=', publicId).executeTakeFirstOrThrow();
 }
+
+/** Pays the shopper's online order through the payment simulator (its signature, then POST /order/success). */
+export async function payWithSimulator(ctx: TestContext, token: string, orderId: string) {
+  const signed = await ctx.req('POST', '/order/simulator/sign', { token, body: { order_id: orderId } });
+  return ctx.req('POST', '/order/success', {
+    token,
+    body: { order_id: orderId, razorpay_response: signed.body.razorpay_response },
+  });
+}

@@ -238,6 +238,12 @@ export interface OrderTable extends Timestamps {
   tracking_number: Generated<string | null>;
   /** Refunds processed or still pending, in paise. */
   refunded_paise: Generated<number>;
+  /** A parcel returned to origin: its units went back to sellable stock, or were counted damaged. */
+  return_stock: Generated<'sellable' | 'damaged' | null>;
+  /** The last 10 digits of `ship_contact` (generated, indexed: the order search by phone). */
+  ship_phone: GeneratedAlways<string>;
+  /** `public_id` reversed (generated, indexed: the order search by the end of an id). */
+  public_id_rev: GeneratedAlways<string>;
 }
 
 export interface OrderLineTable {
@@ -314,6 +320,10 @@ export interface RefundTable extends Timestamps {
   state: string;
   error: string | null;
   actor: string;
+  /** `gateway` (the payment provider), or how staff paid a cash-on-delivery refund: `cash`, `upi`, `bank`. */
+  method: Generated<string>;
+  /** Staff's reference of a cash/UPI/bank refund (transaction id, receipt number). */
+  reference: Generated<string | null>;
 }
 
 export interface InvoiceCounterTable {

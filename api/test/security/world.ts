@@ -52,6 +52,8 @@ export interface World {
   pendingOrder: string;
   /** An online order paid through the simulator, with its tax invoice (refunds, the invoice PDF). */
   paidOrder: string;
+  /** A cash-on-delivery order in state `shipped` (tracking corrections). */
+  shippedOrder: string;
   /** A mail of the cash-on-delivery order (staff resend). */
   mail: number;
   pendingRazorpayId: string;
@@ -235,6 +237,7 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
       .executeTakeFirstOrThrow();
     await db.transaction().execute((trx) => issueInvoice(trx, sc.config, paidRow, user.email));
     const placed = await order('placed', 0, null);
+    const shipped = await order('shipped', 0, null);
     const placedRow = await db
       .selectFrom('orders')
       .select('id')
@@ -259,6 +262,7 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
       cartLine,
       mail,
       order: placed,
+      shipped,
       pending: await order('pending_payment', 1, razorpay),
       paid,
       razorpay,
@@ -297,6 +301,7 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
     order: mine.order,
     pendingOrder: mine.pending,
     paidOrder: mine.paid,
+    shippedOrder: mine.shipped,
     mail: mine.mail,
     pendingRazorpayId: mine.razorpay,
     otherAddress: theirs.address,
@@ -317,6 +322,7 @@ export function paramValue(route: RouteEntry, param: string, w: World): string {
   if (p.includes('order')) {
     if (/\/(invoice|refund)$/.test(route.path)) return w.paidOrder;
     if (route.path.endsWith('/pay')) return w.pendingOrder;
+    if (route.path.endsWith('/tracking')) return w.shippedOrder;
     return w.order;
   }
   if (p === 'categoryid') return String(w.category);
@@ -478,6 +484,8 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       return { body: { state: 'shipped' } };
     case 'POST /order/:p/refund':
       return { body: { amount: 1, reason: 'Goodwill' } };
+    case 'PATCH /order/:p/tracking':
+      return { body: { carrier: 'Blue Dart', trackingNumber: 'BD-123456' } };
     case 'PUT /settings/tax':
       return {
         body: {

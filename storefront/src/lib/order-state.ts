@@ -10,6 +10,8 @@ export const ORDER_STATE_LABEL: Record<OrderState, { label: string; tone: 'info'
     cancelled: { label: 'Cancelled', tone: 'bad' },
     shipped: { label: 'Shipped', tone: 'info' },
     delivered: { label: 'Delivered', tone: 'ok' },
+    refunded: { label: 'Refunded', tone: 'info' },
+    returned: { label: 'Returned', tone: 'bad' },
   };
 
 export function orderStateLabel(state: string) {
@@ -35,6 +37,8 @@ const EVENT_LABEL: Record<string, string> = {
   cancelled: 'Cancelled',
   shipped: 'Shipped',
   delivered: 'Delivered',
+  returned: 'Returned to us',
+  tracking_changed: 'Tracking details updated',
   refund_requested: 'Refund started',
   refunded: 'Refunded',
   refund_failed: 'Refund delayed',

@@ -28,6 +28,7 @@ import * as moreSynonyms from './20261125T0900_more_synonyms';
 import * as accounts from './20261128T1300_accounts';
 import * as emailVerification from './20261129T0005_email_verification';
 import * as shopPages from './20261129T0010_shop_pages';
+import * as orderTruth from './20261129T0100_order_truth';
 import * as productOldSlugs from './20261129T0300_product_old_slugs';
 import * as typeSynonyms from './20261129T0500_type_synonyms';
 
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '20261128T1300_accounts': accounts,
   '20261129T0005_email_verification': emailVerification,
   '20261129T0010_shop_pages': shopPages,
+  '20261129T0100_order_truth': orderTruth,
   '20261129T0300_product_old_slugs': productOldSlugs,
   '20261129T0500_type_synonyms': typeSynonyms,
 };

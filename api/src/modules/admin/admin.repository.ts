@@ -2,6 +2,7 @@ import type { StaffRole } from '@voltcart/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { prefixPattern } from '../../db/like';
+import { moneyTakenPaise } from '../../db/money-taken';
 import { type CustomerSearch, customerSearch } from './customer-search';
 
 type Q = Kysely<Database>;
@@ -82,10 +83,7 @@ export async function dashboardFigures(db: Q) {
       .select([
         sql<string>`COUNT(*)`.as('orders'),
         sql<string>`COALESCE(SUM(CASE WHEN state IN ('placed', 'paid') THEN 1 ELSE 0 END), 0)`.as('to_ship'),
-        sql<string>`COALESCE(SUM(CASE
-          WHEN payment_mode = 1 AND state IN ('paid', 'shipped', 'delivered') THEN total_paise
-          WHEN payment_mode = 0 AND state = 'delivered' THEN total_paise
-          ELSE 0 END), 0)`.as('revenue'),
+        sql<string>`COALESCE(SUM(${moneyTakenPaise()}), 0)`.as('revenue'),
       ])
       .executeTakeFirstOrThrow(),
   ]);
@@ -114,10 +112,12 @@ export async function periodFigures(db: Q, from: Date, to: Date) {
       .selectFrom('orders')
       .select([
         sql<string>`COUNT(*)`.as('orders'),
-        sql<string>`COALESCE(SUM(CASE WHEN payment_mode = 1 AND state IN ('paid', 'shipped', 'delivered')
-          THEN total_paise ELSE 0 END), 0)`.as('online'),
-        sql<string>`COALESCE(SUM(CASE WHEN payment_mode = 0 AND state = 'delivered'
-          THEN total_paise ELSE 0 END), 0)`.as('cod'),
+        sql<string>`COALESCE(SUM(CASE WHEN payment_mode = 1 THEN ${moneyTakenPaise()} ELSE 0 END), 0)`.as(
+          'online',
+        ),
+        sql<string>`COALESCE(SUM(CASE WHEN payment_mode = 0 THEN ${moneyTakenPaise()} ELSE 0 END), 0)`.as(
+          'cod',
+        ),
         sql<string>`COALESCE(SUM(CASE WHEN payment_mode = 0 AND state IN ('placed', 'shipped')
           THEN total_paise ELSE 0 END), 0)`.as('cod_to_collect'),
       ])
@@ -190,15 +190,16 @@ function searchIds(db: Q, s: CustomerSearch) {
   return rest.reduce((all, p) => all.union(p), first);
 }
 
+/** The ids of the accounts the customer search finds for `q` (a subquery: the order search reads it too). */
+export async function customerIdsMatching(db: Q, q: string) {
+  return searchIds(db, customerSearch(q, await minIndexedWord(db)));
+}
+
 async function customerWhere(db: Q, f: CustomerFilter) {
   const all = db.selectFrom('users as u');
   // The search's ids first (a few, from indexes), then their accounts by primary key.
   let q = f.q
-    ? (all.innerJoin(
-        searchIds(db, customerSearch(f.q, await minIndexedWord(db))).as('m'),
-        'm.id',
-        'u.id',
-      ) as unknown as typeof all)
+    ? (all.innerJoin((await customerIdsMatching(db, f.q)).as('m'), 'm.id', 'u.id') as unknown as typeof all)
     : all;
   if (f.blocked !== undefined) q = q.where('u.blocked_at', f.blocked ? 'is not' : 'is', null);
   if (f.joinedFrom) q = q.where('u.created_at', '>=', f.joinedFrom);

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { moneyTakenPaise } from '../../db/money-taken';
 
 type Q = Kysely<Database>;
 
@@ -36,13 +37,12 @@ export function latestOrders(db: Q, userId: number, limit: number) {
     .execute();
 }
 
-/** Paise of the customer's orders that are not cancelled or failed, less what was refunded. */
+/** Paise the customer has paid the shop, net of refunds: the dashboard's revenue rule (db/money-taken.ts). */
 export async function spentPaise(db: Q, userId: number): Promise<number> {
   const r = await db
     .selectFrom('orders')
-    .select(sql<string>`COALESCE(SUM(total_paise - refunded_paise), 0)`.as('n'))
+    .select(sql<string>`COALESCE(SUM(${moneyTakenPaise()}), 0)`.as('n'))
     .where('user_id', '=', userId)
-    .where('state', 'in', ['placed', 'paid', 'shipped', 'delivered'])
     .executeTakeFirst();
   return Number(r?.n ?? 0);
 }

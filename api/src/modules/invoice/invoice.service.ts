@@ -230,21 +230,29 @@ export async function issueInvoice(
 }
 
 /**
- * Issues a credit note for a processed refund of an invoiced order, in the caller's transaction, in its own
- * gapless series. The refunded amount is spread over the invoice's lines in proportion (whole paise, adding up
- * exactly) and split into taxable value and tax like the invoice. Nothing when the order has no invoice.
+ * Issues a credit note of an invoiced order, in the caller's transaction, in its own gapless series: for a
+ * processed refund (`refund`), or for a parcel returned to origin (`refund` null: the whole sale is undone).
+ * - its amount is what is asked, capped at what the invoice has not credited yet (a cash refund after a return
+ *   already credited in full issues none): the credit notes of an order never add up to more than its invoice
+ * - the amount is spread over the invoice's lines in proportion (whole paise, adding up exactly) and split into
+ *   taxable value and tax like the invoice
+ * - nothing when the order has no invoice, or a refund already has its note
  */
 export async function issueCreditNote(
   trx: Trx,
   order: OrderRow,
-  refund: RefundRow,
+  credit: { refund: Pick<RefundRow, 'id'> | null; amountPaise: number; reason: string },
 ): Promise<InvoiceDocument | null> {
   const docs = await repo.invoicesOf(trx, order.id);
   const invoiceRow = docs.find((d) => d.kind === 'invoice');
-  if (!invoiceRow || docs.some((d) => d.refund_id === refund.id)) return null;
+  if (!invoiceRow) return null;
+  if (credit.refund && docs.some((d) => d.refund_id === credit.refund!.id)) return null;
+  const credited = docs.filter((d) => d.kind === 'credit_note').reduce((sum, d) => sum + d.total_paise, 0);
+  const amount = Math.min(credit.amountPaise, invoiceRow.total_paise - credited);
+  if (amount <= 0) return null;
   const invoice = JSON.parse(invoiceRow.body) as InvoiceDocument;
   const parts = apportion(
-    refund.amount_paise,
+    amount,
     invoice.lines.map((l) => l.amountPaise),
   );
   const split = splitGst(
@@ -260,16 +268,16 @@ export async function issueCreditNote(
     kind: 'credit_note',
     number: await takeNumber(trx, 'credit_note', now),
     issuedAt: now.toISOString(),
-    against: { number: invoice.number, reason: refund.reason },
+    against: { number: invoice.number, reason: credit.reason },
     lines,
     totals: totalsOf(lines),
-    totalInWords: amountInWords(refund.amount_paise),
+    totalInWords: amountInWords(amount),
   };
   await repo.insertInvoice(trx, {
     order_id: order.id,
     kind: 'credit_note',
     number: doc.number,
-    refund_id: refund.id,
+    refund_id: credit.refund?.id ?? null,
     total_paise: doc.totals.totalPaise,
     body: JSON.stringify(doc),
   });

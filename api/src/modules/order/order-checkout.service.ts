@@ -19,7 +19,7 @@ import * as repo from './order.repository';
 import type { OrderDeps } from './order.service';
 import { recordOrderEvent } from './order-events.service';
 import { newPublicId } from './order-id';
-import { move } from './order-lifecycle.service';
+import { move } from './order-move.service';
 
 /** What checkout uses of the place-order body (parsed with the contract's schema). */
 export type PlaceOrderInput = Pick<

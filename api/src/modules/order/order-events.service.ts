@@ -14,6 +14,8 @@ export type OrderEvent =
   | 'cancelled'
   | 'shipped'
   | 'delivered'
+  | 'returned'
+  | 'tracking_changed'
   | 'refunded'
   | 'refund_failed'
   | 'invoice_issued'

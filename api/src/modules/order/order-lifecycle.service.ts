@@ -1,185 +1,72 @@
-import {
-  type Actor,
-  canMove,
-  countsAsSold,
-  illegalMoveMessage,
-  type Order,
-  type OrderState,
-  returnsStock,
-} from '@voltcart/shared';
+import { formatINR, type Order, type OrderState, toRupees } from '@voltcart/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
-import { AppError, conflict, notFound } from '../../errors';
-import { type Trx, transaction } from '../../lib/transaction';
+import { AppError, badRequest, notFound } from '../../errors';
+import { transaction } from '../../lib/transaction';
 import { type Actor as AuditActor, recordAudit } from '../audit/audit.service';
-import { issueInvoice } from '../invoice/invoice.service';
-import { searchEngine } from '../search/search-engine';
 import * as repo from './order.repository';
 import { loadOrder, type OrderDeps } from './order.service';
-import { type EventOptions, recordOrderEvent } from './order-events.service';
 import { PUBLIC_ID_RE } from './order-id';
+import { move } from './order-move.service';
 import { refundableLeft, reserveRefund, sendRefund, tookPayment } from './order-refund.service';
 
-/**
- * Applies one move to an order row locked by the caller, after checking it against the state table, and records
- * it in the order's timeline with the shopper's mail (order-events.service.ts), in the same transaction.
- * - into `cancelled` / `payment_failed`: the stock goes back, guarded by `stock_returned` so it happens once
- * - into `paid` from a state whose stock was returned: the units are taken again; when they are gone, or their
- *   product or variant was switched off meanwhile, the order is left as it is, the payment id is kept for the
- *   refund, and 'refund_needed' is returned
- */
-export async function move(
-  trx: Trx,
-  order: repo.OrderRow,
-  to: OrderState,
-  actor: Actor,
-  opts: MoveOptions = {},
-): Promise<'moved' | 'refund_needed'> {
-  const outcome = await changeState(trx, order, to, actor, opts.paymentId, opts.expiresAt);
-  if (outcome !== 'moved') return outcome;
-  const sold = countsAsSold(to);
-  if (sold !== countsAsSold(order.state as OrderState)) {
-    // Units sold (the products' popularity) follow the order into or out of the sold states, in this move.
-    const deltas = new Map<number, number>();
-    for (const u of await repo.orderUnits(trx, order.id))
-      deltas.set(u.product_id, (deltas.get(u.product_id) ?? 0) + (sold ? u.qty : -u.qty));
-    await searchEngine.indexSales(trx, deltas);
-  }
-  await recordOrderEvent(trx, order, to, actor, opts);
-  // The tax invoice: when an online order is paid, when a cash-on-delivery order ships.
-  if (opts.config && (to === 'paid' || (to === 'shipped' && order.payment_mode === 0))) {
-    const shopper = await repo.shopperOf(trx, order.user_id);
-    const doc = await issueInvoice(trx, opts.config, order, shopper?.name ?? '');
-    if (doc)
-      await repo.insertEvent(trx, { order_id: order.id, event: 'invoice_issued', actor, note: doc.number });
-  }
-  return outcome;
-}
-
-export interface MoveOptions extends EventOptions {
-  /** The payment that moves an order into `paid`. */
-  paymentId?: string;
-  /** When an order moved back into `pending_payment` expires. */
-  expiresAt?: Date;
-}
-
-async function changeState(
-  trx: Trx,
-  order: repo.OrderRow,
-  to: OrderState,
-  actor: Actor,
-  paymentId?: string,
-  expiresAt: Date | null = null,
-): Promise<'moved' | 'refund_needed'> {
-  const from = order.state as OrderState;
-  if (!canMove(from, to, actor)) throw conflict(illegalMoveMessage(from, to), 'illegal_move');
-
-  if (returnsStock(to)) {
-    const first = await repo.updateState(
-      trx,
-      order.id,
-      from,
-      { state: to, stock_returned: 1 },
-      { stockReturned: 0 },
-    );
-    if (first) {
-      for (const u of await repo.orderUnits(trx, order.id))
-        await repo.giveStock(trx, u.product_id, u.qty, u.variant_id);
-    } else {
-      await repo.updateState(trx, order.id, from, { state: to });
-    }
-    return 'moved';
-  }
-
-  if (to === 'pending_payment') {
-    // "Pay now" on a failed payment: the same order waits for payment again, holding its units again.
-    if (order.stock_returned) {
-      for (const u of await repo.orderUnits(trx, order.id)) {
-        if (!(await repo.takeStock(trx, u.product_id, u.qty, true, u.variant_id))) {
-          const [p] = await repo.readProducts(trx, [u.product_id]);
-          const name = p?.name ?? 'A product of this order';
-          throw new AppError(
-            409,
-            'insufficient_stock',
-            p?.status && p.in_stock && p.stock > 0
-              ? `Only ${p.stock} left in stock for ${name}: this order can no longer be paid. Please order again.`
-              : `Sorry, ${name} is out of stock: this order can no longer be paid.`,
-            { available: p?.status && p.in_stock ? p.stock : 0 },
-          );
-        }
-      }
-    }
-    await repo.updateState(trx, order.id, from, { state: to, stock_returned: 0, expires_at: expiresAt });
-    return 'moved';
-  }
-
-  if (to === 'paid') {
-    const paid = { razorpay_payment_id: paymentId ?? null, paid_at: new Date() };
-    if (order.stock_returned) {
-      const units = await repo.orderUnits(trx, order.id);
-      // A product or variant switched off meanwhile has no units to give: its units are not for sale, and
-      // the payment is refunded instead.
-      const stock = new Map(
-        (
-          await repo.lockProducts(
-            trx,
-            units.map((u) => u.product_id),
-          )
-        ).map((p) => [p.id, p.status && p.in_stock ? p.stock : 0]),
-      );
-      const variantStock = await repo.lockVariantStock(
-        trx,
-        units.flatMap((u) => (u.variant_id === null ? [] : [u.variant_id])),
-      );
-      const perProduct = new Map<number, number>();
-      for (const u of units) perProduct.set(u.product_id, (perProduct.get(u.product_id) ?? 0) + u.qty);
-      if (
-        ![...perProduct].every(([id, qty]) => (stock.get(id) ?? -1) >= qty) ||
-        !units.every((u) => u.variant_id === null || (variantStock.get(u.variant_id) ?? -1) >= u.qty)
-      ) {
-        await repo.keepPaymentId(trx, order.id, paymentId ?? null);
-        return 'refund_needed';
-      }
-      for (const u of units) {
-        // Under the row locks taken above this cannot fail; if it ever does, the whole transaction is undone.
-        if (!(await repo.takeStock(trx, u.product_id, u.qty, false, u.variant_id)))
-          throw new Error('stock changed under a lock');
-      }
-      await repo.updateState(trx, order.id, from, { state: 'paid', stock_returned: 0, ...paid });
-      return 'moved';
-    }
-    await repo.updateState(trx, order.id, from, { state: 'paid', ...paid });
-    return 'moved';
-  }
-
-  await repo.updateState(trx, order.id, from, { state: to });
-  return 'moved';
+/** What staff may add to a move, and whether they may refund (a paid order's cancel refunds it). */
+export interface AdminMoveOptions {
+  carrier?: string;
+  trackingNumber?: string;
+  /** `returned`: the units go back to sellable stock (true) or are counted damaged (false); required. */
+  restock?: boolean;
+  /** The staff member's role has `orders.refund`. */
+  mayRefund?: boolean;
 }
 
 /**
  * A move made from the back office (the state table says which an admin may make).
  * - shipping may carry the carrier and tracking number, saved with the move and quoted in the shopper's mail
- * - cancelling an order paid online refunds what is left of it through the payment provider (order-refund)
+ * - cancelling an order paid online refunds what is left of it through the payment provider (order-refund), so
+ *   it needs the `orders.refund` permission: without it, 403 and nothing changes
+ * - `returned` (a parcel back at origin) says where its units go: sellable stock or counted damaged
  */
 export async function adminMove(
   deps: OrderDeps,
   publicId: string,
   to: OrderState,
-  shipping: { carrier?: string; trackingNumber?: string },
+  opts: AdminMoveOptions,
   actor: AuditActor,
 ): Promise<Order> {
   const adminId = actor.id ?? undefined;
   if (!PUBLIC_ID_RE.test(publicId)) throw notFound('Order');
+  if (to === 'returned' && opts.restock === undefined) {
+    throw badRequest(
+      'Say where the returned units go: back to sellable stock, or counted damaged.',
+      'restock_required',
+    );
+  }
   const { id, refundId } = await transaction(deps.db, async (trx) => {
     let order = await repo.lockOrder(trx, { publicId });
     if (!order) throw notFound('Order');
-    if (to === 'shipped' && (shipping.carrier || shipping.trackingNumber)) {
-      const s = { carrier: shipping.carrier || null, tracking_number: shipping.trackingNumber || null };
+    const refundLeft = to === 'cancelled' && tookPayment(order) ? refundableLeft(order) : 0;
+    if (refundLeft > 0 && !opts.mayRefund) {
+      throw new AppError(
+        403,
+        'missing_permission',
+        `Cancelling this order refunds ${formatINR(toRupees(refundLeft))} to the customer, and your role does not allow refunds (it needs the orders.refund permission). Ask a Manager or the Owner to cancel it.`,
+        { permission: 'orders.refund' },
+      );
+    }
+    if (to === 'shipped' && (opts.carrier || opts.trackingNumber)) {
+      const s = { carrier: opts.carrier || null, tracking_number: opts.trackingNumber || null };
       await repo.setShipping(trx, order.id, s);
       order = { ...order, ...s };
     }
     const from = order.state;
-    await move(trx, order, to, 'admin', { config: deps.config, adminId });
+    const note =
+      to === 'returned'
+        ? opts.restock
+          ? 'Returned to origin: the units are back in sellable stock.'
+          : 'Returned to origin: the units are counted damaged (not back in stock).'
+        : undefined;
+    await move(trx, order, to, 'admin', { config: deps.config, adminId, restock: opts.restock, note });
     await recordAudit(trx, {
       actor,
       action: 'order.state',
@@ -191,23 +78,63 @@ export async function adminMove(
         state: to,
         ...(order.carrier ? { carrier: order.carrier } : {}),
         ...(order.tracking_number ? { trackingNumber: order.tracking_number } : {}),
+        ...(to === 'returned' ? { units: opts.restock ? 'sellable' : 'damaged' } : {}),
       },
     });
     const refund =
-      to === 'cancelled' && tookPayment(order) && refundableLeft(order) > 0
-        ? await reserveRefund(
-            trx,
-            order,
-            refundableLeft(order),
-            'Order cancelled by the shop',
-            'admin',
-            adminId,
-          )
+      refundLeft > 0
+        ? await reserveRefund(trx, order, refundLeft, 'Order cancelled by the shop', 'admin', adminId)
         : null;
     return { id: order.id, refundId: refund };
   });
   if (refundId) await sendRefund(deps, refundId);
   return (await loadOrder(deps.db, { id }))!;
+}
+
+/**
+ * Corrects the carrier and tracking number of an order that has shipped (a number typed wrong), in the timeline
+ * and the change history: 409 before shipping (the ship move carries them) and after a cancel.
+ */
+export async function changeTracking(
+  deps: OrderDeps,
+  publicId: string,
+  input: { carrier: string; trackingNumber: string },
+  actor: AuditActor,
+): Promise<number> {
+  if (!PUBLIC_ID_RE.test(publicId)) throw notFound('Order');
+  return transaction(deps.db, async (trx) => {
+    const order = await repo.lockOrder(trx, { publicId });
+    if (!order) throw notFound('Order');
+    if (!['shipped', 'delivered', 'returned'].includes(order.state)) {
+      throw new AppError(
+        409,
+        'not_shipped',
+        `This order is ${order.state}: tracking details can be changed once it has shipped (set them when you mark it shipped).`,
+      );
+    }
+    const before = { carrier: order.carrier ?? '', trackingNumber: order.tracking_number ?? '' };
+    await repo.setShipping(trx, order.id, {
+      carrier: input.carrier || null,
+      tracking_number: input.trackingNumber || null,
+    });
+    await repo.insertEvent(trx, {
+      order_id: order.id,
+      event: 'tracking_changed',
+      actor: 'admin',
+      note: `${input.carrier || 'No carrier'} ${input.trackingNumber || '(no tracking number)'} (was ${before.carrier || 'no carrier'} ${before.trackingNumber || 'no tracking number'})`,
+      admin_id: actor.id,
+    });
+    await recordAudit(trx, {
+      actor,
+      action: 'order.tracking',
+      kind: 'order',
+      objectId: publicId,
+      summary: `Tracking changed to ${input.carrier} ${input.trackingNumber}`.slice(0, 255),
+      before,
+      after: input,
+    });
+    return order.id;
+  });
 }
 
 /**

@@ -9,7 +9,7 @@ import { type Trx, transaction } from '../../lib/transaction';
 import * as repo from './order.repository';
 import { loadOrder, type OrderDeps } from './order.service';
 import { PUBLIC_ID_RE } from './order-id';
-import { move } from './order-lifecycle.service';
+import { move } from './order-move.service';
 import { applyRefundEvent, type RefundEntity, refundUnusablePayment } from './order-refund.service';
 
 /**

@@ -1,4 +1,4 @@
-import { type Actor, formatINR, toRupees } from '@voltcart/shared';
+import { type Actor, canMove, formatINR, type OrderState, toRupees } from '@voltcart/shared';
 import { AppError, badRequest, conflict } from '../../errors';
 import { PaymentError } from '../../lib/payments/payment-provider';
 import { type Trx, transaction } from '../../lib/transaction';
@@ -8,6 +8,7 @@ import * as repo from './order.repository';
 import type { OrderDeps } from './order.service';
 import { recordOrderEvent } from './order-events.service';
 import { newPublicId } from './order-id';
+import { move } from './order-move.service';
 
 /**
  * Refunds through the payment provider (Razorpay's refunds API, or the simulator):
@@ -19,6 +20,10 @@ import { newPublicId } from './order-id';
  * - no answer (network, timeout): the refund stays pending and the refund webhook settles it
  * - `refund.processed` / `refund.failed` webhooks find the refund by Razorpay's id or, when they come before
  *   our own record of that id, by the refund id we sent in its notes; `processed` is final
+ * - when the processed refunds add up to the whole order, a paid, shipped or delivered order becomes `refunded`
+ *   (its units back in stock when it had not shipped): it leaves the lists of orders to ship
+ * - a cash-on-delivery order whose cash was collected is refunded by staff outside the gateway (cash, UPI, bank
+ *   transfer): the refund is recorded as processed with its reference
  */
 
 export const refundableLeft = (o: Pick<repo.OrderRow, 'total_paise' | 'refunded_paise'>) =>
@@ -28,6 +33,12 @@ export const refundableLeft = (o: Pick<repo.OrderRow, 'total_paise' | 'refunded_
 export const tookPayment = (o: repo.OrderRow) =>
   o.payment_mode === 1 && !!o.paid_at && !!o.razorpay_payment_id;
 
+const MANUAL_LABELS = { cash: 'cash', upi: 'UPI', bank: 'bank transfer' } as const;
+
+/** True when the shop holds the order's money: paid online, or cash collected on delivery. */
+export const moneyTaken = (o: repo.OrderRow) =>
+  tookPayment(o) || (o.payment_mode === 0 && (!!o.paid_at || o.state === 'delivered'));
+
 /** Reserves a refund of a locked order in the caller's transaction; returns the refund's row id. */
 export async function reserveRefund(
   trx: Trx,
@@ -36,6 +47,7 @@ export async function reserveRefund(
   reason: string,
   actor: Actor,
   adminId?: number,
+  manual?: ManualRefund,
 ): Promise<number> {
   const id = await repo.insertRefund(trx, {
     public_id: newPublicId(),
@@ -46,13 +58,17 @@ export async function reserveRefund(
     state: 'pending',
     error: null,
     actor,
+    ...(manual ? { method: manual.method, reference: manual.reference || null } : {}),
   });
   await repo.addRefunded(trx, order.id, amountPaise);
+  const how = manual
+    ? ` (${MANUAL_LABELS[manual.method]}${manual.reference ? `, ref. ${manual.reference}` : ''})`
+    : '';
   await repo.insertEvent(trx, {
     order_id: order.id,
     event: 'refund_requested',
     actor,
-    note: `${formatINR(toRupees(amountPaise))}: ${reason}`,
+    note: `${formatINR(toRupees(amountPaise))}${how}: ${reason}`,
     admin_id: adminId ?? null,
   });
   return id;
@@ -65,14 +81,39 @@ async function markProcessed(trx: Trx, deps: OrderDeps, refund: repo.RefundRow):
   if (refund.state === 'failed') await repo.addRefunded(trx, refund.order_id, refund.amount_paise);
   await repo.updateRefund(trx, refund.id, { state: 'processed', error: null });
   const order = await repo.lockOrder(trx, { id: refund.order_id });
-  if (!order) return;
-  await recordOrderEvent(trx, order, 'refunded', 'payment', {
+  if (order) await settleRefund(trx, deps, order, refund, 'payment');
+}
+
+/**
+ * A refund that is final (processed), on its locked order: the timeline and the shopper's mail, the order moved
+ * into `refunded` when the processed refunds now cover it all (state table: the API's own move), and a credit
+ * note against the tax invoice.
+ */
+async function settleRefund(
+  trx: Trx,
+  deps: OrderDeps,
+  order: repo.OrderRow,
+  refund: repo.RefundRow,
+  actor: Actor,
+  adminId?: number,
+): Promise<void> {
+  const event = {
     config: deps.config,
     note: `${formatINR(toRupees(refund.amount_paise))}: ${refund.reason}`,
     refundPaise: refund.amount_paise,
     reason: refund.reason,
+    adminId,
+  };
+  const whole =
+    (await repo.processedRefundPaise(trx, order.id)) >= order.total_paise &&
+    canMove(order.state as OrderState, 'refunded', 'system');
+  if (whole) await move(trx, order, 'refunded', 'system', event);
+  else await recordOrderEvent(trx, order, 'refunded', actor, event);
+  const note = await issueCreditNote(trx, order, {
+    refund,
+    amountPaise: refund.amount_paise,
+    reason: refund.reason,
   });
-  const note = await issueCreditNote(trx, order, refund);
   if (note) {
     await repo.insertEvent(trx, {
       order_id: order.id,
@@ -131,24 +172,43 @@ export async function sendRefund(deps: OrderDeps, refundId: number): Promise<rep
   }
 }
 
+/** How staff gave a cash-on-delivery refund back, with its reference. */
+export interface ManualRefund {
+  method: 'cash' | 'upi' | 'bank';
+  reference?: string;
+}
+
 /**
  * Staff refund of a paid order, in full (no amount) or in part.
- * - only an order paid online can be refunded (409 otherwise)
+ * - an order paid online is refunded through the payment provider
+ * - a cash-on-delivery order whose cash was collected (it was delivered) is refunded by staff in cash, by UPI or
+ *   by bank transfer: the refund is recorded as processed with that method and its reference (400 without one)
+ * - any other order: 409, nothing to refund
  * - more than what is left (across earlier refunds, pending ones included) → 400 naming the amount left
  * - refused by the provider → 502 with the provider's reason; the order stays as it was
  */
 export async function staffRefund(
   deps: OrderDeps,
   publicId: string,
-  input: { amountPaise?: number; reason: string; actor: AuditActor },
+  input: { amountPaise?: number; reason: string; manual?: ManualRefund; actor: AuditActor },
 ): Promise<{ refund: repo.RefundRow; orderId: number }> {
-  const { refundId, orderId } = await transaction(deps.db, async (trx) => {
+  const adminId = input.actor.id ?? undefined;
+  const { refundId, orderId, manual } = await transaction(deps.db, async (trx) => {
     const order = await repo.lockOrder(trx, { publicId });
     if (!order) throw new AppError(404, 'not_found', 'Order not found.');
-    if (!tookPayment(order)) {
+    const cashCollected = moneyTaken(order) && !tookPayment(order);
+    if (!moneyTaken(order)) {
       throw conflict(
-        `Only an order paid online can be refunded (this one is ${order.payment_mode === 1 ? order.state : 'cash on delivery'}).`,
+        order.payment_mode === 1
+          ? `Only an order paid online can be refunded (this one is ${order.state}).`
+          : 'No cash was collected for this cash-on-delivery order (it was never delivered): there is nothing to refund.',
         'not_payable',
+      );
+    }
+    if (cashCollected && !input.manual) {
+      throw badRequest(
+        'This order was paid in cash on delivery: say how the money was given back (cash, UPI or bank transfer) and its reference.',
+        'refund_method',
       );
     }
     const left = refundableLeft(order);
@@ -164,14 +224,8 @@ export async function staffRefund(
       );
     }
     if (amount <= 0) throw badRequest('The refund amount must be more than ₹0.');
-    const refundId = await reserveRefund(
-      trx,
-      order,
-      amount,
-      input.reason,
-      'admin',
-      input.actor.id ?? undefined,
-    );
+    const manual = cashCollected ? input.manual : undefined;
+    const refundId = await reserveRefund(trx, order, amount, input.reason, 'admin', adminId, manual);
     await recordAudit(trx, {
       actor: input.actor,
       action: 'order.refund',
@@ -179,10 +233,25 @@ export async function staffRefund(
       objectId: publicId,
       summary: `Refund of ${formatINR(toRupees(amount))}: ${input.reason}`.slice(0, 255),
       before: { refunded: toRupees(order.refunded_paise) },
-      after: { refunded: toRupees(order.refunded_paise + amount), refundId, reason: input.reason },
+      after: {
+        refunded: toRupees(order.refunded_paise + amount),
+        refundId,
+        reason: input.reason,
+        ...(manual ? { method: manual.method, reference: manual.reference ?? '' } : {}),
+      },
     });
-    return { refundId, orderId: order.id };
+    if (manual) {
+      // Money already given back by staff: final at once, with no gateway to ask.
+      await repo.updateRefund(trx, refundId, { state: 'processed', error: null });
+      const refund = (await repo.lockRefund(trx, { id: refundId }))!;
+      await settleRefund(trx, deps, (await repo.lockOrder(trx, { id: order.id }))!, refund, 'admin', adminId);
+    }
+    return { refundId, orderId: order.id, manual: !!manual };
   });
+  if (manual) {
+    const refund = await transaction(deps.db, async (trx) => (await repo.lockRefund(trx, { id: refundId }))!);
+    return { refund, orderId };
+  }
   const refund = await sendRefund(deps, refundId);
   if (refund.state === 'failed') {
     throw new AppError(

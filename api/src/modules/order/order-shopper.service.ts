@@ -13,8 +13,8 @@ import * as repo from './order.repository';
 import type { OrderDeps } from './order.service';
 import { PAYMENT_UNAVAILABLE } from './order-checkout.service';
 import { PUBLIC_ID_RE } from './order-id';
-import { move } from './order-lifecycle.service';
-import { refundableLeft, reserveRefund, sendRefund, tookPayment } from './order-refund.service';
+import { move } from './order-move.service';
+import { moneyTaken, refundableLeft, reserveRefund, sendRefund, tookPayment } from './order-refund.service';
 
 /**
  * The shopper's order page: one order with its timeline, payment, refunds and documents; cancel; pay now.
@@ -72,6 +72,7 @@ export async function orderDetails(
       mode: o.payment_mode === 1 ? 'online' : 'cod',
       paidAt: o.paid_at?.toISOString() ?? null,
       refunded: toRupees(o.refunded_paise),
+      refundable: moneyTaken(o) ? toRupees(refundableLeft(o)) : 0,
       carrier: o.carrier,
       trackingNumber: o.tracking_number,
     },
@@ -81,6 +82,8 @@ export async function orderDetails(
       reason: r.reason,
       state: r.state as 'pending' | 'processed' | 'failed',
       error: opts.staff ? r.error : null,
+      method: r.method,
+      reference: opts.staff ? r.reference : null,
       createdAt: r.created_at.toISOString(),
     })),
     documents: documents.map((d) => ({

@@ -1,7 +1,8 @@
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { firstColorPicture } from '../../db/color-picture';
 import type { Database, OrderLineTable, OrderTable, RefundTable } from '../../db/database';
-import { containsPattern } from '../../db/like';
+import { containsPattern, prefixPattern } from '../../db/like';
+import type { OrderSearch } from './order-search';
 
 /** The database or a transaction: every query here runs in either. */
 type Q = Kysely<Database>;
@@ -314,6 +315,7 @@ export async function updateState(
     razorpay_order_id: string | null;
     paid_at: Date | null;
     expires_at: Date | null;
+    return_stock: 'sellable' | 'damaged';
   }>,
   extra: { stockReturned?: number } = {},
 ): Promise<boolean> {
@@ -371,7 +373,9 @@ export function listOrders(
 export interface AdminOrderFilter {
   states?: string[];
   paymentMode?: 0 | 1;
-  q?: string;
+  q?: OrderSearch;
+  /** The accounts whose name or email the customer search finds for `q` (a subquery of user ids). */
+  shopperIds?: SelectQueryBuilder<Database, 'users', { id: number }>;
   from?: Date;
   before?: Date;
   minPaise?: number;
@@ -379,8 +383,10 @@ export interface AdminOrderFilter {
 }
 
 /**
- * The filtered orders. The customers table is joined only when `q` may be an email, so an unfiltered or
- * state/date/amount-filtered count reads the orders' indexes alone.
+ * The filtered orders. The customers table is read only for a search (`q`, order-search.ts), so an unfiltered
+ * or state/date/amount-filtered count reads the orders' indexes alone. Each part of a search reads an index: the
+ * phone (orders_ship_phone), the start or end of an id (public_id, orders_public_id_rev), Razorpay's id, the
+ * shopper (customer search); an email anywhere in the address is the one part that reads every account.
  */
 function adminOrderWhere(db: Q, f: AdminOrderFilter) {
   let q = db.selectFrom('orders as o');
@@ -391,7 +397,8 @@ function adminOrderWhere(db: Q, f: AdminOrderFilter) {
   if (f.minPaise !== undefined) q = q.where('o.total_paise', '>=', f.minPaise);
   if (f.maxPaise !== undefined) q = q.where('o.total_paise', '<=', f.maxPaise);
   if (f.q) {
-    const text = f.q;
+    const { text, phone, idPart } = f.q;
+    const shopperIds = f.shopperIds;
     q = q.where((eb) =>
       eb.or([
         eb('o.public_id', '=', text.toUpperCase()),
@@ -401,6 +408,20 @@ function adminOrderWhere(db: Q, f: AdminOrderFilter) {
           'in',
           eb.selectFrom('users').select('id').where('email', 'like', containsPattern(text.toLowerCase())),
         ),
+        ...(shopperIds ? [eb('o.user_id', 'in', shopperIds)] : []),
+        ...(phone
+          ? [
+              phone.whole
+                ? eb('o.ship_phone', '=', phone.digits)
+                : eb('o.ship_phone', 'like', prefixPattern(phone.digits)),
+            ]
+          : []),
+        ...(idPart
+          ? [
+              eb('o.public_id', 'like', prefixPattern(`VC${idPart}`)),
+              eb('o.public_id_rev', 'like', prefixPattern([...idPart].reverse().join(''))),
+            ]
+          : []),
       ]),
     );
   }
@@ -576,6 +597,17 @@ export async function updateRefund(
   set: Partial<{ state: string; provider_refund_id: string | null; error: string | null }>,
 ): Promise<void> {
   await db.updateTable('refunds').set(set).where('id', '=', id).execute();
+}
+
+/** Paise of the order's processed refunds (what has really gone back to the shopper). */
+export async function processedRefundPaise(db: Q, orderId: number): Promise<number> {
+  const r = await db
+    .selectFrom('refunds')
+    .select(sql<string>`COALESCE(SUM(amount_paise), 0)`.as('n'))
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'processed')
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
 }
 
 export function refundsOf(db: Q, orderId: number): Promise<RefundRow[]> {

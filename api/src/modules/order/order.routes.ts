@@ -5,6 +5,7 @@ import {
   checkoutAddress,
   contract,
   formatINR,
+  MANUAL_REFUND_LABELS,
   myOrdersQuery,
   orderStatusBody,
   orderSuccessBody,
@@ -12,9 +13,11 @@ import {
   paymentFailedBody,
   placeOrderBody,
   refundOrderBody,
+  roleCan,
   simulatorSignBody,
   toPaise,
   toRupees,
+  trackingBody,
 } from '@voltcart/shared';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
@@ -34,7 +37,7 @@ import { renderInvoicePdf } from '../invoice/invoice-pdf';
 import { listAdminOrders, listOrders, type OrderDeps } from './order.service';
 import { bulkShip } from './order-bulk.service';
 import { placeOrder } from './order-checkout.service';
-import { adminMove } from './order-lifecycle.service';
+import { adminMove, changeTracking } from './order-lifecycle.service';
 import {
   confirmPayment,
   customerPaymentFailed,
@@ -166,15 +169,16 @@ export function orderRoutes() {
   on(api.setState, { body: orderStatusBody }, async (c, input) => {
     const body = await input.raw();
     // `status` is accepted as another name for the new state (the seed calls the catalogue toggles "status").
-    const { state, carrier, trackingNumber } = await input.body({
+    const { state, carrier, trackingNumber, restock } = await input.body({
       ...body,
       state: body.state ?? body.status,
     });
+    const principal = c.var.principal!;
     const order = await adminMove(
       deps(c),
       input.params.orderId!,
       state,
-      { carrier, trackingNumber },
+      { carrier, trackingNumber, restock, mayRefund: roleCan(principal.role, 'orders.refund') },
       actorOf(c),
     );
     return { msg: `Order moved to ${state}.`, order };
@@ -232,19 +236,28 @@ export function orderRoutes() {
   }));
 
   on(api.refund, { body: refundOrderBody }, async (c, input) => {
-    const { amount, reason } = await input.body();
+    const { amount, reason, method, reference } = await input.body();
     const d = deps(c);
     const id = await visibleOrderId(d.db, input.params.orderId!, c.var.principal!);
     const { refund } = await staffRefund(d, input.params.orderId!, {
       amountPaise: amount === undefined ? undefined : toPaise(amount),
       reason,
+      manual: method ? { method, reference } : undefined,
       actor: actorOf(c),
     });
-    const msg =
-      refund.state === 'processed'
-        ? `Refunded ${formatINR(toRupees(refund.amount_paise))}.`
-        : `Refund of ${formatINR(toRupees(refund.amount_paise))} started; the payment provider confirms it later.`;
+    const rupees = formatINR(toRupees(refund.amount_paise));
+    const manual = MANUAL_REFUND_LABELS[refund.method as keyof typeof MANUAL_REFUND_LABELS];
+    const msg = manual
+      ? `Recorded a refund of ${rupees} (${manual}${refund.reference ? `, ref. ${refund.reference}` : ''}).`
+      : refund.state === 'processed'
+        ? `Refunded ${rupees}.`
+        : `Refund of ${rupees} started; the payment provider confirms it later.`;
     return { msg, ...(await orderDetails(d.db, id, { staff: true })) };
+  });
+
+  on(api.tracking, { body: trackingBody }, async (c, input) => {
+    const id = await changeTracking(deps(c), input.params.orderId!, await input.body(), actorOf(c));
+    return { msg: 'Tracking details saved.', ...(await orderDetails(c.var.db, id, { staff: true })) };
   });
 
   on(api.resendMail, async (c, { params }) => {

@@ -4,8 +4,10 @@ import type { Db } from '../../db/connection';
 import { listCounts, readPage } from '../../lib/list-counts';
 import type { Logger } from '../../lib/logger';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
+import { customerIdsMatching } from '../admin/admin.repository';
 import { toOrderJson } from './order.mapping';
 import * as repo from './order.repository';
+import { orderSearch } from './order-search';
 
 /**
  * Reading orders. The order module's other services: placing orders (order-checkout.service.ts), payment
@@ -61,7 +63,8 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
  * A page of the back office's order list with the total the filters match:
  * - `state` keeps one state or several; `payment_mode` cash on delivery (0) or online (1); `from` / `to` are whole
  *   days (UTC), both included; `minTotal` / `maxTotal` rupees, both included; `q` an order id (ours or
- *   Razorpay's) or part of the customer's email
+ *   Razorpay's) or its start or end, the phone number it ships to, the shopper's name or part of their email
+ *   (order-search.ts)
  * - sorted by date (default, newest first), total, state or payment mode (newest first within each); ties by id
  * - the total first (kept per filter, lib/list-counts.ts), then the page read from the nearer end of the list
  */
@@ -72,14 +75,15 @@ export async function listAdminOrders(
   const filter: repo.AdminOrderFilter = {
     states: f.state,
     paymentMode: f.payment_mode,
-    q: f.q || undefined,
+    q: f.q ? orderSearch(f.q) : undefined,
+    shopperIds: f.q ? await customerIdsMatching(db, f.q) : undefined,
     from: f.from ? new Date(`${f.from}T00:00:00Z`) : undefined,
     before: f.to ? nextDay(f.to) : undefined,
     minPaise: f.minTotal !== undefined ? Math.round(f.minTotal * 100) : undefined,
     maxPaise: f.maxTotal !== undefined ? Math.round(f.maxTotal * 100) : undefined,
   };
   const offset = (f.page - 1) * f.limit;
-  // A search by email also reads the customers' table, whose changes the orders' version does not follow.
+  // A search also reads the customers' table, whose changes the orders' version does not follow.
   const total = filter.q
     ? await repo.countAdminOrders(db, filter)
     : await listCounts.count(db, 'orders', JSON.stringify(filter), () => repo.countAdminOrders(db, filter));

@@ -1,4 +1,10 @@
-import type { cancelOrderBody, OrderDetails, PayNowReply, refundOrderBody } from '../schemas/after-order';
+import type {
+  cancelOrderBody,
+  OrderDetails,
+  PayNowReply,
+  refundOrderBody,
+  trackingBody,
+} from '../schemas/after-order';
 import type { newsletterBody } from '../schemas/auth';
 import type { addToCartBody, moveToDbBody, updateCartLineBody } from '../schemas/cart';
 import type {
@@ -102,6 +108,10 @@ export const order = {
   /** Staff refund, in full or in part (400 naming what is left when the amount is more). */
   refund: route('POST /order/:orderId/refund', 'orders.refund')
     .body<typeof refundOrderBody>()
+    .reply<OrderDetails>(),
+  /** Staff: corrects the carrier and tracking number of a shipped order (409 before it ships). */
+  tracking: route('PATCH /order/:orderId/tracking', 'orders.write')
+    .body<typeof trackingBody>()
     .reply<OrderDetails>(),
   /** Staff: sends one of the order's mails again (a new message, with its own Message-ID). */
   resendMail: route('POST /order/:orderId/mails/:mailId/resend', 'orders.write').reply<OrderDetails>(),

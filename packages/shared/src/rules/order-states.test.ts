@@ -21,7 +21,12 @@ const LEGAL: [OrderState, OrderState, Actor][] = [
   ['payment_failed', 'pending_payment', 'customer'],
   ['payment_failed', 'cancelled', 'customer'],
   ['cancelled', 'paid', 'payment'],
+  ['paid', 'refunded', 'system'],
   ['shipped', 'delivered', 'admin'],
+  ['shipped', 'returned', 'admin'],
+  ['shipped', 'refunded', 'system'],
+  ['delivered', 'returned', 'admin'],
+  ['delivered', 'refunded', 'system'],
 ];
 const ACTORS: Actor[] = ['admin', 'customer', 'payment', 'system'];
 
@@ -60,7 +65,21 @@ describe('order state table', () => {
 
   it('names a row for every state and returns stock only on cancel and failure', () => {
     expect(Object.keys(ORDER_MOVES).sort()).toEqual([...ORDER_STATES].sort());
-    expect(ORDER_STATES.filter(returnsStock).sort()).toEqual(['cancelled', 'payment_failed']);
+    expect(ORDER_STATES.filter((to) => returnsStock(to)).sort()).toEqual(['cancelled', 'payment_failed']);
+  });
+
+  it('gives the units back on a full refund only before shipping', () => {
+    expect(returnsStock('refunded', 'paid')).toBe(true);
+    expect(returnsStock('refunded', 'shipped')).toBe(false);
+    expect(returnsStock('refunded', 'delivered')).toBe(false);
+    expect(returnsStock('returned', 'shipped')).toBe(false);
+  });
+
+  it('never lets staff mark an order refunded by hand, nor move a refunded or returned one', () => {
+    for (const from of ORDER_STATES) expect(canMove(from, 'refunded', 'admin')).toBe(false);
+    expect(movesFrom('refunded', 'admin')).toEqual([]);
+    expect(movesFrom('returned', 'admin')).toEqual([]);
+    expect(movesFrom('paid', 'admin').sort()).toEqual(['cancelled', 'shipped']);
   });
 });
 
@@ -74,6 +93,6 @@ describe('movesFrom', () => {
       }
     }
     expect(movesFrom('placed', 'admin').sort()).toEqual(['cancelled', 'shipped']);
-    expect(movesFrom('delivered', 'admin')).toEqual([]);
+    expect(movesFrom('delivered', 'admin')).toEqual(['returned']);
   });
 });

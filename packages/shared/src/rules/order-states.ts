@@ -7,7 +7,8 @@ import type { OrderState } from '../schemas/order';
  *   pay now on the order page)
  * - `payment`: a verified payment result (checkout signature or signed webhook)
  * - `system`: the unpaid-order expiry sweep (its payment window closed: `payment_failed`, payable again with "pay
- *   now"), or the API itself when Razorpay could not create its order (`cancelled`)
+ *   now"), the API itself when Razorpay could not create its order (`cancelled`), or when the refunds of an order
+ *   add up to all it cost (`refunded`)
  */
 export type Actor = 'admin' | 'customer' | 'payment' | 'system';
 
@@ -25,7 +26,12 @@ export type Actor = 'admin' | 'customer' | 'payment' | 'system';
  *   payment provider
  * - "pay now": the shopper takes a `payment_failed` order back to `pending_payment` (the same order, its stock
  *   taken again with the guarded update) instead of placing a new one
- * - `delivered` is final
+ * - refunds that add up to the whole order (confirmed by the payment provider, or recorded cash/UPI/bank refunds of
+ *   a cash-on-delivery order) move a paid, shipped or delivered order into `refunded`: only the API does it
+ *   (`system`), never staff by hand; an order not shipped yet gets its units back
+ * - `returned` (return to origin): a shipped or delivered parcel that came back (the shopper refused it); staff
+ *   choose whether its units go back to sellable stock or are counted damaged
+ * - `refunded`, `returned` and `cancelled` (but for a late payment) are final
  */
 export const ORDER_MOVES: Readonly<Record<OrderState, Partial<Record<OrderState, readonly Actor[]>>>> = {
   placed: { shipped: ['admin'], cancelled: ['admin', 'customer'] },
@@ -34,11 +40,13 @@ export const ORDER_MOVES: Readonly<Record<OrderState, Partial<Record<OrderState,
     payment_failed: ['payment', 'customer', 'system'],
     cancelled: ['admin', 'system', 'customer'],
   },
-  paid: { shipped: ['admin'], cancelled: ['admin', 'customer'] },
+  paid: { shipped: ['admin'], cancelled: ['admin', 'customer'], refunded: ['system'] },
   payment_failed: { paid: ['payment'], pending_payment: ['customer'], cancelled: ['customer'] },
   cancelled: { paid: ['payment'] },
-  shipped: { delivered: ['admin'] },
-  delivered: {},
+  shipped: { delivered: ['admin'], returned: ['admin'], refunded: ['system'] },
+  delivered: { returned: ['admin'], refunded: ['system'] },
+  refunded: {},
+  returned: {},
 };
 
 /** True when `actor` may move an order from `from` to `to`. */
@@ -55,11 +63,30 @@ export const countsAsSold = (state: OrderState) => SOLD_STATES.includes(state);
 /** States in which the order holds no stock (it was returned when the order got there). */
 export const STOCK_RELEASED_STATES: readonly OrderState[] = ['payment_failed', 'cancelled'];
 
-/** True when moving into `to` must give the order's units back to the shelf. */
-export const returnsStock = (to: OrderState) => STOCK_RELEASED_STATES.includes(to);
-
 /** Orders the shop still has to dispatch (the dashboard's "orders to ship"). */
 export const TO_SHIP_STATES: readonly OrderState[] = ['placed', 'paid'];
+
+/**
+ * True when the move from `from` into `to` gives the order's units back to the shelf:
+ * - into `cancelled` / `payment_failed`, always (once: `stock_returned` guards it)
+ * - into `refunded` only while the order was still to ship (a shipped parcel's units are with the shopper)
+ * - into `returned` it is the staff's choice (sellable or damaged), so never by this rule
+ */
+export const returnsStock = (to: OrderState, from?: OrderState) =>
+  STOCK_RELEASED_STATES.includes(to) || (to === 'refunded' && !!from && TO_SHIP_STATES.includes(from));
+
+/**
+ * States whose money the shop keeps, less what was refunded (the dashboard's revenue and a customer's "spent"
+ * read the same rule): an online order in one of them was paid; a cash-on-delivery one counts once its cash was
+ * collected (it was delivered).
+ */
+export const MONEY_TAKEN_STATES: readonly OrderState[] = [
+  'paid',
+  'shipped',
+  'delivered',
+  'refunded',
+  'returned',
+];
 
 /** The moves `actor` may make from `from` (what the back office offers on an order). */
 export function movesFrom(from: OrderState, actor: Actor): OrderState[] {

@@ -8,10 +8,35 @@ export const cancelOrderBody = z.object({
   reason: text(300).optional(),
 });
 
-/** Staff refund: the amount in rupees (default: everything not refunded yet) and the reason, required. */
-export const refundOrderBody = z.object({
-  amount: rupees.pipe(z.number().min(0.01, 'must be at least ₹0.01')).optional(),
-  reason: text(300).min(1, 'is required'),
+/** How staff gave back the money of a cash-on-delivery order (outside the payment gateway). */
+export const MANUAL_REFUND_METHODS = ['cash', 'upi', 'bank'] as const;
+export const MANUAL_REFUND_LABELS: Record<(typeof MANUAL_REFUND_METHODS)[number], string> = {
+  cash: 'Cash',
+  upi: 'UPI',
+  bank: 'Bank transfer',
+};
+
+/**
+ * Staff refund: the amount in rupees (default: everything not refunded yet) and the reason, required. A
+ * cash-on-delivery order's refund also says how the money went back (`method`) and, for UPI and bank transfers,
+ * the transaction reference.
+ */
+export const refundOrderBody = z
+  .object({
+    amount: rupees.pipe(z.number().min(0.01, 'must be at least ₹0.01')).optional(),
+    reason: text(300).min(1, 'is required'),
+    method: z.enum(MANUAL_REFUND_METHODS, { error: 'must be cash, upi or bank' }).optional(),
+    reference: text(100).optional(),
+  })
+  .refine((b) => (b.method !== 'upi' && b.method !== 'bank' ? true : !!b.reference), {
+    path: ['reference'],
+    message: 'is required for a UPI or bank transfer refund (the transaction reference)',
+  });
+
+/** Staff: the carrier and tracking number of a shipped order, corrected. */
+export const trackingBody = z.object({
+  carrier: text(60).min(1, 'is required'),
+  trackingNumber: text(60).min(1, 'is required'),
 });
 
 /** One entry of an order's timeline: what happened, who did it, when. */
@@ -46,6 +71,10 @@ export interface OrderRefund {
   reason: string;
   state: 'pending' | 'processed' | 'failed';
   error: string | null;
+  /** `gateway`, or how staff gave a cash-on-delivery refund: `cash`, `upi`, `bank`. */
+  method: string;
+  /** Staff only: the reference of a cash/UPI/bank refund. */
+  reference: string | null;
   createdAt: string;
 }
 
@@ -67,6 +96,8 @@ export interface OrderDetails {
     paidAt: string | null;
     /** Rupees refunded or being refunded. */
     refunded: number;
+    /** Rupees the shop has taken and may still refund: online once paid, cash on delivery once collected. */
+    refundable: number;
     carrier: string | null;
     trackingNumber: string | null;
   };

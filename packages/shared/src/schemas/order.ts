@@ -11,6 +11,8 @@ export const ORDER_STATES = [
   'cancelled',
   'shipped',
   'delivered',
+  'refunded',
+  'returned',
 ] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
@@ -48,6 +50,8 @@ export const orderStatusBody = z.object({
   /** Shipping only: quoted in the shopper's "shipped" mail and on the order page. */
   carrier: z.string().trim().max(60).optional(),
   trackingNumber: z.string().trim().max(60).optional(),
+  /** `returned` only: the units go back to sellable stock (true) or are counted damaged (false). */
+  restock: z.boolean({ error: 'must be true or false' }).optional(),
 });
 
 /** Paging of the account and back-office lists: page from 1, 1–100 rows a page (20 by default). */
@@ -90,7 +94,7 @@ export const adminOrdersQuery = z
       .enum(['0', '1'], { error: 'must be 0 (cash on delivery) or 1 (online)' })
       .transform((v) => (v === '1' ? 1 : 0) as 0 | 1)
       .optional(),
-    /** An order id or a customer's email. */
+    /** An order id (or its start or end), a phone number, a shopper's name or part of their email. */
     q: z.string().trim().max(254, 'must be at most 254 characters').optional(),
     /** Placed on or after / on or before this day (UTC). */
     from: day.optional(),

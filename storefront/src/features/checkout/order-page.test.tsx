@@ -59,6 +59,7 @@ const details = (state: OrderDetails['order']['state']): OrderDetails => ({
     mode: 'online',
     paidAt: '2026-11-20T10:01:00.000Z',
     refunded: 0,
+    refundable: 59999,
     carrier: null,
     trackingNumber: null,
   },

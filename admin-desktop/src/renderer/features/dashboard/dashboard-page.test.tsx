@@ -75,7 +75,7 @@ describe('dashboard periods', () => {
     ]);
     expect(text(container, 'metric-revenue')).toBe('₹100');
     expect(text(container, 'rule-revenue')).toBe(
-      'Orders placed today: paid online (₹0), plus cash on delivery once delivered (₹100).',
+      'Orders placed today: paid online (₹0), plus cash on delivery once delivered (₹100), less refunds.',
     );
     expect(text(container, 'metric-cod-to-collect')).toBe('₹0');
     expect(text(container, 'metric-orders')).toBe('3');
@@ -103,7 +103,7 @@ describe('dashboard periods', () => {
     expect(labels(container)[0]).toBe('Revenue · Last 7 days');
     expect(text(container, 'metric-revenue')).toBe('₹1,100');
     expect(text(container, 'rule-revenue')).toBe(
-      'Orders placed in the last 7 days: paid online (₹1,000), plus cash on delivery once delivered (₹100).',
+      'Orders placed in the last 7 days: paid online (₹1,000), plus cash on delivery once delivered (₹100), less refunds.',
     );
     expect(text(container, 'metric-cod-to-collect')).toBe('₹50');
     expect(text(container, 'metric-orders')).toBe('5');

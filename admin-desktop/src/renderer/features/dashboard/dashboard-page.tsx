@@ -99,7 +99,7 @@ export function DashboardPage() {
           </strong>
           <span className="stat-note" data-testid="rule-revenue">
             Orders placed {name.words}: paid online{pm ? ` (${formatINR(pm.revenueOnline)})` : ''}, plus cash
-            on delivery once delivered{pm ? ` (${formatINR(pm.revenueCod)})` : ''}.
+            on delivery once delivered{pm ? ` (${formatINR(pm.revenueCod)})` : ''}, less refunds.
           </span>
           <span className="stat-note">
             <span data-testid="metric-cod-to-collect">{pm ? formatINR(pm.codToCollect) : '…'}</span> cash on

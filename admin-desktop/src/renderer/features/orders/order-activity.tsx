@@ -16,6 +16,8 @@ const EVENT_LABEL: Record<string, string> = {
   cancelled: 'Cancelled',
   shipped: 'Shipped',
   delivered: 'Delivered',
+  returned: 'Returned to origin',
+  tracking_changed: 'Tracking changed',
   refund_requested: 'Refund requested',
   refunded: 'Refunded',
   refund_failed: 'Refund refused',

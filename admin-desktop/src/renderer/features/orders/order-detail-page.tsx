@@ -19,30 +19,38 @@ import { toast } from '../../stores/toast';
 import { ObjectHistory } from '../history/object-history';
 import { OrderDocuments, OrderMails, OrderTimeline } from './order-activity';
 import { RefundPanel } from './order-refund-panel';
+import { ReturnDialog } from './order-return-dialog';
 import { ShipDialog, type Shipment } from './order-ship-dialog';
 import { adminMoves, StateBadge } from './order-state';
 
 /**
  * One order: lines, address, payment, and the moves staff may make from its state (see adminMoves; shipping
- * asks for the carrier and tracking number). When the API refuses a move anyway (someone else moved the order
- * meanwhile), its message is shown and the order loads again. Below: refunds, invoice and credit notes, the
- * order's e-mails and its timeline.
+ * asks for the carrier and tracking number, a return to origin where the units go; cancelling a paid order, which
+ * refunds it, is offered only to a role that may refund). When the API refuses a move anyway (someone else moved
+ * the order meanwhile), its message is shown and the order loads again. Tracking details can be corrected after
+ * shipping. Below: refunds, invoice and credit notes, the order's e-mails and its timeline.
  */
 export function OrderDetailPage() {
   const { orderId = '' } = useParams();
   const order = useQuery(queries.order(orderId));
-  const [shipping, setShipping] = useState(false);
+  const [dialog, setDialog] = useState<'ship' | 'return' | 'tracking' | null>(null);
   const canRefund = useCan('orders.refund');
+  const canWrite = useCan('orders.write');
   const setState = useApiMutation(
-    (move: { state: OrderState } & Partial<Shipment>) =>
+    (move: { state: OrderState; restock?: boolean } & Partial<Shipment>) =>
       api.order.setState({ params: { orderId }, body: move }),
+    staleAfter.order,
+    { refreshOnRefusal: true },
+  );
+  const tracking = useApiMutation(
+    (body: Shipment) => api.order.tracking({ params: { orderId }, body }),
     staleAfter.order,
     { refreshOnRefusal: true },
   );
   const details = order.data;
   const o = details?.order;
 
-  const apply = async (move: { state: OrderState } & Partial<Shipment>) => {
+  const apply = async (move: { state: OrderState; restock?: boolean } & Partial<Shipment>) => {
     try {
       toast.reply(await setState.mutateAsync(move), 'Order updated.');
       return true;
@@ -52,15 +60,24 @@ export function OrderDetailPage() {
     }
   };
 
+  const saveTracking = async (s: Shipment) => {
+    try {
+      toast.reply(await tracking.mutateAsync(s), 'Tracking details saved.');
+      setDialog(null);
+    } catch (e) {
+      toast.error(errorMessage(e, 'The tracking details could not be saved.'));
+    }
+  };
+
   const move = async (to: OrderState) => {
-    if (to === 'shipped') {
-      setShipping(true);
+    if (to === 'shipped' || to === 'returned') {
+      setDialog(to === 'shipped' ? 'ship' : 'return');
       return;
     }
     if (to === 'cancelled') {
       const ok = await useDialog.getState().open({
         title: 'Cancel this order?',
-        text: 'The items go back into stock. What was paid online is refunded in full through Razorpay.',
+        text: 'The items go back into stock. What was paid online is refunded in full through Razorpay. This cannot be undone.',
         icon: 'warning',
         confirmText: 'Yes, cancel it',
         cancelText: 'Keep the order',
@@ -76,6 +93,11 @@ export function OrderDetailPage() {
   if (!details || !o) return null;
   const a = o.shipping_details;
   const saved = o.original_total - o.order_total;
+  // Cancelling an order whose money the shop holds refunds it: only for a role that may refund.
+  const moves = adminMoves(o.state).filter(
+    (m) => m.to !== 'cancelled' || canRefund || !(o.payment_mode === 1 && details.payment.refundable > 0),
+  );
+  const shipped = ['shipped', 'delivered', 'returned'].includes(o.state);
   return (
     <>
       <PageHeader
@@ -99,7 +121,7 @@ export function OrderDetailPage() {
           </div>
         </div>
         <div className="order-moves">
-          {adminMoves(o.state).map((m) => (
+          {moves.map((m) => (
             <button
               key={m.to}
               className={`btn ${m.tone}`}
@@ -146,11 +168,23 @@ export function OrderDetailPage() {
             <dd>{o.payment_mode === 1 ? 'Online (Razorpay)' : 'Cash on delivery'}</dd>
             <dt>Paid</dt>
             <dd>{details.payment.paidAt ? formatDateTime(details.payment.paidAt) : '-'}</dd>
-            {details.payment.carrier && (
+            {(details.payment.carrier || shipped) && (
               <>
                 <dt>Shipped with</dt>
-                <dd data-testid="shipment">
-                  {details.payment.carrier} · <span className="mono">{details.payment.trackingNumber}</span>
+                <dd>
+                  <span data-testid="shipment">
+                    {details.payment.carrier ?? '-'} ·{' '}
+                    <span className="mono">{details.payment.trackingNumber ?? '-'}</span>
+                  </span>
+                  {shipped && canWrite && (
+                    <button
+                      type="button"
+                      className="link-btn edit-tracking"
+                      onClick={() => setDialog('tracking')}
+                    >
+                      Edit tracking
+                    </button>
+                  )}
                 </dd>
               </>
             )}
@@ -241,16 +275,39 @@ export function OrderDetailPage() {
           </p>
         )}
       </section>
-      {canRefund && o.payment_mode === 1 && details.payment.paidAt && <RefundPanel details={details} />}
+      {canRefund && (details.payment.refundable > 0 || details.refunds.length > 0) && (
+        <RefundPanel details={details} />
+      )}
       <OrderDocuments orderId={o.order_id} documents={details.documents} />
       <OrderMails orderId={o.order_id} mails={details.mails ?? []} />
       <OrderTimeline timeline={details.timeline} />
       <ObjectHistory kind="order" objectId={orderId} />
-      {shipping && (
+      {dialog === 'ship' && (
         <ShipDialog
           busy={setState.isPending}
-          onClose={() => setShipping(false)}
-          onShip={(s) => void apply({ state: 'shipped', ...s }).then((done) => done && setShipping(false))}
+          onClose={() => setDialog(null)}
+          onShip={(s) => void apply({ state: 'shipped', ...s }).then((done) => done && setDialog(null))}
+        />
+      )}
+      {dialog === 'tracking' && (
+        <ShipDialog
+          busy={tracking.isPending}
+          initial={{
+            carrier: details.payment.carrier ?? '',
+            trackingNumber: details.payment.trackingNumber ?? '',
+          }}
+          onClose={() => setDialog(null)}
+          onShip={(s) => void saveTracking(s)}
+        />
+      )}
+      {dialog === 'return' && (
+        <ReturnDialog
+          busy={setState.isPending}
+          units={o.lines.reduce((n, l) => n + l.qty, 0)}
+          onClose={() => setDialog(null)}
+          onReturn={(restock) =>
+            void apply({ state: 'returned', restock }).then((done) => done && setDialog(null))
+          }
         />
       )}
     </>

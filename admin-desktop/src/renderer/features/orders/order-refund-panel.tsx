@@ -1,40 +1,58 @@
 import { errorMessage } from '@voltcart/api-client/http';
-import type { OrderDetails } from '@voltcart/shared';
+import { MANUAL_REFUND_LABELS, MANUAL_REFUND_METHODS, type OrderDetails } from '@voltcart/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { api } from '../../lib/api';
 import { formatDateTime, formatINR } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
+import { useDialog } from '../../stores/dialog';
 import { toast } from '../../stores/toast';
 
 const REFUND_STATE = { pending: 'Pending', processed: 'Processed', failed: 'Refused' } as const;
 
-/** Rupees left to refund of an order paid online (what was paid less what is refunded or being refunded). */
-export function refundableLeft(details: OrderDetails): number {
-  const { order, payment } = details;
-  if (payment.mode !== 'online' || !payment.paidAt) return 0;
-  return Math.max(0, Math.round(order.order_total * 100) - Math.round(payment.refunded * 100)) / 100;
-}
+type Method = (typeof MANUAL_REFUND_METHODS)[number];
+
+/** The question asked before a refund goes out: it cannot be taken back. */
+const confirmRefund = (rupees: number, cod: { method: Method; reference: string } | null) =>
+  useDialog.getState().open({
+    title: cod
+      ? `Record a refund of ${formatINR(rupees)} paid by ${MANUAL_REFUND_LABELS[cod.method].toLowerCase()}?`
+      : `Refund ${formatINR(rupees)} to the customer?`,
+    text: cod
+      ? `Record it only once the money has gone back to the customer${cod.reference ? ` (reference ${cod.reference})` : ''}. This cannot be undone.`
+      : 'Razorpay sends it back to the card, UPI account or bank they paid with. This cannot be undone.',
+    icon: 'warning',
+    confirmText: cod ? 'Record refund' : 'Refund',
+    cancelText: 'Cancel',
+    danger: true,
+  });
 
 /**
- * Staff refund of an order paid online, in full or in part, with a reason (Razorpay's refunds API).
+ * Staff refund, in full or in part, with a reason: through Razorpay's refunds API for an order paid online; for a
+ * cash-on-delivery order whose cash was collected, a refund staff made by cash, UPI or bank transfer is recorded
+ * with its reference.
  * - the amount left is shown; a blank amount refunds all of it
+ * - a confirmation names the amount before anything is sent: a refund cannot be undone
  * - the API's refusal is shown in the form: more than is left (another member of staff refunded meanwhile:
  *   the order loads again, so the amount left is the new one), or the gateway's own reason
  * - earlier refunds are listed with their state and, for a refused one, the gateway's reason
  */
 export function RefundPanel({ details }: { details: OrderDetails }) {
   const orderId = details.order.order_id;
-  const ids = { amount: useId(), reason: useId() };
+  const ids = { amount: useId(), reason: useId(), method: useId(), reference: useId() };
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const [method, setMethod] = useState<Method>('upi');
+  const [reference, setReference] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const refund = useApiMutation(
-    (body: { amount?: number; reason: string }) => api.order.refund({ params: { orderId }, body }),
+    (body: { amount?: number; reason: string; method?: Method; reference?: string }) =>
+      api.order.refund({ params: { orderId }, body }),
     staleAfter.order,
     { refreshOnRefusal: true },
   );
-  const left = refundableLeft(details);
+  const left = details.payment.refundable;
+  const cod = details.payment.mode === 'cod';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -45,11 +63,20 @@ export function RefundPanel({ details }: { details: OrderDetails }) {
     if (rupees !== undefined && rupees > left)
       return setProblem(`At most ${formatINR(left)} is left to refund.`);
     if (!reason.trim()) return setProblem('Give the reason for the refund.');
+    if (cod && method !== 'cash' && !reference.trim())
+      return setProblem('Enter the UPI or bank transaction reference.');
+    const how = cod ? { method, reference: reference.trim() } : null;
+    if (!(await confirmRefund(rupees ?? left, how))) return;
     try {
-      const reply = await refund.mutateAsync({ amount: rupees, reason: reason.trim() });
+      const reply = await refund.mutateAsync({
+        amount: rupees,
+        reason: reason.trim(),
+        ...(how ? { method: how.method, reference: how.reference || undefined } : {}),
+      });
       toast.reply(reply, 'Refund started.');
       setAmount('');
       setReason('');
+      setReference('');
     } catch (err) {
       setProblem(errorMessage(err, 'The refund could not be made.'));
     }
@@ -59,8 +86,8 @@ export function RefundPanel({ details }: { details: OrderDetails }) {
     <section className="panel" aria-labelledby="refund-title">
       <h2 id="refund-title">Refunds</h2>
       <p className="muted" data-testid="refund-left">
-        Paid {formatINR(details.order.order_total)} · refunded {formatINR(details.payment.refunded)} ·{' '}
-        <strong>{formatINR(left)} left</strong>
+        {cod ? 'Collected' : 'Paid'} {formatINR(details.order.order_total)} · refunded{' '}
+        {formatINR(details.payment.refunded)} · <strong>{formatINR(left)} left</strong>
       </p>
       {details.refunds.length > 0 && (
         <table className="table compact">
@@ -69,6 +96,7 @@ export function RefundPanel({ details }: { details: OrderDetails }) {
               <th>When</th>
               <th className="num">Amount</th>
               <th>Reason</th>
+              <th>How</th>
               <th>State</th>
             </tr>
           </thead>
@@ -78,6 +106,12 @@ export function RefundPanel({ details }: { details: OrderDetails }) {
                 <td>{formatDateTime(r.createdAt)}</td>
                 <td className="num">{formatINR(r.amount)}</td>
                 <td>{r.reason}</td>
+                <td>
+                  {r.method === 'gateway'
+                    ? 'Razorpay'
+                    : (MANUAL_REFUND_LABELS[r.method as Method] ?? r.method) +
+                      (r.reference ? ` · ${r.reference}` : '')}
+                </td>
                 <td>
                   {REFUND_STATE[r.state]}
                   {r.error && <div className="muted small">{r.error}</div>}
@@ -119,9 +153,41 @@ export function RefundPanel({ details }: { details: OrderDetails }) {
                 onChange={(e) => setReason(e.target.value)}
               />
             </div>
+            {cod && (
+              <>
+                <div className="field">
+                  <label className="field-label" htmlFor={ids.method}>
+                    Paid back by
+                  </label>
+                  <select
+                    id={ids.method}
+                    value={method}
+                    onChange={(e) => setMethod(e.target.value as Method)}
+                  >
+                    {MANUAL_REFUND_METHODS.map((m) => (
+                      <option key={m} value={m}>
+                        {MANUAL_REFUND_LABELS[m]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="field">
+                  <label className="field-label" htmlFor={ids.reference}>
+                    Reference{method === 'cash' ? ' (optional)' : ''}
+                  </label>
+                  <input
+                    id={ids.reference}
+                    maxLength={100}
+                    placeholder={method === 'cash' ? 'Receipt number' : 'Transaction id'}
+                    value={reference}
+                    onChange={(e) => setReference(e.target.value)}
+                  />
+                </div>
+              </>
+            )}
           </div>
           <button type="submit" className="btn btn-danger-ghost" disabled={refund.isPending}>
-            {refund.isPending ? 'Refunding…' : 'Refund'}
+            {refund.isPending ? 'Refunding…' : cod ? 'Record refund' : 'Refund'}
           </button>
         </form>
       )}

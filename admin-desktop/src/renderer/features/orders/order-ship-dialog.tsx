@@ -6,11 +6,20 @@ export interface Shipment {
   trackingNumber: string;
 }
 
-/** Asks for the carrier and tracking number before an order is marked shipped (both go in the shopper's mail). */
-export function ShipDialog(props: { busy: boolean; onShip: (s: Shipment) => void; onClose: () => void }) {
+/**
+ * Asks for the carrier and tracking number before an order is marked shipped (both go in the shopper's mail),
+ * or, given the shipment as it stands (`initial`), to correct them after shipping.
+ */
+export function ShipDialog(props: {
+  busy: boolean;
+  onShip: (s: Shipment) => void;
+  onClose: () => void;
+  initial?: Shipment;
+}) {
   const ids = { carrier: useId(), tracking: useId() };
-  const [carrier, setCarrier] = useState('');
-  const [trackingNumber, setTrackingNumber] = useState('');
+  const [carrier, setCarrier] = useState(props.initial?.carrier ?? '');
+  const [trackingNumber, setTrackingNumber] = useState(props.initial?.trackingNumber ?? '');
+  const title = props.initial ? 'Edit tracking details' : 'Mark as shipped';
   const [problem, setProblem] = useState<string | null>(null);
 
   const submit = (e: FormEvent) => {
@@ -21,7 +30,7 @@ export function ShipDialog(props: { busy: boolean; onShip: (s: Shipment) => void
   };
 
   return (
-    <Modal title="Mark as shipped" onClose={props.onClose}>
+    <Modal title={title} onClose={props.onClose}>
       <form onSubmit={submit} noValidate>
         {problem && (
           <div className="form-error" role="alert">
@@ -53,7 +62,7 @@ export function ShipDialog(props: { busy: boolean; onShip: (s: Shipment) => void
         </div>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={props.busy}>
-            {props.busy ? 'Saving…' : 'Mark as shipped'}
+            {props.busy ? 'Saving…' : props.initial ? 'Save tracking' : 'Mark as shipped'}
           </button>
           <button type="button" className="btn btn-ghost" onClick={props.onClose}>
             Cancel

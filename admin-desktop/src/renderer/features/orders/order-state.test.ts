@@ -7,10 +7,12 @@ describe('the moves the order screen offers', () => {
     ['placed', ['Mark as shipped', 'Cancel order']],
     ['paid', ['Mark as shipped', 'Cancel order']],
     ['pending_payment', ['Cancel order']],
-    ['shipped', ['Mark as delivered']],
-    ['delivered', []],
+    ['shipped', ['Mark as delivered', 'Returned to origin']],
+    ['delivered', ['Returned to origin']],
     ['cancelled', []],
     ['payment_failed', []],
+    ['refunded', []],
+    ['returned', []],
   ])('on a %s order: %j', (state, labels) => {
     expect(adminMoves(state).map((m) => m.label)).toEqual(labels);
   });

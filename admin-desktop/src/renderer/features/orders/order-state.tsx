@@ -8,6 +8,8 @@ export const STATE_LABELS: Record<OrderState, string> = {
   cancelled: 'Cancelled',
   shipped: 'Shipped',
   delivered: 'Delivered',
+  refunded: 'Refunded',
+  returned: 'Returned (RTO)',
 };
 
 export { ORDER_STATES };
@@ -29,6 +31,7 @@ export interface OrderMove {
 const MOVES: OrderMove[] = [
   { to: 'shipped', label: 'Mark as shipped', tone: 'btn-primary' },
   { to: 'delivered', label: 'Mark as delivered', tone: 'btn-primary' },
+  { to: 'returned', label: 'Returned to origin', tone: 'btn-ghost' },
   { to: 'cancelled', label: 'Cancel order', tone: 'btn-danger-ghost' },
 ];
 

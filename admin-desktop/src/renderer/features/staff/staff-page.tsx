@@ -1,12 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
-import {
-  ROLE_LABELS,
-  ROLE_PERMISSIONS,
-  STAFF_ROLES,
-  type StaffMember,
-  type StaffRole,
-} from '@voltcart/shared';
+import { ROLE_LABELS, STAFF_ROLES, type StaffMember, type StaffRole } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
@@ -18,14 +12,8 @@ import { staleAfter } from '../../lib/query-keys';
 import { useDialog } from '../../stores/dialog';
 import { useSession } from '../../stores/session';
 import { toast } from '../../stores/toast';
+import { ROLE_HINTS, StaffRoleCell } from './staff-role-cell';
 import { StaffSecurityPanel, useResetTwoStep } from './staff-security';
-
-const ROLE_HINTS: Record<StaffRole, string> = {
-  owner: 'everything, staff and settings included',
-  manager: 'catalogue, orders, customers, refunds, history',
-  catalogue: 'categories, colours, products, pictures, stock',
-  orders: 'orders and shipping, customers read-only',
-};
 
 /** A first password the API mailed to the staff member (the Owner never sees it). */
 interface Shown {
@@ -80,6 +68,18 @@ export function StaffPage() {
         onError: (err) => toast.error(errorMessage(err, 'The change could not be saved.')),
       },
     );
+
+  const saveRole = (m: StaffMember, role: StaffRole) =>
+    update
+      .mutateAsync({ id: m._id, body: { role } })
+      .then(() => {
+        toast.success(`${m.name} is now ${ROLE_LABELS[role]}.`);
+        return true;
+      })
+      .catch((err) => {
+        toast.error(errorMessage(err, 'The change could not be saved.'));
+        return false;
+      });
 
   const deactivate = async (m: StaffMember) => {
     const ok = await useDialog.getState().open({
@@ -205,25 +205,12 @@ export function StaffPage() {
                   </td>
                   <td data-label="Email">{m.email}</td>
                   <td data-label="Role">
-                    <select
-                      aria-label={`Role of ${m.name}`}
-                      value={m.role}
-                      disabled={update.isPending}
-                      title={ROLE_PERMISSIONS[m.role].join(', ')}
-                      onChange={(e) =>
-                        save(
-                          m,
-                          { role: e.target.value as StaffRole },
-                          `${m.name} is now ${ROLE_LABELS[e.target.value as StaffRole]}.`,
-                        )
-                      }
-                    >
-                      {STAFF_ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {ROLE_LABELS[r]}
-                        </option>
-                      ))}
-                    </select>
+                    <StaffRoleCell
+                      key={m.role}
+                      member={m}
+                      busy={update.isPending}
+                      onSave={(role) => saveRole(m, role)}
+                    />
                   </td>
                   <td data-label="State">
                     <span className={m.active ? 'badge state-delivered' : 'badge badge-muted'}>

@@ -93,7 +93,9 @@ export function CustomerPage() {
                 <dd>{data.totals.orders}</dd>
               </div>
               <div>
-                <dt>Spent</dt>
+                <dt title="Paid online, or cash collected on delivery, less refunds (as the dashboard's revenue)">
+                  Spent
+                </dt>
                 <dd>{formatINR(data.totals.spent)}</dd>
               </div>
             </dl>

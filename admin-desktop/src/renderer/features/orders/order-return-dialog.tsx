@@ -1,0 +1,68 @@
+import { type FormEvent, useState } from 'react';
+import { Modal } from '../../components/modal';
+
+/**
+ * A parcel that came back to us (return to origin): staff say where its units go before the order is marked
+ * returned. Nothing is chosen at first, so the choice is made on purpose; the move cannot be undone.
+ */
+export function ReturnDialog(props: {
+  busy: boolean;
+  units: number;
+  onReturn: (restock: boolean) => void;
+  onClose: () => void;
+}) {
+  const [choice, setChoice] = useState<'sellable' | 'damaged' | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const unitsText = `${props.units} ${props.units === 1 ? 'unit' : 'units'}`;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!choice) return setProblem('Choose where the returned units go.');
+    props.onReturn(choice === 'sellable');
+  };
+
+  return (
+    <Modal title="Returned to origin" onClose={props.onClose}>
+      <form onSubmit={submit} noValidate>
+        <p>
+          The parcel came back to us ({unitsText}). A tax invoice already issued is cancelled by a credit
+          note. This cannot be undone.
+        </p>
+        {problem && (
+          <div className="form-error" role="alert">
+            {problem}
+          </div>
+        )}
+        <fieldset className="choice-list">
+          <legend className="field-label">Where do the units go?</legend>
+          <label className="choice">
+            <input
+              type="radio"
+              name="return-stock"
+              checked={choice === 'sellable'}
+              onChange={() => setChoice('sellable')}
+            />
+            Back to sellable stock
+          </label>
+          <label className="choice">
+            <input
+              type="radio"
+              name="return-stock"
+              checked={choice === 'damaged'}
+              onChange={() => setChoice('damaged')}
+            />
+            Counted damaged (not back in stock)
+          </label>
+        </fieldset>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={props.busy}>
+            {props.busy ? 'Saving…' : 'Mark as returned'}
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={props.onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
