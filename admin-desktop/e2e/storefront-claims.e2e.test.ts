@@ -1,6 +1,7 @@
 // Covers the Owner's "What the storefront promises" in Settings: the promise strip's texts, the support hours and
 // the EMI switch are saved (blank texts dropped, empty support hours refused in words before anything is sent), the
-// storefront's settings read them back, and the form is axe-clean.
+// storefront's settings read them back, and the form is axe-clean. The shop pages (terms … contact) are edited there
+// too, the contact page with its grievance officer.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../e2e/axe';
@@ -64,6 +65,40 @@ describe('what the storefront promises', () => {
         body: { promises: before.promises, supportHours: before.supportHours, emiEnabled: before.emiEnabled },
       });
     }
+    await page.close();
+  });
+});
+
+describe('shop pages', () => {
+  it('saves a page’s text and the contact page’s grievance officer, refusing half an officer', async () => {
+    const page = await newPage(browser, { width: 1366, height: 900 });
+    await login(page);
+    await page.goto(adminUrl('/admin/settings'));
+    const form = page.getByRole('form', { name: 'Shop pages' });
+    const text = form.getByLabel('Page text');
+    await expect.poll(() => text.inputValue()).toContain('For the shop');
+
+    await form.getByLabel('Page', { exact: true }).selectOption('shipping');
+    await expect.poll(() => text.inputValue()).toContain('Where and how we deliver');
+    await text.fill('## Delivery\nWe deliver across Karnataka in 2 days.');
+    await form.getByRole('button', { name: 'Save page' }).click();
+    await expect
+      .poll(async () => (await api('GET', '/settings/pages/shipping')).body.page.body)
+      .toBe('## Delivery\nWe deliver across Karnataka in 2 days.');
+
+    await form.getByLabel('Page', { exact: true }).selectOption('contact');
+    await form.getByLabel('Grievance officer', { exact: true }).fill('Ravi Kumar');
+    await form.getByRole('button', { name: 'Save page' }).click();
+    await form.getByRole('alert').getByText('Please fill in all four grievance officer fields.').waitFor();
+    await form.getByLabel('Grievance officer address').fill('12 MG Road, Bengaluru 560001');
+    await form.getByLabel('Grievance officer e-mail').fill('ravi@example.in');
+    await form.getByLabel('Grievance officer phone').fill('9845011111');
+    await form.getByRole('button', { name: 'Save page' }).click();
+    await expect
+      .poll(async () => (await api('GET', '/settings/pages/contact')).body.page.officer?.name)
+      .toBe('Ravi Kumar');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
     await page.close();
   });
 });

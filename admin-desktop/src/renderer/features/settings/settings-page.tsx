@@ -13,6 +13,7 @@ import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { useCan } from '../../stores/session';
 import { toast } from '../../stores/toast';
 import { ShopClaimsForm } from './shop-claims-form';
+import { ShopPagesForm } from './shop-pages-form';
 
 /** The low-stock threshold an API that does not send one uses. */
 const DEFAULT_LOW_STOCK = 5;
@@ -241,6 +242,7 @@ export function SettingsPage() {
       )}
 
       {canSaveShop && s && <ShopClaimsForm settings={s} />}
+      {canSaveShop && <ShopPagesForm />}
 
       {info && (
         <section className="panel">
