@@ -47,7 +47,14 @@ describe('POST /user/register', () => {
       user: { name: 'Asha Rao', email, shipping_address: [] },
     });
     expect(r.body.user._id).toMatch(/^[1-9]\d*$/);
-    expect(Object.keys(r.body.user).sort()).toEqual(['_id', 'email', 'name', 'shipping_address']);
+    expect(Object.keys(r.body.user).sort()).toEqual([
+      '_id',
+      'email',
+      'emailVerified',
+      'name',
+      'shipping_address',
+    ]);
+    expect(r.body.user.emailVerified).toBe(false);
     expect(JSON.stringify(r.body)).not.toMatch(/password|hash/i);
     const me = await ctx.req('GET', '/user/me', { token: r.body.token });
     expect(me.status).toBe(200);
