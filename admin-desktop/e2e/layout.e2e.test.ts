@@ -14,7 +14,13 @@ let ids: { orderId: string; productId: string };
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  // A long name and slug: the columns must hold them without pushing the table wider.
+  // The widest cells a row can have: a price in lakhs (₹17,34,990), units of a product with variants ("2 variants"),
+  // a long name and slug. The columns must hold them without pushing the table wider.
+  await apiProduct(unique('Studio Monitor Reference 65'), {
+    originalPrice: '1734990',
+    discountPercentage: '3',
+  });
+  await apiProduct(unique('Two Sizes Tablet'), { memorySizes: '[64, 128]', memoryPriceAdj: '[0, 5000]' });
   const product = await apiProduct(unique('Voltcart UltraWide Gaming Laptop 16 inch RTX Edition'), {
     originalPrice: '149999',
     discountPercentage: '13',
