@@ -8,7 +8,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, pageErrors, screenshot } from '../../e2e/browser';
 import { api, e2eAdminToken } from '../../e2e/context';
-import { adminUrl, apiProduct, expectToast, login, placeCodOrder, registerShopper, unique } from './support';
+import {
+  adminUrl,
+  apiProduct,
+  expectToast,
+  login,
+  orderableProduct,
+  placeCodOrder,
+  registerShopper,
+  unique,
+} from './support';
 
 let browser: Browser;
 let page: Page;
@@ -27,10 +36,7 @@ beforeAll(async () => {
   page = await newPage(browser, { width: 1366, height: 900 });
   shopper = { name: 'Meera Iyer', email: `meera${Date.now().toString(36)}@example.in` };
   const token = await registerShopper(shopper);
-  const list = await api('GET', '/product?limit=0');
-  product = (list.body.products as { _id: string; name: string; inStock: boolean; stock: number }[]).find(
-    (p) => p.inStock && p.stock >= 12,
-  )!;
+  product = (await api('GET', `/product/${await orderableProduct()}`)).body.product;
   orderId = await placeOrder(token);
   await login(page);
 });

@@ -96,28 +96,25 @@ export async function apiOrder(): Promise<string> {
     name: 'Kavya Menon',
     email: `kavya${Date.now().toString(36)}${seq++}@example.in`,
   });
-  const list = (await api('GET', '/product?limit=0')).body.products as {
-    _id: string;
-    inStock: boolean;
-    stock: number;
-  }[];
-  const product = list.find((p) => p.inStock && p.stock >= 5)!;
-  return placeCodOrder(token, product._id, 2);
+  return placeCodOrder(token, await orderableProduct(), 2);
+}
+
+let orderable: Promise<string> | undefined;
+/**
+ * A product of one variant with plenty of units, made once per test file for the orders it places (the newest
+ * products of other tests may have variants, or few units left).
+ */
+export function orderableProduct(): Promise<string> {
+  orderable ??= apiProduct(unique('Order Desk Phone'), { stock: '500' }).then((p) => p._id);
+  return orderable;
 }
 
 /** An online order of one unit, paid through the simulator by a new shopper. Returns its id and total. */
 export async function paidOrder(): Promise<{ orderId: string; total: number }> {
   const email = `nisha${Date.now().toString(36)}@example.in`;
   const token = await registerShopper({ name: 'Nisha Pillai', email });
-  const products = (await api('GET', '/product?limit=0')).body.products as {
-    _id: string;
-    inStock: boolean;
-    stock: number;
-  }[];
-  const product = products.find((p) => p.inStock && p.stock >= 5)!;
-  expect((await api('POST', '/cart/add-to-cart', { token, body: { productId: product._id } })).status).toBe(
-    200,
-  );
+  const productId = await orderableProduct();
+  expect((await api('POST', '/cart/add-to-cart', { token, body: { productId } })).status).toBe(200);
   const placed = await api('POST', '/order/place-order', {
     token,
     body: {
