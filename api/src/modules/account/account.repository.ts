@@ -13,6 +13,9 @@ export const LINK_MINUTES = {
   verify: 7 * 24 * 60,
 } as const;
 
+/** The storefront page a confirmation link opens (it sends the token back with the shopper's press). */
+export const verifyLinkPath = (token: string) => `/account/verify-email?token=${token}`;
+
 export async function insertToken(
   db: Db,
   values: { purpose: AccountTokenPurpose; userId: number; hash: string; minutes: number; newEmail?: string },

@@ -365,13 +365,10 @@ export async function sendVerificationLink(d: AccountDeps, id: number): Promise<
     await enqueueMail(trx, d.config, {
       kind: 'verify_email',
       to: account.email,
-      data: { name: account.name, path: verifyPath(token) },
+      data: { name: account.name, path: repo.verifyLinkPath(token) },
     });
   });
 }
-
-/** Where a confirmation link leads (storefront page that sends the token back). */
-export const verifyPath = (token: string) => `/account/verify-email?token=${token}`;
 
 /** Opening the link confirms the address; a used, expired or altered link is refused. */
 export async function confirmVerification(d: AccountDeps, token: string): Promise<void> {

@@ -96,7 +96,7 @@ export async function register(d: AuthDeps, input: RegisterBody): Promise<{ user
       await enqueueMail(trx, d.config, {
         kind: 'account_created',
         to: input.email,
-        data: { name: input.name, path: `/account/verify-email?token=${link}` },
+        data: { name: input.name, path: accountTokens.verifyLinkPath(link) },
       });
       return newId;
     });
