@@ -9,7 +9,7 @@ import { type Kysely, sql } from 'kysely';
  * - orders.paid_at of a cash-on-delivery order is set from now on when it is delivered (the cash was collected
  *   at the door); one delivered before counts as collected by its state
  * - orders.ship_phone: the last 10 digits of the contact number, and orders.public_id_rev: the order id reversed,
- *   both computed (virtual: a replica's table checksum stays equal to the primary's, which stored ones broke) and indexed, so that the back office's order search finds a phone number (typed with or without +91,
+ *   both indexed, so that the back office's order search finds a phone number (typed with or without +91,
  *   spaces or dashes) and the end of an order id from an index; the start of an id reads the unique public_id
  */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -20,8 +20,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await sql`ALTER TABLE orders
     ADD COLUMN return_stock varchar(10) NULL,
-    ADD COLUMN ship_phone varchar(10) AS (RIGHT(REGEXP_REPLACE(ship_contact, '[^0-9]', ''), 10)) VIRTUAL,
-    ADD COLUMN public_id_rev varchar(20) AS (REVERSE(RTRIM(public_id))) VIRTUAL`.execute(db);
+    ADD COLUMN ship_phone varchar(10) AS (RIGHT(REGEXP_REPLACE(ship_contact, '[^0-9]', ''), 10)) STORED,
+    ADD COLUMN public_id_rev varchar(20) AS (REVERSE(RTRIM(public_id))) STORED`.execute(db);
   await db.schema.createIndex('orders_ship_phone').on('orders').columns(['ship_phone']).execute();
   await db.schema.createIndex('orders_public_id_rev').on('orders').columns(['public_id_rev']).execute();
 }
