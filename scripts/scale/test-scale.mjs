@@ -387,8 +387,8 @@ async function main() {
       'admin-create',
       '--email',
       adminEmail,
-      '--password',
-      adminPassword,
+      // One argument: a random password may start with a dash.
+      `--password=${adminPassword}`,
       '--name',
       'Scale Admin',
     ]);
