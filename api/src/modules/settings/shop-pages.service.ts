@@ -57,7 +57,7 @@ function startingText(slug: ShopPageSlug, shop: { name: string; freeShipping: nu
         ),
       ].join('\n\n');
     case 'contact':
-      return `Write to us or call us about an order, a payment or this shop. Complaints go to our grievance officer, named below, who acknowledges them within 48 hours and settles them within a month.`;
+      return 'Write to us or call us about an order, a payment or this shop. Complaints go to our grievance officer, named below.';
   }
 }
 
