@@ -2,9 +2,9 @@
  * Staff roles and what each may do: the one table the API checks (every admin route names the permission it
  * needs, see contract/define.ts) and the desktop app reads (what a role cannot do is not offered).
  * - Owner: everything, staff and settings included
- * - Manager: catalogue, orders, customers, refunds, and the change history
+ * - Manager: catalogue, orders, customers, refunds, returns, discounts, reviews, reports and the change history
  * - Catalogue: categories, colours, products, pictures, stock
- * - Orders: orders and shipping, customers read-only (blocking a customer is customers.write)
+ * - Orders: orders, shipping and returns, customers read-only (blocking a customer is customers.write)
  * Every role may read the dashboard and its own account.
  */
 export const PERMISSIONS = [
@@ -20,6 +20,10 @@ export const PERMISSIONS = [
   'settings.write',
   'staff.manage',
   'audit.read',
+  'promotions.write',
+  'returns.write',
+  'reviews.write',
+  'reports.read',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -36,12 +40,27 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 };
 
 const catalogue: Permission[] = ['dashboard.read', 'catalog.read', 'catalog.write'];
-const orders: Permission[] = ['dashboard.read', 'orders.read', 'orders.write', 'customers.read'];
+const orders: Permission[] = [
+  'dashboard.read',
+  'orders.read',
+  'orders.write',
+  'customers.read',
+  'returns.write',
+];
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSIONS,
   manager: [
-    ...new Set([...catalogue, ...orders, 'customers.write', 'orders.refund', 'audit.read'] as Permission[]),
+    ...new Set([
+      ...catalogue,
+      ...orders,
+      'customers.write',
+      'orders.refund',
+      'audit.read',
+      'promotions.write',
+      'reviews.write',
+      'reports.read',
+    ] as Permission[]),
   ],
   catalogue,
   orders,
