@@ -29,7 +29,7 @@ import { loadPage, matchPattern, pageRoutes } from './app/route-table';
 import { ServerApp } from './app/server-app';
 import { type Env, setServerEnv } from './config/env';
 import { paths } from './config/paths';
-import { SHOWCASES, showcaseParams } from './features/catalog/components/showcase-section';
+import { SHOWCASES, showcaseParts } from './features/catalog/components/showcase-section';
 import { readStoreQuery, storeProductParams, writeStoreQuery } from './features/catalog/store-query';
 import { createQueries } from './lib/queries';
 import { makeQueryClient } from './lib/query-client';
@@ -423,8 +423,10 @@ async function pageHead(
     ]);
     // The themed sections too: in the HTML, and nothing for the browser to fetch and render after hydrating.
     await Promise.all(
-      SHOWCASES.map((s) =>
-        client.prefetchQuery({ ...queries.products(showcaseParams(s, categories).params), retry: false }),
+      SHOWCASES.flatMap((s) =>
+        showcaseParts(s, categories).map((part) =>
+          client.prefetchQuery({ ...queries.products(part.params), retry: false }),
+        ),
       ),
     );
     return { status: 200, head: homeHead(opts) };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const m = vi.hoisted(() => ({ user: { logout: vi.fn() }, cart: {} }));
+const m = vi.hoisted(() => ({ user: { logout: vi.fn() }, cart: {}, catalog: { categories: vi.fn() } }));
 vi.mock('../../lib/api', async () => (await import('../../testing/api-mock')).apiMock(m));
 
 import { useCart } from '../../stores/cart-store';
@@ -39,6 +39,28 @@ describe('Header', () => {
       'LOG IN': '/login?ref=Products',
     });
     expect(container.textContent).not.toContain('LOG OUT');
+  });
+
+  it('the phone menu lists the categories once opened', async () => {
+    m.catalog.categories.mockResolvedValue([
+      { _id: '1', name: 'Phones', slug: 'phones', Image: '', status: true, productCount: 3 },
+      { _id: '2', name: 'Audio', slug: 'audio', Image: '', status: true, productCount: 2 },
+    ]);
+    const { container } = await render(<Header />);
+    expect(container.textContent).not.toContain('Shop by category');
+    expect(m.catalog.categories).not.toHaveBeenCalled();
+    await click(button(container, 'Menu'));
+    await flush();
+    const nav = container.querySelector('nav')!;
+    expect(nav.querySelector('h2')?.textContent).toBe('Shop by category');
+    const hrefs = [...nav.querySelectorAll('.site-nav__categories a')].map((a) => [
+      a.textContent,
+      a.getAttribute('href'),
+    ]);
+    expect(hrefs).toEqual([
+      ['Phones', '/store/phones'],
+      ['Audio', '/store/audio'],
+    ]);
   });
 
   it('shows the cart count and total', async () => {

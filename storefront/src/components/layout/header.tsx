@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { formatINR } from '@voltcart/shared';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { queries } from '../../lib/queries';
 import { useCart } from '../../stores/cart-store';
 import { endSession } from '../../stores/session-actions';
 import { useSession } from '../../stores/session-store';
@@ -68,6 +70,7 @@ export function Header() {
               </li>
             ))}
           </ul>
+          {menuOpen && <MenuCategories />}
           <div className="site-nav__account">
             {loggedIn ? (
               <>
@@ -85,6 +88,30 @@ export function Header() {
         </div>
       </nav>
     </header>
+  );
+}
+
+/**
+ * The phone menu's shortcuts to each category (wide screens show categories on the home and store pages, not in
+ * the header). Read only once the menu opens, from the same cached list the store page uses.
+ */
+function MenuCategories() {
+  const { data: categories = [] } = useQuery(queries.categories());
+  const shown = categories.filter((c) => c.status !== false);
+  if (!shown.length) return null;
+  return (
+    <div className="site-nav__categories">
+      <h2 className="site-nav__heading">Shop by category</h2>
+      <ul className="site-nav__list">
+        {shown.map((c) => (
+          <li key={c.slug}>
+            <NavLink to={paths.storeCategory.to(c.slug)} className="site-nav__link site-nav__link--category">
+              {c.name}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
