@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { finalPricePaise, slugify } from '@voltcart/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES, COLORS } from '../src/db/seed/catalog-data';
+import { CATEGORIES, COLORS, formOf } from '../src/db/seed/catalog-data';
 import { type SeedDeps, type SeedProgress, seedCatalog, seedDemoCatalog } from '../src/db/seed/seed-catalog';
 import { seedDeps } from '../src/lib/seed-deps';
 import { LocalStorage } from '../src/lib/storage';
@@ -229,6 +229,51 @@ describe('seedDemoCatalog', () => {
         if (want.every((v, c) => Math.abs(data[i + c]! - v) <= 12)) near++;
       expect(near / (info.width * info.height), `${file} in ${hex}`).toBeGreaterThan(0.015);
     }
+  });
+
+  it('shows and describes each product as what it is (a mouse is no charger, an iPhone has no fingerprint sensor)', async () => {
+    const kinds: [RegExp, string][] = [
+      [/Mouse/, 'mouse'],
+      [/Keyboard/, 'keyboard'],
+      [/Speaker/, 'speaker'],
+      [/Earbuds|AirPods/, 'earbuds'],
+      [/Cable/, 'cable'],
+      [/Power Bank/, 'powerbank'],
+      [/Charger|Adapter/, 'charger'],
+      [/Router/, 'router'],
+    ];
+    for (const spec of CATEGORIES)
+      for (const [brand, models] of Object.entries(spec.brands))
+        for (const [model] of models) {
+          const name = `${brand} ${model}`;
+          const form = formOf(spec, brand, model);
+          const kind = kinds.find(([re]) => re.test(name));
+          if (kind) expect(form.silhouette, name).toBe(kind[1]);
+          const text = form.features.join(' ');
+          if (/iPhone/.test(name)) expect(text, name).not.toMatch(/fingerprint|mAh/);
+          if (/MacBook/.test(name)) expect(text, name).not.toMatch(/Windows/);
+          if (/Mouse|Keyboard|Speaker|Tracker/.test(name))
+            expect(text, name).not.toMatch(/charger|Power Delivery/i);
+        }
+    // In the database: a picture is shared only by products of one kind.
+    const rows = await productRows();
+    const kindOf = new Map(
+      rows.map((r) => {
+        const spec = CATEGORIES.find((c) => slugify(c.name) === r.category)!;
+        const brand = r.brand!;
+        const model = Object.values(spec.brands)
+          .flat()
+          .map(([m]) => m)
+          .find((m) => r.name.startsWith(`${brand} ${m}`))!;
+        return [r.id, formOf(spec, brand, model).silhouette];
+      }),
+    );
+    const gallery = await ctx.db.selectFrom('product_images').select(['product_id', 'file']).execute();
+    const kindsOfFile = new Map<string, Set<string>>();
+    for (const g of gallery)
+      kindsOfFile.set(g.file, (kindsOfFile.get(g.file) ?? new Set()).add(kindOf.get(g.product_id)!));
+    expect(new Set([...kindOf.values()]).size).toBeGreaterThan(5);
+    for (const [file, kinds] of kindsOfFile) expect([...kinds], file).toHaveLength(1);
   });
 
   it('registers the pictures products share', async () => {

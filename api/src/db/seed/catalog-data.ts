@@ -23,7 +23,31 @@ export type Silhouette =
   | 'watch'
   | 'tv'
   | 'monitor'
-  | 'printer';
+  | 'printer'
+  | 'speaker'
+  | 'earbuds'
+  | 'cable'
+  | 'powerbank'
+  | 'case'
+  | 'tracker'
+  | 'storage'
+  | 'mouse'
+  | 'keyboard'
+  | 'router'
+  | 'console'
+  | 'handheld'
+  | 'vr';
+
+/**
+ * A kind of product within a category (a speaker among headphones, a mouse among chargers): its own picture and
+ * selling points, so that no product is described or shown as another kind of thing.
+ */
+export interface Form {
+  /** Matched against "Brand Model". */
+  when: RegExp;
+  silhouette: Silhouette;
+  features: string[];
+}
 
 export interface CategorySpec {
   key: CategoryKey;
@@ -47,8 +71,17 @@ export interface CategorySpec {
    * listed once by a 200-product catalogue (`npm start`); larger catalogues add later marks of them.
    */
   brands: Record<string, [model: string, rupees: number][]>;
-  /** Selling points used in descriptions. */
+  /** Selling points used in descriptions (of the models no form matches). */
   features: string[];
+  /** Kinds of product that differ from the category's usual one: the first that matches a model applies. */
+  forms?: Form[];
+}
+
+/** The picture and the selling points of a model: its form's, else its category's. */
+export function formOf(spec: CategorySpec, brand: string, model: string): Omit<Form, 'when'> {
+  const name = `${brand} ${model}`;
+  const form = spec.forms?.find((f) => f.when.test(name));
+  return form ?? { silhouette: spec.silhouette, features: spec.features };
 }
 
 export const CATEGORIES: CategorySpec[] = [
@@ -134,7 +167,7 @@ export const CATEGORIES: CategorySpec[] = [
       '120 Hz refresh rate',
       '50 MP main camera with OIS',
       '5000 mAh battery',
-      '67 W fast charging',
+      'fast wired charging',
       '5G on all Indian bands',
       'IP68 water and dust resistance',
       'stereo speakers',
@@ -142,6 +175,23 @@ export const CATEGORIES: CategorySpec[] = [
       'Wi-Fi 6 with Bluetooth 5.3',
       'four years of OS updates',
       'Gorilla Glass Victus',
+    ],
+    forms: [
+      {
+        when: /^Apple /,
+        silhouette: 'phone',
+        features: [
+          'Super Retina XDR OLED display',
+          '48 MP main camera',
+          'Face ID',
+          'USB-C charging',
+          'MagSafe wireless charging',
+          'IP68 water and dust resistance',
+          'Ceramic Shield front',
+          '5G on all Indian bands',
+          'Dynamic Island',
+        ],
+      },
     ],
   },
   {
@@ -194,6 +244,21 @@ export const CATEGORIES: CategorySpec[] = [
       '90 Hz refresh rate',
       'metal unibody',
       'split-screen multitasking',
+    ],
+    forms: [
+      {
+        when: /^Apple /,
+        silhouette: 'tablet',
+        features: [
+          'Liquid Retina display',
+          'Apple Pencil support',
+          'USB-C connector',
+          'all-day battery life',
+          'Magic Keyboard support',
+          'Wi-Fi 6E',
+          'Centre Stage front camera',
+        ],
+      },
     ],
   },
   {
@@ -254,14 +319,97 @@ export const CATEGORIES: CategorySpec[] = [
     },
     features: [
       'USB-C Power Delivery',
-      'braided nylon cable',
       'BIS certified',
       'over-charge protection',
       'fast charging',
       'compact travel design',
       'LED charge indicator',
-      'military-grade drop protection',
       'works with iPhone and Android',
+    ],
+    forms: [
+      {
+        when: /Cable/,
+        silhouette: 'cable',
+        features: [
+          'braided nylon jacket',
+          'fast charging support',
+          'tested for 10,000+ bends',
+          'reinforced connector necks',
+          '1 metre length',
+        ],
+      },
+      {
+        when: /Power Bank/,
+        silhouette: 'powerbank',
+        features: [
+          'two-way USB-C fast charging',
+          'charges two devices at once',
+          'BIS certified cells',
+          'LED charge indicator',
+          'over-charge protection',
+        ],
+      },
+      {
+        when: /Case|Screen Protector/,
+        silhouette: 'case',
+        features: [
+          'military-grade drop protection',
+          'raised edges around the camera and screen',
+          'precise cut-outs',
+          'scratch-resistant finish',
+          'slim, grippy design',
+        ],
+      },
+      {
+        when: /Tracker/,
+        silhouette: 'tracker',
+        features: [
+          'finds keys, bags and luggage',
+          'replaceable coin battery',
+          'water and dust resistance',
+          'alerts when left behind',
+        ],
+      },
+      {
+        when: /microSD|SSD/,
+        silhouette: 'storage',
+        features: [
+          'fast read and write speeds',
+          'shock and water resistance',
+          'works with phones, cameras and laptops',
+          'pocket-sized',
+        ],
+      },
+      {
+        when: /Mouse/,
+        silhouette: 'mouse',
+        features: [
+          'quiet clicks',
+          'USB receiver with plug-and-play setup',
+          'up to 24 months of battery life',
+          'contoured, comfortable shape',
+        ],
+      },
+      {
+        when: /Keyboard/,
+        silhouette: 'keyboard',
+        features: [
+          'Bluetooth with three device channels',
+          'low-profile, quiet keys',
+          'works with Windows, macOS, Android and iOS',
+          'up to two years of battery life',
+        ],
+      },
+      {
+        when: /Router|Mesh/,
+        silhouette: 'router',
+        features: [
+          'dual-band Wi-Fi',
+          'setup in minutes from the app',
+          'parental controls',
+          'beamforming for a steadier signal',
+        ],
+      },
     ],
   },
   {
@@ -324,9 +472,36 @@ export const CATEGORIES: CategorySpec[] = [
       'MS Office Home 2021',
       '65 W USB-C charging',
       'fingerprint reader',
-      'RTX 4050 graphics',
       'aluminium chassis',
       'up to 10 hours of battery',
+    ],
+    forms: [
+      {
+        when: /^Apple /,
+        silhouette: 'laptop',
+        features: [
+          'Liquid Retina display',
+          'macOS',
+          'MagSafe charging',
+          '1080p FaceTime HD camera',
+          'Touch ID',
+          'aluminium unibody',
+          'up to 18 hours of battery',
+        ],
+      },
+      {
+        when: /Gaming|ROG|Legion|Katana|Nitro|Victus|TUF|G15/,
+        silhouette: 'laptop',
+        features: [
+          '15.6-inch 144 Hz display',
+          'RTX 4060 graphics',
+          'RGB backlit keyboard',
+          'dual-fan cooling',
+          'Wi-Fi 6E',
+          'Windows 11 Home',
+          'MUX switch',
+        ],
+      },
     ],
   },
   {
@@ -390,6 +565,32 @@ export const CATEGORIES: CategorySpec[] = [
       'low-latency gaming mode',
       'spatial audio',
     ],
+    forms: [
+      {
+        when: /Speaker/,
+        silhouette: 'speaker',
+        features: [
+          'IP67 water and dust resistance',
+          'up to 12 hours of playback',
+          'Bluetooth 5.3',
+          'deep, punchy bass',
+          'pairs with a second speaker for stereo',
+          'USB-C charging',
+        ],
+      },
+      {
+        when: /Earbuds|AirPods|Neckband/,
+        silhouette: 'earbuds',
+        features: [
+          'active noise cancellation',
+          'IPX4 sweat resistance',
+          'touch controls',
+          'Bluetooth 5.3',
+          'up to 30 hours of listening',
+          'low-latency gaming mode',
+        ],
+      },
+    ],
   },
   {
     key: 'gaming',
@@ -435,15 +636,89 @@ export const CATEGORIES: CategorySpec[] = [
       Meta: [['Quest 3 VR Headset', 49999]],
     },
     features: [
-      '4K gaming at up to 120 fps',
       'haptic feedback',
-      'RGB lighting',
       '2.4 GHz wireless',
       'ergonomic grip',
       'programmable buttons',
-      '1 TB SSD',
-      '7.1 surround sound',
-      'detachable microphone',
+      'works with PC and console',
+    ],
+    forms: [
+      {
+        when: /Switch OLED/,
+        silhouette: 'handheld',
+        features: [
+          '7-inch OLED screen',
+          'plays on the TV or in your hands',
+          'detachable Joy-Con controllers',
+          '64 GB of storage',
+        ],
+      },
+      {
+        when: /Wheel/,
+        silhouette: 'controller',
+        features: [
+          'force feedback',
+          'stainless steel paddle shifters',
+          'three-pedal set included',
+          'works with PlayStation and PC',
+        ],
+      },
+      {
+        when: /Console/,
+        silhouette: 'console',
+        features: [
+          'ultra-fast SSD storage',
+          '4K HDR gaming',
+          'ray tracing',
+          'plays most games of the previous generation',
+          'HDMI 2.1 output',
+        ],
+      },
+      {
+        when: /Portal|Handheld/,
+        silhouette: 'handheld',
+        features: [
+          '7-inch full HD screen',
+          'built-in controls with haptic feedback',
+          'Wi-Fi 6 streaming',
+          'USB-C charging',
+        ],
+      },
+      {
+        when: /Mouse/,
+        silhouette: 'mouse',
+        features: ['high-precision optical sensor', 'programmable buttons', 'RGB lighting', 'ergonomic grip'],
+      },
+      {
+        when: /Keyboard/,
+        silhouette: 'keyboard',
+        features: [
+          'mechanical switches',
+          'RGB lighting',
+          'aircraft-grade aluminium frame',
+          'programmable macros',
+        ],
+      },
+      {
+        when: /Headset/,
+        silhouette: 'headphones',
+        features: [
+          '7.1 surround sound',
+          'detachable microphone',
+          'memory-foam ear cushions',
+          'works with PC and consoles',
+        ],
+      },
+      {
+        when: /VR/,
+        silhouette: 'vr',
+        features: [
+          'mixed reality with full-colour passthrough',
+          'Touch Plus controllers',
+          'no PC needed',
+          'adjustable head strap',
+        ],
+      },
     ],
   },
   {
@@ -481,7 +756,7 @@ export const CATEGORIES: CategorySpec[] = [
       ],
     },
     features: [
-      '24 MP APS-C sensor',
+      'interchangeable lenses',
       '4K 60 fps video',
       'in-body image stabilisation',
       'flip-out touch screen',
@@ -489,6 +764,29 @@ export const CATEGORIES: CategorySpec[] = [
       'Wi-Fi and Bluetooth transfer',
       'USB-C charging',
       'weather-sealed body',
+    ],
+    forms: [
+      {
+        when: /Instant/,
+        silhouette: 'camera',
+        features: [
+          'prints credit-card-size photos in seconds',
+          'automatic exposure',
+          'selfie mirror and close-up mode',
+          'runs on two AA batteries',
+        ],
+      },
+      {
+        when: /Action|Osmo|Vlog/,
+        silhouette: 'camera',
+        features: [
+          '4K 60 fps video',
+          'electronic image stabilisation',
+          'front screen for framing yourself',
+          'USB-C charging',
+          'Wi-Fi and Bluetooth transfer',
+        ],
+      },
     ],
   },
   {

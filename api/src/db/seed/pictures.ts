@@ -19,7 +19,32 @@ const SHADOW: Record<Silhouette, number> = {
   tv: 560,
   monitor: 570,
   printer: 515,
+  speaker: 500,
+  earbuds: 530,
+  cable: 600,
+  powerbank: 565,
+  case: 572,
+  tracker: 530,
+  storage: 500,
+  mouse: 578,
+  keyboard: 515,
+  router: 495,
+  console: 565,
+  handheld: 515,
+  vr: 500,
 };
+
+/** A keyboard's keys: rows of small keys in the accent colour, a space bar in the last. */
+function keys(accent: string): string {
+  const out: string[] = [];
+  for (let row = 0; row < 4; row++)
+    for (let col = 0; col < 12; col++)
+      out.push(
+        `<rect x="${138 + col * 45}" y="${304 + row * 42}" width="36" height="32" rx="6" fill="${accent}"/>`,
+      );
+  out.push(`<rect x="273" y="472" width="254" height="20" rx="6" fill="${accent}"/>`);
+  return out.join('');
+}
 
 function shape(kind: Silhouette, body: string, accent: string): string {
   switch (kind) {
@@ -82,6 +107,66 @@ function shape(kind: Silhouette, body: string, accent: string): string {
         <rect x="170" y="280" width="460" height="200" rx="24" fill="${body}"/>
         <rect x="230" y="440" width="340" height="70" rx="8" fill="#fafafa" stroke="#b0bec5" stroke-width="4"/>
         <rect x="470" y="310" width="120" height="40" rx="8" fill="${accent}"/>`;
+    case 'speaker':
+      return `<rect x="170" y="270" width="460" height="200" rx="100" fill="${body}"/>
+        <circle cx="275" cy="370" r="62" fill="${accent}"/><circle cx="525" cy="370" r="62" fill="${accent}"/>
+        <rect x="372" y="300" width="56" height="140" rx="14" fill="${accent}"/>`;
+    case 'earbuds':
+      return `<rect x="270" y="330" width="260" height="180" rx="80" fill="${body}"/>
+        <rect x="270" y="400" width="260" height="6" fill="#00000033"/>
+        <circle cx="400" cy="460" r="8" fill="${accent}"/>
+        <ellipse cx="320" cy="215" rx="44" ry="52" fill="${body}"/><rect x="306" y="235" width="28" height="80" rx="14" fill="${body}"/>
+        <ellipse cx="480" cy="215" rx="44" ry="52" fill="${body}"/><rect x="466" y="235" width="28" height="80" rx="14" fill="${body}"/>
+        <circle cx="320" cy="210" r="18" fill="${accent}"/><circle cx="480" cy="210" r="18" fill="${accent}"/>`;
+    case 'cable':
+      return `<path d="M250 215 C160 330 640 300 550 410 S260 470 350 560" fill="none" stroke="${body}" stroke-width="22" stroke-linecap="round"/>
+        <rect x="222" y="140" width="56" height="84" rx="12" fill="${body}"/><rect x="236" y="118" width="28" height="26" rx="4" fill="#9e9e9e"/>
+        <rect x="322" y="540" width="56" height="40" rx="12" fill="${body}"/><rect x="336" y="576" width="28" height="22" rx="4" fill="#9e9e9e"/>`;
+    case 'powerbank':
+      return `<rect x="290" y="150" width="220" height="400" rx="30" fill="${body}"/>
+        <rect x="370" y="162" width="60" height="12" rx="6" fill="#00000033"/>
+        <circle cx="355" cy="480" r="9" fill="${accent}"/><circle cx="385" cy="480" r="9" fill="${accent}"/>
+        <circle cx="415" cy="480" r="9" fill="${accent}"/><circle cx="445" cy="480" r="9" fill="#00000022"/>`;
+    case 'case':
+      return `<rect x="290" y="110" width="220" height="440" rx="40" fill="${body}"/>
+        <rect x="316" y="136" width="96" height="106" rx="26" fill="${accent}"/>
+        <circle cx="344" cy="166" r="16" fill="#263238"/><circle cx="384" cy="212" r="16" fill="#263238"/>
+        <circle cx="400" cy="380" r="26" fill="${accent}"/>`;
+    case 'tracker':
+      return `<circle cx="400" cy="360" r="150" fill="${body}"/>
+        <circle cx="400" cy="360" r="112" fill="${accent}"/><circle cx="400" cy="360" r="22" fill="${body}"/>`;
+    case 'storage':
+      return `<rect x="240" y="220" width="320" height="260" rx="40" fill="${body}"/>
+        <rect x="280" y="256" width="240" height="64" rx="10" fill="${accent}"/>
+        <circle cx="520" cy="440" r="16" fill="#00000033"/>`;
+    case 'mouse':
+      return `<path d="M400 170 C510 170 540 260 540 360 C540 480 480 560 400 560 C320 560 260 480 260 360 C260 260 290 170 400 170 Z" fill="${body}"/>
+        <path d="M400 172 V300" stroke="#00000033" stroke-width="6"/>
+        <rect x="388" y="220" width="24" height="54" rx="12" fill="${accent}"/>`;
+    case 'keyboard':
+      return `<rect x="110" y="280" width="580" height="230" rx="24" fill="${body}"/>${keys(accent)}`;
+    case 'router':
+      return `<rect x="180" y="360" width="440" height="120" rx="24" fill="${body}"/>
+        <rect x="230" y="180" width="20" height="190" rx="10" fill="${body}"/><rect x="330" y="150" width="20" height="220" rx="10" fill="${body}"/>
+        <rect x="450" y="150" width="20" height="220" rx="10" fill="${body}"/><rect x="550" y="180" width="20" height="190" rx="10" fill="${body}"/>
+        <circle cx="300" cy="420" r="9" fill="${accent}"/><circle cx="340" cy="420" r="9" fill="${accent}"/>
+        <circle cx="380" cy="420" r="9" fill="${accent}"/><circle cx="420" cy="420" r="9" fill="${accent}"/>`;
+    case 'console':
+      return `<rect x="300" y="120" width="200" height="430" rx="36" fill="${body}"/>
+        <rect x="382" y="120" width="36" height="430" fill="#00000022"/>
+        <rect x="330" y="480" width="60" height="10" rx="5" fill="${accent}"/>`;
+    case 'handheld':
+      return `<rect x="130" y="260" width="540" height="240" rx="80" fill="${body}"/>
+        <rect x="245" y="282" width="310" height="196" rx="12" fill="#1b1b1b"/>
+        <rect x="245" y="282" width="310" height="196" rx="12" fill="${accent}"/>
+        <rect x="168" y="366" width="50" height="16" rx="5" fill="${accent}"/><rect x="185" y="349" width="16" height="50" rx="5" fill="${accent}"/>
+        <circle cx="610" cy="350" r="12" fill="${accent}"/><circle cx="610" cy="400" r="12" fill="${accent}"/>
+        <circle cx="585" cy="375" r="12" fill="${accent}"/><circle cx="635" cy="375" r="12" fill="${accent}"/>`;
+    case 'vr':
+      return `<path d="M200 370 C120 370 110 300 170 280" fill="none" stroke="${body}" stroke-width="26" stroke-linecap="round"/>
+        <path d="M600 370 C680 370 690 300 630 280" fill="none" stroke="${body}" stroke-width="26" stroke-linecap="round"/>
+        <rect x="200" y="270" width="400" height="210" rx="80" fill="${body}"/>
+        <rect x="236" y="302" width="328" height="146" rx="60" fill="${accent}"/>`;
   }
 }
 

@@ -2,7 +2,7 @@ import { finalPricePaise, slugify } from '@voltcart/shared';
 import { sql } from 'kysely';
 import { type BulkLoad, type Cell, loadRows, startLoad } from '../bulk-load';
 import type { Db } from '../connection';
-import { CATEGORIES, type CategorySpec, COLORS, WARRANTIES } from './catalog-data';
+import { CATEGORIES, type CategorySpec, COLORS, formOf, type Silhouette, WARRANTIES } from './catalog-data';
 import { drawPicture, VIEWS } from './pictures';
 import { Prng } from './prng';
 
@@ -166,39 +166,39 @@ export async function seedCatalog(
   }));
   const modelCount = lines.reduce((n, l) => n + l.models.length, 0);
 
-  // The pictures of the colours the catalogue shows, each from every angle: for up to 200 products the ones
-  // its products use (found by a dry run of the same sequence), beyond that every palette colour.
-  const wanted = new Set<string>();
+  // The pictures of the kinds of product and colours the catalogue shows, each from every angle (a picture is
+  // its silhouette in a colour, shared by every product of that kind and colour): for up to 200 products the
+  // ones its products use (found by a dry run of the same sequence), beyond that every one a model could take.
+  const wanted = new Map<string, { kind: Silhouette; color: Color }>();
+  const want = (kind: Silhouette, color: Color) => wanted.set(pictureKey(kind, color), { kind, color });
   if (total > modelCount) {
-    for (const l of lines) for (const c of l.palette) wanted.add(`${l.spec.key}|${c.id}`);
+    for (const l of lines)
+      for (const m of l.models)
+        for (const c of l.palette) want(formOf(l.spec, m.brand, m.model).silhouette, c);
   } else {
     const dry = planner(rng.fork(), lines);
     for (let i = 0; i < total; i++) {
-      const { spec, made } = dry();
-      for (const c of made.colors) wanted.add(`${spec.key}|${c.id}`);
+      const { made } = dry();
+      for (const c of made.colors) want(made.silhouette, c);
     }
   }
   const pictures = new Map<string, string[]>();
   let drawn = 0;
-  for (const { spec, palette } of lines) {
-    for (const color of palette) {
-      const key = `${spec.key}|${color.id}`;
-      if (!wanted.has(key)) continue;
-      const names: string[] = [];
-      for (const view of views) {
-        const svg = drawPicture({
-          kind: spec.silhouette,
-          body: COLORS.find((c) => c.name === color.name)!.hexcode,
-          background: PRODUCT_BACKGROUND,
-          view,
-        });
-        const name = await storePicture('product', svg, { small: true });
-        await db.insertInto('shared_images').values({ folder: 'product', name }).execute();
-        names.push(name);
-        opts.onProgress?.({ phase: 'pictures', done: ++drawn, total: wanted.size * views.length });
-      }
-      pictures.set(key, names);
+  for (const [key, { kind, color }] of wanted) {
+    const names: string[] = [];
+    for (const view of views) {
+      const svg = drawPicture({
+        kind,
+        body: COLORS.find((c) => c.name === color.name)!.hexcode,
+        background: PRODUCT_BACKGROUND,
+        view,
+      });
+      const name = await storePicture('product', svg, { small: true });
+      await db.insertInto('shared_images').values({ folder: 'product', name }).execute();
+      names.push(name);
+      opts.onProgress?.({ phase: 'pictures', done: ++drawn, total: wanted.size * views.length });
     }
+    pictures.set(key, names);
   }
   const next = planner(rng, lines);
 
@@ -277,7 +277,7 @@ export async function seedCatalog(
           position,
         ]);
       });
-      const thumbnail = pictures.get(`${spec.key}|${p.colors[0]!.id}`)![0]!;
+      const thumbnail = pictures.get(pictureKey(p.silhouette, p.colors[0]!))![0]!;
       products.push([
         id,
         low,
@@ -301,7 +301,7 @@ export async function seedCatalog(
       ]);
       p.colors.forEach((c, position) => {
         productColors.push([id, c.id, position, c.priceAdjPaise]);
-        for (const [j, file] of pictures.get(`${spec.key}|${c.id}`)!.entries())
+        for (const [j, file] of pictures.get(pictureKey(p.silhouette, c))!.entries())
           gallery.push([nextImageId++, id, file, j, c.id]);
       });
       p.memory.forEach((m, position) => {
@@ -508,6 +508,7 @@ async function existingKeys(db: Db): Promise<{ slugs: Set<string>; skus: Set<str
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const pictureKey = (kind: Silhouette, color: Color) => `${kind}|${color.id}`;
 
 interface MadeVariant {
   color: Color | null;
@@ -518,6 +519,8 @@ interface MadeVariant {
 
 interface MadeProduct {
   name: string;
+  /** The kind of thing it is, as its pictures show it. */
+  silhouette: Silhouette;
   brand: string;
   originalPaise: number;
   discount: number;
@@ -610,10 +613,12 @@ function makeProduct(
       });
     }
 
-  const [f1, f2, f3] = rng.sample(spec.features, 3);
+  const form = formOf(spec, brand, model);
+  const [f1, f2, f3] = rng.sample(form.features, 3);
   const warranty = rng.pick(WARRANTIES);
   return {
     name: `${brand} ${model}`,
+    silhouette: form.silhouette,
     brand,
     originalPaise: rupees * 100,
     discount: rng.chance(0.25) ? 0 : rng.int(5, 40),
