@@ -192,3 +192,55 @@ describe('Razorpay failures leave no stock taken', () => {
     expect(await cartSize(ctx.db, s.id)).toBe(0);
   });
 });
+
+describe('EMI plans from the methods API', () => {
+  let admin: string;
+  const emiSettings = async () => (await request(app, 'GET', '/settings')).body.settings;
+  const setEmi = async (on: boolean) =>
+    expect((await call('PUT', '/settings', admin, { emiEnabled: on })).status).toBe(200);
+  beforeAll(async () => {
+    admin = await ctx.adminToken();
+  });
+
+  it('offers no plans and asks Razorpay nothing while staff have EMI off', async () => {
+    await setEmi(false);
+    expect((await emiSettings()).emiPlans).toEqual([]);
+    expect(standIn.seen.filter((r) => r.url.startsWith('/v1/methods'))).toEqual([]);
+  });
+
+  it('gives the documented plans once EMI is on (Basic auth with the key id), asked once an hour', async () => {
+    await setEmi(true);
+    const settings = await emiSettings();
+    expect(settings.emiPlans).toEqual([
+      { bank: 'HDFC', months: 3, interestPct: 15, minPaise: 300000 },
+      { bank: 'HDFC', months: 6, interestPct: 15, minPaise: 300000 },
+      { bank: 'HDFC', months: 12, interestPct: 16, minPaise: 300000 },
+      { bank: 'ICIC', months: 3, interestPct: 0, minPaise: 1000000 },
+    ]);
+    const asked = standIn.seen.filter((r) => r.method === 'GET' && r.url.startsWith('/v1/methods'));
+    expect(asked).toHaveLength(1);
+    expect(Buffer.from(asked[0]!.authorization!.replace(/^Basic /, ''), 'base64').toString()).toMatch(
+      new RegExp(`^${KEY_ID}:`),
+    );
+    expect(await provider.emiPlans()).toEqual(settings.emiPlans);
+    expect(standIn.seen.filter((r) => r.url.startsWith('/v1/methods'))).toHaveLength(1);
+  });
+
+  it('offers none when the account has no EMI or Razorpay cannot answer', async () => {
+    const fresh = () =>
+      new RazorpayProvider(KEY_ID, { keySecret: KEY_SECRET, webhookSecret: null }, { timeoutMs: 400 });
+    const noEmi = fresh();
+    noEmi.http.defaults.baseURL = standIn.url;
+    const saved = standIn.methods;
+    standIn.methods = { ...saved, emi: false };
+    try {
+      expect(await noEmi.emiPlans()).toEqual([]);
+    } finally {
+      standIn.methods = saved;
+    }
+    const down = fresh();
+    down.http.defaults.baseURL = standIn.url;
+    standIn.mode = 'error';
+    expect(await down.emiPlans()).toEqual([]);
+  });
+});

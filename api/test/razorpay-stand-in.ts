@@ -22,6 +22,7 @@ type Mode = 'ok' | 'reject' | 'error' | 'hang';
 
 /**
  * Records each request and answers as told:
+ * - payment methods (`GET /v1/methods`): `methods`, or a 503 when `mode` is 'error'
  * - orders (`POST /orders`): `mode`
  * - refunds (`POST /v1/payments/:id/refund`): `refundMode`; 'processed' and 'pending' answer a refund entity with
  *   that status, 'reject' a 400 BAD_REQUEST_ERROR with `refundError` as its description
@@ -33,6 +34,29 @@ export class StandIn {
   mode: Mode = 'ok';
   refundMode: 'processed' | 'pending' | 'reject' | 'error' | 'hang' = 'processed';
   refundError = 'The refund amount provided is greater than amount captured';
+  /** What `GET /v1/methods` answers (Razorpay's documented shape, cut to a few banks and methods). */
+  methods: Record<string, unknown> = {
+    entity: 'methods',
+    card: true,
+    debit_card: true,
+    credit_card: true,
+    netbanking: { HDFC: 'HDFC Bank', ICIC: 'ICICI Bank' },
+    wallet: { paytm: true },
+    upi: true,
+    emi: true,
+    emi_options: {
+      HDFC: [
+        { duration: 3, interest: 15, subvention: 'customer', min_amount: 300000, merchant_payback: '3.87' },
+        { duration: 6, interest: 15, subvention: 'customer', min_amount: 300000, merchant_payback: '6.97' },
+        { duration: 12, interest: 16, subvention: 'customer', min_amount: 300000, merchant_payback: '12.96' },
+      ],
+      ICIC: [
+        { duration: 3, interest: 0, subvention: 'merchant', min_amount: 1000000, merchant_payback: '3.87' },
+      ],
+      // Not as documented: left out.
+      KKBK: [{ duration: '6', interest: 14, min_amount: 300000 }],
+    },
+  };
   private created = 0;
   private refunds = 0;
   private hanging: ServerResponse[] = [];
@@ -61,6 +85,10 @@ export class StandIn {
         res.end(JSON.stringify(body));
       };
       const b = this.seen.at(-1)!.body;
+      if (req.method === 'GET' && (req.url ?? '').startsWith('/v1/methods')) {
+        if (this.mode === 'error') return json(503, { error: { code: 'SERVER_ERROR', description: 'Down' } });
+        return json(200, this.methods);
+      }
       const refund = (req.url ?? '').match(/\/payments\/([^/]+)\/refund$/);
       const mode = refund ? this.refundMode : this.mode;
       if (mode === 'hang') {

@@ -29,6 +29,7 @@ describe('GET /settings', () => {
     });
     expect(Object.keys(r.body.settings).sort()).toEqual([
       'emiEnabled',
+      'emiPlans',
       'freeShippingThreshold',
       'paymentSimulator',
       'promises',
@@ -40,6 +41,7 @@ describe('GET /settings', () => {
     // The claims claim only what the shop does until staff say more: no EMI, no returns window, no discount.
     expect(r.body.settings).toMatchObject({
       emiEnabled: false,
+      emiPlans: [],
       supportHours: 'Mon–Sat, 9 am – 8 pm',
       promises: ['Cash on delivery', 'GST invoice with every order', 'Secure online payment'],
     });

@@ -6,6 +6,7 @@ export * from './rules/auth-forms';
 export * from './rules/best-sellers';
 export * from './rules/cart-totals';
 export * from './rules/checkout';
+export * from './rules/emi';
 export * from './rules/final-price';
 export * from './rules/gst';
 export * from './rules/image-name';

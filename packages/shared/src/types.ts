@@ -1,5 +1,6 @@
 /** Shapes of the API's JSON responses (rupees, `_id` strings), shared by the API client and both UIs. */
 
+import type { EmiPlan } from './rules/emi';
 import type { Permission, StaffRole } from './rules/permissions';
 import type { ReportPeriod } from './rules/report-period';
 import type { AuditKind } from './schemas/audit';
@@ -313,8 +314,13 @@ export interface ShopSettings {
   lowStockThreshold?: number;
   razorpayKeyId: string | null;
   paymentSimulator: boolean;
-  /** Product pages show the monthly EMI figure (off unless staff turn it on). */
+  /** Staff's switch for the monthly EMI figure on product pages (off unless staff turn it on). */
   emiEnabled: boolean;
+  /**
+   * The payment gateway's EMI plans, which the product page's figure comes from: empty unless staff turned EMI
+   * on and the gateway offers EMI to this shop.
+   */
+  emiPlans: EmiPlan[];
   /** When the hotline answers: the one text every page shows. */
   supportHours: string;
   /** The promise strip's texts (besides free shipping, which follows the threshold). */

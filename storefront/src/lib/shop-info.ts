@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_PROMISES, DEFAULT_SUPPORT_HOURS, type ShopSettings } from '@voltcart/shared';
+import { DEFAULT_PROMISES, DEFAULT_SUPPORT_HOURS, type EmiPlan, type ShopSettings } from '@voltcart/shared';
 import { queries } from './queries';
 
 /** Static shop contact details shown in the footer, the product page and the about page. */
@@ -15,7 +15,8 @@ export const SHOP_INFO = {
 export interface ShopClaims {
   /** ₹; null until the settings are known. */
   freeShippingThreshold: number | null;
-  emiEnabled: boolean;
+  /** The gateway's EMI plans while staff offer EMI; none otherwise. */
+  emiPlans: readonly EmiPlan[];
   supportHours: string;
   promises: readonly string[];
 }
@@ -28,7 +29,7 @@ export function useShopClaims(): ShopClaims {
   const s: Partial<ShopSettings> | undefined = useQuery(queries.settings()).data;
   return {
     freeShippingThreshold: s?.freeShippingThreshold ?? null,
-    emiEnabled: s?.emiEnabled === true,
+    emiPlans: (s?.emiEnabled && s.emiPlans) || [],
     supportHours: s?.supportHours || DEFAULT_SUPPORT_HOURS,
     promises: s?.promises ?? DEFAULT_PROMISES,
   };

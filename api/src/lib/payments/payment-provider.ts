@@ -1,3 +1,4 @@
+import type { EmiPlan } from '@voltcart/shared';
 import { type Config, SIMULATOR_SECRET } from '../../config';
 import { verifyPaymentSignature, verifyWebhookSignature } from './signatures';
 
@@ -50,6 +51,11 @@ export interface PaymentProvider {
     amountPaise: number;
     notes?: Record<string, string>;
   }): Promise<CreatedRefund>;
+  /**
+   * The card EMI plans the gateway offers this shop (none when it offers no EMI or cannot be asked): what the
+   * product page's monthly figure may say. Never throws.
+   */
+  emiPlans(): Promise<EmiPlan[]>;
   verifyPayment(razorpayOrderId: string, paymentId: string, signature: unknown): boolean;
   /** False as well when no webhook secret is configured (production without RAZORPAY_WEBHOOK_SECRET). */
   verifyWebhook(rawBody: Buffer | string, signature: unknown): boolean;

@@ -1,3 +1,4 @@
+import type { EmiPlan } from '@voltcart/shared';
 import Razorpay from 'razorpay';
 import {
   type CreatedPaymentOrder,
@@ -24,6 +25,8 @@ export class RazorpayProvider extends SignatureChecks implements PaymentProvider
   readonly kind = 'razorpay' as const;
   readonly sdk: Razorpay;
   private readonly timeoutMs: number;
+  /** The EMI plans last asked for, and until when they stand. */
+  private plans: { list: EmiPlan[]; until: number } | null = null;
 
   constructor(
     readonly keyId: string,
@@ -59,6 +62,24 @@ export class RazorpayProvider extends SignatureChecks implements PaymentProvider
     } catch (e) {
       throw toPaymentError(e);
     }
+  }
+
+  /**
+   * The EMI plans of the account's payment methods (`GET /v1/methods`: `emi` and `emi_options`), asked at most
+   * once an hour (five minutes after a failure, which offers no plans meanwhile).
+   */
+  async emiPlans(): Promise<EmiPlan[]> {
+    const now = Date.now();
+    if (this.plans && this.plans.until > now) return this.plans.list;
+    let list: EmiPlan[] = [];
+    let ttl = 60 * 60_000;
+    try {
+      list = emiPlansOf(await this.withDeadline(this.sdk.payments.fetchPaymentMethods()));
+    } catch {
+      ttl = 5 * 60_000;
+    }
+    this.plans = { list, until: now + ttl };
+    return list;
   }
 
   /** Races a call against the provider timeout (axios' own timeout does not cover DNS and TLS). */
@@ -110,6 +131,34 @@ export class RazorpayProvider extends SignatureChecks implements PaymentProvider
       clearTimeout(timer);
     }
   }
+}
+
+/** The card EMI plans of a methods answer; anything not shaped as documented is left out. */
+export function emiPlansOf(methods: unknown): EmiPlan[] {
+  const m = methods as { emi?: unknown; emi_options?: unknown } | null;
+  if (!m || m.emi !== true || !m.emi_options || typeof m.emi_options !== 'object') return [];
+  const plans: EmiPlan[] = [];
+  for (const [bank, options] of Object.entries(m.emi_options as Record<string, unknown>)) {
+    if (!Array.isArray(options)) continue;
+    for (const o of options as { duration?: unknown; interest?: unknown; min_amount?: unknown }[]) {
+      const { duration, interest, min_amount } = o ?? {};
+      if (
+        Number.isInteger(duration) &&
+        (duration as number) > 0 &&
+        typeof interest === 'number' &&
+        interest >= 0 &&
+        Number.isInteger(min_amount) &&
+        (min_amount as number) >= 0
+      )
+        plans.push({
+          bank,
+          months: duration as number,
+          interestPct: interest,
+          minPaise: min_amount as number,
+        });
+    }
+  }
+  return plans;
 }
 
 /** Turns whatever the SDK threw into a PaymentError with a message fit for the log. */

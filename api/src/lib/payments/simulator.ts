@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { EmiPlan } from '@voltcart/shared';
 import type {
   CreatedPaymentOrder,
   CreatedRefund,
@@ -31,6 +32,19 @@ export class SimulatorProvider extends SignatureChecks implements PaymentProvide
   /** Refunds at once, as Razorpay's instant refunds do. */
   async refund(_input: { paymentId: string; amountPaise: number }): Promise<CreatedRefund> {
     return { id: `rfnd_sim_${token(12)}`, status: 'processed' };
+  }
+
+  /**
+   * A sample of the plans a Razorpay test account lists (one bank's card EMI at usual interest, from ₹3,000), so
+   * that development shows the EMI figure once staff turn it on.
+   */
+  async emiPlans(): Promise<EmiPlan[]> {
+    return [3, 6, 9, 12].map((months, i) => ({
+      bank: 'HDFC',
+      months,
+      interestPct: 14 + i,
+      minPaise: 3000_00,
+    }));
   }
 
   /** What Razorpay Checkout hands the storefront after a successful payment. */

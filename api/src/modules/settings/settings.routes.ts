@@ -2,6 +2,7 @@ import { contract, isShopPage, settingsBody, shopPageBody } from '@voltcart/shar
 import { badRequest, notFound } from '../../errors';
 import { isAdmin } from '../../lib/access';
 import { catalogCache } from '../../lib/cache';
+import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { cached, resource } from '../../lib/routes';
 import { jsonOrFormBody } from '../../lib/validate';
 import { actorOf } from '../audit/audit.service';
@@ -16,11 +17,15 @@ export function settingsRoutes() {
   // Read on every storefront page: answered from the catalogue cache (lib/cache.ts), invalidated on save. Admins
   // (never cached) also get the back office's own settings, read from the primary.
   on(api.get, async (c) =>
-    cached(c, api.get, async () => ({
-      settings: await getShopSettings(isAdmin(c) ? c.var.db : c.var.readDb, c.var.config, {
+    cached(c, api.get, async () => {
+      const settings = await getShopSettings(isAdmin(c) ? c.var.db : c.var.readDb, c.var.config, {
         admin: isAdmin(c),
-      }),
-    })),
+      });
+      // The EMI figure is the gateway's to back: its plans, asked only when staff offer EMI.
+      const payments = c.var.payments as PaymentProvider | undefined;
+      if (settings.emiEnabled && payments) settings.emiPlans = await payments.emiPlans();
+      return { settings };
+    }),
   );
 
   on(api.update, { body: settingsBody }, async (c, input) => {

@@ -59,6 +59,7 @@ export async function getShopSettings(
     paymentSimulator: !config.RAZORPAY_KEY_ID,
     requireVerifiedEmail: saved.get(KEYS.requireVerifiedEmail) === '1',
     emiEnabled: saved.get(KEYS.emiEnabled) === '1',
+    emiPlans: [],
     supportHours: saved.get(KEYS.supportHours) || DEFAULT_SUPPORT_HOURS,
     promises: textList(saved.get(KEYS.promises)) ?? [...DEFAULT_PROMISES],
     ...(opts.admin && { lowStockThreshold: lowStock }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartTotals, instalment } from './cart-totals';
+import { cartTotals } from './cart-totals';
 
 describe('cartTotals', () => {
   it.each([
@@ -21,15 +21,5 @@ describe('cartTotals', () => {
     ],
   ])('%j', (lines, totals) => {
     expect(cartTotals(lines)).toEqual(totals);
-  });
-
-  it.each([
-    [1200, 100],
-    [999, 84],
-    [95_849.04, 7988],
-    [1200.01, 101],
-    [0, 0],
-  ])('instalment(%d) → %d', (price, monthly) => {
-    expect(instalment(price)).toBe(monthly);
   });
 });

@@ -43,11 +43,3 @@ export function cartTotals(lines: readonly CartLineLike[]): CartTotals {
     lineTotals: priced.lines.map((l) => toRupees(l.netPaise)),
   };
 }
-
-/**
- * Monthly instalment shown on the product page (seed §9) when the shop offers EMI.
- * - price ÷ 12, in whole rupees, rounded up (twelve instalments never add up to less than the price)
- */
-export function instalment(price: number): number {
-  return Math.ceil(Math.round(price * 100) / 1200);
-}

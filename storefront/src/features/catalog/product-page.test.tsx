@@ -55,6 +55,13 @@ beforeEach(() => {
   m.settings.get.mockReset().mockResolvedValue(settings());
 });
 
+/** The gateway's plans when EMI is on: 12 months at no cost from ₹50,000, 6 months at 12 % from ₹3,000. */
+const plans = [
+  { bank: 'HDFC', months: 6, interestPct: 12, minPaise: 3000_00 },
+  { bank: 'ICIC', months: 12, interestPct: 0, minPaise: 50_000_00 },
+];
+const withEmi = { emiEnabled: true, emiPlans: plans };
+
 /** The shop's settings; EMI off unless a test turns it on. */
 const settings = (over: Record<string, unknown> = {}) => ({
   shopName: 'Voltcart',
@@ -62,6 +69,7 @@ const settings = (over: Record<string, unknown> = {}) => ({
   razorpayKeyId: null,
   paymentSimulator: true,
   emiEnabled: false,
+  emiPlans: [],
   supportHours: 'Mon–Sat, 10 am – 7 pm',
   promises: ['Cash on delivery'],
   ...over,
@@ -89,7 +97,7 @@ describe('ProductPage', () => {
   });
 
   it('defaults to the first colour and memory size; choosing others changes the price and the EMI figure', async () => {
-    m.settings.get.mockResolvedValue(settings({ emiEnabled: true }));
+    m.settings.get.mockResolvedValue(settings(withEmi));
     const { container } = await page();
     expect(button(container, 'Obsidian').getAttribute('aria-pressed')).toBe('true');
     expect(button(container, '128 GB').getAttribute('aria-pressed')).toBe('true');
@@ -97,8 +105,19 @@ describe('ProductPage', () => {
     expect(price(container)).toBe('₹72,999');
     await click(button(container, '256 GB'));
     expect(price(container)).toBe('₹82,999');
-    // ₹82,999 ÷ 12 = ₹6,916.58: whole rupees, rounded up.
-    expect(container.textContent).toContain('or ₹6,917/month for 12 months with EMI');
+    // The gateway's cheapest plan for the price: ₹82,999 ÷ 12 = ₹6,916.58, whole rupees rounded up.
+    expect(container.textContent).toContain('or ₹6,917/month for 12 months with no-cost EMI');
+  });
+
+  it('shows no EMI figure when staff turned EMI on but the gateway offers no plan for the price', async () => {
+    m.settings.get.mockResolvedValue(settings({ emiEnabled: true, emiPlans: [] }));
+    const { container } = await page();
+    await vi.waitFor(() => expect(container.textContent).toContain('(Mon–Sat, 10 am – 7 pm)'));
+    expect(container.textContent).not.toContain('/month');
+    m.settings.get.mockResolvedValue(settings({ emiEnabled: false, emiPlans: plans }));
+    const again = await page();
+    await vi.waitFor(() => expect(again.container.textContent).toContain('(Mon–Sat, 10 am – 7 pm)'));
+    expect(again.container.textContent).not.toContain('/month');
   });
 
   it('adds the chosen options, quantity and adjusted prices to the cart', async () => {
@@ -122,7 +141,7 @@ describe('ProductPage', () => {
 
   it('disables Add to Cart when out of stock', async () => {
     m.catalog.product.mockResolvedValue({ ...product, stock: 0 });
-    m.settings.get.mockResolvedValue(settings({ emiEnabled: true }));
+    m.settings.get.mockResolvedValue(settings(withEmi));
     const { container } = await page();
     expect(container.textContent).toContain('Out of stock');
     await vi.waitFor(() => expect(container.textContent).toContain('(Mon–Sat, 10 am – 7 pm)'));

@@ -1,6 +1,6 @@
 import { ApiError, errorMessage } from '@voltcart/api-client/errors';
 import type { Product, ProductSummary } from '@voltcart/shared';
-import { canAddToCart, formatINR, instalment, memoryLabel, stockLabel } from '@voltcart/shared';
+import { canAddToCart, formatINR, lowestEmi, memoryLabel, stockLabel, toPaise } from '@voltcart/shared';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { CompareIcon, HeartIcon, PhoneIcon, ShieldIcon, TruckIcon } from '../../components/ui/icons';
@@ -144,6 +144,8 @@ function ProductDetail({ product }: { product: Product }) {
   const notSold = product.variants !== undefined && !variant?.enabled;
   const label = notSold ? 'Not sold in this combination' : stockLabel(stock, product.inStock);
   const sellable = !notSold && canAddToCart(stock, product.inStock);
+  // The gateway's cheapest plan for this price; none for what cannot be bought.
+  const emi = sellable ? lowestEmi(toPaise(price), claims.emiPlans) : null;
   const maxQty = Math.max(1, Math.min(99, stock || 1));
   const color = product.colors?.find((c) => c._id === sel.colorId) ?? null;
 
@@ -256,9 +258,10 @@ function ProductDetail({ product }: { product: Product }) {
             )}
           </div>
           <p className="pdp__tax muted">Inclusive of all taxes (GST)</p>
-          {claims.emiEnabled && sellable && (
+          {emi && (
             <p className="pdp__emi">
-              or <strong>{formatINR(instalment(price))}/month</strong> for 12 months with EMI
+              or <strong>{formatINR(emi.monthly)}/month</strong> for {emi.months} months with{' '}
+              {emi.noCost ? 'no-cost EMI' : 'EMI'}
             </p>
           )}
 

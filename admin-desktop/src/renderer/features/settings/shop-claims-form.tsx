@@ -106,8 +106,9 @@ export function ShopClaimsForm({ settings }: { settings: ShopSettings }) {
           Show the monthly EMI figure on product pages
         </label>
         <span className="hint" id="emi-hint">
-          Turn on only when your Razorpay account offers EMI at checkout. Shown in whole rupees, never on
-          items that cannot be bought.
+          Product pages then show the cheapest monthly instalment of the EMI plans your Razorpay account
+          offers for the price, in whole rupees; nothing when it offers none, and never on items that cannot
+          be bought.
         </span>
       </div>
       <div className="form-actions">
