@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Pager } from '../../components/pager';
 import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
+import { SortHeader } from '../../components/sort-header';
 import { PageHeader, Spinner } from '../../components/states';
 import { paths } from '../../config/paths';
 import { formatDate, formatINR, formatTime } from '../../lib/format';
@@ -55,37 +56,6 @@ function useColumns(staffId: string | undefined) {
     setShown({ key, columns: next });
   };
   return { columns, toggle };
-}
-
-/** A column header that sorts the list by its column (again: the other way). */
-function SortHeader(props: {
-  label: string;
-  column: Sort;
-  sort: Sort;
-  dir: 'asc' | 'desc';
-  className?: string;
-  onSort: (column: Sort, dir: 'asc' | 'desc') => void;
-}) {
-  const active = props.sort === props.column;
-  const next =
-    active && props.dir === 'asc'
-      ? 'desc'
-      : active
-        ? 'asc'
-        : props.column === 'date' || props.column === 'total'
-          ? 'desc'
-          : 'asc';
-  return (
-    <th
-      className={props.className}
-      aria-sort={active ? (props.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-    >
-      <button type="button" className="sort-button" onClick={() => props.onSort(props.column, next)}>
-        {props.label}
-        <span aria-hidden="true">{active ? (props.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-      </button>
-    </th>
-  );
 }
 
 /**
@@ -260,7 +230,14 @@ export function OrderListPage() {
                   />
                 </th>
                 <th>Order</th>
-                <SortHeader label="Date" column="date" sort={sort} dir={dir} onSort={onSort} />
+                <SortHeader
+                  label="Date"
+                  column="date"
+                  sort={sort}
+                  dir={dir}
+                  firstDir="desc"
+                  onSort={onSort}
+                />
                 {show('customer') && <th>Customer</th>}
                 {show('items') && <th className="num">Items</th>}
                 <SortHeader
@@ -268,6 +245,7 @@ export function OrderListPage() {
                   column="total"
                   sort={sort}
                   dir={dir}
+                  firstDir="desc"
                   onSort={onSort}
                   className="num"
                 />

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { Pager } from '../../components/pager';
 import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
 import { SafeImage } from '../../components/safe-image';
+import { SortableHeader, type SortDir } from '../../components/sort-header';
 import { PageHeader, Spinner } from '../../components/states';
 import { StatusToggle } from '../../components/status-toggle';
 import { paths } from '../../config/paths';
@@ -37,9 +38,10 @@ const SORTS: { value: ProductSort; label: string }[] = [
   { value: 'discount', label: 'Biggest discount' },
 ];
 
-type Dir = 'asc' | 'desc';
-
-/** A column header that sorts the list by one of the API's sorts (again: the other way, where there is one). */
+/**
+ * A column header that sorts the list by one of the API's sorts, which name their direction (`price_asc`): a
+ * click sorts by `asc` first where there is one, then the other way.
+ */
 function SortHeader(props: {
   label: string;
   asc?: ProductSort;
@@ -48,26 +50,21 @@ function SortHeader(props: {
   onSort: (sort: ProductSort) => void;
   className?: string;
 }) {
-  const dir: Dir | undefined =
-    props.sort === undefined
-      ? undefined
-      : props.sort === props.desc
-        ? 'desc'
-        : props.sort === props.asc
-          ? 'asc'
-          : undefined;
+  const dir: SortDir | undefined =
+    props.sort === props.desc
+      ? 'desc'
+      : props.sort !== undefined && props.sort === props.asc
+        ? 'asc'
+        : undefined;
   const next =
     dir === undefined && props.asc ? props.asc : dir === 'asc' ? props.desc : (props.asc ?? props.desc);
   return (
-    <th
+    <SortableHeader
+      label={props.label}
+      dir={dir}
       className={props.className}
-      aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
-    >
-      <button type="button" className="sort-button" onClick={() => props.onSort(next)}>
-        {props.label}
-        <span aria-hidden="true">{dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : ''}</span>
-      </button>
-    </th>
+      onClick={() => props.onSort(next)}
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Pager } from '../../components/pager';
 import { isFirstLoad, QueryError, rowsOf } from '../../components/query-states';
+import { SortHeader } from '../../components/sort-header';
 import { PageHeader, Spinner } from '../../components/states';
 import { paths } from '../../config/paths';
 import { formatDate } from '../../lib/format';
@@ -11,27 +12,6 @@ import { queries } from '../../lib/queries';
 const LIMIT = 50;
 type Sort = 'joined' | 'name' | 'email';
 const SORTS: readonly Sort[] = ['joined', 'name', 'email'];
-
-/** A column header that sorts the list by its column (again: the other way). */
-function SortHeader(props: {
-  label: string;
-  column: Sort;
-  sort: Sort;
-  dir: 'asc' | 'desc';
-  onSort: (column: Sort, dir: 'asc' | 'desc') => void;
-}) {
-  const active = props.sort === props.column;
-  const next =
-    active && props.dir === 'asc' ? 'desc' : active ? 'asc' : props.column === 'joined' ? 'desc' : 'asc';
-  return (
-    <th aria-sort={active ? (props.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <button type="button" className="sort-button" onClick={() => props.onSort(props.column, next)}>
-        {props.label}
-        <span aria-hidden="true">{active ? (props.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-      </button>
-    </th>
-  );
-}
 
 /**
  * Customers (GET /admin/users): search, blocked and joined-date filters, sort by name, email or joined date,
@@ -117,7 +97,14 @@ export function UserListPage() {
                 <SortHeader label="Name" column="name" sort={sort} dir={dir} onSort={onSort} />
                 <SortHeader label="Email" column="email" sort={sort} dir={dir} onSort={onSort} />
                 <th className="num">Orders</th>
-                <SortHeader label="Joined" column="joined" sort={sort} dir={dir} onSort={onSort} />
+                <SortHeader
+                  label="Joined"
+                  column="joined"
+                  sort={sort}
+                  dir={dir}
+                  firstDir="desc"
+                  onSort={onSort}
+                />
                 <th>Status</th>
               </tr>
             </thead>
