@@ -2,7 +2,9 @@
 // browse, add to the cart and see it.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../../e2e/axe';
 import { launchBrowser, pageErrors, screenshot } from '../../e2e/browser';
+import { api } from '../../e2e/context';
 import { chosenVariant, openPage, productWithOptions, shopUrl, shot } from './support';
 
 let browser: Browser;
@@ -29,7 +31,20 @@ describe('storefront at 375 px', () => {
     const menu = page.getByRole('button', { name: 'Menu' });
     await menu.click();
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    // The menu names every category, each a link to its page.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('heading', { name: 'Shop by category' }).waitFor();
+    const categories = (
+      (await api('GET', '/category')).body.categories as { name: string; slug: string; status: boolean }[]
+    ).filter((c) => c.status !== false);
+    const links = nav.locator('.site-nav__categories a');
+    await expect.poll(() => links.allTextContents()).toEqual(categories.map((c) => c.name));
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'storefront-mobile-menu', { fullPage: false });
+    await nav.getByRole('link', { name: categories[0]!.name, exact: true }).click();
+    await page.waitForURL(`**/store/${categories[0]!.slug}`);
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    await menu.click();
     await page.getByRole('link', { name: 'STORE', exact: true }).click();
     await page.waitForURL('**/store');
     await page.locator('.store .product-card').first().waitFor();

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { escapeMarkup, formatINR, memoryLabel } from '@voltcart/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, pageErrors } from '../../e2e/browser';
+import { launchBrowser, pageErrors, screenshot } from '../../e2e/browser';
 import { api, e2eAdminToken, e2eEnv } from '../../e2e/context';
 import { serveStorefront } from '../server/serve';
 import {
@@ -238,6 +238,31 @@ describe('home page', () => {
         'query-input': 'required name=search_term_string',
       },
     });
+  });
+});
+
+describe('home page sections', () => {
+  it('"Audios & Cameras" shows and links to both categories, not the first only', async () => {
+    const names = async (slug: string) =>
+      ((await api('GET', `/product?categorySlug=${slug}&limit=2`)).body.products as { name: string }[]).map(
+        (p) => p.name,
+      );
+    const [audio, cameras] = [await names('audio'), await names('cameras')];
+    expect(audio.length).toBeGreaterThan(0);
+    expect(cameras.length).toBeGreaterThan(0);
+    const page = await openPage(browser, { width: 1366, height: 900 });
+    await page.goto(shopUrl('/'));
+    const section = page.getByRole('region', { name: 'Audios & Cameras' });
+    await expect
+      .poll(() => section.locator('.product-card__title').allTextContents())
+      .toEqual([...audio, ...cameras]);
+    expect(await section.getByRole('link', { name: 'Shop audio' }).getAttribute('href')).toBe('/store/audio');
+    expect(await section.getByRole('link', { name: 'Shop cameras' }).getAttribute('href')).toBe(
+      '/store/cameras',
+    );
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'storefront-home-two-category-section', { fullPage: false });
+    await page.close();
   });
 });
 
