@@ -1,9 +1,11 @@
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import type { Principal, Tokens } from './lib/auth';
-import type { Encoding } from './lib/compression';
 import type { Logger } from './lib/logger';
 import type { Storage } from './lib/storage';
+
+/** The content codings JSON answers are compressed with (lib/compression.ts). */
+export type Encoding = 'br' | 'gzip';
 
 export interface Deps {
   db: Db;

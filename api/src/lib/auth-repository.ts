@@ -1,7 +1,9 @@
 import type { StaffRole } from '@voltcart/shared';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
-import type { Audience } from './auth';
+
+/** Who a token is for: staff (the back office) or a shopper. */
+export type Audience = 'admin' | 'customer';
 
 export interface SessionState {
   version: number;

@@ -3,9 +3,9 @@ import type { StaffRole } from '@voltcart/shared';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/connection';
 import { unauthorized } from '../errors';
-import { sessionStateOf } from './auth-repository';
+import { type Audience, sessionStateOf } from './auth-repository';
 
-export type Audience = 'admin' | 'customer';
+export type { Audience };
 export interface Principal {
   kind: Audience;
   id: number;

@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type ZlibOptions } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppEnv } from '../app-env';
+import type { AppEnv, Encoding } from '../app-env';
 
 /**
  * Compression of JSON answers (middleware/compress.ts for routed answers, lib/cache.ts for kept catalogue ones).
@@ -15,7 +15,7 @@ import type { AppEnv } from '../app-env';
  *   libuv's pool, so that a multi-megabyte answer does not hold up every other request
  */
 
-export type Encoding = 'br' | 'gzip';
+export type { Encoding };
 export type Effort = 'fast' | 'kept';
 
 export const COMPRESS_MIN_BYTES = 1024;

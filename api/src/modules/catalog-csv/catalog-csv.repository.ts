@@ -1,7 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { CatalogImportTable } from '../../db/database';
-import type { Conn } from '../product/product.repository';
 import { toVariantRow } from '../product/product-variant.repository';
 
 // ---------------------------------------------------------------- export
@@ -135,7 +134,7 @@ function chunks<T>(list: T[], size = 1000): T[][] {
 }
 
 /** Variants by SKU (SKUs compare without case, as the unique key does). */
-export async function variantsBySku(db: Conn, skus: string[]): Promise<KnownVariant[]> {
+export async function variantsBySku(db: Db, skus: string[]): Promise<KnownVariant[]> {
   const out: KnownVariant[] = [];
   for (const part of chunks(skus))
     out.push(
@@ -146,7 +145,7 @@ export async function variantsBySku(db: Conn, skus: string[]): Promise<KnownVari
   return out;
 }
 
-export async function variantsOfProducts(db: Conn, productIds: number[]): Promise<KnownVariant[]> {
+export async function variantsOfProducts(db: Db, productIds: number[]): Promise<KnownVariant[]> {
   const out: KnownVariant[] = [];
   for (const part of chunks(productIds))
     out.push(
@@ -212,7 +211,7 @@ const toKnownProduct = (r: Record<(typeof productColumns)[number], unknown>): Kn
 
 /** Products by id or by slug; `forUpdate` locks the rows (a batch locks its products before their variants). */
 export async function findProducts(
-  db: Conn,
+  db: Db,
   by: { ids: number[] } | { slugs: string[] },
   forUpdate = false,
 ): Promise<KnownProduct[]> {
@@ -232,7 +231,7 @@ export async function findProducts(
 
 /** The colours and memory sizes each product offers. */
 export async function productOptions(
-  db: Conn,
+  db: Db,
   productIds: number[],
 ): Promise<{ colors: Map<number, number[]>; memory: Map<number, number[]> }> {
   const colors = new Map<number, number[]>();
@@ -260,7 +259,7 @@ export async function productOptions(
 
 /** Category or colour ids by slug (slugs compare without case). */
 export async function idsBySlug(
-  db: Conn,
+  db: Db,
   table: 'categories' | 'colors',
   slugs: string[],
 ): Promise<Map<string, number>> {
@@ -275,7 +274,7 @@ export async function idsBySlug(
 
 /** Adds colours and memory sizes to a product's options, after the ones it has (no price adjustment). */
 export async function appendOptions(
-  trx: Conn,
+  trx: Db,
   productId: number,
   colorIds: number[],
   sizes: number[],
@@ -307,7 +306,7 @@ export async function appendOptions(
 
 /** The next free position of a product's options or variants. */
 export async function nextPosition(
-  trx: Conn,
+  trx: Db,
   table: 'product_colors' | 'product_memory' | 'product_variants',
   productId: number,
 ): Promise<number> {
@@ -321,13 +320,13 @@ export async function nextPosition(
 
 // ---------------------------------------------------------------- imports kept between preview and apply
 
-export async function insertImport(db: Conn, values: Insertable<CatalogImportTable>): Promise<number> {
+export async function insertImport(db: Db, values: Insertable<CatalogImportTable>): Promise<number> {
   const r = await db.insertInto('catalog_imports').values(values).executeTakeFirstOrThrow();
   return Number(r.insertId);
 }
 
 export async function insertImportRows(
-  db: Conn,
+  db: Db,
   importId: number,
   rows: { line: number; batch: number; data: string }[],
 ): Promise<void> {
@@ -338,13 +337,13 @@ export async function insertImportRows(
       .execute();
 }
 
-export async function findImport(db: Conn, publicId: string, forUpdate = false) {
+export async function findImport(db: Db, publicId: string, forUpdate = false) {
   let q = db.selectFrom('catalog_imports').selectAll().where('public_id', '=', publicId);
   if (forUpdate) q = q.forUpdate();
   return q.executeTakeFirst();
 }
 
-export async function batchRows(db: Conn, importId: number, batch: number): Promise<string[]> {
+export async function batchRows(db: Db, importId: number, batch: number): Promise<string[]> {
   const rows = await db
     .selectFrom('catalog_import_rows')
     .select('data')
@@ -356,7 +355,7 @@ export async function batchRows(db: Conn, importId: number, batch: number): Prom
 }
 
 export async function updateImport(
-  db: Conn,
+  db: Db,
   id: number,
   values: { batches_done?: number; last_error?: string | null },
 ): Promise<void> {

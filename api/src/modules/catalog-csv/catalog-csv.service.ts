@@ -19,7 +19,7 @@ import { isDuplicateKey, isMissingReference } from '../../db/errors';
 import { AppError, badRequest, notFound } from '../../errors';
 import { transaction } from '../../lib/transaction';
 import { type Actor, type AuditEntry, recordAudits } from '../audit/audit.service';
-import type { Conn, ProductValues } from '../product/product.repository';
+import type { ProductValues } from '../product/product.repository';
 import * as prodRepo from '../product/product.repository';
 import * as vrepo from '../product/product-variant.repository';
 import { searchEngine } from '../search/search-engine';
@@ -417,7 +417,7 @@ function productChanges(current: repo.KnownProduct, want: ProductValues): Partia
  * earlier groups of the same file make (a file planned in parts shares it).
  */
 async function planGroups(
-  db: Conn,
+  db: Db,
   groups: Group[],
   lock: boolean,
   claimed = new Map<string, number>(),
@@ -577,7 +577,7 @@ async function planGroups(
 
 /** Writes what the plans say (inside a batch's transaction); returns the products changed, with their plans. */
 async function writePlans(
-  trx: Conn,
+  trx: Db,
   plans: ProductPlan[],
   outcomes: Map<number, Outcome>,
 ): Promise<{ id: number; plan: ProductPlan }[]> {

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import type { Conn } from './product.repository';
+import type { Db } from '../../db/connection';
 
 /**
  * The content hashes of a product's pictures (thumbnail and gallery), each with the stored file it made;
  * pictures stored before hashes were kept have none and are left out.
  */
-export async function pictureHashes(db: Conn, productId: number): Promise<Map<string, string>> {
+export async function pictureHashes(db: Db, productId: number): Promise<Map<string, string>> {
   const rows = await sql<{ hash: string; file: string }>`
     SELECT thumbnail_hash AS hash, thumbnail AS file FROM products
       WHERE id = ${productId} AND thumbnail_hash IS NOT NULL
@@ -16,7 +16,7 @@ export async function pictureHashes(db: Conn, productId: number): Promise<Map<st
 }
 
 /** The thumbnail's hash, or null (none, unknown, or no such product). */
-export async function thumbnailHash(db: Conn, productId: number): Promise<string | null> {
+export async function thumbnailHash(db: Db, productId: number): Promise<string | null> {
   const row = await db
     .selectFrom('products')
     .select('thumbnail_hash')
@@ -26,7 +26,7 @@ export async function thumbnailHash(db: Conn, productId: number): Promise<string
 }
 
 /** Locks the product row until the transaction ends (gallery additions to one product then run one at a time). */
-export async function lockProduct(trx: Conn, productId: number): Promise<boolean> {
+export async function lockProduct(trx: Db, productId: number): Promise<boolean> {
   const row = await trx
     .selectFrom('products')
     .select('id')

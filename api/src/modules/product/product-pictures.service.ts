@@ -66,7 +66,7 @@ export async function prepareGallery(
  * meanwhile (their outcomes turn to `already_there`): the caller removes them once the transaction is over.
  */
 export async function commitGallery(
-  trx: repo.Conn,
+  trx: Db,
   productId: number,
   plan: GalleryPlan,
   colorId: number | null = null,

@@ -2,7 +2,6 @@ import { unitOriginalPaise, unitPricePaise } from '@voltcart/shared';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { ProductVariantTable } from '../../db/database';
-import type { Conn } from './product.repository';
 
 export type VariantRow = Selectable<ProductVariantTable>;
 
@@ -93,7 +92,7 @@ export async function findVariantBySku(db: Db, sku: string): Promise<VariantRow 
 }
 
 /** The product's row, locked: every variant write of one product runs after the previous one. */
-export async function lockProductRow(trx: Conn, productId: number) {
+export async function lockProductRow(trx: Db, productId: number) {
   return trx
     .selectFrom('products')
     .select(['id', 'slug', 'sku', 'stock', 'final_price', 'original_price'])
@@ -127,14 +126,14 @@ export async function productOptions(db: Db, productId: number) {
   };
 }
 
-export async function insertVariants(db: Conn, rows: Insertable<ProductVariantTable>[]): Promise<number> {
+export async function insertVariants(db: Db, rows: Insertable<ProductVariantTable>[]): Promise<number> {
   if (!rows.length) return 0;
   const r = await db.insertInto('product_variants').values(rows).executeTakeFirstOrThrow();
   return Number(r.insertId);
 }
 
 export async function updateVariant(
-  db: Conn,
+  db: Db,
   id: number,
   values: Partial<Omit<Insertable<ProductVariantTable>, 'id' | 'product_id'>>,
 ): Promise<void> {
@@ -142,7 +141,7 @@ export async function updateVariant(
   await db.updateTable('product_variants').set(values).where('id', '=', id).execute();
 }
 
-export async function deleteVariants(db: Conn, ids: number[]): Promise<void> {
+export async function deleteVariants(db: Db, ids: number[]): Promise<void> {
   if (!ids.length) return;
   await db.deleteFrom('product_variants').where('id', 'in', ids).execute();
 }
@@ -151,7 +150,7 @@ export async function deleteVariants(db: Conn, ids: number[]): Promise<void> {
  * Recomputes the product-level figures from the variants: stock = units of the switched-on variants,
  * price_min / price_max = their lowest and highest unit price (NULL when none is switched on).
  */
-export async function refreshFigures(db: Conn, productId: number): Promise<void> {
+export async function refreshFigures(db: Db, productId: number): Promise<void> {
   const prices = (await listVariants(db, productId)).filter((v) => v.enabled).map((v) => v.price);
   const [min, max] = prices.length ? [Math.min(...prices), Math.max(...prices)] : [null, null];
   await sql`UPDATE products AS p SET
@@ -206,7 +205,7 @@ export async function unitsOfColor(db: Db, productId: number, colorIds: number[]
  * switched on (unless `sellableOnly` is false) and holds the units. Returns false when it changed nothing.
  */
 export async function takeVariantStock(
-  db: Conn,
+  db: Db,
   variantId: number,
   qty: number,
   sellableOnly = true,

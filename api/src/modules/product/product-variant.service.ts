@@ -13,7 +13,6 @@ import { AppError, badRequest, notFound } from '../../errors';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import { searchEngine } from '../search/search-engine';
-import type { Conn } from './product.repository';
 import * as vrepo from './product-variant.repository';
 
 /**
@@ -62,7 +61,7 @@ const duplicateSku = (sku: string) =>
   });
 
 /** Suggested SKUs that are taken already get the product id appended, so that a create never fails on them. */
-async function freeSkus(db: Conn, productId: number, skus: string[]): Promise<string[]> {
+async function freeSkus(db: Db, productId: number, skus: string[]): Promise<string[]> {
   if (!skus.length) return [];
   const taken = new Set(
     (await db.selectFrom('product_variants').select('sku').where('sku', 'in', skus).execute()).map((r) =>
@@ -84,7 +83,7 @@ async function freeSkus(db: Conn, productId: number, skus: string[]): Promise<st
  *   many (nothing is saved)
  * - positions follow the option order
  */
-export async function syncVariants(trx: Conn, productId: number, firstStock = 0): Promise<void> {
+export async function syncVariants(trx: Db, productId: number, firstStock = 0): Promise<void> {
   const product = await vrepo.lockProductRow(trx, productId);
   if (!product) throw notFound('Product');
   const { colors, memory } = await vrepo.productOptions(trx, productId);
@@ -176,7 +175,7 @@ export async function syncVariants(trx: Conn, productId: number, firstStock = 0)
  * - one variant: the write is that variant's stock
  * - several: refused, 409 `stock_on_variants` (each variant's stock is edited on its own)
  */
-export async function writeProductStock(trx: Conn, productId: number, stock: number): Promise<void> {
+export async function writeProductStock(trx: Db, productId: number, stock: number): Promise<void> {
   const variants = await vrepo.listVariants(trx, productId, true);
   if (variants.length !== 1) throw stockOnVariants(variants.length);
   await vrepo.updateVariant(trx, variants[0]!.id, { stock });
@@ -208,7 +207,7 @@ export async function listVariants(db: Db, productId: number, getProduct: GetPro
 
 /** Checks a combination against the product's options (400 naming the field when it has no such option). */
 async function checkCombination(
-  db: Conn,
+  db: Db,
   productId: number,
   colorId: number,
   memorySize: number,
@@ -230,7 +229,7 @@ async function checkCombination(
     );
 }
 
-async function priceAtLeastZero(trx: Conn, id: number): Promise<void> {
+async function priceAtLeastZero(trx: Db, id: number): Promise<void> {
   const [v] = await vrepo.findVariants(trx, [id]);
   if (v && v.price < 0)
     throw badRequest(

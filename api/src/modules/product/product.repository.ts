@@ -1,7 +1,6 @@
 import { SOLD_STATES } from '@voltcart/shared';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connection';
-import type { Database } from '../../db/database';
 import { containsPattern } from '../../db/like';
 import {
   type PricedVariantRow,
@@ -12,8 +11,6 @@ import {
 } from './product-variant.repository';
 
 /** A database handle or an open transaction. */
-export type Conn = Kysely<Database>;
-
 export interface SummaryRow {
   id: number;
   name: string;
@@ -341,7 +338,7 @@ export async function findByOldSlug(
  * Keeps a renamed product's previous slug as its old address, and drops any old address its new slug had
  * (the current slug of a product always wins): an old slug names one product at a time.
  */
-export async function keepOldSlug(db: Conn, productId: number, oldSlug: string, newSlug: string) {
+export async function keepOldSlug(db: Db, productId: number, oldSlug: string, newSlug: string) {
   await db.deleteFrom('product_old_slugs').where('slug', '=', newSlug).execute();
   await db
     .insertInto('product_old_slugs')
@@ -400,18 +397,18 @@ export interface ProductValues {
   top_selling: number;
 }
 
-export async function insertProduct(db: Conn, values: ProductValues): Promise<number> {
+export async function insertProduct(db: Db, values: ProductValues): Promise<number> {
   const r = await db.insertInto('products').values(values).executeTakeFirstOrThrow();
   return Number(r.insertId);
 }
 
-export async function updateProduct(db: Conn, id: number, values: Partial<ProductValues>): Promise<void> {
+export async function updateProduct(db: Db, id: number, values: Partial<ProductValues>): Promise<void> {
   if (Object.keys(values).length === 0) return;
   await db.updateTable('products').set(values).where('id', '=', id).execute();
 }
 
 /** The product's stock, its row locked until the transaction ends; undefined when there is no such product. */
-export async function lockStock(trx: Conn, id: number): Promise<number | undefined> {
+export async function lockStock(trx: Db, id: number): Promise<number | undefined> {
   const row = await trx
     .selectFrom('products')
     .select('stock')
@@ -422,7 +419,7 @@ export async function lockStock(trx: Conn, id: number): Promise<number | undefin
 }
 
 export async function replaceColors(
-  db: Conn,
+  db: Db,
   productId: number,
   colors: { colorId: number; pricePaise: number }[],
 ): Promise<void> {
@@ -442,7 +439,7 @@ export async function replaceColors(
 }
 
 export async function replaceMemory(
-  db: Conn,
+  db: Db,
   productId: number,
   memory: { sizeGb: number; pricePaise: number }[],
 ): Promise<void> {
@@ -462,7 +459,7 @@ export async function replaceMemory(
 }
 
 export async function appendImages(
-  db: Conn,
+  db: Db,
   productId: number,
   files: { file: string; hash: string | null }[],
   colorId: number | null = null,
@@ -488,7 +485,7 @@ export async function appendImages(
     .execute();
 }
 
-export async function removeImageRow(db: Conn, productId: number, file: string): Promise<boolean> {
+export async function removeImageRow(db: Db, productId: number, file: string): Promise<boolean> {
   const r = await db
     .deleteFrom('product_images')
     .where('product_id', '=', productId)

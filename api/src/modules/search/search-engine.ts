@@ -2,7 +2,6 @@ import type { FacetValue, ProductFacets } from '@voltcart/shared';
 import { memoryLabel, toRupees } from '@voltcart/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
-import type { Conn } from '../product/product.repository';
 import * as repo from './search.repository';
 import { NO_CACHE, SearchCache, type SearchCacheView } from './search-cache';
 import {
@@ -44,14 +43,14 @@ export interface CatalogAnswer {
  */
 export interface SearchEngine {
   /** Brings the index up to date for these products, in the caller's transaction (deleted ones drop out). */
-  indexProducts(trx: Conn, productIds: number[]): Promise<void>;
+  indexProducts(trx: Db, productIds: number[]): Promise<void>;
   /** Re-indexes the products of a category or colour (renamed), in the caller's transaction. */
-  indexProductsOf(trx: Conn, of: { categoryId: number } | { colorId: number }): Promise<void>;
+  indexProductsOf(trx: Db, of: { categoryId: number } | { colorId: number }): Promise<void>;
   /**
    * Moves the units sold (popularity) of products by their delta, in the caller's transaction: an order
    * entering (+) or leaving (−) the sold states (SOLD_STATES).
    */
-  indexSales(trx: Conn, deltas: Map<number, number>): Promise<void>;
+  indexSales(trx: Db, deltas: Map<number, number>): Promise<void>;
   /** A page of matching product ids, the total and the facet counts. */
   find(db: Db, query: CatalogQuery): Promise<CatalogAnswer>;
   /** The search words of a query after synonyms and typo correction (for tests and the admin's preview). */
@@ -129,7 +128,7 @@ export class MariaDbSearch implements SearchEngine {
     this.rankedKept = opts.rankedKept ?? RANKED_KEPT;
   }
 
-  async indexProducts(trx: Conn, productIds: number[]): Promise<void> {
+  async indexProducts(trx: Db, productIds: number[]): Promise<void> {
     const ids = [...new Set(productIds)];
     if (ids.length === 0) return;
     const { docs, vocabulary } = indexDocs((await repo.indexSources(trx, ids)).map(toSource));
@@ -174,12 +173,12 @@ export class MariaDbSearch implements SearchEngine {
     };
   }
 
-  async indexSales(trx: Conn, deltas: Map<number, number>): Promise<void> {
+  async indexSales(trx: Db, deltas: Map<number, number>): Promise<void> {
     // Product id order: the lock order of every transaction that writes these rows.
     await repo.addSales(trx, new Map([...deltas].sort((a, b) => a[0] - b[0])));
   }
 
-  async indexProductsOf(trx: Conn, of: { categoryId: number } | { colorId: number }): Promise<void> {
+  async indexProductsOf(trx: Db, of: { categoryId: number } | { colorId: number }): Promise<void> {
     const ids =
       'categoryId' in of
         ? await repo.productIdsOfCategory(trx, of.categoryId)
@@ -506,7 +505,7 @@ function toSource(r: repo.IndexRow): DocSource {
  * Adds the index rows of products that have none (repo.loadIndex); `written` holds the words whose vocabulary
  * entries earlier calls of the same load wrote, each written once.
  */
-async function loadDocs(trx: Conn, sources: DocSource[], written: Set<string>) {
+async function loadDocs(trx: Db, sources: DocSource[], written: Set<string>) {
   const { docs, vocabulary } = indexDocs(sources, written);
   await repo.loadIndex(trx, docs, [...vocabulary.values()]);
 }

@@ -2,7 +2,6 @@ import { SOLD_STATES } from '@voltcart/shared';
 import { type RawBuilder, sql } from 'kysely';
 import { type Cell, loadRows, startLoad } from '../../db/bulk-load';
 import type { Db } from '../../db/connection';
-import type { Conn } from '../product/product.repository';
 import { FIELD_WEIGHT } from './search-text';
 
 // ---------------------------------------------------------------- index writes
@@ -27,7 +26,7 @@ export interface IndexRow {
 }
 
 /** What the index holds of these products, read in one query. */
-export async function indexSources(db: Conn, ids: number[]): Promise<IndexRow[]> {
+export async function indexSources(db: Db, ids: number[]): Promise<IndexRow[]> {
   if (ids.length === 0) return [];
   const r = await sql<IndexRow>`SELECT p.id, p.name, p.brand, p.sku, p.short_description, p.long_description,
       c.name AS category,
@@ -55,7 +54,7 @@ export interface IndexedDoc {
 }
 
 /** Replaces the index entries of these products (terms and documents); new words join the vocabulary. */
-export async function writeIndex(db: Conn, docs: IndexedDoc[], vocabulary: { k: string; word: string }[]) {
+export async function writeIndex(db: Db, docs: IndexedDoc[], vocabulary: { k: string; word: string }[]) {
   if (docs.length === 0) return;
   const ids = docs.map((d) => d.productId);
   await db.deleteFrom('search_terms').where('product_id', 'in', ids).execute();
@@ -99,7 +98,7 @@ export async function writeIndex(db: Conn, docs: IndexedDoc[], vocabulary: { k: 
 const LOAD_ROWS = 50_000;
 
 /** Adds the index entries of products that have none yet (the whole index's rebuild, reloadAll), in large INSERTs. */
-export async function loadIndex(db: Conn, docs: IndexedDoc[], vocabulary: { k: string; word: string }[]) {
+export async function loadIndex(db: Db, docs: IndexedDoc[], vocabulary: { k: string; word: string }[]) {
   const terms = docs.flatMap((d) =>
     [...d.terms].map(([term, weight]) => ({ term, product_id: d.productId, weight })),
   );
@@ -173,7 +172,7 @@ export async function startIndexLoad(db: Db) {
 }
 
 /** Moves each product's units sold by its delta (never below 0). */
-export async function addSales(db: Conn, deltas: Map<number, number>): Promise<void> {
+export async function addSales(db: Db, deltas: Map<number, number>): Promise<void> {
   for (const [productId, delta] of deltas) {
     if (delta === 0) continue;
     await sql`UPDATE search_docs SET popularity = IF(popularity + ${delta} < 0, 0, popularity + ${delta})
@@ -181,12 +180,12 @@ export async function addSales(db: Conn, deltas: Map<number, number>): Promise<v
   }
 }
 
-export async function productIdsOfCategory(db: Conn, categoryId: number): Promise<number[]> {
+export async function productIdsOfCategory(db: Db, categoryId: number): Promise<number[]> {
   const rows = await db.selectFrom('products').select('id').where('category_id', '=', categoryId).execute();
   return rows.map((r) => Number(r.id));
 }
 
-export async function productIdsOfColor(db: Conn, colorId: number): Promise<number[]> {
+export async function productIdsOfColor(db: Db, colorId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('product_colors')
     .select('product_id')
@@ -208,7 +207,7 @@ export async function productIdsAfter(db: Db, afterId: number, count: number): P
 }
 
 /** Colour ids by name (the bulk load of a new catalogue, whose products name their colours). */
-export async function colorIdsByName(db: Conn): Promise<Map<string, number>> {
+export async function colorIdsByName(db: Db): Promise<Map<string, number>> {
   const rows = await db.selectFrom('colors').select(['id', 'name']).execute();
   const ids = new Map<string, number>();
   for (const r of rows) {
@@ -258,7 +257,7 @@ export async function synonymsFor(db: Db, terms: string[]): Promise<SynonymRow[]
     .execute();
 }
 
-export async function replaceSynonyms(db: Conn, rows: SynonymRow[]): Promise<void> {
+export async function replaceSynonyms(db: Db, rows: SynonymRow[]): Promise<void> {
   await db.deleteFrom('search_synonyms').execute();
   if (rows.length) await db.insertInto('search_synonyms').values(rows).execute();
 }

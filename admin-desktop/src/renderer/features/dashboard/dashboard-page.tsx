@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { type PeriodMetrics, REPORT_PERIODS, type ReportPeriod } from '@voltcart/shared';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { StateBadge } from '../../components/order-state';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
 import { paths } from '../../config/paths';
 import { formatDateTime, formatINR } from '../../lib/format';
 import { queries } from '../../lib/queries';
 import { useCan } from '../../stores/session';
-import { StateBadge } from '../orders/order-state';
 
 const count = new Intl.NumberFormat('en-IN');
 

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AUDIT_KINDS, type AuditKind } from '@voltcart/shared';
+import { HistoryTable, KIND_LABELS } from '../../components/history-table';
 import { Pager } from '../../components/pager';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
 import { useListParams } from '../../lib/list-params';
 import { queries } from '../../lib/queries';
-import { HistoryTable, KIND_LABELS } from './history-table';
 
 const LIMIT = 50;
 const isKind = (v: string | null): v is AuditKind => (AUDIT_KINDS as readonly (string | null)[]).includes(v);

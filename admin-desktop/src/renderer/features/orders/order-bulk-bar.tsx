@@ -2,12 +2,12 @@ import { errorMessage } from '@voltcart/api-client/http';
 import { BULK_SHIP_MAX_ROWS, type Order, PACKING_SLIPS_MAX } from '@voltcart/shared';
 import { useState } from 'react';
 import { BulkActionBar, readEveryPage } from '../../components/bulk-bar';
+import { ordersText } from '../../components/order-state';
 import { api, packingSlips } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
 import type { OrderQuery } from '../../lib/query-keys';
 import { toast } from '../../stores/toast';
 import { ShipChosenDialog } from './order-ship-chosen-dialog';
-import { ordersText } from './order-state';
 
 /** The most orders one list request answers (pageQuery). */
 const LIST_PAGE_MAX = 100;

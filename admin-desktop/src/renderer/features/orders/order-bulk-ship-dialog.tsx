@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Modal } from '../../components/modal';
+import { ordersText } from '../../components/order-state';
 import { SHIP_RESULT_LABELS, useBulkShip } from './order-bulk-ship';
-import { ordersText } from './order-state';
 
 const rowsText = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'row' : 'rows'}`;
 

@@ -3,6 +3,8 @@ import { errorMessage } from '@voltcart/api-client/http';
 import type { OrderState } from '@voltcart/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { ObjectHistory } from '../../components/object-history';
+import { adminMoves, StateBadge } from '../../components/order-state';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { SafeImage } from '../../components/safe-image';
 import { PageHeader, Spinner } from '../../components/states';
@@ -16,12 +18,10 @@ import { staleAfter } from '../../lib/query-keys';
 import { useDialog } from '../../stores/dialog';
 import { useCan } from '../../stores/session';
 import { toast } from '../../stores/toast';
-import { ObjectHistory } from '../history/object-history';
 import { OrderDocuments, OrderMails, OrderTimeline } from './order-activity';
 import { RefundPanel } from './order-refund-panel';
 import { ReturnDialog } from './order-return-dialog';
 import { ShipDialog, type Shipment } from './order-ship-dialog';
-import { adminMoves, StateBadge } from './order-state';
 
 /**
  * One order: lines, address, payment, and the moves staff may make from its state (see adminMoves; shipping

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Order, OrderState } from '@voltcart/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ORDER_STATES, STATE_LABELS, StateBadge } from '../../components/order-state';
 import { Pager } from '../../components/pager';
 import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
 import { SortHeader } from '../../components/sort-header';
@@ -14,7 +15,6 @@ import type { OrderQuery } from '../../lib/query-keys';
 import { useCan, useSession } from '../../stores/session';
 import { OrderBulkBar } from './order-bulk-bar';
 import { BulkShipDialog } from './order-bulk-ship-dialog';
-import { ORDER_STATES, STATE_LABELS, StateBadge } from './order-state';
 
 const LIMIT = 50;
 type Sort = 'date' | 'total' | 'state' | 'payment';

@@ -1,8 +1,8 @@
 import { canMove, type Order, type OrderState } from '@voltcart/shared';
 import { useId, useState } from 'react';
 import { Modal } from '../../components/modal';
+import { ordersText, STATE_LABELS } from '../../components/order-state';
 import { SHIP_RESULT_LABELS, useBulkShip } from './order-bulk-ship';
-import { ordersText, STATE_LABELS } from './order-state';
 
 /** One CSV cell: quoted when it holds a comma, a quote or a line break. */
 const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);

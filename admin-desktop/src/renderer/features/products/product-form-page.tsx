@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FormError } from '../../components/catalog-form';
 import { FileField } from '../../components/file-field';
+import { ObjectHistory } from '../../components/object-history';
 import { ProgressBar } from '../../components/progress-bar';
 import { LoadForEdit } from '../../components/query-states';
 import { SafeImage } from '../../components/safe-image';
@@ -17,7 +18,6 @@ import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { toast } from '../../stores/toast';
-import { ObjectHistory } from '../history/object-history';
 import {
   type ProductBody,
   type ProductUpdate,

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { Link, useParams } from 'react-router-dom';
+import { ObjectHistory } from '../../components/object-history';
+import { StateBadge } from '../../components/order-state';
 import { QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
 import { paths } from '../../config/paths';
@@ -12,8 +14,6 @@ import { staleAfter } from '../../lib/query-keys';
 import { useDialog } from '../../stores/dialog';
 import { useCan } from '../../stores/session';
 import { toast } from '../../stores/toast';
-import { ObjectHistory } from '../history/object-history';
-import { StateBadge } from '../orders/order-state';
 
 /**
  * One customer: the account, addresses, latest orders and totals; block or unblock (GET / PUT /admin/users/:id);

@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AuditKind } from '@voltcart/shared';
 import { useState } from 'react';
-import { Pager } from '../../components/pager';
-import { QueryError } from '../../components/query-states';
-import { Spinner } from '../../components/states';
-import { queries } from '../../lib/queries';
-import { useCan } from '../../stores/session';
+import { queries } from '../lib/queries';
+import { useCan } from '../stores/session';
 import { HistoryTable } from './history-table';
+import { Pager } from './pager';
+import { QueryError } from './query-states';
+import { Spinner } from './states';
 
 const LIMIT = 10;
 

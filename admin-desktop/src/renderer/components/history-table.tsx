@@ -1,7 +1,7 @@
 import type { AuditKind, AuditRecord } from '@voltcart/shared';
 import { Link } from 'react-router-dom';
-import { paths } from '../../config/paths';
-import { formatDateTime } from '../../lib/format';
+import { paths } from '../config/paths';
+import { formatDateTime } from '../lib/format';
 
 export const KIND_LABELS: Record<AuditKind, string> = {
   category: 'Category',
