@@ -36,6 +36,7 @@ export * from './schemas/dashboard';
 export * from './schemas/field-label';
 export * from './schemas/order';
 export * from './schemas/order-bulk';
+export * from './schemas/review';
 export * from './schemas/settings';
 export * from './schemas/staff';
 export * from './schemas/variant';

@@ -102,6 +102,17 @@ export interface Product extends ProductSummary {
   shortDescription: string;
   longDescription: string;
   category: { _id: string; name: string; slug: string } | null;
+  /** Approved reviews only: the average, the count and how many gave each number of stars. */
+  rating?: RatingSummary;
+}
+
+/** What shoppers' approved reviews add up to. */
+export interface RatingSummary {
+  /** Rounded to one decimal; 0 without reviews. */
+  average: number;
+  count: number;
+  /** Reviews with 1, 2, 3, 4 and 5 stars, in that order. */
+  distribution: [number, number, number, number, number];
 }
 
 /** A product a photo's file name may mean (matching by slug or SKU). */

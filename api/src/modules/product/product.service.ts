@@ -28,6 +28,7 @@ import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import { categoriesNamed, searchEngine } from '../search/search-engine';
 import { lowStockThreshold } from '../settings/settings.service';
+import { ratingOf } from '../review/review.service';
 import * as repo from './product.repository';
 import { commitGallery, picturesMessage, prepareGallery, prepareThumbnail } from './product-pictures.service';
 import * as vrepo from './product-variant.repository';
@@ -287,6 +288,7 @@ export async function getProduct(
   const hidden = row && hiddenFrom(row);
   if (!found || !row || hidden) throw notFound('Product');
   const { images, colors, memory, colorImages, variants } = found;
+  const rating = await ratingOf(db, Number(row.id));
   return {
     ...toSummary(row),
     images,
@@ -311,6 +313,7 @@ export async function getProduct(
       row.category_id === null || row.categoryName === null
         ? null
         : { _id: String(row.category_id), name: row.categoryName, slug: row.categorySlug ?? '' },
+    rating,
   };
 }
 
