@@ -14,6 +14,8 @@ import { useTitle } from '../../lib/use-title';
 import { useCart } from '../../stores/cart-store';
 import { notify } from '../../stores/notifications-store';
 import { useProduct } from './api';
+import { ProductReviews } from './components/product-reviews';
+import { RatingBadge } from './components/rating-stars';
 import { useInList } from './local-lists';
 import {
   findVariant,
@@ -238,6 +240,7 @@ function ProductDetail({ product }: { product: Product }) {
           <h1 id="pdp-title" className="pdp__title">
             {product.name}
           </h1>
+          <RatingBadge rating={product.rating} />
           {range.min !== range.max && (
             <p className="pdp__range">
               <span className="visually-hidden">Price range: </span>
@@ -454,6 +457,8 @@ function ProductDetail({ product }: { product: Product }) {
           )}
         </section>
       )}
+
+      <ProductReviews product={product} />
     </div>
   );
 }
