@@ -351,3 +351,53 @@ describe('rating on the product and the reviews page', () => {
     expect((await ctx.req('GET', '/product/999999999/reviews')).status).toBe(404);
   });
 });
+
+describe('GET /product sorted and filtered by rating', () => {
+  it('sorts by the average (then the number of reviews; unrated last) and keeps “4★ & above”', async () => {
+    const brand = `Rated${Date.now()}`;
+    const made = await Promise.all([0, 1, 2, 3].map(() => makeProduct(ctx.db)));
+    await ctx.db
+      .updateTable('products')
+      .set({ brand })
+      .where(
+        'id',
+        'in',
+        made.map((p) => p.id),
+      )
+      .execute();
+    const [best, middling, popular, unrated] = made as [
+      (typeof made)[0],
+      (typeof made)[0],
+      (typeof made)[0],
+      (typeof made)[0],
+    ];
+    const rate = async (productId: number, stars: number[]) => {
+      for (const rating of stars) {
+        const s = await insertShopper(ctx);
+        await orderOf(ctx.db, s.id, productId);
+        await approve((await post(s, productId, review({ rating }))).body.review._id);
+      }
+    };
+    await rate(best.id, [5]);
+    await rate(middling.id, [4, 3]);
+    await rate(popular.id, [5, 5, 5]);
+
+    const sorted = await ctx.req('GET', `/product?brand=${brand}&sort=rating`);
+    expect(sorted.status, sorted.text).toBe(200);
+    expect(sorted.body.products.map((p: { _id: string }) => Number(p._id))).toEqual([
+      popular.id,
+      best.id,
+      middling.id,
+      unrated.id,
+    ]);
+    expect(sorted.body.products[2].rating).toEqual({ average: 3.5, count: 2 });
+    expect(sorted.body.products[3].rating).toBeUndefined();
+
+    const fourUp = await ctx.req('GET', `/product?brand=${brand}&minRating=4&sort=rating`);
+    expect(fourUp.body.products.map((p: { _id: string }) => Number(p._id))).toEqual([popular.id, best.id]);
+    expect(fourUp.body.total).toBe(2);
+    const bad = await ctx.req('GET', `/product?minRating=5`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('minRating must be 3 or 4');
+  });
+});

@@ -16,6 +16,7 @@ export * from './rules/money';
 export * from './rules/order-states';
 export * from './rules/permissions';
 export * from './rules/price-phrase';
+export * from './rules/rating';
 export * from './rules/report-period';
 export * from './rules/shop-claims';
 export * from './rules/shop-pages';

@@ -57,6 +57,11 @@ export interface ProductSummary {
    * Always sent; optional in the type for answers of API versions before variants.
    */
   priceRange?: { min: number; max: number };
+  /**
+   * Approved reviews' average (one decimal) and count: in lists once the product has reviews; on the product's
+   * own answer always, with the distribution (RatingSummary).
+   */
+  rating?: { average: number; count: number; distribution?: RatingSummary['distribution'] };
   /** How many variants the product has; sent in staff lists only (units are changed there with one variant). */
   variantCount?: number;
 }
@@ -102,8 +107,6 @@ export interface Product extends ProductSummary {
   shortDescription: string;
   longDescription: string;
   category: { _id: string; name: string; slug: string } | null;
-  /** Approved reviews only: the average, the count and how many gave each number of stars. */
-  rating?: RatingSummary;
 }
 
 /** What shoppers' approved reviews add up to. */

@@ -1,4 +1,5 @@
 import {
+  averageRating,
   type BestSellers,
   fieldLabel,
   finalPricePaise,
@@ -93,7 +94,14 @@ export function toSummary(r: repo.SummaryRow): ProductSummary {
     categoryName: r.categoryName,
     categorySlug: r.categorySlug,
     priceRange: { min: toRupees(min), max: toRupees(max) },
+    ...ratingOfRow(r),
   };
+}
+
+/** A list's rating of a product: present once it has approved reviews. */
+function ratingOfRow(r: repo.SummaryRow): Pick<ProductSummary, 'rating'> {
+  const count = Number(r.rating_count ?? 0);
+  return count > 0 ? { rating: { average: averageRating(Number(r.rating_sum ?? 0), count), count } } : {};
 }
 
 // ---------------------------------------------------------------- reads
@@ -110,6 +118,7 @@ const SEARCH_PARAMS = [
   'maxPrice',
   'inStock',
   'minDiscount',
+  'minRating',
   'status',
   'top',
   'outOfStock',
@@ -187,6 +196,7 @@ export async function listProducts(
     maxPrice: maxPrice === undefined ? undefined : toPaise(maxPrice),
     inStock: query.inStock,
     minDiscount: query.minDiscount,
+    minRating: query.minRating,
     stockAtMost,
     status: query.status,
     top: query.top,

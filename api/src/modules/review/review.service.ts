@@ -1,4 +1,5 @@
 import {
+  averageRating,
   type MyReview,
   type RatingSummary,
   REVIEW_LIMITS,
@@ -83,7 +84,7 @@ export async function ratingOf(db: Db, productId: number): Promise<RatingSummary
   const distribution = [1, 2, 3, 4, 5].map((s) => byStars.get(s) ?? 0) as RatingSummary['distribution'];
   const count = distribution.reduce((a, b) => a + b, 0);
   const sum = distribution.reduce((a, n, i) => a + n * (i + 1), 0);
-  return { average: count ? Math.round((sum / count) * 10) / 10 : 0, count, distribution };
+  return { average: averageRating(sum, count), count, distribution };
 }
 
 async function visibleProduct(db: Db, productId: number) {

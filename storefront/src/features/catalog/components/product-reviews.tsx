@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/errors';
-import type { Product, RatingSummary, Review } from '@voltcart/shared';
+import type { Product, Review } from '@voltcart/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
@@ -15,6 +15,8 @@ import './reviews.css';
 
 // The form is needed only by a buyer who chooses to write: its code loads then.
 const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
+
+type Rating = NonNullable<Product['rating']>;
 
 const dateOf = (iso: string) =>
   new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -87,7 +89,7 @@ export function ProductReviews({ product }: { product: Product }) {
   );
 }
 
-function RatingSummaryBlock({ rating }: { rating: RatingSummary }) {
+function RatingSummaryBlock({ rating }: { rating: Rating }) {
   return (
     <div className="reviews__summary" data-testid="rating-summary">
       <p className="reviews__average">
@@ -102,7 +104,7 @@ function RatingSummaryBlock({ rating }: { rating: RatingSummary }) {
         <caption className="visually-hidden">How many reviews gave each number of stars</caption>
         <tbody>
           {[5, 4, 3, 2, 1].map((stars) => {
-            const n = rating.distribution[stars - 1] ?? 0;
+            const n = rating.distribution?.[stars - 1] ?? 0;
             const pct = rating.count ? Math.round((n / rating.count) * 100) : 0;
             return (
               <tr key={stars}>

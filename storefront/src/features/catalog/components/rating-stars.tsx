@@ -1,4 +1,4 @@
-import type { RatingSummary } from '@voltcart/shared';
+import type { ProductSummary } from '@voltcart/shared';
 
 /**
  * Five stars filled to `value` (0–5, fractions shown in part), read out as "Rated 4.3 out of 5". The filled row
@@ -19,7 +19,7 @@ export function Stars({ value, size = 'md' }: { value: number; size?: 'sm' | 'md
 }
 
 /** The product page's line under the title: the average and how many reviews, a link down to them. */
-export function RatingBadge({ rating }: { rating: RatingSummary | undefined }) {
+export function RatingBadge({ rating }: { rating: ProductSummary['rating'] }) {
   if (!rating || rating.count === 0) return null;
   return (
     <a className="rating-badge" href="#reviews" data-testid="rating-badge">
