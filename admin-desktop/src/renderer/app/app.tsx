@@ -35,6 +35,9 @@ const ColorFormPage = lazy(() =>
 const ColorListPage = lazy(() =>
   import('../features/colors/color-list-page').then((m) => ({ default: m.ColorListPage })),
 );
+const ReviewsPage = lazy(() =>
+  import('../features/reviews/reviews-page').then((m) => ({ default: m.ReviewsPage })),
+);
 const HistoryPage = lazy(() =>
   import('../features/history/history-page').then((m) => ({ default: m.HistoryPage })),
 );
@@ -108,6 +111,7 @@ const routes = createRoutesFromElements(
       <Route path="catalog-csv" element={<CatalogCsvPage />} />
       <Route path="users/:id" element={<CustomerPage />} />
       <Route path="history" element={<HistoryPage />} />
+      <Route path="reviews" element={<ReviewsPage />} />
       <Route path="account" element={<AccountPage />} />
       <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
     </Route>
