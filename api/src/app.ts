@@ -38,6 +38,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { userRoutes } from './modules/user/user.routes';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 
 export interface AppOptions {
   db: Db;
@@ -84,6 +85,7 @@ export function createApp(opts: AppOptions) {
   app.route('/product', productReviewRoutes());
   app.route('/review', reviewRoutes());
   app.route('/admin/reviews', staffReviewRoutes());
+  app.route('/wishlist', wishlistRoutes());
   app.route('/search', searchRoutes());
   app.route('/catalog/products', catalogBulkRoutes());
   app.route('/catalog', catalogCsvRoutes());

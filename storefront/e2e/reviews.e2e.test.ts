@@ -68,7 +68,7 @@ describe('product reviews', () => {
     await expect.poll(() => section.textContent()).toContain('No reviews yet.');
     await section.getByRole('button', { name: 'Write a review' }).click();
     await section.getByLabel('4 stars').check();
-    await section.getByLabel('Title').fill('Great <b>value</b>');
+    await section.getByLabel('Title', { exact: true }).fill('Great <b>value</b>');
     await section
       .getByLabel('Your review')
       .fill('Fast, light and the battery lasts. <script>alert(1)</script>');

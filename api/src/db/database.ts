@@ -447,6 +447,15 @@ export interface ReviewVoteTable {
   created_at: Generated<Date>;
 }
 
+/** A product on a shopper's wishlist (modules/wishlist); 0 = no colour / memory size chosen. */
+export interface WishlistItemTable {
+  user_id: number;
+  product_id: number;
+  color_id: Generated<number>;
+  memory_size: Generated<number>;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   admins: AdminTable;
   users: UserTable;
@@ -486,4 +495,5 @@ export interface Database {
   recovery_codes: RecoveryCodeTable;
   reviews: ReviewTable;
   review_votes: ReviewVoteTable;
+  wishlist_items: WishlistItemTable;
 }

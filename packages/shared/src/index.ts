@@ -41,4 +41,5 @@ export * from './schemas/review';
 export * from './schemas/settings';
 export * from './schemas/staff';
 export * from './schemas/variant';
+export * from './schemas/wishlist';
 export * from './types';

@@ -3,13 +3,14 @@ import { catalog, category, color, product, search, variant } from './catalog';
 import { catalogCsv } from './catalog-csv';
 import { customer } from './customer';
 import { review } from './review';
+import { wishlist } from './wishlist';
 
 export type { AccountExport } from './account';
 export type { FacetValue, ProductFacets, ProductId, ProductList, Suggestions, Synonym } from './catalog';
 export type { CatalogImport, CsvRowError } from './catalog-csv';
 export type { MyReview, Review, ReviewPage, StaffReview } from './review';
-
 export type { PricesChanged } from './shop';
+export type { WishlistItem } from './wishlist';
 
 import { cart, health, newsletter, order, settings } from './shop';
 import { tax } from './tax';
@@ -38,6 +39,7 @@ export const contract = {
   health,
   tax,
   review,
+  wishlist,
 };
 
 export type Contract = typeof contract;
