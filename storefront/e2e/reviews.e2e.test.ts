@@ -70,7 +70,7 @@ describe('product reviews', () => {
     await section.getByLabel('4 stars').check();
     await section.getByLabel('Title', { exact: true }).fill('Great <b>value</b>');
     await section
-      .getByLabel('Your review')
+      .getByLabel('Your review', { exact: true })
       .fill('Fast, light and the battery lasts. <script>alert(1)</script>');
     await section.getByRole('button', { name: 'Submit review' }).click();
     await expect

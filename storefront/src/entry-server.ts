@@ -41,6 +41,8 @@ type Queries = ReturnType<typeof createQueries>;
 const SHOP = 'Voltcart';
 const PRIVATE = [
   /^\/cart\/?$/,
+  // The shopper's wishlist lives in their browser or behind their login: the shell, rendered there.
+  /^\/wishlist\/?$/,
   /^\/checkout(\/|$)/,
   /^\/profile/,
   /^\/thank-you\//,

@@ -82,6 +82,21 @@ export const createQueries = (api: Api) => ({
         return { review, canReview };
       },
     }),
+  /** The ids on the logged-in shopper's wishlist (the hearts). */
+  wishlistIds: () =>
+    queryOptions({
+      queryKey: queryKeys.wishlist.ids,
+      queryFn: async ({ signal }) => (await api.wishlist.ids({}, { signal })).ids,
+    }),
+  /** A page of the logged-in shopper's wishlist. */
+  wishlist: (page: number) =>
+    queryOptions({
+      queryKey: queryKeys.wishlist.page(page),
+      queryFn: async ({ signal }) => {
+        const { items, hasMore, total } = await api.wishlist.list({ query: { page } }, { signal });
+        return { items, hasMore, total };
+      },
+    }),
   /** The shopper's order with its timeline, payment, refunds and documents (order page, thank-you page). */
   order: (orderId: string) =>
     queryOptions({

@@ -28,6 +28,11 @@ export const queryKeys = {
       ['reviews', productId, sort, page] as const,
     mine: (productId: string) => ['reviews', productId, 'mine'] as const,
   },
+  wishlist: {
+    ids: ['wishlist', 'ids'] as const,
+    pages: ['wishlist', 'page'] as const,
+    page: (page: number) => ['wishlist', 'page', page] as const,
+  },
   settings: ['settings'] as const,
   shopPage: (slug: string) => ['shop-page', slug] as const,
 };

@@ -11,6 +11,7 @@ import { paths } from '../../config/paths';
 import { productImage } from '../../lib/images';
 import { SHOP_INFO, shipsFree, useShopClaims } from '../../lib/shop-info';
 import { useTitle } from '../../lib/use-title';
+import { useWishlist } from '../../lib/wishlist';
 import { useCart } from '../../stores/cart-store';
 import { notify } from '../../stores/notifications-store';
 import { useProduct } from './api';
@@ -116,7 +117,7 @@ function ProductDetail({ product }: { product: Product }) {
   const claims = useShopClaims();
   const [params, setParams] = useSearchParams();
   const [qty, setQty] = useState(1);
-  const [inWishlist, toggleWishlist] = useInList('wishlist', product._id);
+  const [inWishlist, toggleWishlist] = useWishlist(product._id);
   const [inCompare, toggleCompare] = useInList('compare', product._id);
 
   const sel = normalizeSelection(product, wantedFromAddress(product, params));
@@ -397,11 +398,12 @@ function ProductDetail({ product }: { product: Product }) {
               type="button"
               className="link-btn"
               aria-pressed={inWishlist}
-              onClick={() => toggleWishlist()}
+              onClick={() => void toggleWishlist({ colorId: sel.colorId, memorySize: sel.memorySize })}
             >
               <HeartIcon size={18} filled={inWishlist} />
               {inWishlist ? 'In wishlist' : 'Add to wishlist'}
             </button>
+            {inWishlist && <Link to={paths.wishlist.to()}>View wishlist</Link>}
             <button
               type="button"
               className="link-btn"
