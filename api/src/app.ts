@@ -37,6 +37,7 @@ import { productReviewRoutes, reviewRoutes, staffReviewRoutes } from './modules/
 import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { staffStockAlertRoutes, stockAlertRoutes } from './modules/stock-alert/stock-alert.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 
@@ -86,6 +87,8 @@ export function createApp(opts: AppOptions) {
   app.route('/review', reviewRoutes());
   app.route('/admin/reviews', staffReviewRoutes());
   app.route('/wishlist', wishlistRoutes());
+  app.route('/stock-alerts', stockAlertRoutes());
+  app.route('/admin/stock-alerts', staffStockAlertRoutes());
   app.route('/search', searchRoutes());
   app.route('/catalog/products', catalogBulkRoutes());
   app.route('/catalog', catalogCsvRoutes());

@@ -456,6 +456,19 @@ export interface WishlistItemTable {
   created_at: Generated<Date>;
 }
 
+/** A "notify me when available" request (modules/stock-alert). */
+export interface StockAlertTable {
+  id: Id;
+  variant_id: number;
+  product_id: number;
+  email: string;
+  user_id: number | null;
+  created_at: Generated<Date>;
+  notified_at: Generated<Date | null>;
+  /** 1 while waiting, NULL once notified (stored, in the unique key). */
+  waiting: GeneratedAlways<number | null>;
+}
+
 export interface Database {
   admins: AdminTable;
   users: UserTable;
@@ -496,4 +509,5 @@ export interface Database {
   reviews: ReviewTable;
   review_votes: ReviewVoteTable;
   wishlist_items: WishlistItemTable;
+  stock_alerts: StockAlertTable;
 }

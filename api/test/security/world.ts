@@ -591,6 +591,10 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       return { body: { hsnCode: '8517', gstRate: 18 } };
     case 'POST /review/:p':
       return { body: { rating: 5, title: 'Great phone', text: 'Fast and light.' } };
+    case 'POST /stock-alerts':
+      return {
+        body: { variantId: String(w.variant), email: `wait-${randomBytes(3).toString('hex')}@example.com` },
+      };
     case 'POST /wishlist/merge':
       return { body: { items: [{ productId: String(w.product) }] } };
     case 'POST /admin/reviews/:p/reject':

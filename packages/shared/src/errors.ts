@@ -79,6 +79,8 @@ export const ERROR_CODES = [
   'not_purchased',
   /** A second "helpful" vote of one account on one review. */
   'already_voted',
+  /** "Notify me" for a variant that can be bought now. */
+  'in_stock',
   // the server
   'conflict',
   'busy',

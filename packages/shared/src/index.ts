@@ -40,6 +40,7 @@ export * from './schemas/order-bulk';
 export * from './schemas/review';
 export * from './schemas/settings';
 export * from './schemas/staff';
+export * from './schemas/stock-alert';
 export * from './schemas/variant';
 export * from './schemas/wishlist';
 export * from './types';

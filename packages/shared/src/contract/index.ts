@@ -3,6 +3,7 @@ import { catalog, category, color, product, search, variant } from './catalog';
 import { catalogCsv } from './catalog-csv';
 import { customer } from './customer';
 import { review } from './review';
+import { stockAlert } from './stock-alert';
 import { wishlist } from './wishlist';
 
 export type { AccountExport } from './account';
@@ -10,6 +11,7 @@ export type { FacetValue, ProductFacets, ProductId, ProductList, Suggestions, Sy
 export type { CatalogImport, CsvRowError } from './catalog-csv';
 export type { MyReview, Review, ReviewPage, StaffReview } from './review';
 export type { PricesChanged } from './shop';
+export type { WaitingVariant } from './stock-alert';
 export type { WishlistItem } from './wishlist';
 
 import { cart, health, newsletter, order, settings } from './shop';
@@ -40,6 +42,7 @@ export const contract = {
   tax,
   review,
   wishlist,
+  stockAlert,
 };
 
 export type Contract = typeof contract;

@@ -44,7 +44,7 @@ export function ReviewForm({
   };
 
   return (
-    <form className="review-form" onSubmit={submit} noValidate aria-label="Your review">
+    <form className="review-form" onSubmit={submit} noValidate aria-label="Write your review">
       <fieldset className="review-form__stars">
         <legend>Your rating</legend>
         {[1, 2, 3, 4, 5].map((n) => (
