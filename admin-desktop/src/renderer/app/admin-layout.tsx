@@ -24,6 +24,7 @@ const NAV: { to: string; label: string; icon: string; end?: boolean; permission?
   { to: paths.staff, label: 'Staff', icon: '☷', permission: 'staff.manage' },
   { to: paths.history, label: 'History', icon: '⟲', permission: 'audit.read' },
   { to: paths.reviews, label: 'Reviews', icon: '★', permission: 'reviews.write' },
+  { to: paths.stockAlerts, label: 'Stock alerts', icon: '⏰', permission: 'catalog.read' },
   { to: paths.settings, label: 'Settings', icon: '⚙' },
 ];
 

@@ -35,6 +35,9 @@ const ColorFormPage = lazy(() =>
 const ColorListPage = lazy(() =>
   import('../features/colors/color-list-page').then((m) => ({ default: m.ColorListPage })),
 );
+const StockAlertsPage = lazy(() =>
+  import('../features/stock-alerts/stock-alerts-page').then((m) => ({ default: m.StockAlertsPage })),
+);
 const ReviewsPage = lazy(() =>
   import('../features/reviews/reviews-page').then((m) => ({ default: m.ReviewsPage })),
 );
@@ -112,6 +115,7 @@ const routes = createRoutesFromElements(
       <Route path="users/:id" element={<CustomerPage />} />
       <Route path="history" element={<HistoryPage />} />
       <Route path="reviews" element={<ReviewsPage />} />
+      <Route path="stock-alerts" element={<StockAlertsPage />} />
       <Route path="account" element={<AccountPage />} />
       <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
     </Route>

@@ -22,6 +22,7 @@ export const paths = {
   catalogCsv: '/admin/catalog-csv',
   history: '/admin/history',
   reviews: '/admin/reviews',
+  stockAlerts: '/admin/stock-alerts',
   /** The staff member's own password and two-step sign-in. */
   account: '/admin/account',
   logout: '/logout',

@@ -5,13 +5,14 @@ const m = vi.hoisted(() => ({
   catalog: { product: vi.fn() },
   settings: { get: vi.fn() },
   review: { list: vi.fn(), mine: vi.fn(), helpful: vi.fn() },
+  stockAlert: { create: vi.fn() },
 }));
 vi.mock('../../lib/api', async () => (await import('../../testing/api-mock')).apiMock(m));
 vi.mock('../../config/env', () => ({ env: () => ({ apiUrl: 'http://api.test' }) }));
 
 import { ApiError } from '@voltcart/api-client/errors';
 import { useCart } from '../../stores/cart-store';
-import { button, cleanup, click, flush, render } from '../../testing/render';
+import { button, cleanup, click, flush, render, submit, type } from '../../testing/render';
 import { ProductPage } from './product-page';
 
 const product: Product = {
@@ -188,6 +189,37 @@ describe('ProductPage', () => {
     expect(review.textContent).toContain('Reply from the shop');
     expect(review.textContent).toContain('3 people found this helpful');
     expect(m.review.list).toHaveBeenCalledWith('21', { page: 1, sort: 'newest' });
+  });
+
+  it('offers “Notify me when available” for a sold-out variant and sends the guest’s address', async () => {
+    const variant = (colorId: string, memorySize: number, stock: number) => ({
+      _id: `${colorId}-${memorySize}`,
+      sku: `SKU-${colorId}-${memorySize}`,
+      colorId,
+      memorySize,
+      stock,
+      price: 71999,
+      originalPrice: 79999,
+      priceOverride: null,
+      enabled: true,
+      position: 0,
+    });
+    m.catalog.product.mockResolvedValue({
+      ...product,
+      variants: [variant('5', 128, 0), variant('5', 256, 3), variant('6', 128, 2), variant('6', 256, 1)],
+    });
+    m.stockAlert.create.mockResolvedValue({ msg: 'We will e-mail you once when it is back in stock.' });
+    const { container } = await page();
+    await flush();
+    const form = container.querySelector<HTMLFormElement>('[data-testid="notify-me"]')!;
+    expect(button(container, 'Add to Cart').disabled).toBe(true);
+    await type(form.querySelector('input')!, 'asha@example.com');
+    await submit(form);
+    await flush();
+    expect(m.stockAlert.create).toHaveBeenCalledWith({ variantId: '5-128', email: 'asha@example.com' });
+    expect(form.textContent).toContain('We will e-mail you once when it is back in stock.');
+    await click(button(container, '256 GB'));
+    expect(container.querySelector('[data-testid="notify-me"]')).toBeNull();
   });
 
   it('says “No reviews yet.” and asks a guest to log in to review', async () => {

@@ -15,6 +15,7 @@ import { useWishlist } from '../../lib/wishlist';
 import { useCart } from '../../stores/cart-store';
 import { notify } from '../../stores/notifications-store';
 import { useProduct } from './api';
+import { NotifyMe } from './components/notify-me';
 import { ProductReviews } from './components/product-reviews';
 import { RatingBadge } from './components/rating-stars';
 import { useInList } from './local-lists';
@@ -392,6 +393,7 @@ function ProductDetail({ product }: { product: Product }) {
           <button type="button" className="btn btn--accent btn--block" onClick={buyNow} disabled={!sellable}>
             Buy now
           </button>
+          {!sellable && variant && <NotifyMe key={variant._id} variantId={variant._id} />}
 
           <div className="pdp__toggles">
             <button
