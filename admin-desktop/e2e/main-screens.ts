@@ -48,6 +48,8 @@ export function mainScreens(ids: { orderId: string; productId: string }): Screen
     { name: 'staff', path: '/admin/staff', heading: 'Staff accounts', ready: firstRow },
     { name: 'catalog-csv', path: '/admin/catalog-csv', heading: 'Catalogue CSV' },
     { name: 'history', path: '/admin/history', heading: 'History', ready: firstRow },
+    { name: 'reviews', path: '/admin/reviews?status=all', heading: 'Reviews' },
+    { name: 'stock-alerts', path: '/admin/stock-alerts', heading: 'Stock alerts' },
   ];
 }
 

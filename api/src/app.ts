@@ -33,10 +33,13 @@ import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { productRoutes } from './modules/product/product.routes';
+import { productReviewRoutes, reviewRoutes, staffReviewRoutes } from './modules/review/review.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { staffStockAlertRoutes, stockAlertRoutes } from './modules/stock-alert/stock-alert.routes';
 import { userRoutes } from './modules/user/user.routes';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 
 export interface AppOptions {
   db: Db;
@@ -80,6 +83,12 @@ export function createApp(opts: AppOptions) {
   app.route('/category', categoryRoutes());
   app.route('/color', colorRoutes());
   app.route('/product', productRoutes());
+  app.route('/product', productReviewRoutes());
+  app.route('/review', reviewRoutes());
+  app.route('/admin/reviews', staffReviewRoutes());
+  app.route('/wishlist', wishlistRoutes());
+  app.route('/stock-alerts', stockAlertRoutes());
+  app.route('/admin/stock-alerts', staffStockAlertRoutes());
   app.route('/search', searchRoutes());
   app.route('/catalog/products', catalogBulkRoutes());
   app.route('/catalog', catalogCsvRoutes());

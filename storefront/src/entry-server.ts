@@ -19,6 +19,7 @@ import {
   formatINR,
   memoryLabel,
   type Product,
+  type Review,
   SHOP_PAGES,
 } from '@voltcart/shared';
 import { createElement } from 'react';
@@ -40,6 +41,8 @@ type Queries = ReturnType<typeof createQueries>;
 const SHOP = 'Voltcart';
 const PRIVATE = [
   /^\/cart\/?$/,
+  // The shopper's wishlist lives in their browser or behind their login: the shell, rendered there.
+  /^\/wishlist\/?$/,
   /^\/checkout(\/|$)/,
   /^\/profile/,
   /^\/thank-you\//,
@@ -69,7 +72,30 @@ function summary(text: string, fallback: string): string {
   return plain.length > 160 ? `${plain.slice(0, 157).trimEnd()}…` : plain;
 }
 
-function productHead(product: Product, opts: RenderOptions): Omit<Head, 'status'> {
+/** The rating and reviews shoppers gave (approved ones: the API gives no other), for search engines' stars. */
+function ratingLd(product: Product, reviews: Review[]) {
+  const rating = product.rating;
+  if (!rating || rating.count === 0) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: rating.average,
+      reviewCount: rating.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.map((r) => ({
+      '@type': 'Review',
+      name: r.title,
+      reviewBody: r.text,
+      datePublished: r.createdAt.slice(0, 10),
+      author: { '@type': 'Person', name: r.author },
+      reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    })),
+  };
+}
+
+function productHead(product: Product, opts: RenderOptions, reviews: Review[] = []): Omit<Head, 'status'> {
   const url = `${opts.origin}${paths.product.to(product._id)}`;
   const price = formatINR(product.finalPrice);
   const description = summary(
@@ -93,6 +119,7 @@ function productHead(product: Product, opts: RenderOptions): Omit<Head, 'status'
     ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
     ...(picture ? { image: [picture] } : {}),
     ...(category ? { category: category.name } : {}),
+    ...ratingLd(product, reviews),
   };
   // Shoppers are sent switched-on variants only; each is one Product of the group, with its own price.
   const variants = product.variants ?? [];
@@ -392,11 +419,16 @@ async function pageHead(
     try {
       const key = params.id ?? '';
       const found = await client.fetchQuery({ ...queries.product(key), retry: false });
+      // The first page of reviews: in the HTML, and their JSON-LD (approved reviews only, as the API gives).
+      const reviews = await client
+        .fetchQuery({ ...queries.reviews(found._id), retry: false })
+        .then((r) => r.reviews)
+        .catch(() => []);
       // The API answered a slug the product had before a rename (it redirected to the current one): the page
       // moves there for good, so shared links and search engines follow.
       if (key !== found._id && key !== found.slug)
         return { status: 301, location: paths.product.to(found.slug), head: '' };
-      return { status: 200, ...productHead(found, opts) };
+      return { status: 200, ...productHead(found, opts, reviews) };
     } catch (e) {
       if (isMissing(e)) return NOT_FOUND('Product');
       throw e;

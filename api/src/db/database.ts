@@ -108,6 +108,9 @@ export interface ProductTable extends Timestamps {
   list_price: GeneratedAlways<number>;
   /** in_stock = 1 AND stock > 0, stored. */
   sellable: GeneratedAlways<number>;
+  /** Approved reviews: how many, and their stars added up (migration 20261130T0500). */
+  rating_count: Generated<number>;
+  rating_sum: Generated<number>;
 }
 
 /** One sold combination of a product's options. 0 = no colour / no memory size. */
@@ -417,6 +420,55 @@ export interface AuditLogTable {
   after: ColumnType<Record<string, unknown> | null, string | null, never>;
 }
 
+/** A shopper's review of a product (modules/review). */
+export interface ReviewTable {
+  id: Id;
+  product_id: number;
+  user_id: number;
+  rating: number;
+  title: string;
+  body: string;
+  /** JSON list of stored picture names. */
+  photos: Generated<string>;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  reject_reason: Generated<string | null>;
+  reply: Generated<string | null>;
+  replied_at: Generated<Date | null>;
+  moderated_by: Generated<number | null>;
+  moderated_at: Generated<Date | null>;
+  helpful: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ReviewVoteTable {
+  review_id: number;
+  user_id: number;
+  created_at: Generated<Date>;
+}
+
+/** A product on a shopper's wishlist (modules/wishlist); 0 = no colour / memory size chosen. */
+export interface WishlistItemTable {
+  user_id: number;
+  product_id: number;
+  color_id: Generated<number>;
+  memory_size: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+/** A "notify me when available" request (modules/stock-alert). */
+export interface StockAlertTable {
+  id: Id;
+  variant_id: number;
+  product_id: number;
+  email: string;
+  user_id: number | null;
+  created_at: Generated<Date>;
+  notified_at: Generated<Date | null>;
+  /** 1 while waiting, NULL once notified (stored, in the unique key). */
+  waiting: GeneratedAlways<number | null>;
+}
+
 export interface Database {
   admins: AdminTable;
   users: UserTable;
@@ -454,4 +506,8 @@ export interface Database {
   known_logins: KnownLoginTable;
   account_tokens: AccountTokenTable;
   recovery_codes: RecoveryCodeTable;
+  reviews: ReviewTable;
+  review_votes: ReviewVoteTable;
+  wishlist_items: WishlistItemTable;
+  stock_alerts: StockAlertTable;
 }

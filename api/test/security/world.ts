@@ -64,6 +64,8 @@ export interface World {
   catalogCsv: string;
   /** A previewed import of that file, ready to apply. */
   catalogImport: string;
+  /** The other shopper's approved review of the product (the owner received the product: a delivered order). */
+  review: number;
 }
 
 const ADDRESS = {
@@ -270,6 +272,52 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
   };
   const mine = await own(owner);
   const theirs = await own(other);
+  const delivered = insertId(
+    await db
+      .insertInto('orders')
+      .values({
+        public_id: publicId(),
+        user_id: owner.id,
+        state: 'delivered',
+        payment_mode: 0,
+        total_paise: 1_800_000,
+        original_total_paise: 2_000_000,
+        razorpay_order_id: null,
+        ship_adress_line1: ADDRESS.adressLine1,
+        ship_city: ADDRESS.city,
+        ship_state: ADDRESS.state,
+        ship_postal_code: ADDRESS.postalCode,
+        ship_country: ADDRESS.country,
+        expires_at: null,
+        paid_at: new Date(),
+      })
+      .executeTakeFirstOrThrow(),
+  );
+  await db
+    .insertInto('order_lines')
+    .values({
+      order_id: delivered,
+      product_id: product,
+      name: `Phone ${tag}`,
+      unit_price_paise: 1_800_000,
+      unit_original_paise: 2_000_000,
+      qty: 1,
+      color_name: null,
+    })
+    .execute();
+  const review = insertId(
+    await db
+      .insertInto('reviews')
+      .values({
+        product_id: product,
+        user_id: other.id,
+        rating: 4,
+        title: 'Good',
+        body: 'Works well.',
+        status: 'approved',
+      })
+      .executeTakeFirstOrThrow(),
+  );
   const catalogCsv = (await sc.req('GET', '/catalog/export', { token: admin.token })).text;
   const importForm = new FormData();
   importForm.append('file', file(new TextEncoder().encode(catalogCsv), 'catalogue.csv', 'text/csv'));
@@ -309,6 +357,7 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
     otherOrder: theirs.order,
     catalogCsv,
     catalogImport: String(preview.body.import._id),
+    review,
   };
 }
 
@@ -334,6 +383,8 @@ export function paramValue(route: RouteEntry, param: string, w: World): string {
   // Blocking is sent as an unblock of the owner (validRequest): the owner's token must keep working.
   if (p === 'userid') return String(w.owner.id);
   if (p === 'importid') return w.catalogImport;
+  if (p === 'productid') return String(w.product);
+  if (p === 'reviewid') return String(w.review);
   if (p === 'file' || p === '*') return w.imageFile;
   if (p === 'id' || p === 'slug') {
     if (section === 'category') return String(route.method === 'DELETE' ? w.emptyCategory : w.category);
@@ -538,6 +589,18 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       return { body: { blocked: false } };
     case 'PUT /settings/tax/category/:p':
       return { body: { hsnCode: '8517', gstRate: 18 } };
+    case 'POST /review/:p':
+      return { body: { rating: 5, title: 'Great phone', text: 'Fast and light.' } };
+    case 'POST /stock-alerts':
+      return {
+        body: { variantId: String(w.variant), email: `wait-${randomBytes(3).toString('hex')}@example.com` },
+      };
+    case 'POST /wishlist/merge':
+      return { body: { items: [{ productId: String(w.product) }] } };
+    case 'POST /admin/reviews/:p/reject':
+      return { body: { reason: 'Off topic' } };
+    case 'PUT /admin/reviews/:p/reply':
+      return { body: { reply: 'Thank you!' } };
     default:
       return owned ? { ownerObjects: true } : {};
   }

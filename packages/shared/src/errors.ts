@@ -74,6 +74,13 @@ export const ERROR_CODES = [
   'not_cancellable',
   'refund_too_large',
   'refund_refused',
+  // reviews
+  /** Only shoppers with a delivered order of the product may review it. */
+  'not_purchased',
+  /** A second "helpful" vote of one account on one review. */
+  'already_voted',
+  /** "Notify me" for a variant that can be bought now. */
+  'in_stock',
   // the server
   'conflict',
   'busy',

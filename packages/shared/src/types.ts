@@ -58,6 +58,11 @@ export interface ProductSummary {
    * Always sent; optional in the type for answers of API versions before variants.
    */
   priceRange?: { min: number; max: number };
+  /**
+   * Approved reviews' average (one decimal) and count: in lists once the product has reviews; on the product's
+   * own answer always, with the distribution (RatingSummary).
+   */
+  rating?: { average: number; count: number; distribution?: RatingSummary['distribution'] };
   /** How many variants the product has; sent in staff lists only (units are changed there with one variant). */
   variantCount?: number;
 }
@@ -103,6 +108,15 @@ export interface Product extends ProductSummary {
   shortDescription: string;
   longDescription: string;
   category: { _id: string; name: string; slug: string } | null;
+}
+
+/** What shoppers' approved reviews add up to. */
+export interface RatingSummary {
+  /** Rounded to one decimal; 0 without reviews. */
+  average: number;
+  count: number;
+  /** Reviews with 1, 2, 3, 4 and 5 stars, in that order. */
+  distribution: [number, number, number, number, number];
 }
 
 /** A product a photo's file name may mean (matching by slug or SKU). */

@@ -49,6 +49,7 @@ export const pageRoutes: PageRoute[] = [
       params.id ? catalogRequests.product(client, params.id) : Promise.resolve(),
   },
   { pattern: paths.cart.pattern, page: () => import('./routes/cart') },
+  { pattern: paths.wishlist.pattern, page: () => import('./routes/wishlist') },
   { pattern: paths.checkout.pattern, page: () => import('./routes/checkout') },
   { pattern: paths.thankYou.pattern, page: () => import('./routes/thank-you') },
   { pattern: paths.login.pattern, page: () => import('./routes/login') },

@@ -14,6 +14,7 @@ export const paths = {
   },
   product: { pattern: '/product/:id', to: (id: string) => `/product/${encodeURIComponent(id)}` },
   cart: { pattern: '/cart', to: () => '/cart' },
+  wishlist: { pattern: '/wishlist', to: () => '/wishlist' },
   checkout: { pattern: '/checkout', to: () => '/checkout' },
   thankYou: {
     pattern: '/thank-you/:orderId',

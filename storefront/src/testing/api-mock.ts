@@ -71,6 +71,16 @@ export function apiMock(m: Calls): { api: MockedApi } {
       category: { list: async () => reply({ categories: await fn('catalog', 'categories')() }) },
       color: { list: async () => reply({ colors: await fn('catalog', 'colors')() }) },
       settings: { get: async () => reply({ settings: await fn('settings', 'get')() }) },
+      stockAlert: {
+        create: async ({ body }: Input) =>
+          reply({ ...(await fn('stockAlert', 'create')(body)), waiting: true as const }),
+      },
+      review: {
+        list: async ({ params, query }: Input) => reply(await fn('review', 'list')(params?.id, query)),
+        mine: async ({ params }: Input) => reply(await fn('review', 'mine')(params?.productId)),
+        helpful: async ({ params }: Input) =>
+          reply({ helpful: await fn('review', 'helpful')(params?.reviewId) }),
+      },
     },
   };
 }

@@ -35,6 +35,12 @@ const ColorFormPage = lazy(() =>
 const ColorListPage = lazy(() =>
   import('../features/colors/color-list-page').then((m) => ({ default: m.ColorListPage })),
 );
+const StockAlertsPage = lazy(() =>
+  import('../features/stock-alerts/stock-alerts-page').then((m) => ({ default: m.StockAlertsPage })),
+);
+const ReviewsPage = lazy(() =>
+  import('../features/reviews/reviews-page').then((m) => ({ default: m.ReviewsPage })),
+);
 const HistoryPage = lazy(() =>
   import('../features/history/history-page').then((m) => ({ default: m.HistoryPage })),
 );
@@ -108,6 +114,8 @@ const routes = createRoutesFromElements(
       <Route path="catalog-csv" element={<CatalogCsvPage />} />
       <Route path="users/:id" element={<CustomerPage />} />
       <Route path="history" element={<HistoryPage />} />
+      <Route path="reviews" element={<ReviewsPage />} />
+      <Route path="stock-alerts" element={<StockAlertsPage />} />
       <Route path="account" element={<AccountPage />} />
       <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
     </Route>

@@ -21,6 +21,8 @@ export const paths = {
   staff: '/admin/staff',
   catalogCsv: '/admin/catalog-csv',
   history: '/admin/history',
+  reviews: '/admin/reviews',
+  stockAlerts: '/admin/stock-alerts',
   /** The staff member's own password and two-step sign-in. */
   account: '/admin/account',
   logout: '/logout',

@@ -2,6 +2,7 @@ import { contract, productBulkBody } from '@voltcart/shared';
 import { catalogCache } from '../../lib/cache';
 import { resource } from '../../lib/routes';
 import { actorOf } from '../audit/audit.service';
+import { releaseStockAlerts } from '../stock-alert/stock-alert.service';
 import { BULK_MESSAGES, bulkProducts } from './catalog-bulk.service';
 
 const api = contract.catalogCsv;
@@ -14,6 +15,7 @@ export function catalogBulkRoutes() {
     const body = await input.body();
     const { changed } = await bulkProducts(c.var, actorOf(c), body);
     await catalogCache(c).invalidate(c.var.db);
+    await releaseStockAlerts(c.var);
     return { msg: BULK_MESSAGES.done(body.action, changed), changed };
   });
 

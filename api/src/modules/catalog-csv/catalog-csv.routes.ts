@@ -5,6 +5,7 @@ import { catalogCache } from '../../lib/cache';
 import { resource } from '../../lib/routes';
 import { streamedUpload } from '../../lib/streamed-upload';
 import { actorOf } from '../audit/audit.service';
+import { releaseStockAlerts } from '../stock-alert/stock-alert.service';
 import {
   applyNextBatch,
   CSV_MESSAGES,
@@ -56,6 +57,7 @@ export function catalogCsvRoutes() {
     const applied = await applyNextBatch(c.var.db, actorOf(c), input.params.importId!);
     // What the batch saved shows to shoppers at once (a failed batch saved nothing).
     await catalogCache(c).invalidate(c.var.db);
+    await releaseStockAlerts(c.var);
     return applied;
   });
 

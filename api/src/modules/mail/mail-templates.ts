@@ -17,7 +17,8 @@ export type MailKind =
   | 'verify_email'
   | 'delete_account'
   | 'account_deleted'
-  | 'staff_password';
+  | 'staff_password'
+  | 'back_in_stock';
 
 export interface MailLine {
   name: string;
@@ -37,6 +38,8 @@ export interface MailData {
   secret?: string;
   /** The e-mail change's new address. */
   newEmail?: string;
+  /** Back-in-stock mails: the product and the options that came back. */
+  product?: { name: string; options: string };
   order?: {
     publicId: string;
     totalPaise: number;
@@ -140,6 +143,17 @@ function wording(kind: MailKind, d: MailData): { subject: string; lead: string[]
           'You choose your own password when you first log in with it; nobody else knows it then.',
         ],
       };
+    case 'back_in_stock': {
+      const what = `${d.product?.name ?? 'A product'}${d.product?.options ? ` (${d.product.options})` : ''}`;
+      return {
+        subject: `${what} is back in stock`,
+        lead: [
+          `${what} is back in stock. Units are not held for anyone: order soon if you still want it.`,
+          'You asked us to write once when it came back; we will not write about it again.',
+        ],
+        action: 'See the product',
+      };
+    }
     case 'order_placed':
       return {
         subject: `Order ${id} placed (cash on delivery)`,

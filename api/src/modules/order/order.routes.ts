@@ -34,6 +34,7 @@ import { assertMayOrder } from '../account/account.service';
 import { actorOf } from '../audit/audit.service';
 import { findDocument } from '../invoice/invoice.service';
 import { renderInvoicePdf } from '../invoice/invoice-pdf';
+import { releaseStockAlerts } from '../stock-alert/stock-alert.service';
 import { listAdminOrders, listOrders, type OrderDeps } from './order.service';
 import { bulkShip } from './order-bulk.service';
 import { placeOrder } from './order-checkout.service';
@@ -117,6 +118,7 @@ export function orderRoutes() {
     assertOwnAccount(userId, await input.raw(), NOT_YOURS);
     const { order_id } = await input.body();
     const { order, msg } = await customerPaymentFailed(deps(c), userId, order_id);
+    await releaseStockAlerts(c.var);
     return { msg, order };
   });
 
@@ -181,6 +183,8 @@ export function orderRoutes() {
       { carrier, trackingNumber, restock, mayRefund: roleCan(principal.role, 'orders.refund') },
       actorOf(c),
     );
+    // A cancelled or returned order's units may be back on sale.
+    await releaseStockAlerts(c.var);
     return { msg: `Order moved to ${state}.`, order };
   });
 
@@ -227,6 +231,7 @@ export function orderRoutes() {
       : details.refunds.length
         ? 'Order cancelled. The refund could not be started automatically: our staff will refund you.'
         : 'Order cancelled.';
+    await releaseStockAlerts(c.var);
     return { msg, ...details };
   });
 

@@ -27,6 +27,9 @@ export interface SummaryRow {
   top_selling: number;
   price_min: number | null;
   price_max: number | null;
+  /** Approved reviews (migration 20261130T0500); absent from rows read by older queries. */
+  rating_count?: number;
+  rating_sum?: number;
   category_id: number | null;
   categoryName: string | null;
   categorySlug: string | null;
@@ -71,6 +74,8 @@ const summaryColumns = [
   'p.top_selling',
   'p.price_min',
   'p.price_max',
+  'p.rating_count',
+  'p.rating_sum',
   'p.category_id',
   'c.name as categoryName',
   'c.slug as categorySlug',

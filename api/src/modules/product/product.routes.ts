@@ -17,6 +17,7 @@ import { cached, catalogDb, resource } from '../../lib/routes';
 import { idParam } from '../../lib/validate';
 import { actorOf } from '../audit/audit.service';
 import { suggest } from '../search/search.service';
+import { releaseStockAlerts } from '../stock-alert/stock-alert.service';
 import * as products from './product.service';
 import { matchImageNames } from './product-match.service';
 import * as variants from './product-variant.service';
@@ -72,6 +73,8 @@ export function productRoutes() {
       images: uploadedFiles(form.images),
     });
     await catalogCache(c).invalidate(c.var.db);
+    // Units may have come back: the addresses waiting for them are mailed (after the save committed).
+    await releaseStockAlerts(c.var);
     return { msg: M.updated, product, uploads };
   });
 
@@ -80,6 +83,7 @@ export function productRoutes() {
     const { flag } = await input.body();
     const { product, msg } = await products.toggleProduct(c.var.db, actorOf(c), id, flag);
     await catalogCache(c).invalidate(c.var.db);
+    await releaseStockAlerts(c.var);
     return { msg, product };
   });
 
@@ -129,6 +133,7 @@ export function productRoutes() {
     const { changes } = await input.body();
     const out = await variants.setVariantStock(c.var.db, actorOf(c), id, changes, adminProduct);
     await catalogCache(c).invalidate(c.var.db);
+    await releaseStockAlerts(c.var);
     return { msg: V.stockSaved(changes.length), ...out };
   });
 
@@ -144,6 +149,7 @@ export function productRoutes() {
       adminProduct,
     );
     await catalogCache(c).invalidate(c.var.db);
+    await releaseStockAlerts(c.var);
     return { msg: V.updated, ...out };
   });
 

@@ -1,4 +1,5 @@
 import {
+  averageRating,
   type BestSellers,
   fieldLabel,
   finalPricePaise,
@@ -26,6 +27,7 @@ import { imageLimits, releaseImages, removeImages } from '../../lib/images';
 import { SAFE_NAME, type Storage } from '../../lib/storage';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
+import { ratingOf } from '../review/review.service';
 import { categoriesNamed, searchEngine } from '../search/search-engine';
 import { lowStockThreshold } from '../settings/settings.service';
 import * as repo from './product.repository';
@@ -92,7 +94,14 @@ export function toSummary(r: repo.SummaryRow): ProductSummary {
     categoryName: r.categoryName,
     categorySlug: r.categorySlug,
     priceRange: { min: toRupees(min), max: toRupees(max) },
+    ...ratingOfRow(r),
   };
+}
+
+/** A list's rating of a product: present once it has approved reviews. */
+function ratingOfRow(r: repo.SummaryRow): Pick<ProductSummary, 'rating'> {
+  const count = Number(r.rating_count ?? 0);
+  return count > 0 ? { rating: { average: averageRating(Number(r.rating_sum ?? 0), count), count } } : {};
 }
 
 // ---------------------------------------------------------------- reads
@@ -109,6 +118,7 @@ const SEARCH_PARAMS = [
   'maxPrice',
   'inStock',
   'minDiscount',
+  'minRating',
   'status',
   'top',
   'outOfStock',
@@ -186,6 +196,7 @@ export async function listProducts(
     maxPrice: maxPrice === undefined ? undefined : toPaise(maxPrice),
     inStock: query.inStock,
     minDiscount: query.minDiscount,
+    minRating: query.minRating,
     stockAtMost,
     status: query.status,
     top: query.top,
@@ -287,6 +298,7 @@ export async function getProduct(
   const hidden = row && hiddenFrom(row);
   if (!found || !row || hidden) throw notFound('Product');
   const { images, colors, memory, colorImages, variants } = found;
+  const rating = await ratingOf(db, Number(row.id));
   return {
     ...toSummary(row),
     images,
@@ -311,6 +323,7 @@ export async function getProduct(
       row.category_id === null || row.categoryName === null
         ? null
         : { _id: String(row.category_id), name: row.categoryName, slug: row.categorySlug ?? '' },
+    rating,
   };
 }
 

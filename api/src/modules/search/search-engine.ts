@@ -270,6 +270,7 @@ export class MariaDbSearch implements SearchEngine {
       query.maxPrice,
       query.inStock,
       query.minDiscount,
+      query.minRating,
       query.stockAtMost,
       query.status,
       query.top,

@@ -467,6 +467,7 @@ export type SortKey =
   | 'price_desc'
   | 'newest'
   | 'discount'
+  | 'rating'
   | 'stock';
 
 /**
@@ -512,6 +513,18 @@ export async function pageIds(
     case 'discount':
       order = sql`p.discount_percentage DESC, p.id DESC`;
       break;
+    case 'rating': {
+      // Best average first, then the most reviewed; products without reviews last. A search's matches table
+      // holds no ratings: they are read from the products by id.
+      const rated = spec.kept
+        ? sql`(SELECT r.rating_sum / NULLIF(r.rating_count, 0) FROM products AS r WHERE r.id = p.id)`
+        : sql`p.rating_sum / NULLIF(p.rating_count, 0)`;
+      const many = spec.kept
+        ? sql`(SELECT r.rating_count FROM products AS r WHERE r.id = p.id)`
+        : sql`p.rating_count`;
+      order = sql`${rated} DESC, ${many} DESC, p.id DESC`;
+      break;
+    }
     default:
       order = sql`p.id DESC`;
   }
@@ -726,6 +739,8 @@ export interface FilterValues {
   maxPrice?: number;
   inStock?: boolean;
   minDiscount?: number;
+  /** Approved reviews' average of at least this many stars. */
+  minRating?: number;
   /** Low stock (back office): at most this many units. */
   stockAtMost?: number;
   /** Back office: switched on (true) or off (false). */
@@ -771,6 +786,13 @@ export function conditions(f: FilterValues): Condition[] {
   if (f.inStock) out.push({ facet: 'inStock', where: sql`${sellable} = 1` });
   if (f.minDiscount !== undefined)
     out.push({ facet: 'minDiscount', where: sql`p.discount_percentage >= ${f.minDiscount}` });
+  // By id from the products (a search reads its matches' table, which holds no ratings): sum ≥ n × count is
+  // "average ≥ n" without a division.
+  if (f.minRating !== undefined)
+    out.push({
+      facet: '',
+      where: sql`p.id IN (SELECT id FROM products WHERE rating_count > 0 AND rating_sum >= ${f.minRating} * rating_count)`,
+    });
   if (f.stockAtMost !== undefined) out.push({ facet: '', where: sql`p.stock <= ${f.stockAtMost}` });
   if (f.status !== undefined) out.push({ facet: '', where: sql`p.status = ${f.status ? 1 : 0}` });
   if (f.top !== undefined) out.push({ facet: '', where: sql`p.top_selling = ${f.top ? 1 : 0}` });

@@ -2,12 +2,17 @@ import { admin, audit, staff, user } from './account';
 import { catalog, category, color, product, search, variant } from './catalog';
 import { catalogCsv } from './catalog-csv';
 import { customer } from './customer';
+import { review } from './review';
+import { stockAlert } from './stock-alert';
+import { wishlist } from './wishlist';
 
 export type { AccountExport } from './account';
 export type { FacetValue, ProductFacets, ProductId, ProductList, Suggestions, Synonym } from './catalog';
 export type { CatalogImport, CsvRowError } from './catalog-csv';
-
+export type { MyReview, Review, ReviewPage, StaffReview } from './review';
 export type { PricesChanged } from './shop';
+export type { WaitingVariant } from './stock-alert';
+export type { WishlistItem } from './wishlist';
 
 import { cart, health, newsletter, order, settings } from './shop';
 import { tax } from './tax';
@@ -35,6 +40,9 @@ export const contract = {
   newsletter,
   health,
   tax,
+  review,
+  wishlist,
+  stockAlert,
 };
 
 export type Contract = typeof contract;

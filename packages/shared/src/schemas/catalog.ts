@@ -113,6 +113,7 @@ export const PRODUCT_SORTS = [
   'price_desc',
   'newest',
   'discount',
+  'rating',
 ] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 /** Filter values per filter, at most. */
@@ -168,6 +169,8 @@ export const productListQuery = z
       .transform((v) => v === '1' || v === 'true')
       .optional(),
     minDiscount: z.enum(['10', '20', '30'], { error: 'must be 10, 20 or 30' }).transform(Number).optional(),
+    /** Products whose average rating (approved reviews) is at least this many stars: 4 is "4★ & above". */
+    minRating: z.enum(['3', '4'], { error: 'must be 3 or 4' }).transform(Number).optional(),
     /** `1`: the reply carries the facet counts (a query each: lists that show no filters leave them out). */
     facets: z
       .enum(['1', 'true', '0', 'false'], { error: 'must be 1 or 0' })

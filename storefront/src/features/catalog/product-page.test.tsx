@@ -1,13 +1,18 @@
 import type { Product } from '@voltcart/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const m = vi.hoisted(() => ({ catalog: { product: vi.fn() }, settings: { get: vi.fn() } }));
+const m = vi.hoisted(() => ({
+  catalog: { product: vi.fn() },
+  settings: { get: vi.fn() },
+  review: { list: vi.fn(), mine: vi.fn(), helpful: vi.fn() },
+  stockAlert: { create: vi.fn() },
+}));
 vi.mock('../../lib/api', async () => (await import('../../testing/api-mock')).apiMock(m));
 vi.mock('../../config/env', () => ({ env: () => ({ apiUrl: 'http://api.test' }) }));
 
 import { ApiError } from '@voltcart/api-client/errors';
 import { useCart } from '../../stores/cart-store';
-import { button, cleanup, click, flush, render } from '../../testing/render';
+import { button, cleanup, click, flush, render, submit, type } from '../../testing/render';
 import { ProductPage } from './product-page';
 
 const product: Product = {
@@ -53,6 +58,7 @@ beforeEach(() => {
   useCart.setState({ items: [], count: 0, finalTotal: 0, originalTotal: 0 });
   m.catalog.product.mockReset().mockResolvedValue(product);
   m.settings.get.mockReset().mockResolvedValue(settings());
+  m.review.list.mockReset().mockResolvedValue({ reviews: [], hasMore: false, total: 0, rating: noRating });
 });
 
 /** The gateway's plans when EMI is on: 12 months at no cost from ₹50,000, 6 months at 12 % from ₹3,000. */
@@ -61,6 +67,23 @@ const plans = [
   { bank: 'ICIC', months: 12, interestPct: 0, minPaise: 50_000_00 },
 ];
 const withEmi = { emiEnabled: true, emiPlans: plans };
+
+const noRating = { average: 0, count: 0, distribution: [0, 0, 0, 0, 0] };
+const rated = { average: 4.5, count: 2, distribution: [0, 0, 0, 1, 1] };
+const aReview = {
+  _id: '7',
+  productId: '21',
+  rating: 5,
+  title: 'Superb <b>camera</b>',
+  text: '<script>alert(1)</script> Night shots are sharp.',
+  photos: [],
+  author: 'Asha',
+  verifiedPurchase: true,
+  helpful: 3,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  reply: { text: 'Thank you, Asha!', at: '2026-11-21T10:00:00.000Z' },
+};
 
 /** The shop's settings; EMI off unless a test turns it on. */
 const settings = (over: Record<string, unknown> = {}) => ({
@@ -161,6 +184,69 @@ describe('ProductPage', () => {
     m.catalog.product.mockReturnValue(new Promise(() => {}));
     const { container } = await page();
     expect(container.textContent).toContain('Loading');
+  });
+
+  it('shows the rating, its distribution and approved reviews as text with “Verified purchase”', async () => {
+    m.catalog.product.mockResolvedValue({ ...product, rating: rated });
+    m.review.list.mockResolvedValue({ reviews: [aReview], hasMore: false, total: 2, rating: rated });
+    const { container } = await page();
+    await flush();
+    expect(container.querySelector('[data-testid="rating-badge"]')?.textContent).toContain('4.5(2 reviews)');
+    const summary = container.querySelector('[data-testid="rating-summary"]')!;
+    expect(summary.textContent).toContain('2 verified reviews');
+    expect([...summary.querySelectorAll('tr')].map((r) => r.textContent)).toEqual([
+      '5★1',
+      '4★1',
+      '3★0',
+      '2★0',
+      '1★0',
+    ]);
+    const review = container.querySelector('[data-testid="review"]')!;
+    expect(review.textContent).toContain('Verified purchase');
+    expect(review.querySelector('.review__title')?.textContent).toBe('Superb <b>camera</b>');
+    expect(review.querySelector('script, b')).toBeNull();
+    expect(review.textContent).toContain('Reply from the shop');
+    expect(review.textContent).toContain('3 people found this helpful');
+    expect(m.review.list).toHaveBeenCalledWith('21', { page: 1, sort: 'newest' });
+  });
+
+  it('offers “Notify me when available” for a sold-out variant and sends the guest’s address', async () => {
+    const variant = (colorId: string, memorySize: number, stock: number) => ({
+      _id: `${colorId}-${memorySize}`,
+      sku: `SKU-${colorId}-${memorySize}`,
+      colorId,
+      memorySize,
+      stock,
+      price: 71999,
+      originalPrice: 79999,
+      priceOverride: null,
+      enabled: true,
+      position: 0,
+    });
+    m.catalog.product.mockResolvedValue({
+      ...product,
+      variants: [variant('5', 128, 0), variant('5', 256, 3), variant('6', 128, 2), variant('6', 256, 1)],
+    });
+    m.stockAlert.create.mockResolvedValue({ msg: 'We will e-mail you once when it is back in stock.' });
+    const { container } = await page();
+    await flush();
+    const form = container.querySelector<HTMLFormElement>('[data-testid="notify-me"]')!;
+    expect(button(container, 'Add to Cart').disabled).toBe(true);
+    await type(form.querySelector('input')!, 'asha@example.com');
+    await submit(form);
+    await flush();
+    expect(m.stockAlert.create).toHaveBeenCalledWith({ variantId: '5-128', email: 'asha@example.com' });
+    expect(form.textContent).toContain('We will e-mail you once when it is back in stock.');
+    await click(button(container, '256 GB'));
+    expect(container.querySelector('[data-testid="notify-me"]')).toBeNull();
+  });
+
+  it('says “No reviews yet.” and asks a guest to log in to review', async () => {
+    const { container } = await page();
+    await flush();
+    expect(container.querySelector('[data-testid="rating-badge"]')).toBeNull();
+    expect(container.textContent).toContain('No reviews yet.');
+    expect(container.textContent).toContain('Bought this? Log in to review it.');
   });
 
   it('keeps wishlist and compare toggles in local storage', async () => {

@@ -11,9 +11,13 @@ import { paths } from '../../config/paths';
 import { productImage } from '../../lib/images';
 import { SHOP_INFO, shipsFree, useShopClaims } from '../../lib/shop-info';
 import { useTitle } from '../../lib/use-title';
+import { useWishlist } from '../../lib/wishlist';
 import { useCart } from '../../stores/cart-store';
 import { notify } from '../../stores/notifications-store';
 import { useProduct } from './api';
+import { NotifyMe } from './components/notify-me';
+import { ProductReviews } from './components/product-reviews';
+import { RatingBadge } from './components/rating-stars';
 import { useInList } from './local-lists';
 import {
   findVariant,
@@ -114,7 +118,7 @@ function ProductDetail({ product }: { product: Product }) {
   const claims = useShopClaims();
   const [params, setParams] = useSearchParams();
   const [qty, setQty] = useState(1);
-  const [inWishlist, toggleWishlist] = useInList('wishlist', product._id);
+  const [inWishlist, toggleWishlist] = useWishlist(product._id);
   const [inCompare, toggleCompare] = useInList('compare', product._id);
 
   const sel = normalizeSelection(product, wantedFromAddress(product, params));
@@ -240,6 +244,7 @@ function ProductDetail({ product }: { product: Product }) {
           <h1 id="pdp-title" className="pdp__title">
             {product.name}
           </h1>
+          <RatingBadge rating={product.rating} />
           {range.min !== range.max && (
             <p className="pdp__range">
               <span className="visually-hidden">Price range: </span>
@@ -391,17 +396,19 @@ function ProductDetail({ product }: { product: Product }) {
           <button type="button" className="btn btn--accent btn--block" onClick={buyNow} disabled={!sellable}>
             Buy now
           </button>
+          {!sellable && variant && <NotifyMe key={variant._id} variantId={variant._id} />}
 
           <div className="pdp__toggles">
             <button
               type="button"
               className="link-btn"
               aria-pressed={inWishlist}
-              onClick={() => toggleWishlist()}
+              onClick={() => void toggleWishlist({ colorId: sel.colorId, memorySize: sel.memorySize })}
             >
               <HeartIcon size={18} filled={inWishlist} />
               {inWishlist ? 'In wishlist' : 'Add to wishlist'}
             </button>
+            {inWishlist && <Link to={paths.wishlist.to()}>View wishlist</Link>}
             <button
               type="button"
               className="link-btn"
@@ -457,6 +464,8 @@ function ProductDetail({ product }: { product: Product }) {
           )}
         </section>
       )}
+
+      <ProductReviews product={product} />
     </div>
   );
 }

@@ -60,6 +60,13 @@ describe('store query string', () => {
     );
   });
 
+  it('reads “4★ & above” and the rating sort from the address, and drops other ratings', () => {
+    const q = readStoreQuery(new URLSearchParams('minRating=4&sort=rating'));
+    expect(q).toMatchObject({ minRating: 4, sort: 'rating' });
+    expect(writeStoreQuery(q)).toBe('sort=rating&minRating=4');
+    expect(readStoreQuery(new URLSearchParams('minRating=5')).minRating).toBeNull();
+  });
+
   it('says where the shopper is: "Showing 25–48 of 191" and the pages to offer', () => {
     expect(listPosition(24, 2, 191, 24)).toMatchObject({ from: 25, to: 48, total: 191, pages: 8 });
     expect(listPosition(24, 8, 191, 23)).toMatchObject({ from: 169, to: 191 });

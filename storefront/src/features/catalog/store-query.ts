@@ -1,4 +1,4 @@
-import type { ProductSort } from '@voltcart/shared';
+import { MIN_RATINGS, type ProductSort } from '@voltcart/shared';
 
 /** Page sizes of the store (seed §9): All (0), 2, 20, 24. */
 export const PAGE_SIZES = [
@@ -21,6 +21,7 @@ export const SORTS: { value: ProductSort; label: string; search?: boolean }[] = 
   { value: 'price_desc', label: 'Price: high to low' },
   { value: 'newest', label: 'Newest' },
   { value: 'discount', label: 'Biggest discount' },
+  { value: 'rating', label: 'Customer rating' },
 ];
 
 export const DISCOUNTS = [10, 20, 30] as const;
@@ -41,6 +42,8 @@ export interface StoreQuery {
   maxPrice: number | null;
   inStock: boolean;
   minDiscount: number | null;
+  /** Average stars at least (4: "4★ & above"); null when not chosen. */
+  minRating: number | null;
 }
 
 /** The list filters (what "Clear all" clears; the search and page size stay). */
@@ -54,6 +57,7 @@ export const NO_FILTERS = {
   maxPrice: null,
   inStock: false,
   minDiscount: null,
+  minRating: null,
 } satisfies Partial<StoreQuery>;
 
 const list = (v: string | null, max = 20) =>
@@ -83,7 +87,7 @@ const price = (v: string | null) => {
  * - sort: one of SORTS, otherwise the default
  * - brand, category, color, memory: comma-separated lists (several values of one filter combine with OR)
  * - minPrice, maxPrice: whole rupees ≥ 0; a min above the max is dropped
- * - inStock: '1'; minDiscount: 10, 20 or 30
+ * - inStock: '1'; minDiscount: 10, 20 or 30; minRating: 3 or 4
  */
 export function readStoreQuery(params: URLSearchParams): StoreQuery {
   const rawLimit = params.get('limit');
@@ -95,6 +99,7 @@ export function readStoreQuery(params: URLSearchParams): StoreQuery {
   const maxPrice = price(params.get('maxPrice'));
   if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) minPrice = null;
   const discount = Number(params.get('minDiscount'));
+  const rating = Number(params.get('minRating'));
   return {
     limit,
     colorSlug: (params.get('colorSlug') ?? '').trim().slice(0, 200),
@@ -111,6 +116,7 @@ export function readStoreQuery(params: URLSearchParams): StoreQuery {
     maxPrice,
     inStock: params.get('inStock') === '1',
     minDiscount: (DISCOUNTS as readonly number[]).includes(discount) ? discount : null,
+    minRating: (MIN_RATINGS as readonly number[]).includes(rating) ? rating : null,
   };
 }
 
@@ -129,6 +135,7 @@ export function writeStoreQuery(q: StoreQuery, opts: { keepDefaultLimit?: boolea
   if (q.maxPrice !== null && q.maxPrice !== undefined) p.set('maxPrice', String(q.maxPrice));
   if (q.inStock) p.set('inStock', '1');
   if (q.minDiscount) p.set('minDiscount', String(q.minDiscount));
+  if (q.minRating) p.set('minRating', String(q.minRating));
   if (q.page > 1 && q.limit !== 0) p.set('page', String(q.page));
   return p.toString();
 }
@@ -155,6 +162,7 @@ export function storeProductParams(categorySlug: string, query: StoreQuery) {
     maxPrice: query.maxPrice ?? undefined,
     inStock: query.inStock ? ('1' as const) : undefined,
     minDiscount: query.minDiscount ? (String(query.minDiscount) as '10' | '20' | '30') : undefined,
+    minRating: query.minRating ? (String(query.minRating) as '3' | '4') : undefined,
     // The store shows filters with counts.
     facets: '1' as const,
   };

@@ -15,7 +15,8 @@ const SHORT_LIST = 8;
  */
 function ValueList<T extends string | number>(props: {
   title: string;
-  values: { value: T; label: string; count: number }[];
+  /** `count` undefined: a filter without counts (customer rating). */
+  values: { value: T; label: string; count?: number }[];
   chosen: T[];
   onToggle: (v: T) => void;
 }) {
@@ -56,7 +57,7 @@ function ValueList<T extends string | number>(props: {
                 onChange={() => props.onToggle(v.value)}
               />
               <span>{v.label}</span>
-              <span className="facet__count">{v.count}</span>
+              {v.count !== undefined && <span className="facet__count">{v.count}</span>}
             </label>
           </li>
         ))}
@@ -159,6 +160,12 @@ export function ListFilters(props: {
         chosen={query.minDiscount ? [query.minDiscount] : []}
         onToggle={(v) => onChange({ minDiscount: query.minDiscount === v ? null : v })}
       />
+      <ValueList
+        title="Customer rating"
+        values={[{ value: 4, label: '4★ & above' }]}
+        chosen={query.minRating ? [query.minRating] : []}
+        onToggle={(v) => onChange({ minRating: query.minRating === v ? null : v })}
+      />
     </>
   );
 }
@@ -212,6 +219,9 @@ export function chosenFilters(
     ...(query.inStock ? [{ key: 'inStock', text: 'In stock only', remove: { inStock: false } }] : []),
     ...(query.minDiscount
       ? [{ key: 'minDiscount', text: `${query.minDiscount}% off or more`, remove: { minDiscount: null } }]
+      : []),
+    ...(query.minRating
+      ? [{ key: 'minRating', text: `${query.minRating}★ & above`, remove: { minRating: null } }]
       : []),
   ];
 }

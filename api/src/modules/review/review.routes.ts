@@ -1,0 +1,96 @@
+import {
+  contract,
+  reviewBody,
+  reviewListQuery,
+  reviewRejectBody,
+  reviewReplyBody,
+  staffReviewsQuery,
+} from '@voltcart/shared';
+import { catalogCache } from '../../lib/cache';
+import { uploadedFiles } from '../../lib/images';
+import { replyWith, resource } from '../../lib/routes';
+import { idParam } from '../../lib/validate';
+import { actorOf } from '../audit/audit.service';
+import * as reviews from './review.service';
+
+const M = reviews.REVIEW_MESSAGES;
+const api = contract.review;
+
+/** Shoppers' reads of a product's reviews (under /product). */
+export function productReviewRoutes() {
+  const { app, on } = resource('/product');
+  // Read from the primary: votes and moderation show at once (the catalogue cache would keep them for a while).
+  on(api.list, { query: reviewListQuery }, async (c, { query }) => ({
+    msg: M.loaded,
+    ...(await reviews.listReviews(c.var.db, idParam(c, 'id', 'Product'), query)),
+  }));
+  return app;
+}
+
+/** A shopper's own review and votes (under /review). */
+export function reviewRoutes() {
+  const { app, on } = resource('/review');
+
+  on(api.mine, async (c) => ({
+    msg: M.loaded,
+    ...(await reviews.myReview(c.var.db, c.var.principal!.id, idParam(c, 'productId', 'Product'))),
+  }));
+
+  on(api.save, { body: reviewBody }, async (c, input) => {
+    const productId = idParam(c, 'productId', 'Product');
+    const form = await input.raw();
+    const fields = await input.body();
+    const { review, created } = await reviews.saveReview(
+      c.var,
+      c.var.principal!.id,
+      productId,
+      fields,
+      uploadedFiles(form.photos),
+    );
+    return replyWith(c, api.save, { msg: created ? M.created : M.updated, review }, created ? 201 : 200);
+  });
+
+  on(api.helpful, async (c) => ({
+    msg: M.voted,
+    helpful: await reviews.voteHelpful(c.var.db, c.var.principal!.id, idParam(c, 'reviewId', 'Review')),
+  }));
+
+  return app;
+}
+
+/** The back office's moderation (under /admin/reviews). */
+export function staffReviewRoutes() {
+  const { app, on } = resource('/admin/reviews');
+
+  on(api.queue, { query: staffReviewsQuery }, async (c, { query }) => ({
+    msg: M.loaded,
+    ...(await reviews.staffQueue(c.var.db, query)),
+  }));
+
+  // A decision changes what product pages show (rating, reviews): the kept catalogue answers are dropped.
+  on(api.approve, async (c) => {
+    const review = await reviews.moderate(c.var.db, actorOf(c), idParam(c, 'reviewId', 'Review'), {
+      status: 'approved',
+    });
+    await catalogCache(c).invalidate(c.var.db);
+    return { msg: M.approved, review };
+  });
+
+  on(api.reject, { body: reviewRejectBody }, async (c, input) => {
+    const id = idParam(c, 'reviewId', 'Review');
+    const { reason } = await input.body();
+    const review = await reviews.moderate(c.var.db, actorOf(c), id, { status: 'rejected', reason });
+    await catalogCache(c).invalidate(c.var.db);
+    return { msg: M.rejected, review };
+  });
+
+  on(api.reply, { body: reviewReplyBody }, async (c, input) => {
+    const id = idParam(c, 'reviewId', 'Review');
+    const { reply } = await input.body();
+    const review = await reviews.replyTo(c.var.db, actorOf(c), id, reply);
+    await catalogCache(c).invalidate(c.var.db);
+    return { msg: reply === '' ? M.replyRemoved : M.replied, review };
+  });
+
+  return app;
+}

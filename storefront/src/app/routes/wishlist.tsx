@@ -1,0 +1,3 @@
+import { WishlistPage } from '../../features/catalog/wishlist-page';
+
+export const Component = WishlistPage;
