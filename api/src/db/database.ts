@@ -108,6 +108,9 @@ export interface ProductTable extends Timestamps {
   list_price: GeneratedAlways<number>;
   /** in_stock = 1 AND stock > 0, stored. */
   sellable: GeneratedAlways<number>;
+  /** This product's own HSN code and GST rate (basis points); NULL: its category's. */
+  hsn_code: Generated<string | null>;
+  gst_rate_bp: Generated<number | null>;
 }
 
 /** One sold combination of a product's options. 0 = no colour / no memory size. */
@@ -244,6 +247,18 @@ export interface OrderTable extends Timestamps {
   ship_phone: GeneratedAlways<string>;
   /** `public_id` reversed (generated, indexed: the order search by the end of an id). */
   public_id_rev: GeneratedAlways<string>;
+  /** A business buyer's GSTIN and name given at checkout (B2B invoice); NULL for a consumer. */
+  buyer_gstin: Generated<string | null>;
+  buyer_business_name: Generated<string | null>;
+}
+
+/** The serial number (IMEI) of one unit of an order line, recorded at packing. */
+export interface OrderLineSerialTable {
+  id: Id;
+  order_id: number;
+  order_line_id: number;
+  serial: string;
+  recorded_at: ColumnType<Date, never, never>;
 }
 
 export interface OrderLineTable {
@@ -444,6 +459,7 @@ export interface Database {
   refunds: RefundTable;
   invoice_counters: InvoiceCounterTable;
   invoices: InvoiceTable;
+  order_line_serials: OrderLineSerialTable;
   search_terms: SearchTermTable;
   search_docs: SearchDocTable;
   search_words: SearchWordTable;

@@ -143,7 +143,8 @@ describe('splitGst', () => {
           expect(l!.cgstPaise).toBe(l!.sgstPaise);
           // the tax is within a paisa (and a hair: rate / 10000) of its rate on the taxable value as printed
           const exact = (l!.taxablePaise * rateBp) / 10_000;
-          if (intra) expect(Math.abs(2 * l!.cgstPaise - exact)).toBeLessThanOrEqual(1 + rateBp / 10_000 + 1e-9);
+          if (intra)
+            expect(Math.abs(2 * l!.cgstPaise - exact)).toBeLessThanOrEqual(1 + rateBp / 10_000 + 1e-9);
           else expect(Math.abs(l!.igstPaise - exact)).toBeLessThanOrEqual(1);
         }
       }
@@ -160,10 +161,13 @@ describe('splitGst', () => {
     [59, 1800, 49, 5], // half the tax is 4.5 p exactly: rounds up
     [149_950, 500, 142_810, 3_570],
     [9_999_999, 2800, 7_812_499, 1_093_750],
-  ])('%i paise at %i bp within the state → taxable %i, CGST = SGST = %i', (amountPaise, rateBp, taxable, half) => {
-    const [l] = splitGst([{ amountPaise, rateBp }], true);
-    expect(l).toEqual({ taxablePaise: taxable, cgstPaise: half, sgstPaise: half, igstPaise: 0 });
-  });
+  ])(
+    '%i paise at %i bp within the state → taxable %i, CGST = SGST = %i',
+    (amountPaise, rateBp, taxable, half) => {
+      const [l] = splitGst([{ amountPaise, rateBp }], true);
+      expect(l).toEqual({ taxablePaise: taxable, cgstPaise: half, sgstPaise: half, igstPaise: 0 });
+    },
+  );
 
   it('gives equal CGST and SGST totals over many lines (no paisa drifting to one side)', () => {
     const amounts = Array.from({ length: 500 }, (_, i) => 99_901 + i * 37);

@@ -86,7 +86,8 @@ export function gstinProblem(gstin: string, stateCode?: string): string | null {
   if (!/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(g))
     return 'must be 2 digits, a 10-character PAN, an entity number, Z and a check character (e.g. 29AAGCB7383J1Z4)';
   if (!CODES.has(g.slice(0, 2))) return `starts with ${g.slice(0, 2)}, which is no Indian state's code`;
-  if (gstinCheckChar(g.slice(0, 14)) !== g[14]) return 'has a wrong check character (last one): please check it';
+  if (gstinCheckChar(g.slice(0, 14)) !== g[14])
+    return 'has a wrong check character (last one): please check it';
   if (stateCode && g.slice(0, 2) !== stateCode) {
     const name = Object.entries(GST_STATES).find(([, c]) => c === g.slice(0, 2))?.[0];
     const chosen = Object.entries(GST_STATES).find(([, c]) => c === stateCode)?.[0] ?? stateCode;
