@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { gstinProblem, gstSlabsOn, gstState, HSN_PATTERN, isGstSlab } from '../rules/gst';
+import { gstinProblem, gstState } from '../rules/gst';
 import type { Order, PaymentCheckout } from '../types';
 import { rupees, text } from './common';
+import { gstRatePercent, hsnOverride } from './gst';
 
 /** The shopper's cancel: a reason is optional. */
 export const cancelOrderBody = z.object({
@@ -152,25 +153,9 @@ export const taxSettingsBody = z
   })
   .transform((v) => ({ ...v, gstin: v.registered ? v.gstin : '' }));
 
-/** A GST rate in percent that must be one of the slabs in force today (GST_SLAB_HISTORY). */
-export const gstRatePercent = z.coerce
-  .number({ error: 'must be a number' })
-  .refine((r) => isGstSlab(Math.round(r * 100)) && Math.abs(r * 100 - Math.round(r * 100)) < 1e-9, {
-    error: () =>
-      `must be one of the GST slabs: ${gstSlabsOn(new Date())
-        .map((b) => `${b / 100} %`)
-        .join(', ')}`,
-  });
-
-/** An HSN or SAC code: 4, 6 or 8 digits. */
-export const hsnCode = z
-  .string({ error: 'must be text' })
-  .trim()
-  .regex(HSN_PATTERN, 'must be 4, 6 or 8 digits');
-
 /** A category's HSN code (4, 6 or 8 digits; empty clears it) and GST rate in percent (a slab in force). */
 export const categoryTaxBody = z.object({
-  hsnCode: z.union([z.literal(''), hsnCode]).meta({ label: 'HSN code' }),
+  hsnCode: hsnOverride.meta({ label: 'HSN code' }),
   gstRate: gstRatePercent.meta({ label: 'GST rate' }),
 });
 
