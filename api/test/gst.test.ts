@@ -307,3 +307,61 @@ describe("a product's own HSN code and GST rate", () => {
     });
   });
 });
+
+describe('business purchase (B2B)', () => {
+  const BUYER = '29AAPFU0939F1ZR';
+
+  it('refuses a GSTIN of another state than the delivery address, a bad one, or one without a name, placing nothing', async () => {
+    const s = await shopper(ctx);
+    const id = await product(1_000);
+    await addToCart(ctx.db, s.id, id, 1);
+    const before = await ctx.snapshot();
+    for (const [over, msg] of [
+      [
+        {
+          business_gstin: BUYER,
+          business_name: 'Shetty Traders',
+          shipping_details: { state: 'Maharashtra' },
+        },
+        'GSTIN for business purchase belongs to Karnataka (29), not Maharashtra (27)',
+      ],
+      [
+        { business_gstin: '29AAPFU0939F1ZS', business_name: 'Shetty Traders' },
+        'GSTIN for business purchase has a wrong check character (last one): please check it',
+      ],
+      [{ business_gstin: BUYER }, 'Business name is required with a GSTIN'],
+    ] as const) {
+      const base = orderBody(0);
+      const body = {
+        ...base,
+        ...over,
+        shipping_details: {
+          ...base.shipping_details,
+          ...('shipping_details' in over ? over.shipping_details : {}),
+        },
+      };
+      const r = await ctx.req('POST', '/order/place-order', { token: s.token, body });
+      expect(r.status, msg).toBe(400);
+      expect(r.body.msg).toBe(msg);
+    }
+    expect(await ctx.snapshot()).toEqual(before);
+  });
+
+  it("prints the buyer's GSTIN and business name on the tax invoice", async () => {
+    expect((await saveSettings({ ...SELLER, gstin: GSTIN })).status).toBe(200);
+    const s = await shopper(ctx, 'Kiran Shetty');
+    await addToCart(ctx.db, s.id, await product(59_000), 1);
+    const r = await ctx.req('POST', '/order/place-order', {
+      token: s.token,
+      body: { ...orderBody(1), business_gstin: BUYER.toLowerCase(), business_name: 'Shetty Traders' },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const orderId = r.body.order_id as string;
+    expect((await payWithSimulator(ctx, s.token, orderId)).status).toBe(200);
+    const { text } = await documentText(s, orderId);
+    expect(text).toContain('TAX INVOICE');
+    expect(text).toContain('Shetty Traders');
+    expect(text).toContain(`Buyer's GSTIN: ${BUYER}`);
+    expect(text).toContain('Place of supply: Karnataka (29)');
+  });
+});
