@@ -142,3 +142,56 @@ export async function serialsOf(db: Q, orderId: number): Promise<Map<number, str
   for (const r of rows) by.set(r.order_line_id, [...(by.get(r.order_line_id) ?? []), r.serial]);
   return by;
 }
+
+/** Where a page of a period's documents starts: after this sort key and id. */
+export type DocumentCursor = { key: string | Date; id: number } | null;
+
+/**
+ * One page of the documents issued in [from, to), with their order's invoice (total and day), in one of two
+ * orders: by issue time (`time`), or by the buyer's GSTIN (`gstin`, business purchases only). Keyset paging, so
+ * a period of any size is read a page at a time.
+ */
+export async function documentPage(
+  db: Q,
+  range: { from: Date; to: Date },
+  opts: { order: 'time' | 'gstin'; kind?: 'invoice' | 'credit_note' },
+  after: DocumentCursor,
+  limit: number,
+) {
+  let q = db
+    .selectFrom('invoices as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .leftJoin('invoices as inv', (j) =>
+      j.onRef('inv.order_id', '=', 'i.order_id').on('inv.kind', '=', 'invoice'),
+    )
+    .select([
+      'i.id',
+      'i.body',
+      'i.issued_at',
+      'o.buyer_gstin',
+      'inv.total_paise as invoice_total',
+      'inv.issued_at as invoice_issued_at',
+    ])
+    .where('i.issued_at', '>=', range.from)
+    .where('i.issued_at', '<', range.to);
+  if (opts.kind) q = q.where('i.kind', '=', opts.kind);
+  if (opts.order === 'gstin') {
+    q = q.where('o.buyer_gstin', 'is not', null);
+    if (after)
+      q = q.where((eb) =>
+        eb.or([
+          eb('o.buyer_gstin', '>', String(after.key)),
+          eb.and([eb('o.buyer_gstin', '=', String(after.key)), eb('i.id', '>', after.id)]),
+        ]),
+      );
+    return q.orderBy('o.buyer_gstin').orderBy('i.id').limit(limit).execute();
+  }
+  if (after)
+    q = q.where((eb) =>
+      eb.or([
+        eb('i.issued_at', '>', after.key as Date),
+        eb.and([eb('i.issued_at', '=', after.key as Date), eb('i.id', '>', after.id)]),
+      ]),
+    );
+  return q.orderBy('i.issued_at').orderBy('i.id').limit(limit).execute();
+}

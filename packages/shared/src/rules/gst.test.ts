@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   amountInWords,
   apportion,
+  b2clThresholdOn,
   financialYear,
   GST_STATES,
   gstinProblem,
+  gstPeriod,
   gstSlabsOn,
   gstState,
   HSN_PATTERN,
@@ -206,5 +208,41 @@ describe('amount in words (Indian numbering)', () => {
     [1_000_05, 'Rupees One Thousand and Five Paise Only'],
   ])('%i paise', (paise, words) => {
     expect(amountInWords(paise)).toBe(words);
+  });
+});
+
+describe('GST return period', () => {
+  it.each([
+    ['2026-11', '2026-10-31T18:30:00.000Z', '2026-11-30T18:30:00.000Z', '112026', 'November 2026'],
+    ['2026-12', '2026-11-30T18:30:00.000Z', '2026-12-31T18:30:00.000Z', '122026', 'December 2026'],
+    [
+      '2026-Q1',
+      '2026-03-31T18:30:00.000Z',
+      '2026-06-30T18:30:00.000Z',
+      '062026',
+      'Q1 2026-27 (April–June 2026)',
+    ],
+    [
+      '2026-Q4',
+      '2026-12-31T18:30:00.000Z',
+      '2027-03-31T18:30:00.000Z',
+      '032027',
+      'Q4 2026-27 (January–March 2027)',
+    ],
+  ])('%s → %s … %s, fp %s', (name, from, to, fp, label) => {
+    expect(gstPeriod(name)).toEqual({ from: new Date(from), to: new Date(to), fp, label });
+  });
+  it.each(['2026-13', '2026-00', '2026-Q5', '26-11', '2016-05', 'November'])('%s is no period', (name) => {
+    expect(gstPeriod(name)).toBeNull();
+  });
+});
+
+describe('B2C large threshold (dated)', () => {
+  it.each([
+    ['2024-07-31T12:00:00+05:30', 2_50_000_00],
+    ['2024-08-01T00:00:00+05:30', 1_00_000_00],
+    ['2026-11-29T00:00:00Z', 1_00_000_00],
+  ])('on %s: %i paise', (at, paise) => {
+    expect(b2clThresholdOn(new Date(at))).toBe(paise);
   });
 });

@@ -253,3 +253,84 @@ export function amountInWords(paise: number): string {
   const p = paise % 100;
   return `Rupees ${numberInWords(rupees)}${p ? ` and ${belowHundred(p)} Paise` : ''} Only`;
 }
+
+/**
+ * The value (paise) above which an inter-state invoice to a buyer without a GSTIN is reported on its own in GSTR-1
+ * (B2C large), by the date it applies from (Indian time): ₹2.5 lakh, ₹1 lakh from 1 August 2024.
+ */
+export const B2CL_THRESHOLD_HISTORY: readonly { from: string; paise: number }[] = [
+  { from: '2017-07-01', paise: 2_50_000_00 },
+  { from: '2024-08-01', paise: 1_00_000_00 },
+];
+
+/** The B2C-large threshold (paise) on a day: the latest entry of B2CL_THRESHOLD_HISTORY that has started. */
+export function b2clThresholdOn(at: Date): number {
+  const day = new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+  let paise = B2CL_THRESHOLD_HISTORY[0]!.paise;
+  for (const entry of B2CL_THRESHOLD_HISTORY) if (entry.from <= day) paise = entry.paise;
+  return paise;
+}
+
+export interface GstPeriod {
+  /** First moment of the period and the first moment after it (Indian midnight, as instants). */
+  from: Date;
+  to: Date;
+  /** The return period as GSTR-1 names it: MMYYYY of the (last) month. */
+  fp: string;
+  /** e.g. "November 2026", "Q3 2026-27 (October–December 2026)". */
+  label: string;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** Indian midnight starting the 1st of a month (month 0–11; may run past December), as an instant. */
+const istMonthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1) - 330 * 60_000);
+
+/**
+ * A return period from its name, or null when it is not one.
+ * - `2026-11`: November 2026
+ * - `2026-Q1` … `2026-Q4`: the quarters of the financial year that starts in April 2026 (Q1 April–June, Q4
+ *   January–March 2027); a quarter's return period is its last month
+ * - boundaries are midnight in India
+ */
+export function gstPeriod(name: string): GstPeriod | null {
+  const m = /^(\d{4})-(\d{2})$/.exec(name);
+  const q = /^(\d{4})-Q([1-4])$/.exec(name);
+  if (m) {
+    const [year, month] = [Number(m[1]), Number(m[2]) - 1];
+    if (month < 0 || month > 11 || year < 2017) return null;
+    return {
+      from: istMonthStart(year, month),
+      to: istMonthStart(year, month + 1),
+      fp: `${m[2]}${m[1]}`,
+      label: `${MONTHS[month]} ${year}`,
+    };
+  }
+  if (q) {
+    const start = Number(q[1]);
+    if (start < 2017) return null;
+    const first = 3 + (Number(q[2]) - 1) * 3; // months from January of the starting year
+    const last = new Date(Date.UTC(start, first + 2, 1));
+    const firstDay = new Date(Date.UTC(start, first, 1));
+    return {
+      from: istMonthStart(start, first),
+      to: istMonthStart(start, first + 3),
+      fp: `${String(last.getUTCMonth() + 1).padStart(2, '0')}${last.getUTCFullYear()}`,
+      label: `Q${q[2]} ${start}-${String((start + 1) % 100).padStart(2, '0')} (${MONTHS[firstDay.getUTCMonth()]}–${MONTHS[last.getUTCMonth()]} ${last.getUTCFullYear()})`,
+    };
+  }
+  return null;
+}
