@@ -78,11 +78,12 @@ export function fontRuns(text: string, weight: Weight = 400): { font: string; te
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
     const last = runs.at(-1);
-    if (last && (CLINGS.test(ch) || (ch === ' ' && last.font.covers(cp)))) {
+    // Line breaks and spaces stay in the run they are in (a font has no glyph for a line break).
+    if (last && (CLINGS.test(ch) || ch === '\n' || (ch === ' ' && last.font.covers(cp)))) {
       last.text += ch;
       continue;
     }
-    const font = fonts.find((f) => f.covers(cp));
+    const font = ch === '\n' ? fonts[0] : fonts.find((f) => f.covers(cp));
     const [use, put] = font ? [font, ch] : [fonts.find((f) => f.covers(0xfffd)) ?? fonts[0]!, '\ufffd'];
     if (last && last.font === use) last.text += put;
     else runs.push({ font: use, text: put });
@@ -113,6 +114,8 @@ type TextOptions = PDFKit.Mixins.TextOptions;
 /**
  * Writes a text in the fonts that cover it (fontRuns), continuing one paragraph across the runs; the document's
  * font size stays as set.
+ * - a right-aligned or centred text in several fonts is one line (totals, titles): its runs are measured and set
+ *   side by side, as pdfkit aligns each run of a continued paragraph on its own
  */
 export function writeText(
   pdf: Pdf,
@@ -123,6 +126,23 @@ export function writeText(
   const { bold, ...opts } = options;
   const runs = fontRuns(text, bold ? 700 : 400);
   if (runs.length === 0) runs.push({ font: mainFont(' ', bold), text: '' });
+  if (runs.length > 1 && (opts.align === 'right' || opts.align === 'center')) {
+    const left = at?.x ?? pdf.x;
+    const y = at?.y ?? pdf.y;
+    const width = opts.width ?? pdf.page.width - pdf.page.margins.right - left;
+    const widths = runs.map((r) => pdf.font(r.font).widthOfString(r.text));
+    const total = widths.reduce((a, b) => a + b, 0);
+    let x = left + (opts.align === 'right' ? width - total : (width - total) / 2);
+    let height = 0;
+    runs.forEach((r, i) => {
+      pdf.font(r.font).text(r.text, x, y, { lineBreak: false });
+      height = Math.max(height, pdf.currentLineHeight(true));
+      x += widths[i]!;
+    });
+    pdf.x = left;
+    pdf.y = y + height;
+    return;
+  }
   runs.forEach((r, i) => {
     pdf.font(r.font);
     const o = { ...opts, continued: i < runs.length - 1 ? true : (opts.continued ?? false) };
