@@ -28,6 +28,7 @@ import { colorRoutes } from './modules/color/color.routes';
 import { customerRoutes } from './modules/customer/customer.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imagesRoutes } from './modules/images/images.routes';
+import { gstExportRoutes } from './modules/invoice/gst-export.routes';
 import { taxRoutes } from './modules/invoice/invoice.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
@@ -97,6 +98,7 @@ export function createApp(opts: AppOptions) {
   app.route('/newsletter', newsletterRoutes());
   app.route('/settings', settingsRoutes());
   app.route('/settings/tax', taxRoutes());
+  app.route('/reports/gst', gstExportRoutes());
   app.route('/images', imagesRoutes());
 
   app.notFound((c) =>

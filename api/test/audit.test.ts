@@ -342,18 +342,18 @@ describe('records', () => {
     const cat = (await ctx.req('POST', '/category/create', { token, form })).body.category._id;
     const tax = await ctx.req('PUT', `/settings/tax/category/${cat}`, {
       token,
-      body: { hsnCode: '8528', gstRate: 28 },
+      body: { hsnCode: '8528', gstRate: 5 },
     });
     expect(tax.status, tax.text).toBe(200);
     expect(await latest(`kind=category&objectId=${cat}`)).toMatchObject({
       action: 'category.tax',
       summary: 'Saved HSN code and GST rate of Televisions',
-      after: { hsnCode: '8528', gstRate: 28 },
+      after: { hsnCode: '8528', gstRate: 5 },
     });
     const n = await count();
     const missing = await ctx.req('PUT', '/settings/tax/category/999999', {
       token,
-      body: { hsnCode: '8528', gstRate: 28 },
+      body: { hsnCode: '8528', gstRate: 5 },
     });
     expect(missing.status).toBe(404);
     expect(await count()).toBe(n);

@@ -19,6 +19,9 @@ const OUTSIDE_THE_CONTRACT = [
   'GET /order/:orderId/invoice account orders.read',
   'GET /order/packing-slips admin orders.read',
   'GET /catalog/export admin catalog.read',
+  'GET /reports/gst/sales-register admin reports.read',
+  'GET /reports/gst/gstr1 admin reports.read',
+  'GET /reports/gst/gstr1/:section admin reports.read',
 ];
 const METRICS = 'GET /metrics public';
 

@@ -111,6 +111,9 @@ export interface ProductTable extends Timestamps {
   /** Approved reviews: how many, and their stars added up (migration 20261130T0500). */
   rating_count: Generated<number>;
   rating_sum: Generated<number>;
+  /** This product's own HSN code and GST rate (basis points); NULL: its category's. */
+  hsn_code: Generated<string | null>;
+  gst_rate_bp: Generated<number | null>;
 }
 
 /** One sold combination of a product's options. 0 = no colour / no memory size. */
@@ -247,6 +250,18 @@ export interface OrderTable extends Timestamps {
   ship_phone: GeneratedAlways<string>;
   /** `public_id` reversed (generated, indexed: the order search by the end of an id). */
   public_id_rev: GeneratedAlways<string>;
+  /** A business buyer's GSTIN and name given at checkout (B2B invoice); NULL for a consumer. */
+  buyer_gstin: Generated<string | null>;
+  buyer_business_name: Generated<string | null>;
+}
+
+/** The serial number (IMEI) of one unit of an order line, recorded at packing. */
+export interface OrderLineSerialTable {
+  id: Id;
+  order_id: number;
+  order_line_id: number;
+  serial: string;
+  recorded_at: ColumnType<Date, never, never>;
 }
 
 export interface OrderLineTable {
@@ -496,6 +511,7 @@ export interface Database {
   refunds: RefundTable;
   invoice_counters: InvoiceCounterTable;
   invoices: InvoiceTable;
+  order_line_serials: OrderLineSerialTable;
   search_terms: SearchTermTable;
   search_docs: SearchDocTable;
   search_words: SearchWordTable;

@@ -1,4 +1,5 @@
 import type PDFDocument from 'pdfkit';
+import { mainFont, writeText } from './pdf-fonts';
 
 type Pdf = InstanceType<typeof PDFDocument>;
 
@@ -29,8 +30,9 @@ export const documentDate = (at: Date | string) =>
   });
 
 /**
- * Writes one table row at the current position across the page's text width: each cell wrapped in its column,
- * the row as tall as its tallest cell, a thin rule beneath it; the position moves below the row.
+ * Writes one table row at the current position across the page's text width: each cell wrapped in its column in
+ * the fonts that cover its script (registerPdfFonts first), the row as tall as its tallest cell, a thin rule
+ * beneath it; the position moves below the row.
  */
 export function pdfTableRow(
   pdf: Pdf,
@@ -40,19 +42,23 @@ export function pdfTableRow(
 ): void {
   const left = pdf.page.margins.left;
   const width = pdf.page.width - left - pdf.page.margins.right;
-  pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);
+  pdf.fontSize(fontSize);
+  // A row that would run past the bottom margin starts on a new page.
+  const tallest = Math.max(
+    ...cells.map((cell, i) =>
+      pdf.font(mainFont(cell, bold)).heightOfString(cell, { width: columns[i]!.width - 4 }),
+    ),
+  );
+  if (pdf.y + tallest + 4 > pdf.page.height - pdf.page.margins.bottom) pdf.addPage();
   const y = pdf.y;
   let x = left;
-  let height = 0;
   cells.forEach((cell, i) => {
     const col = columns[i]!;
-    const h = pdf.heightOfString(cell, { width: col.width - 4 });
-    pdf.text(cell, x + 2, y, { width: col.width - 4, align: col.align });
-    height = Math.max(height, h);
+    writeText(pdf, cell, { width: col.width - 4, align: col.align, bold }, { x: x + 2, y });
     x += col.width;
   });
   pdf.x = left;
-  pdf.y = y + height + 4;
+  pdf.y = y + tallest + 4;
   pdf
     .moveTo(left, pdf.y - 2)
     .lineTo(left + width, pdf.y - 2)

@@ -36,6 +36,7 @@ export * from './schemas/catalog-csv';
 export * from './schemas/common';
 export * from './schemas/dashboard';
 export * from './schemas/field-label';
+export * from './schemas/gst';
 export * from './schemas/order';
 export * from './schemas/order-bulk';
 export * from './schemas/review';

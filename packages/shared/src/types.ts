@@ -108,6 +108,11 @@ export interface Product extends ProductSummary {
   shortDescription: string;
   longDescription: string;
   category: { _id: string; name: string; slug: string } | null;
+  /**
+   * Staff only: the product's own HSN code and GST rate (percent), null where its category's apply, and what
+   * applies (`hsnCode` '' when neither has one).
+   */
+  tax?: { hsnCode: string | null; gstRate: number | null; applies: { hsnCode: string; gstRate: number } };
 }
 
 /** What shoppers' approved reviews add up to. */

@@ -25,6 +25,7 @@ const NAV: { to: string; label: string; icon: string; end?: boolean; permission?
   { to: paths.history, label: 'History', icon: '⟲', permission: 'audit.read' },
   { to: paths.reviews, label: 'Reviews', icon: '★', permission: 'reviews.write' },
   { to: paths.stockAlerts, label: 'Stock alerts', icon: '⏰', permission: 'catalog.read' },
+  { to: paths.tax, label: 'Tax (GST)', icon: '₹', permission: 'settings.write' },
   { to: paths.settings, label: 'Settings', icon: '⚙' },
 ];
 

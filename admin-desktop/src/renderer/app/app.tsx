@@ -62,6 +62,9 @@ const ProductImagesPage = lazy(() =>
 const ProductListPage = lazy(() =>
   import('../features/products/product-list-page').then((m) => ({ default: m.ProductListPage })),
 );
+const TaxSettingsPage = lazy(() =>
+  import('../features/tax/tax-settings-page').then((m) => ({ default: m.TaxSettingsPage })),
+);
 const SettingsPage = lazy(() =>
   import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
@@ -109,6 +112,7 @@ const routes = createRoutesFromElements(
       <Route path="orders/:orderId" element={<OrderDetailPage />} />
       <Route path="users" element={<UserListPage />} />
       <Route path="settings" element={<SettingsPage />} />
+      <Route path="tax" element={<TaxSettingsPage />} />
       <Route path="bulk-upload" element={<BulkUploadPage />} />
       <Route path="staff" element={<StaffPage />} />
       <Route path="catalog-csv" element={<CatalogCsvPage />} />

@@ -17,6 +17,8 @@ export const paths = {
   users: '/admin/users',
   customer: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
   settings: '/admin/settings',
+  /** GST: the seller on invoices, HSN codes and rates (Owner). */
+  tax: '/admin/tax',
   bulkUpload: '/admin/bulk-upload',
   staff: '/admin/staff',
   catalogCsv: '/admin/catalog-csv',

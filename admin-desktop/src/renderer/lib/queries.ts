@@ -134,6 +134,14 @@ export const queries = {
       queryKey: queryKeys.settings,
       queryFn: async ({ signal }) => (await api.settings.get({}, { signal })).settings,
     }),
+  tax: () =>
+    queryOptions({
+      queryKey: queryKeys.tax,
+      queryFn: async ({ signal }) => {
+        const { settings, categories, slabs } = await api.tax.get({}, { signal });
+        return { settings, categories, slabs };
+      },
+    }),
   me: () =>
     queryOptions({
       queryKey: queryKeys.me,

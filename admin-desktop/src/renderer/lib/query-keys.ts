@@ -78,6 +78,8 @@ export const queryKeys = {
     period: (period: ReportPeriod) => ['metrics', period] as const,
   },
   settings: ['settings'] as const,
+  /** The GST settings and each category's HSN code and rate. */
+  tax: ['tax'] as const,
   /** The signed-in staff member (role and permissions). */
   me: ['me'] as const,
   staff: ['staff'] as const,
@@ -109,6 +111,8 @@ export const staleAfter = {
   ],
   // The low-stock threshold decides which products the low-stock list shows.
   settings: [queryKeys.settings, queryKeys.products.all, queryKeys.audit.all],
+  // A category's HSN code and rate show on its products' forms.
+  tax: [queryKeys.tax, queryKeys.products.all, queryKeys.audit.all],
   // Changing one's own role changes what the app offers.
   staff: [queryKeys.staff, queryKeys.me, queryKeys.audit.all],
   customer: [queryKeys.customers.all, queryKeys.audit.all],

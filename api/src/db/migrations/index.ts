@@ -31,6 +31,7 @@ import * as shopPages from './20261129T0010_shop_pages';
 import * as orderTruth from './20261129T0100_order_truth';
 import * as productOldSlugs from './20261129T0300_product_old_slugs';
 import * as typeSynonyms from './20261129T0500_type_synonyms';
+import * as gst from './20261130T0400_gst';
 import * as reviews from './20261130T0500_reviews';
 import * as wishlist from './20261130T0510_wishlist';
 import * as stockAlerts from './20261130T0520_stock_alerts';
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   '20261129T0100_order_truth': orderTruth,
   '20261129T0300_product_old_slugs': productOldSlugs,
   '20261129T0500_type_synonyms': typeSynonyms,
+  '20261130T0400_gst': gst,
   '20261130T0500_reviews': reviews,
   '20261130T0510_wishlist': wishlist,
   '20261130T0520_stock_alerts': stockAlerts,

@@ -6,7 +6,10 @@ type Q = Kysely<Database>;
 export type InvoiceRow = Selectable<InvoiceTable>;
 
 export const TAX_KEYS = {
+  /** '1' registered, '0' not; unset: registered when a GSTIN was saved (before this choice existed). */
+  registered: 'tax_registered',
   legalName: 'tax_legal_name',
+  tradeName: 'tax_trade_name',
   gstin: 'tax_gstin',
   address: 'tax_address',
   state: 'tax_state',
@@ -73,20 +76,24 @@ export function invoicesOf(db: Q, orderId: number): Promise<InvoiceRow[]> {
   return db.selectFrom('invoices').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
 
-/** The order's lines with the HSN code and GST rate of their product's category as it is now. */
+/**
+ * The order's lines with the HSN code and GST rate of their product as they are now: the product's own when set,
+ * else its category's ('' and NULL when neither has one).
+ */
 export function taxedLines(db: Q, orderId: number) {
   return db
     .selectFrom('order_lines as l')
     .leftJoin('products as p', 'p.id', 'l.product_id')
     .leftJoin('categories as c', 'c.id', 'p.category_id')
-    .select([
+    .select((eb) => [
+      'l.id',
       'l.name',
       'l.color_name',
       'l.memory_size',
       'l.qty',
       'l.unit_price_paise',
-      'c.hsn_code',
-      'c.gst_rate_bp',
+      eb.fn.coalesce('p.hsn_code', 'c.hsn_code').as('hsn_code'),
+      eb.fn.coalesce('p.gst_rate_bp', 'c.gst_rate_bp').as('gst_rate_bp'),
     ])
     .where('l.order_id', '=', orderId)
     .orderBy('l.id')
@@ -121,4 +128,70 @@ export async function setCategoryTax(db: Q, id: number, hsn: string, rateBp: num
     .set({ hsn_code: hsn, gst_rate_bp: rateBp })
     .where('id', '=', id)
     .execute();
+}
+
+/** The serial numbers recorded for an order's units, by order line, in the order they were recorded. */
+export async function serialsOf(db: Q, orderId: number): Promise<Map<number, string[]>> {
+  const rows = await db
+    .selectFrom('order_line_serials')
+    .select(['order_line_id', 'serial'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+  const by = new Map<number, string[]>();
+  for (const r of rows) by.set(r.order_line_id, [...(by.get(r.order_line_id) ?? []), r.serial]);
+  return by;
+}
+
+/** Where a page of a period's documents starts: after this sort key and id. */
+export type DocumentCursor = { key: string | Date; id: number } | null;
+
+/**
+ * One page of the documents issued in [from, to), with their order's invoice (total and day), in one of two
+ * orders: by issue time (`time`), or by the buyer's GSTIN (`gstin`, business purchases only). Keyset paging, so
+ * a period of any size is read a page at a time.
+ */
+export async function documentPage(
+  db: Q,
+  range: { from: Date; to: Date },
+  opts: { order: 'time' | 'gstin'; kind?: 'invoice' | 'credit_note' },
+  after: DocumentCursor,
+  limit: number,
+) {
+  let q = db
+    .selectFrom('invoices as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .leftJoin('invoices as inv', (j) =>
+      j.onRef('inv.order_id', '=', 'i.order_id').on('inv.kind', '=', 'invoice'),
+    )
+    .select([
+      'i.id',
+      'i.body',
+      'i.issued_at',
+      'o.buyer_gstin',
+      'inv.total_paise as invoice_total',
+      'inv.issued_at as invoice_issued_at',
+    ])
+    .where('i.issued_at', '>=', range.from)
+    .where('i.issued_at', '<', range.to);
+  if (opts.kind) q = q.where('i.kind', '=', opts.kind);
+  if (opts.order === 'gstin') {
+    q = q.where('o.buyer_gstin', 'is not', null);
+    if (after)
+      q = q.where((eb) =>
+        eb.or([
+          eb('o.buyer_gstin', '>', String(after.key)),
+          eb.and([eb('o.buyer_gstin', '=', String(after.key)), eb('i.id', '>', after.id)]),
+        ]),
+      );
+    return q.orderBy('o.buyer_gstin').orderBy('i.id').limit(limit).execute();
+  }
+  if (after)
+    q = q.where((eb) =>
+      eb.or([
+        eb('i.issued_at', '>', after.key as Date),
+        eb.and([eb('i.issued_at', '=', after.key as Date), eb('i.id', '>', after.id)]),
+      ]),
+    );
+  return q.orderBy('i.issued_at').orderBy('i.id').limit(limit).execute();
 }

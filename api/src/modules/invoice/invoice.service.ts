@@ -3,6 +3,7 @@ import {
   apportion,
   type CategoryTax,
   financialYear,
+  gstSlabsOn,
   gstState,
   priceSnapshot,
   splitGst,
@@ -17,10 +18,14 @@ import { type Actor, recordAudit } from '../audit/audit.service';
 import type { OrderRow, RefundRow } from '../order/order.repository';
 import * as repo from './invoice.repository';
 
-/** Prefix of both series: tax invoices `VC/2026-27/000123`, credit notes `VC-CN/2026-27/000007`. */
-const SERIES = { invoice: 'VC', credit_note: 'VC-CN' } as const;
+/**
+ * Prefix of each series: tax invoices `VC/2026-27/000123`, bills of supply (shop not registered for GST)
+ * `VC-BS/2026-27/000004`, credit notes `VC-CN/2026-27/000007`. Each series is gapless on its own.
+ */
+const SERIES = { invoice: 'VC', bill_of_supply: 'VC-BS', credit_note: 'VC-CN' } as const;
 
-export type DocumentKind = keyof typeof SERIES;
+/** What a document is stored as: an order's one invoice (a tax invoice or a bill of supply), or a credit note. */
+export type DocumentKind = 'invoice' | 'credit_note';
 
 export interface InvoiceLine {
   name: string;
@@ -33,18 +38,34 @@ export interface InvoiceLine {
   cgstPaise: number;
   sgstPaise: number;
   igstPaise: number;
+  /** Serial numbers (IMEI) of the units, as recorded at packing (invoices issued before then have none). */
+  serials?: string[];
 }
 
 /** A tax invoice or credit note as issued (kept as JSON in `invoices.body`, printed by invoice-pdf.ts). */
 export interface InvoiceDocument {
   kind: DocumentKind;
+  /**
+   * A bill of supply: issued while the shop was not registered for GST; no tax charged or shown (absent on
+   * documents issued before bills of supply existed: tax invoices). A credit note keeps its invoice's.
+   */
+  billOfSupply?: boolean;
   number: string;
   issuedAt: string;
   orderId: string;
-  /** Credit notes: the invoice they correct, and why. */
-  against?: { number: string; reason: string };
+  /** Credit notes: the invoice they correct (its number and date), and why. `issuedAt` absent on old notes. */
+  against?: { number: string; issuedAt?: string; reason: string };
+  /** The seller as the tax settings stood when the invoice was issued (never rewritten). */
   seller: TaxSettings & { shopName: string };
-  buyer: { name: string; address: string[]; state: string; stateCode: string };
+  /** A business buyer's GSTIN and name (B2B): absent for a consumer. */
+  buyer: {
+    name: string;
+    address: string[];
+    state: string;
+    stateCode: string;
+    gstin?: string;
+    businessName?: string;
+  };
   placeOfSupply: string;
   intraState: boolean;
   lines: InvoiceLine[];
@@ -64,10 +85,15 @@ export async function readTaxSettings(
 ): Promise<TaxSettings & { shopName: string }> {
   const m = await repo.readTaxSettings(db);
   const state = m.get(repo.TAX_KEYS.state) ?? '';
+  const gstin = m.get(repo.TAX_KEYS.gstin) ?? '';
+  const saved = m.get(repo.TAX_KEYS.registered);
+  const registered = saved === undefined ? gstin !== '' : saved === '1' && gstin !== '';
   return {
     shopName: m.get('shop_name') || config.SHOP_NAME,
+    registered,
     legalName: m.get(repo.TAX_KEYS.legalName) || m.get('shop_name') || config.SHOP_NAME,
-    gstin: m.get(repo.TAX_KEYS.gstin) ?? '',
+    tradeName: m.get(repo.TAX_KEYS.tradeName) ?? '',
+    gstin: registered ? gstin : '',
     address: m.get(repo.TAX_KEYS.address) ?? '',
     state,
     stateCode: gstState(state)?.code ?? '',
@@ -82,19 +108,28 @@ export async function taxSettingsReply(db: Db, config: Config): Promise<TaxSetti
     hsnCode: c.hsn_code,
     gstRate: c.gst_rate_bp / 100,
   }));
-  return { settings, categories };
+  return { settings, categories, slabs: gstSlabsOn(new Date()).map((b) => b / 100) };
 }
 
 export async function saveTaxSettings(
   db: Db,
   config: Config,
   actor: Actor,
-  s: { legalName: string; gstin: string; address: string; state: string },
+  s: {
+    registered: boolean;
+    legalName: string;
+    tradeName: string;
+    gstin: string;
+    address: string;
+    state: string;
+  },
 ): Promise<TaxSettingsReply> {
   await transaction(db, async (trx) => {
     const { shopName: _before, ...before } = await readTaxSettings(trx, config);
     await repo.writeSettings(trx, {
+      [repo.TAX_KEYS.registered]: s.registered ? '1' : '0',
       [repo.TAX_KEYS.legalName]: s.legalName,
+      [repo.TAX_KEYS.tradeName]: s.tradeName,
       [repo.TAX_KEYS.gstin]: s.gstin,
       [repo.TAX_KEYS.address]: s.address,
       [repo.TAX_KEYS.state]: s.state,
@@ -139,7 +174,7 @@ export async function saveCategoryTax(
 }
 
 /** The next number of a kind's series for the financial year of `at`, taken under the counter's row lock. */
-async function takeNumber(trx: Trx, kind: DocumentKind, at: Date): Promise<string> {
+async function takeNumber(trx: Trx, kind: keyof typeof SERIES, at: Date): Promise<string> {
   const fy = financialYear(at);
   const n = await repo.nextNumber(trx, `${SERIES[kind]}/${fy}`);
   return `${SERIES[kind]}/${fy}/${String(n).padStart(6, '0')}`;
@@ -149,6 +184,10 @@ function buyerOf(order: OrderRow, name: string) {
   const st = gstState(order.ship_state);
   return {
     name,
+    ...(order.buyer_gstin && {
+      gstin: order.buyer_gstin,
+      businessName: order.buyer_business_name ?? '',
+    }),
     address: [
       order.ship_adress_line1,
       order.ship_adress_line2,
@@ -190,10 +229,17 @@ export async function issueInvoice(
   if (existing.some((d) => d.kind === 'invoice')) return null;
   const seller = await readTaxSettings(trx, config);
   const buyer = buyerOf(order, buyerName);
+  const billOfSupply = !seller.registered;
   const intraState = !!seller.stateCode && seller.stateCode === buyer.stateCode;
   const raw = await repo.taxedLines(trx, order.id);
+  const serials = await repo.serialsOf(trx, order.id);
+  // Not registered: no GST is charged, so every line is priced at 0 % (its whole amount is its value).
   const priced = priceSnapshot(
-    raw.map((l) => ({ unitPaise: l.unit_price_paise, qty: l.qty, gstRateBp: l.gst_rate_bp ?? undefined })),
+    raw.map((l) => ({
+      unitPaise: l.unit_price_paise,
+      qty: l.qty,
+      gstRateBp: billOfSupply ? 0 : (l.gst_rate_bp ?? undefined),
+    })),
     { intraState },
   );
   const lines: InvoiceLine[] = raw.map((l, i) => ({
@@ -203,11 +249,13 @@ export async function issueInvoice(
     ratePct: priced.lines[i]!.gstRateBp / 100,
     amountPaise: priced.lines[i]!.netPaise,
     ...priced.lines[i]!.tax,
+    ...(serials.has(l.id) && { serials: serials.get(l.id) }),
   }));
   const now = new Date();
   const doc: InvoiceDocument = {
     kind: 'invoice',
-    number: await takeNumber(trx, 'invoice', now),
+    billOfSupply,
+    number: await takeNumber(trx, billOfSupply ? 'bill_of_supply' : 'invoice', now),
     issuedAt: now.toISOString(),
     orderId: order.public_id,
     seller,
@@ -268,7 +316,7 @@ export async function issueCreditNote(
     kind: 'credit_note',
     number: await takeNumber(trx, 'credit_note', now),
     issuedAt: now.toISOString(),
-    against: { number: invoice.number, reason: credit.reason },
+    against: { number: invoice.number, issuedAt: invoice.issuedAt, reason: credit.reason },
     lines,
     totals: totalsOf(lines),
     totalInWords: amountInWords(amount),

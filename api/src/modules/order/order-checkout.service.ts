@@ -24,7 +24,7 @@ import { move } from './order-move.service';
 /** What checkout uses of the place-order body (parsed with the contract's schema). */
 export type PlaceOrderInput = Pick<
   z.output<typeof placeOrderBody>,
-  'payment_mode' | 'shipping_details' | 'notes' | 'expected_total'
+  'payment_mode' | 'shipping_details' | 'notes' | 'expected_total' | 'business_gstin' | 'business_name'
 >;
 
 export interface PlacedOrder {
@@ -226,6 +226,8 @@ async function writeOrder(
     ship_country: a.country,
     ship_contact: a.contact,
     notes: input.notes ?? '',
+    buyer_gstin: input.business_gstin || null,
+    buyer_business_name: input.business_gstin ? input.business_name || null : null,
     expires_at: online ? new Date(Date.now() + deps.config.PAYMENT_EXPIRY_MINUTES * 60_000) : null,
     paid_at: null,
   });

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { documentDate, type PdfColumn, pdfBytes, pdfTableRow } from '../../lib/pdf';
+import { registerPdfFonts, writeText } from '../../lib/pdf-fonts';
 import type { PackingSlip } from './packing-slip.service';
 
 const COLUMNS = [
@@ -24,6 +25,7 @@ export function renderPackingSlipsPdf(shopName: string, slips: PackingSlip[]): P
     info: { Title: `Packing slips (${slips.length})`, Author: shopName },
   });
   const done = pdfBytes(pdf);
+  registerPdfFonts(pdf);
 
   for (const slip of slips) {
     pdf.addPage();
@@ -31,18 +33,19 @@ export function renderPackingSlipsPdf(shopName: string, slips: PackingSlip[]): P
     const width = pdf.page.width - left - pdf.page.margins.right;
     const placed = documentDate(slip.placedAt);
 
-    pdf.font('Helvetica-Bold').fontSize(16).text('PACKING SLIP', { align: 'center' });
+    pdf.fontSize(16);
+    writeText(pdf, 'PACKING SLIP', { align: 'center', bold: true });
     pdf.moveDown(0.5);
-    pdf.fontSize(11).text(shopName);
-    pdf.font('Helvetica').fontSize(9);
-    pdf.text(`Order: ${slip.orderId}`);
-    pdf.text(`Date: ${placed}`);
+    pdf.fontSize(11);
+    writeText(pdf, shopName, { bold: true });
+    pdf.fontSize(9);
+    writeText(pdf, `Order: ${slip.orderId}`);
+    writeText(pdf, `Date: ${placed}`);
     pdf.moveDown(0.5);
-    pdf.font('Helvetica-Bold').text('Ship to');
-    pdf.font('Helvetica');
-    if (slip.shipTo.name) pdf.text(slip.shipTo.name);
-    for (const line of slip.shipTo.address) pdf.text(line);
-    if (slip.shipTo.contact) pdf.text(`Contact: ${slip.shipTo.contact}`);
+    writeText(pdf, 'Ship to', { bold: true });
+    if (slip.shipTo.name) writeText(pdf, slip.shipTo.name);
+    for (const line of slip.shipTo.address) writeText(pdf, line);
+    if (slip.shipTo.contact) writeText(pdf, `Contact: ${slip.shipTo.contact}`);
     pdf.moveDown();
 
     const row = (cells: string[], bold = false) => pdfTableRow(pdf, COLUMNS, cells, { bold, fontSize: 9 });
@@ -58,8 +61,9 @@ export function renderPackingSlipsPdf(shopName: string, slips: PackingSlip[]): P
 
     if (slip.notes) {
       pdf.moveDown();
-      pdf.font('Helvetica-Bold').fontSize(9).text('Notes', left, pdf.y, { width });
-      pdf.font('Helvetica').text(slip.notes, { width });
+      pdf.fontSize(9);
+      writeText(pdf, 'Notes', { width, bold: true }, { x: left, y: pdf.y });
+      writeText(pdf, slip.notes, { width });
     }
   }
   pdf.end();

@@ -40,6 +40,11 @@ export interface DetailRow extends SummaryRow {
   short_description: string | null;
   long_description: string | null;
   categoryStatus: number | null;
+  /** The product's own HSN code and GST rate (basis points), and its category's. */
+  hsn_code: string | null;
+  gst_rate_bp: number | null;
+  categoryHsn: string | null;
+  categoryRateBp: number | null;
 }
 
 export interface ListFilter {
@@ -273,6 +278,7 @@ export async function findProductDetail(
   const where = 'id' in by ? sql`p.id = ${by.id}` : sql`p.slug = ${by.slug}`;
   const r = await sql<DetailRow & { images: unknown; colors: unknown; memory: unknown; variants: unknown }>`
     SELECT ${summarySql}, p.video_url, p.short_description, p.long_description, c.status AS categoryStatus,
+      p.hsn_code, p.gst_rate_bp, c.hsn_code AS categoryHsn, c.gst_rate_bp AS categoryRateBp,
       (SELECT JSON_ARRAYAGG(JSON_OBJECT('file', i.file, 'color', i.color_id, 'position', i.position, 'k', i.id))
         FROM product_images AS i WHERE i.product_id = p.id) AS images,
       (SELECT JSON_ARRAYAGG(JSON_OBJECT('id', v.id, 'product_id', v.product_id, 'sku', v.sku,
@@ -400,6 +406,8 @@ export interface ProductValues {
   in_stock: number;
   status: number;
   top_selling: number;
+  hsn_code?: string | null;
+  gst_rate_bp?: number | null;
 }
 
 export async function insertProduct(db: Db, values: ProductValues): Promise<number> {

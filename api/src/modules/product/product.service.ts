@@ -1,6 +1,7 @@
 import {
   averageRating,
   type BestSellers,
+  DEFAULT_GST_RATE_BP,
   fieldLabel,
   finalPricePaise,
   isBlank,
@@ -319,6 +320,16 @@ export async function getProduct(
     videoUrl: row.video_url,
     shortDescription: row.short_description ?? '',
     longDescription: row.long_description ?? '',
+    ...(opts.admin && {
+      tax: {
+        hsnCode: row.hsn_code,
+        gstRate: row.gst_rate_bp === null ? null : row.gst_rate_bp / 100,
+        applies: {
+          hsnCode: row.hsn_code ?? row.categoryHsn ?? '',
+          gstRate: (row.gst_rate_bp ?? row.categoryRateBp ?? DEFAULT_GST_RATE_BP) / 100,
+        },
+      },
+    }),
     category:
       row.category_id === null || row.categoryName === null
         ? null
@@ -331,7 +342,16 @@ export async function getProduct(
 
 type Form = Record<string, unknown>;
 /** Text fields where an empty value sent on update means "clear it". */
-const CLEARABLE = ['sku', 'brand', 'videoUrl', 'shortDescription', 'longDescription', 'categoryId'] as const;
+const CLEARABLE = [
+  'sku',
+  'brand',
+  'videoUrl',
+  'shortDescription',
+  'longDescription',
+  'categoryId',
+  'hsnCode',
+  'gstRate',
+] as const;
 const FIELDS = [
   'name',
   'sku',
@@ -349,6 +369,8 @@ const FIELDS = [
   'videoUrl',
   'shortDescription',
   'longDescription',
+  'hsnCode',
+  'gstRate',
 ] as const;
 
 /** Field-specific wording for list fields, whose zod union errors are too vague to show. */
@@ -411,6 +433,10 @@ function plan(p: ProductBody, sent: Set<string>): Plan {
   if (sent.has('videoUrl')) values.video_url = p.videoUrl ?? '';
   if (sent.has('shortDescription')) values.short_description = p.shortDescription || null;
   if (sent.has('longDescription')) values.long_description = p.longDescription || null;
+  // Empty: the product's category's HSN code or rate applies.
+  if (sent.has('hsnCode')) values.hsn_code = p.hsnCode || null;
+  if (sent.has('gstRate'))
+    values.gst_rate_bp = p.gstRate === '' || p.gstRate === undefined ? null : Math.round(p.gstRate * 100);
 
   const out: Plan = { values };
   if (sent.has('colors')) {

@@ -136,9 +136,9 @@ describe('priceOrder', () => {
 
   it.each([
     [
-      'intra-state: CGST and SGST half each, CGST takes the odd paisa',
+      'intra-state: CGST and SGST equal, the odd paisa in the taxable value',
       true,
-      { taxablePaise: 8_475, cgstPaise: 763, sgstPaise: 762, igstPaise: 0 },
+      { taxablePaise: 8_474, cgstPaise: 763, sgstPaise: 763, igstPaise: 0 },
     ],
     ['inter-state: all IGST', false, { taxablePaise: 8_475, cgstPaise: 0, sgstPaise: 0, igstPaise: 1_525 }],
   ])('%s', (_name, intraState, tax) => {

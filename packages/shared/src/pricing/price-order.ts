@@ -158,9 +158,10 @@ const addSplits = (parts: readonly TaxSplit[]): TaxSplit =>
  *   below ₹0); each is shared over the lines in proportion to their amounts, in whole paise that add up exactly
  *   (largest remainder, ties to the earlier line)
  * - `free_shipping` takes the whole shipping charge off; the COD fee is never discounted
- * - GST is included in every price: each line's net amount is split into taxable value and tax at its rate, the
- *   charges (shipping + COD fee) at `chargesRateBp`; intra-state tax is CGST + SGST, half each (CGST takes the odd
- *   paisa), inter-state all IGST; each part adds up to its amount exactly, so the order's parts add up to its total
+ * - GST is included in every price: each line's net amount is split into taxable value and tax at its rate
+ *   (splitGst), the charges (shipping + COD fee) at `chargesRateBp`; intra-state tax is CGST + SGST, always equal
+ *   (the odd paisa of an odd tax stays in the taxable value), inter-state all IGST; each part adds up to its amount
+ *   exactly, so the order's parts add up to its total
  * - total = subtotal − discounts + shipping + COD fee
  * - every amount and quantity must be whole (qty ≥ 1, paise integers, fees not negative): anything else is a
  *   programming error (RangeError), never rounded away

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords, apportion, financialYear, gstState, isValidGstin, splitGst } from './gst';
+import {
+  amountInWords,
+  apportion,
+  b2clThresholdOn,
+  financialYear,
+  GST_STATES,
+  gstinProblem,
+  gstPeriod,
+  gstSlabsOn,
+  gstState,
+  HSN_PATTERN,
+  isGstSlab,
+  isValidGstin,
+  splitGst,
+} from './gst';
 
 describe('GSTIN', () => {
   it.each([
@@ -13,6 +27,73 @@ describe('GSTIN', () => {
     ['', false],
   ])('%s is valid: %s', (gstin, valid) => {
     expect(isValidGstin(gstin)).toBe(valid);
+  });
+});
+
+describe('what is wrong with a GSTIN', () => {
+  it.each([
+    ['29AAGCB7383J1Z4', undefined, null],
+    ['29aagcb7383j1z4', '29', null], // typed in lower case: read as capitals
+    [' 27AAPFU0939F1ZV ', '27', null],
+    ['29AAGCB7383J1Z5', undefined, /check character/],
+    ['29AAGCB7383J1Z', undefined, /15 characters/],
+    ['29AAGCB7383J1Z44', undefined, /15 characters/],
+    ['29AAGC17383J1Z4', undefined, /PAN/],
+    ['29AAGCB7383J0Z4', undefined, /PAN/], // entity number 0
+    ['29AAGCB7383J1Y4', undefined, /PAN/], // 14th character must be Z
+    ['99AAGCB7383J1Z4', undefined, /99, which is no Indian state/],
+    ['25AAGCB7383J1Z4', undefined, /25, which is no Indian state/], // Daman and Diu's old code, merged into 26
+    ['29AAGCB7383J1Z4', '27', /belongs to Karnataka \(29\), not Maharashtra \(27\)/],
+  ])('%s for state %s → %s', (gstin, stateCode, problem) => {
+    const got = gstinProblem(gstin, stateCode);
+    if (problem === null) expect(got).toBeNull();
+    else expect(got).toMatch(problem);
+  });
+
+  it('knows every state of the table, and accepts a checked GSTIN of each', () => {
+    for (const [name, code] of Object.entries(GST_STATES)) {
+      const first14 = `${code}AAGCB7383J1Z`;
+      const valid = ['0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ']
+        .flatMap((chars) => [...chars])
+        .map((c) => first14 + c)
+        .filter((g) => gstinProblem(g) === null);
+      expect(valid, name).toHaveLength(1);
+      expect(gstinProblem(valid[0]!, code)).toBeNull();
+    }
+  });
+});
+
+describe('GST slabs (dated)', () => {
+  it.each([
+    ['2025-09-21T12:00:00+05:30', 1200, true],
+    ['2025-09-21T12:00:00+05:30', 4000, false],
+    ['2025-09-22T00:00:00+05:30', 1200, false], // slabs of 22 Sep 2025: 0, 0.25, 3, 5, 18, 40 %
+    ['2025-09-21T19:00:00Z', 4000, true], // already 22 Sep in India
+    ['2026-11-29T10:00:00Z', 1800, true],
+    ['2026-11-29T10:00:00Z', 500, true],
+    ['2026-11-29T10:00:00Z', 2800, false],
+    ['2026-11-29T10:00:00Z', 1900, false],
+    ['2026-11-29T10:00:00Z', 0, true],
+  ])('on %s, %i bp is a slab: %s', (at, rateBp, slab) => {
+    expect(isGstSlab(rateBp, new Date(at))).toBe(slab);
+  });
+  it('has a slab list for every day since GST began', () => {
+    expect(gstSlabsOn(new Date('2017-07-01T00:00:00+05:30'))).toContain(2800);
+  });
+});
+
+describe('HSN code', () => {
+  it.each([
+    ['8517', true],
+    ['851713', true],
+    ['85171300', true],
+    ['851', false],
+    ['851713001', false],
+    ['85171', false],
+    ['8517130A', false],
+    ['', false],
+  ])('%s is an HSN code: %s', (hsn, ok) => {
+    expect(HSN_PATTERN.test(hsn)).toBe(ok);
   });
 });
 
@@ -55,15 +136,50 @@ describe('splitGst', () => {
     expect(l).toMatchObject({ taxablePaise: 84_745, igstPaise: 15_254, cgstPaise: 0, sgstPaise: 0 });
   });
 
-  it('adds up to every amount exactly, whatever the rate, odd paise included', () => {
-    for (const rateBp of [0, 500, 1200, 1800, 2800])
-      for (const amountPaise of [1, 2, 99, 101, 12_345, 149_950, 9_999_999]) {
+  it('adds up to every amount exactly, whatever the rate, odd paise included, CGST always equal to SGST', () => {
+    for (const rateBp of [0, 25, 300, 500, 1200, 1800, 2800, 4000])
+      for (const amountPaise of [1, 2, 3, 99, 101, 12_345, 149_950, 9_999_999]) {
         for (const intra of [true, false]) {
           const [l] = splitGst([{ amountPaise, rateBp }], intra);
           expect(l!.taxablePaise + l!.cgstPaise + l!.sgstPaise + l!.igstPaise).toBe(amountPaise);
-          expect(Math.abs(l!.cgstPaise - l!.sgstPaise)).toBeLessThanOrEqual(1);
+          expect(l!.cgstPaise).toBe(l!.sgstPaise);
+          // the tax is within a paisa (and a hair: rate / 10000) of its rate on the taxable value as printed
+          const exact = (l!.taxablePaise * rateBp) / 10_000;
+          if (intra)
+            expect(Math.abs(2 * l!.cgstPaise - exact)).toBeLessThanOrEqual(1 + rateBp / 10_000 + 1e-9);
+          else expect(Math.abs(l!.igstPaise - exact)).toBeLessThanOrEqual(1);
         }
       }
+  });
+
+  // The odd-paisa rule: CGST = SGST = round(amount × rate / (2 × (10000 + rate))); the taxable value is the rest.
+  it.each([
+    // amount, rate bp, taxable, CGST = SGST
+    [118_000, 1800, 100_000, 9_000],
+    [100, 1800, 84, 8], // tax 15.25 p: 7.63 → 8 each, taxable takes the rest
+    [101, 1800, 85, 8], // half the tax 7.70 p → 8; the taxable value takes the rest
+    [1, 1800, 1, 0],
+    [3, 1800, 3, 0], // half the tax is 0.23 p: no tax on 3 paise
+    [59, 1800, 49, 5], // half the tax is 4.5 p exactly: rounds up
+    [149_950, 500, 142_810, 3_570],
+    [9_999_999, 2800, 7_812_499, 1_093_750],
+  ])(
+    '%i paise at %i bp within the state → taxable %i, CGST = SGST = %i',
+    (amountPaise, rateBp, taxable, half) => {
+      const [l] = splitGst([{ amountPaise, rateBp }], true);
+      expect(l).toEqual({ taxablePaise: taxable, cgstPaise: half, sgstPaise: half, igstPaise: 0 });
+    },
+  );
+
+  it('gives equal CGST and SGST totals over many lines (no paisa drifting to one side)', () => {
+    const amounts = Array.from({ length: 500 }, (_, i) => 99_901 + i * 37);
+    const split = splitGst(
+      amounts.map((amountPaise) => ({ amountPaise, rateBp: 1800 })),
+      true,
+    );
+    const cgst = split.reduce((a, l) => a + l.cgstPaise, 0);
+    const sgst = split.reduce((a, l) => a + l.sgstPaise, 0);
+    expect(cgst).toBe(sgst);
   });
 });
 
@@ -92,5 +208,41 @@ describe('amount in words (Indian numbering)', () => {
     [1_000_05, 'Rupees One Thousand and Five Paise Only'],
   ])('%i paise', (paise, words) => {
     expect(amountInWords(paise)).toBe(words);
+  });
+});
+
+describe('GST return period', () => {
+  it.each([
+    ['2026-11', '2026-10-31T18:30:00.000Z', '2026-11-30T18:30:00.000Z', '112026', 'November 2026'],
+    ['2026-12', '2026-11-30T18:30:00.000Z', '2026-12-31T18:30:00.000Z', '122026', 'December 2026'],
+    [
+      '2026-Q1',
+      '2026-03-31T18:30:00.000Z',
+      '2026-06-30T18:30:00.000Z',
+      '062026',
+      'Q1 2026-27 (April–June 2026)',
+    ],
+    [
+      '2026-Q4',
+      '2026-12-31T18:30:00.000Z',
+      '2027-03-31T18:30:00.000Z',
+      '032027',
+      'Q4 2026-27 (January–March 2027)',
+    ],
+  ])('%s → %s … %s, fp %s', (name, from, to, fp, label) => {
+    expect(gstPeriod(name)).toEqual({ from: new Date(from), to: new Date(to), fp, label });
+  });
+  it.each(['2026-13', '2026-00', '2026-Q5', '26-11', '2016-05', 'November'])('%s is no period', (name) => {
+    expect(gstPeriod(name)).toBeNull();
+  });
+});
+
+describe('B2C large threshold (dated)', () => {
+  it.each([
+    ['2024-07-31T12:00:00+05:30', 2_50_000_00],
+    ['2024-08-01T00:00:00+05:30', 1_00_000_00],
+    ['2026-11-29T00:00:00Z', 1_00_000_00],
+  ])('on %s: %i paise', (at, paise) => {
+    expect(b2clThresholdOn(new Date(at))).toBe(paise);
   });
 });

@@ -61,24 +61,70 @@ export function gstState(state: string): { name: string; code: string } | null {
 }
 
 const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const CODES = new Set(Object.values(GST_STATES));
 
-/**
- * Whether a GSTIN is well formed.
- * - 15 characters: state code (2 digits, a known state), PAN (5 letters, 4 digits, 1 letter), entity number
- *   (1–9 or a letter), 'Z', and a check character
- * - the check character is the GSTN's mod-36 checksum of the first 14
- */
-export function isValidGstin(gstin: string): boolean {
-  const g = gstin.toUpperCase();
-  if (!/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(g)) return false;
-  if (!Object.values(GST_STATES).includes(g.slice(0, 2))) return false;
+/** The GSTN's mod-36 check character of a GSTIN's first 14 characters. */
+function gstinCheckChar(first14: string): string {
   let sum = 0;
   for (let i = 0; i < 14; i++) {
-    const product = GSTIN_CHARS.indexOf(g[i]!) * (i % 2 === 0 ? 1 : 2);
+    const product = GSTIN_CHARS.indexOf(first14[i]!) * (i % 2 === 0 ? 1 : 2);
     sum += Math.floor(product / 36) + (product % 36);
   }
-  return GSTIN_CHARS[(36 - (sum % 36)) % 36] === g[14];
+  return GSTIN_CHARS[(36 - (sum % 36)) % 36]!;
 }
+
+/**
+ * What is wrong with a GSTIN, in the words a form shows after the field's name, or null when it is right.
+ * - 15 characters: state code (2 digits, a known state), PAN (5 letters, 4 digits, 1 letter), entity number
+ *   (1–9 or a letter), 'Z', and a check character; letters may be typed in lower case (they are read as capitals)
+ * - the check character is the GSTN's mod-36 checksum of the first 14
+ * - with `stateCode` (the state the GSTIN is given for): its first two digits must be that state's code
+ */
+export function gstinProblem(gstin: string, stateCode?: string): string | null {
+  const g = gstin.trim().toUpperCase();
+  if (g.length !== 15) return 'must be 15 characters (e.g. 29AAGCB7383J1Z4)';
+  if (!/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(g))
+    return 'must be 2 digits, a 10-character PAN, an entity number, Z and a check character (e.g. 29AAGCB7383J1Z4)';
+  if (!CODES.has(g.slice(0, 2))) return `starts with ${g.slice(0, 2)}, which is no Indian state's code`;
+  if (gstinCheckChar(g.slice(0, 14)) !== g[14])
+    return 'has a wrong check character (last one): please check it';
+  if (stateCode && g.slice(0, 2) !== stateCode) {
+    const name = Object.entries(GST_STATES).find(([, c]) => c === g.slice(0, 2))?.[0];
+    const chosen = Object.entries(GST_STATES).find(([, c]) => c === stateCode)?.[0] ?? stateCode;
+    return `belongs to ${name} (${g.slice(0, 2)}), not ${chosen} (${stateCode})`;
+  }
+  return null;
+}
+
+/** Whether a GSTIN is well formed (gstinProblem finds nothing wrong with it). */
+export function isValidGstin(gstin: string): boolean {
+  return gstinProblem(gstin) === null;
+}
+
+/**
+ * The GST rate slabs (basis points) in force from each date (Indian time); a future change of slabs is one more
+ * entry. The 0.25 % and 3 % rates are those of precious stones and metals.
+ */
+export const GST_SLAB_HISTORY: readonly { from: string; ratesBp: readonly number[] }[] = [
+  { from: '2017-07-01', ratesBp: [0, 25, 300, 500, 1200, 1800, 2800] },
+  { from: '2025-09-22', ratesBp: [0, 25, 300, 500, 1800, 4000] },
+];
+
+/** The GST slabs in force on a day (Indian time): the latest entry of GST_SLAB_HISTORY that has started. */
+export function gstSlabsOn(at: Date): readonly number[] {
+  const day = new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+  let slabs = GST_SLAB_HISTORY[0]!.ratesBp;
+  for (const entry of GST_SLAB_HISTORY) if (entry.from <= day) slabs = entry.ratesBp;
+  return slabs;
+}
+
+/** Whether a rate (basis points) is a GST slab in force on `at` (today when not given). */
+export function isGstSlab(rateBp: number, at: Date = new Date()): boolean {
+  return gstSlabsOn(at).includes(rateBp);
+}
+
+/** An HSN or SAC code as invoices carry it: 4, 6 or 8 digits. */
+export const HSN_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;
 
 /**
  * The Indian financial year (April to March, Indian time) of a moment, as `2026-27`.
@@ -106,17 +152,24 @@ export interface TaxSplit {
 
 /**
  * Splits GST-inclusive line amounts into taxable value and tax.
- * - taxable = round(amount × 10000 / (10000 + rate)); the tax is the rest, so each line adds up to its amount
- *   exactly, and so do the totals
- * - within the shop's state the tax is CGST + SGST, half each (CGST takes the odd paisa); otherwise IGST
+ * - another state (IGST): taxable = round(amount × 10000 / (10000 + rate)), IGST the rest
+ * - within the shop's state: CGST and SGST are each half the rate on the taxable value, so always equal: each is
+ *   round(amount × rate / (2 × (10000 + rate))) (half a paisa rounds up), and the taxable value is the rest. The
+ *   odd paisa an even split of the tax cannot give goes to the taxable value, never to one of the two taxes
+ * - every line adds up to its amount exactly (taxable + CGST + SGST + IGST), and so do the totals; a negative
+ *   amount (a credit) splits as the mirror of its positive amount
  */
 export function splitGst(lines: TaxLineInput[], intraState: boolean): TaxSplit[] {
   return lines.map(({ amountPaise, rateBp }) => {
-    const taxable = Math.round((amountPaise * 10_000) / (10_000 + rateBp));
-    const tax = amountPaise - taxable;
-    if (!intraState) return { taxablePaise: taxable, cgstPaise: 0, sgstPaise: 0, igstPaise: tax };
-    const cgst = Math.ceil(tax / 2);
-    return { taxablePaise: taxable, cgstPaise: cgst, sgstPaise: tax - cgst, igstPaise: 0 };
+    const sign = amountPaise < 0 ? -1 : 1;
+    const a = Math.abs(amountPaise);
+    const m = (n: number) => (n === 0 ? 0 : sign * n);
+    if (!intraState) {
+      const taxable = Math.round((a * 10_000) / (10_000 + rateBp));
+      return { taxablePaise: m(taxable), cgstPaise: 0, sgstPaise: 0, igstPaise: m(a - taxable) };
+    }
+    const half = Math.round((a * rateBp) / (2 * (10_000 + rateBp)));
+    return { taxablePaise: m(a - 2 * half), cgstPaise: m(half), sgstPaise: m(half), igstPaise: 0 };
   });
 }
 
@@ -199,4 +252,85 @@ export function amountInWords(paise: number): string {
   const rupees = Math.floor(paise / 100);
   const p = paise % 100;
   return `Rupees ${numberInWords(rupees)}${p ? ` and ${belowHundred(p)} Paise` : ''} Only`;
+}
+
+/**
+ * The value (paise) above which an inter-state invoice to a buyer without a GSTIN is reported on its own in GSTR-1
+ * (B2C large), by the date it applies from (Indian time): ₹2.5 lakh, ₹1 lakh from 1 August 2024.
+ */
+export const B2CL_THRESHOLD_HISTORY: readonly { from: string; paise: number }[] = [
+  { from: '2017-07-01', paise: 2_50_000_00 },
+  { from: '2024-08-01', paise: 1_00_000_00 },
+];
+
+/** The B2C-large threshold (paise) on a day: the latest entry of B2CL_THRESHOLD_HISTORY that has started. */
+export function b2clThresholdOn(at: Date): number {
+  const day = new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+  let paise = B2CL_THRESHOLD_HISTORY[0]!.paise;
+  for (const entry of B2CL_THRESHOLD_HISTORY) if (entry.from <= day) paise = entry.paise;
+  return paise;
+}
+
+export interface GstPeriod {
+  /** First moment of the period and the first moment after it (Indian midnight, as instants). */
+  from: Date;
+  to: Date;
+  /** The return period as GSTR-1 names it: MMYYYY of the (last) month. */
+  fp: string;
+  /** e.g. "November 2026", "Q3 2026-27 (October–December 2026)". */
+  label: string;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** Indian midnight starting the 1st of a month (month 0–11; may run past December), as an instant. */
+const istMonthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1) - 330 * 60_000);
+
+/**
+ * A return period from its name, or null when it is not one.
+ * - `2026-11`: November 2026
+ * - `2026-Q1` … `2026-Q4`: the quarters of the financial year that starts in April 2026 (Q1 April–June, Q4
+ *   January–March 2027); a quarter's return period is its last month
+ * - boundaries are midnight in India
+ */
+export function gstPeriod(name: string): GstPeriod | null {
+  const m = /^(\d{4})-(\d{2})$/.exec(name);
+  const q = /^(\d{4})-Q([1-4])$/.exec(name);
+  if (m) {
+    const [year, month] = [Number(m[1]), Number(m[2]) - 1];
+    if (month < 0 || month > 11 || year < 2017) return null;
+    return {
+      from: istMonthStart(year, month),
+      to: istMonthStart(year, month + 1),
+      fp: `${m[2]}${m[1]}`,
+      label: `${MONTHS[month]} ${year}`,
+    };
+  }
+  if (q) {
+    const start = Number(q[1]);
+    if (start < 2017) return null;
+    const first = 3 + (Number(q[2]) - 1) * 3; // months from January of the starting year
+    const last = new Date(Date.UTC(start, first + 2, 1));
+    const firstDay = new Date(Date.UTC(start, first, 1));
+    return {
+      from: istMonthStart(start, first),
+      to: istMonthStart(start, first + 3),
+      fp: `${String(last.getUTCMonth() + 1).padStart(2, '0')}${last.getUTCFullYear()}`,
+      label: `Q${q[2]} ${start}-${String((start + 1) % 100).padStart(2, '0')} (${MONTHS[firstDay.getUTCMonth()]}–${MONTHS[last.getUTCMonth()]} ${last.getUTCFullYear()})`,
+    };
+  }
+  return null;
 }

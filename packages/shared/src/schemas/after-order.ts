@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { gstState, isValidGstin } from '../rules/gst';
+import { gstinProblem, gstState } from '../rules/gst';
 import type { Order, PaymentCheckout } from '../types';
 import { rupees, text } from './common';
+import { gstRatePercent, hsnOverride } from './gst';
 
 /** The shopper's cancel: a reason is optional. */
 export const cancelOrderBody = z.object({
@@ -115,33 +116,55 @@ export interface PayNowReply {
   payment: PaymentCheckout;
 }
 
-/** The seller's details printed on every tax invoice. */
-export const taxSettingsBody = z.object({
-  legalName: text(120).min(1, 'is required'),
-  gstin: z
-    .string()
-    .trim()
-    .transform((s) => s.toUpperCase())
-    .refine(isValidGstin, 'must be a valid 15-character GSTIN (e.g. 29AAGCB7383J1Z4)'),
-  address: text(300).min(1, 'is required'),
-  state: z
-    .string()
-    .trim()
-    .refine((s) => gstState(s) !== null, 'must be an Indian state or union territory')
-    .transform((s) => gstState(s)!.name),
-});
+/**
+ * The seller's details printed on every tax invoice, or on every bill of supply when the shop is not registered
+ * for GST (`registered: false`: no GSTIN, no tax charged or shown).
+ * - a registered shop's GSTIN is checked (format, check character) and must be of the chosen state
+ * - a GSTIN sent with `registered: false` is dropped
+ */
+export const taxSettingsBody = z
+  .object({
+    registered: z
+      .boolean({ error: 'must be true or false' })
+      .default(true)
+      .meta({ label: 'Registered for GST' }),
+    legalName: text(120).min(1, 'is required').meta({ label: 'Legal name' }),
+    tradeName: text(120).default('').meta({ label: 'Trade name' }),
+    gstin: z
+      .string({ error: 'must be text' })
+      .trim()
+      .default('')
+      .transform((s) => s.toUpperCase())
+      .meta({ label: 'GSTIN' }),
+    address: text(300).min(1, 'is required').meta({ label: 'Registered address' }),
+    state: z
+      .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be text') })
+      .trim()
+      .refine((s) => gstState(s) !== null, 'must be an Indian state or union territory')
+      .transform((s) => gstState(s)!.name)
+      .meta({ label: 'State' }),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.registered) return;
+    const problem = v.gstin
+      ? gstinProblem(v.gstin, gstState(v.state)?.code)
+      : 'is required for a registered shop (or choose "Not registered": bills of supply, no GST)';
+    if (problem) ctx.addIssue({ code: 'custom', path: ['gstin'], message: problem });
+  })
+  .transform((v) => ({ ...v, gstin: v.registered ? v.gstin : '' }));
 
-/** A category's HSN code (4, 6 or 8 digits) and GST rate in percent (0, 0.25, 3, 5, 12, 18, 28…). */
+/** A category's HSN code (4, 6 or 8 digits; empty clears it) and GST rate in percent (a slab in force). */
 export const categoryTaxBody = z.object({
-  hsnCode: z
-    .string()
-    .trim()
-    .regex(/^(\d{4}|\d{6}|\d{8})$/, 'must be 4, 6 or 8 digits'),
-  gstRate: z.coerce.number().min(0, 'must not be negative').max(40, 'must be at most 40 %'),
+  hsnCode: hsnOverride.meta({ label: 'HSN code' }),
+  gstRate: gstRatePercent.meta({ label: 'GST rate' }),
 });
 
 export interface TaxSettings {
+  /** false: not registered for GST, documents are bills of supply with no tax. */
+  registered: boolean;
   legalName: string;
+  tradeName: string;
+  /** '' when not registered. */
   gstin: string;
   address: string;
   state: string;
@@ -157,4 +180,5 @@ export interface CategoryTax {
   gstRate: number;
 }
 
-export type TaxSettingsReply = { settings: TaxSettings; categories: CategoryTax[] };
+/** The GST settings, each category's HSN code and rate, and the rate slabs in force (percent) to choose from. */
+export type TaxSettingsReply = { settings: TaxSettings; categories: CategoryTax[]; slabs: number[] };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_MATCH_NAME_LENGTH, MAX_MATCH_NAMES } from '../rules/image-name';
 import { formBoolean, id, int, jsonText, num, percent, rupeeAdjustment, rupees, text } from './common';
+import { gstRateOverride, hsnOverride } from './gst';
 
 export const categoryBody = z.object({
   name: text(100).min(1, 'is required'),
@@ -66,6 +67,9 @@ const productFields = z.object({
     .meta({ label: 'Video URL' }),
   shortDescription: text(1000).optional().meta({ label: 'Short Description' }),
   longDescription: text(20000).optional().meta({ label: 'Long Description' }),
+  /** The product's own HSN code and GST rate; empty: its category's. */
+  hsnCode: hsnOverride.optional().meta({ label: 'HSN code' }),
+  gstRate: gstRateOverride.optional().meta({ label: 'GST rate (%)' }),
 });
 
 function memoryAdjustmentsFit(

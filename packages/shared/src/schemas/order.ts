@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHECKOUT_MESSAGES } from '../rules/checkout';
+import { gstinProblem, gstState } from '../rules/gst';
 import { checkoutAddress } from './address';
 import { int, rupees as rupeeAmount } from './common';
 
@@ -21,19 +22,44 @@ export const paymentMode = z.preprocess(
   z.union([z.literal(0), z.literal(1)], { error: CHECKOUT_MESSAGES.paymentMode }),
 );
 
-export const placeOrderBody = z.object({
-  user_id: z.union([z.string(), z.number()]).optional(),
-  /** Informational (the seed sends it): the API computes the total from the database. */
-  order_total: z.unknown().optional(),
-  /**
-   * The total the shopper was shown, in rupees: when given and the API's total differs, the order is refused
-   * (409 `prices_changed`, with the new figures) instead of being placed at a price the shopper never saw.
-   */
-  expected_total: rupeeAmount.optional(),
-  payment_mode: paymentMode,
-  shipping_details: checkoutAddress,
-  notes: z.string().trim().max(1000, 'notes must be at most 1000 characters').optional(),
-});
+export const placeOrderBody = z
+  .object({
+    user_id: z.union([z.string(), z.number()]).optional(),
+    /** Informational (the seed sends it): the API computes the total from the database. */
+    order_total: z.unknown().optional(),
+    /**
+     * The total the shopper was shown, in rupees: when given and the API's total differs, the order is refused
+     * (409 `prices_changed`, with the new figures) instead of being placed at a price the shopper never saw.
+     */
+    expected_total: rupeeAmount.optional(),
+    payment_mode: paymentMode,
+    shipping_details: checkoutAddress,
+    notes: z.string().trim().max(1000, 'notes must be at most 1000 characters').optional(),
+    /**
+     * A business purchase (B2B): the buyer's GSTIN, whose state must be the billing (shipping) address's, and its
+     * registered name, both printed on the tax invoice. Empty or absent: a consumer's order.
+     */
+    business_gstin: z
+      .string({ error: 'must be text' })
+      .trim()
+      .transform((s) => s.toUpperCase())
+      .nullish()
+      .meta({ label: 'GSTIN for business purchase' }),
+    business_name: z
+      .string({ error: 'must be text' })
+      .trim()
+      .max(120, 'must be at most 120 characters')
+      .nullish()
+      .meta({ label: 'Business name' }),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.business_gstin) return;
+    const state = gstState(b.shipping_details.state);
+    const problem = gstinProblem(b.business_gstin, state?.code);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['business_gstin'], message: problem });
+    else if (!b.business_name)
+      ctx.addIssue({ code: 'custom', path: ['business_name'], message: 'is required with a GSTIN' });
+  });
 
 export const orderSuccessBody = z.object({
   order_id: z.string().min(1).max(64),

@@ -23,6 +23,7 @@ import { useCart, whenCartSynced } from '../../stores/cart-store';
 import { notify } from '../../stores/notifications-store';
 import { refreshUser } from '../../stores/session-actions';
 import { useSession } from '../../stores/session-store';
+import { type BusinessPurchase, BusinessPurchaseFields } from './business-purchase-fields';
 import { useCheckoutDraft } from './checkout-draft';
 import { loadRazorpay } from './payment';
 import { useOrderPayment } from './use-order-payment';
@@ -95,6 +96,7 @@ export function CheckoutPage() {
   /** The order's new total when the API refused the one shown (staff changed a price meanwhile). */
   const [repriced, setRepriced] = useState<number | null>(null);
   const [doneOrder, setDoneOrder] = useState<string | null>(null);
+  const [business, setBusiness] = useState<BusinessPurchase>({ gstin: '', name: '' });
   const payment = useOrderPayment();
 
   // Fresh saved addresses and server cart; the payment script only where it is needed.
@@ -197,6 +199,10 @@ export function CheckoutPage() {
           contact: details.contact.trim(),
         },
         notes: notes.trim() || undefined,
+        ...(business.gstin.trim() && {
+          business_gstin: business.gstin.trim(),
+          business_name: business.name.trim(),
+        }),
         // The total shown: the API refuses the order (prices_changed) when its own total differs.
         expected_total: totals.finalTotal,
       });
@@ -309,6 +315,7 @@ export function CheckoutPage() {
                 onChange={(e) => useCheckoutDraft.getState().setNotes(e.target.value)}
               />
             </div>
+            <BusinessPurchaseFields value={business} onChange={setBusiness} />
           </section>
 
           <fieldset className="card checkout__block payment-choice">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
-import { type Color, finalPrice, type Product, slugify } from '@voltcart/shared';
+import { type Color, finalPrice, gstSlabsOn, HSN_PATTERN, type Product, slugify } from '@voltcart/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FormError } from '../../components/catalog-form';
@@ -45,6 +45,9 @@ interface FormState {
   videoUrl: string;
   shortDescription: string;
   longDescription: string;
+  /** The product's own HSN code and GST rate (percent); empty: its category's. */
+  hsnCode?: string;
+  gstRate?: string;
 }
 
 const EMPTY: FormState = {
@@ -60,6 +63,8 @@ const EMPTY: FormState = {
   videoUrl: '',
   shortDescription: '',
   longDescription: '',
+  hsnCode: '',
+  gstRate: '',
 };
 
 function fromProduct(p: Product): FormState {
@@ -76,7 +81,16 @@ function fromProduct(p: Product): FormState {
     videoUrl: p.videoUrl ?? '',
     shortDescription: p.shortDescription ?? '',
     longDescription: p.longDescription ?? '',
+    hsnCode: p.tax?.hsnCode ?? '',
+    gstRate: p.tax?.gstRate === null || p.tax?.gstRate === undefined ? '' : String(p.tax.gstRate),
   };
+}
+
+/** The GST slabs in force (percent), and a rate saved under older slabs so it shows as it is. */
+function gstRateChoices(saved?: string): number[] {
+  const slabs = gstSlabsOn(new Date()).map((b) => b / 100);
+  const old = saved ? Number(saved) : Number.NaN;
+  return Number.isFinite(old) && !slabs.includes(old) ? [...slabs, old].sort((a, b) => a - b) : slabs;
 }
 
 const num = (s: string) => (s.trim() === '' ? Number.NaN : Number(s));
@@ -118,6 +132,8 @@ export function toProductInput(f: FormState): { input?: ProductBody; error?: str
     memorySizes.push(gb);
     memoryPriceAdj.push(adj);
   }
+  const hsnCode = (f.hsnCode ?? '').trim();
+  if (hsnCode && !HSN_PATTERN.test(hsnCode)) return { error: 'The HSN code must be 4, 6 or 8 digits.' };
   return {
     input: {
       name: f.name.trim(),
@@ -135,6 +151,8 @@ export function toProductInput(f: FormState): { input?: ProductBody; error?: str
       videoUrl: f.videoUrl.trim(),
       shortDescription: f.shortDescription.trim(),
       longDescription: f.longDescription.trim(),
+      hsnCode,
+      gstRate: f.gstRate ? Number(f.gstRate) : '',
     },
   };
 }
@@ -547,6 +565,44 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
                 value={f.videoUrl}
                 onChange={(e) => set('videoUrl', e.target.value)}
               />
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="p-hsn">
+                HSN code
+              </label>
+              <input
+                id="p-hsn"
+                name="hsnCode"
+                inputMode="numeric"
+                maxLength={8}
+                aria-describedby="p-tax-hint"
+                value={f.hsnCode ?? ''}
+                onChange={(e) => set('hsnCode', e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="p-gst-rate">
+                GST rate
+              </label>
+              <select
+                id="p-gst-rate"
+                name="gstRate"
+                aria-describedby="p-tax-hint"
+                value={f.gstRate ?? ''}
+                onChange={(e) => set('gstRate', e.target.value)}
+              >
+                <option value="">The category's</option>
+                {gstRateChoices(f.gstRate).map((r) => (
+                  <option key={r} value={String(r)}>
+                    {r} %
+                  </option>
+                ))}
+              </select>
+              <span className="hint" id="p-tax-hint">
+                Empty: the category's HSN code and rate (Tax screen) print on this product's invoices.
+                {current?.tax &&
+                  ` Now: ${current.tax.applies.hsnCode || 'no HSN code'}, ${current.tax.applies.gstRate} %.`}
+              </span>
             </div>
           </div>
           <div className="field">

@@ -1,0 +1,199 @@
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '@voltcart/api-client/http';
+import { GST_STATES, gstinProblem, gstState, type TaxSettings } from '@voltcart/shared';
+import { type FormEvent, useEffect, useState } from 'react';
+import { PageHeader, Spinner } from '../../components/states';
+import { api } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
+import { queries } from '../../lib/queries';
+import { staleAfter } from '../../lib/query-keys';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
+import { toast } from '../../stores/toast';
+import { CategoryTaxTable } from './category-tax-table';
+
+type SellerForm = Omit<TaxSettings, 'stateCode'>;
+
+const EMPTY: SellerForm = {
+  registered: true,
+  legalName: '',
+  tradeName: '',
+  gstin: '',
+  address: '',
+  state: '',
+};
+
+const fromSettings = (s: TaxSettings): SellerForm => ({
+  registered: s.registered,
+  legalName: s.legalName,
+  tradeName: s.tradeName,
+  gstin: s.gstin,
+  address: s.address,
+  state: s.state,
+});
+
+/** What is wrong with the form before it is sent, in the words the API uses, or null. */
+function problemOf(f: SellerForm): string | null {
+  if (!f.legalName.trim()) return 'Legal name is required.';
+  if (!f.address.trim()) return 'Registered address is required.';
+  if (!gstState(f.state)) return 'Please choose the state the shop is registered in.';
+  if (!f.registered) return null;
+  if (!f.gstin.trim()) return 'GSTIN is required for a registered shop (or choose “Not registered”).';
+  const p = gstinProblem(f.gstin, gstState(f.state)!.code);
+  return p ? `GSTIN ${p}.` : null;
+}
+
+/**
+ * The shop's GST settings (Owner, `settings.write`): the seller printed on every invoice (legal and trade name,
+ * GSTIN, registered address, state) or "not registered" (bills of supply, no GST), and each category's HSN code
+ * and GST rate. Saved settings apply to documents issued from then on; documents already issued keep theirs.
+ */
+export function TaxSettingsPage() {
+  const tax = useQuery(queries.tax());
+  const save = useApiMutation((body: SellerForm) => api.tax.update({ body }), staleAfter.tax);
+  const [form, setForm] = useState<SellerForm>(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const saved = tax.data?.settings;
+  const dirty = !!saved && JSON.stringify(form) !== JSON.stringify(fromSettings(saved));
+  useUnsavedChanges(dirty);
+
+  useEffect(() => {
+    if (saved) setForm(fromSettings(saved));
+  }, [saved]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = problemOf(form);
+    setError(problem);
+    if (problem) return toast.error(problem);
+    save.mutate(
+      { ...form, gstin: form.registered ? form.gstin.trim().toUpperCase() : '' },
+      {
+        onSuccess: (reply) => toast.reply(reply, 'Tax settings saved.'),
+        onError: (err) => {
+          const msg = errorMessage(err, 'The tax settings could not be saved.');
+          setError(msg);
+          toast.error(msg);
+        },
+      },
+    );
+  };
+
+  if (tax.isPending) return <Spinner />;
+  if (tax.error) return <div className="form-error">{errorMessage(tax.error)}</div>;
+  const set = (patch: Partial<SellerForm>) => setForm({ ...form, ...patch });
+
+  return (
+    <>
+      <PageHeader
+        title="Tax (GST)"
+        subtitle="What invoices say about the seller, and the HSN code and rate of each category. Changes apply to documents issued from now on; documents already issued never change."
+      />
+      <form className="panel form" onSubmit={submit} noValidate aria-labelledby="seller-title">
+        <h2 id="seller-title">Seller</h2>
+        {error && (
+          <div className="form-error" role="alert" data-testid="tax-settings-error">
+            {error}
+          </div>
+        )}
+        <fieldset className="field">
+          <legend className="field-label">GST registration</legend>
+          <label className="check">
+            <input
+              type="radio"
+              name="registered"
+              checked={form.registered}
+              onChange={() => set({ registered: true })}
+            />
+            Registered for GST: orders get a tax invoice with CGST and SGST or IGST
+          </label>
+          <label className="check">
+            <input
+              type="radio"
+              name="registered"
+              checked={!form.registered}
+              onChange={() => set({ registered: false })}
+            />
+            Not registered: orders get a bill of supply, with no GST charged or shown
+          </label>
+        </fieldset>
+        <div className="grid-2">
+          <div className="field">
+            <label className="field-label" htmlFor="tax-legal-name">
+              Legal name
+            </label>
+            <input
+              id="tax-legal-name"
+              maxLength={120}
+              value={form.legalName}
+              onChange={(e) => set({ legalName: e.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="tax-trade-name">
+              Trade name
+            </label>
+            <input
+              id="tax-trade-name"
+              maxLength={120}
+              aria-describedby="tax-trade-name-hint"
+              value={form.tradeName}
+              onChange={(e) => set({ tradeName: e.target.value })}
+            />
+            <span className="hint" id="tax-trade-name-hint">
+              Optional: the name the shop trades under, when not its legal name.
+            </span>
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="tax-state">
+              State
+            </label>
+            <select id="tax-state" value={form.state} onChange={(e) => set({ state: e.target.value })}>
+              <option value="">Choose a state</option>
+              {Object.entries(GST_STATES).map(([name, code]) => (
+                <option key={code} value={name}>
+                  {name} ({code})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="tax-gstin">
+              GSTIN
+            </label>
+            <input
+              id="tax-gstin"
+              maxLength={15}
+              autoCapitalize="characters"
+              spellCheck={false}
+              disabled={!form.registered}
+              aria-describedby="tax-gstin-hint"
+              value={form.registered ? form.gstin : ''}
+              onChange={(e) => set({ gstin: e.target.value.toUpperCase() })}
+            />
+            <span className="hint" id="tax-gstin-hint">
+              15 characters; its first two digits are the state's code.
+            </span>
+          </div>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="tax-address">
+            Registered address
+          </label>
+          <textarea
+            id="tax-address"
+            rows={3}
+            maxLength={300}
+            value={form.address}
+            onChange={(e) => set({ address: e.target.value })}
+          />
+        </div>
+        <div className="form-actions">
+          <button className="btn btn-primary" type="submit" disabled={save.isPending}>
+            Save tax settings
+          </button>
+        </div>
+      </form>
+      <CategoryTaxTable categories={tax.data.categories} slabs={tax.data.slabs} />
+    </>
+  );
+}
