@@ -2,11 +2,21 @@ import { admin, audit, staff, user } from './account';
 import { catalog, category, color, product, search, variant } from './catalog';
 import { catalogCsv } from './catalog-csv';
 import { customer } from './customer';
+import { returns } from './returns';
 
 export type { AccountExport } from './account';
 export type { FacetValue, ProductFacets, ProductId, ProductList, Suggestions, Synonym } from './catalog';
 export type { CatalogImport, CsvRowError } from './catalog-csv';
-
+export type {
+  OrderReturns,
+  ReturnableLine,
+  ReturnDetails,
+  ReturnHistoryEntry,
+  ReturnLineView,
+  ReturnPolicy,
+  ReturnRefundTo,
+  ReturnRequestView,
+} from './returns';
 export type { PricesChanged } from './shop';
 
 import { cart, health, newsletter, order, settings } from './shop';
@@ -35,6 +45,7 @@ export const contract = {
   newsletter,
   health,
   tax,
+  returns,
 };
 
 export type Contract = typeof contract;
