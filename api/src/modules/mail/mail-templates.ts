@@ -207,7 +207,9 @@ function wording(kind: MailKind, d: MailData): { subject: string; lead: string[]
       return {
         subject: `Refund of ${rupees(o?.refundPaise ?? 0)} for order ${id}`,
         lead: [
-          `We have refunded ${rupees(o?.refundPaise ?? 0)} to your original payment method. Banks usually take 5–7 working days to show it.`,
+          o?.online === false
+            ? `We have refunded ${rupees(o?.refundPaise ?? 0)}. You paid in cash on delivery, so it was sent to the UPI ID or bank account you gave us (or given back in cash).`
+            : `We have refunded ${rupees(o?.refundPaise ?? 0)} to your original payment method. Banks usually take 5–7 working days to show it.`,
           ...(o?.reason ? [`Reason: ${o.reason}`] : []),
         ],
         action: 'View your order',

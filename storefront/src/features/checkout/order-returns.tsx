@@ -379,10 +379,10 @@ function ReturnForm(props: {
             You paid in cash on delivery, so we send the money to your UPI ID or bank.
           </p>
           <label>
-            <input type="radio" name="to" checked={to === 'upi'} onChange={() => setTo('upi')} /> UPI ID
+            <input type="radio" name="to" checked={to === 'upi'} onChange={() => setTo('upi')} /> To a UPI ID
           </label>
           <label>
-            <input type="radio" name="to" checked={to === 'bank'} onChange={() => setTo('bank')} /> Bank
+            <input type="radio" name="to" checked={to === 'bank'} onChange={() => setTo('bank')} /> To a bank
             account
           </label>
           {to === 'upi' ? (
