@@ -451,7 +451,9 @@ describe('the back office', () => {
       .where('number', '=', notes[0].number)
       .executeTakeFirstOrThrow();
     const doc = JSON.parse(body.body);
-    expect(doc.lines.map((l: { amountPaise: number }) => l.amountPaise)).toEqual([120_000]);
+    expect(doc.lines.map((l: { amountPaise: number; qty: number }) => [l.qty, l.amountPaise])).toEqual([
+      [1, 120_000],
+    ]);
     expect(doc.against.reason).toContain(id);
 
     const kinds = (await mailsTo(d.s.email)).map((m) => m.kind);
@@ -474,6 +476,27 @@ describe('the back office', () => {
     const mail = (await mailsTo(d.s.email, 'return_rejected'))[0]!;
     expect(mail.text_body).toContain('Reason: The photos show water damage.');
     expect((await staff('POST', `/returns/${id}/approve`, { carrier: 'X', awb: 'Y' })).status).toBe(409);
+  });
+
+  it('credits the units returned of a line, at their share', async () => {
+    const d = await deliveredOrder([{ price: 1000, qty: 3 }]);
+    const id = (await ask(d, { lines: [{ lineId: d.lineIds[0], qty: 1 }] })).body.request._id;
+    await staff('POST', `/returns/${id}/approve`, { carrier: 'Manual', awb: 'M9' });
+    await staff('POST', `/returns/${id}/receive`, {
+      lines: [{ lineId: d.lineIds[0], sellable: 1, damaged: 0 }],
+    });
+    const r = await staff('POST', `/returns/${id}/refund`, { reference: 'UPI-9' });
+    expect(r.status).toBe(200);
+    const row = await ctx.db
+      .selectFrom('invoices')
+      .innerJoin('orders', 'orders.id', 'invoices.order_id')
+      .select('invoices.body')
+      .where('orders.public_id', '=', d.orderId)
+      .where('invoices.kind', '=', 'credit_note')
+      .executeTakeFirstOrThrow();
+    const doc = JSON.parse(row.body);
+    expect(doc.lines).toEqual([expect.objectContaining({ qty: 1, amountPaise: 100_000 })]);
+    expect(doc.totals.totalPaise).toBe(100_000);
   });
 
   it('counts damaged units apart, without stock', async () => {

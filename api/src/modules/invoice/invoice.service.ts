@@ -247,6 +247,8 @@ export async function issueCreditNote(
     reason: string;
     /** Spread over these weights (one per invoice line: a return's lines) instead of the lines' amounts. */
     weights?: number[];
+    /** The units each invoice line credits (a return of some of a line's units), when not the whole line's. */
+    quantities?: number[];
   },
 ): Promise<InvoiceDocument | null> {
   const docs = await repo.invoicesOf(trx, order.id);
@@ -267,7 +269,7 @@ export async function issueCreditNote(
     invoice.intraState,
   );
   const lines = invoice.lines
-    .map((l, i) => ({ ...l, amountPaise: parts[i]!, ...split[i]! }))
+    .map((l, i) => ({ ...l, qty: credit.quantities?.[i] ?? l.qty, amountPaise: parts[i]!, ...split[i]! }))
     .filter((l) => l.amountPaise > 0);
   const now = new Date();
   const doc: InvoiceDocument = {

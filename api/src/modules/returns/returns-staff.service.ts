@@ -291,11 +291,15 @@ export async function refundReturn(
         const weights = lines.map((l) =>
           shares.filter((s) => s.order_line_id === l.id).reduce((a, s) => a + s.share_paise, 0),
         );
+        const quantities = lines.map((l) =>
+          shares.filter((s) => s.order_line_id === l.id).reduce((a, s) => a + s.qty, 0),
+        );
         const note = await issueCreditNote(trx, lockedOrder, {
           refund: { id: refundId },
           amountPaise: amount,
           reason,
           weights,
+          quantities,
         });
         if (note) {
           await orders.insertEvent(trx, {
