@@ -555,6 +555,59 @@ describe('the back office', () => {
     expect((await staff('GET', '/returns/VR000')).status).toBe(404);
   });
 
+  it('replaces with a dearer option for the difference, paid on delivery, and refuses a cheaper one', async () => {
+    const s = await shopper(ctx);
+    const p = await makeProduct(ctx.db, {
+      price: 1000,
+      memory: [{ size: 128 }, { size: 256, adj: 250 }, { size: 64, adj: -100 }],
+      variantStock: [5, 5, 5],
+    });
+    await addToCart(ctx.db, s.id, p.id, 2, { memorySize: 128 });
+    const placed = await ctx.req('POST', '/order/place-order', { token: s.token, body: orderBody(1) });
+    const orderId = placed.body.order_id as string;
+    expect((await payWithSimulator(ctx, s.token, orderId)).status).toBe(200);
+    for (const state of ['shipped', 'delivered'])
+      await staff('PATCH', `/order/status/${orderId}`, { state, carrier: 'X', trackingNumber: 'Y' });
+    const page = await ctx.req('GET', `/order/${orderId}/returns`, { token: s.token });
+    const line = page.body.lines[0];
+    const byLabel = (label: string) =>
+      line.variants.find((v: { label: string }) => v.label === label) as {
+        variantId: string;
+        priceDifference: number;
+      };
+    expect(byLabel('256 GB').priceDifference).toBe(250);
+    expect(byLabel('64 GB').priceDifference).toBe(-100);
+    const d = { s, orderId, products: [p], lineIds: [line.lineId as string] };
+
+    const cheaper = await ask(d, {
+      kind: 'replacement',
+      lines: [{ lineId: line.lineId, qty: 1, variantId: byLabel('64 GB').variantId }],
+    });
+    expect(cheaper.status).toBe(400);
+    expect(cheaper.body.msg).toContain('costs less than you paid');
+
+    const req = await ask(d, {
+      kind: 'replacement',
+      reason: 'changed_mind',
+      lines: [{ lineId: line.lineId, qty: 2, variantId: byLabel('256 GB').variantId }],
+    });
+    expect(req.status).toBe(201);
+    expect(req.body.request).toMatchObject({ toPay: 500, refundable: 0 });
+    expect(req.body.request.lines[0].replacement).toMatchObject({ label: '256 GB', priceDifference: 250 });
+    const id = req.body.request._id;
+    await staff('POST', `/returns/${id}/approve`, { carrier: 'Manual', awb: 'M4' });
+    await staff('POST', `/returns/${id}/receive`, {
+      lines: [{ lineId: line.lineId, sellable: 2, damaged: 0 }],
+    });
+    const sent = await staff('POST', `/returns/${id}/replace`);
+    expect(sent.status).toBe(200);
+    const o = await ctx.req('GET', `/order/${sent.body.request.replacementOrderId}`, { token: s.token });
+    expect(o.body.order).toMatchObject({ state: 'placed', payment_mode: 0, order_total: 500 });
+    expect(o.body.order.lines[0]).toMatchObject({ memorySize: 256, qty: 2, unitPrice: 250, lineTotal: 500 });
+    const mail = (await mailsTo(s.email, 'replacement_shipped'))[0]!;
+    expect(mail.text_body).toContain('You pay ₹500 in cash on its delivery');
+  });
+
   it('sends a replacement with stock taken, or keeps the request open while it is out of stock', async () => {
     const d = await deliveredOrder([{ price: 900, stock: 2, colors: [{ name: 'Black' }, { name: 'Blue' }] }]);
     const page = await ctx.req('GET', `/order/${d.orderId}/returns`, { token: d.s.token });
@@ -566,7 +619,11 @@ describe('the back office', () => {
       lines: [{ lineId: d.lineIds[0], qty: 1, variantId: blue.variantId }],
     });
     expect(req.status).toBe(201);
-    expect(req.body.request.lines[0].replacement).toEqual({ variantId: blue.variantId, label: 'Blue' });
+    expect(req.body.request.lines[0].replacement).toEqual({
+      variantId: blue.variantId,
+      label: 'Blue',
+      priceDifference: 0,
+    });
     const id = req.body.request._id;
     await staff('POST', `/returns/${id}/approve`, { carrier: 'Manual', awb: 'M3' });
     await staff('POST', `/returns/${id}/receive`, {

@@ -455,6 +455,8 @@ export interface ReturnLineTable {
   replacement_variant_id: number | null;
   /** The units' share of the line's net amount, fixed when the request is made. */
   share_paise: Generated<number>;
+  /** A dearer replacement: the new unit's price less the unit price paid (paise, per unit). */
+  price_diff_paise: Generated<number>;
 }
 
 export interface ReturnPhotoTable {

@@ -32,6 +32,7 @@ import * as orderTruth from './20261129T0100_order_truth';
 import * as productOldSlugs from './20261129T0300_product_old_slugs';
 import * as typeSynonyms from './20261129T0500_type_synonyms';
 import * as returns from './20261130T0300_returns';
+import * as returnPriceDifference from './20261130T0301_return_price_difference';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T0300_product_old_slugs': productOldSlugs,
   '20261129T0500_type_synonyms': typeSynonyms,
   '20261130T0300_returns': returns,
+  '20261130T0301_return_price_difference': returnPriceDifference,
 };

@@ -60,6 +60,8 @@ export interface MailData {
     pickup?: { carrier: string; awb: string };
     reason?: string;
     replacementOrderId?: string;
+    /** A dearer replacement: the price difference paid in cash on its delivery. */
+    toPayPaise?: number;
   };
 }
 
@@ -265,6 +267,9 @@ function returnWording(
         lead: [
           `We received the items of request ${r.id} and are sending their replacement as order ${r.replacementOrderId}:`,
           ...items,
+          r.toPayPaise
+            ? `You pay ${rupees(r.toPayPaise)} in cash on its delivery: the price difference of the option you chose.`
+            : 'There is nothing to pay.',
         ],
         action: 'View your order',
       };

@@ -14,7 +14,7 @@ export async function mailReturn(
   kind: Extract<MailKind, 'return_requested' | 'return_approved' | 'return_rejected' | 'replacement_shipped'>,
   row: repo.ReturnRow,
   orderPublicId: string,
-  extra: { replacementOrderId?: string } = {},
+  extra: { replacementOrderId?: string; toPayPaise?: number } = {},
 ): Promise<void> {
   if (!config.MAIL_ENABLED) return;
   const shopper = await repo.shopperOfOrder(trx, row.order_id);
@@ -42,6 +42,7 @@ export async function mailReturn(
             : undefined,
         reason: row.reject_reason ?? undefined,
         replacementOrderId: extra.replacementOrderId,
+        toPayPaise: extra.toPayPaise,
       },
     },
   });

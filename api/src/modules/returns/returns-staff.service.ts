@@ -19,7 +19,7 @@ import type { OrderDeps } from '../order/order.service';
 import { newPublicId } from '../order/order-id';
 import { staffRefund } from '../order/order-refund.service';
 import * as repo from './returns.repository';
-import { RETURN_ID_RE, toViews } from './returns.service';
+import { differenceOf, RETURN_ID_RE, toViews } from './returns.service';
 import { mailReturn } from './returns-mail';
 
 /**
@@ -400,13 +400,15 @@ export async function replaceReturn(deps: OrderDeps, publicId: string, actor: Ac
         }
       }
       const replacementId = newPublicId();
+      // A dearer option: the replacement order costs the difference, paid in cash on its delivery.
+      const toPay = differenceOf(wanted).totalPaise;
       const newId = await orders.insertOrder(trx, {
         public_id: replacementId,
         user_id: order.user_id,
-        state: 'paid',
-        payment_mode: order.payment_mode,
-        total_paise: 0,
-        original_total_paise: 0,
+        state: toPay > 0 ? 'placed' : 'paid',
+        payment_mode: toPay > 0 ? 0 : order.payment_mode,
+        total_paise: toPay,
+        original_total_paise: toPay,
         razorpay_order_id: null,
         razorpay_payment_id: null,
         ship_adress_line1: order.ship_adress_line1,
@@ -418,13 +420,14 @@ export async function replaceReturn(deps: OrderDeps, publicId: string, actor: Ac
         ship_contact: order.ship_contact,
         notes: `Replacement for return ${row.public_id} of order ${order.public_id}`,
         expires_at: null,
-        paid_at: new Date(),
+        paid_at: toPay > 0 ? null : new Date(),
       });
       const variants = await repo.variantsOf(trx, [...new Set(wanted.map((l) => l.product_id))]);
       await orders.insertLines(
         trx,
         wanted.map((l) => {
           const v = variants.find((x) => x.id === l.send);
+          const diff = Math.max(0, Number(l.price_diff_paise));
           return {
             order_id: newId,
             product_id: l.product_id,
@@ -432,8 +435,8 @@ export async function replaceReturn(deps: OrderDeps, publicId: string, actor: Ac
             color_id: v?.color_id ?? 0,
             color_name: v ? v.color_name : l.color_name,
             memory_size: v?.memory_size ?? l.memory_size,
-            unit_price_paise: 0,
-            unit_original_paise: 0,
+            unit_price_paise: diff,
+            unit_original_paise: diff,
             qty: l.qty,
             thumbnail: l.thumbnail,
             variant_id: l.send,
@@ -443,9 +446,12 @@ export async function replaceReturn(deps: OrderDeps, publicId: string, actor: Ac
       );
       await orders.insertEvent(trx, {
         order_id: newId,
-        event: 'paid',
+        event: toPay > 0 ? 'placed' : 'paid',
         actor: 'admin',
-        note: `Replacement at ₹0 for return ${row.public_id}`,
+        note:
+          toPay > 0
+            ? `Replacement for return ${row.public_id}: ${formatINR(toRupees(toPay))} price difference, cash on delivery`
+            : `Replacement at ₹0 for return ${row.public_id}`,
         admin_id: actor.id,
       });
       await repo.updateRequest(trx, row.id, { state: 'replaced', replacement_order_id: newId, notice: null });
@@ -465,6 +471,7 @@ export async function replaceReturn(deps: OrderDeps, publicId: string, actor: Ac
       );
       await mailReturn(trx, deps.config, 'replacement_shipped', row, order.public_id, {
         replacementOrderId: replacementId,
+        toPayPaise: toPay,
       });
       return replacementId;
     });

@@ -134,6 +134,16 @@ export function pricedLines(lines: PolicyLine[]) {
   );
 }
 
+/**
+ * What a dearer replacement costs the shopper: the lines' price differences per unit priced by the pricing function
+ * (paid on delivery of the replacement).
+ */
+export function differenceOf(lines: { price_diff_paise: number; qty: number }[]) {
+  return priceSnapshot(
+    lines.map((l) => ({ unitPaise: Math.max(0, Number(l.price_diff_paise)), qty: l.qty })),
+  );
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Views
 
@@ -207,6 +217,7 @@ export async function toViews(
           ? {
               variantId: String(l.replacement_variant_id),
               label: optionsText({ color_name: l.replacement_color, memory_size: l.replacement_memory }),
+              priceDifference: toRupees(l.price_diff_paise),
             }
           : null,
       })),
@@ -221,6 +232,7 @@ export async function toViews(
             reference: opts.staff ? refund.reference : null,
           }
         : null,
+      toPay: r.kind === 'replacement' ? toRupees(differenceOf(own).totalPaise) : 0,
       notice: r.notice,
       replacementOrderId: r.replacement_order_id ? (publicIds.get(r.replacement_order_id) ?? null) : null,
       createdAt: r.created_at.toISOString(),
@@ -432,7 +444,13 @@ async function writeRequest(
   const priced = pricedLines(lines);
   const held = await repo.unitsInRequests(trx, order.id);
   const variants = await repo.variantsOf(trx, [...new Set(lines.map((l) => l.product_id))]);
-  const rows: { line: PolicyLine; qty: number; share: number; variantId: number | null }[] = [];
+  const rows: {
+    line: PolicyLine;
+    qty: number;
+    share: number;
+    variantId: number | null;
+    priceDiff: number;
+  }[] = [];
   for (const want of body.lines) {
     const i = lines.findIndex((l) => String(l.id) === want.lineId);
     const line = lines[i];
@@ -458,6 +476,7 @@ async function writeRequest(
       );
     }
     let variantId: number | null = null;
+    let priceDiff = 0;
     if (body.kind === 'replacement' && want.variantId && want.variantId !== String(line.variant_id)) {
       const v = variants.find((x) => String(x.id) === want.variantId && x.product_id === line.product_id);
       if (!v?.enabled) {
@@ -466,9 +485,10 @@ async function writeRequest(
           'invalid_option',
         );
       }
-      if (variantUnitPaise(v) !== line.unit_price_paise) {
+      priceDiff = variantUnitPaise(v) - line.unit_price_paise;
+      if (priceDiff < 0) {
         throw badRequest(
-          `A replacement of ${line.name} in another option must cost what you paid (${formatINR(toRupees(line.unit_price_paise))} each): that one costs ${formatINR(toRupees(variantUnitPaise(v)))}.`,
+          `${optionsText({ color_name: v.color_name, memory_size: v.memory_size })} of ${line.name} costs less than you paid: a replacement is sent at the same price or dearer (you pay the difference on delivery). Ask for a refund of this item instead.`,
           'invalid_option',
         );
       }
@@ -479,6 +499,7 @@ async function writeRequest(
       qty: want.qty,
       share: unitsSharePaise(priced.lines[i]!.netPaise, line.qty, h.units, want.qty),
       variantId,
+      priceDiff,
     });
   }
   // Shipping goes back once per order, with the first refund request whose reason the policy refunds it for.
@@ -517,6 +538,7 @@ async function writeRequest(
       damaged: null,
       replacement_variant_id: r.variantId,
       share_paise: r.share,
+      price_diff_paise: r.priceDiff,
     })),
   );
   await repo.insertPhotos(trx, id, photos);

@@ -30,8 +30,8 @@ export interface ReturnLineView {
   damaged: number | null;
   /** The units' share of what the line cost (its net after discounts, from the pricing function). */
   share: number;
-  /** Replacement requests: the variant to send (null: the same one). */
-  replacement: { variantId: string; label: string } | null;
+  /** Replacement requests: the variant to send (null: the same one), and its price difference per unit (rupees). */
+  replacement: { variantId: string; label: string; priceDifference: number } | null;
 }
 
 /** Where a refund goes: back through the gateway (paid online), or to the shopper's UPI ID or bank account. */
@@ -64,6 +64,8 @@ export interface ReturnRequestView {
   shippingRefund: number;
   /** The refund made, once made. */
   refund: { amount: number; state: string; method: string; reference: string | null } | null;
+  /** A replacement in a dearer option: the price difference the shopper pays on its delivery (rupees). */
+  toPay: number;
   /** A replacement waiting for stock, or another note for the shopper. */
   notice: string | null;
   /** The replacement order, once sent. */

@@ -120,6 +120,7 @@ function Requests({ requests }: { requests: ReturnRequestView[] }) {
               {r.refundTo.method === 'bank' && ` to account ${r.refundTo.account} (${r.refundTo.ifsc})`}
             </p>
           )}
+          {r.toPay > 0 && <p className="small">Price difference to pay on delivery: {formatINR(r.toPay)}</p>}
           {r.replacementOrderId && (
             <p className="small">
               Replacement order{' '}
@@ -263,7 +264,8 @@ function ReturnForm(props: {
                 : l.policy === 'replacement_only' && kind === 'refund'
                   ? 'This item can be replaced, not refunded.'
                   : null;
-          const sameprice = l.variants.filter((v) => v.priceDifference === 0);
+          // A replacement costs what was paid or more (the difference paid on delivery), never less.
+          const options = l.variants.filter((v) => v.priceDifference >= 0);
           return (
             <div key={l.lineId} className="returns__line">
               <label>
@@ -300,7 +302,7 @@ function ReturnForm(props: {
                       ))}
                     </select>
                   </div>
-                  {kind === 'replacement' && sameprice.length > 1 && (
+                  {kind === 'replacement' && options.length > 1 && (
                     <div className="field">
                       <label htmlFor={`${id}-variant-${l.lineId}`}>Replace with</label>
                       <select
@@ -310,10 +312,13 @@ function ReturnForm(props: {
                           setChosen((s) => ({ ...s, [l.lineId]: { ...c, variantId: e.target.value } }))
                         }
                       >
-                        {sameprice.map((v) => (
+                        {options.map((v) => (
                           <option key={v.variantId} value={v.variantId}>
                             {v.label}
                             {v.variantId === l.variantId ? ' (the same)' : ''}
+                            {v.priceDifference > 0
+                              ? ` (+${formatINR(v.priceDifference)} each, paid on delivery)`
+                              : ''}
                             {v.inStock ? '' : ' – out of stock now, sent when back'}
                           </option>
                         ))}

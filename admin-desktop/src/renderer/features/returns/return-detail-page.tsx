@@ -144,6 +144,12 @@ export function ReturnDetailPage() {
           <dl className="details compact">
             <dt>Refund due</dt>
             <dd>{r.kind === 'refund' ? formatINR(r.refundable) : 'None (replacement)'}</dd>
+            {r.toPay > 0 && (
+              <>
+                <dt>Shopper pays</dt>
+                <dd>{formatINR(r.toPay)} on delivery of the replacement (price difference)</dd>
+              </>
+            )}
             {r.shippingRefund > 0 && (
               <>
                 <dt>Of which shipping</dt>
@@ -241,7 +247,9 @@ function LinesTable({ details }: { details: ReturnDetails }) {
             <td>
               {l.name}
               {l.options ? ` (${l.options})` : ''}
-              {l.replacement ? ` → ${l.replacement.label}` : ''}
+              {l.replacement
+                ? ` → ${l.replacement.label}${l.replacement.priceDifference > 0 ? ` (+${formatINR(l.replacement.priceDifference)} each)` : ''}`
+                : ''}
             </td>
             <td className="num">{l.qty}</td>
             <td className="num">{l.sellable ?? '-'}</td>
