@@ -88,6 +88,10 @@ describe('a return from the order page to the refund', () => {
     await form.getByRole('textbox', { name: 'UPI ID' }).fill('meera.iyer@okhdfcbank');
     expect(await seriousViolations(shop, 'return form')).toEqual([]);
     await screenshot(shop, 'storefront-return-form');
+    // The form fits a phone: nothing wider than the screen.
+    await shop.setViewportSize({ width: 390, height: 844 });
+    expect(await shop.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(shop, 'storefront-return-form-390');
     await form.getByRole('button', { name: 'Send request' }).click();
     await section
       .getByRole('status')

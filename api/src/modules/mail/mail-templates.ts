@@ -255,7 +255,8 @@ function returnWording(
       return {
         subject: `Your ${what} request ${r.id} was not accepted`,
         lead: [
-          `We could not accept your ${what} request ${r.id} for order ${r.orderId}.`,
+          `We could not accept your ${what} request ${r.id} for order ${r.orderId}:`,
+          ...items,
           `Reason: ${r.reason ?? 'not given'}`,
           'If you think this is a mistake, reply to this mail or write to us from the Contact page.',
         ],
