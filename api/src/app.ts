@@ -34,6 +34,7 @@ import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { productRoutes } from './modules/product/product.routes';
+import { orderReturnRoutes, returnsRoutes } from './modules/returns/returns.routes';
 import { productReviewRoutes, reviewRoutes, staffReviewRoutes } from './modules/review/review.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -95,6 +96,8 @@ export function createApp(opts: AppOptions) {
   app.route('/catalog', catalogCsvRoutes());
   app.route('/cart', cartRoutes());
   app.route('/order', orderRoutes());
+  app.route('/order', orderReturnRoutes());
+  app.route('/returns', returnsRoutes());
   app.route('/newsletter', newsletterRoutes());
   app.route('/settings', settingsRoutes());
   app.route('/settings/tax', taxRoutes());

@@ -16,6 +16,7 @@ const OUTSIDE_THE_CONTRACT = [
   'GET /images/product/sm/:file public',
   'GET /images/product/:file public',
   'GET /images/categories/:file public',
+  'GET /images/returns/:file public',
   'GET /order/:orderId/invoice account orders.read',
   'GET /order/packing-slips admin orders.read',
   'GET /catalog/export admin catalog.read',

@@ -69,6 +69,8 @@ export interface CategoryTable extends Timestamps {
   hsn_code: Generated<string>;
   /** GST rate in basis points (1800 = 18 %). */
   gst_rate_bp: Generated<number>;
+  /** After delivery: `returnable`, `replacement_only` or `none` (migration 20261130T0300). */
+  return_policy: Generated<string>;
 }
 
 export interface ColorTable extends Timestamps {
@@ -484,6 +486,63 @@ export interface StockAlertTable {
   waiting: GeneratedAlways<number | null>;
 }
 
+/** A shopper's request to return or replace lines of a delivered order (modules/returns). */
+export interface ReturnRequestTable extends Timestamps {
+  id: Id;
+  public_id: string;
+  order_id: number;
+  kind: string;
+  state: string;
+  reason: string;
+  comment: Generated<string>;
+  reject_reason: string | null;
+  pickup_carrier: string | null;
+  pickup_awb: string | null;
+  /** `gateway` (paid online), `upi` or `bank` (cash on delivery). */
+  refund_method: string;
+  upi_id: string | null;
+  bank_account: string | null;
+  bank_ifsc: string | null;
+  account_name: string | null;
+  refund_id: number | null;
+  shipping_refund_paise: Generated<number>;
+  replacement_order_id: number | null;
+  notice: string | null;
+}
+
+export interface ReturnLineTable {
+  id: Id;
+  request_id: number;
+  order_line_id: number;
+  qty: number;
+  /** 1 while the request is open, NULL once closed (unique with the line: one open request per line). */
+  open: number | null;
+  sellable: number | null;
+  damaged: number | null;
+  replacement_variant_id: number | null;
+  /** The units' share of the line's net amount, fixed when the request is made. */
+  share_paise: Generated<number>;
+  /** A dearer replacement: the new unit's price less the unit price paid (paise, per unit). */
+  price_diff_paise: Generated<number>;
+}
+
+export interface ReturnPhotoTable {
+  id: Id;
+  request_id: number;
+  file: string;
+  position: number;
+}
+
+export interface ReturnEventTable {
+  id: Id;
+  request_id: number;
+  event: string;
+  actor: string;
+  note: Generated<string>;
+  admin_id: number | null;
+  created_at: ColumnType<Date, never, never>;
+}
+
 export interface Database {
   admins: AdminTable;
   users: UserTable;
@@ -526,4 +585,8 @@ export interface Database {
   review_votes: ReviewVoteTable;
   wishlist_items: WishlistItemTable;
   stock_alerts: StockAlertTable;
+  return_requests: ReturnRequestTable;
+  return_lines: ReturnLineTable;
+  return_photos: ReturnPhotoTable;
+  return_events: ReturnEventTable;
 }

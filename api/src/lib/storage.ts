@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export type Folder = 'product' | 'categories';
+/** `returns`: shoppers' photos of a return request (random names, linked only from the request). */
+export type Folder = 'product' | 'categories' | 'returns';
 export interface StoredObject {
   body: Uint8Array;
   contentType: string;

@@ -60,6 +60,17 @@ export interface World {
   otherAddress: number;
   otherCartLine: number;
   otherOrder: string;
+  /** A delivered cash-on-delivery order with nothing returned yet, and its line. */
+  deliveredOrder: string;
+  deliveredLine: number;
+  /** Return requests of the owner's delivered orders, one per state a staff move starts from. */
+  returns: {
+    requested: string;
+    approved: string;
+    approvedLine: number;
+    received: string;
+    replacement: string;
+  };
   /** The world's catalogue as the CSV export gives it (importing it changes nothing). */
   catalogCsv: string;
   /** A previewed import of that file, ready to apply. */
@@ -125,6 +136,8 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
   await mkdir(join(sc.uploadDir, 'product'), { recursive: true });
   await writeFile(join(sc.uploadDir, 'product', imageFile), bytes);
   await writeFile(join(sc.uploadDir, 'product', imageFile.replace('.webp', '-sm.webp')), bytes);
+  await mkdir(join(sc.uploadDir, 'returns'), { recursive: true });
+  await writeFile(join(sc.uploadDir, 'returns', imageFile), bytes);
   await mkdir(join(sc.uploadDir, 'categories'), { recursive: true });
   await writeFile(join(sc.uploadDir, 'categories', imageFile), bytes);
   await db.updateTable('categories').set({ image: imageFile }).where('id', '=', category).execute();
@@ -259,10 +272,74 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
         })
         .executeTakeFirstOrThrow(),
     );
+    const lineOf = async (orderId: string) => {
+      const r = await db
+        .selectFrom('order_lines as l')
+        .innerJoin('orders as o', 'o.id', 'l.order_id')
+        .select(['l.id', 'o.id as order_row'])
+        .where('o.public_id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      return { line: Number(r.id), order: Number(r.order_row) };
+    };
+    // A request on a delivered order of its own (one open request per line), in the state a move starts from.
+    const returnIn = async (state: string, kind: 'refund' | 'replacement') => {
+      const { line, order: orderRow } = await lineOf(await order('delivered', 0, null));
+      const id = `VR${[...randomBytes(18)].map((b) => ALPHABET[b & 31]).join('')}`;
+      const request = insertId(
+        await db
+          .insertInto('return_requests')
+          .values({
+            public_id: id,
+            order_id: orderRow,
+            kind,
+            state,
+            reason: 'defective',
+            reject_reason: null,
+            pickup_carrier: state === 'requested' ? null : 'Delhivery',
+            pickup_awb: state === 'requested' ? null : 'AWB-1',
+            refund_method: kind === 'refund' ? 'upi' : 'gateway',
+            upi_id: kind === 'refund' ? 'asha.k@okicici' : null,
+            bank_account: null,
+            bank_ifsc: null,
+            account_name: null,
+            refund_id: null,
+            replacement_order_id: null,
+            notice: null,
+          })
+          .executeTakeFirstOrThrow(),
+      );
+      const received = state === 'received';
+      await db
+        .insertInto('return_lines')
+        .values({
+          request_id: request,
+          order_line_id: line,
+          qty: 1,
+          open: 1,
+          sellable: received ? 1 : null,
+          damaged: received ? 0 : null,
+          replacement_variant_id: null,
+          share_paise: 1_800_000,
+        })
+        .execute();
+      return { id, line };
+    };
+    const delivered = await order('delivered', 0, null);
+    const approved = await returnIn('approved', 'refund');
+    const returns = {
+      requested: (await returnIn('requested', 'refund')).id,
+      approved: approved.id,
+      approvedLine: approved.line,
+      received: (await returnIn('received', 'refund')).id,
+      replacement: (await returnIn('received', 'replacement')).id,
+    };
     return {
       address,
       cartLine,
       mail,
+      delivered,
+      deliveredLine: (await lineOf(delivered)).line,
+      returns,
       order: placed,
       shipped,
       pending: await order('pending_payment', 1, razorpay),
@@ -355,6 +432,9 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
     otherAddress: theirs.address,
     otherCartLine: theirs.cartLine,
     otherOrder: theirs.order,
+    deliveredOrder: mine.delivered,
+    deliveredLine: mine.deliveredLine,
+    returns: mine.returns,
     catalogCsv,
     catalogImport: String(preview.body.import._id),
     review,
@@ -369,10 +449,17 @@ export function paramValue(route: RouteEntry, param: string, w: World): string {
   const section = route.path.split('/')[1] ?? '';
   const p = param.toLowerCase();
   if (p.includes('order')) {
+    if (route.path.endsWith('/returns')) return w.deliveredOrder;
     if (/\/(invoice|refund)$/.test(route.path)) return w.paidOrder;
     if (route.path.endsWith('/pay')) return w.pendingOrder;
     if (route.path.endsWith('/tracking')) return w.shippedOrder;
     return w.order;
+  }
+  if (p === 'returnid') {
+    if (route.path.endsWith('/receive')) return w.returns.approved;
+    if (route.path.endsWith('/refund')) return w.returns.received;
+    if (route.path.endsWith('/replace')) return w.returns.replacement;
+    return w.returns.requested;
   }
   if (p === 'categoryid') return String(w.category);
   if (p === 'mailid') return String(w.mail);
@@ -587,6 +674,29 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       return { body: { ids: [String(w.product)], action: 'activate' } };
     case 'PUT /admin/users/:p/block':
       return { body: { blocked: false } };
+    case 'POST /order/:p/returns':
+      return {
+        form: form({
+          kind: 'refund',
+          reason: 'defective',
+          lines: JSON.stringify([{ lineId: String(w.deliveredLine), qty: 1 }]),
+          upiId: 'asha.k@okicici',
+          photos: await png(),
+        }),
+        ownerObjects: true,
+      };
+    case 'POST /returns/:p/approve':
+      return { body: { carrier: 'Delhivery', awb: 'AWB-2' } };
+    case 'POST /returns/:p/reject':
+      return { body: { reason: 'The seal is broken.' } };
+    case 'POST /returns/:p/receive':
+      return { body: { lines: [{ lineId: String(w.returns.approvedLine), sellable: 1, damaged: 0 }] } };
+    case 'POST /returns/:p/refund':
+      return { body: { reference: 'UPI-REF-1' } };
+    case 'PUT /returns/policy':
+      return { body: { windowDays: 30, shippingRefund: 'fault' } };
+    case 'PUT /returns/policy/categories/:p':
+      return { body: { policy: 'returnable' } };
     case 'PUT /settings/tax/category/:p':
       return { body: { hsnCode: '8517', gstRate: 18 } };
     case 'POST /review/:p':

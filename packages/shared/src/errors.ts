@@ -81,6 +81,17 @@ export const ERROR_CODES = [
   'already_voted',
   /** "Notify me" for a variant that can be bought now. */
   'in_stock',
+  // returns
+  /** A return asked for after the window closed (the message names the date). */
+  'return_window_closed',
+  /** A category that takes no returns, or only replacements. */
+  'not_returnable',
+  /** More units than were delivered less those already returned, or a line held by an open request. */
+  'return_quantity',
+  /** A move of a return request its state does not allow. */
+  'return_state',
+  /** A cash-on-delivery refund with no UPI ID or bank account to send it to. */
+  'refund_account',
   // the server
   'conflict',
   'busy',

@@ -45,6 +45,7 @@ const EVENT_LABEL: Record<string, string> = {
   invoice_issued: 'Tax invoice issued',
   credit_note_issued: 'Credit note issued',
   mail_resent: 'E-mail sent again',
+  return_requested: 'Return requested',
 };
 
 export const orderEventLabel = (event: string) => EVENT_LABEL[event] ?? event.replace(/_/g, ' ');

@@ -53,6 +53,12 @@ const OrderDetailPage = lazy(() =>
 const OrderListPage = lazy(() =>
   import('../features/orders/order-list-page').then((m) => ({ default: m.OrderListPage })),
 );
+const ReturnDetailPage = lazy(() =>
+  import('../features/returns/return-detail-page').then((m) => ({ default: m.ReturnDetailPage })),
+);
+const ReturnsListPage = lazy(() =>
+  import('../features/returns/returns-list-page').then((m) => ({ default: m.ReturnsListPage })),
+);
 const ProductFormPage = lazy(() =>
   import('../features/products/product-form-page').then((m) => ({ default: m.ProductFormPage })),
 );
@@ -110,6 +116,8 @@ const routes = createRoutesFromElements(
       <Route path="product/multiple/:productId" element={<ProductImagesPage />} />
       <Route path="orders" element={<OrderListPage />} />
       <Route path="orders/:orderId" element={<OrderDetailPage />} />
+      <Route path="returns" element={<ReturnsListPage />} />
+      <Route path="returns/:returnId" element={<ReturnDetailPage />} />
       <Route path="users" element={<UserListPage />} />
       <Route path="settings" element={<SettingsPage />} />
       <Route path="tax" element={<TaxSettingsPage />} />

@@ -14,6 +14,8 @@ export const paths = {
   productImages: (id: string) => `/admin/product/multiple/${encodeURIComponent(id)}`,
   orders: '/admin/orders',
   order: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
+  returns: '/admin/returns',
+  returnRequest: (id: string) => `/admin/returns/${encodeURIComponent(id)}`,
   users: '/admin/users',
   customer: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
   settings: '/admin/settings',

@@ -14,6 +14,7 @@ export function imagesRoutes(): Hono<AppEnv> {
   r.get('/product/sm/:file', access.public, (c) => serve(c, 'product', c.req.param('file'), true));
   r.get('/product/:file', access.public, (c) => serve(c, 'product', c.req.param('file'), false));
   r.get('/categories/:file', access.public, (c) => serve(c, 'categories', c.req.param('file'), false));
+  r.get('/returns/:file', access.public, (c) => serve(c, 'returns', c.req.param('file'), false));
 
   return r;
 }

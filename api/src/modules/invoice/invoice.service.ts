@@ -282,14 +282,22 @@ export async function issueInvoice(
  * processed refund (`refund`), or for a parcel returned to origin (`refund` null: the whole sale is undone).
  * - its amount is what is asked, capped at what the invoice has not credited yet (a cash refund after a return
  *   already credited in full issues none): the credit notes of an order never add up to more than its invoice
- * - the amount is spread over the invoice's lines in proportion (whole paise, adding up exactly) and split into
- *   taxable value and tax like the invoice
+ * - the amount is spread over the invoice's lines in proportion (whole paise, adding up exactly), or over the
+ *   weights given (a return credits its own lines), and split into taxable value and tax like the invoice
  * - nothing when the order has no invoice, or a refund already has its note
  */
 export async function issueCreditNote(
   trx: Trx,
   order: OrderRow,
-  credit: { refund: Pick<RefundRow, 'id'> | null; amountPaise: number; reason: string },
+  credit: {
+    refund: Pick<RefundRow, 'id'> | null;
+    amountPaise: number;
+    reason: string;
+    /** Spread over these weights (one per invoice line: a return's lines) instead of the lines' amounts. */
+    weights?: number[];
+    /** The units each invoice line credits (a return of some of a line's units), when not the whole line's. */
+    quantities?: number[];
+  },
 ): Promise<InvoiceDocument | null> {
   const docs = await repo.invoicesOf(trx, order.id);
   const invoiceRow = docs.find((d) => d.kind === 'invoice');
@@ -299,16 +307,17 @@ export async function issueCreditNote(
   const amount = Math.min(credit.amountPaise, invoiceRow.total_paise - credited);
   if (amount <= 0) return null;
   const invoice = JSON.parse(invoiceRow.body) as InvoiceDocument;
-  const parts = apportion(
-    amount,
-    invoice.lines.map((l) => l.amountPaise),
-  );
+  const weights =
+    credit.weights?.length === invoice.lines.length && credit.weights.some((w) => w > 0)
+      ? credit.weights
+      : invoice.lines.map((l) => l.amountPaise);
+  const parts = apportion(amount, weights);
   const split = splitGst(
     parts.map((p, i) => ({ amountPaise: p, rateBp: Math.round(invoice.lines[i]!.ratePct * 100) })),
     invoice.intraState,
   );
   const lines = invoice.lines
-    .map((l, i) => ({ ...l, amountPaise: parts[i]!, ...split[i]! }))
+    .map((l, i) => ({ ...l, qty: credit.quantities?.[i] ?? l.qty, amountPaise: parts[i]!, ...split[i]! }))
     .filter((l) => l.amountPaise > 0);
   const now = new Date();
   const doc: InvoiceDocument = {

@@ -79,6 +79,56 @@ describe('mail templates', () => {
     });
     expect(m.subject).toBe('Refund of ₹500 for order VC0123456789ABCDEFGH – Volt & Co');
     expect(m.text).toContain('Reason: Late');
+    expect(m.text).toContain('to your original payment method');
+    const cod = renderMail('refunded', {
+      ...data,
+      order: { ...data.order, online: false, refundPaise: 50_000 },
+    });
+    expect(cod.text).toContain('You paid in cash on delivery, so it was sent to the UPI ID or bank account');
+    expect(cod.text).not.toContain('original payment method');
+  });
+
+  describe('return mails', () => {
+    const r = {
+      ...data,
+      order: undefined,
+      path: '/profile/orders/VC0123456789ABCDEFGH',
+      returnInfo: {
+        id: 'VR0123456789ABCDEFGH',
+        orderId: 'VC0123456789ABCDEFGH',
+        kind: 'refund' as const,
+        items: ['1 × Cable <USB-C> (Black)'],
+        pickup: { carrier: 'Delhivery', awb: 'DL-77' },
+        reason: 'The seal is broken.',
+      },
+    };
+    it.each([
+      ['return_requested', 'We received your return request VR0123456789ABCDEFGH', 'within 2 working days'],
+      ['return_approved', 'Your return request VR0123456789ABCDEFGH is approved', 'AWB number: DL-77'],
+      [
+        'return_rejected',
+        'Your return request VR0123456789ABCDEFGH was not accepted',
+        'Reason: The seal is broken.',
+      ],
+    ] as const)('%s: "%s"', (kind, subject, says) => {
+      const m = renderMail(kind, r);
+      expect(m.subject).toBe(`${subject} – Volt & Co`);
+      expect(m.text).toContain(says);
+      expect(m.text).toContain('- 1 × Cable <USB-C> (Black)');
+      expect(m.text).toContain(
+        'View your order: https://shop.example.in/profile/orders/VC0123456789ABCDEFGH',
+      );
+      expect(m.html).toContain('Cable &lt;USB-C&gt;');
+    });
+
+    it('says what a dearer replacement costs on delivery', () => {
+      const m = renderMail('replacement_shipped', {
+        ...r,
+        returnInfo: { ...r.returnInfo, kind: 'replacement', replacementOrderId: 'VCZZZ', toPayPaise: 25_000 },
+      });
+      expect(m.subject).toBe('Your replacement for order VC0123456789ABCDEFGH is on its way – Volt & Co');
+      expect(m.text).toContain('You pay ₹250 in cash on its delivery');
+    });
   });
 });
 

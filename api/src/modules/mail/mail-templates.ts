@@ -18,7 +18,11 @@ export type MailKind =
   | 'delete_account'
   | 'account_deleted'
   | 'staff_password'
-  | 'back_in_stock';
+  | 'back_in_stock'
+  | 'return_requested'
+  | 'return_approved'
+  | 'return_rejected'
+  | 'replacement_shipped';
 
 export interface MailLine {
   name: string;
@@ -49,6 +53,18 @@ export interface MailData {
     trackingNumber?: string | null;
     refundPaise?: number;
     reason?: string;
+  };
+  /** Return mails: the request, its items ("1 × Phone (Black)"), and what the step says. */
+  returnInfo?: {
+    id: string;
+    orderId: string;
+    kind: 'refund' | 'replacement';
+    items: string[];
+    pickup?: { carrier: string; awb: string };
+    reason?: string;
+    replacementOrderId?: string;
+    /** A dearer replacement: the price difference paid in cash on its delivery. */
+    toPayPaise?: number;
   };
 }
 
@@ -198,12 +214,77 @@ function wording(kind: MailKind, d: MailData): { subject: string; lead: string[]
         lead: ['Your order has been cancelled.', ...(o?.reason ? [o.reason] : [])],
         action: 'View your order',
       };
+    case 'return_requested':
+    case 'return_approved':
+    case 'return_rejected':
+    case 'replacement_shipped':
+      return returnWording(kind, d);
     case 'refunded':
       return {
         subject: `Refund of ${rupees(o?.refundPaise ?? 0)} for order ${id}`,
         lead: [
-          `We have refunded ${rupees(o?.refundPaise ?? 0)} to your original payment method. Banks usually take 5–7 working days to show it.`,
+          o?.online === false
+            ? `We have refunded ${rupees(o?.refundPaise ?? 0)}. You paid in cash on delivery, so it was sent to the UPI ID or bank account you gave us (or given back in cash).`
+            : `We have refunded ${rupees(o?.refundPaise ?? 0)} to your original payment method. Banks usually take 5–7 working days to show it.`,
           ...(o?.reason ? [`Reason: ${o.reason}`] : []),
+        ],
+        action: 'View your order',
+      };
+  }
+}
+
+/** The return mails: what happened to the request, and its items. */
+function returnWording(
+  kind: 'return_requested' | 'return_approved' | 'return_rejected' | 'replacement_shipped',
+  d: MailData,
+): { subject: string; lead: string[]; action?: string } {
+  const r = d.returnInfo!;
+  const what = r.kind === 'refund' ? 'return' : 'replacement';
+  const items = r.items.map((i) => `- ${i}`);
+  switch (kind) {
+    case 'return_requested':
+      return {
+        subject: `We received your ${what} request ${r.id}`,
+        lead: [
+          `We received your ${what} request ${r.id} for order ${r.orderId}:`,
+          ...items,
+          'We will check it and tell you by mail within 2 working days.',
+        ],
+        action: 'View your order',
+      };
+    case 'return_approved':
+      return {
+        subject: `Your ${what} request ${r.id} is approved`,
+        lead: [
+          `Your ${what} request ${r.id} for order ${r.orderId} is approved:`,
+          ...items,
+          r.pickup
+            ? `Pickup: ${r.pickup.carrier} will collect the parcel from your shipping address. AWB number: ${r.pickup.awb}.`
+            : 'We will tell you how the parcel is collected.',
+          'Please pack the items with their box and accessories.',
+        ],
+        action: 'View your order',
+      };
+    case 'return_rejected':
+      return {
+        subject: `Your ${what} request ${r.id} was not accepted`,
+        lead: [
+          `We could not accept your ${what} request ${r.id} for order ${r.orderId}:`,
+          ...items,
+          `Reason: ${r.reason ?? 'not given'}`,
+          'If you think this is a mistake, reply to this mail or write to us from the Contact page.',
+        ],
+        action: 'View your order',
+      };
+    case 'replacement_shipped':
+      return {
+        subject: `Your replacement for order ${r.orderId} is on its way`,
+        lead: [
+          `We received the items of request ${r.id} and are sending their replacement as order ${r.replacementOrderId}:`,
+          ...items,
+          r.toPayPaise
+            ? `You pay ${rupees(r.toPayPaise)} in cash on its delivery: the price difference of the option you chose.`
+            : 'There is nothing to pay.',
         ],
         action: 'View your order',
       };

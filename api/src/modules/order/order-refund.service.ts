@@ -190,7 +190,17 @@ export interface ManualRefund {
 export async function staffRefund(
   deps: OrderDeps,
   publicId: string,
-  input: { amountPaise?: number; reason: string; manual?: ManualRefund; actor: AuditActor },
+  input: {
+    amountPaise?: number;
+    reason: string;
+    manual?: ManualRefund;
+    actor: AuditActor;
+    /**
+     * Runs in the refund's transaction right after it is reserved (a return marks itself refunded and issues its
+     * own credit note there): what it throws undoes the refund.
+     */
+    within?: (trx: Trx, order: repo.OrderRow, refundId: number) => Promise<void>;
+  },
 ): Promise<{ refund: repo.RefundRow; orderId: number }> {
   const adminId = input.actor.id ?? undefined;
   const { refundId, orderId, manual } = await transaction(deps.db, async (trx) => {
@@ -226,6 +236,7 @@ export async function staffRefund(
     if (amount <= 0) throw badRequest('The refund amount must be more than ₹0.');
     const manual = cashCollected ? input.manual : undefined;
     const refundId = await reserveRefund(trx, order, amount, input.reason, 'admin', adminId, manual);
+    if (input.within) await input.within(trx, order, refundId);
     await recordAudit(trx, {
       actor: input.actor,
       action: 'order.refund',

@@ -2,6 +2,7 @@ import { admin, audit, staff, user } from './account';
 import { catalog, category, color, product, search, variant } from './catalog';
 import { catalogCsv } from './catalog-csv';
 import { customer } from './customer';
+import { returns } from './returns';
 import { review } from './review';
 import { stockAlert } from './stock-alert';
 import { wishlist } from './wishlist';
@@ -9,6 +10,16 @@ import { wishlist } from './wishlist';
 export type { AccountExport } from './account';
 export type { FacetValue, ProductFacets, ProductId, ProductList, Suggestions, Synonym } from './catalog';
 export type { CatalogImport, CsvRowError } from './catalog-csv';
+export type {
+  OrderReturns,
+  ReturnableLine,
+  ReturnDetails,
+  ReturnHistoryEntry,
+  ReturnLineView,
+  ReturnPolicy,
+  ReturnRefundTo,
+  ReturnRequestView,
+} from './returns';
 export type { MyReview, Review, ReviewPage, StaffReview } from './review';
 export type { PricesChanged } from './shop';
 export type { WaitingVariant } from './stock-alert';
@@ -43,6 +54,7 @@ export const contract = {
   review,
   wishlist,
   stockAlert,
+  returns,
 };
 
 export type Contract = typeof contract;

@@ -25,6 +25,7 @@ import { useTitle } from '../../lib/use-title';
 import { useCart } from '../../stores/cart-store';
 import { notify } from '../../stores/notifications-store';
 import { useSession } from '../../stores/session-store';
+import { OrderReturns } from './order-returns';
 import { useOrderPayment } from './use-order-payment';
 import './checkout.css';
 
@@ -154,6 +155,10 @@ export function OrderPage() {
             </button>
           )}
         </div>
+      )}
+
+      {(order.state === 'delivered' || order.state === 'refunded') && (
+        <OrderReturns orderId={order.order_id} cashOnDelivery={order.payment_mode === 0} />
       )}
 
       <div className="order-page__layout">

@@ -1,0 +1,561 @@
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '@voltcart/api-client/http';
+import { formatINR, RETURN_REASON_LABELS, type ReturnDetails } from '@voltcart/shared';
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Modal } from '../../components/modal';
+import { isFirstLoad, QueryError } from '../../components/query-states';
+import { PageHeader, Spinner } from '../../components/states';
+import { paths } from '../../config/paths';
+import { api, getApiUrl } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { useApiMutation } from '../../lib/mutations';
+import { useDialog } from '../../stores/dialog';
+import { toast } from '../../stores/toast';
+import { ReturnBadge } from './return-badge';
+import { returnsKey } from './returns-list-page';
+
+/** What the moves make stale: the returns, and the orders (stock, refunds, credit notes). */
+const stale = [returnsKey, ['orders'], ['products']] as const;
+
+const EVENT_LABELS: Record<string, string> = {
+  requested: 'Requested by the shopper',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  received: 'Received and inspected',
+  refunded: 'Refunded',
+  refund_failed: 'Refund refused by the gateway',
+  replaced: 'Replacement sent',
+  waiting_for_stock: 'Waiting for stock',
+};
+
+/**
+ * One return request: the shopper's items, reason, comment and photos, where a refund goes, its history; and the
+ * move its state allows: approve (manual pickup: carrier + AWB) or reject (the shopper sees the reason), mark
+ * received (each unit sellable, back to stock, or damaged), then refund (a cash-on-delivery refund is sent by
+ * staff to the shopper's UPI ID or bank account first, and recorded with its reference) or send the replacement.
+ */
+export function ReturnDetailPage() {
+  const { returnId = '' } = useParams();
+  const details = useQuery({
+    queryKey: [...returnsKey, 'detail', returnId],
+    queryFn: ({ signal }) => api.returns.get({ params: { returnId } }, { signal }),
+  });
+  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+  const d = details.data;
+  if (isFirstLoad(details)) return <Spinner />;
+  if (details.error && !d) return <QueryError query={details} />;
+  if (!d) return null;
+  const r = d.request;
+  return (
+    <>
+      <PageHeader
+        title={
+          <>
+            {r.kind === 'refund' ? 'Return' : 'Replacement'} <span className="mono">{r._id}</span>
+          </>
+        }
+        subtitle={`Asked ${formatDateTime(r.createdAt)} · order ${r.orderId}`}
+        actions={
+          <Link to={paths.returns} className="btn btn-ghost">
+            Back to returns
+          </Link>
+        }
+      />
+      <div className="order-bar panel">
+        <div>
+          <span className="muted small">State</span>
+          <div data-testid="return-state">
+            <ReturnBadge state={r.state} />
+          </div>
+        </div>
+        <div className="order-moves">
+          {r.state === 'requested' && (
+            <>
+              <button type="button" className="btn btn-primary" onClick={() => setDialog('approve')}>
+                Approve
+              </button>
+              <button type="button" className="btn btn-danger-ghost" onClick={() => setDialog('reject')}>
+                Reject
+              </button>
+            </>
+          )}
+          {r.state === 'approved' && (
+            <button type="button" className="btn btn-danger-ghost" onClick={() => setDialog('reject')}>
+              Reject
+            </button>
+          )}
+          {r.state === 'received' && r.kind === 'replacement' && <ReplaceButton returnId={r._id} />}
+        </div>
+      </div>
+      {r.notice && (
+        <p className="form-error" role="status">
+          {r.notice}
+        </p>
+      )}
+      <div className="grid-3 order-info">
+        <section className="panel">
+          <h2>Shopper</h2>
+          <p className="strong">{d.shopper?.name ?? '-'}</p>
+          <p className="muted">{d.shopper?.email ?? ''}</p>
+          <p>
+            Order{' '}
+            <Link to={paths.order(r.orderId)} className="mono">
+              {r.orderId}
+            </Link>{' '}
+            ({d.order.paymentMode === 'cod' ? 'cash on delivery' : 'paid online'}, {formatINR(d.order.total)})
+          </p>
+        </section>
+        <section className="panel">
+          <h2>Request</h2>
+          <dl className="details compact">
+            <dt>Reason</dt>
+            <dd>{RETURN_REASON_LABELS[r.reason]}</dd>
+            <dt>Comment</dt>
+            <dd>{r.comment || '-'}</dd>
+            {r.pickup && (
+              <>
+                <dt>Pickup</dt>
+                <dd>
+                  {r.pickup.carrier} · <span className="mono">{r.pickup.awb}</span>
+                </dd>
+              </>
+            )}
+            {r.rejectReason && (
+              <>
+                <dt>Rejected</dt>
+                <dd>{r.rejectReason}</dd>
+              </>
+            )}
+            {r.replacementOrderId && (
+              <>
+                <dt>Replacement</dt>
+                <dd>
+                  <Link to={paths.order(r.replacementOrderId)} className="mono">
+                    {r.replacementOrderId}
+                  </Link>
+                </dd>
+              </>
+            )}
+          </dl>
+        </section>
+        <section className="panel">
+          <h2>Money</h2>
+          <dl className="details compact">
+            <dt>Refund due</dt>
+            <dd>{r.kind === 'refund' ? formatINR(r.refundable) : 'None (replacement)'}</dd>
+            {r.toPay > 0 && (
+              <>
+                <dt>Shopper pays</dt>
+                <dd>{formatINR(r.toPay)} on delivery of the replacement (price difference)</dd>
+              </>
+            )}
+            {r.shippingRefund > 0 && (
+              <>
+                <dt>Of which shipping</dt>
+                <dd>{formatINR(r.shippingRefund)}</dd>
+              </>
+            )}
+            <dt>Refund to</dt>
+            <dd data-testid="refund-to">
+              {r.refundTo.method === 'gateway' && 'The original online payment (Razorpay)'}
+              {r.refundTo.method === 'upi' && (
+                <>
+                  UPI ID <span className="mono">{r.refundTo.upiId}</span>
+                </>
+              )}
+              {r.refundTo.method === 'bank' && (
+                <>
+                  {r.refundTo.accountName}, account <span className="mono">{r.refundTo.account}</span>, IFSC{' '}
+                  <span className="mono">{r.refundTo.ifsc}</span>
+                </>
+              )}
+            </dd>
+            {r.refund && (
+              <>
+                <dt>Refunded</dt>
+                <dd>
+                  {formatINR(r.refund.amount)} ({r.refund.state}
+                  {r.refund.reference ? `, ref. ${r.refund.reference}` : ''})
+                </dd>
+              </>
+            )}
+          </dl>
+        </section>
+      </div>
+      {r.state === 'approved' ? (
+        <ReceiveForm details={d} />
+      ) : (
+        <section className="panel">
+          <h2>Items</h2>
+          <LinesTable details={d} />
+        </section>
+      )}
+      {r.state === 'received' && r.kind === 'refund' && <RefundForm details={d} />}
+      {r.photos.length > 0 && (
+        <section className="panel">
+          <h2>Photos</h2>
+          <div className="return-photos">
+            {r.photos.map((p, i) => (
+              <img
+                key={p}
+                src={`${getApiUrl()}${p}`}
+                alt={`Shopper's attachment ${i + 1}`}
+                width={160}
+                height={160}
+              />
+            ))}
+          </div>
+        </section>
+      )}
+      <section className="panel">
+        <h2>History</h2>
+        <ol className="timeline" data-testid="return-history">
+          {d.history.map((h, i) => (
+            <li key={`${h.event}-${i}`}>
+              <span className="strong">{EVENT_LABELS[h.event] ?? h.event}</span>{' '}
+              <span className="muted small">
+                {formatDateTime(h.at)}
+                {h.by ? ` · ${h.by}` : ''}
+              </span>
+              {h.note && <div className="small">{h.note}</div>}
+            </li>
+          ))}
+        </ol>
+      </section>
+      {dialog === 'approve' && <ApproveDialog returnId={r._id} onClose={() => setDialog(null)} />}
+      {dialog === 'reject' && <RejectDialog returnId={r._id} onClose={() => setDialog(null)} />}
+    </>
+  );
+}
+
+function LinesTable({ details }: { details: ReturnDetails }) {
+  return (
+    <table className="table">
+      <thead>
+        <tr>
+          <th>Item</th>
+          <th className="num">Units</th>
+          <th className="num">Sellable</th>
+          <th className="num">Damaged</th>
+          <th className="num">Share</th>
+        </tr>
+      </thead>
+      <tbody>
+        {details.request.lines.map((l) => (
+          <tr key={l.lineId}>
+            <td>
+              {l.name}
+              {l.options ? ` (${l.options})` : ''}
+              {l.replacement
+                ? ` → ${l.replacement.label}${l.replacement.priceDifference > 0 ? ` (+${formatINR(l.replacement.priceDifference)} each)` : ''}`
+                : ''}
+            </td>
+            <td className="num">{l.qty}</td>
+            <td className="num">{l.sellable ?? '-'}</td>
+            <td className="num">{l.damaged ?? '-'}</td>
+            <td className="num">{formatINR(l.share)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function useMove<V>(run: (v: V) => Promise<{ flag?: number; msg?: string }>) {
+  return useApiMutation(run, stale, { refreshOnRefusal: true });
+}
+
+function ApproveDialog({ returnId, onClose }: { returnId: string; onClose: () => void }) {
+  const ids = { carrier: useId(), awb: useId() };
+  const [carrier, setCarrier] = useState('');
+  const [awb, setAwb] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const approve = useMove((body: { carrier: string; awb: string }) =>
+    api.returns.approve({ params: { returnId }, body }),
+  );
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!carrier.trim()) return setProblem('Enter the pickup carrier.');
+    if (!awb.trim()) return setProblem('Enter the AWB number of the pickup.');
+    try {
+      toast.reply(await approve.mutateAsync({ carrier: carrier.trim(), awb: awb.trim() }), 'Approved.');
+      onClose();
+    } catch (err) {
+      setProblem(errorMessage(err, 'The request could not be approved.'));
+    }
+  };
+  return (
+    <Modal title="Approve and book the pickup" onClose={onClose}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        {problem && (
+          <div className="form-error" role="alert">
+            {problem}
+          </div>
+        )}
+        <p className="muted small">
+          Book the pickup with the carrier, then enter its AWB: the shopper is mailed both.
+        </p>
+        <div className="field">
+          <label className="field-label" htmlFor={ids.carrier}>
+            Pickup carrier
+          </label>
+          <input
+            id={ids.carrier}
+            maxLength={60}
+            value={carrier}
+            onChange={(e) => setCarrier(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={ids.awb}>
+            AWB number
+          </label>
+          <input id={ids.awb} maxLength={60} value={awb} onChange={(e) => setAwb(e.target.value)} />
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={approve.isPending}>
+            {approve.isPending ? 'Approving…' : 'Approve'}
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function RejectDialog({ returnId, onClose }: { returnId: string; onClose: () => void }) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const reject = useMove((body: { reason: string }) => api.returns.reject({ params: { returnId }, body }));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim()) return setProblem('Give the reason: the shopper reads it.');
+    try {
+      toast.reply(await reject.mutateAsync({ reason: reason.trim() }), 'Rejected.');
+      onClose();
+    } catch (err) {
+      setProblem(errorMessage(err, 'The request could not be rejected.'));
+    }
+  };
+  return (
+    <Modal title="Reject this request" onClose={onClose}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        {problem && (
+          <div className="form-error" role="alert">
+            {problem}
+          </div>
+        )}
+        <div className="field">
+          <label className="field-label" htmlFor={id}>
+            Reason for the shopper
+          </label>
+          <textarea
+            id={id}
+            rows={3}
+            maxLength={300}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-danger" disabled={reject.isPending}>
+            {reject.isPending ? 'Rejecting…' : 'Reject'}
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** The parcel arrived: each line's units split into sellable (back to stock) and damaged (kept apart). */
+function ReceiveForm({ details }: { details: ReturnDetails }) {
+  const r = details.request;
+  const [sellable, setSellable] = useState<Record<string, number>>(() =>
+    Object.fromEntries(r.lines.map((l) => [l.lineId, l.qty])),
+  );
+  const [problem, setProblem] = useState<string | null>(null);
+  const receive = useMove((lines: { lineId: string; sellable: number; damaged: number }[]) =>
+    api.returns.receive({ params: { returnId: r._id }, body: { lines } }),
+  );
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setProblem(null);
+    try {
+      const reply = await receive.mutateAsync(
+        r.lines.map((l) => ({
+          lineId: l.lineId,
+          sellable: sellable[l.lineId] ?? 0,
+          damaged: l.qty - (sellable[l.lineId] ?? 0),
+        })),
+      );
+      toast.reply(reply, 'Received.');
+    } catch (err) {
+      setProblem(errorMessage(err, 'The items could not be marked received.'));
+    }
+  };
+  return (
+    <section className="panel" aria-labelledby="receive-title">
+      <h2 id="receive-title">Receive and inspect</h2>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        {problem && (
+          <div className="form-error" role="alert">
+            {problem}
+          </div>
+        )}
+        <table className="table">
+          <thead>
+            <tr>
+              <th>Item</th>
+              <th className="num">Units back</th>
+              <th className="num">Sellable (back to stock)</th>
+              <th className="num">Damaged</th>
+            </tr>
+          </thead>
+          <tbody>
+            {r.lines.map((l) => (
+              <tr key={l.lineId}>
+                <td>
+                  {l.name}
+                  {l.options ? ` (${l.options})` : ''}
+                </td>
+                <td className="num">{l.qty}</td>
+                <td className="num">
+                  <input
+                    type="number"
+                    min={0}
+                    max={l.qty}
+                    aria-label={`Sellable units of ${l.name}`}
+                    value={sellable[l.lineId] ?? 0}
+                    onChange={(e) =>
+                      setSellable((s) => ({
+                        ...s,
+                        [l.lineId]: Math.max(0, Math.min(l.qty, Math.floor(Number(e.target.value) || 0))),
+                      }))
+                    }
+                  />
+                </td>
+                <td className="num">{l.qty - (sellable[l.lineId] ?? 0)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={receive.isPending}>
+            {receive.isPending ? 'Saving…' : 'Mark received'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function RefundForm({ details }: { details: ReturnDetails }) {
+  const r = details.request;
+  const ids = { amount: useId(), reference: useId() };
+  const [amount, setAmount] = useState('');
+  const [reference, setReference] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const manual = r.refundTo.method !== 'gateway';
+  const refund = useMove((body: { amount?: number; reference?: string }) =>
+    api.returns.refund({ params: { returnId: r._id }, body }),
+  );
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setProblem(null);
+    const rupees = amount.trim() === '' ? undefined : Number(amount);
+    if (rupees !== undefined && !(rupees > 0))
+      return setProblem('Enter an amount of at least ₹0.01, or leave it blank.');
+    if (rupees !== undefined && rupees > r.refundable)
+      return setProblem(`At most ${formatINR(r.refundable)} can be refunded for this request.`);
+    if (manual && !reference.trim()) return setProblem('Enter the UPI or bank transaction reference.');
+    const ok = await useDialog.getState().open({
+      title: manual
+        ? `Record a refund of ${formatINR(rupees ?? r.refundable)} sent by ${r.refundTo.method === 'upi' ? 'UPI' : 'bank transfer'}?`
+        : `Refund ${formatINR(rupees ?? r.refundable)} through Razorpay?`,
+      text: manual
+        ? 'Record it only once the money has gone to the account shown. A credit note is issued for the returned items. This cannot be undone.'
+        : 'Razorpay sends it back to what the shopper paid with. A credit note is issued for the returned items. This cannot be undone.',
+      icon: 'warning',
+      confirmText: manual ? 'Record refund' : 'Refund',
+      cancelText: 'Cancel',
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      toast.reply(
+        await refund.mutateAsync({ amount: rupees, reference: manual ? reference.trim() : undefined }),
+        'Refunded.',
+      );
+    } catch (err) {
+      setProblem(errorMessage(err, 'The refund could not be made.'));
+    }
+  };
+  return (
+    <section className="panel" aria-labelledby="refund-title">
+      <h2 id="refund-title">Refund</h2>
+      <form onSubmit={(e) => void submit(e)} className="form" noValidate>
+        {problem && (
+          <div className="form-error" role="alert">
+            {problem}
+          </div>
+        )}
+        <div className="field">
+          <label className="field-label" htmlFor={ids.amount}>
+            Amount (₹), at most {formatINR(r.refundable)}
+          </label>
+          <input
+            id={ids.amount}
+            inputMode="decimal"
+            placeholder={String(r.refundable)}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </div>
+        {manual && (
+          <div className="field">
+            <label className="field-label" htmlFor={ids.reference}>
+              Transaction reference
+            </label>
+            <input
+              id={ids.reference}
+              maxLength={100}
+              value={reference}
+              onChange={(e) => setReference(e.target.value)}
+            />
+          </div>
+        )}
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={refund.isPending}>
+            {refund.isPending ? 'Refunding…' : manual ? 'Record refund' : 'Refund'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function ReplaceButton({ returnId }: { returnId: string }) {
+  const replace = useMove(() => api.returns.replace({ params: { returnId } }));
+  return (
+    <button
+      type="button"
+      className="btn btn-primary"
+      disabled={replace.isPending}
+      onClick={() =>
+        void replace
+          .mutateAsync(undefined)
+          .then((r) => toast.reply(r, 'Replacement sent.'))
+          .catch((err) => toast.error(errorMessage(err, 'The replacement could not be sent.')))
+      }
+    >
+      {replace.isPending ? 'Sending…' : 'Send replacement'}
+    </button>
+  );
+}
