@@ -10,7 +10,7 @@ export type { CatalogImport, CsvRowError } from './catalog-csv';
 export type { PricesChanged } from './shop';
 
 import { cart, health, newsletter, order, settings } from './shop';
-import { tax } from './tax';
+import { serials, tax } from './tax';
 
 /**
  * Every JSON route of the API, by resource. The API implements exactly these (a test compares its route table
@@ -35,6 +35,7 @@ export const contract = {
   newsletter,
   health,
   tax,
+  serials,
 };
 
 export type Contract = typeof contract;
