@@ -4,7 +4,7 @@
 // printed and extracted from the PDF (embedded Noto fonts, subset); registration switched between an order and its
 // credit note (the note follows its invoice, names its number and date); a product's own HSN code and rate used
 // on its invoice, and cleared back to its category's.
-import { financialYear } from '@voltcart/shared';
+import { CATALOG_CSV_COLUMNS, financialYear } from '@voltcart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context';
 import { addToCart, makeProduct, orderBody, payWithSimulator, type Shopper, shopper } from './order-fixtures';
@@ -434,5 +434,62 @@ describe('serial numbers (IMEI) at packing', () => {
     const catalogue = await ctx.staffMember(admin, 'catalogue');
     expect((await ctx.req('GET', '/serials?q=3567', { token: catalogue.token })).status).toBe(403);
     expect((await ctx.req('GET', `/order/${orderId}/serials`, { token: s.token })).status).toBe(403);
+  });
+});
+
+describe("catalogue CSV: a product's own HSN code and GST rate", () => {
+  const HEADER_WITHOUT = CATALOG_CSV_COLUMNS.filter((c) => c !== 'hsn_code' && c !== 'gst_rate');
+  const csv = (header: readonly string[], row: Record<string, string | number>) =>
+    [header.join(','), header.map((c) => String(row[c] ?? '')).join(',')].join('\n');
+  const row = (extra: Record<string, string | number>) => ({
+    handle: 'csv-tax-phone',
+    name: 'Csv Tax Phone',
+    original_price: 10_000,
+    sku: 'CSV-TAX-1',
+    stock: 3,
+    ...extra,
+  });
+  async function importCsv(text: string) {
+    const form = new FormData();
+    form.append('file', new File([text], 'catalogue.csv'));
+    const preview = await ctx.req('POST', '/catalog/import', { token: admin, form });
+    expect(preview.status, preview.text).toBe(201);
+    if (preview.body.import.state !== 'ready') return preview.body.import;
+    const applied = await ctx.req('POST', `/catalog/import/${preview.body.import._id}/apply`, {
+      token: admin,
+    });
+    expect(applied.status, applied.text).toBe(200);
+    return applied.body.import;
+  }
+  const taxOf = async () =>
+    (await ctx.req('GET', '/product/csv-tax-phone', { token: admin })).body.product.tax;
+
+  it('imports and exports them, keeps them for a file without the columns, and refuses bad ones', async () => {
+    await importCsv(csv(CATALOG_CSV_COLUMNS, row({ hsn_code: '85171300', gst_rate: 5 })));
+    expect(await taxOf()).toMatchObject({ hsnCode: '85171300', gstRate: 5 });
+
+    const exported = (await ctx.req('GET', '/catalog/export', { token: admin })).text.split('\r\n');
+    expect(exported[0]!.endsWith(',hsn_code,gst_rate')).toBe(true);
+    expect(exported.find((l) => l.includes('CSV-TAX-1'))!.endsWith(',85171300,5')).toBe(true);
+
+    // A file written before the columns existed changes nothing of them.
+    const old = await importCsv(csv(HEADER_WITHOUT, row({ stock: 4 })));
+    expect(old.errorCount).toBe(0);
+    expect(await taxOf()).toMatchObject({ hsnCode: '85171300', gstRate: 5 });
+
+    const bad = await importCsv(csv(CATALOG_CSV_COLUMNS, row({ hsn_code: '851', gst_rate: 12 })));
+    expect(bad.state).toBe('invalid');
+    expect(bad.errors).toEqual([
+      { line: 2, column: 'hsn_code', reason: '"851" must be 4, 6 or 8 digits' },
+      {
+        line: 2,
+        column: 'gst_rate',
+        reason: '"12" must be one of the GST slabs: 0, 0.25, 3, 5, 18, 40 (percent), or blank',
+      },
+    ]);
+
+    // Blank cells: the category's apply again.
+    await importCsv(csv(CATALOG_CSV_COLUMNS, row({ hsn_code: '', gst_rate: '' })));
+    expect(await taxOf()).toMatchObject({ hsnCode: null, gstRate: null });
   });
 });
