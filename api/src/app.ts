@@ -30,6 +30,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { gstExportRoutes } from './modules/invoice/gst-export.routes';
 import { taxRoutes } from './modules/invoice/invoice.routes';
+import { serialRoutes } from './modules/invoice/serials.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { orderRoutes } from './modules/order/order.routes';
@@ -102,6 +103,7 @@ export function createApp(opts: AppOptions) {
   app.route('/settings', settingsRoutes());
   app.route('/settings/tax', taxRoutes());
   app.route('/reports/gst', gstExportRoutes());
+  app.route('/', serialRoutes());
   app.route('/images', imagesRoutes());
 
   app.notFound((c) =>

@@ -356,7 +356,7 @@ describe('export', () => {
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(CATALOG_CSV_COLUMNS.join(','));
     expect(lines).toContain(
-      `galaxy-${tag},galaxy ${tag},Acme,${cat},20000,10,1,1,0,,,,GAL-${tag}-BLU-256,${blue},256,21999.5,3,1,`,
+      `galaxy-${tag},galaxy ${tag},Acme,${cat},20000,10,1,1,0,,,,GAL-${tag}-BLU-256,${blue},256,21999.5,3,1,,,`,
     );
     const variants = await ctx.db.selectFrom('product_variants').select('id').execute();
     expect(lines.filter((l) => l !== '').length - 1).toBe(variants.length);

@@ -174,6 +174,7 @@ describe('bill of supply', () => {
     expect(shipped.status).toBe(200);
     const page = await ctx.req('GET', `/order/${orderId}`, { token: s.token });
     const [doc] = page.body.documents;
+    expect(doc.title).toBe('Bill of supply');
     expect(doc.number).toMatch(new RegExp(`^VC-BS/${FY}/\\d{6}$`));
 
     const { text, bytes } = await documentText(s, orderId);
@@ -363,6 +364,76 @@ describe('business purchase (B2B)', () => {
     expect(text).toContain('Shetty Traders');
     expect(text).toContain(`Buyer's GSTIN: ${BUYER}`);
     expect(text).toContain('Place of supply: Karnataka (29)');
+  });
+});
+
+describe('serial numbers (IMEI) at packing', () => {
+  const IMEI = ['356789104512346', '356789104512353'];
+
+  it('refuses bad serials and saves nothing, records good ones, prints them on the invoice and finds them', async () => {
+    expect((await saveSettings({ ...SELLER, gstin: GSTIN })).status).toBe(200);
+    const s = await shopper(ctx);
+    const orderId = await order(s, 1, {}, [
+      [await product(20_000), 2],
+      [await product(999), 1],
+    ]);
+    // Invoiced when paid, before packing: the serials recorded afterwards still print on it.
+    expect((await payWithSimulator(ctx, s.token, orderId)).status).toBe(200);
+    const put = (lines: unknown) =>
+      ctx.req('PUT', `/order/${orderId}/serials`, { token: admin, body: { lines } });
+    for (const [lines, msg] of [
+      [
+        [{ line: 1, serials: ['356789104512347'] }],
+        'lines.0.serials.0 is 15 digits but not a valid IMEI (check digit)',
+      ],
+      [[{ line: 1, serials: ['AB'] }], 'lines.0.serials.0 must be at least 4 characters'],
+      [[{ line: 1, serials: ['SN 1234'] }], 'lines.0.serials.0 may hold only letters, digits, "-" and "/"'],
+      [[{ line: 2, serials: ['SN-0001', 'SN-0002'] }], 'Line 2 has 1 unit: at most 1 serial numbers.'],
+      [[{ line: 3, serials: ['SN-0001'] }], 'Line 3 is not in this order (it has 2).'],
+      [
+        [
+          { line: 1, serials: [IMEI[0]] },
+          { line: 2, serials: [IMEI[0]] },
+        ],
+        `Serial number ${IMEI[0]} is given twice in this order.`,
+      ],
+    ] as const) {
+      const r = await put(lines);
+      expect(r.status, msg).toBe(400);
+      expect(r.body.msg).toBe(msg);
+    }
+    expect((await ctx.req('GET', `/order/${orderId}/serials`, { token: admin })).body.lines).toEqual([
+      { line: 1, name: 'Galaxy A55', qty: 2, serials: [] },
+      { line: 2, name: 'Galaxy A55', qty: 1, serials: [] },
+    ]);
+
+    const saved = await put([
+      { line: 1, serials: IMEI },
+      { line: 2, serials: ['sn-buds-0042'] },
+    ]);
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.lines.map((l: { serials: string[] }) => l.serials)).toEqual([IMEI, ['SN-BUDS-0042']]);
+
+    const { text } = await documentText(s, orderId);
+    // The cell wraps after the first number.
+    expect(text.replace(/\s+/g, ' ')).toContain(`Serial/IMEI: ${IMEI[0]}, ${IMEI[1]}`);
+    expect(text).toContain('Serial/IMEI: SN-BUDS-0042');
+
+    const found = await ctx.req('GET', '/serials?q=3567891045123', { token: admin });
+    expect(found.status).toBe(200);
+    expect(found.body.matches).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ serial: IMEI[1], orderId, line: 1, name: 'Galaxy A55' }),
+        expect.objectContaining({ serial: IMEI[0], orderId, line: 1 }),
+      ]),
+    );
+    expect((await ctx.req('GET', '/serials?q=sn-buds', { token: admin })).body.matches).toEqual([
+      expect.objectContaining({ serial: 'SN-BUDS-0042', line: 2 }),
+    ]);
+    expect((await ctx.req('GET', '/serials?q=zz', { token: admin })).status).toBe(400);
+    const catalogue = await ctx.staffMember(admin, 'catalogue');
+    expect((await ctx.req('GET', '/serials?q=3567', { token: catalogue.token })).status).toBe(403);
+    expect((await ctx.req('GET', `/order/${orderId}/serials`, { token: s.token })).status).toBe(403);
   });
 });
 

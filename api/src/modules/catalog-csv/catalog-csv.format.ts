@@ -2,7 +2,11 @@ import {
   CATALOG_CSV_COLUMNS,
   type CatalogCsvColumn,
   type CsvRowError,
+  gstSlabsOn,
+  HSN_PATTERN,
+  isGstSlab,
   memorySize,
+  OPTIONAL_CATALOG_CSV_COLUMNS,
   percent,
   rupees,
   slugify,
@@ -50,6 +54,8 @@ export const PRODUCT_COLUMNS = [
   'short_description',
   'long_description',
   'video_url',
+  'hsn_code',
+  'gst_rate',
 ] as const satisfies readonly CatalogCsvColumn[];
 
 /** A row of the file, read and checked on its own (references are checked against the catalogue later). */
@@ -70,6 +76,9 @@ export interface CsvRow {
     shortDescription: string;
     longDescription: string;
     videoUrl: string;
+    /** The product's own HSN code ('' none) and GST rate (basis points, null none); undefined: column left out. */
+    hsnCode?: string;
+    gstRateBp?: number | null;
   };
   sku: string;
   /** A colour slug; '' = none. */
@@ -90,7 +99,9 @@ export function headerProblem(header: string[]): string | null {
   const names = header.map((h) => h.trim().toLowerCase());
   const known = new Set<string>(CATALOG_CSV_COLUMNS);
   const unknown = names.filter((n) => !known.has(n));
-  const missing = CATALOG_CSV_COLUMNS.filter((c) => !names.includes(c));
+  const missing = CATALOG_CSV_COLUMNS.filter(
+    (c) => !names.includes(c) && !OPTIONAL_CATALOG_CSV_COLUMNS.includes(c),
+  );
   const twice = names.filter((n, i) => names.indexOf(n) !== i);
   const problems = [
     missing.length ? `missing ${missing.join(', ')}` : '',
@@ -153,6 +164,20 @@ export function readRow(
     fail('sku', `"${sku}" must be 1–160 letters, digits, dots, dashes or underscores`);
   const videoUrl = text('video_url', 500);
   if (videoUrl && !/^https?:\/\/\S+$/i.test(videoUrl)) fail('video_url', 'must be an http(s) URL');
+  const hsnCode = cells.hsn_code === undefined ? undefined : cell('hsn_code');
+  if (hsnCode && !HSN_PATTERN.test(hsnCode)) fail('hsn_code', `"${hsnCode}" must be 4, 6 or 8 digits`);
+  let gstRateBp: number | null | undefined;
+  if (cells.gst_rate !== undefined) {
+    const rate = cell('gst_rate');
+    gstRateBp = rate === '' ? null : Math.round(Number(rate) * 100);
+    if (gstRateBp !== null && (!/^\d+(\.\d+)?$/.test(rate) || !isGstSlab(gstRateBp)))
+      fail(
+        'gst_rate',
+        `"${rate}" must be one of the GST slabs: ${gstSlabsOn(new Date())
+          .map((b) => b / 100)
+          .join(', ')} (percent), or blank`,
+      );
+  }
   const original = number('original_price', rupees, undefined, 'rupees, e.g. 1999.50');
   const discount = number('discount_percentage', percent, 0, 'a percentage from 0 to 100');
   const memory = cell('memory_gb') === '0' ? 0 : number('memory_gb', memorySize, 0, 'a whole number of GB');
@@ -178,6 +203,8 @@ export function readRow(
       shortDescription: text('short_description', 1000),
       longDescription: text('long_description', 20000),
       videoUrl,
+      ...(hsnCode !== undefined && { hsnCode }),
+      ...(gstRateBp !== undefined && { gstRateBp }),
     },
     sku,
     color: text('color', 200).toLowerCase(),
@@ -204,5 +231,7 @@ export function productCells(row: CsvRow): Record<(typeof PRODUCT_COLUMNS)[numbe
     short_description: p.shortDescription,
     long_description: p.longDescription,
     video_url: p.videoUrl,
+    hsn_code: p.hsnCode ?? '',
+    gst_rate: p.gstRateBp === undefined || p.gstRateBp === null ? '' : String(p.gstRateBp),
   };
 }

@@ -20,6 +20,8 @@ export interface ExportProductRow {
   long_description: string | null;
   video_url: string;
   thumbnail: string;
+  hsn_code: string | null;
+  gst_rate_bp: number | null;
 }
 
 /** A page of products after `afterId` in id order (keyset: the cost of a page does not grow with its depth). */
@@ -42,6 +44,8 @@ export async function exportProductPage(db: Db, afterId: number, limit: number):
       'p.long_description',
       'p.video_url',
       'p.thumbnail',
+      'p.hsn_code',
+      'p.gst_rate_bp',
     ])
     .where('p.id', '>', afterId)
     .orderBy('p.id')
@@ -175,6 +179,8 @@ export interface KnownProduct {
   short_description: string;
   long_description: string;
   video_url: string;
+  hsn_code: string | null;
+  gst_rate_bp: number | null;
 }
 
 const productColumns = [
@@ -191,6 +197,8 @@ const productColumns = [
   'short_description',
   'long_description',
   'video_url',
+  'hsn_code',
+  'gst_rate_bp',
 ] as const;
 
 const toKnownProduct = (r: Record<(typeof productColumns)[number], unknown>): KnownProduct => ({
@@ -207,6 +215,8 @@ const toKnownProduct = (r: Record<(typeof productColumns)[number], unknown>): Kn
   short_description: r.short_description === null ? '' : String(r.short_description),
   long_description: r.long_description === null ? '' : String(r.long_description),
   video_url: String(r.video_url),
+  hsn_code: r.hsn_code === null ? null : String(r.hsn_code),
+  gst_rate_bp: r.gst_rate_bp === null ? null : Number(r.gst_rate_bp),
 });
 
 /** Products by id or by slug; `forUpdate` locks the rows (a batch locks its products before their variants). */

@@ -136,12 +136,14 @@ export function exportCatalog(db: Db, pageSize = EXPORT_PAGE): ReadableStream<Ui
             p.long_description ?? '',
             p.video_url,
           ];
+          // The product's own HSN code and GST rate close the row (blank: its category's).
+          const tax = [p.hsn_code ?? '', p.gst_rate_bp === null ? '' : p.gst_rate_bp / 100];
           const names = [p.thumbnail, ...(files.get(p.id) ?? []).map((f) => f.file)]
             .filter(Boolean)
             .join('|');
           const rows = byProduct.get(p.id) ?? [];
           // A product without variants (written by hand into the table) still shows, with blank variant cells.
-          if (!rows.length) out += csvLine([...product, '', '', '', '', '', '', names]);
+          if (!rows.length) out += csvLine([...product, '', '', '', '', '', '', names, ...tax]);
           for (const v of rows)
             out += csvLine([
               ...product,
@@ -152,6 +154,7 @@ export function exportCatalog(db: Db, pageSize = EXPORT_PAGE): ReadableStream<Ui
               Number(v.stock),
               Number(v.enabled),
               names,
+              ...tax,
             ]);
         }
         controller.enqueue(encoder.encode(out));
@@ -385,6 +388,8 @@ function productValues(row: CsvRow, categoryId: number | null): ProductValues {
     in_stock: p.inStock ? 1 : 0,
     status: p.active ? 1 : 0,
     top_selling: p.topSelling ? 1 : 0,
+    ...(p.hsnCode !== undefined && { hsn_code: p.hsnCode || null }),
+    ...(p.gstRateBp !== undefined && { gst_rate_bp: p.gstRateBp }),
   };
 }
 
@@ -404,6 +409,8 @@ function productChanges(current: repo.KnownProduct, want: ProductValues): Partia
     in_stock: current.in_stock === want.in_stock,
     status: current.status === want.status,
     top_selling: current.top_selling === want.top_selling,
+    hsn_code: want.hsn_code === undefined || current.hsn_code === want.hsn_code,
+    gst_rate_bp: want.gst_rate_bp === undefined || current.gst_rate_bp === want.gst_rate_bp,
   };
   for (const [k, equal] of Object.entries(same))
     if (!equal) (out as Record<string, unknown>)[k] = want[k as keyof ProductValues];
@@ -634,6 +641,8 @@ function productFields(v: Partial<ProductValues>): Record<string, unknown> {
     ['in_stock', 'inStock', (x: number) => Boolean(x)],
     ['status', 'status', (x: number) => Boolean(x)],
     ['top_selling', 'topSelling', (x: number) => Boolean(x)],
+    ['hsn_code', 'hsnCode', (x: string | null) => x ?? ''],
+    ['gst_rate_bp', 'gstRate', (x: number | null) => (x === null ? null : x / 100)],
   ];
   for (const [column, name, show] of names) if (column in v) out[name] = show(v[column] as never);
   return out;

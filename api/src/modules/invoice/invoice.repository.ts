@@ -195,3 +195,52 @@ export async function documentPage(
     );
   return q.orderBy('i.issued_at').orderBy('i.id').limit(limit).execute();
 }
+
+/** An order's lines in order (line 1 first): id, name and units. */
+export function orderLines(db: Q, orderId: number) {
+  return db
+    .selectFrom('order_lines')
+    .select(['id', 'name', 'color_name', 'memory_size', 'qty'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function replaceSerials(
+  db: Q,
+  orderId: number,
+  lineId: number,
+  serials: string[],
+): Promise<void> {
+  await db.deleteFrom('order_line_serials').where('order_line_id', '=', lineId).execute();
+  if (serials.length)
+    await db
+      .insertInto('order_line_serials')
+      .values(serials.map((serial) => ({ order_id: orderId, order_line_id: lineId, serial })))
+      .execute();
+}
+
+/** Units whose serial number starts with `prefix` (the serial index), newest first, with their order and line. */
+export function findSerials(db: Q, prefix: string, limit: number) {
+  return db
+    .selectFrom('order_line_serials as s')
+    .innerJoin('orders as o', 'o.id', 's.order_id')
+    .innerJoin('order_lines as l', 'l.id', 's.order_line_id')
+    .select([
+      's.serial',
+      's.recorded_at',
+      'o.public_id',
+      'l.name',
+      (eb) =>
+        eb
+          .selectFrom('order_lines as l2')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('l2.order_id', '=', 's.order_id')
+          .whereRef('l2.id', '<=', 's.order_line_id')
+          .as('line'),
+    ])
+    .where('s.serial', 'like', `${prefix.replace(/[\\%_]/g, '\\$&')}%`)
+    .orderBy('s.id', 'desc')
+    .limit(limit)
+    .execute();
+}

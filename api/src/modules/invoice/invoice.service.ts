@@ -24,6 +24,12 @@ import * as repo from './invoice.repository';
  */
 const SERIES = { invoice: 'VC', bill_of_supply: 'VC-BS', credit_note: 'VC-CN' } as const;
 
+/** A stored document's name as the order pages list it. */
+export function documentName(kind: string, number: string): string {
+  if (kind === 'credit_note') return 'Credit note';
+  return number.startsWith(`${SERIES.bill_of_supply}/`) ? 'Bill of supply' : 'Tax invoice';
+}
+
 /** What a document is stored as: an order's one invoice (a tax invoice or a bill of supply), or a credit note. */
 export type DocumentKind = 'invoice' | 'credit_note';
 
@@ -38,8 +44,10 @@ export interface InvoiceLine {
   cgstPaise: number;
   sgstPaise: number;
   igstPaise: number;
-  /** Serial numbers (IMEI) of the units, as recorded at packing (invoices issued before then have none). */
+  /** Serial numbers (IMEI) of the units when the document was issued. */
   serials?: string[];
+  /** The order line it is (absent on documents issued before serial numbers were recorded). */
+  lineId?: number;
 }
 
 /** A tax invoice or credit note as issued (kept as JSON in `invoices.body`, printed by invoice-pdf.ts). */
@@ -249,6 +257,7 @@ export async function issueInvoice(
     ratePct: priced.lines[i]!.gstRateBp / 100,
     amountPaise: priced.lines[i]!.netPaise,
     ...priced.lines[i]!.tax,
+    lineId: l.id,
     ...(serials.has(l.id) && { serials: serials.get(l.id) }),
   }));
   const now = new Date();
@@ -341,10 +350,22 @@ export async function issueCreditNote(
   return doc;
 }
 
-/** An order's document as issued: the tax invoice, or the one named by `number` (a credit note). */
+/**
+ * An order's document as issued: the tax invoice (or bill of supply), or the one named by `number` (a credit
+ * note). Serial numbers recorded at packing after it was issued (an online order is invoiced when paid) are
+ * printed under their item too: they add to the document, its figures never change.
+ */
 export async function findDocument(db: Db, orderId: number, number?: string): Promise<InvoiceDocument> {
   const docs = await repo.invoicesOf(db, orderId);
   const row = number ? docs.find((d) => d.number === number) : docs.find((d) => d.kind === 'invoice');
   if (!row) throw notFound(number ? 'Document' : 'Invoice');
-  return JSON.parse(row.body) as InvoiceDocument;
+  const doc = JSON.parse(row.body) as InvoiceDocument;
+  const serials = await repo.serialsOf(db, orderId);
+  return {
+    ...doc,
+    lines: doc.lines.map((l) => {
+      const recorded = l.lineId === undefined ? undefined : serials.get(l.lineId);
+      return recorded?.length ? { ...l, serials: recorded } : l;
+    }),
+  };
 }

@@ -6,6 +6,7 @@ import type { Principal } from '../../lib/auth';
 import { PaymentError } from '../../lib/payments/payment-provider';
 import { transaction } from '../../lib/transaction';
 import { type Actor as AuditActor, recordAudit } from '../audit/audit.service';
+import { documentName } from '../invoice/invoice.service';
 import * as mailRepo from '../mail/mail.repository';
 import { resendMail } from '../mail/mail.service';
 import { toOrderJson } from './order.mapping';
@@ -88,6 +89,7 @@ export async function orderDetails(
     })),
     documents: documents.map((d) => ({
       kind: d.kind as 'invoice' | 'credit_note',
+      title: documentName(d.kind, d.number),
       number: d.number,
       total: toRupees(d.total_paise),
       issuedAt: d.issued_at.toISOString(),

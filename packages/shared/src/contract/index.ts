@@ -26,7 +26,7 @@ export type { WaitingVariant } from './stock-alert';
 export type { WishlistItem } from './wishlist';
 
 import { cart, health, newsletter, order, settings } from './shop';
-import { tax } from './tax';
+import { serials, tax } from './tax';
 
 /**
  * Every JSON route of the API, by resource. The API implements exactly these (a test compares its route table
@@ -55,6 +55,7 @@ export const contract = {
   wishlist,
   stockAlert,
   returns,
+  serials,
 };
 
 export type Contract = typeof contract;

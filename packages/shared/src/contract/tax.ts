@@ -1,4 +1,5 @@
 import type { categoryTaxBody, TaxSettingsReply, taxSettingsBody } from '../schemas/after-order';
+import type { LineSerials, orderSerialsBody, SerialMatch, serialSearchQuery } from '../schemas/gst';
 import { route } from './define';
 
 /**
@@ -14,4 +15,18 @@ export const tax = {
   setCategory: route('PUT /settings/tax/category/:categoryId', 'settings.write')
     .body<typeof categoryTaxBody>()
     .reply<TaxSettingsReply>(),
+};
+
+/**
+ * Serial numbers (IMEI) of an order's units, recorded at packing (staff): printed under their item on the order's
+ * invoice and found again by a search.
+ */
+export const serials = {
+  get: route('GET /order/:orderId/serials', 'orders.read').reply<{ lines: LineSerials[] }>(),
+  set: route('PUT /order/:orderId/serials', 'orders.write')
+    .body<typeof orderSerialsBody>()
+    .reply<{ lines: LineSerials[] }>(),
+  search: route('GET /serials', 'orders.read')
+    .query<typeof serialSearchQuery>()
+    .reply<{ matches: SerialMatch[] }>(),
 };

@@ -82,6 +82,8 @@ export interface OrderRefund {
 /** A tax invoice or credit note of an order (the PDF is at GET /order/:orderId/invoice?number=…). */
 export interface OrderDocument {
   kind: 'invoice' | 'credit_note';
+  /** What the document is: "Tax invoice", "Bill of supply" (issued while not registered for GST), "Credit note". */
+  title?: string;
   number: string;
   /** Rupees. */
   total: number;

@@ -27,8 +27,15 @@ export const CATALOG_CSV_COLUMNS = [
   'stock',
   'variant_active',
   'pictures',
+  'hsn_code',
+  'gst_rate',
 ] as const;
 export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
+/**
+ * Columns a file may leave out (files written before they existed): the product's own HSN code and GST rate
+ * (percent). Left out, the products keep theirs; blank, they use their category's.
+ */
+export const OPTIONAL_CATALOG_CSV_COLUMNS: readonly CatalogCsvColumn[] = ['hsn_code', 'gst_rate'];
 
 /** The fields sent with the file (multipart text). */
 export const catalogImportBody = z.object({

@@ -352,7 +352,7 @@ function Documents({ orderId, documents }: { orderId: string; documents: OrderDo
               aria-busy={loading === d.number}
               onClick={() => void download(d)}
             >
-              {d.kind === 'invoice' ? 'Tax invoice' : 'Credit note'} {d.number} (PDF)
+              {d.title ?? (d.kind === 'invoice' ? 'Tax invoice' : 'Credit note')} {d.number} (PDF)
             </button>
             <span className="muted small"> · {formatINR(d.total)}</span>
           </li>

@@ -154,7 +154,7 @@ export function OrderDocuments({ orderId, documents }: { orderId: string; docume
           {documents.map((d) => (
             <li key={d.number}>
               <span>
-                {d.kind === 'invoice' ? 'Tax invoice' : 'Credit note'}{' '}
+                {d.title ?? (d.kind === 'invoice' ? 'Tax invoice' : 'Credit note')}{' '}
                 <span className="mono">{d.number}</span> · {formatINR(d.total)} · {formatDateTime(d.issuedAt)}
               </span>
               <button

@@ -21,6 +21,7 @@ import { toast } from '../../stores/toast';
 import { OrderDocuments, OrderMails, OrderTimeline } from './order-activity';
 import { RefundPanel } from './order-refund-panel';
 import { ReturnDialog } from './order-return-dialog';
+import { OrderSerials } from './order-serials';
 import { ShipDialog, type Shipment } from './order-ship-dialog';
 
 /**
@@ -278,6 +279,7 @@ export function OrderDetailPage() {
       {canRefund && (details.payment.refundable > 0 || details.refunds.length > 0) && (
         <RefundPanel details={details} />
       )}
+      <OrderSerials orderId={o.order_id} canWrite={canWrite} />
       <OrderDocuments orderId={o.order_id} documents={details.documents} />
       <OrderMails orderId={o.order_id} mails={details.mails ?? []} />
       <OrderTimeline timeline={details.timeline} />
