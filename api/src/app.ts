@@ -33,9 +33,11 @@ import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { productRoutes } from './modules/product/product.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { stockRoutes } from './modules/stock/stock.routes';
 import { userRoutes } from './modules/user/user.routes';
 
 export interface AppOptions {
@@ -88,6 +90,8 @@ export function createApp(opts: AppOptions) {
   app.route('/newsletter', newsletterRoutes());
   app.route('/settings', settingsRoutes());
   app.route('/settings/tax', taxRoutes());
+  app.route('/stock', stockRoutes());
+  app.route('/reports', reportsRoutes());
   app.route('/images', imagesRoutes());
 
   app.notFound((c) =>

@@ -417,6 +417,24 @@ export interface AuditLogTable {
   after: ColumnType<Record<string, unknown> | null, string | null, never>;
 }
 
+/** One change of a variant's units (modules/stock): append-only, kept when the variant is deleted. */
+export interface StockMovementTable {
+  id: Id;
+  at: Generated<Date>;
+  variant_id: number;
+  product_id: number;
+  sku: string;
+  delta: number;
+  units_before: number;
+  units_after: number;
+  reason: string;
+  actor: string;
+  admin_id: number | null;
+  order_id: number | null;
+  reference: Generated<string>;
+  note: Generated<string>;
+}
+
 export interface Database {
   admins: AdminTable;
   users: UserTable;
@@ -454,4 +472,5 @@ export interface Database {
   known_logins: KnownLoginTable;
   account_tokens: AccountTokenTable;
   recovery_codes: RecoveryCodeTable;
+  stock_movements: StockMovementTable;
 }

@@ -2,12 +2,15 @@ import { admin, audit, staff, user } from './account';
 import { catalog, category, color, product, search, variant } from './catalog';
 import { catalogCsv } from './catalog-csv';
 import { customer } from './customer';
+import { reports } from './reports';
+import { stock } from './stock';
 
 export type { AccountExport } from './account';
 export type { FacetValue, ProductFacets, ProductId, ProductList, Suggestions, Synonym } from './catalog';
 export type { CatalogImport, CsvRowError } from './catalog-csv';
-
+export type { SalesFigures, SalesPoint, SalesReport, TopRow } from './reports';
 export type { PricesChanged } from './shop';
+export type { StockMismatch, StockMovement } from './stock';
 
 import { cart, health, newsletter, order, settings } from './shop';
 import { tax } from './tax';
@@ -35,6 +38,8 @@ export const contract = {
   newsletter,
   health,
   tax,
+  stock,
+  reports,
 };
 
 export type Contract = typeof contract;
