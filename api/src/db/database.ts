@@ -435,6 +435,44 @@ export interface StockMovementTable {
   note: Generated<string>;
 }
 
+/** A day's sales as the reports keep them (modules/reports; migration 20261130T0610). Paise; `day` a DATE. */
+export interface ReportDayTable {
+  day: string;
+  orders: number;
+  paid_orders: number;
+  gross: number;
+  refunds: number;
+  prepaid_orders: number;
+  prepaid_net: number;
+  cod_orders: number;
+  cod_net: number;
+  returned_orders: number;
+}
+export interface ReportDayProductTable {
+  day: string;
+  product_id: number;
+  units: number;
+  sales: number;
+}
+export interface ReportDayCustomerTable {
+  day: string;
+  user_id: number;
+}
+export interface ReportCustomerFirstTable {
+  user_id: number;
+  first_day: string;
+}
+export interface ReportOrderDayTable {
+  order_id: number;
+  day: string;
+}
+export interface ReportRefreshTable {
+  id: number;
+  refreshed_to: Date;
+  /** What the orders changed since `refreshed_to` less the margin looked like (nothing new when it matches). */
+  fingerprint: string;
+}
+
 export interface Database {
   admins: AdminTable;
   users: UserTable;
@@ -473,4 +511,10 @@ export interface Database {
   account_tokens: AccountTokenTable;
   recovery_codes: RecoveryCodeTable;
   stock_movements: StockMovementTable;
+  report_days: ReportDayTable;
+  report_day_products: ReportDayProductTable;
+  report_day_customers: ReportDayCustomerTable;
+  report_customer_firsts: ReportCustomerFirstTable;
+  report_order_days: ReportOrderDayTable;
+  report_refresh: ReportRefreshTable;
 }

@@ -32,6 +32,7 @@ import * as orderTruth from './20261129T0100_order_truth';
 import * as productOldSlugs from './20261129T0300_product_old_slugs';
 import * as typeSynonyms from './20261129T0500_type_synonyms';
 import * as stockLedger from './20261130T0600_stock_ledger';
+import * as reportDays from './20261130T0610_report_days';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T0300_product_old_slugs': productOldSlugs,
   '20261129T0500_type_synonyms': typeSynonyms,
   '20261130T0600_stock_ledger': stockLedger,
+  '20261130T0610_report_days': reportDays,
 };

@@ -20,7 +20,7 @@ import { bcryptCost, hashPassword, verifyPassword } from '../../lib/passwords';
 import { beginLoginAttempt } from '../../lib/rate-limit';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
-import { salesTotals } from '../reports/reports.repository';
+import { periodSales } from '../reports/reports.service';
 import { readTwoStepRequired, setStaffPassword } from '../staff/staff.repository';
 import { checkSecondStep, TWO_STEP_MESSAGES } from '../staff/two-step.service';
 import { toAdmin } from './admin.mapping';
@@ -193,7 +193,7 @@ export async function dashboardMetrics(
   const [f, p, sales] = await Promise.all([
     repo.dashboardFigures(db),
     repo.periodFigures(db, from, to),
-    salesTotals(db, from, to),
+    periodSales(db, from, to),
   ]);
   return {
     customers: f.customers,

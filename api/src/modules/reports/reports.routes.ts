@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify';
 import { guardOf } from '../../lib/access';
 import { resource } from '../../lib/routes';
 import { parse } from '../../lib/validate';
-import { rangeOf, salesReport, salesSeries, topRows } from './reports.service';
+import { rangeOf, refreshReportDays, salesReport, salesSeries, topRows } from './reports.service';
 
 /** Rows a CSV export of a top table holds (the screen shows the first ten). */
 const CSV_TOP_ROWS = 1000;
@@ -28,6 +28,7 @@ export function reportsRoutes() {
     const q = parse(reportCsvQuery, Object.fromEntries(sent));
     const r = rangeOf(q);
     const table: ReportTable = q.table;
+    await refreshReportDays(c.var.db);
     const header =
       table === 'series'
         ? [r.groupBy, 'paid orders', 'gross', 'refunds', 'net', 'units']
