@@ -231,6 +231,30 @@ describe('GET /reports/sales', () => {
   });
 });
 
+describe('the days kept for reports', () => {
+  it('follow orders changed after a report was read: a new order, a refund, an order moved to another day', async () => {
+    const before = (await report(week)).body;
+    const shopper = await insertShopper(ctx, 'Later shopper');
+    // A cash-on-delivery phone placed today and delivered: +₹1,000 today.
+    const late = await order(shopper, 0, [[phoneId, 1]], today);
+    await move(late, 'shipped', 'delivered');
+    let after = (await report(week)).body;
+    expect(after.current.net).toBe(before.current.net + 1000);
+    expect(after.current.orders).toBe(before.current.orders + 1);
+    expect(after.current.newCustomers).toBe(before.current.newCustomers + 1);
+    // Moved to 5 days ago: today loses it, that day gains it (the day it left is counted again).
+    const at = new Date(dayStart(addDays(today, -5)).getTime() + 3600_000);
+    await sql`UPDATE orders SET created_at = ${at} WHERE public_id = ${late}`.execute(ctx.db);
+    after = (await report(week)).body;
+    const point = (day: string) => after.series.find((p: { bucket: string }) => p.bucket === day);
+    expect(point(today).gross).toBe(1000);
+    expect(point(addDays(today, -5))).toMatchObject({ paidOrders: 1, gross: 1000, units: 1 });
+    expect(after.current.net).toBe(before.current.net + 1000);
+    const dash = await ctx.req('GET', '/admin/metrics?period=7d', { token: admin });
+    expect(dash.body.metrics.period.revenue).toBe(after.current.net);
+  });
+});
+
 describe('GET /reports/sales.csv', () => {
   it('exports each table as CSV with a header, a formula-looking name kept as text', async () => {
     const products = await ctx.req('GET', `/reports/sales.csv${qs({ ...week, table: 'products' })}`, {
@@ -245,7 +269,7 @@ describe('GET /reports/sales.csv', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(lines).toEqual(['product,units,sales', `Phone ${tag},4,4000`, `'=cheap cable ${tag},2,500`]);
+    expect(lines).toEqual(['product,units,sales', `Phone ${tag},5,5000`, `'=cheap cable ${tag},2,500`]);
     const series = await ctx.req('GET', `/reports/sales.csv${qs({ ...week, table: 'series' })}`, {
       token: admin,
     });

@@ -154,8 +154,10 @@ export async function recountDays(
   await sql`DELETE f FROM report_customer_firsts AS f
     WHERE f.first_day BETWEEN ${firstDay} AND ${lastDay}
       AND NOT EXISTS (SELECT 1 FROM report_day_customers AS c WHERE c.user_id = f.user_id)`.execute(db);
+  // An order moved from a day counted later in this refresh still has its old row: it now names this day.
   await sql`INSERT INTO report_order_days (order_id, day)
-    SELECT o.id, ${day} FROM orders AS o WHERE ${placed}`.execute(db);
+    SELECT o.id, ${day} FROM orders AS o WHERE ${placed}
+    ON DUPLICATE KEY UPDATE day = VALUES(day)`.execute(db);
 }
 
 // ---------------------------------------------------------------- reading the days
