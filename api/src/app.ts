@@ -35,11 +35,13 @@ import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { productRoutes } from './modules/product/product.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { orderReturnRoutes, returnsRoutes } from './modules/returns/returns.routes';
 import { productReviewRoutes, reviewRoutes, staffReviewRoutes } from './modules/review/review.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { stockRoutes } from './modules/stock/stock.routes';
 import { staffStockAlertRoutes, stockAlertRoutes } from './modules/stock-alert/stock-alert.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
@@ -104,6 +106,8 @@ export function createApp(opts: AppOptions) {
   app.route('/settings/tax', taxRoutes());
   app.route('/reports/gst', gstExportRoutes());
   app.route('/', serialRoutes());
+  app.route('/stock', stockRoutes());
+  app.route('/reports', reportsRoutes());
   app.route('/images', imagesRoutes());
 
   app.notFound((c) =>

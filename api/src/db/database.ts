@@ -543,6 +543,62 @@ export interface ReturnEventTable {
   created_at: ColumnType<Date, never, never>;
 }
 
+/** One change of a variant's units (modules/stock): append-only, kept when the variant is deleted. */
+export interface StockMovementTable {
+  id: Id;
+  at: Generated<Date>;
+  variant_id: number;
+  product_id: number;
+  sku: string;
+  delta: number;
+  units_before: number;
+  units_after: number;
+  reason: string;
+  actor: string;
+  admin_id: number | null;
+  order_id: number | null;
+  reference: Generated<string>;
+  note: Generated<string>;
+}
+
+/** A day's sales as the reports keep them (modules/reports; migration 20261130T0610). Paise; `day` a DATE. */
+export interface ReportDayTable {
+  day: string;
+  orders: number;
+  paid_orders: number;
+  gross: number;
+  refunds: number;
+  prepaid_orders: number;
+  prepaid_net: number;
+  cod_orders: number;
+  cod_net: number;
+  returned_orders: number;
+}
+export interface ReportDayProductTable {
+  day: string;
+  product_id: number;
+  units: number;
+  sales: number;
+}
+export interface ReportDayCustomerTable {
+  day: string;
+  user_id: number;
+}
+export interface ReportCustomerFirstTable {
+  user_id: number;
+  first_day: string;
+}
+export interface ReportOrderDayTable {
+  order_id: number;
+  day: string;
+}
+export interface ReportRefreshTable {
+  id: number;
+  refreshed_to: Date;
+  /** What the orders changed since `refreshed_to` less the margin looked like (nothing new when it matches). */
+  fingerprint: string;
+}
+
 export interface Database {
   admins: AdminTable;
   users: UserTable;
@@ -589,4 +645,11 @@ export interface Database {
   return_lines: ReturnLineTable;
   return_photos: ReturnPhotoTable;
   return_events: ReturnEventTable;
+  stock_movements: StockMovementTable;
+  report_days: ReportDayTable;
+  report_day_products: ReportDayProductTable;
+  report_day_customers: ReportDayCustomerTable;
+  report_customer_firsts: ReportCustomerFirstTable;
+  report_order_days: ReportOrderDayTable;
+  report_refresh: ReportRefreshTable;
 }

@@ -8,7 +8,12 @@ import { type RawBuilder, sql } from 'kysely';
  * revenue and a customer's "spent" both sum it, so the two give the same answer.
  */
 export function moneyTakenPaise(): RawBuilder<number> {
-  return sql<number>`CASE WHEN state IN (${sql.join(MONEY_TAKEN_STATES.map((s) => sql.lit(s)))})
-    AND (payment_mode = 1 OR state = 'delivered' OR paid_at IS NOT NULL)
-    THEN total_paise - refunded_paise ELSE 0 END`;
+  return sql<number>`CASE WHEN ${moneyTaken()} THEN total_paise - refunded_paise ELSE 0 END`;
+}
+
+/** True for an order row whose money was taken (the condition of moneyTakenPaise; `o` names the orders table). */
+export function moneyTaken(o?: string): RawBuilder<boolean> {
+  const c = (name: string) => sql.ref(o ? `${o}.${name}` : name);
+  return sql<boolean>`(${c('state')} IN (${sql.join(MONEY_TAKEN_STATES.map((s) => sql.lit(s)))})
+    AND (${c('payment_mode')} = 1 OR ${c('state')} = 'delivered' OR ${c('paid_at')} IS NOT NULL))`;
 }

@@ -37,6 +37,8 @@ import * as gst from './20261130T0400_gst';
 import * as reviews from './20261130T0500_reviews';
 import * as wishlist from './20261130T0510_wishlist';
 import * as stockAlerts from './20261130T0520_stock_alerts';
+import * as stockLedger from './20261130T0600_stock_ledger';
+import * as reportDays from './20261130T0610_report_days';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -81,4 +83,6 @@ export const migrations: Record<string, Migration> = {
   '20261130T0500_reviews': reviews,
   '20261130T0510_wishlist': wishlist,
   '20261130T0520_stock_alerts': stockAlerts,
+  '20261130T0600_stock_ledger': stockLedger,
+  '20261130T0610_report_days': reportDays,
 };

@@ -216,6 +216,7 @@ export async function seedCatalog(
     ) + 1;
   let nextId = await after('products');
   let nextVariantId = await after('product_variants');
+  const firstVariantId = nextVariantId;
   let nextImageId = await after('product_images');
   const marks = new Map<string, number>();
   // The names the index reads: those in the database (a category or colour kept from before may be renamed).
@@ -363,6 +364,11 @@ export async function seedCatalog(
       await Promise.allSettled([...[...loads.values()].map((l) => l.rollback()), index.rollback()]);
       throw e;
     }
+    // The sample's units start the stock ledger, as a migration's opening count does.
+    await sql`INSERT INTO stock_movements
+        (variant_id, product_id, sku, delta, units_before, units_after, reason, actor, note)
+      SELECT id, product_id, sku, stock, 0, stock, 'opening', 'system', 'Sample catalogue'
+      FROM product_variants WHERE id >= ${firstVariantId} AND stock <> 0 ORDER BY id`.execute(db);
     // Statistics of the tables as they are now, not as they were empty: the first searches and lists are
     // planned with them.
     await sql`ANALYZE TABLE products, product_colors, product_memory, product_variants, product_images,

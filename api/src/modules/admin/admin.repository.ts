@@ -96,9 +96,9 @@ export async function dashboardFigures(db: Q) {
 }
 
 /**
- * The dashboard's figures of one period: accounts created and orders placed at `from` or later and before `to`
- * (users_created and orders_created find those rows), revenue in paise by payment mode, and the cash on
- * delivery still to collect (admin.service.ts says what each one means).
+ * The dashboard's figures of one period besides its sales (reports.repository salesTotals gives those): accounts
+ * created at `from` or later and before `to` (users_created), and the cash on delivery still to collect on the
+ * period's orders (admin.service.ts says what each one means).
  */
 export async function periodFigures(db: Q, from: Date, to: Date) {
   const [users, orders] = await Promise.all([
@@ -111,13 +111,6 @@ export async function periodFigures(db: Q, from: Date, to: Date) {
     db
       .selectFrom('orders')
       .select([
-        sql<string>`COUNT(*)`.as('orders'),
-        sql<string>`COALESCE(SUM(CASE WHEN payment_mode = 1 THEN ${moneyTakenPaise()} ELSE 0 END), 0)`.as(
-          'online',
-        ),
-        sql<string>`COALESCE(SUM(CASE WHEN payment_mode = 0 THEN ${moneyTakenPaise()} ELSE 0 END), 0)`.as(
-          'cod',
-        ),
         sql<string>`COALESCE(SUM(CASE WHEN payment_mode = 0 AND state IN ('placed', 'shipped')
           THEN total_paise ELSE 0 END), 0)`.as('cod_to_collect'),
       ])
@@ -127,9 +120,6 @@ export async function periodFigures(db: Q, from: Date, to: Date) {
   ]);
   return {
     newCustomers: Number(users.n),
-    orders: Number(orders.orders),
-    onlinePaise: Number(orders.online),
-    codPaise: Number(orders.cod),
     codToCollectPaise: Number(orders.cod_to_collect),
   };
 }

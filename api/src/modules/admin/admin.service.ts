@@ -20,6 +20,7 @@ import { bcryptCost, hashPassword, verifyPassword } from '../../lib/passwords';
 import { beginLoginAttempt } from '../../lib/rate-limit';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
+import { periodSales } from '../reports/reports.service';
 import { readTwoStepRequired, setStaffPassword } from '../staff/staff.repository';
 import { checkSecondStep, TWO_STEP_MESSAGES } from '../staff/two-step.service';
 import { toAdmin } from './admin.mapping';
@@ -188,7 +189,12 @@ export async function dashboardMetrics(
   now: Date = new Date(),
 ): Promise<DashboardMetrics> {
   const { from, to } = periodRange(period, now, SHOP_TIME_ZONE);
-  const [f, p] = await Promise.all([repo.dashboardFigures(db), repo.periodFigures(db, from, to)]);
+  // The period's sales come from the reports' aggregates: the dashboard and the Reports screen agree to the paisa.
+  const [f, p, sales] = await Promise.all([
+    repo.dashboardFigures(db),
+    repo.periodFigures(db, from, to),
+    periodSales(db, from, to),
+  ]);
   return {
     customers: f.customers,
     revenue: toRupees(f.revenuePaise),
@@ -200,10 +206,10 @@ export async function dashboardMetrics(
       to: to.toISOString(),
       timeZone: SHOP_TIME_ZONE,
       newCustomers: p.newCustomers,
-      orders: p.orders,
-      revenue: toRupees(p.onlinePaise + p.codPaise),
-      revenueOnline: toRupees(p.onlinePaise),
-      revenueCod: toRupees(p.codPaise),
+      orders: sales.orders,
+      revenue: toRupees(sales.prepaidNetPaise + sales.codNetPaise),
+      revenueOnline: toRupees(sales.prepaidNetPaise),
+      revenueCod: toRupees(sales.codNetPaise),
       codToCollect: toRupees(p.codToCollectPaise),
     },
   };

@@ -8,6 +8,7 @@ import * as prodRepo from '../product/product.repository';
 import type { ProductDeps } from '../product/product.service';
 import * as vrepo from '../product/product-variant.repository';
 import { searchEngine } from '../search/search-engine';
+import { recordStock } from '../stock/stock-ledger.service';
 import * as repo from './catalog-bulk.repository';
 
 export const BULK_MESSAGES = {
@@ -129,6 +130,11 @@ export async function bulkProducts(
           }
           const adjustedIds = adjusted.map((p) => Number(p.id));
           if (adjustedIds.length) await repo.adjustVariantStock(trx, adjustedIds, delta);
+          await recordStock(
+            trx,
+            adjusted.map((p) => ({ sku: variantsOf(p)[0]!.sku, delta })),
+            { reason: 'bulk', actor: 'admin', adminId: actor.id },
+          );
           for (const id of adjustedIds) await vrepo.refreshFigures(trx, id);
           for (const p of adjusted) {
             const v = variantsOf(p)[0]!;

@@ -23,6 +23,7 @@ import type { ProductValues } from '../product/product.repository';
 import * as prodRepo from '../product/product.repository';
 import * as vrepo from '../product/product-variant.repository';
 import { searchEngine } from '../search/search-engine';
+import { recordStock, type StockMove } from '../stock/stock-ledger.service';
 import {
   type CsvRow,
   csvLine,
@@ -624,6 +625,17 @@ async function writePlans(
   return written;
 }
 
+/** The units a batch moved: a changed count of a known variant, and the count of a new one (by its SKU). */
+function importedUnits(written: { plan: ProductPlan }[]): StockMove[] {
+  return written.flatMap(({ plan }) =>
+    plan.variants.flatMap((v): StockMove[] => {
+      if (!v.existing) return [{ sku: v.row.sku, delta: v.row.stock }];
+      const stock = v.changes.stock;
+      return stock === undefined ? [] : [{ variantId: v.existing.id, delta: stock - v.existing.stock }];
+    }),
+  );
+}
+
 /** A product's fields as the history names them (money in rupees, switches as booleans). */
 function productFields(v: Partial<ProductValues>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -851,6 +863,13 @@ export async function applyNextBatch(
       const { plans, errors, outcomes } = await planGroups(trx, groupRows(rows), true);
       if (errors.length) throw new BatchRefused(errors.sort((a, b) => a.line - b.line)[0]!);
       const written = await writePlans(trx, plans, outcomes);
+      await recordStock(trx, importedUnits(written), {
+        reason: 'csv_import',
+        actor: 'admin',
+        adminId: actor.id,
+        reference: current.file_name,
+        note: `Batch ${batch} of ${of}`,
+      });
       await recordAudits(
         trx,
         importRecords(actor, `CSV import ${current.file_name} (batch ${batch} of ${of})`, written),

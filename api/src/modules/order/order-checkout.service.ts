@@ -15,6 +15,7 @@ import { AppError, badRequest, conflict } from '../../errors';
 import { PaymentError, type PaymentProvider } from '../../lib/payments/payment-provider';
 import { type Trx, transaction } from '../../lib/transaction';
 import { searchEngine } from '../search/search-engine';
+import { recordStock } from '../stock/stock-ledger.service';
 import * as repo from './order.repository';
 import type { OrderDeps } from './order.service';
 import { recordOrderEvent } from './order-events.service';
@@ -358,6 +359,11 @@ export async function placeOrder(
       cart.map((l) => l.id),
     );
     await takeStock(trx, lines, units);
+    await recordStock(
+      trx,
+      units.variants.map((u) => ({ variantId: u.variant.id, delta: -u.qty })),
+      { reason: 'order', actor: 'customer', orderId, reference: publicId },
+    );
     return { orderId, publicId, total: priced.totalPaise };
   });
 

@@ -5,11 +5,13 @@ import {
   illegalMoveMessage,
   type OrderState,
   returnsStock,
+  type StockReason,
 } from '@voltcart/shared';
 import { AppError, conflict } from '../../errors';
 import type { Trx } from '../../lib/transaction';
 import { issueCreditNote, issueInvoice } from '../invoice/invoice.service';
 import { searchEngine } from '../search/search-engine';
+import { recordStock } from '../stock/stock-ledger.service';
 import * as repo from './order.repository';
 import { type EventOptions, recordOrderEvent } from './order-events.service';
 
@@ -108,8 +110,9 @@ async function changeState(
     );
     if (!first) throw conflict(illegalMoveMessage(from, to), 'illegal_move');
     if (restock) {
-      for (const u of await repo.orderUnits(trx, order.id))
-        await repo.giveStock(trx, u.product_id, u.qty, u.variant_id);
+      const units = await repo.orderUnits(trx, order.id);
+      for (const u of units) await repo.giveStock(trx, u.product_id, u.qty, u.variant_id);
+      await recordStock(trx, variantMoves(units, 1), ledgerContext(order, 'return', actor, opts));
     }
     return 'moved';
   }
@@ -129,8 +132,13 @@ async function changeState(
       { stockReturned: 0 },
     );
     if (first) {
-      for (const u of await repo.orderUnits(trx, order.id))
-        await repo.giveStock(trx, u.product_id, u.qty, u.variant_id);
+      const units = await repo.orderUnits(trx, order.id);
+      for (const u of units) await repo.giveStock(trx, u.product_id, u.qty, u.variant_id);
+      await recordStock(
+        trx,
+        variantMoves(units, 1),
+        ledgerContext(order, givenBackReason(to, actor), actor, opts),
+      );
     } else {
       await repo.updateState(trx, order.id, from, { state: to });
     }
@@ -140,7 +148,8 @@ async function changeState(
   if (to === 'pending_payment') {
     // "Pay now" on a failed payment: the same order waits for payment again, holding its units again.
     if (order.stock_returned) {
-      for (const u of await repo.orderUnits(trx, order.id)) {
+      const units = await repo.orderUnits(trx, order.id);
+      for (const u of units) {
         if (!(await repo.takeStock(trx, u.product_id, u.qty, true, u.variant_id))) {
           const [p] = await repo.readProducts(trx, [u.product_id]);
           const name = p?.name ?? 'A product of this order';
@@ -154,6 +163,7 @@ async function changeState(
           );
         }
       }
+      await recordStock(trx, variantMoves(units, -1), ledgerContext(order, 'retake', actor, opts));
     }
     await repo.updateState(trx, order.id, from, { state: to, stock_returned: 0, expires_at: expiresAt });
     return 'moved';
@@ -191,6 +201,7 @@ async function changeState(
         if (!(await repo.takeStock(trx, u.product_id, u.qty, false, u.variant_id)))
           throw new Error('stock changed under a lock');
       }
+      await recordStock(trx, variantMoves(units, -1), ledgerContext(order, 'retake', actor, opts));
       await repo.updateState(trx, order.id, from, { state: 'paid', stock_returned: 0, ...paid });
       return 'moved';
     }
@@ -201,3 +212,21 @@ async function changeState(
   await repo.updateState(trx, order.id, from, { state: to });
   return 'moved';
 }
+
+/** The ledger's reason for the units an order gives back by moving into `to`. */
+function givenBackReason(to: OrderState, actor: Actor): StockReason {
+  if (to === 'refunded') return 'refund';
+  if (to === 'payment_failed') return actor === 'system' ? 'expired' : 'payment_failed';
+  return 'cancel';
+}
+
+const variantMoves = (units: { variant_id: number | null; qty: number }[], sign: 1 | -1) =>
+  units.flatMap((u) => (u.variant_id === null ? [] : [{ variantId: u.variant_id, delta: sign * u.qty }]));
+
+const ledgerContext = (order: repo.OrderRow, reason: StockReason, actor: Actor, opts: MoveOptions) => ({
+  reason,
+  actor,
+  adminId: opts.adminId ?? null,
+  orderId: order.id,
+  reference: order.public_id,
+});

@@ -13,6 +13,7 @@ import { AppError, badRequest, notFound } from '../../errors';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import { searchEngine } from '../search/search-engine';
+import { recordStock, type StockContext } from '../stock/stock-ledger.service';
 import * as vrepo from './product-variant.repository';
 
 /**
@@ -83,7 +84,12 @@ async function freeSkus(db: Db, productId: number, skus: string[]): Promise<stri
  *   many (nothing is saved)
  * - positions follow the option order
  */
-export async function syncVariants(trx: Db, productId: number, firstStock = 0): Promise<void> {
+export async function syncVariants(
+  trx: Db,
+  productId: number,
+  firstStock = 0,
+  adminId: number | null = null,
+): Promise<void> {
   const product = await vrepo.lockProductRow(trx, productId);
   if (!product) throw notFound('Product');
   const { colors, memory } = await vrepo.productOptions(trx, productId);
@@ -161,6 +167,12 @@ export async function syncVariants(trx: Db, productId: number, firstStock = 0): 
     if (isDuplicateKey(e)) throw duplicateSku(skus.find(Boolean) ?? '');
     throw e;
   }
+  if (first && skus.length)
+    await recordStock(trx, [{ sku: skus[0]!, delta: firstStock }], {
+      reason: 'created',
+      actor: adminId === null ? 'system' : 'admin',
+      adminId,
+    });
   // Positions follow the option order.
   for (const [k, v] of taken) {
     const at = wanted.findIndex((w) => key(w.color, w.memory) === k);
@@ -175,10 +187,17 @@ export async function syncVariants(trx: Db, productId: number, firstStock = 0): 
  * - one variant: the write is that variant's stock
  * - several: refused, 409 `stock_on_variants` (each variant's stock is edited on its own)
  */
-export async function writeProductStock(trx: Db, productId: number, stock: number): Promise<void> {
+export async function writeProductStock(
+  trx: Db,
+  productId: number,
+  stock: number,
+  adminId: number | null,
+): Promise<void> {
   const variants = await vrepo.listVariants(trx, productId, true);
   if (variants.length !== 1) throw stockOnVariants(variants.length);
-  await vrepo.updateVariant(trx, variants[0]!.id, { stock });
+  const v = variants[0]!;
+  await vrepo.updateVariant(trx, v.id, { stock });
+  await recordStock(trx, [{ variantId: v.id, delta: stock - v.stock }], staffEdit(adminId));
 }
 
 /**
@@ -193,6 +212,13 @@ export async function ensureVariants(db: Db): Promise<void> {
     });
   }
 }
+
+/** The ledger context of a count typed in the back office. */
+const staffEdit = (adminId: number | null): StockContext => ({
+  reason: 'staff_edit',
+  actor: adminId === null ? 'system' : 'admin',
+  adminId,
+});
 
 export const stockOnVariants = (n: number) => new AppError(409, 'stock_on_variants', M.stockOnVariants(n));
 
@@ -292,6 +318,11 @@ export async function createVariant(
       throw e;
     }
     await priceAtLeastZero(trx, id);
+    await recordStock(trx, [{ variantId: id, delta: body.stock }], {
+      reason: 'created',
+      actor: 'admin',
+      adminId: actor.id,
+    });
     await vrepo.refreshFigures(trx, productId);
     // Variant SKUs are search terms: indexed in the same transaction.
     await searchEngine.indexProducts(trx, [productId]);
@@ -346,6 +377,8 @@ export async function updateVariant(
       throw e;
     }
     await priceAtLeastZero(trx, variantId);
+    if (values.stock !== undefined)
+      await recordStock(trx, [{ variantId, delta: values.stock - v.stock }], staffEdit(actor.id));
     await vrepo.refreshFigures(trx, productId);
     // Variant SKUs are search terms: indexed in the same transaction.
     await searchEngine.indexProducts(trx, [productId]);
@@ -443,6 +476,11 @@ export async function setVariantStock(
       if (v.stock !== c.expectedStock) throw variantStockChanged(v, c.expectedStock);
     }
     for (const c of changes) await vrepo.updateVariant(trx, Number(c.variantId), { stock: c.stock });
+    await recordStock(
+      trx,
+      changes.map((c) => ({ variantId: Number(c.variantId), delta: c.stock - c.expectedStock })),
+      staffEdit(actor.id),
+    );
     await vrepo.refreshFigures(trx, productId);
     const skuOf = (c: { variantId: string }) => byId.get(Number(c.variantId))!.sku;
     await recordAudit(trx, {

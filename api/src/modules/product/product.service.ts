@@ -627,7 +627,7 @@ export async function createProduct(
       await repo.replaceColors(trx, id, p.colors ?? []);
       await repo.replaceMemory(trx, id, p.memory ?? []);
       // A create without variants gets one per colour × memory size; the stock sent goes to the first.
-      await syncVariants(trx, id, p.values.stock ?? 0);
+      await syncVariants(trx, id, p.values.stock ?? 0, actor.id);
       await commitGallery(trx, id, gallery);
       await searchEngine.indexProducts(trx, [id]);
       const made = await getProduct(trx, id, { admin: true });
@@ -735,7 +735,7 @@ export async function updateProduct(
       if (p.colors) await repo.replaceColors(trx, id, p.colors);
       if (p.memory) await repo.replaceMemory(trx, id, p.memory);
       if (p.colors || p.memory) await syncVariants(trx, id);
-      if (stock !== undefined) await writeProductStock(trx, id, stock);
+      if (stock !== undefined) await writeProductStock(trx, id, stock, actor.id);
       await vrepo.refreshFigures(trx, id);
       await searchEngine.indexProducts(trx, [id]);
       const dropping = await commitGallery(trx, id, gallery);

@@ -2,14 +2,17 @@ import { admin, audit, staff, user } from './account';
 import { catalog, category, color, product, search, variant } from './catalog';
 import { catalogCsv } from './catalog-csv';
 import { customer } from './customer';
+import { reports } from './reports';
 import { returns } from './returns';
 import { review } from './review';
+import { stock } from './stock';
 import { stockAlert } from './stock-alert';
 import { wishlist } from './wishlist';
 
 export type { AccountExport } from './account';
 export type { FacetValue, ProductFacets, ProductId, ProductList, Suggestions, Synonym } from './catalog';
 export type { CatalogImport, CsvRowError } from './catalog-csv';
+export type { SalesFigures, SalesPoint, SalesReport, TopRow } from './reports';
 export type {
   OrderReturns,
   ReturnableLine,
@@ -22,6 +25,7 @@ export type {
 } from './returns';
 export type { MyReview, Review, ReviewPage, StaffReview } from './review';
 export type { PricesChanged } from './shop';
+export type { StockMismatch, StockMovement } from './stock';
 export type { WaitingVariant } from './stock-alert';
 export type { WishlistItem } from './wishlist';
 
@@ -56,6 +60,8 @@ export const contract = {
   stockAlert,
   returns,
   serials,
+  stock,
+  reports,
 };
 
 export type Contract = typeof contract;

@@ -66,3 +66,14 @@ export function periodRange(
     to: new Date(midnight(y, m, d + 1, timeZone)),
   };
 }
+
+/** The instant of midnight starting calendar day `day` (YYYY-MM-DD) in the zone. */
+export function dayStart(day: string, timeZone: string = SHOP_TIME_ZONE): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(midnight(y, m - 1, d, timeZone));
+}
+
+/** The calendar day (YYYY-MM-DD) in the zone at instant `at`. */
+export function dayOf(at: Date, timeZone: string = SHOP_TIME_ZONE): string {
+  return new Date(wallClockAsUtc(at.getTime(), timeZone)).toISOString().slice(0, 10);
+}
