@@ -202,6 +202,19 @@ describe('the shopper’s request', () => {
     expect((await ask(d)).status).toBe(201);
   });
 
+  it('names the window and the shipping rule on the Returns & refunds page until staff write their own', async () => {
+    const page = async () => (await ctx.req('GET', '/settings/pages/returns')).body.page.body as string;
+    expect(await page()).toContain('within 30 days of delivery');
+    expect(await page()).toContain('delivery charge is refunded when an item arrived damaged');
+    await staff('PUT', '/returns/policy', { windowDays: 15, shippingRefund: 'never' });
+    try {
+      expect(await page()).toContain('within 15 days of delivery');
+      expect(await page()).not.toContain('delivery charge');
+    } finally {
+      await staff('PUT', '/returns/policy', { windowDays: 30, shippingRefund: 'fault' });
+    }
+  });
+
   it('refuses an order not delivered yet', async () => {
     const s = await shopper(ctx);
     const p = await makeProduct(ctx.db, { price: 100 });

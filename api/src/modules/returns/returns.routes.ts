@@ -14,6 +14,7 @@ import {
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import type { Config } from '../../config';
+import { catalogCache } from '../../lib/cache';
 import { uploadedFiles } from '../../lib/images';
 import { createPaymentProvider } from '../../lib/payments/create-payment-provider';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
@@ -96,10 +97,12 @@ export function returnsRoutes() {
 
   on(api.policy, async (c) => ({ msg: 'Returns policy.', policy: await policyReply(c.var.db) }));
 
-  on(api.savePolicy, { body: returnPolicyBody }, async (c, input) => ({
-    msg: 'Returns policy saved.',
-    policy: await savePolicy(c.var.db, actorOf(c), await input.body()),
-  }));
+  on(api.savePolicy, { body: returnPolicyBody }, async (c, input) => {
+    const policy = await savePolicy(c.var.db, actorOf(c), await input.body());
+    // The Returns & refunds page's starting text names the window: its cached answer is dropped.
+    await catalogCache(c).invalidate(c.var.db);
+    return { msg: 'Returns policy saved.', policy };
+  });
 
   on(api.saveCategoryPolicy, { body: categoryReturnPolicyBody }, async (c, input) => {
     const { policy } = await input.body();

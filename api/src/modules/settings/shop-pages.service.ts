@@ -11,6 +11,7 @@ import type { Db } from '../../db/connection';
 import { badRequest } from '../../errors';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
+import { type ReturnsPolicySettings, readPolicy } from '../returns/returns.service';
 import * as repo from './settings.repository';
 import { getShopSettings } from './settings.service';
 
@@ -20,7 +21,10 @@ type Officer = NonNullable<ShopPage['officer']>;
  * The starting text of each page: true of every Voltcart shop (what it keeps, how it is paid, the shopper's data
  * rights), and a last section telling staff what only they can write. Shown until staff save their own.
  */
-function startingText(slug: ShopPageSlug, shop: { name: string; freeShipping: number }): string {
+function startingText(
+  slug: ShopPageSlug,
+  shop: { name: string; freeShipping: number; returns: ReturnsPolicySettings },
+): string {
   const staff = (what: string) =>
     `## For the shop's staff\nReplace this text in the back office (Settings → Shop pages): ${what}`;
   switch (slug) {
@@ -50,11 +54,15 @@ function startingText(slug: ShopPageSlug, shop: { name: string; freeShipping: nu
       ].join('\n\n');
     case 'returns':
       return [
-        '## Returns and refunds\nIf something is wrong with your order, write to us or call us (see Contact us) with your order number.',
-        '## How refunds are paid\n- Paid online: back to the card, UPI or account you paid with.\n- Cash on delivery: to your UPI ID or bank account.',
-        staff(
-          'the return window, what cannot be returned, who pays for the return pickup, and how soon refunds are made.',
-        ),
+        `## Returns and replacements\nAsk for a return or a replacement on your order's page (My account → the order → Return or replace) within ${shop.returns.windowDays} days of delivery: choose the items, tell us why and add photos if something arrived damaged. We book the pickup and write to you at each step. If anything is unclear, write to us or call us (see Contact us) with your order number.`,
+        `## How refunds are paid\n- Paid online: back to the card, UPI or account you paid with.\n- Cash on delivery: to your UPI ID or bank account.${
+          shop.returns.shippingRefund === 'always'
+            ? '\n- The delivery charge is refunded with the items.'
+            : shop.returns.shippingRefund === 'fault'
+              ? '\n- The delivery charge is refunded when an item arrived damaged, defective, wrong or not as described.'
+              : ''
+        }`,
+        staff('what cannot be returned, who pays for the return pickup, and how soon refunds are made.'),
       ].join('\n\n');
     case 'contact':
       return 'Write to us or call us about an order, a payment or this shop. Complaints go to our grievance officer, named below.';
@@ -68,16 +76,17 @@ function officerOf(saved: string | null | undefined): Officer | null {
 
 /** A page as staff saved it, else its starting text. */
 export async function getShopPage(db: Db, config: Config, slug: ShopPageSlug): Promise<ShopPage> {
-  const [row, settings] = await Promise.all([
+  const [row, settings, returns] = await Promise.all([
     repo.findShopPage(db, slug),
     getShopSettings(db, config, { admin: false }),
+    readPolicy(db),
   ]);
   return {
     slug,
     title: SHOP_PAGE_TITLES[slug],
     body:
       row?.body ??
-      startingText(slug, { name: settings.shopName, freeShipping: settings.freeShippingThreshold }),
+      startingText(slug, { name: settings.shopName, freeShipping: settings.freeShippingThreshold, returns }),
     updatedAt: row ? row.updated_at.toISOString() : null,
     ...(slug === 'contact' && { officer: officerOf(row?.officer) }),
   };
