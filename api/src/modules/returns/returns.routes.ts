@@ -22,6 +22,7 @@ import { resource } from '../../lib/routes';
 import { idParam } from '../../lib/validate';
 import { actorOf } from '../audit/audit.service';
 import type { OrderDeps } from '../order/order.service';
+import { releaseStockAlerts } from '../stock-alert/stock-alert.service';
 import {
   myReturns,
   orderReturns,
@@ -146,6 +147,8 @@ export function returnsRoutes() {
   on(api.receive, { body: receiveReturnBody }, async (c, input) => {
     const id = input.params.returnId!;
     await receiveReturn(deps(c), id, (await input.body()).lines, actorOf(c));
+    // Sellable units are back: shoppers waiting for them are told.
+    await releaseStockAlerts(c.var);
     return {
       msg: 'Items received; sellable units are back in stock.',
       ...(await returnDetails(c.var.db, id)),
