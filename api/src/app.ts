@@ -33,6 +33,7 @@ import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { productRoutes } from './modules/product/product.routes';
+import { promotionRoutes, quoteRoutes } from './modules/promotion/promotion.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
@@ -84,6 +85,8 @@ export function createApp(opts: AppOptions) {
   app.route('/catalog/products', catalogBulkRoutes());
   app.route('/catalog', catalogCsvRoutes());
   app.route('/cart', cartRoutes());
+  app.route('/cart', quoteRoutes());
+  app.route('/promotion', promotionRoutes());
   app.route('/order', orderRoutes());
   app.route('/newsletter', newsletterRoutes());
   app.route('/settings', settingsRoutes());

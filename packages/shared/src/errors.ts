@@ -74,6 +74,11 @@ export const ERROR_CODES = [
   'not_cancellable',
   'refund_too_large',
   'refund_refused',
+  // promotions
+  /** A discount code that does not apply to the order (the message says why, in words). */
+  'discount_refused',
+  /** A discount code that another promotion already has. */
+  'duplicate_code',
   // the server
   'conflict',
   'busy',

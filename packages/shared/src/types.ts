@@ -1,5 +1,6 @@
 /** Shapes of the API's JSON responses (rupees, `_id` strings), shared by the API client and both UIs. */
 
+import type { DiscountLine } from './contract/promotion';
 import type { Permission, StaffRole } from './rules/permissions';
 import type { ReportPeriod } from './rules/report-period';
 import type { AuditKind } from './schemas/audit';
@@ -248,6 +249,8 @@ export interface Order {
   shipping_details: Omit<Address, '_id'>;
   notes: string;
   lines: OrderLine[];
+  /** The discount codes and offers it was priced with, in order ("Discount (DIWALI10) −₹1,500"). */
+  discounts: DiscountLine[];
   user: { _id: string; name: string; email: string } | null;
   createdAt: string;
   updatedAt: string;

@@ -103,6 +103,13 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
 
   pdf.moveDown();
   pdf.font('Helvetica').fontSize(9);
+  // The line amounts above are after these discounts.
+  for (const d of doc.discounts ?? [])
+    if (d.amountPaise > 0)
+      pdf.text(`${d.label}: -${money(d.amountPaise)} (in the amounts above)`, left, pdf.y, {
+        width,
+        align: 'right',
+      });
   pdf.text(`Taxable value: ${money(t.taxablePaise)}`, left, pdf.y, { width, align: 'right' });
   if (doc.intraState) {
     pdf.text(`CGST: ${money(t.cgstPaise)}`, { width, align: 'right' });

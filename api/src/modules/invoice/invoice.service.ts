@@ -15,6 +15,7 @@ import { notFound } from '../../errors';
 import { type Trx, transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import type { OrderRow, RefundRow } from '../order/order.repository';
+import { discountsOfOrders } from '../promotion/promotion-pricing.service';
 import * as repo from './invoice.repository';
 
 /** Prefix of both series: tax invoices `VC/2026-27/000123`, credit notes `VC-CN/2026-27/000007`. */
@@ -48,6 +49,8 @@ export interface InvoiceDocument {
   placeOfSupply: string;
   intraState: boolean;
   lines: InvoiceLine[];
+  /** Discounts the line amounts are after ("Discount (DIWALI10)", paise); absent on older documents. */
+  discounts?: { label: string; amountPaise: number }[];
   totals: {
     taxablePaise: number;
     cgstPaise: number;
@@ -191,10 +194,14 @@ export async function issueInvoice(
   const seller = await readTaxSettings(trx, config);
   const buyer = buyerOf(order, buyerName);
   const intraState = !!seller.stateCode && seller.stateCode === buyer.stateCode;
-  const raw = await repo.taxedLines(trx, order.id);
+  const [raw, discounts] = await Promise.all([
+    repo.taxedLines(trx, order.id),
+    discountsOfOrders(trx, [order.id]).then((m) => m.get(order.id)?.applied ?? []),
+  ]);
+  // Each line's amount is after its share of the order's discounts: its taxable value is what was charged.
   const priced = priceSnapshot(
     raw.map((l) => ({ unitPaise: l.unit_price_paise, qty: l.qty, gstRateBp: l.gst_rate_bp ?? undefined })),
-    { intraState },
+    { intraState, discounts },
   );
   const lines: InvoiceLine[] = raw.map((l, i) => ({
     name: [l.name, l.color_name, l.memory_size ? `${l.memory_size} GB` : null].filter(Boolean).join(', '),
@@ -215,6 +222,9 @@ export async function issueInvoice(
     placeOfSupply: buyer.stateCode ? `${buyer.state} (${buyer.stateCode})` : buyer.state,
     intraState,
     lines,
+    ...(priced.discounts.length
+      ? { discounts: priced.discounts.map((d) => ({ label: d.label, amountPaise: d.amountPaise })) }
+      : {}),
     totals: totalsOf(lines),
     totalInWords: amountInWords(order.total_paise),
   };
@@ -270,6 +280,8 @@ export async function issueCreditNote(
     issuedAt: now.toISOString(),
     against: { number: invoice.number, reason: credit.reason },
     lines,
+    // A credit note's amounts are what it credits: the invoice's discount lines are not its own.
+    discounts: undefined,
     totals: totalsOf(lines),
     totalInWords: amountInWords(amount),
   };

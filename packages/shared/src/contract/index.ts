@@ -2,11 +2,13 @@ import { admin, audit, staff, user } from './account';
 import { catalog, category, color, product, search, variant } from './catalog';
 import { catalogCsv } from './catalog-csv';
 import { customer } from './customer';
+import { promotion } from './promotion';
 
 export type { AccountExport } from './account';
 export type { FacetValue, ProductFacets, ProductId, ProductList, Suggestions, Synonym } from './catalog';
 export type { CatalogImport, CsvRowError } from './catalog-csv';
 
+export type { Deal, DiscountLine, Promotion, Quote } from './promotion';
 export type { PricesChanged } from './shop';
 
 import { cart, health, newsletter, order, settings } from './shop';
@@ -35,6 +37,7 @@ export const contract = {
   newsletter,
   health,
   tax,
+  promotion,
 };
 
 export type Contract = typeof contract;

@@ -33,6 +33,11 @@ export const placeOrderBody = z.object({
   payment_mode: paymentMode,
   shipping_details: checkoutAddress,
   notes: z.string().trim().max(1000, 'notes must be at most 1000 characters').optional(),
+  /** A discount code (case and spaces do not matter); one that does not apply refuses the order, saying why. */
+  discount_code: z
+    .union([z.string().max(64, 'must be at most 64 characters'), z.null()])
+    .optional()
+    .transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() || null : null)),
 });
 
 export const orderSuccessBody = z.object({
