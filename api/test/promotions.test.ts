@@ -156,7 +156,7 @@ describe('codes at checkout', () => {
       { kind: 'amount', label: `Discount (${p.code})`, code: p.code, amount: 1500 },
     ]);
     expect(page.body.order.order_total).toBe(13_500);
-    expect(page.body.order.lines[0].lineTotal).toBe(13_500);
+    expect(page.body.order.lines[0].lineTotal).toBe(15_000);
     const mine = await ctx.req('GET', '/order/my-orders', { token: s.token });
     expect(mine.body.orders[0].discounts[0].label).toBe(`Discount (${p.code})`);
     expect(await usesOf(p._id)).toBe(1);

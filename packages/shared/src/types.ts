@@ -232,6 +232,7 @@ export interface OrderLine {
   unitPrice: number;
   unitOriginalPrice: number;
   qty: number;
+  /** unit × qty, before the order's discounts (its own lines in `Order.discounts`). */
   lineTotal: number;
   thumbnail: string;
 }

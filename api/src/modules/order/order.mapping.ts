@@ -47,7 +47,8 @@ export function toOrderJson(
       unitPrice: toRupees(priced.lines[i]!.unitPaise),
       unitOriginalPrice: toRupees(l.unit_original_paise),
       qty: l.qty,
-      lineTotal: toRupees(priced.lines[i]!.netPaise),
+      // Before the order's discounts, which are lines of their own (`discounts`).
+      lineTotal: toRupees(priced.lines[i]!.amountPaise),
       thumbnail: l.thumbnail,
     })),
     discounts: discounts.lines,
