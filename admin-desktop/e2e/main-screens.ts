@@ -48,6 +48,8 @@ export function mainScreens(ids: { orderId: string; productId: string }): Screen
     { name: 'staff', path: '/admin/staff', heading: 'Staff accounts', ready: firstRow },
     { name: 'catalog-csv', path: '/admin/catalog-csv', heading: 'Catalogue CSV' },
     { name: 'history', path: '/admin/history', heading: 'History', ready: firstRow },
+    { name: 'discounts', path: '/admin/discounts', heading: 'All discounts' },
+    { name: 'discount-form', path: '/admin/discounts/add', heading: 'Add discount' },
   ];
 }
 

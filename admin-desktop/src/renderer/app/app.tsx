@@ -35,6 +35,12 @@ const ColorFormPage = lazy(() =>
 const ColorListPage = lazy(() =>
   import('../features/colors/color-list-page').then((m) => ({ default: m.ColorListPage })),
 );
+const DiscountFormPage = lazy(() =>
+  import('../features/discounts/discount-form-page').then((m) => ({ default: m.DiscountFormPage })),
+);
+const DiscountListPage = lazy(() =>
+  import('../features/discounts/discount-list-page').then((m) => ({ default: m.DiscountListPage })),
+);
 const HistoryPage = lazy(() =>
   import('../features/history/history-page').then((m) => ({ default: m.HistoryPage })),
 );
@@ -108,6 +114,9 @@ const routes = createRoutesFromElements(
       <Route path="catalog-csv" element={<CatalogCsvPage />} />
       <Route path="users/:id" element={<CustomerPage />} />
       <Route path="history" element={<HistoryPage />} />
+      <Route path="discounts" element={<DiscountListPage />} />
+      <Route path="discounts/add" element={<DiscountFormPage />} />
+      <Route path="discounts/edit/:discountId" element={<DiscountFormPage />} />
       <Route path="account" element={<AccountPage />} />
       <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
     </Route>

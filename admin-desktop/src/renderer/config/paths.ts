@@ -21,6 +21,9 @@ export const paths = {
   staff: '/admin/staff',
   catalogCsv: '/admin/catalog-csv',
   history: '/admin/history',
+  discounts: '/admin/discounts',
+  discountAdd: '/admin/discounts/add',
+  discountEdit: (id: string) => `/admin/discounts/edit/${encodeURIComponent(id)}`,
   /** The staff member's own password and two-step sign-in. */
   account: '/admin/account',
   logout: '/logout',
