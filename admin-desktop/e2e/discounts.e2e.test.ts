@@ -1,7 +1,7 @@
 // Covers the Discounts screen against the real API: a discount code created with the form (an end before its start
 // is refused with the API's reason, nothing saved), shown in the list with what it gives, edited, its bulk
 // single-use codes generated and saved as a CSV file whose codes the API accepts, and an unused discount deleted
-// after the seed's confirmation.
+// after the seed's confirmation; the newsletter's first-order code set on the same screen.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, pageErrors, screenshot } from '../../e2e/browser';
@@ -104,6 +104,24 @@ describe('Discounts screen', () => {
       .click();
     await confirmDelete(page, 'The discount has been deleted.');
     await expect.poll(() => page.locator('tbody tr', { hasText: spare }).count()).toBe(0);
+    // The newsletter's first-order code: 12 % for 14 days, then back to the defaults.
+    const panel = page.getByRole('form', { name: 'Newsletter first-order code' });
+    await expect.poll(() => panel.getByLabel('% off the first order').inputValue()).not.toBe('');
+    await panel.getByLabel('% off the first order').fill('12');
+    await panel.getByLabel('Valid for (days)').fill('14');
+    await panel.getByRole('button', { name: 'Save newsletter code' }).click();
+    await expectToast(page, 'The newsletter code is saved.');
+    expect((await api('GET', '/settings')).body.settings).toMatchObject({
+      newsletterCodePercent: 12,
+      newsletterCodeDays: 14,
+    });
+    await panel.getByLabel('% off the first order').fill('10');
+    await panel.getByLabel('Valid for (days)').fill('30');
+    await panel.getByRole('button', { name: 'Save newsletter code' }).click();
+    await expect
+      .poll(async () => (await api('GET', '/settings')).body.settings.newsletterCodePercent)
+      .toBe(10);
+
     // The refused save above is the one failed request the browser logs.
     expect(pageErrors(page).filter((e) => !e.includes('status of 400'))).toEqual([]);
     await page.close();

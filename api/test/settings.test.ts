@@ -30,6 +30,8 @@ describe('GET /settings', () => {
     expect(Object.keys(r.body.settings).sort()).toEqual([
       'emiEnabled',
       'freeShippingThreshold',
+      'newsletterCodeDays',
+      'newsletterCodePercent',
       'paymentSimulator',
       'promises',
       'razorpayKeyId',
@@ -42,6 +44,9 @@ describe('GET /settings', () => {
       emiEnabled: false,
       supportHours: 'Mon–Sat, 9 am – 8 pm',
       promises: ['Cash on delivery', 'GST invoice with every order', 'Secure online payment'],
+      // The newsletter's first-order code, backed by the sign-up (newsletter.test.ts).
+      newsletterCodePercent: 10,
+      newsletterCodeDays: 30,
     });
   });
 
@@ -117,7 +122,7 @@ describe('PUT /settings', () => {
     const cases: [unknown, RegExp][] = [
       [
         {},
-        /shopName, freeShippingThreshold, lowStockThreshold, requireVerifiedEmail, emiEnabled, supportHours or promises/,
+        /shopName, freeShippingThreshold, lowStockThreshold, requireVerifiedEmail, emiEnabled, supportHours, promises, newsletterCodePercent or newsletterCodeDays/,
       ],
       [{ emiEnabled: 'yes' }, /^Show the monthly EMI figure on product pages /],
       [{ supportHours: '' }, /^Support hours must not be empty$/],

@@ -441,6 +441,8 @@ export interface PromotionTable extends Timestamps {
   combinable: number;
   active: number;
   deal: number;
+  /** 'newsletter': the promotion of the newsletter's first-order codes; NULL for staff's own. */
+  source: Generated<string | null>;
 }
 
 export interface PromotionCodeTable {
@@ -450,6 +452,8 @@ export interface PromotionCodeTable {
   max_uses: number | null;
   uses: Generated<number>;
   generated: Generated<number>;
+  /** The code stops working at this moment (a newsletter code's 30 days), whatever its promotion says. */
+  expires_at: Generated<Date | null>;
   created_at: ColumnType<Date, never, never>;
 }
 

@@ -325,6 +325,10 @@ export interface ShopSettings {
   promises: string[];
   /** Shoppers must confirm their e-mail address before their first order (a setting, off by default). */
   requireVerifiedEmail: boolean;
+  /** The newsletter sign-up mails a single-use code of this % off a first order (0: none; default 10). */
+  newsletterCodePercent: number;
+  /** Days the newsletter code works (default 30). */
+  newsletterCodeDays: number;
 }
 
 /**

@@ -18,6 +18,8 @@ export interface ShopClaims {
   emiEnabled: boolean;
   supportHours: string;
   promises: readonly string[];
+  /** The newsletter's first-order code, % off (0: none offered, or the settings are not known yet). */
+  newsletterCodePercent: number;
 }
 
 /**
@@ -31,6 +33,7 @@ export function useShopClaims(): ShopClaims {
     emiEnabled: s?.emiEnabled === true,
     supportHours: s?.supportHours || DEFAULT_SUPPORT_HOURS,
     promises: s?.promises ?? DEFAULT_PROMISES,
+    newsletterCodePercent: s?.newsletterCodePercent ?? 0,
   };
 }
 

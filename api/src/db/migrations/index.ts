@@ -32,6 +32,7 @@ import * as orderTruth from './20261129T0100_order_truth';
 import * as productOldSlugs from './20261129T0300_product_old_slugs';
 import * as typeSynonyms from './20261129T0500_type_synonyms';
 import * as promotions from './20261130T0100_promotions';
+import * as newsletterCodes from './20261130T0110_newsletter_codes';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T0300_product_old_slugs': productOldSlugs,
   '20261129T0500_type_synonyms': typeSynonyms,
   '20261130T0100_promotions': promotions,
+  '20261130T0110_newsletter_codes': newsletterCodes,
 };

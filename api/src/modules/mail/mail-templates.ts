@@ -17,7 +17,8 @@ export type MailKind =
   | 'verify_email'
   | 'delete_account'
   | 'account_deleted'
-  | 'staff_password';
+  | 'staff_password'
+  | 'newsletter_code';
 
 export interface MailLine {
   name: string;
@@ -37,6 +38,8 @@ export interface MailData {
   secret?: string;
   /** The e-mail change's new address. */
   newEmail?: string;
+  /** The newsletter's first-order code (in `secret`): its percentage and when it stops working, in words. */
+  offer?: { percent: number; until: string };
   order?: {
     publicId: string;
     totalPaise: number;
@@ -133,6 +136,15 @@ function wording(kind: MailKind, d: MailData): { subject: string; lead: string[]
         lead: [
           'Your account and its personal data have been deleted. You can register again with this address at any time.',
         ],
+      };
+    case 'newsletter_code':
+      return {
+        subject: `Your ${d.offer?.percent}% off code for your first order`,
+        lead: [
+          `Thank you for subscribing to the ${d.shopName} newsletter. We will write when new products and offers arrive.`,
+          `Your code ${d.secret} takes ${d.offer?.percent}% off your first order. It works once, until ${d.offer?.until} (India time): type it in the "Discount code" field of your cart or at checkout.`,
+        ],
+        action: 'Shop now',
       };
     case 'staff_password':
       return {

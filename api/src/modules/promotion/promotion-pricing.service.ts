@@ -159,13 +159,21 @@ export async function discountsFor(
       scopeLabel: '',
     }),
   );
+  // A code that ends before its promotion (a newsletter code's days) ends the rule for it.
+  const codeEnds =
+    usable?.code_expires_at && (!usable.ends_at || usable.code_expires_at < usable.ends_at)
+      ? usable.code_expires_at
+      : (usable?.ends_at ?? null);
   const codeRule = usable
-    ? toRule(usable, {
-        code: usable.code,
-        usesLeft: fewer(left(usable.max_uses, usable.uses), left(usable.code_max_uses, usable.code_uses)),
-        customerUsesLeft: customerLeft(usable),
-        scopeLabel: await scopeLabel(db, usable),
-      })
+    ? toRule(
+        { ...usable, ends_at: codeEnds },
+        {
+          code: usable.code,
+          usesLeft: fewer(left(usable.max_uses, usable.uses), left(usable.code_max_uses, usable.code_uses)),
+          customerUsesLeft: customerLeft(usable),
+          scopeLabel: await scopeLabel(db, usable),
+        },
+      )
     : null;
   const lines: PromotionLine[] = input.lines.map((l) => ({
     ...l.pricing,

@@ -135,6 +135,7 @@ export type CodeRow = PromotionRow & {
   code: string;
   code_max_uses: number | null;
   code_uses: number;
+  code_expires_at: Date | null;
 };
 
 /** A code (normalised) with its promotion. */
@@ -143,7 +144,13 @@ export async function findCode(db: Q, code: string): Promise<CodeRow | undefined
     .selectFrom('promotion_codes as c')
     .innerJoin('promotions as p', 'p.id', 'c.promotion_id')
     .selectAll('p')
-    .select(['c.id as code_id', 'c.code', 'c.max_uses as code_max_uses', 'c.uses as code_uses'])
+    .select([
+      'c.id as code_id',
+      'c.code',
+      'c.max_uses as code_max_uses',
+      'c.uses as code_uses',
+      'c.expires_at as code_expires_at',
+    ])
     .where('c.code', '=', code)
     .executeTakeFirst();
 }

@@ -11,9 +11,11 @@ import { deleteWithConfirm } from '../../lib/actions';
 import { api } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
 import { useApiMutation } from '../../lib/mutations';
+import { useCan } from '../../stores/session';
 import { toast } from '../../stores/toast';
 import { discountQueries, staleAfterDiscount } from './discount-queries';
 import { codesCsv, offerWords, shopTime } from './discount-words';
+import { NewsletterCodePanel } from './newsletter-code-panel';
 
 /** Whether a discount runs now, in words (what the staff member checks first). */
 function stateOf(p: Promotion, now = Date.now()): { label: string; tone: string } {
@@ -30,6 +32,7 @@ export function DiscountListPage() {
   const list = useQuery(discountQueries.list());
   const remove = useApiMutation((id: string) => api.promotion.remove({ params: { id } }), staleAfterDiscount);
   const [generating, setGenerating] = useState<Promotion | null>(null);
+  const canSetShop = useCan('settings.write');
   return (
     <>
       <PageHeader
@@ -134,6 +137,7 @@ export function DiscountListPage() {
           </table>
         )}
       </section>
+      {canSetShop && <NewsletterCodePanel />}
       {generating && <GenerateCodesDialog promotion={generating} onClose={() => setGenerating(null)} />}
     </>
   );
