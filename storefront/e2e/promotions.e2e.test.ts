@@ -113,4 +113,42 @@ describe('discount codes', () => {
     expect(order.body.order).toMatchObject({ order_total: 19250, discounts: [{ code: good, amount: 750 }] });
     await page.close();
   });
+
+  it('Deals of the day: a running deal with its true end, and no strip when none runs', async () => {
+    const token = await e2eAdminToken();
+    const productId = await ownProduct();
+    const created = await api('POST', '/promotion', {
+      token,
+      body: {
+        name: `Weekend deal ${tag()}`,
+        kind: 'automatic',
+        action: 'percent',
+        percent: 5,
+        scope: 'products',
+        targets: [productId],
+        deal: true,
+        endsAt: '2099-12-01T18:00',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const deal = created.body.promotion as { _id: string; name: string };
+    const page = await openPage(browser);
+    try {
+      await page.goto(shopUrl('/'));
+      const card = page.getByTestId('deal').filter({ hasText: deal.name });
+      await card.waitFor();
+      expect(await page.locator('#deals-title').textContent()).toBe('Deals of the day');
+      expect(await card.textContent()).toContain('5% off');
+      expect(await card.textContent()).toContain('Offer ends 1 December 2099, 6:00 pm');
+      await expect.poll(() => card.textContent()).toMatch(/days \d+ h left/);
+      await card.getByRole('link', { name: deal.name }).click();
+      await page.waitForURL((u) => u.pathname === `/product/${productId}`);
+    } finally {
+      await api('DELETE', `/promotion/${deal._id}`, { token });
+    }
+    await page.goto(shopUrl('/'));
+    await page.locator('#best-seller-title').waitFor();
+    expect(await page.locator('#deals-title').count()).toBe(0);
+    await page.close();
+  });
 });

@@ -23,6 +23,7 @@ export const queryKeys = {
     detail: (id: string) => ['orders', 'detail', id] as const,
   },
   settings: ['settings'] as const,
+  deals: ['deals'] as const,
   shopPage: (slug: string) => ['shop-page', slug] as const,
 };
 

@@ -20,8 +20,7 @@ export function CartPage() {
   const navigate = useNavigate();
   const totals = cartTotals(items);
   // The API's figures with the discount code and offers; the cart's own until they arrive.
-  const quoted = useQuote();
-  const quote = quoted.isPlaceholderData ? undefined : quoted.data;
+  const { quote, answer, checking } = useQuote();
 
   if (items.length === 0) {
     return (
@@ -99,7 +98,7 @@ export function CartPage() {
           <h2 id="summary-title" className="summary__title">
             Order summary
           </h2>
-          <DiscountCodeField quote={quoted.data} checking={quoted.isFetching} />
+          <DiscountCodeField quote={answer} checking={checking} />
           <dl className="summary__rows">
             <div>
               <dt>Sub Total</dt>

@@ -140,7 +140,7 @@ export function CheckoutPage() {
   const chosen = useSaved ? (saved.find((a) => a._id === chosenId) ?? null) : null;
   const details = chosen ? toValues(chosen) : form;
   const totals = cartTotals(items);
-  const quote = quoted.isPlaceholderData ? undefined : quoted.data;
+  const { quote } = quoted;
   const shownTotal = quote?.total ?? totals.finalTotal;
   const blockedBySaved = useSaved && !chosen;
 
@@ -192,6 +192,8 @@ export function CheckoutPage() {
       // cart reload of this page) land first. Waiting here rather than disabling the button means a
       // click is never lost to a reload that starts just as it lands.
       await whenCartSynced();
+      // The total of the cart as it is now (a quote on its way for a just-chosen payment mode lands first).
+      const now = await quoted.latest().catch(() => undefined);
       const reply = await placeOrder.mutateAsync({
         payment_mode: mode === '1' ? 1 : 0,
         shipping_details: {
@@ -205,9 +207,9 @@ export function CheckoutPage() {
         },
         notes: notes.trim() || undefined,
         // The total shown: the API refuses the order (prices_changed) when its own total differs.
-        expected_total: shownTotal,
+        expected_total: now?.total ?? shownTotal,
         // A code the quote refused has dropped off (its reason shows beside it): the order is placed as shown.
-        ...(discountCode && quote?.code?.applied !== false ? { discount_code: discountCode } : {}),
+        ...(discountCode && (now ?? quote)?.code?.applied !== false ? { discount_code: discountCode } : {}),
       });
       if (mode === '0') {
         notify.success(reply.msg || 'Your order has been placed.');
@@ -219,11 +221,11 @@ export function CheckoutPage() {
       if (err instanceof ApiError && err.code === 'prices_changed') {
         // The cart is reloaded with the new prices: the summary shows what PLACE ORDER now orders.
         setRepriced((err.body as PricesChanged).order_total);
-        void quoted.refetch();
+        void quoted.latest();
       } else if (err instanceof ApiError && err.code === 'discount_refused') {
         // The code no longer applies (used up meanwhile, a condition no longer met): the field says why.
         notify.error(errorMessage(err, 'This code cannot be used.'));
-        void quoted.refetch();
+        void quoted.latest();
       } else notify.error(errorMessage(err, 'Your order could not be placed. Please try again.'));
       void useCart.getState().loadFromServer();
     } finally {
@@ -377,7 +379,7 @@ export function CheckoutPage() {
               </li>
             ))}
           </ul>
-          <DiscountCodeField quote={quoted.data} checking={quoted.isFetching} />
+          <DiscountCodeField quote={quoted.answer} checking={quoted.checking} />
           <dl className="summary__rows">
             <div>
               <dt>Sub Total</dt>
