@@ -223,17 +223,8 @@ export async function redeemPromotions(
   priced: PricedOrder,
 ): Promise<void> {
   const byId = [...outcome.chosen].sort((a, b) => a.rule.id - b.rule.id);
-  for (const c of byId) {
-    if (!(await repo.takePromotionUse(trx, c.rule.id)))
-      throw conflict(
-        c.rule.code ? PROMOTION_MESSAGES.used : `The offer "${c.rule.name}" has just ended.`,
-        'discount_refused',
-      );
-  }
-  for (const c of byId) {
-    if (c.codeId !== null && !(await repo.takeCodeUse(trx, c.codeId)))
-      throw conflict(PROMOTION_MESSAGES.used, 'discount_refused');
-  }
+  // The rows of this order first (they lock nothing others wait for), the shared counters last: a popular code's
+  // row is then held only for its update and the commit.
   await repo.insertRedemptions(
     trx,
     byId.map((c) => ({
@@ -256,6 +247,17 @@ export async function redeemPromotions(
       line_positions: d.lines ? JSON.stringify(d.lines) : null,
     })),
   );
+  for (const c of byId) {
+    if (!(await repo.takePromotionUse(trx, c.rule.id)))
+      throw conflict(
+        c.rule.code ? PROMOTION_MESSAGES.used : `The offer "${c.rule.name}" has just ended.`,
+        'discount_refused',
+      );
+  }
+  for (const c of byId) {
+    if (c.codeId !== null && !(await repo.takeCodeUse(trx, c.codeId)))
+      throw conflict(PROMOTION_MESSAGES.used, 'discount_refused');
+  }
 }
 
 /**
