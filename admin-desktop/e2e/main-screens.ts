@@ -50,6 +50,8 @@ export function mainScreens(ids: { orderId: string; productId: string }): Screen
     { name: 'history', path: '/admin/history', heading: 'History', ready: firstRow },
     { name: 'reviews', path: '/admin/reviews?status=all', heading: 'Reviews' },
     { name: 'stock-alerts', path: '/admin/stock-alerts', heading: 'Stock alerts' },
+    { name: 'discounts', path: '/admin/discounts', heading: 'All discounts' },
+    { name: 'discount-form', path: '/admin/discounts/add', heading: 'Add discount' },
   ];
 }
 

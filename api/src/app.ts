@@ -35,6 +35,7 @@ import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { productRoutes } from './modules/product/product.routes';
+import { promotionRoutes, quoteRoutes } from './modules/promotion/promotion.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { orderReturnRoutes, returnsRoutes } from './modules/returns/returns.routes';
 import { productReviewRoutes, reviewRoutes, staffReviewRoutes } from './modules/review/review.routes';
@@ -98,6 +99,8 @@ export function createApp(opts: AppOptions) {
   app.route('/catalog/products', catalogBulkRoutes());
   app.route('/catalog', catalogCsvRoutes());
   app.route('/cart', cartRoutes());
+  app.route('/cart', quoteRoutes());
+  app.route('/promotion', promotionRoutes());
   app.route('/order', orderRoutes());
   app.route('/order', orderReturnRoutes());
   app.route('/returns', returnsRoutes());

@@ -31,6 +31,8 @@ describe('GET /settings', () => {
       'emiEnabled',
       'emiPlans',
       'freeShippingThreshold',
+      'newsletterCodeDays',
+      'newsletterCodePercent',
       'paymentSimulator',
       'promises',
       'razorpayKeyId',
@@ -44,6 +46,9 @@ describe('GET /settings', () => {
       emiPlans: [],
       supportHours: 'Mon–Sat, 9 am – 8 pm',
       promises: ['Cash on delivery', 'GST invoice with every order', 'Secure online payment'],
+      // The newsletter's first-order code, backed by the sign-up (newsletter.test.ts).
+      newsletterCodePercent: 10,
+      newsletterCodeDays: 30,
     });
   });
 
@@ -119,7 +124,7 @@ describe('PUT /settings', () => {
     const cases: [unknown, RegExp][] = [
       [
         {},
-        /shopName, freeShippingThreshold, lowStockThreshold, requireVerifiedEmail, emiEnabled, supportHours or promises/,
+        /shopName, freeShippingThreshold, lowStockThreshold, requireVerifiedEmail, emiEnabled, supportHours, promises, newsletterCodePercent or newsletterCodeDays/,
       ],
       [{ emiEnabled: 'yes' }, /^Show the monthly EMI figure on product pages /],
       [{ supportHours: '' }, /^Support hours must not be empty$/],

@@ -125,7 +125,9 @@ async function start() {
         const opts = {
           title: 'Save the document',
           defaultPath: join(app.getPath('downloads'), fileName),
-          filters: [{ name: 'PDF documents', extensions: ['pdf'] }],
+          filters: fileName.endsWith('.csv')
+            ? [{ name: 'CSV files', extensions: ['csv'] }]
+            : [{ name: 'PDF documents', extensions: ['pdf'] }],
         };
         const r = mainWindow
           ? await dialog.showSaveDialog(mainWindow, opts)

@@ -94,13 +94,25 @@ export const INPUTS = {
     .object({
       fileName: z
         .string()
-        .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,100}\.pdf$/, 'The document name must be a plain PDF file name.'),
+        .regex(
+          /^[A-Za-z0-9][A-Za-z0-9._-]{0,100}\.(pdf|csv)$/,
+          'The document name must be a plain PDF file name, or a plain CSV file name.',
+        ),
       bytes: z
         .instanceof(Uint8Array, { error: 'The document is missing.' })
-        .refine((b) => b.byteLength <= MAX_DOCUMENT_BYTES, 'The document is too large.')
-        .refine((b) => isPdf(b), 'The document is not a PDF.'),
+        .refine((b) => b.byteLength <= MAX_DOCUMENT_BYTES, 'The document is too large.'),
     })
-    .strict(),
+    .strict()
+    // A .pdf holds a PDF; a .csv (the discount codes generated) plain UTF-8 text.
+    .superRefine((d, ctx) => {
+      const pdf = d.fileName.endsWith('.pdf');
+      if (pdf ? !isPdf(d.bytes) : !isCsvText(d.bytes))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['bytes'],
+          message: pdf ? 'The document is not a PDF.' : 'The document is not a CSV text file.',
+        });
+    }),
   [CHANNELS.pickCsv]: z.undefined(),
   [CHANNELS.exportCsv]: z.undefined(),
   [CHANNELS.bulkPickFolder]: z.undefined(),
@@ -329,6 +341,17 @@ export const MAX_PICK_TOTAL_BYTES = 256 * 1024 * 1024;
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
 /** A PDF starts with `%PDF-`. */
+/** UTF-8 text without NUL bytes (a CSV file, not a program or a picture under a .csv name). */
+export function isCsvText(b: Uint8Array): boolean {
+  if (b.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(b);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const isPdf = (b: Uint8Array) =>
   b.byteLength >= 5 && b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46 && b[4] === 0x2d;
 

@@ -599,6 +599,69 @@ export interface ReportRefreshTable {
   fingerprint: string;
 }
 
+export interface PromotionTable extends Timestamps {
+  id: Id;
+  name: string;
+  kind: 'code' | 'automatic';
+  action: 'percent' | 'amount' | 'free_shipping' | 'buy_x_get_y';
+  percent_bp: number | null;
+  amount_paise: number | null;
+  cap_paise: number | null;
+  buy_qty: number | null;
+  get_qty: number | null;
+  scope: 'order' | 'categories' | 'brands' | 'products' | 'variants';
+  /** JSON array of ids (as strings) or brand names. */
+  targets: string;
+  min_order_paise: number;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  max_uses: number | null;
+  uses: Generated<number>;
+  per_customer: number | null;
+  first_order_only: number;
+  online_only: number;
+  combinable: number;
+  active: number;
+  deal: number;
+  /** 'newsletter': the promotion of the newsletter's first-order codes; NULL for staff's own. */
+  source: Generated<string | null>;
+}
+
+export interface PromotionCodeTable {
+  id: Id;
+  promotion_id: number;
+  code: string;
+  max_uses: number | null;
+  uses: Generated<number>;
+  generated: Generated<number>;
+  /** The code stops working at this moment (a newsletter code's 30 days), whatever its promotion says. */
+  expires_at: Generated<Date | null>;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface PromotionRedemptionTable {
+  id: Id;
+  promotion_id: number;
+  code_id: number | null;
+  order_id: number;
+  user_id: number;
+  released: Generated<number>;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface OrderDiscountTable {
+  id: Id;
+  order_id: number;
+  position: number;
+  kind: 'amount' | 'free_shipping';
+  label: string;
+  code: string | null;
+  promotion_id: number | null;
+  amount_paise: number;
+  /** JSON array of line positions, or NULL for every line. */
+  line_positions: string | null;
+}
+
 export interface Database {
   admins: AdminTable;
   users: UserTable;
@@ -652,4 +715,8 @@ export interface Database {
   report_customer_firsts: ReportCustomerFirstTable;
   report_order_days: ReportOrderDayTable;
   report_refresh: ReportRefreshTable;
+  promotions: PromotionTable;
+  promotion_codes: PromotionCodeTable;
+  promotion_redemptions: PromotionRedemptionTable;
+  order_discounts: OrderDiscountTable;
 }

@@ -77,6 +77,8 @@ export interface World {
   catalogImport: string;
   /** The other shopper's approved review of the product (the owner received the product: a delivered order). */
   review: number;
+  /** A discount code no order has used (deletable). */
+  promotion: string;
 }
 
 const ADDRESS = {
@@ -406,7 +408,18 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
     return { ...a, secret: secret as string };
   };
   const [enrolling, enrolled] = [await enrol(false), await enrol(true)];
+  const promotion = await sc.req('POST', '/promotion', {
+    token: admin.token,
+    body: {
+      name: 'World code',
+      kind: 'code',
+      code: `W${randomBytes(4).toString('hex')}`,
+      action: 'amount',
+      amount: 100,
+    },
+  });
   return {
+    promotion: String(promotion.body.promotion._id),
     admin,
     enrolling,
     enrolled,
@@ -482,6 +495,7 @@ export function paramValue(route: RouteEntry, param: string, w: World): string {
     if (section === 'admin' && route.path.includes('order')) return w.order;
     if (section === 'order') return w.order;
     if (section === 'settings') return 'terms';
+    if (section === 'promotion') return w.promotion;
   }
   throw new Error(
     `security fixtures: no value for :${param} of ${route.method} ${route.path} (add one in world.ts)`,
@@ -697,6 +711,21 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       return { body: { windowDays: 30, shippingRefund: 'fault' } };
     case 'PUT /returns/policy/categories/:p':
       return { body: { policy: 'returnable' } };
+    case 'POST /promotion':
+    case 'PUT /promotion/:p':
+      return {
+        body: {
+          name: 'Security code',
+          kind: 'code',
+          code: `S${randomBytes(4).toString('hex')}`,
+          action: 'percent',
+          percent: 5,
+        },
+      };
+    case 'POST /promotion/:p/codes':
+      return { body: { count: 2 } };
+    case 'POST /cart/quote':
+      return { body: {} };
     case 'PUT /settings/tax/category/:p':
       return { body: { hsnCode: '8517', gstRate: 18 } };
     case 'POST /review/:p':

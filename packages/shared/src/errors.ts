@@ -92,6 +92,11 @@ export const ERROR_CODES = [
   'return_state',
   /** A cash-on-delivery refund with no UPI ID or bank account to send it to. */
   'refund_account',
+  // promotions
+  /** A discount code that does not apply to the order (the message says why, in words). */
+  'discount_refused',
+  /** A discount code that another promotion already has. */
+  'duplicate_code',
   // the server
   'conflict',
   'busy',

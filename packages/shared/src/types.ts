@@ -1,5 +1,6 @@
 /** Shapes of the API's JSON responses (rupees, `_id` strings), shared by the API client and both UIs. */
 
+import type { DiscountLine } from './contract/promotion';
 import type { EmiPlan } from './rules/emi';
 import type { Permission, StaffRole } from './rules/permissions';
 import type { ReportPeriod } from './rules/report-period';
@@ -251,6 +252,7 @@ export interface OrderLine {
   unitPrice: number;
   unitOriginalPrice: number;
   qty: number;
+  /** unit × qty, before the order's discounts (its own lines in `Order.discounts`). */
   lineTotal: number;
   thumbnail: string;
 }
@@ -268,6 +270,8 @@ export interface Order {
   shipping_details: Omit<Address, '_id'>;
   notes: string;
   lines: OrderLine[];
+  /** The discount codes and offers it was priced with, in order ("Discount (DIWALI10) −₹1,500"). */
+  discounts: DiscountLine[];
   user: { _id: string; name: string; email: string } | null;
   createdAt: string;
   updatedAt: string;
@@ -346,6 +350,10 @@ export interface ShopSettings {
   promises: string[];
   /** Shoppers must confirm their e-mail address before their first order (a setting, off by default). */
   requireVerifiedEmail: boolean;
+  /** The newsletter sign-up mails a single-use code of this % off a first order (0: none; default 10). */
+  newsletterCodePercent: number;
+  /** Days the newsletter code works (default 30). */
+  newsletterCodeDays: number;
 }
 
 /**

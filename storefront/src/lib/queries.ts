@@ -115,6 +115,13 @@ export const createQueries = (api: Api) => ({
       queryKey: queryKeys.shopPage(slug),
       queryFn: async ({ signal }) => (await api.settings.page({ params: { slug } }, { signal })).page,
     }),
+  /** Deals running now with their true end (the home page's "Deals of the day"; empty when none runs). */
+  deals: () =>
+    queryOptions({
+      queryKey: queryKeys.deals,
+      queryFn: async ({ signal }) => (await api.promotion.deals({}, { signal })).deals,
+      staleTime: 60_000,
+    }),
   /** Public shop settings: read once per visit (they change only when staff save them). */
   settings: () =>
     queryOptions({

@@ -34,6 +34,7 @@ export const queryKeys = {
     page: (page: number) => ['wishlist', 'page', page] as const,
   },
   settings: ['settings'] as const,
+  deals: ['deals'] as const,
   shopPage: (slug: string) => ['shop-page', slug] as const,
 };
 

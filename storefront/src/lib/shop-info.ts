@@ -19,6 +19,8 @@ export interface ShopClaims {
   emiPlans: readonly EmiPlan[];
   supportHours: string;
   promises: readonly string[];
+  /** The newsletter's first-order code, % off (0: none offered, or the settings are not known yet). */
+  newsletterCodePercent: number;
 }
 
 /**
@@ -32,6 +34,7 @@ export function useShopClaims(): ShopClaims {
     emiPlans: (s?.emiEnabled && s.emiPlans) || [],
     supportHours: s?.supportHours || DEFAULT_SUPPORT_HOURS,
     promises: s?.promises ?? DEFAULT_PROMISES,
+    newsletterCodePercent: s?.newsletterCodePercent ?? 0,
   };
 }
 

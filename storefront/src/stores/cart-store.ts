@@ -39,6 +39,8 @@ interface CartData {
   count: number;
   finalTotal: number;
   originalTotal: number;
+  /** The discount code the shopper applied (kept with the cart, guests too; checked again at checkout). */
+  discountCode?: string | null;
 }
 
 interface CartState extends CartData {
@@ -64,6 +66,8 @@ interface CartState extends CartData {
   loadFromServer: () => Promise<void>;
   /** On login/register: the guest cart is merged into the server cart and rebuilt from the reply. */
   mergeIntoServer: () => Promise<void>;
+  /** Keeps (or, with null, removes) the discount code. */
+  setDiscountCode: (code: string | null) => void;
 }
 
 /** Lines are the same when product, colour and memory size are the same. */
@@ -184,6 +188,8 @@ export const useCart = create<CartState>()(
 
       return {
         syncing: 0,
+        discountCode: null,
+        setDiscountCode: (code) => set({ discountCode: code?.trim() ? code.trim() : null }),
         items: [],
         count: 0,
         finalTotal: 0,
@@ -225,7 +231,7 @@ export const useCart = create<CartState>()(
         },
         empty: async ({ server = false } = {}) => {
           serverSeq++;
-          set(withTotals([]));
+          set({ ...withTotals([]), discountCode: null });
           useCart.persist.clearStorage();
           if (server && isLoggedIn()) {
             try {
@@ -268,11 +274,16 @@ export const useCart = create<CartState>()(
         count: s.count,
         finalTotal: s.finalTotal,
         originalTotal: s.originalTotal,
+        discountCode: s.discountCode ?? null,
       }),
-      merge: (persisted, current) => ({
-        ...current,
-        ...withTotals(sanitize((persisted as Partial<CartData> | null)?.items)),
-      }),
+      merge: (persisted, current) => {
+        const code = (persisted as Partial<CartData> | null)?.discountCode;
+        return {
+          ...current,
+          ...withTotals(sanitize((persisted as Partial<CartData> | null)?.items)),
+          discountCode: typeof code === 'string' && code.length <= 64 ? code : null,
+        };
+      },
     },
   ),
 );

@@ -49,6 +49,7 @@ export function apiMock(m: Calls): { api: MockedApi } {
         removeLine: async ({ params }: Input) =>
           reply({ cart: await fn('cart', 'removeLine')(params?.lineId) }),
         clear: async () => reply({ cart: await fn('cart', 'clear')() }),
+        quote: async ({ body }: Input) => reply(await fn('cart', 'quote')(body)),
       },
       order: {
         place: async ({ body }: Input) => fn('order', 'place')(body),

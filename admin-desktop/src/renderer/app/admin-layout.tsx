@@ -20,6 +20,7 @@ const NAV: { to: string; label: string; icon: string; end?: boolean; permission?
   { to: paths.orders, label: 'Orders', icon: '☰', permission: 'orders.read' },
   { to: paths.returns, label: 'Returns', icon: '↩', permission: 'returns.write' },
   { to: paths.users, label: 'Users', icon: '☺', permission: 'customers.read' },
+  { to: paths.discounts, label: 'Discounts', icon: '%', permission: 'promotions.write' },
   { to: paths.bulkUpload, label: 'Bulk upload', icon: '⇪', permission: 'catalog.write' },
   { to: paths.catalogCsv, label: 'Import / export', icon: '⇅', permission: 'catalog.write' },
   { to: paths.staff, label: 'Staff', icon: '☷', permission: 'staff.manage' },

@@ -41,6 +41,12 @@ const StockAlertsPage = lazy(() =>
 const ReviewsPage = lazy(() =>
   import('../features/reviews/reviews-page').then((m) => ({ default: m.ReviewsPage })),
 );
+const DiscountFormPage = lazy(() =>
+  import('../features/discounts/discount-form-page').then((m) => ({ default: m.DiscountFormPage })),
+);
+const DiscountListPage = lazy(() =>
+  import('../features/discounts/discount-list-page').then((m) => ({ default: m.DiscountListPage })),
+);
 const HistoryPage = lazy(() =>
   import('../features/history/history-page').then((m) => ({ default: m.HistoryPage })),
 );
@@ -128,6 +134,9 @@ const routes = createRoutesFromElements(
       <Route path="history" element={<HistoryPage />} />
       <Route path="reviews" element={<ReviewsPage />} />
       <Route path="stock-alerts" element={<StockAlertsPage />} />
+      <Route path="discounts" element={<DiscountListPage />} />
+      <Route path="discounts/add" element={<DiscountFormPage />} />
+      <Route path="discounts/edit/:discountId" element={<DiscountFormPage />} />
       <Route path="account" element={<AccountPage />} />
       <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
     </Route>

@@ -20,6 +20,7 @@ import {
   type BulkProgress,
   DEFAULT_API_URL,
   isAllowedExternalUrl,
+  isCsvText,
   isPdf,
   MAX_PICK_BYTES,
   MAX_PICK_TOTAL_BYTES,
@@ -242,8 +243,11 @@ export function createBrowserBridge(storage: Storage = window.localStorage): Bro
       },
       // The browser's own download (its settings say where files go).
       saveDocument: async ({ fileName, bytes }) => {
-        if (!isPdf(bytes)) throw new Error('The document is not a PDF.');
-        const url = URL.createObjectURL(new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }));
+        const csv = fileName.endsWith('.csv');
+        if (csv && !isCsvText(bytes)) throw new Error('The document is not a CSV text file.');
+        if (!csv && !isPdf(bytes)) throw new Error('The document is not a PDF.');
+        const type = csv ? 'text/csv' : 'application/pdf';
+        const url = URL.createObjectURL(new Blob([new Uint8Array(bytes)], { type }));
         const link = document.createElement('a');
         link.href = url;
         link.download = fileName;

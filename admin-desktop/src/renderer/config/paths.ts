@@ -27,6 +27,9 @@ export const paths = {
   history: '/admin/history',
   reviews: '/admin/reviews',
   stockAlerts: '/admin/stock-alerts',
+  discounts: '/admin/discounts',
+  discountAdd: '/admin/discounts/add',
+  discountEdit: (id: string) => `/admin/discounts/edit/${encodeURIComponent(id)}`,
   /** The staff member's own password and two-step sign-in. */
   account: '/admin/account',
   logout: '/logout',

@@ -31,6 +31,8 @@ import * as shopPages from './20261129T0010_shop_pages';
 import * as orderTruth from './20261129T0100_order_truth';
 import * as productOldSlugs from './20261129T0300_product_old_slugs';
 import * as typeSynonyms from './20261129T0500_type_synonyms';
+import * as promotions from './20261130T0100_promotions';
+import * as newsletterCodes from './20261130T0110_newsletter_codes';
 import * as returns from './20261130T0300_returns';
 import * as returnPriceDifference from './20261130T0301_return_price_difference';
 import * as gst from './20261130T0400_gst';
@@ -77,6 +79,8 @@ export const migrations: Record<string, Migration> = {
   '20261129T0100_order_truth': orderTruth,
   '20261129T0300_product_old_slugs': productOldSlugs,
   '20261129T0500_type_synonyms': typeSynonyms,
+  '20261130T0100_promotions': promotions,
+  '20261130T0110_newsletter_codes': newsletterCodes,
   '20261130T0300_returns': returns,
   '20261130T0301_return_price_difference': returnPriceDifference,
   '20261130T0400_gst': gst,

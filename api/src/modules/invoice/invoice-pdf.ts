@@ -151,6 +151,9 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   pdf.fontSize(9);
   const right = (text: string, bold = false) =>
     writeText(pdf, text, { width, align: 'right', bold }, { x: left, y: pdf.y });
+  // The line amounts above are after these discounts.
+  for (const d of doc.discounts ?? [])
+    if (d.amountPaise > 0) right(`${d.label}: -${money(d.amountPaise)} (in the amounts above)`);
   if (!noTax) {
     right(`Taxable value: ${money(t.taxablePaise)}`);
     if (doc.intraState) {

@@ -16,6 +16,7 @@ import { notFound } from '../../errors';
 import { type Trx, transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import type { OrderRow, RefundRow } from '../order/order.repository';
+import { discountsOfOrders } from '../promotion/promotion-pricing.service';
 import * as repo from './invoice.repository';
 
 /**
@@ -77,6 +78,8 @@ export interface InvoiceDocument {
   placeOfSupply: string;
   intraState: boolean;
   lines: InvoiceLine[];
+  /** Discounts the line amounts are after ("Discount (DIWALI10)", paise); absent on older documents. */
+  discounts?: { label: string; amountPaise: number }[];
   totals: {
     taxablePaise: number;
     cgstPaise: number;
@@ -241,6 +244,8 @@ export async function issueInvoice(
   const intraState = !!seller.stateCode && seller.stateCode === buyer.stateCode;
   const raw = await repo.taxedLines(trx, order.id);
   const serials = await repo.serialsOf(trx, order.id);
+  const discounts = (await discountsOfOrders(trx, [order.id])).get(order.id)?.applied ?? [];
+  // Each line's amount is after its share of the order's discounts: its taxable value is what was charged.
   // Not registered: no GST is charged, so every line is priced at 0 % (its whole amount is its value).
   const priced = priceSnapshot(
     raw.map((l) => ({
@@ -248,7 +253,7 @@ export async function issueInvoice(
       qty: l.qty,
       gstRateBp: billOfSupply ? 0 : (l.gst_rate_bp ?? undefined),
     })),
-    { intraState },
+    { intraState, discounts },
   );
   const lines: InvoiceLine[] = raw.map((l, i) => ({
     name: [l.name, l.color_name, l.memory_size ? `${l.memory_size} GB` : null].filter(Boolean).join(', '),
@@ -272,6 +277,9 @@ export async function issueInvoice(
     placeOfSupply: buyer.stateCode ? `${buyer.state} (${buyer.stateCode})` : buyer.state,
     intraState,
     lines,
+    ...(priced.discounts.length
+      ? { discounts: priced.discounts.map((d) => ({ label: d.label, amountPaise: d.amountPaise })) }
+      : {}),
     totals: totalsOf(lines),
     totalInWords: amountInWords(order.total_paise),
   };
@@ -336,6 +344,8 @@ export async function issueCreditNote(
     issuedAt: now.toISOString(),
     against: { number: invoice.number, issuedAt: invoice.issuedAt, reason: credit.reason },
     lines,
+    // A credit note's amounts are what it credits: the invoice's discount lines are not its own.
+    discounts: undefined,
     totals: totalsOf(lines),
     totalInWords: amountInWords(amount),
   };

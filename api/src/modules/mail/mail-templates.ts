@@ -22,7 +22,8 @@ export type MailKind =
   | 'return_requested'
   | 'return_approved'
   | 'return_rejected'
-  | 'replacement_shipped';
+  | 'replacement_shipped'
+  | 'newsletter_code';
 
 export interface MailLine {
   name: string;
@@ -44,11 +45,15 @@ export interface MailData {
   newEmail?: string;
   /** Back-in-stock mails: the product and the options that came back. */
   product?: { name: string; options: string };
+  /** The newsletter's first-order code (in `secret`): its percentage and when it stops working, in words. */
+  offer?: { percent: number; until: string };
   order?: {
     publicId: string;
     totalPaise: number;
     online: boolean;
     lines: MailLine[];
+    /** Discount codes and offers the order was priced with ("Discount (DIWALI10)", paise off). */
+    discounts?: { label: string; amountPaise: number }[];
     carrier?: string | null;
     trackingNumber?: string | null;
     refundPaise?: number;
@@ -150,6 +155,15 @@ function wording(kind: MailKind, d: MailData): { subject: string; lead: string[]
         lead: [
           'Your account and its personal data have been deleted. You can register again with this address at any time.',
         ],
+      };
+    case 'newsletter_code':
+      return {
+        subject: `Your ${d.offer?.percent}% off code for your first order`,
+        lead: [
+          `Thank you for subscribing to the ${d.shopName} newsletter. We will write when new products and offers arrive.`,
+          `Your code ${d.secret} takes ${d.offer?.percent}% off your first order. It works once, until ${d.offer?.until} (India time): type it in the "Discount code" field of your cart or at checkout.`,
+        ],
+        action: 'Shop now',
       };
     case 'staff_password':
       return {
@@ -323,11 +337,15 @@ export function renderMail(kind: MailKind, d: MailData): RenderedMail {
   const lineText = lines.map(
     (l) => `  ${l.qty} × ${l.name}${l.options ? ` (${l.options})` : ''}: ${rupees(l.unitPaise * l.qty)}`,
   );
+  const discounts = (o?.discounts ?? []).filter((x) => x.amountPaise > 0);
+  const discountText = discounts.map((x) => `  ${x.label}: −${rupees(x.amountPaise)}`);
   const text = [
     greeting ? `Hello ${greeting},` : 'Hello,',
     '',
     ...w.lead,
-    ...(o ? ['', `Order ${o.publicId}`, ...lineText, `  Total: ${rupees(o.totalPaise)}`] : []),
+    ...(o
+      ? ['', `Order ${o.publicId}`, ...lineText, ...discountText, `  Total: ${rupees(o.totalPaise)}`]
+      : []),
     '',
     ...(w.action || kind !== 'staff_password' ? [`${w.action ?? 'Visit us'}: ${link}`, ''] : []),
     `${d.shopName}`,
@@ -340,12 +358,15 @@ export function renderMail(kind: MailKind, d: MailData): RenderedMail {
         `<tr><td>${l.qty} × ${e(l.name)}${l.options ? ` <small>(${e(l.options)})</small>` : ''}</td><td align="right">${e(rupees(l.unitPaise * l.qty))}</td></tr>`,
     )
     .join('');
+  const discountRows = discounts
+    .map((x) => `<tr><td>${e(x.label)}</td><td align="right">−${e(rupees(x.amountPaise))}</td></tr>`)
+    .join('');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(w.subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#222;max-width:600px;margin:0 auto;padding:16px">
 <h1 style="font-size:20px">${e(d.shopName)}</h1>
 <p>${greeting ? `Hello ${e(greeting)},` : 'Hello,'}</p>
 ${w.lead.map((p) => `<p>${e(p)}</p>`).join('\n')}
-${o ? `<h2 style="font-size:16px">Order ${e(o.publicId)}</h2><table width="100%" cellpadding="4" style="border-collapse:collapse">${rows}<tr><td><strong>Total</strong></td><td align="right"><strong>${e(rupees(o.totalPaise))}</strong></td></tr></table>` : ''}
+${o ? `<h2 style="font-size:16px">Order ${e(o.publicId)}</h2><table width="100%" cellpadding="4" style="border-collapse:collapse">${rows}${discountRows}<tr><td><strong>Total</strong></td><td align="right"><strong>${e(rupees(o.totalPaise))}</strong></td></tr></table>` : ''}
 ${kind === 'staff_password' ? '' : `<p><a href="${e(link)}" style="display:inline-block;background:#0b5fff;color:#fff;padding:10px 16px;text-decoration:none;border-radius:4px">${e(w.action ?? 'Visit us')}</a></p>`}
 <p style="color:#666;font-size:12px">${e(d.shopName)}</p>
 </body></html>`;

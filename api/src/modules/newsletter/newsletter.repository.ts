@@ -15,3 +15,16 @@ export async function insertSignup(db: Kysely<Database>, email: string): Promise
     throw e;
   }
 }
+
+/** Whether an account with this email has an order (other than cancelled or failed-payment ones). */
+export async function hasOrders(db: Kysely<Database>, email: string): Promise<boolean> {
+  const r = await db
+    .selectFrom('users as u')
+    .innerJoin('orders as o', 'o.user_id', 'u.id')
+    .select('o.id')
+    .where('u.email', '=', email)
+    .where('o.state', 'not in', ['cancelled', 'payment_failed'])
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(r);
+}

@@ -14,7 +14,7 @@ export function newsletterRoutes() {
     (def: typeof api.subscribe | typeof api.subscribeAtRoot) =>
     async (c: Context<AppEnv>, input: RouteInput<typeof def>) => {
       const { email } = await input.body();
-      const { created, msg } = await subscribe(c.var.db, email);
+      const { created, msg } = await subscribe(c.var.db, c.var.config, email);
       return replyWith(c, def, { msg }, created ? 201 : 200);
     };
   on(api.subscribe, { body: newsletterBody }, signUp(api.subscribe));

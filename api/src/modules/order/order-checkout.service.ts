@@ -14,6 +14,12 @@ import type { Db } from '../../db/connection';
 import { AppError, badRequest, conflict } from '../../errors';
 import { PaymentError, type PaymentProvider } from '../../lib/payments/payment-provider';
 import { type Trx, transaction } from '../../lib/transaction';
+import {
+  discountsFor,
+  type PromotionOutcome,
+  redeemPromotions,
+  refusedCode,
+} from '../promotion/promotion-pricing.service';
 import { searchEngine } from '../search/search-engine';
 import { recordStock } from '../stock/stock-ledger.service';
 import * as repo from './order.repository';
@@ -25,7 +31,13 @@ import { move } from './order-move.service';
 /** What checkout uses of the place-order body (parsed with the contract's schema). */
 export type PlaceOrderInput = Pick<
   z.output<typeof placeOrderBody>,
-  'payment_mode' | 'shipping_details' | 'notes' | 'expected_total' | 'business_gstin' | 'business_name'
+  | 'payment_mode'
+  | 'shipping_details'
+  | 'notes'
+  | 'expected_total'
+  | 'business_gstin'
+  | 'business_name'
+  | 'discount_code'
 >;
 
 export interface PlacedOrder {
@@ -55,7 +67,7 @@ function stockConflict(p: repo.OrderProduct, v?: repo.OrderVariant): AppError {
 }
 
 /** A cart line resolved to what it orders: its product, variant, options and the raw figures of its price. */
-interface OrderDraftLine {
+export interface OrderDraftLine {
   cartLineId: number;
   product: repo.OrderProduct;
   variant: repo.OrderVariant;
@@ -72,7 +84,7 @@ interface OrderDraftLine {
  * - a colour or memory size no longer offered, or a combination not sold or switched off, is refused (409
  *   `option_unavailable`) before anything is reserved
  */
-async function loadLines(trx: Trx, cart: repo.CartLineRow[]): Promise<OrderDraftLine[]> {
+export async function loadLines(trx: Trx, cart: repo.CartLineRow[]): Promise<OrderDraftLine[]> {
   const ids = [...new Set(cart.map((l) => l.product_id))].sort((a, b) => a - b);
   const [products, colors, memory, variants] = await Promise.all([
     repo.readProducts(trx, ids).then((rows) => new Map(rows.map((p) => [p.id, p]))),
@@ -156,18 +168,44 @@ function pricesChanged(lines: OrderDraftLine[], priced: PricedOrder): AppError {
 }
 
 /**
- * Step 2, price: the one pricing function (packages/shared pricing) on the figures just read.
+ * Step 2, price: the one pricing function (packages/shared pricing) on the figures just read, with the discounts
+ * of the promotions module (the code sent and the automatic offers running).
+ * - a code that does not apply refuses the order, saying why (409 `discount_refused`)
  * - an `expected_total` (what the checkout showed) that is not the total is refused (409 `prices_changed`)
  * - online payment needs at least ₹1 (Razorpay's smallest order)
  */
-function price(lines: OrderDraftLine[], input: PlaceOrderInput): PricedOrder {
-  const priced = priceOrder(lines.map((l) => l.pricing));
+export async function price(
+  trx: Trx,
+  userId: number | null,
+  lines: OrderDraftLine[],
+  input: Pick<PlaceOrderInput, 'discount_code' | 'expected_total'> & { payment_mode: 0 | 1 | null },
+): Promise<{ priced: PricedOrder; promotions: PromotionOutcome }> {
+  const promotions = await discountsFor(trx, {
+    lines: lines.map((l) => ({ productId: l.product.id, variantId: l.variant.id, pricing: l.pricing })),
+    code: input.discount_code,
+    userId,
+    paymentMode: input.payment_mode,
+  });
+  const priced = priceOrder(
+    lines.map((l) => l.pricing),
+    { discounts: promotions.discounts },
+  );
+  return { priced, promotions };
+}
+
+/** Step 2's checks of an order about to be placed (the quote prices without them). */
+function checkPriced(
+  lines: OrderDraftLine[],
+  input: PlaceOrderInput,
+  { priced, promotions }: Awaited<ReturnType<typeof price>>,
+): void {
+  const refused = refusedCode(promotions);
+  if (refused) throw refused;
   if (input.expected_total !== undefined && toPaise(input.expected_total) !== priced.totalPaise)
     throw pricesChanged(lines, priced);
   if (input.payment_mode === 1 && priced.totalPaise < 100) {
     throw badRequest('Online payment needs an order total of at least ₹1. Please choose cash on delivery.');
   }
-  return priced;
 }
 
 /** Units wanted per product and per variant; variants in the lock order (product id, then variant id). */
@@ -284,6 +322,7 @@ async function queueMail(
         qty: l.pricing.qty,
         unitPaise: priced.lines[i]!.unitPaise,
       })),
+      discounts: priced.discounts,
     },
   );
 }
@@ -346,7 +385,9 @@ export async function placeOrder(
     const cart = await repo.lockAccountAndCart(trx, userId);
     if (!cart.length) throw badRequest('Your cart is empty.', 'cart_empty');
     const lines = await loadLines(trx, cart);
-    const priced = price(lines, input);
+    const pricing = await price(trx, userId, lines, input);
+    checkPriced(lines, input, pricing);
+    const { priced } = pricing;
     const units = unitsOf(lines);
     checkStock(lines, units);
     const { orderId, publicId } = await writeOrder(trx, deps, userId, input, lines, priced);
@@ -364,6 +405,7 @@ export async function placeOrder(
       units.variants.map((u) => ({ variantId: u.variant.id, delta: -u.qty })),
       { reason: 'order', actor: 'customer', orderId, reference: publicId },
     );
+    await redeemPromotions(trx, { orderId, userId }, pricing.promotions, priced);
     return { orderId, publicId, total: priced.totalPaise };
   });
 

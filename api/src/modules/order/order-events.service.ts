@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Trx } from '../../lib/transaction';
 import { enqueueMail } from '../mail/mail.service';
 import type { MailKind, MailLine } from '../mail/mail-templates';
+import { discountsOfOrders } from '../promotion/promotion-pricing.service';
 import * as repo from './order.repository';
 
 /** What an order's timeline records: its states, and what happened to its money and documents. */
@@ -40,6 +41,8 @@ export interface EventOptions {
   note?: string;
   /** Lines already read by the caller (checkout), saving a query. */
   lines?: MailLine[];
+  /** The order's discounts as priced by the caller (checkout: not written yet when its mail is). */
+  discounts?: { label: string; amountPaise: number }[];
   refundPaise?: number;
   reason?: string;
   /** The member of staff who made the change. */
@@ -82,6 +85,12 @@ export async function recordOrderEvent(
       qty: l.qty,
       unitPaise: l.unit_price_paise,
     }));
+  const discounts =
+    opts.discounts ??
+    (await discountsOfOrders(trx, [order.id])).get(order.id)?.applied.map((d) => ({
+      label: d.label,
+      amountPaise: d.amountPaise,
+    }));
   await enqueueMail(trx, opts.config, {
     kind,
     to: shopper.email,
@@ -93,6 +102,7 @@ export async function recordOrderEvent(
         totalPaise: order.total_paise,
         online: order.payment_mode === 1,
         lines,
+        discounts,
         carrier: order.carrier,
         trackingNumber: order.tracking_number,
         refundPaise: opts.refundPaise,

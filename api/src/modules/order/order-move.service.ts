@@ -10,6 +10,7 @@ import {
 import { AppError, conflict } from '../../errors';
 import type { Trx } from '../../lib/transaction';
 import { issueCreditNote, issueInvoice } from '../invoice/invoice.service';
+import { releasePromotions, retakePromotions } from '../promotion/promotion-pricing.service';
 import { searchEngine } from '../search/search-engine';
 import { recordStock } from '../stock/stock-ledger.service';
 import * as repo from './order.repository';
@@ -36,6 +37,9 @@ export async function move(
 ): Promise<'moved' | 'refund_needed'> {
   const outcome = await changeState(trx, order, to, actor, opts);
   if (outcome !== 'moved') return outcome;
+  // A cancelled or failed-payment order gives its discount uses back; waiting for payment again takes them back.
+  if (to === 'cancelled' || to === 'payment_failed') await releasePromotions(trx, order.id);
+  else if (to === 'pending_payment' || to === 'paid') await retakePromotions(trx, order.id, to === 'paid');
   const sold = countsAsSold(to);
   if (sold !== countsAsSold(order.state as OrderState)) {
     // Units sold (the products' popularity) follow the order into or out of the sold states, in this move.

@@ -9,6 +9,7 @@ import { type Actor as AuditActor, recordAudit } from '../audit/audit.service';
 import { documentName } from '../invoice/invoice.service';
 import * as mailRepo from '../mail/mail.repository';
 import { resendMail } from '../mail/mail.service';
+import { discountsOfOrders } from '../promotion/promotion-pricing.service';
 import { toOrderJson } from './order.mapping';
 import * as repo from './order.repository';
 import type { OrderDeps } from './order.service';
@@ -36,12 +37,13 @@ export async function orderDetails(
 ): Promise<OrderDetails> {
   const o = await repo.findById(db, orderId);
   if (!o) throw notFound('Order');
-  const [lines, events, refunds, documents, mails] = await Promise.all([
+  const [lines, events, refunds, documents, mails, discounts] = await Promise.all([
     repo.linesOf(db, [o.id]),
     repo.eventsOf(db, o.id),
     repo.refundsOf(db, o.id),
     repo.documentsOf(db, o.id),
     opts.staff ? mailRepo.mailsOfOrder(db, o.id) : Promise.resolve([]),
+    discountsOfOrders(db, [o.id]),
   ]);
   const staffOnly = opts.staff
     ? {
@@ -60,7 +62,7 @@ export async function orderDetails(
     : {};
   return {
     ...staffOnly,
-    order: toOrderJson(o, lines),
+    order: toOrderJson(o, lines, discounts.get(o.id)),
     timeline: events.map((e) => ({
       event: e.event,
       actor: e.actor,

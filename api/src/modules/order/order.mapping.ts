@@ -1,14 +1,23 @@
 import { type Order, type OrderState, priceSnapshot, toRupees } from '@voltcart/shared';
+import { NO_DISCOUNTS, type OrderDiscounts } from '../promotion/promotion-pricing.service';
 import type { OrderLineRow, OrderWithUser } from './order.repository';
 
-/** An order as the API answers it (rupees, the seed's field names), from its row and its lines. */
-export function toOrderJson(o: OrderWithUser, lines: OrderLineRow[]): Order {
+/**
+ * An order as the API answers it (rupees, the seed's field names), from its row, its lines (in id order) and the
+ * discounts it was priced with.
+ */
+export function toOrderJson(
+  o: OrderWithUser,
+  lines: OrderLineRow[],
+  discounts: OrderDiscounts = NO_DISCOUNTS,
+): Order {
   const priced = priceSnapshot(
     lines.map((l) => ({
       unitPaise: l.unit_price_paise,
       unitOriginalPaise: l.unit_original_paise,
       qty: l.qty,
     })),
+    { discounts: discounts.applied },
   );
   return {
     _id: o.public_id,
@@ -38,9 +47,11 @@ export function toOrderJson(o: OrderWithUser, lines: OrderLineRow[]): Order {
       unitPrice: toRupees(priced.lines[i]!.unitPaise),
       unitOriginalPrice: toRupees(l.unit_original_paise),
       qty: l.qty,
-      lineTotal: toRupees(priced.lines[i]!.netPaise),
+      // Before the order's discounts, which are lines of their own (`discounts`).
+      lineTotal: toRupees(priced.lines[i]!.amountPaise),
       thumbnail: l.thumbnail,
     })),
+    discounts: discounts.lines,
     user: o.user_email ? { _id: String(o.user_id), name: o.user_name ?? '', email: o.user_email } : null,
     createdAt: o.created_at.toISOString(),
     updatedAt: o.updated_at.toISOString(),

@@ -5,6 +5,7 @@ import { listCounts, readPage } from '../../lib/list-counts';
 import type { Logger } from '../../lib/logger';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { customerIdsMatching } from '../admin/admin.repository';
+import { discountsOfOrders } from '../promotion/promotion-pricing.service';
 import { toOrderJson } from './order.mapping';
 import * as repo from './order.repository';
 import { orderSearch } from './order-search';
@@ -31,17 +32,16 @@ export async function loadOrder(
 ): Promise<Order | undefined> {
   const o = 'id' in by ? await repo.findById(db, by.id) : await repo.findByPublicId(db, by.publicId);
   if (!o) return undefined;
-  return toOrderJson(o, await repo.linesOf(db, [o.id]));
+  const [lines, discounts] = await Promise.all([repo.linesOf(db, [o.id]), discountsOfOrders(db, [o.id])]);
+  return toOrderJson(o, lines, discounts.get(o.id));
 }
 
 async function withLines(db: Db, rows: repo.OrderWithUser[]): Promise<Order[]> {
-  const lines = await repo.linesOf(
-    db,
-    rows.map((o) => o.id),
-  );
+  const ids = rows.map((o) => o.id);
+  const [lines, discounts] = await Promise.all([repo.linesOf(db, ids), discountsOfOrders(db, ids)]);
   const byOrder = new Map<number, repo.OrderLineRow[]>();
   for (const l of lines) byOrder.set(l.order_id, [...(byOrder.get(l.order_id) ?? []), l]);
-  return rows.map((o) => toOrderJson(o, byOrder.get(o.id) ?? []));
+  return rows.map((o) => toOrderJson(o, byOrder.get(o.id) ?? [], discounts.get(o.id)));
 }
 
 /** A page of the shopper's own orders, newest first. */

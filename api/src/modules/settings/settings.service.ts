@@ -20,7 +20,12 @@ const KEYS = {
   emiEnabled: 'emi_enabled',
   supportHours: 'support_hours',
   promises: 'promises',
+  newsletterCodePercent: 'newsletter_code_percent',
+  newsletterCodeDays: 'newsletter_code_days',
 } as const;
+
+/** The newsletter's first-order code until staff set it: 10 % off, for 30 days. */
+export const DEFAULT_NEWSLETTER_CODE = { percent: 10, days: 30 } as const;
 
 /** The low-stock threshold until an admin sets one (the migration that added it writes the same). */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
@@ -28,7 +33,7 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 export const SETTINGS_MESSAGES = {
   saved: 'Settings saved.',
   nothingToChange:
-    'Send shopName, freeShippingThreshold, lowStockThreshold, requireVerifiedEmail, emiEnabled, supportHours or promises to change.',
+    'Send shopName, freeShippingThreshold, lowStockThreshold, requireVerifiedEmail, emiEnabled, supportHours, promises, newsletterCodePercent or newsletterCodeDays to change.',
 } as const;
 
 /**
@@ -39,6 +44,7 @@ export const SETTINGS_MESSAGES = {
  * - requireVerifiedEmail: shoppers confirm their e-mail address before their first order (off unless saved on)
  * - emiEnabled: false until staff turn it on (the EMI figure is a claim only the payment gateway can back)
  * - supportHours and promises: the saved texts, else DEFAULT_SUPPORT_HOURS / DEFAULT_PROMISES
+ * - the newsletter's first-order code: its % (else 10; 0 for shoppers when no mail is written) and days (else 30)
  * - admins only: the low-stock threshold (units), the saved value, else 5 (shoppers have no use for it)
  */
 export async function getShopSettings(
@@ -62,6 +68,12 @@ export async function getShopSettings(
     emiPlans: [],
     supportHours: saved.get(KEYS.supportHours) || DEFAULT_SUPPORT_HOURS,
     promises: textList(saved.get(KEYS.promises)) ?? [...DEFAULT_PROMISES],
+    // Shoppers are offered a code only when the shop writes mail (the code travels by mail).
+    newsletterCodePercent:
+      opts.admin || config.MAIL_ENABLED
+        ? (units(saved.get(KEYS.newsletterCodePercent)) ?? DEFAULT_NEWSLETTER_CODE.percent)
+        : 0,
+    newsletterCodeDays: units(saved.get(KEYS.newsletterCodeDays)) ?? DEFAULT_NEWSLETTER_CODE.days,
     ...(opts.admin && { lowStockThreshold: lowStock }),
   };
 }
@@ -110,6 +122,10 @@ export async function saveShopSettings(
   if (input.emiEnabled !== undefined) values[KEYS.emiEnabled] = input.emiEnabled ? '1' : '0';
   if (input.supportHours !== undefined) values[KEYS.supportHours] = input.supportHours;
   if (input.promises !== undefined) values[KEYS.promises] = JSON.stringify(input.promises);
+  if (input.newsletterCodePercent !== undefined)
+    values[KEYS.newsletterCodePercent] = String(input.newsletterCodePercent);
+  if (input.newsletterCodeDays !== undefined)
+    values[KEYS.newsletterCodeDays] = String(input.newsletterCodeDays);
   await transaction(db, async (trx) => {
     const before = await getShopSettings(trx, config, { admin: true });
     await repo.writeSettings(trx, values);

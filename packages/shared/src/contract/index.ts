@@ -2,6 +2,7 @@ import { admin, audit, staff, user } from './account';
 import { catalog, category, color, product, search, variant } from './catalog';
 import { catalogCsv } from './catalog-csv';
 import { customer } from './customer';
+import { promotion } from './promotion';
 import { reports } from './reports';
 import { returns } from './returns';
 import { review } from './review';
@@ -12,6 +13,7 @@ import { wishlist } from './wishlist';
 export type { AccountExport } from './account';
 export type { FacetValue, ProductFacets, ProductId, ProductList, Suggestions, Synonym } from './catalog';
 export type { CatalogImport, CsvRowError } from './catalog-csv';
+export type { Deal, DiscountLine, Promotion, Quote } from './promotion';
 export type { SalesFigures, SalesPoint, SalesReport, TopRow } from './reports';
 export type {
   OrderReturns,
@@ -62,6 +64,7 @@ export const contract = {
   serials,
   stock,
   reports,
+  promotion,
 };
 
 export type Contract = typeof contract;

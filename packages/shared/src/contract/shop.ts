@@ -20,6 +20,7 @@ import type { BulkShipRow, bulkShipBody } from '../schemas/order-bulk';
 import type { settingsBody, shopPageBody } from '../schemas/settings';
 import type { CartLine, Order, PaymentCheckout, RazorpayResponse, ShopPage, ShopSettings } from '../types';
 import { route } from './define';
+import { quote } from './promotion';
 
 type CartReply = { cart: CartLine[] };
 
@@ -33,6 +34,8 @@ export const cart = {
   setQty: route('PATCH /cart/line/:lineId', 'customer').body<typeof updateCartLineBody>().reply<CartReply>(),
   removeLine: route('DELETE /cart/line/:lineId', 'customer').reply<CartReply>(),
   clear: route('DELETE /cart', 'customer').reply<CartReply>(),
+  /** Prices a cart with a discount code (promotions: contract/promotion.ts). */
+  quote,
 };
 
 export interface PlacedOrder {

@@ -114,6 +114,74 @@ describe('priceOrder', () => {
         ],
       },
     ],
+    [
+      'a percentage is taken of what the goods cost, rounded down to the paisa',
+      [phone, cable],
+      { discounts: [{ kind: 'percent', label: 'DIWALI10', percentBp: 1000 }] },
+      { subtotalPaise: 1_884_690, discountPaise: 188_469, totalPaise: 1_696_221 },
+    ],
+    [
+      'a percentage stops at its cap',
+      [phone, cable],
+      { discounts: [{ kind: 'percent', label: 'TEN', percentBp: 1000, capPaise: 150_000 }] },
+      { discountPaise: 150_000, discounts: [{ kind: 'amount', label: 'TEN', amountPaise: 150_000 }] },
+    ],
+    [
+      'a percentage of some lines only (a category code): the other lines keep their price',
+      [phone, cable],
+      { discounts: [{ kind: 'percent', label: 'CABLES', percentBp: 2000, lines: [1] }] },
+      {
+        discountPaise: 29_940,
+        lines: [
+          expect.objectContaining({ discountPaise: 0, netPaise: 1_734_990 }),
+          expect.objectContaining({ discountPaise: 29_940, netPaise: 119_760 }),
+        ],
+        discounts: [{ kind: 'amount', label: 'CABLES', amountPaise: 29_940, lines: [1] }],
+      },
+    ],
+    [
+      'an amount on some lines is at most what those lines cost',
+      [phone, cable],
+      { discounts: [{ kind: 'amount', label: 'CABLE500', amountPaise: 500_000, lines: [1] }] },
+      { discountPaise: 149_700, totalPaise: 1_734_990 },
+    ],
+    [
+      'a second percentage is taken of what is left after the first discount',
+      [cable],
+      {
+        discounts: [
+          { kind: 'amount', label: 'FLAT', amountPaise: 49_700 },
+          { kind: 'percent', label: 'HALF', percentBp: 5000 },
+        ],
+      },
+      { discountPaise: 99_700, totalPaise: 50_000 },
+    ],
+    [
+      'buy 2 get 1: the cheapest unit of the lines it applies to is free',
+      [
+        { pricePaise: 59_900, originalPaise: 59_900, qty: 2 },
+        { pricePaise: 39_900, originalPaise: 39_900, qty: 1 },
+        phone,
+      ],
+      { discounts: [{ kind: 'free_units', label: 'Buy 2 cases, get 1 free', units: 1, lines: [0, 1] }] },
+      {
+        discountPaise: 39_900,
+        discounts: [{ kind: 'amount', label: 'Buy 2 cases, get 1 free', amountPaise: 39_900, lines: [0, 1] }],
+      },
+    ],
+    [
+      '100 % off and free shipping: the goods cost ₹0, the COD fee is still charged',
+      [cable],
+      {
+        shippingPaise: 4_900,
+        codFeePaise: 2_500,
+        discounts: [
+          { kind: 'percent', label: 'ALL', percentBp: 10_000 },
+          { kind: 'free_shipping', label: 'SHIP' },
+        ],
+      },
+      { discountPaise: 149_700, shippingPaise: 0, totalPaise: 2_500 },
+    ],
   ])('%s', (_name, lines, context, want) => {
     expect(priceOrder(lines, context)).toMatchObject(want);
   });
@@ -204,6 +272,19 @@ describe('priceOrder', () => {
       amountPaise: fc.nat(10_000_000),
     }),
     fc.constant({ kind: 'free_shipping' as const, label: 'F' }),
+    fc.record({
+      kind: fc.constant('percent' as const),
+      label: fc.constant('P'),
+      percentBp: fc.integer({ min: 0, max: 10_000 }),
+      capPaise: fc.option(fc.nat(1_000_000)),
+      lines: fc.option(fc.uniqueArray(fc.nat(7), { maxLength: 4 }), { nil: undefined }),
+    }),
+    fc.record({
+      kind: fc.constant('free_units' as const),
+      label: fc.constant('U'),
+      units: fc.nat(5),
+      lines: fc.option(fc.uniqueArray(fc.nat(7), { maxLength: 4 }), { nil: undefined }),
+    }),
   );
   const context = fc.record({
     intraState: fc.boolean(),
@@ -232,6 +313,20 @@ describe('priceOrder', () => {
         }
         expect(p.totalPaise).toBeGreaterThanOrEqual(0);
         expect(p.savingsPaise).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+
+  it('prices a placed order the same again from its lines and the discounts as applied', () => {
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 8 }), context, (lines, ctx) => {
+        const p = priceOrder(lines, ctx);
+        const again = priceSnapshot(
+          p.lines.map((l) => ({ unitPaise: l.unitPaise, qty: l.qty, gstRateBp: l.gstRateBp })),
+          { ...ctx, discounts: p.discounts },
+        );
+        expect(again.lines.map((l) => l.netPaise)).toEqual(p.lines.map((l) => l.netPaise));
+        expect(again.totalPaise).toBe(p.totalPaise);
       }),
     );
   });

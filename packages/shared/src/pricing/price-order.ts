@@ -66,12 +66,24 @@ export interface PricingLine extends UnitFigures {
 }
 
 /**
- * A discount on the order (promotions fill these in):
- * - `amount`: that many paise off the goods, shared over the lines in proportion to their amounts
+ * A discount on the order (promotions fill these in). `lines`, when given, are the positions of the lines it
+ * applies to (a code for a category, a brand, products or variants); otherwise it applies to every line.
+ * - `amount`: that many paise off those lines
+ * - `percent`: `percentBp` (1000 = 10 %) of what those lines still cost, rounded down to the paisa, at most
+ *   `capPaise` when given
+ * - `free_units`: the `units` cheapest units of those lines free (buy X get Y)
  * - `free_shipping`: no shipping charge
  */
 export type Discount =
-  | { kind: 'amount'; label: string; amountPaise: number }
+  | { kind: 'amount'; label: string; amountPaise: number; lines?: readonly number[] }
+  | {
+      kind: 'percent';
+      label: string;
+      percentBp: number;
+      capPaise?: number | null;
+      lines?: readonly number[];
+    }
+  | { kind: 'free_units'; label: string; units: number; lines?: readonly number[] }
   | { kind: 'free_shipping'; label: string };
 
 export interface PricingContext {
@@ -102,11 +114,18 @@ export interface PricedLine {
   tax: TaxSplit;
 }
 
+/**
+ * A discount as applied: `amount` (paise off the goods, whatever rule gave them: amount, percent, free units) or
+ * `free_shipping`. Given back to priceSnapshot as `{kind, label, amountPaise, lines}`, it prices the order the same
+ * way again (order pages, invoices).
+ */
 export interface AppliedDiscount {
-  kind: Discount['kind'];
+  kind: 'amount' | 'free_shipping';
   label: string;
   /** Paise it took off the goods (amount) or the shipping (free_shipping). */
   amountPaise: number;
+  /** The positions of the lines it was shared over; absent when every line. */
+  lines?: number[];
 }
 
 export interface PricedOrder {
@@ -154,9 +173,10 @@ const addSplits = (parts: readonly TaxSplit[]): TaxSplit =>
  * - each line's unit price is unitPricePaise (the variant's own price, else product price + option adjustments),
  *   its MSRP unitOriginalPaise; the line amount is unit × qty
  * - "You save" is Σ MSRP amounts − Σ amounts, never negative
- * - `amount` discounts are applied in the order given, each at most what is left of the goods (the goods never go
- *   below ₹0); each is shared over the lines in proportion to their amounts, in whole paise that add up exactly
- *   (largest remainder, ties to the earlier line)
+ * - goods discounts (`amount`, `percent`, `free_units`) are applied in the order given, each on what its lines
+ *   still cost after the earlier ones and at most that (a line, and the goods, never go below ₹0); each is shared
+ *   over its lines in proportion to what they still cost, in whole paise that add up exactly (largest remainder,
+ *   ties to the earlier line), and is reported as an `amount` with the paise it took
  * - `free_shipping` takes the whole shipping charge off; the COD fee is never discounted
  * - GST is included in every price: each line's net amount is split into taxable value and tax at its rate
  *   (splitGst), the charges (shipping + COD fee) at `chargesRateBp`; intra-state tax is CGST + SGST, always equal
@@ -209,17 +229,41 @@ export function priceOrder(lines: readonly PricingLine[], context: PricingContex
       shippingPaise = 0;
       continue;
     }
-    const off = Math.min(Math.max(0, wholePaise(d.amountPaise, 'amountPaise')), left);
-    // Shared over what each line still costs, so a line never goes below ₹0.
-    const shares = apportion(
-      off,
-      base.map((l, i) => Math.max(0, l.amountPaise - lineDiscounts[i]!)),
+    const scope = d.lines ? new Set(d.lines) : null;
+    // What each line still costs, and nothing for a line the discount does not apply to.
+    const open = base.map((l, i) =>
+      scope && !scope.has(i) ? 0 : Math.max(0, l.amountPaise - lineDiscounts[i]!),
     );
+    const openTotal = open.reduce((a, b) => a + b, 0);
+    let want: number;
+    if (d.kind === 'amount') want = Math.max(0, wholePaise(d.amountPaise, 'amountPaise'));
+    else if (d.kind === 'percent') {
+      if (!Number.isSafeInteger(d.percentBp) || d.percentBp < 0 || d.percentBp > 10_000)
+        throw new RangeError('percentBp must be a whole number from 0 to 10000');
+      want = Math.floor((openTotal * d.percentBp) / 10_000);
+      if (d.capPaise !== null && d.capPaise !== undefined)
+        want = Math.min(want, Math.max(0, wholePaise(d.capPaise, 'capPaise')));
+    } else {
+      if (!Number.isSafeInteger(d.units) || d.units < 0) throw new RangeError('units must be whole');
+      // The cheapest units of the lines it applies to, each at its unit price.
+      const units = base
+        .flatMap((l, i) => (open[i]! > 0 ? Array.from({ length: l.qty }, () => l.unitPaise) : []))
+        .sort((a, b) => a - b);
+      want = units.slice(0, d.units).reduce((a, b) => a + Math.max(0, b), 0);
+    }
+    const off = Math.min(want, openTotal, left);
+    // Shared over what each line still costs, so a line never goes below ₹0.
+    const shares = apportion(off, open);
     shares.forEach((s, i) => {
       lineDiscounts[i]! += s;
     });
     left -= off;
-    discounts.push({ kind: d.kind, label: d.label, amountPaise: off });
+    discounts.push({
+      kind: 'amount',
+      label: d.label,
+      amountPaise: off,
+      ...(d.lines ? { lines: [...d.lines] } : {}),
+    });
   }
 
   const nets = base.map((l, i) => l.amountPaise - lineDiscounts[i]!);

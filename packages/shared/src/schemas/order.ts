@@ -51,6 +51,11 @@ export const placeOrderBody = z
       .max(120, 'must be at most 120 characters')
       .nullish()
       .meta({ label: 'Business name' }),
+    /** A discount code (case and spaces do not matter); one that does not apply refuses the order, saying why. */
+    discount_code: z
+      .union([z.string().max(64, 'must be at most 64 characters'), z.null()])
+      .optional()
+      .transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() || null : null)),
   })
   .superRefine((b, ctx) => {
     if (!b.business_gstin) return;

@@ -38,6 +38,15 @@ export const settingsBody = z.object({
     .meta({ label: 'Promise strip' }),
   /** Shoppers confirm their e-mail address (a mailed link) before their first order. */
   requireVerifiedEmail: formBoolean.optional().meta({ label: 'Shoppers confirm their e-mail address' }),
+  /** The newsletter's first-order code: its percentage (0: no code is offered) and how many days it works. */
+  newsletterCodePercent: int('must be a whole number')
+    .pipe(z.number().min(0, 'must be between 0 and 90').max(90, 'must be between 0 and 90'))
+    .optional()
+    .meta({ label: 'Newsletter code (% off the first order)' }),
+  newsletterCodeDays: int('must be a whole number of days')
+    .pipe(z.number().min(1, 'must be between 1 and 365').max(365, 'must be between 1 and 365'))
+    .optional()
+    .meta({ label: 'Newsletter code valid for (days)' }),
 });
 
 export type SettingsBody = z.infer<typeof settingsBody>;

@@ -144,6 +144,8 @@ type NewsletterState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done' |
 
 /** Newsletter sign-up: POST /newsletter/subscribe with feedback below the field. */
 function Newsletter() {
+  // The sign-up mails a single-use code for a first order when the shop offers one (its settings).
+  const offer = useShopClaims().newsletterCodePercent;
   const [email, setEmail] = useState('');
   const [state, setState] = useState<NewsletterState>({ kind: 'idle' });
   const inputId = useId();
@@ -174,7 +176,11 @@ function Newsletter() {
           <MailIcon size={32} />
           <div>
             <h2 id="newsletter-title">Sign up to Newsletter</h2>
-            <p>…and hear first about new products and offers</p>
+            <p>
+              {offer > 0
+                ? `…and get ${offer}% off your first order, then hear first about new products and offers`
+                : '…and hear first about new products and offers'}
+            </p>
           </div>
         </div>
         <form className="newsletter__form" onSubmit={submit} noValidate>

@@ -1,10 +1,12 @@
 import { cartTotals, formatINR, optionsLabel } from '@voltcart/shared';
 import { Link, useNavigate } from 'react-router-dom';
+import { DiscountCodeField, DiscountRows } from '../../components/discount-code';
 import { TrashIcon } from '../../components/ui/icons';
 import { ProductImage } from '../../components/ui/product-image';
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { paths } from '../../config/paths';
 import { productImage } from '../../lib/images';
+import { useQuote } from '../../lib/quote';
 import { useTitle } from '../../lib/use-title';
 import { lineKey, useCart } from '../../stores/cart-store';
 import './cart.css';
@@ -17,6 +19,8 @@ export function CartPage() {
   const remove = useCart((s) => s.remove);
   const navigate = useNavigate();
   const totals = cartTotals(items);
+  // The API's figures with the discount code and offers; the cart's own until they arrive.
+  const { quote, answer, checking } = useQuote();
 
   if (items.length === 0) {
     return (
@@ -94,14 +98,20 @@ export function CartPage() {
           <h2 id="summary-title" className="summary__title">
             Order summary
           </h2>
+          <DiscountCodeField quote={answer} checking={checking} />
           <dl className="summary__rows">
             <div>
               <dt>Sub Total</dt>
-              <dd data-testid="subtotal">{formatINR(totals.finalTotal)}</dd>
+              <dd data-testid="subtotal">{formatINR(quote?.subtotal ?? totals.finalTotal)}</dd>
             </div>
+            <DiscountRows discounts={quote?.discounts ?? []} />
             <div>
               <dt>Shipping</dt>
-              <dd className="text-success">FREE</dd>
+              {quote && quote.shipping > 0 ? (
+                <dd>{formatINR(quote.shipping)}</dd>
+              ) : (
+                <dd className="text-success">FREE</dd>
+              )}
             </div>
             <div className="summary__save">
               <dt>You save</dt>
@@ -109,7 +119,7 @@ export function CartPage() {
             </div>
             <div className="summary__total">
               <dt>ORDER TOTAL</dt>
-              <dd data-testid="order-total">{formatINR(totals.finalTotal)}</dd>
+              <dd data-testid="order-total">{formatINR(quote?.total ?? totals.finalTotal)}</dd>
             </div>
           </dl>
           <p className="summary__note muted">All prices are inclusive of GST.</p>

@@ -6,6 +6,7 @@ import { useTitle } from '../../lib/use-title';
 import { useCategories } from './api';
 import { BestSellers } from './components/best-sellers';
 import { CategoryList } from './components/category-list';
+import { DealsStrip } from './components/deals-strip';
 import { HeroArt } from './components/hero-art';
 import { SHOWCASES, ShowcaseSection } from './components/showcase-section';
 import './catalog.css';
@@ -104,6 +105,8 @@ export function HomePage() {
           </ul>
         </section>
       )}
+
+      <DealsStrip />
 
       <BestSellers />
 

@@ -16,6 +16,7 @@ export const catalogRequests = {
     return Promise.allSettled([
       client.prefetchQuery(queries.categories()),
       client.prefetchQuery(queries.bestSellers()),
+      client.prefetchQuery(queries.deals()),
     ]);
   },
   async store(client: QueryClient, categorySlug: string, search: URLSearchParams): Promise<void> {

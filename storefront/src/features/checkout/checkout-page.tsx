@@ -12,12 +12,14 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { type AddressErrors, AddressFields, type AddressValues } from '../../components/address-fields';
+import { DiscountCodeField, DiscountRows } from '../../components/discount-code';
 import { Loading } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
+import { useQuote } from '../../lib/quote';
 import { useTitle } from '../../lib/use-title';
 import { useCart, whenCartSynced } from '../../stores/cart-store';
 import { notify } from '../../stores/notifications-store';
@@ -98,6 +100,9 @@ export function CheckoutPage() {
   const [doneOrder, setDoneOrder] = useState<string | null>(null);
   const [business, setBusiness] = useState<BusinessPurchase>({ gstin: '', name: '' });
   const payment = useOrderPayment();
+  const discountCode = useCart((s) => s.discountCode ?? null);
+  // The API's figures with the discount code, the offers and the payment mode chosen.
+  const quoted = useQuote({ paymentMode: mode === '' ? null : mode === '1' ? 1 : 0 });
 
   // Fresh saved addresses and server cart; the payment script only where it is needed.
   useEffect(() => {
@@ -137,6 +142,8 @@ export function CheckoutPage() {
   const chosen = useSaved ? (saved.find((a) => a._id === chosenId) ?? null) : null;
   const details = chosen ? toValues(chosen) : form;
   const totals = cartTotals(items);
+  const { quote } = quoted;
+  const shownTotal = quote?.total ?? totals.finalTotal;
   const blockedBySaved = useSaved && !chosen;
 
   const finish = (orderId: string) => {
@@ -187,6 +194,8 @@ export function CheckoutPage() {
       // cart reload of this page) land first. Waiting here rather than disabling the button means a
       // click is never lost to a reload that starts just as it lands.
       await whenCartSynced();
+      // The total of the cart as it is now (a quote on its way for a just-chosen payment mode lands first).
+      const now = await quoted.latest().catch(() => undefined);
       const reply = await placeOrder.mutateAsync({
         payment_mode: mode === '1' ? 1 : 0,
         shipping_details: {
@@ -204,7 +213,9 @@ export function CheckoutPage() {
           business_name: business.name.trim(),
         }),
         // The total shown: the API refuses the order (prices_changed) when its own total differs.
-        expected_total: totals.finalTotal,
+        expected_total: now?.total ?? shownTotal,
+        // A code the quote refused has dropped off (its reason shows beside it): the order is placed as shown.
+        ...(discountCode && (now ?? quote)?.code?.applied !== false ? { discount_code: discountCode } : {}),
       });
       if (mode === '0') {
         notify.success(reply.msg || 'Your order has been placed.');
@@ -216,6 +227,11 @@ export function CheckoutPage() {
       if (err instanceof ApiError && err.code === 'prices_changed') {
         // The cart is reloaded with the new prices: the summary shows what PLACE ORDER now orders.
         setRepriced((err.body as PricesChanged).order_total);
+        void quoted.latest();
+      } else if (err instanceof ApiError && err.code === 'discount_refused') {
+        // The code no longer applies (used up meanwhile, a condition no longer met): the field says why.
+        notify.error(errorMessage(err, 'This code cannot be used.'));
+        void quoted.latest();
       } else notify.error(errorMessage(err, 'Your order could not be placed. Please try again.'));
       void useCart.getState().loadFromServer();
     } finally {
@@ -370,14 +386,20 @@ export function CheckoutPage() {
               </li>
             ))}
           </ul>
+          <DiscountCodeField quote={quoted.answer} checking={quoted.checking} />
           <dl className="summary__rows">
             <div>
               <dt>Sub Total</dt>
-              <dd>{formatINR(totals.finalTotal)}</dd>
+              <dd>{formatINR(quote?.subtotal ?? totals.finalTotal)}</dd>
             </div>
+            <DiscountRows discounts={quote?.discounts ?? []} />
             <div>
               <dt>Shipping</dt>
-              <dd className="text-success">FREE</dd>
+              {quote && quote.shipping > 0 ? (
+                <dd>{formatINR(quote.shipping)}</dd>
+              ) : (
+                <dd className="text-success">FREE</dd>
+              )}
             </div>
             <div className="summary__save">
               <dt>You save</dt>
@@ -385,7 +407,7 @@ export function CheckoutPage() {
             </div>
             <div className="summary__total">
               <dt>ORDER TOTAL</dt>
-              <dd>{formatINR(totals.finalTotal)}</dd>
+              <dd data-testid="checkout-total">{formatINR(shownTotal)}</dd>
             </div>
           </dl>
           <p className="summary__note muted">All prices are inclusive of GST.</p>

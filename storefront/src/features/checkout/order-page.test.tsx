@@ -47,6 +47,7 @@ const details = (state: OrderDetails['order']['state']): OrderDetails => ({
         thumbnail: 'ipad.webp',
       },
     ],
+    discounts: [],
     user: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',

@@ -4,6 +4,7 @@ import type { OrderDetails, OrderDocument } from '@voltcart/shared';
 import { formatINR, optionsLabel } from '@voltcart/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
+import { DiscountRows } from '../../components/discount-code';
 import { Dialog } from '../../components/ui/dialog';
 import { ProductImage } from '../../components/ui/product-image';
 import { Loading } from '../../components/ui/spinner';
@@ -192,6 +193,7 @@ export function OrderPage() {
                 <dd>{formatINR(order.original_total - order.order_total)}</dd>
               </div>
             )}
+            <DiscountRows discounts={order.discounts} />
             <div className="summary__total">
               <dt>Order total (GST incl.)</dt>
               <dd>{formatINR(order.order_total)}</dd>

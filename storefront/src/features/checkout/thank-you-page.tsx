@@ -107,6 +107,14 @@ function OrderSummary({ order }: { order: Order }) {
           );
         })}
       </ul>
+      {order.discounts
+        .filter((d) => d.amount > 0)
+        .map((d, i) => (
+          <p key={`${d.label}-${i}`} className="thank-you__line" data-testid="discount-line">
+            <span>{d.label}</span>
+            <span className="thank-you__amount">−{formatINR(d.amount)}</span>
+          </p>
+        ))}
       <p className="thank-you__line thank-you__total">
         <span>Total</span>
         <span className="thank-you__amount" data-testid="thank-you-total">

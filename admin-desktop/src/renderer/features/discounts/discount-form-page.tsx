@@ -1,0 +1,334 @@
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '@voltcart/api-client/http';
+import {
+  type contract,
+  type InputOf,
+  PROMOTION_ACTIONS,
+  PROMOTION_SCOPES,
+  type Promotion,
+  type PromotionAction,
+  type PromotionScope,
+} from '@voltcart/shared';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { LoadForEdit } from '../../components/query-states';
+import { PageHeader } from '../../components/states';
+import { paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
+import { toast } from '../../stores/toast';
+import { discountQueries, staleAfterDiscount } from './discount-queries';
+import { toLocalInput } from './discount-words';
+
+type Body = NonNullable<InputOf<typeof contract.promotion.create>['body']>;
+
+const ACTION_LABELS: Record<PromotionAction, string> = {
+  percent: 'A percentage off',
+  amount: 'A fixed amount off',
+  free_shipping: 'Free shipping',
+  buy_x_get_y: 'Buy X, get Y free',
+};
+
+const SCOPE_LABELS: Record<PromotionScope, string> = {
+  order: 'The whole order',
+  categories: 'Categories (ids)',
+  brands: 'Brands (names)',
+  products: 'Products (ids)',
+  variants: 'Variants (ids)',
+};
+
+/** The form's values: text as typed, turned into the API's body on saving. */
+interface Values {
+  name: string;
+  kind: 'code' | 'automatic';
+  code: string;
+  action: PromotionAction;
+  percent: string;
+  cap: string;
+  amount: string;
+  buyQty: string;
+  getQty: string;
+  scope: PromotionScope;
+  targets: string;
+  minOrder: string;
+  startsAt: string;
+  endsAt: string;
+  maxUses: string;
+  perCustomer: string;
+  firstOrderOnly: boolean;
+  onlineOnly: boolean;
+  combinable: boolean;
+  active: boolean;
+  deal: boolean;
+}
+
+const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+
+function valuesOf(p: Promotion | null): Values {
+  return {
+    name: p?.name ?? '',
+    kind: p?.kind ?? 'code',
+    code: p?.code ?? '',
+    action: p?.action ?? 'percent',
+    percent: text(p?.percent),
+    cap: text(p?.cap),
+    amount: text(p?.amount),
+    buyQty: text(p?.buyQty),
+    getQty: text(p?.getQty),
+    scope: p?.scope ?? 'order',
+    targets: p?.targets.join(', ') ?? '',
+    minOrder: p && p.minOrder > 0 ? String(p.minOrder) : '',
+    startsAt: toLocalInput(p?.startsAt ?? null),
+    endsAt: toLocalInput(p?.endsAt ?? null),
+    maxUses: text(p?.maxUses),
+    perCustomer: text(p?.perCustomer),
+    firstOrderOnly: p?.firstOrderOnly ?? false,
+    onlineOnly: p?.onlineOnly ?? false,
+    combinable: p?.combinable ?? false,
+    active: p?.active ?? true,
+    deal: p?.deal ?? false,
+  };
+}
+
+/** The API's body: blank numbers are left out (or null: no limit), the API checks everything again. */
+function bodyOf(v: Values): Body {
+  const num = (s: string) => (s.trim() === '' ? null : Number(s));
+  return {
+    name: v.name.trim(),
+    kind: v.kind,
+    ...(v.kind === 'code' && v.code.trim() ? { code: v.code } : {}),
+    action: v.action,
+    percent: v.action === 'percent' ? num(v.percent) : null,
+    cap: v.action === 'percent' ? num(v.cap) : null,
+    amount: v.action === 'amount' ? num(v.amount) : null,
+    buyQty: v.action === 'buy_x_get_y' ? num(v.buyQty) : null,
+    getQty: v.action === 'buy_x_get_y' ? num(v.getQty) : null,
+    scope: v.scope,
+    targets:
+      v.scope === 'order'
+        ? []
+        : v.targets
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
+    minOrder: num(v.minOrder) ?? 0,
+    startsAt: v.startsAt || null,
+    endsAt: v.endsAt || null,
+    maxUses: num(v.maxUses),
+    perCustomer: num(v.perCustomer),
+    firstOrderOnly: v.firstOrderOnly,
+    onlineOnly: v.onlineOnly,
+    combinable: v.combinable,
+    active: v.active,
+    deal: v.kind === 'automatic' && v.deal,
+  };
+}
+
+/** /admin/discounts/add and /admin/discounts/edit/:id. */
+export function DiscountFormPage() {
+  const { discountId } = useParams();
+  const current = useQuery({ ...discountQueries.detail(discountId ?? ''), enabled: Boolean(discountId) });
+  return (
+    <>
+      <PageHeader title={discountId ? 'Edit discount' : 'Add discount'} />
+      <LoadForEdit query={current} editing={Boolean(discountId)}>
+        {(p) => <DiscountForm key={discountId ?? 'new'} id={discountId} current={p} />}
+      </LoadForEdit>
+    </>
+  );
+}
+
+function Field(props: { id: string; label: string; hint?: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      {props.children}
+      {props.hint && (
+        <span className="hint" id={`${props.id}-hint`}>
+          {props.hint}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function DiscountForm({ id, current }: { id?: string; current: Promotion | null }) {
+  const navigate = useNavigate();
+  const start = valuesOf(current);
+  const [v, setV] = useState<Values>(start);
+  const [error, setError] = useState<string | null>(null);
+  const { allowLeave } = useUnsavedChanges(JSON.stringify(v) !== JSON.stringify(start));
+  const save = useApiMutation(
+    (body: Body) => (id ? api.promotion.update({ params: { id }, body }) : api.promotion.create({ body })),
+    staleAfterDiscount,
+  );
+  const set = <K extends keyof Values>(k: K, value: Values[K]) => setV((old) => ({ ...old, [k]: value }));
+  const input = (k: keyof Values, extra: Record<string, unknown> = {}) => ({
+    id: `discount-${k}`,
+    value: v[k] as string,
+    onChange: (e: { target: { value: string } }) => set(k, e.target.value as never),
+    ...extra,
+  });
+  const check = (k: 'firstOrderOnly' | 'onlineOnly' | 'combinable' | 'active' | 'deal', label: string) => (
+    <label className="choice">
+      <input type="checkbox" checked={v[k]} onChange={(e) => set(k, e.target.checked)} />
+      {label}
+    </label>
+  );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!v.name.trim()) {
+      setError('Please enter a name for the discount.');
+      return;
+    }
+    setError(null);
+    save.mutate(bodyOf(v), {
+      onSuccess: (reply) => {
+        toast.reply(reply, id ? 'Discount updated.' : 'Discount saved.');
+        allowLeave();
+        navigate(paths.discounts);
+      },
+      onError: (err) => setError(errorMessage(err, 'The discount could not be saved.')),
+    });
+  };
+
+  return (
+    <form className="panel form" onSubmit={submit} noValidate aria-label="Discount">
+      {error && (
+        <div className="form-error" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="grid-3">
+        <Field id="discount-name" label="Name" hint="Shown to shoppers for an automatic offer.">
+          <input {...input('name', { maxLength: 120 })} />
+        </Field>
+        <Field id="discount-kind" label="Type">
+          <select
+            id="discount-kind"
+            value={v.kind}
+            disabled={Boolean(id)}
+            onChange={(e) => set('kind', e.target.value as Values['kind'])}
+          >
+            <option value="code">Discount code</option>
+            <option value="automatic">Automatic offer (no code)</option>
+          </select>
+        </Field>
+        {v.kind === 'code' && (
+          <Field
+            id="discount-code"
+            label="Code"
+            hint="Letters, digits, - and _. Shoppers may type it in any case. Leave empty for generated codes only."
+          >
+            <input {...input('code', { maxLength: 32, autoCapitalize: 'characters' })} />
+          </Field>
+        )}
+      </div>
+
+      <div className="grid-3">
+        <Field id="discount-action" label="Gives">
+          <select
+            id="discount-action"
+            value={v.action}
+            onChange={(e) => set('action', e.target.value as PromotionAction)}
+          >
+            {PROMOTION_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {ACTION_LABELS[a]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {v.action === 'percent' && (
+          <>
+            <Field id="discount-percent" label="Percentage (%)">
+              <input {...input('percent', { inputMode: 'decimal' })} />
+            </Field>
+            <Field id="discount-cap" label="At most (₹, optional)">
+              <input {...input('cap', { inputMode: 'decimal' })} />
+            </Field>
+          </>
+        )}
+        {v.action === 'amount' && (
+          <Field id="discount-amount" label="Amount off (₹)">
+            <input {...input('amount', { inputMode: 'decimal' })} />
+          </Field>
+        )}
+        {v.action === 'buy_x_get_y' && (
+          <>
+            <Field id="discount-buyQty" label="Buy (units)">
+              <input {...input('buyQty', { inputMode: 'numeric' })} />
+            </Field>
+            <Field id="discount-getQty" label="Get free (units)">
+              <input {...input('getQty', { inputMode: 'numeric' })} />
+            </Field>
+          </>
+        )}
+      </div>
+
+      <div className="grid-3">
+        <Field id="discount-scope" label="Applies to">
+          <select
+            id="discount-scope"
+            value={v.scope}
+            onChange={(e) => set('scope', e.target.value as PromotionScope)}
+          >
+            {PROMOTION_SCOPES.map((s) => (
+              <option key={s} value={s}>
+                {SCOPE_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {v.scope !== 'order' && (
+          <Field id="discount-targets" label="Which ones" hint="Separated by commas.">
+            <input {...input('targets')} />
+          </Field>
+        )}
+        <Field id="discount-minOrder" label="Minimum order (₹, optional)">
+          <input {...input('minOrder', { inputMode: 'decimal' })} />
+        </Field>
+      </div>
+
+      <div className="grid-3">
+        <Field id="discount-startsAt" label="Starts (India time, optional)">
+          <input {...input('startsAt', { type: 'datetime-local' })} />
+        </Field>
+        <Field id="discount-endsAt" label="Ends (India time, optional)">
+          <input {...input('endsAt', { type: 'datetime-local' })} />
+        </Field>
+      </div>
+
+      <div className="grid-3">
+        <Field id="discount-maxUses" label="Total uses (optional)" hint="Empty: no limit.">
+          <input {...input('maxUses', { inputMode: 'numeric' })} />
+        </Field>
+        <Field id="discount-perCustomer" label="Uses per customer (optional)" hint="Empty: no limit.">
+          <input {...input('perCustomer', { inputMode: 'numeric' })} />
+        </Field>
+      </div>
+
+      <fieldset className="choice-list">
+        <legend className="field-label">Conditions</legend>
+        {check('firstOrderOnly', 'First order only')}
+        {check('onlineOnly', 'Online payment only (a prepaid incentive)')}
+        {check('combinable', 'Can be combined with other combinable discounts')}
+        {check('active', 'Switched on')}
+        {v.kind === 'automatic' && check('deal', 'Show as a deal on the home page (needs an end)')}
+      </fieldset>
+
+      <div className="form-actions">
+        <button className="btn btn-primary" type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save discount'}
+        </button>
+        <Link to={paths.discounts} className="btn btn-ghost">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '@voltcart/api-client/http';
+import { type FormEvent, useEffect, useState } from 'react';
+import { api } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
+import { queries } from '../../lib/queries';
+import { staleAfter } from '../../lib/query-keys';
+import { toast } from '../../stores/toast';
+
+/**
+ * The newsletter's first-order code (shop settings): the % off a first order each new subscriber is mailed, and
+ * for how many days it works. 0 % offers none (the footer then promises none).
+ */
+export function NewsletterCodePanel() {
+  const settings = useQuery(queries.settings());
+  const [percent, setPercent] = useState('');
+  const [days, setDays] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const save = useApiMutation(
+    (body: { newsletterCodePercent: number; newsletterCodeDays: number }) => api.settings.update({ body }),
+    staleAfter.settings,
+  );
+  useEffect(() => {
+    if (!settings.data) return;
+    setPercent(String(settings.data.newsletterCodePercent));
+    setDays(String(settings.data.newsletterCodeDays));
+  }, [settings.data]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const p = Number(percent);
+    const d = Number(days);
+    const problem =
+      percent.trim() === '' || !Number.isInteger(p) || p < 0 || p > 90
+        ? 'The percentage must be a whole number from 0 to 90.'
+        : days.trim() === '' || !Number.isInteger(d) || d < 1 || d > 365
+          ? 'The days must be a whole number from 1 to 365.'
+          : null;
+    setError(problem);
+    if (problem) return;
+    save.mutate(
+      { newsletterCodePercent: p, newsletterCodeDays: d },
+      {
+        onSuccess: () => toast.success('The newsletter code is saved.'),
+        onError: (err) => setError(errorMessage(err, 'The newsletter code could not be saved.')),
+      },
+    );
+  };
+
+  return (
+    <form className="panel form" onSubmit={submit} noValidate aria-labelledby="newsletter-code-title">
+      <h2 id="newsletter-code-title">Newsletter first-order code</h2>
+      <p className="muted">
+        Each new subscriber is mailed a single-use code for their first order. An address whose account
+        already has orders gets none, and is told why. 0 % offers no code.
+      </p>
+      {error && (
+        <div className="form-error" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="grid-3">
+        <div className="field">
+          <label className="field-label" htmlFor="newsletter-percent">
+            % off the first order
+          </label>
+          <input
+            id="newsletter-percent"
+            inputMode="numeric"
+            value={percent}
+            onChange={(e) => setPercent(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="newsletter-days">
+            Valid for (days)
+          </label>
+          <input
+            id="newsletter-days"
+            inputMode="numeric"
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+          />
+        </div>
+      </div>
+      <div className="form-actions">
+        <button className="btn btn-primary" type="submit" disabled={save.isPending || !settings.data}>
+          {save.isPending ? 'Saving…' : 'Save newsletter code'}
+        </button>
+      </div>
+    </form>
+  );
+}

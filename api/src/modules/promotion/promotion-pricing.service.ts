@@ -1,0 +1,332 @@
+import {
+  type AppliedDiscount,
+  type ChosenPromotion,
+  choosePromotions,
+  type Discount,
+  type DiscountLine,
+  PROMOTION_MESSAGES,
+  type PricedOrder,
+  type PricingLine,
+  type PromotionLine,
+  type PromotionRule,
+  toRupees,
+} from '@voltcart/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database';
+import { AppError, conflict } from '../../errors';
+import * as repo from './promotion.repository';
+
+type Q = Kysely<Database>;
+
+/** A line to price, as checkout and the quote resolve it. */
+export interface DiscountableLine {
+  productId: number;
+  variantId: number;
+  pricing: PricingLine;
+}
+
+/** The discounts chosen for a cart, for priceOrder, and what to record when the order is placed. */
+export interface PromotionOutcome {
+  /** For priceOrder's `discounts`, in order. */
+  discounts: Discount[];
+  /** The promotion behind each discount (same positions). */
+  chosen: (ChosenPromotion & { codeId: number | null })[];
+  /** The code sent, normalised, and why it does not apply (null when it does); null when none was sent. */
+  code: { code: string; applied: boolean; reason: string | null } | null;
+}
+
+const targetsOf = (row: repo.PromotionRow): string[] => {
+  try {
+    const v = JSON.parse(row.targets) as unknown;
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+
+/** Names of a scoped promotion's targets, for the shopper's message. */
+async function scopeLabel(db: Q, row: repo.PromotionRow): Promise<string> {
+  const targets = targetsOf(row);
+  const ids = targets.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+  const list = (names: string[]) =>
+    names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+  switch (row.scope) {
+    case 'categories':
+      return list(await repo.categoryNames(db, ids));
+    case 'brands':
+      return list(targets);
+    case 'products':
+      return list(await repo.productNames(db, ids));
+    case 'variants':
+      return 'some product options';
+    default:
+      return '';
+  }
+}
+
+function toRule(
+  row: repo.PromotionRow,
+  extra: {
+    code: string | null;
+    usesLeft: number | null;
+    customerUsesLeft: number | null;
+    scopeLabel: string;
+  },
+): PromotionRule {
+  return {
+    id: row.id,
+    name: row.name,
+    code: extra.code,
+    action: row.action,
+    percentBp: row.percent_bp,
+    amountPaise: row.amount_paise,
+    capPaise: row.cap_paise,
+    buyQty: row.buy_qty,
+    getQty: row.get_qty,
+    scope: row.scope,
+    targets: targetsOf(row),
+    scopeLabel: extra.scopeLabel,
+    minOrderPaise: row.min_order_paise,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    usesLeft: extra.usesLeft,
+    customerUsesLeft: extra.customerUsesLeft,
+    firstOrderOnly: Boolean(row.first_order_only),
+    onlineOnly: Boolean(row.online_only),
+    combinable: Boolean(row.combinable),
+  };
+}
+
+const left = (max: number | null, used: number) => (max === null ? null : Math.max(0, max - used));
+const fewer = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
+
+/**
+ * The discounts of a cart: the automatic offers running now and the code sent, combined by the stacking rules
+ * (choosePromotions), for priceOrder. Called by checkout's price step (inside its transaction, after the
+ * shopper's account row is locked, so the shopper's uses and first order are read exactly) and by the quote.
+ * - a code that does not exist, or whose promotion is switched off, is refused in words like any other
+ * - `userId` null (a guest's quote): first order and uses per customer are checked at checkout
+ */
+export async function discountsFor(
+  db: Q,
+  input: {
+    lines: readonly DiscountableLine[];
+    code: string | null | undefined;
+    userId: number | null;
+    paymentMode: 0 | 1 | null;
+    shippingPaise?: number;
+    now?: Date;
+  },
+): Promise<PromotionOutcome> {
+  const now = input.now ?? new Date();
+  const [codeRow, automatic, facts] = await Promise.all([
+    input.code ? repo.findCode(db, input.code) : Promise.resolve(undefined),
+    repo.runningAutomatic(db, now),
+    repo.productFacts(db, [...new Set(input.lines.map((l) => l.productId))]),
+  ]);
+  let codeAnswer: PromotionOutcome['code'] = null;
+  let refused: string | null = null;
+  if (input.code) {
+    codeAnswer = { code: input.code, applied: false, reason: null };
+    if (codeRow?.kind !== 'code') refused = PROMOTION_MESSAGES.unknown;
+    else if (!codeRow.active) refused = PROMOTION_MESSAGES.inactive;
+  }
+  const usable = codeRow && !refused ? codeRow : null;
+  if (!input.lines.length && !usable && !automatic.length)
+    return { discounts: [], chosen: [], code: codeAnswer && { ...codeAnswer, reason: refused } };
+
+  const rows = [...automatic, ...(usable ? [usable] : [])];
+  const needsShopper =
+    input.userId !== null && rows.some((r) => r.first_order_only || r.per_customer !== null);
+  const [firstOrder, uses] = needsShopper
+    ? await Promise.all([
+        repo.isFirstOrder(db, input.userId!),
+        repo.customerUses(
+          db,
+          input.userId!,
+          rows.filter((r) => r.per_customer !== null).map((r) => r.id),
+        ),
+      ])
+    : [null, new Map<number, number>()];
+  const customerLeft = (r: repo.PromotionRow) =>
+    input.userId === null || r.per_customer === null ? null : left(r.per_customer, uses.get(r.id) ?? 0);
+
+  const rules = automatic.map((r) =>
+    toRule(r, {
+      code: null,
+      usesLeft: left(r.max_uses, r.uses),
+      customerUsesLeft: customerLeft(r),
+      scopeLabel: '',
+    }),
+  );
+  // A code that ends before its promotion (a newsletter code's days) ends the rule for it.
+  const codeEnds =
+    usable?.code_expires_at && (!usable.ends_at || usable.code_expires_at < usable.ends_at)
+      ? usable.code_expires_at
+      : (usable?.ends_at ?? null);
+  const codeRule = usable
+    ? toRule(
+        { ...usable, ends_at: codeEnds },
+        {
+          code: usable.code,
+          usesLeft: fewer(left(usable.max_uses, usable.uses), left(usable.code_max_uses, usable.code_uses)),
+          customerUsesLeft: customerLeft(usable),
+          scopeLabel: await scopeLabel(db, usable),
+        },
+      )
+    : null;
+  const lines: PromotionLine[] = input.lines.map((l) => ({
+    ...l.pricing,
+    productId: l.productId,
+    variantId: l.variantId,
+    categoryId: facts.get(l.productId)?.category_id ?? null,
+    brand: facts.get(l.productId)?.brand ?? '',
+  }));
+  const choice = choosePromotions(rules, codeRule, {
+    lines,
+    paymentMode: input.paymentMode,
+    // Read only when a promotion asks (first order only, uses per customer); otherwise it decides nothing.
+    firstOrder: input.userId === null ? null : (firstOrder ?? true),
+    shippingPaise: input.shippingPaise ?? 0,
+    now,
+  });
+  if (codeAnswer) {
+    const reason = refused ?? choice.codeRefusal;
+    codeAnswer = { ...codeAnswer, applied: reason === null, reason };
+  }
+  return {
+    discounts: choice.discounts,
+    chosen: choice.chosen.map((c) => ({ ...c, codeId: c.rule.code && usable ? usable.code_id : null })),
+    code: codeAnswer,
+  };
+}
+
+/** The refusal of an order whose code does not apply (the checkout shows the reason beside the code). */
+export function refusedCode(outcome: PromotionOutcome): AppError | null {
+  if (!outcome.code || outcome.code.applied) return null;
+  return new AppError(409, 'discount_refused', outcome.code.reason ?? PROMOTION_MESSAGES.unknown, {
+    discount_code: outcome.code.code,
+  });
+}
+
+/**
+ * Records the promotions of a placed order, in checkout's transaction, after its stock was taken (lock order:
+ * products, then promotions, then codes, each by id, as the cancellation that gives uses back):
+ * - each promotion's and code's use is taken with a guarded update: when another order took the last one since it
+ *   was read, the order is refused (409 `discount_refused`, "This code has been used.") and nothing is kept
+ * - the discounts as applied (priceOrder's figures) are kept with the order, to price it again the same way
+ */
+export async function redeemPromotions(
+  trx: Q,
+  order: { orderId: number; userId: number },
+  outcome: PromotionOutcome,
+  priced: PricedOrder,
+): Promise<void> {
+  const byId = [...outcome.chosen].sort((a, b) => a.rule.id - b.rule.id);
+  // The rows of this order first (they lock nothing others wait for), the shared counters last: a popular code's
+  // row is then held only for its update and the commit.
+  await repo.insertRedemptions(
+    trx,
+    byId.map((c) => ({
+      promotion_id: c.rule.id,
+      code_id: c.codeId,
+      order_id: order.orderId,
+      user_id: order.userId,
+    })),
+  );
+  await repo.insertOrderDiscounts(
+    trx,
+    priced.discounts.map((d, i) => ({
+      order_id: order.orderId,
+      position: i,
+      kind: d.kind,
+      label: d.label,
+      code: outcome.chosen[i]?.rule.code ?? null,
+      promotion_id: outcome.chosen[i]?.rule.id ?? null,
+      amount_paise: d.amountPaise,
+      line_positions: d.lines ? JSON.stringify(d.lines) : null,
+    })),
+  );
+  for (const c of byId) {
+    if (!(await repo.takePromotionUse(trx, c.rule.id)))
+      throw conflict(
+        c.rule.code ? PROMOTION_MESSAGES.used : `The offer "${c.rule.name}" has just ended.`,
+        'discount_refused',
+      );
+  }
+  for (const c of byId) {
+    if (c.codeId !== null && !(await repo.takeCodeUse(trx, c.codeId)))
+      throw conflict(PROMOTION_MESSAGES.used, 'discount_refused');
+  }
+}
+
+/**
+ * Gives an order's uses back (cancelled, payment failed), once: its redemptions are marked released under their
+ * row locks, and each promotion's and code's count goes down by one.
+ */
+export async function releasePromotions(trx: Q, orderId: number): Promise<void> {
+  const rows = (await repo.lockRedemptions(trx, orderId)).filter((r) => !r.released);
+  if (!rows.length) return;
+  await repo.setReleased(
+    trx,
+    rows.map((r) => r.id),
+    1,
+  );
+  for (const r of rows) await repo.giveUseBack(trx, r.promotion_id, r.code_id);
+}
+
+/**
+ * Takes back the uses an order gave back, when it waits for payment again (pay now) or is paid after all.
+ * - waiting for payment: guarded like checkout; when the last use went to someone else meanwhile, the order cannot
+ *   be paid at its price (409 `discount_refused`)
+ * - paid: the money is taken, so the use is counted whatever the limit
+ */
+export async function retakePromotions(trx: Q, orderId: number, force: boolean): Promise<void> {
+  const rows = (await repo.lockRedemptions(trx, orderId)).filter((r) => r.released);
+  if (!rows.length) return;
+  for (const r of rows) {
+    if (force) await repo.forceUse(trx, r.promotion_id, r.code_id);
+    else if (
+      !(await repo.takePromotionUse(trx, r.promotion_id)) ||
+      (r.code_id !== null && !(await repo.takeCodeUse(trx, r.code_id)))
+    )
+      throw conflict(
+        'The discount code of this order has been used up meanwhile: this order can no longer be paid at its price. Please order again.',
+        'discount_refused',
+      );
+  }
+  await repo.setReleased(
+    trx,
+    rows.map((r) => r.id),
+    0,
+  );
+}
+
+/** An order's discounts as applied, for priceSnapshot, and as the shopper reads them. */
+export interface OrderDiscounts {
+  applied: AppliedDiscount[];
+  lines: DiscountLine[];
+}
+
+/** The discounts of orders by order id (none for an order without). */
+export async function discountsOfOrders(
+  db: Q,
+  orderIds: readonly number[],
+): Promise<Map<number, OrderDiscounts>> {
+  const out = new Map<number, OrderDiscounts>();
+  for (const r of await repo.orderDiscounts(db, orderIds)) {
+    const o = out.get(r.order_id) ?? { applied: [], lines: [] };
+    const lines = r.line_positions ? (JSON.parse(r.line_positions) as number[]) : undefined;
+    o.applied.push({
+      kind: r.kind,
+      label: r.label,
+      amountPaise: r.amount_paise,
+      ...(lines ? { lines } : {}),
+    });
+    o.lines.push({ kind: r.kind, label: r.label, code: r.code, amount: toRupees(r.amount_paise) });
+    out.set(r.order_id, o);
+  }
+  return out;
+}
+
+export const NO_DISCOUNTS: OrderDiscounts = { applied: [], lines: [] };

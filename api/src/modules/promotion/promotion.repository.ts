@@ -1,0 +1,341 @@
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, OrderDiscountTable, PromotionTable } from '../../db/database';
+
+/** The database or a transaction: every query here runs in either. */
+type Q = Kysely<Database>;
+
+export type PromotionRow = Selectable<PromotionTable>;
+export type PromotionFields = Omit<Insertable<PromotionTable>, 'id' | 'uses'>;
+export type PromotionListRow = PromotionRow & { code: string | null; generated_codes: number };
+
+/** A promotion with its typed code (the one not generated) and how many codes were generated. */
+function withCodes(db: Q) {
+  return db
+    .selectFrom('promotions as p')
+    .selectAll('p')
+    .select([
+      (eb) =>
+        eb
+          .selectFrom('promotion_codes as c')
+          .select('c.code')
+          .whereRef('c.promotion_id', '=', 'p.id')
+          .where('c.generated', '=', 0)
+          .orderBy('c.id')
+          .limit(1)
+          .as('code'),
+      (eb) =>
+        eb
+          .selectFrom('promotion_codes as c')
+          .select(sql<number>`COUNT(*)`.as('n'))
+          .whereRef('c.promotion_id', '=', 'p.id')
+          .where('c.generated', '=', 1)
+          .as('generated_codes'),
+    ]);
+}
+
+export async function listPromotions(db: Q): Promise<PromotionListRow[]> {
+  const rows = await withCodes(db).orderBy('p.id', 'desc').limit(1000).execute();
+  return rows.map((r) => ({ ...r, generated_codes: Number(r.generated_codes ?? 0) }));
+}
+
+export async function findPromotion(db: Q, id: number): Promise<PromotionListRow | undefined> {
+  const r = await withCodes(db).where('p.id', '=', id).executeTakeFirst();
+  return r && { ...r, generated_codes: Number(r.generated_codes ?? 0) };
+}
+
+export async function insertPromotion(db: Q, row: PromotionFields): Promise<number> {
+  const r = await db.insertInto('promotions').values(row).executeTakeFirstOrThrow();
+  return Number(r.insertId);
+}
+
+export async function updatePromotion(db: Q, id: number, row: PromotionFields): Promise<void> {
+  await db.updateTable('promotions').set(row).where('id', '=', id).execute();
+}
+
+export async function deletePromotion(db: Q, id: number): Promise<void> {
+  await db.deleteFrom('promotions').where('id', '=', id).execute();
+}
+
+export async function hasRedemptions(db: Q, promotionId: number): Promise<boolean> {
+  const r = await db
+    .selectFrom('promotion_redemptions')
+    .select('id')
+    .where('promotion_id', '=', promotionId)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(r);
+}
+
+/** The promotion that owns a code (normalised), if any. */
+export async function codeOwner(db: Q, code: string): Promise<number | null> {
+  const r = await db
+    .selectFrom('promotion_codes')
+    .select('promotion_id')
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return r ? r.promotion_id : null;
+}
+
+/** Sets the promotion's typed code: updates the one it has, adds one, or (null) removes it. */
+export async function setTypedCode(db: Q, promotionId: number, code: string | null): Promise<void> {
+  const typed = await db
+    .selectFrom('promotion_codes')
+    .select('id')
+    .where('promotion_id', '=', promotionId)
+    .where('generated', '=', 0)
+    .executeTakeFirst();
+  if (typed && code) {
+    await db.updateTable('promotion_codes').set({ code }).where('id', '=', typed.id).execute();
+  } else if (code) {
+    await db
+      .insertInto('promotion_codes')
+      .values({ promotion_id: promotionId, code, max_uses: null })
+      .execute();
+  } else if (typed) {
+    await db.deleteFrom('promotion_codes').where('id', '=', typed.id).execute();
+  }
+}
+
+/** Which of these codes exist already. */
+export async function existingCodes(db: Q, codes: readonly string[]): Promise<Set<string>> {
+  if (!codes.length) return new Set();
+  const rows = await db.selectFrom('promotion_codes').select('code').where('code', 'in', codes).execute();
+  return new Set(rows.map((r) => r.code));
+}
+
+/** Single-use generated codes of a promotion. */
+export async function insertGeneratedCodes(db: Q, promotionId: number, codes: readonly string[]) {
+  for (let i = 0; i < codes.length; i += 1000) {
+    await db
+      .insertInto('promotion_codes')
+      .values(
+        codes
+          .slice(i, i + 1000)
+          .map((code) => ({ promotion_id: promotionId, code, max_uses: 1, generated: 1 })),
+      )
+      .execute();
+  }
+}
+
+/** Every code of a promotion with its uses, for the CSV export. */
+export function codesOf(db: Q, promotionId: number) {
+  return db
+    .selectFrom('promotion_codes')
+    .select(['code', 'max_uses', 'uses', 'generated', 'created_at'])
+    .where('promotion_id', '=', promotionId)
+    .orderBy('id')
+    .execute();
+}
+
+// -------------------------------------------------------------------------------------------------------------
+// Pricing
+
+export type CodeRow = PromotionRow & {
+  code_id: number;
+  code: string;
+  code_max_uses: number | null;
+  code_uses: number;
+  code_expires_at: Date | null;
+};
+
+/** A code (normalised) with its promotion. */
+export async function findCode(db: Q, code: string): Promise<CodeRow | undefined> {
+  return db
+    .selectFrom('promotion_codes as c')
+    .innerJoin('promotions as p', 'p.id', 'c.promotion_id')
+    .selectAll('p')
+    .select([
+      'c.id as code_id',
+      'c.code',
+      'c.max_uses as code_max_uses',
+      'c.uses as code_uses',
+      'c.expires_at as code_expires_at',
+    ])
+    .where('c.code', '=', code)
+    .executeTakeFirst();
+}
+
+/** Automatic offers switched on whose time is now. */
+export function runningAutomatic(db: Q, now: Date): Promise<PromotionRow[]> {
+  return db
+    .selectFrom('promotions')
+    .selectAll()
+    .where('kind', '=', 'automatic')
+    .where('active', '=', 1)
+    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+    .orderBy('id')
+    .execute();
+}
+
+/** Category and brand of products, for promotions scoped to them. */
+export async function productFacts(db: Q, ids: readonly number[]) {
+  if (!ids.length) return new Map<number, { category_id: number | null; brand: string }>();
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'category_id', 'brand'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.id, { category_id: r.category_id, brand: r.brand }]));
+}
+
+export async function categoryNames(db: Q, ids: readonly number[]): Promise<string[]> {
+  if (!ids.length) return [];
+  return (
+    await db
+      .selectFrom('categories')
+      .select('name')
+      .where('id', 'in', [...ids])
+      .execute()
+  ).map((r) => r.name);
+}
+
+export async function productNames(db: Q, ids: readonly number[]): Promise<string[]> {
+  if (!ids.length) return [];
+  return (
+    await db
+      .selectFrom('products')
+      .select('name')
+      .where('id', 'in', [...ids])
+      .limit(3)
+      .execute()
+  ).map((r) => r.name);
+}
+
+/** Whether the shopper has no order yet other than cancelled or failed-payment ones. */
+export async function isFirstOrder(db: Q, userId: number): Promise<boolean> {
+  const r = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('state', 'not in', ['cancelled', 'payment_failed'])
+    .limit(1)
+    .executeTakeFirst();
+  return !r;
+}
+
+/** The shopper's uses of each promotion (orders not cancelled, payments not failed). */
+export async function customerUses(db: Q, userId: number, promotionIds: readonly number[]) {
+  if (!promotionIds.length) return new Map<number, number>();
+  const rows = await db
+    .selectFrom('promotion_redemptions')
+    .select(['promotion_id', sql<number>`COUNT(*)`.as('n')])
+    .where('user_id', '=', userId)
+    .where('promotion_id', 'in', [...promotionIds])
+    .where('released', '=', 0)
+    .groupBy('promotion_id')
+    .execute();
+  return new Map(rows.map((r) => [r.promotion_id, Number(r.n)]));
+}
+
+/** One more use of a promotion, unless its limit is reached (the guard is the final word). */
+export async function takePromotionUse(db: Q, id: number): Promise<boolean> {
+  const r = await db
+    .updateTable('promotions')
+    .set((eb) => ({ uses: eb('uses', '+', 1) }))
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function takeCodeUse(db: Q, id: number): Promise<boolean> {
+  const r = await db
+    .updateTable('promotion_codes')
+    .set((eb) => ({ uses: eb('uses', '+', 1) }))
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** A use taken back whatever the limit (a payment that arrived for an order whose use was given back). */
+export async function forceUse(db: Q, promotionId: number, codeId: number | null): Promise<void> {
+  await db
+    .updateTable('promotions')
+    .set((eb) => ({ uses: eb('uses', '+', 1) }))
+    .where('id', '=', promotionId)
+    .execute();
+  if (codeId !== null)
+    await db
+      .updateTable('promotion_codes')
+      .set((eb) => ({ uses: eb('uses', '+', 1) }))
+      .where('id', '=', codeId)
+      .execute();
+}
+
+export async function giveUseBack(db: Q, promotionId: number, codeId: number | null): Promise<void> {
+  await db
+    .updateTable('promotions')
+    .set((eb) => ({ uses: eb('uses', '-', 1) }))
+    .where('id', '=', promotionId)
+    .where('uses', '>', 0)
+    .execute();
+  if (codeId !== null)
+    await db
+      .updateTable('promotion_codes')
+      .set((eb) => ({ uses: eb('uses', '-', 1) }))
+      .where('id', '=', codeId)
+      .where('uses', '>', 0)
+      .execute();
+}
+
+export async function insertRedemptions(
+  db: Q,
+  rows: { promotion_id: number; code_id: number | null; order_id: number; user_id: number }[],
+): Promise<void> {
+  if (rows.length) await db.insertInto('promotion_redemptions').values(rows).execute();
+}
+
+/** An order's redemptions, locked, in the lock order (promotion id). */
+export function lockRedemptions(db: Q, orderId: number) {
+  return db
+    .selectFrom('promotion_redemptions')
+    .select(['id', 'promotion_id', 'code_id', 'released'])
+    .where('order_id', '=', orderId)
+    .orderBy('promotion_id')
+    .forUpdate()
+    .execute();
+}
+
+export async function setReleased(db: Q, ids: readonly number[], released: 0 | 1): Promise<void> {
+  if (ids.length)
+    await db
+      .updateTable('promotion_redemptions')
+      .set({ released })
+      .where('id', 'in', [...ids])
+      .execute();
+}
+
+export async function insertOrderDiscounts(db: Q, rows: Insertable<OrderDiscountTable>[]): Promise<void> {
+  if (rows.length) await db.insertInto('order_discounts').values(rows).execute();
+}
+
+/** The discounts of orders, in the order they were applied. */
+export function orderDiscounts(db: Q, orderIds: readonly number[]) {
+  if (!orderIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('order_discounts')
+    .select(['order_id', 'kind', 'label', 'code', 'promotion_id', 'amount_paise', 'line_positions'])
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+}
+
+/** Deals running now: automatic offers switched on, marked as deals, started and not ended. */
+export function runningDeals(db: Q, now: Date) {
+  return runningAutomatic(db, now).then((rows) => rows.filter((r) => r.deal && r.ends_at));
+}
+
+/** The shopper's server cart lines, in checkout's order (product, colour, memory size); no locks. */
+export function serverCart(db: Q, userId: number) {
+  return db
+    .selectFrom('cart_lines')
+    .select(['id', 'product_id', 'color_id', 'memory_size', 'qty'])
+    .where('user_id', '=', userId)
+    .orderBy('product_id')
+    .orderBy('color_id')
+    .orderBy('memory_size')
+    .execute();
+}
