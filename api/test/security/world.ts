@@ -334,6 +334,7 @@ export function paramValue(route: RouteEntry, param: string, w: World): string {
   // Blocking is sent as an unblock of the owner (validRequest): the owner's token must keep working.
   if (p === 'userid') return String(w.owner.id);
   if (p === 'importid') return w.catalogImport;
+  if (p === 'section' && section === 'reports') return 'b2b';
   if (p === 'file' || p === '*') return w.imageFile;
   if (p === 'id' || p === 'slug') {
     if (section === 'category') return String(route.method === 'DELETE' ? w.emptyCategory : w.category);
@@ -538,6 +539,14 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       return { body: { blocked: false } };
     case 'PUT /settings/tax/category/:p':
       return { body: { hsnCode: '8517', gstRate: 18 } };
+    case 'PUT /order/:p/serials':
+      return { body: { lines: [{ line: 1, serials: ['SN-SECURITY-1'] }] } };
+    case 'GET /serials':
+      return { query: '?q=SN-SECURITY' };
+    case 'GET /reports/gst/sales-register':
+    case 'GET /reports/gst/gstr1':
+    case 'GET /reports/gst/gstr1/:p':
+      return { query: '?period=2026-11' };
     default:
       return owned ? { ownerObjects: true } : {};
   }
