@@ -301,11 +301,15 @@ describe('control: the same requests with the right token', () => {
       expect(r.status, `${route.method} ${route.path} → ${r.status} ${r.text.slice(0, 300)}`).toBeLessThan(
         300,
       );
-      // JSON answers say flag 1; the invoice and packing-slip PDFs and the catalogue CSV are the guarded
-      // binary routes.
+      // JSON answers say flag 1; the invoice and packing-slip PDFs, the catalogue CSV and the GST exports (CSV,
+      // and GSTR-1 as a JSON file) are the guarded file routes.
       const type = r.headers.get('content-type') ?? '';
-      if (type.includes('json')) expect(r.body.flag).toBe(1);
-      else expect(type).toMatch(/^(application\/pdf|text\/csv; charset=utf-8)$/);
+      const file = (r.headers.get('content-disposition') ?? '').startsWith('attachment');
+      if (type.includes('json') && !file) expect(r.body.flag).toBe(1);
+      else
+        expect(type).toMatch(
+          /^(application\/pdf|text\/csv; charset=utf-8|application\/json; charset=utf-8)$/,
+        );
       // Keep the matrix's baseline: the refusal cases compare against it.
       before = { db: await fingerprint(sc), files: await uploadListing(sc.uploadDir) };
     },

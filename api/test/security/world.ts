@@ -485,6 +485,7 @@ export function paramValue(route: RouteEntry, param: string, w: World): string {
   if (p === 'importid') return w.catalogImport;
   if (p === 'productid') return String(w.product);
   if (p === 'reviewid') return String(w.review);
+  if (p === 'section' && section === 'reports') return 'b2b';
   if (p === 'file' || p === '*') return w.imageFile;
   if (p === 'id' || p === 'slug') {
     if (section === 'category') return String(route.method === 'DELETE' ? w.emptyCategory : w.category);
@@ -740,6 +741,14 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       return { body: { reason: 'Off topic' } };
     case 'PUT /admin/reviews/:p/reply':
       return { body: { reply: 'Thank you!' } };
+    case 'PUT /order/:p/serials':
+      return { body: { lines: [{ line: 1, serials: ['SN-SECURITY-1'] }] } };
+    case 'GET /serials':
+      return { query: '?q=SN-SECURITY' };
+    case 'GET /reports/gst/sales-register':
+    case 'GET /reports/gst/gstr1':
+    case 'GET /reports/gst/gstr1/:p':
+      return { query: '?period=2026-11' };
     default:
       return owned ? { ownerObjects: true } : {};
   }
