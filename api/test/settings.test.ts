@@ -45,7 +45,7 @@ describe('GET /settings', () => {
       emiEnabled: false,
       emiPlans: [],
       supportHours: 'Mon–Sat, 9 am – 8 pm',
-      promises: ['Cash on delivery', 'GST invoice with every order', 'Secure online payment'],
+      promises: ['Cash on delivery', 'Bill with every order', 'Secure online payment'],
       // The newsletter's first-order code, backed by the sign-up (newsletter.test.ts).
       newsletterCodePercent: 10,
       newsletterCodeDays: 30,

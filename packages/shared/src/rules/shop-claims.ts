@@ -10,7 +10,7 @@ export const MAX_PROMISES = 4;
  */
 export const DEFAULT_PROMISES = [
   'Cash on delivery',
-  'GST invoice with every order',
+  'Bill with every order',
   'Secure online payment',
 ] as const;
 
