@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type AppliedDiscount,
   type CategoryReturnPolicy,
   DEFAULT_RETURN_WINDOW_DAYS,
   formatINR,
@@ -35,6 +36,7 @@ import { type Trx, transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import * as orders from '../order/order.repository';
 import { PUBLIC_ID_RE } from '../order/order-id';
+import { discountsOfOrders } from '../promotion/promotion-pricing.service';
 import * as repo from './returns.repository';
 import { mailReturn } from './returns-mail';
 
@@ -123,7 +125,7 @@ type PolicyLine = Awaited<ReturnType<typeof repo.orderLinesWithPolicy>>[number];
  * The order's lines priced again from their snapshots (the same call as the order page and the tax invoice):
  * `netPaise` is what each line cost after its share of the order's discounts.
  */
-export function pricedLines(lines: PolicyLine[]) {
+export function pricedLines(lines: PolicyLine[], discounts: readonly AppliedDiscount[] = []) {
   return priceSnapshot(
     lines.map((l) => ({
       unitPaise: l.unit_price_paise,
@@ -131,6 +133,7 @@ export function pricedLines(lines: PolicyLine[]) {
       qty: l.qty,
       gstRateBp: l.gst_rate_bp ?? undefined,
     })),
+    { discounts },
   );
 }
 
@@ -441,7 +444,8 @@ async function writeRequest(
     );
   }
   const lines = await repo.orderLinesWithPolicy(trx, order.id);
-  const priced = pricedLines(lines);
+  const discounts = (await discountsOfOrders(trx, [order.id])).get(order.id)?.applied ?? [];
+  const priced = pricedLines(lines, discounts);
   const held = await repo.unitsInRequests(trx, order.id);
   const variants = await repo.variantsOf(trx, [...new Set(lines.map((l) => l.product_id))]);
   const rows: {
