@@ -21,6 +21,7 @@ export const paths = {
   staff: '/admin/staff',
   catalogCsv: '/admin/catalog-csv',
   history: '/admin/history',
+  reports: '/admin/reports',
   /** The staff member's own password and two-step sign-in. */
   account: '/admin/account',
   logout: '/logout',
