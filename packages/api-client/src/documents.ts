@@ -58,3 +58,8 @@ export function fetchOrderDocument(
 export function fetchPackingSlips(http: Transport, orderIds: string[]): Promise<OrderDocumentFile> {
   return fetchPdf(http, '/order/packing-slips', { ids: orderIds.join(',') }, 'packing-slips.pdf');
 }
+
+/** One table of the sales report as CSV (`GET /reports/sales.csv`): the period's query and `table`. */
+export function fetchReportCsv(http: Transport, params: Record<string, string>): Promise<OrderDocumentFile> {
+  return fetchPdf(http, '/reports/sales.csv', params, `voltcart-${params.table ?? 'report'}.csv`);
+}

@@ -28,6 +28,7 @@ const NAV: { to: string; label: string; icon: string; end?: boolean; permission?
   { to: paths.reviews, label: 'Reviews', icon: '★', permission: 'reviews.write' },
   { to: paths.stockAlerts, label: 'Stock alerts', icon: '⏰', permission: 'catalog.read' },
   { to: paths.tax, label: 'Tax (GST)', icon: '₹', permission: 'settings.write' },
+  { to: paths.reports, label: 'Reports', icon: '◔', permission: 'reports.read' },
   { to: paths.settings, label: 'Settings', icon: '⚙' },
 ];
 

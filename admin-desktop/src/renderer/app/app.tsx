@@ -17,6 +17,9 @@ import { AppProviders } from './providers';
 import { RequireAdmin } from './require-admin';
 
 /** Screens load on first use: a small first download, and a fast start for the desktop window. */
+const ReportsPage = lazy(() =>
+  import('../features/reports/reports-page').then((m) => ({ default: m.ReportsPage })),
+);
 const BulkUploadPage = lazy(() =>
   import('../features/bulk-upload/bulk-upload-page').then((m) => ({ default: m.BulkUploadPage })),
 );
@@ -137,6 +140,7 @@ const routes = createRoutesFromElements(
       <Route path="discounts" element={<DiscountListPage />} />
       <Route path="discounts/add" element={<DiscountFormPage />} />
       <Route path="discounts/edit/:discountId" element={<DiscountFormPage />} />
+      <Route path="reports" element={<ReportsPage />} />
       <Route path="account" element={<AccountPage />} />
       <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
     </Route>

@@ -30,6 +30,7 @@ export const paths = {
   discounts: '/admin/discounts',
   discountAdd: '/admin/discounts/add',
   discountEdit: (id: string) => `/admin/discounts/edit/${encodeURIComponent(id)}`,
+  reports: '/admin/reports',
   /** The staff member's own password and two-step sign-in. */
   account: '/admin/account',
   logout: '/logout',

@@ -1,5 +1,5 @@
 import { createClient } from '@voltcart/api-client/client';
-import { fetchOrderDocument, fetchPackingSlips } from '@voltcart/api-client/documents';
+import { fetchOrderDocument, fetchPackingSlips, fetchReportCsv } from '@voltcart/api-client/documents';
 import { createHttp } from '@voltcart/api-client/http';
 import { type ImageKind, imageUrl } from '@voltcart/shared';
 import { DEFAULT_API_URL } from '../../shared/ipc-contract';
@@ -27,6 +27,9 @@ export const orderDocument = (orderId: string, number?: string) => fetchOrderDoc
 
 /** The packing slips of the orders named, one page each, as one PDF, with the admin token. */
 export const packingSlips = (orderIds: string[]) => fetchPackingSlips(http, orderIds);
+
+/** A table of the sales report as CSV, with the admin token. */
+export const reportCsv = (params: Record<string, string>) => fetchReportCsv(http, params);
 
 /** A picture on the API host in use (see imageUrl); null when there is none (SafeImage shows a placeholder). */
 export const imageSrc = (kind: ImageKind, file: string | null | undefined, size?: 'full' | 'sm') =>

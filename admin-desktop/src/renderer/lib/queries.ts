@@ -4,6 +4,7 @@ import {
   MAX_MATCH_NAMES,
   type MatchedProduct,
   type ReportPeriod,
+  type StockMovementsQuery,
 } from '@voltcart/shared';
 import { ambiguousNamesOf, colorMatchesOf, type MatchColor } from '../../shared/match';
 import { api } from './api';
@@ -15,6 +16,11 @@ import {
   type ProductQuery,
   queryKeys,
 } from './query-keys';
+
+type StockTrailQuery = Partial<Pick<StockMovementsQuery, 'variantId' | 'reason' | 'from' | 'to'>> & {
+  page: number;
+  limit: number;
+};
 
 /**
  * Every read of the back office: the key, and the call that answers it. Screens pass these to useQuery (a
@@ -80,6 +86,12 @@ export const queries = {
         }
         return { products: [...found.values()], colors, ambiguous };
       },
+    }),
+  /** A product's stock trail (under the product's key: anything that changes the product refreshes it). */
+  stockTrail: (id: string, query: StockTrailQuery) =>
+    queryOptions({
+      queryKey: [...queryKeys.products.detail(id), 'stock', query] as const,
+      queryFn: async ({ signal }) => api.stock.movements({ params: { id }, query }, { signal }),
     }),
   product: (id: string) =>
     queryOptions({

@@ -25,6 +25,7 @@ import {
   stockChangedText,
   stockConflict,
 } from './product-save';
+import { StockTrail } from './stock-trail';
 import { VariantMatrix } from './variant-matrix';
 
 interface MemoryRow {
@@ -641,6 +642,7 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
         </div>
       </form>
       {current && <VariantMatrix product={current} />}
+      {current && <StockTrail productId={current._id} />}
     </>
   );
 }
