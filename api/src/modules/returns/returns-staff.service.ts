@@ -18,6 +18,7 @@ import * as orders from '../order/order.repository';
 import type { OrderDeps } from '../order/order.service';
 import { newPublicId } from '../order/order-id';
 import { staffRefund } from '../order/order-refund.service';
+import { recordStock, returnToStock } from '../stock/stock-ledger.service';
 import * as repo from './returns.repository';
 import { differenceOf, RETURN_ID_RE, toViews } from './returns.service';
 import { mailReturn } from './returns-mail';
@@ -217,6 +218,7 @@ export async function receiveReturn(
       (a, b) => a.product_id - b.product_id || Number(a.variant_id) - Number(b.variant_id),
     );
     const notes: string[] = [];
+    const back: { productId: number; variantId: number | null; qty: number }[] = [];
     for (const l of sorted) {
       const i = byLine.get(String(l.order_line_id));
       if (!i)
@@ -231,9 +233,16 @@ export async function receiveReturn(
         );
       }
       await repo.setInspection(trx, l.id, i.sellable, i.damaged);
-      if (i.sellable > 0) await orders.giveStock(trx, l.product_id, i.sellable, l.variant_id);
+      if (i.sellable > 0) back.push({ productId: l.product_id, variantId: l.variant_id, qty: i.sellable });
       notes.push(`${l.name}: ${i.sellable} sellable, ${i.damaged} damaged`);
     }
+    // Sellable units back in stock, each with its ledger row.
+    await returnToStock(trx, back, {
+      actor: 'admin',
+      adminId: actor.id,
+      orderId: order.id,
+      reference: row.public_id,
+    });
     await repo.updateRequest(trx, row.id, { state: 'received' });
     await step(
       trx,
@@ -422,6 +431,11 @@ export async function replaceReturn(deps: OrderDeps, publicId: string, actor: Ac
         expires_at: null,
         paid_at: toPay > 0 ? null : new Date(),
       });
+      await recordStock(
+        trx,
+        wanted.flatMap((l) => (l.send === null ? [] : [{ variantId: Number(l.send), delta: -l.qty }])),
+        { reason: 'order', actor: 'admin', adminId: actor.id, orderId: newId, reference: replacementId },
+      );
       const variants = await repo.variantsOf(trx, [...new Set(wanted.map((l) => l.product_id))]);
       await orders.insertLines(
         trx,
