@@ -81,6 +81,8 @@ export const ERROR_CODES = [
   'already_voted',
   /** "Notify me" for a variant that can be bought now. */
   'in_stock',
+  /** Products of different categories asked to be compared. */
+  'not_comparable',
   // the server
   'conflict',
   'busy',

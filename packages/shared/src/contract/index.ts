@@ -1,6 +1,7 @@
 import { admin, audit, staff, user } from './account';
 import { catalog, category, color, product, search, variant } from './catalog';
 import { catalogCsv } from './catalog-csv';
+import { compare } from './compare';
 import { customer } from './customer';
 import { review } from './review';
 import { stockAlert } from './stock-alert';
@@ -43,6 +44,7 @@ export const contract = {
   review,
   wishlist,
   stockAlert,
+  compare,
 };
 
 export type Contract = typeof contract;
