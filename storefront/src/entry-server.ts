@@ -30,6 +30,7 @@ import { loadPage, matchPattern, pageRoutes } from './app/route-table';
 import { ServerApp } from './app/server-app';
 import { type Env, setServerEnv } from './config/env';
 import { paths } from './config/paths';
+import { readCompareIds } from './features/catalog/compare-ids';
 import { SHOWCASES, showcaseParams } from './features/catalog/components/showcase-section';
 import { readStoreQuery, storeProductParams, writeStoreQuery } from './features/catalog/store-query';
 import { createQueries } from './lib/queries';
@@ -402,6 +403,7 @@ const PAGE_MODULES: Record<string, string> = {
   [paths.store.pattern]: 'src/app/routes/store.tsx',
   [paths.storeCategory.pattern]: 'src/app/routes/store.tsx',
   [paths.product.pattern]: 'src/app/routes/product.tsx',
+  [paths.compare.pattern]: 'src/app/routes/compare.tsx',
   ...Object.fromEntries(SHOP_PAGES.map((slug) => [paths.shopPage.to(slug), 'src/app/routes/shop-page.tsx'])),
   '*': 'src/app/routes/not-found.tsx',
 };
@@ -471,6 +473,13 @@ async function pageHead(
       description: `${page.title} of ${SHOP}.`,
       head: `<link rel="canonical" href="${escapeMarkup(url)}" />`,
     };
+  }
+  if (pattern === paths.compare.pattern) {
+    // Rendered with its products (a refusal, e.g. two categories, is rendered as the page's message); an address
+    // per combination of products is no page for search engines.
+    const ids = readCompareIds(search.get('ids'));
+    if (ids.length) await client.prefetchQuery({ ...queries.compare(ids), retry: false });
+    return { status: 200, title: `Compare products · ${SHOP}`, head: NOINDEX };
   }
   if (pattern === '*') return NOT_FOUND('Page');
   return { status: 200, head: '' };

@@ -15,6 +15,12 @@ export const paths = {
   product: { pattern: '/product/:id', to: (id: string) => `/product/${encodeURIComponent(id)}` },
   cart: { pattern: '/cart', to: () => '/cart' },
   wishlist: { pattern: '/wishlist', to: () => '/wishlist' },
+  /** A comparison's address is its products: shareable. */
+  compare: {
+    pattern: '/compare',
+    to: (ids: string[] = []) =>
+      ids.length ? `/compare?ids=${ids.map(encodeURIComponent).join(',')}` : '/compare',
+  },
   checkout: { pattern: '/checkout', to: () => '/checkout' },
   thankYou: {
     pattern: '/thank-you/:orderId',

@@ -97,6 +97,13 @@ export const createQueries = (api: Api) => ({
         return { items, hasMore, total };
       },
     }),
+  /** Products side by side (/compare). */
+  compare: (ids: string[]) =>
+    queryOptions({
+      queryKey: queryKeys.compare(ids),
+      queryFn: async ({ signal }) =>
+        (await api.compare.get({ query: { ids: ids.join(',') } }, { signal })).products,
+    }),
   /** The shopper's order with its timeline, payment, refunds and documents (order page, thank-you page). */
   order: (orderId: string) =>
     queryOptions({

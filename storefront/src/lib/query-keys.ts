@@ -33,6 +33,7 @@ export const queryKeys = {
     pages: ['wishlist', 'page'] as const,
     page: (page: number) => ['wishlist', 'page', page] as const,
   },
+  compare: (ids: string[]) => ['products', 'compare', ids.join(',')] as const,
   settings: ['settings'] as const,
   shopPage: (slug: string) => ['shop-page', slug] as const,
 };

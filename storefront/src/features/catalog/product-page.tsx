@@ -1,6 +1,6 @@
 import { ApiError, errorMessage } from '@voltcart/api-client/errors';
 import type { Product, ProductSummary } from '@voltcart/shared';
-import { canAddToCart, formatINR, instalment, memoryLabel, stockLabel } from '@voltcart/shared';
+import { canAddToCart, formatINR, instalment, MAX_COMPARE, memoryLabel, stockLabel } from '@voltcart/shared';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { CompareIcon, HeartIcon, PhoneIcon, ShieldIcon, TruckIcon } from '../../components/ui/icons';
@@ -15,6 +15,7 @@ import { useWishlist } from '../../lib/wishlist';
 import { useCart } from '../../stores/cart-store';
 import { notify } from '../../stores/notifications-store';
 import { useProduct } from './api';
+import { browserCompareIds as compareIds } from './compare-ids';
 import { NotifyMe } from './components/notify-me';
 import { ProductReviews } from './components/product-reviews';
 import { RatingBadge } from './components/rating-stars';
@@ -410,11 +411,18 @@ function ProductDetail({ product }: { product: Product }) {
               type="button"
               className="link-btn"
               aria-pressed={inCompare}
-              onClick={() => toggleCompare()}
+              onClick={() => {
+                if (!inCompare && compareIds().length >= MAX_COMPARE)
+                  notify.error(
+                    `Compare holds ${MAX_COMPARE} products: remove one on the compare page first.`,
+                  );
+                else toggleCompare();
+              }}
             >
               <CompareIcon size={18} />
               {inCompare ? 'In compare list' : 'Compare'}
             </button>
+            {inCompare && <Link to={paths.compare.to(compareIds())}>Compare now</Link>}
           </div>
 
           <ul className="pdp__service">
