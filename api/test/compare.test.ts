@@ -55,7 +55,8 @@ describe('GET /compare', () => {
   });
 
   it('refuses more than 4 products, none, an unknown one (404) and a hidden one (404)', async () => {
-    const five = await Promise.all([1, 2, 3, 4, 5].map((i) => inCategory(phones, `Phone ${i}`)));
+    const five = [];
+    for (const i of [1, 2, 3, 4, 5]) five.push(await inCategory(phones, `Phone ${i}`));
     const many = await ctx.req('GET', `/compare?ids=${five.map((p) => p.id).join(',')}`);
     expect(many.status).toBe(400);
     expect(many.body.msg).toBe('Compare up to 4 products at a time (you chose 5).');
@@ -68,5 +69,38 @@ describe('GET /compare', () => {
     expect((await ctx.req('GET', `/compare?ids=${five[0]!.id},999999999`)).status).toBe(404);
     const hidden = await makeProduct(ctx.db, { status: false });
     expect((await ctx.req('GET', `/compare?ids=${hidden.id}`)).status).toBe(404);
+  });
+});
+
+describe('GET /product/:id/related', () => {
+  it('gives products of the same category that can be bought, the same brand first, most sold next', async () => {
+    const me = await inCategory(laptops, 'Laptop me');
+    const sameBrand = await inCategory(laptops, 'Laptop same brand');
+    const popular = await inCategory(laptops, 'Laptop popular');
+    const soldOut = await inCategory(laptops, 'Laptop sold out');
+    const otherCategory = await inCategory(phones, 'Phone other');
+    await ctx.db
+      .updateTable('products')
+      .set({ brand: 'Acme' })
+      .where('id', 'in', [me.id, sameBrand.id, otherCategory.id])
+      .execute();
+    await ctx.db.updateTable('products').set({ stock: 0 }).where('id', '=', soldOut.id).execute();
+    await ctx.db
+      .updateTable('product_variants')
+      .set({ stock: 0 })
+      .where('product_id', '=', soldOut.id)
+      .execute();
+    await ctx.db
+      .insertInto('search_docs')
+      .values({ product_id: popular.id, name_key: 'laptop popular', model_key: '', popularity: 50 })
+      .execute();
+    const r = await ctx.req('GET', `/product/${me.id}/related`);
+    expect(r.status, r.text).toBe(200);
+    const names = r.body.products.map((p: { name: string }) => p.name);
+    expect(names.slice(0, 2)).toEqual(['Laptop same brand', 'Laptop popular']);
+    expect(names).not.toContain('Laptop me');
+    expect(names).not.toContain('Laptop sold out');
+    // The same brand in another category counts only when the product has no category.
+    expect(names).not.toContain('Phone other');
   });
 });
