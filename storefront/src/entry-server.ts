@@ -35,9 +35,10 @@ import { SHOWCASES, showcaseParams } from './features/catalog/components/showcas
 import { readStoreQuery, storeProductParams, writeStoreQuery } from './features/catalog/store-query';
 import { createQueries } from './lib/queries';
 import { makeQueryClient } from './lib/query-client';
+import { createShopperQueries } from './lib/shopper-queries';
 import { pagesSitemap, productSitemap, sitemapIndex } from './sitemap';
 
-type Queries = ReturnType<typeof createQueries>;
+type Queries = ReturnType<typeof createQueries> & ReturnType<typeof createShopperQueries>;
 
 const SHOP = 'Voltcart';
 const PRIVATE = [
@@ -359,7 +360,8 @@ async function renderPage(pathname: string, search: string, opts: RenderOptions)
   const params = matchPattern(route.pattern, pathname) ?? {};
 
   const http = createHttp({ baseURL: opts.apiUrl, timeoutMs: 3_000 });
-  const queries = createQueries(createClient({ request: (config) => http.request(config) }));
+  const apiClient = createClient({ request: (config) => http.request(config) });
+  const queries = { ...createQueries(apiClient), ...createShopperQueries(apiClient) };
   const client = makeQueryClient();
   try {
     // The same keys and values as the browser's queries, so the page finds them in its cache.

@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { SHOP_PAGES } from '@voltcart/shared';
 import type { ComponentType } from 'react';
 import { paths } from '../config/paths';
-import { readCompareIds } from '../features/catalog/compare-ids';
 import { catalogRequests } from '../features/catalog/requests';
 import { queries } from '../lib/queries';
 
@@ -51,14 +50,7 @@ export const pageRoutes: PageRoute[] = [
   },
   { pattern: paths.cart.pattern, page: () => import('./routes/cart') },
   { pattern: paths.wishlist.pattern, page: () => import('./routes/wishlist') },
-  {
-    pattern: paths.compare.pattern,
-    page: () => import('./routes/compare'),
-    requests: (client, _, search) => {
-      const ids = readCompareIds(search.get('ids'));
-      return ids.length ? client.prefetchQuery(queries.compare(ids)) : Promise.resolve();
-    },
-  },
+  { pattern: paths.compare.pattern, page: () => import('./routes/compare') },
   { pattern: paths.checkout.pattern, page: () => import('./routes/checkout') },
   { pattern: paths.thankYou.pattern, page: () => import('./routes/thank-you') },
   { pattern: paths.login.pattern, page: () => import('./routes/login') },

@@ -4,8 +4,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { notify } from '../stores/notifications-store';
 import { useSession } from '../stores/session-store';
 import { api } from './api';
-import { queries } from './queries';
-import { queryKeys } from './query-keys';
+import { shopperKeys, shopperQueries } from './shopper-queries';
 
 /**
  * The wishlist: in the browser for guests (the seed's `wishlist` key: a list of product ids, plus the options
@@ -101,7 +100,7 @@ export function useShopper(): { started: boolean; loggedIn: boolean } {
 /** The ids on the wishlist (the account's, or the guest's). */
 export function useWishlistIds(): string[] {
   const { loggedIn } = useShopper();
-  const server = useQuery({ ...queries.wishlistIds(), enabled: loggedIn });
+  const server = useQuery({ ...shopperQueries.wishlistIds(), enabled: loggedIn });
   const local = useSyncExternalStore(subscribe, snapshot, () => '');
   if (loggedIn) return server.data ?? [];
   return local ? guestWishlist() : [];
@@ -123,8 +122,8 @@ export function useWishlist(productId: string): [boolean, (options?: WishOptions
         const r = has
           ? await api.wishlist.remove({ params: { productId } })
           : await api.wishlist.add({ params: { productId }, body: options });
-        client.setQueryData(queries.wishlistIds().queryKey, r.ids);
-        void client.invalidateQueries({ queryKey: queryKeys.wishlist.pages });
+        client.setQueryData(shopperQueries.wishlistIds().queryKey, r.ids);
+        void client.invalidateQueries({ queryKey: shopperKeys.wishlist.pages });
       } catch (e) {
         notify.error(errorMessage(e));
       }

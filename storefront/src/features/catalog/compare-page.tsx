@@ -7,12 +7,12 @@ import { ProductImage } from '../../components/ui/product-image';
 import { Loading } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { productImage } from '../../lib/images';
-import { queries } from '../../lib/queries';
 import { useTitle } from '../../lib/use-title';
 import { browserCompareIds, readCompareIds } from './compare-ids';
 import { Stars } from './components/rating-stars';
 import { toggleInList } from './local-lists';
 import './catalog.css';
+import { shopperQueries } from '../../lib/shopper-queries';
 
 const lines = (text: string) =>
   text
@@ -59,7 +59,7 @@ export function ComparePage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const ids = readCompareIds(params.get('ids'));
-  const q = useQuery({ ...queries.compare(ids), enabled: ids.length > 0, retry: false });
+  const q = useQuery({ ...shopperQueries.compare(ids), enabled: ids.length > 0, retry: false });
 
   useEffect(() => {
     if (ids.length > 0) return;
