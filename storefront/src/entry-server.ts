@@ -423,11 +423,15 @@ async function pageHead(
     try {
       const key = params.id ?? '';
       const found = await client.fetchQuery({ ...queries.product(key), retry: false });
-      // The first page of reviews: in the HTML, and their JSON-LD (approved reviews only, as the API gives).
-      const reviews = await client
-        .fetchQuery({ ...queries.reviews(found._id), retry: false })
-        .then((r) => r.reviews)
-        .catch(() => []);
+      // The first page of reviews: in the HTML, and their JSON-LD (approved reviews only, as the API gives);
+      // and "You may also like", rendered in the HTML too.
+      const [reviews] = await Promise.all([
+        client
+          .fetchQuery({ ...queries.reviews(found._id), retry: false })
+          .then((r) => r.reviews)
+          .catch(() => []),
+        client.prefetchQuery({ ...queries.related(found._id), retry: false }),
+      ]);
       // The API answered a slug the product had before a rename (it redirected to the current one): the page
       // moves there for good, so shared links and search engines follow.
       if (key !== found._id && key !== found.slug)

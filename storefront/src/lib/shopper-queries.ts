@@ -17,10 +17,18 @@ export const shopperKeys = {
     pages: ['wishlist', 'page'] as const,
     page: (page: number) => ['wishlist', 'page', page] as const,
   },
+  related: (productId: string) => ['products', 'related', productId] as const,
   compare: (ids: string[]) => ['products', 'compare', ids.join(',')] as const,
 };
 
 export const createShopperQueries = (api: Api) => ({
+  /** "You may also like" under a product (cached by the API like the catalogue). */
+  related: (productId: string) =>
+    queryOptions({
+      queryKey: shopperKeys.related(productId),
+      queryFn: async ({ signal }) =>
+        (await api.review.related({ params: { id: productId } }, { signal })).products,
+    }),
   /** A page of a product's approved reviews with its rating (not cached by the API: votes show at once). */
   reviews: (productId: string, page = 1, sort: 'newest' | 'helpful' = 'newest') =>
     queryOptions({

@@ -16,6 +16,7 @@ import { useCart } from '../../stores/cart-store';
 import { notify } from '../../stores/notifications-store';
 import { useProduct } from './api';
 import { browserCompareIds as compareIds } from './compare-ids';
+import { RecentlyViewed, RelatedProducts } from './components/more-products';
 import { NotifyMe } from './components/notify-me';
 import { ProductReviews } from './components/product-reviews';
 import { RatingBadge } from './components/rating-stars';
@@ -470,7 +471,9 @@ function ProductDetail({ product }: { product: Product }) {
         </section>
       )}
 
+      <RelatedProducts productId={product._id} />
       <ProductReviews product={product} />
+      <RecentlyViewed product={product} />
     </div>
   );
 }
