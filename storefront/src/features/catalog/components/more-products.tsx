@@ -2,27 +2,40 @@ import { useQuery } from '@tanstack/react-query';
 import { formatINR, type ProductSummary } from '@voltcart/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ProductCard } from '../../../components/product-card';
 import { ProductImage } from '../../../components/ui/product-image';
 import { paths } from '../../../config/paths';
 import { productImage } from '../../../lib/images';
 import { shopperQueries } from '../../../lib/shopper-queries';
 
-/** "You may also like": products of the same category (the same brand first) that can be bought now. */
+/**
+ * "You may also like": products of the same category (the same brand first) that can be bought now, as small
+ * tiles (the store's cards would bring their cart code to the product page, and split it from the store's).
+ */
 export function RelatedProducts({ productId }: { productId: string }) {
   const { data } = useQuery(shopperQueries.related(productId));
   if (!data?.length) return null;
   return (
     <section className="more-products" aria-labelledby="related-title" data-testid="related">
       <h2 id="related-title">You may also like</h2>
-      <ul className="more-products__grid">
+      <ul className="more-products__row">
         {data.map((p) => (
           <li key={p._id}>
-            <ProductCard product={p} />
+            <Tile product={p} />
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A product's picture, name and price, linking to its page. */
+function Tile({ product: p }: { product: Seen }) {
+  return (
+    <Link to={paths.product.to(p._id)} className="more-products__seen">
+      <ProductImage src={productImage(p.thumbnail, 'sm')} alt="" width={96} height={96} />
+      <span>{p.name}</span>
+      <strong>{formatINR(p.finalPrice)}</strong>
+    </Link>
   );
 }
 
@@ -67,11 +80,7 @@ export function RecentlyViewed({ product }: { product: ProductSummary }) {
       <ul className="more-products__row">
         {seen.map((p) => (
           <li key={p._id}>
-            <Link to={paths.product.to(p._id)} className="more-products__seen">
-              <ProductImage src={productImage(p.thumbnail, 'sm')} alt="" width={96} height={96} />
-              <span>{p.name}</span>
-              <strong>{formatINR(p.finalPrice)}</strong>
-            </Link>
+            <Tile product={p} />
           </li>
         ))}
       </ul>
