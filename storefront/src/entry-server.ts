@@ -30,12 +30,11 @@ import { loadPage, matchPattern, pageRoutes } from './app/route-table';
 import { ServerApp } from './app/server-app';
 import { type Env, setServerEnv } from './config/env';
 import { paths } from './config/paths';
-import { readCompareIds } from './features/catalog/compare-ids';
 import { SHOWCASES, showcaseParams } from './features/catalog/components/showcase-section';
 import { readStoreQuery, storeProductParams, writeStoreQuery } from './features/catalog/store-query';
 import { createQueries } from './lib/queries';
 import { makeQueryClient } from './lib/query-client';
-import { createShopperQueries } from './lib/shopper-queries';
+import { createShopperQueries, readCompareIds } from './lib/shopper-queries';
 import { pagesSitemap, productSitemap, sitemapIndex } from './sitemap';
 
 type Queries = ReturnType<typeof createQueries> & ReturnType<typeof createShopperQueries>;

@@ -8,11 +8,9 @@ import { Loading } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { productImage } from '../../lib/images';
 import { useTitle } from '../../lib/use-title';
-import { browserCompareIds, readCompareIds } from './compare-ids';
-import { Stars } from './components/rating-stars';
 import { toggleInList } from './local-lists';
 import './catalog.css';
-import { shopperQueries } from '../../lib/shopper-queries';
+import { browserCompareIds, readCompareIds, shopperQueries } from '../../lib/shopper-queries';
 
 const lines = (text: string) =>
   text
@@ -27,13 +25,9 @@ const ROWS: { label: string; cell: (p: Product) => ReactNode }[] = [
   {
     label: 'Rating',
     cell: (p) =>
-      p.rating?.count ? (
-        <>
-          <Stars value={p.rating.average} size="sm" /> {p.rating.average.toFixed(1)} ({p.rating.count})
-        </>
-      ) : (
-        'No reviews yet'
-      ),
+      p.rating?.count
+        ? `${p.rating.average.toFixed(1)} ★ (${p.rating.count} ${p.rating.count === 1 ? 'review' : 'reviews'})`
+        : 'No reviews yet',
   },
   { label: 'Colours', cell: (p) => p.colors.map((c) => c.name).join(', ') || '—' },
   { label: 'Memory', cell: (p) => p.memorySizes.map(memoryLabel).join(', ') || '—' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCompareIds } from './compare-ids';
+import { readCompareIds } from './shopper-queries';
 
 describe('readCompareIds', () => {
   it.each([
