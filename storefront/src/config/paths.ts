@@ -18,8 +18,8 @@ export const paths = {
   /** A comparison's address is its products: shareable. */
   compare: {
     pattern: '/compare',
-    to: (ids: string[] = []) =>
-      ids.length ? `/compare?ids=${ids.map(encodeURIComponent).join(',')}` : '/compare',
+    // Ids are digits or slugs (readCompareIds): the list as text is the address.
+    to: (ids: string[] = []) => `/compare${ids.length ? `?ids=${ids.join()}` : ''}`,
   },
   checkout: { pattern: '/checkout', to: () => '/checkout' },
   thankYou: {

@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/errors';
+import type { User } from '@voltcart/shared';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { notify } from '../stores/notifications-store';
+import { startSession } from '../stores/session-actions';
 import { useSession } from '../stores/session-store';
 import { api } from './api';
 import { shopperKeys, shopperQueries } from './shopper-queries';
@@ -131,4 +133,13 @@ export function useWishlist(productId: string): [boolean, (options?: WishOptions
     [client, has, loggedIn, productId],
   );
   return [has, toggle];
+}
+
+/**
+ * A login from one of the login pages: the session starts (the guest cart merged), and the guest's wishlist goes
+ * to the account too (kept here, not in session-actions, which every page loads to log out).
+ */
+export async function startShopperSession(user: User, token: string): Promise<void> {
+  await startSession(user, token);
+  await mergeGuestWishlist();
 }

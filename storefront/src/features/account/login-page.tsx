@@ -5,7 +5,7 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useTitle } from '../../lib/use-title';
-import { startShopperSession as startSession } from '../../stores/login-session';
+import { startShopperSession as startSession } from '../../lib/wishlist';
 import { notify } from '../../stores/notifications-store';
 import { useSession } from '../../stores/session-store';
 import { afterLoginPath, keepDevice, storedDevice } from './after-login';

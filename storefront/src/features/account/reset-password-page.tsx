@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useTitle } from '../../lib/use-title';
-import { startShopperSession as startSession } from '../../stores/login-session';
+import { startShopperSession as startSession } from '../../lib/wishlist';
 import { notify } from '../../stores/notifications-store';
 import { AuthCard, Field, FormProblem, SubmitButton, useSubmit } from './account-forms';
 

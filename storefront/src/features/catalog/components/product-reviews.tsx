@@ -6,11 +6,10 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { productImage } from '../../../lib/images';
+import { shopperKeys, shopperQueries } from '../../../lib/shopper-queries';
 import { notify } from '../../../stores/notifications-store';
 import { useSession } from '../../../stores/session-store';
 import { Stars } from './rating-stars';
-import './reviews.css';
-import { shopperKeys, shopperQueries } from '../../../lib/shopper-queries';
 
 // The form is needed only by a buyer who chooses to write: its code loads then.
 const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
