@@ -25,6 +25,7 @@ import { catalogBulkRoutes } from './modules/catalog-bulk/catalog-bulk.routes';
 import { catalogCsvRoutes } from './modules/catalog-csv/catalog-csv.routes';
 import { categoryRoutes } from './modules/category/category.routes';
 import { colorRoutes } from './modules/color/color.routes';
+import { compareRoutes } from './modules/compare/compare.routes';
 import { customerRoutes } from './modules/customer/customer.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imagesRoutes } from './modules/images/images.routes';
@@ -94,6 +95,7 @@ export function createApp(opts: AppOptions) {
   app.route('/admin/reviews', staffReviewRoutes());
   app.route('/wishlist', wishlistRoutes());
   app.route('/stock-alerts', stockAlertRoutes());
+  app.route('/compare', compareRoutes());
   app.route('/admin/stock-alerts', staffStockAlertRoutes());
   app.route('/search', searchRoutes());
   app.route('/catalog/products', catalogBulkRoutes());

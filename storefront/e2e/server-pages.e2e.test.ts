@@ -516,6 +516,7 @@ describe('reading without JavaScript', () => {
       'Price: high to low': `${base}?limit=20&sort=price_desc`,
       Newest: `${base}?limit=20`,
       'Biggest discount': `${base}?limit=20&sort=discount`,
+      'Customer rating': `${base}?limit=20&sort=rating`,
     });
     expect(nav('Products per page')).toEqual({
       All: `${base}?limit=0`,

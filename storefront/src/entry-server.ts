@@ -34,9 +34,10 @@ import { SHOWCASES, showcaseParts } from './features/catalog/components/showcase
 import { readStoreQuery, storeProductParams, writeStoreQuery } from './features/catalog/store-query';
 import { createQueries } from './lib/queries';
 import { makeQueryClient } from './lib/query-client';
+import { createShopperQueries, readCompareIds } from './lib/shopper-queries';
 import { pagesSitemap, productSitemap, sitemapIndex } from './sitemap';
 
-type Queries = ReturnType<typeof createQueries>;
+type Queries = ReturnType<typeof createQueries> & ReturnType<typeof createShopperQueries>;
 
 const SHOP = 'Voltcart';
 const PRIVATE = [
@@ -358,7 +359,8 @@ async function renderPage(pathname: string, search: string, opts: RenderOptions)
   const params = matchPattern(route.pattern, pathname) ?? {};
 
   const http = createHttp({ baseURL: opts.apiUrl, timeoutMs: 3_000 });
-  const queries = createQueries(createClient({ request: (config) => http.request(config) }));
+  const apiClient = createClient({ request: (config) => http.request(config) });
+  const queries = { ...createQueries(apiClient), ...createShopperQueries(apiClient) };
   const client = makeQueryClient();
   try {
     // The same keys and values as the browser's queries, so the page finds them in its cache.
@@ -402,6 +404,7 @@ const PAGE_MODULES: Record<string, string> = {
   [paths.store.pattern]: 'src/app/routes/store.tsx',
   [paths.storeCategory.pattern]: 'src/app/routes/store.tsx',
   [paths.product.pattern]: 'src/app/routes/product.tsx',
+  [paths.compare.pattern]: 'src/app/routes/compare.tsx',
   ...Object.fromEntries(SHOP_PAGES.map((slug) => [paths.shopPage.to(slug), 'src/app/routes/shop-page.tsx'])),
   '*': 'src/app/routes/not-found.tsx',
 };
@@ -419,11 +422,15 @@ async function pageHead(
     try {
       const key = params.id ?? '';
       const found = await client.fetchQuery({ ...queries.product(key), retry: false });
-      // The first page of reviews: in the HTML, and their JSON-LD (approved reviews only, as the API gives).
-      const reviews = await client
-        .fetchQuery({ ...queries.reviews(found._id), retry: false })
-        .then((r) => r.reviews)
-        .catch(() => []);
+      // The first page of reviews: in the HTML, and their JSON-LD (approved reviews only, as the API gives);
+      // and "You may also like", rendered in the HTML too.
+      const [reviews] = await Promise.all([
+        client
+          .fetchQuery({ ...queries.reviews(found._id), retry: false })
+          .then((r) => r.reviews)
+          .catch(() => []),
+        client.prefetchQuery({ ...queries.related(found._id), retry: false }),
+      ]);
       // The API answered a slug the product had before a rename (it redirected to the current one): the page
       // moves there for good, so shared links and search engines follow.
       if (key !== found._id && key !== found.slug)
@@ -473,6 +480,13 @@ async function pageHead(
       description: `${page.title} of ${SHOP}.`,
       head: `<link rel="canonical" href="${escapeMarkup(url)}" />`,
     };
+  }
+  if (pattern === paths.compare.pattern) {
+    // Rendered with its products (a refusal, e.g. two categories, is rendered as the page's message); an address
+    // per combination of products is no page for search engines.
+    const ids = readCompareIds(search.get('ids'));
+    if (ids.length) await client.prefetchQuery({ ...queries.compare(ids), retry: false });
+    return { status: 200, title: `Compare products · ${SHOP}`, head: NOINDEX };
   }
   if (pattern === '*') return NOT_FOUND('Page');
   return { status: 200, head: '' };

@@ -97,6 +97,8 @@ export const ERROR_CODES = [
   'discount_refused',
   /** A discount code that another promotion already has. */
   'duplicate_code',
+  /** Products of different categories asked to be compared. */
+  'not_comparable',
   // the server
   'conflict',
   'busy',

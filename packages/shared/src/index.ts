@@ -38,6 +38,7 @@ export * from './schemas/cart';
 export * from './schemas/catalog';
 export * from './schemas/catalog-csv';
 export * from './schemas/common';
+export * from './schemas/compare';
 export * from './schemas/dashboard';
 export * from './schemas/field-label';
 export * from './schemas/gst';

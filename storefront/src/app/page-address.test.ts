@@ -39,6 +39,7 @@ describe('pageAddress', () => {
       '/product/PX12',
       '?sku=PX12-BLK',
     ],
+    ['a comparison', '/compare', `?ids=3, 1,3&${junk}`, '/compare', '?ids=3,1'],
     ['a page that reads no parameter', '/about', '?x=1', '/about', ''],
     ['a private page', '/cart/', '?x=1', '/cart', ''],
     ['an unknown page', '/no/such/page', '?x=1', '/no/such/page', ''],

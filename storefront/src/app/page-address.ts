@@ -1,5 +1,6 @@
 import { paths } from '../config/paths';
 import { readStoreQuery, writeStoreQuery } from '../features/catalog/store-query';
+import { readCompareIds } from '../lib/shopper-queries';
 import { matchPattern, pageRoutes } from './route-table';
 
 /** The query parameters a product page reads: the chosen variant (features/catalog/product-page.tsx). */
@@ -9,7 +10,8 @@ const PRODUCT_PARAMS = ['sku', 'color', 'memory'];
  * The address a page is rendered and kept under by the storefront server's page cache:
  * - the path without trailing slashes (the routes match with or without them)
  * - only the query parameters the page reads, in their normal form: the store's filters, sort and page as the
- *   store writes them; a product's chosen variant (the first value of each); nothing for any other page
+ *   store writes them; a product's chosen variant (the first value of each); a comparison's products; nothing for
+ *   any other page
  * Tracking tags and made-up parameters change nothing on the page, so they neither render it again nor take
  * room in the cache; the browser keeps its address as it was.
  */
@@ -27,6 +29,10 @@ export function pageAddress(pathname: string, search: string): { pathname: strin
       if (value) kept.set(name, value);
     }
     query = kept.toString();
+  } else if (pattern === paths.compare.pattern) {
+    // The comparison's products, as its page reads them.
+    const ids = readCompareIds(params.get('ids'));
+    if (ids.length) query = `ids=${ids.join(',')}`;
   }
   return { pathname: path, search: query ? `?${query}` : '' };
 }

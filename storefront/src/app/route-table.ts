@@ -50,6 +50,7 @@ export const pageRoutes: PageRoute[] = [
   },
   { pattern: paths.cart.pattern, page: () => import('./routes/cart') },
   { pattern: paths.wishlist.pattern, page: () => import('./routes/wishlist') },
+  { pattern: paths.compare.pattern, page: () => import('./routes/compare') },
   { pattern: paths.checkout.pattern, page: () => import('./routes/checkout') },
   { pattern: paths.thankYou.pattern, page: () => import('./routes/thank-you') },
   { pattern: paths.login.pattern, page: () => import('./routes/login') },

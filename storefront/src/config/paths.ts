@@ -15,6 +15,12 @@ export const paths = {
   product: { pattern: '/product/:id', to: (id: string) => `/product/${encodeURIComponent(id)}` },
   cart: { pattern: '/cart', to: () => '/cart' },
   wishlist: { pattern: '/wishlist', to: () => '/wishlist' },
+  /** A comparison's address is its products: shareable. */
+  compare: {
+    pattern: '/compare',
+    // Ids are digits or slugs (readCompareIds): the list as text is the address.
+    to: (ids: string[] = []) => `/compare${ids.length ? `?ids=${ids.join()}` : ''}`,
+  },
   checkout: { pattern: '/checkout', to: () => '/checkout' },
   thankYou: {
     pattern: '/thank-you/:orderId',

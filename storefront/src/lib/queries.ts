@@ -61,42 +61,6 @@ export const createQueries = (api: Api) => ({
       queryKey: queryKeys.products.detail(id),
       queryFn: async ({ signal }) => (await api.product.get({ params: { id } }, { signal })).product,
     }),
-  /** A page of a product's approved reviews with its rating (not cached by the API: votes show at once). */
-  reviews: (productId: string, page = 1, sort: 'newest' | 'helpful' = 'newest') =>
-    queryOptions({
-      queryKey: queryKeys.reviews.page(productId, page, sort),
-      queryFn: async ({ signal }) => {
-        const { reviews, hasMore, total, rating } = await api.review.list(
-          { params: { id: productId }, query: { page, sort } },
-          { signal },
-        );
-        return { reviews, hasMore, total, rating };
-      },
-    }),
-  /** The shopper's own review of a product and whether they may write one (logged-in shoppers only). */
-  myReview: (productId: string) =>
-    queryOptions({
-      queryKey: queryKeys.reviews.mine(productId),
-      queryFn: async ({ signal }) => {
-        const { review, canReview } = await api.review.mine({ params: { productId } }, { signal });
-        return { review, canReview };
-      },
-    }),
-  /** The ids on the logged-in shopper's wishlist (the hearts). */
-  wishlistIds: () =>
-    queryOptions({
-      queryKey: queryKeys.wishlist.ids,
-      queryFn: async ({ signal }) => (await api.wishlist.ids({}, { signal })).ids,
-    }),
-  /** A page of the logged-in shopper's wishlist. */
-  wishlist: (page: number) =>
-    queryOptions({
-      queryKey: queryKeys.wishlist.page(page),
-      queryFn: async ({ signal }) => {
-        const { items, hasMore, total } = await api.wishlist.list({ query: { page } }, { signal });
-        return { items, hasMore, total };
-      },
-    }),
   /** The shopper's order with its timeline, payment, refunds and documents (order page, thank-you page). */
   order: (orderId: string) =>
     queryOptions({

@@ -22,17 +22,6 @@ export const queryKeys = {
     mine: (limit: number) => ['orders', 'mine', limit] as const,
     detail: (id: string) => ['orders', 'detail', id] as const,
   },
-  reviews: {
-    all: ['reviews'] as const,
-    page: (productId: string, page: number, sort: 'newest' | 'helpful') =>
-      ['reviews', productId, sort, page] as const,
-    mine: (productId: string) => ['reviews', productId, 'mine'] as const,
-  },
-  wishlist: {
-    ids: ['wishlist', 'ids'] as const,
-    pages: ['wishlist', 'page'] as const,
-    page: (page: number) => ['wishlist', 'page', page] as const,
-  },
   settings: ['settings'] as const,
   deals: ['deals'] as const,
   shopPage: (slug: string) => ['shop-page', slug] as const,

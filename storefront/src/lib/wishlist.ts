@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/errors';
+import type { User } from '@voltcart/shared';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { notify } from '../stores/notifications-store';
+import { startSession } from '../stores/session-actions';
 import { useSession } from '../stores/session-store';
 import { api } from './api';
-import { queries } from './queries';
-import { queryKeys } from './query-keys';
+import { shopperKeys, shopperQueries } from './shopper-queries';
 
 /**
  * The wishlist: in the browser for guests (the seed's `wishlist` key: a list of product ids, plus the options
@@ -101,7 +102,7 @@ export function useShopper(): { started: boolean; loggedIn: boolean } {
 /** The ids on the wishlist (the account's, or the guest's). */
 export function useWishlistIds(): string[] {
   const { loggedIn } = useShopper();
-  const server = useQuery({ ...queries.wishlistIds(), enabled: loggedIn });
+  const server = useQuery({ ...shopperQueries.wishlistIds(), enabled: loggedIn });
   const local = useSyncExternalStore(subscribe, snapshot, () => '');
   if (loggedIn) return server.data ?? [];
   return local ? guestWishlist() : [];
@@ -123,8 +124,8 @@ export function useWishlist(productId: string): [boolean, (options?: WishOptions
         const r = has
           ? await api.wishlist.remove({ params: { productId } })
           : await api.wishlist.add({ params: { productId }, body: options });
-        client.setQueryData(queries.wishlistIds().queryKey, r.ids);
-        void client.invalidateQueries({ queryKey: queryKeys.wishlist.pages });
+        client.setQueryData(shopperQueries.wishlistIds().queryKey, r.ids);
+        void client.invalidateQueries({ queryKey: shopperKeys.wishlist.pages });
       } catch (e) {
         notify.error(errorMessage(e));
       }
@@ -132,4 +133,13 @@ export function useWishlist(productId: string): [boolean, (options?: WishOptions
     [client, has, loggedIn, productId],
   );
   return [has, toggle];
+}
+
+/**
+ * A login from one of the login pages: the session starts (the guest cart merged), and the guest's wishlist goes
+ * to the account too (kept here, not in session-actions, which every page loads to log out).
+ */
+export async function startShopperSession(user: User, token: string): Promise<void> {
+  await startSession(user, token);
+  await mergeGuestWishlist();
 }

@@ -6,11 +6,7 @@ import { useSession } from './session-store';
 /** Login or register succeeded: keep the session, then merge the guest cart into the server cart. */
 export async function startSession(user: User, token: string): Promise<void> {
   useSession.getState().setUser(user, token);
-  // The guest's wishlist goes to the account too (its code loads only now: most pages never need it).
-  await Promise.all([
-    useCart.getState().mergeIntoServer(),
-    import('../lib/wishlist').then((m) => m.mergeGuestWishlist()),
-  ]);
+  await useCart.getState().mergeIntoServer();
 }
 
 /**

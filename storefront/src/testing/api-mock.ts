@@ -79,6 +79,7 @@ export function apiMock(m: Calls): { api: MockedApi } {
       review: {
         list: async ({ params, query }: Input) => reply(await fn('review', 'list')(params?.id, query)),
         mine: async ({ params }: Input) => reply(await fn('review', 'mine')(params?.productId)),
+        related: async ({ params }: Input) => reply({ products: await fn('review', 'related')(params?.id) }),
         helpful: async ({ params }: Input) =>
           reply({ helpful: await fn('review', 'helpful')(params?.reviewId) }),
       },

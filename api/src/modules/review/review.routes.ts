@@ -8,9 +8,10 @@ import {
 } from '@voltcart/shared';
 import { catalogCache } from '../../lib/cache';
 import { uploadedFiles } from '../../lib/images';
-import { replyWith, resource } from '../../lib/routes';
+import { cached, replyWith, resource } from '../../lib/routes';
 import { idParam } from '../../lib/validate';
 import { actorOf } from '../audit/audit.service';
+import { relatedProducts } from './related.service';
 import * as reviews from './review.service';
 
 const M = reviews.REVIEW_MESSAGES;
@@ -24,6 +25,11 @@ export function productReviewRoutes() {
     msg: M.loaded,
     ...(await reviews.listReviews(c.var.db, idParam(c, 'id', 'Product'), query)),
   }));
+  // A catalogue read like the product itself: kept in the catalogue cache.
+  on(api.related, async (c) => {
+    const id = idParam(c, 'id', 'Product');
+    return cached(c, api.related, async () => ({ products: await relatedProducts(c.var.readDb, id) }));
+  });
   return app;
 }
 

@@ -30,7 +30,7 @@ export async function requestAlert(
   shopper: { id: number; email: string } | null,
 ): Promise<{ created: boolean; msg: string }> {
   const v = await repo.variantFor(db, Number(input.variantId));
-  if (!v || !v.status || v.categoryStatus === 0) throw notFound('Product option');
+  if (!v?.status || v.categoryStatus === 0) throw notFound('Product option');
   if (v.enabled && v.in_stock && v.stock > 0) throw new AppError(409, 'in_stock', M.inStock);
   const email = input.email ?? shopper?.email;
   if (!email) throw badRequest(M.needEmail);

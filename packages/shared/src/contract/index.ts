@@ -1,6 +1,7 @@
 import { admin, audit, staff, user } from './account';
 import { catalog, category, color, product, search, variant } from './catalog';
 import { catalogCsv } from './catalog-csv';
+import { compare } from './compare';
 import { customer } from './customer';
 import { promotion } from './promotion';
 import { reports } from './reports';
@@ -65,6 +66,7 @@ export const contract = {
   stock,
   reports,
   promotion,
+  compare,
 };
 
 export type Contract = typeof contract;

@@ -6,7 +6,7 @@ import type {
   reviewReplyBody,
   staffReviewsQuery,
 } from '../schemas/review';
-import type { RatingSummary } from '../types';
+import type { ProductSummary, RatingSummary } from '../types';
 import { route } from './define';
 
 /** An approved review as shoppers see it. Title and text are plain text (pages never read them as markup). */
@@ -59,6 +59,11 @@ export interface ReviewPage {
 export const review = {
   /** Approved reviews, newest or most helpful first, with the product's rating summary. */
   list: route('GET /product/:id/reviews', 'public').query<typeof reviewListQuery>().reply<ReviewPage>(),
+  /**
+   * "You may also like": up to 8 products shoppers can buy now, of the same category (the same brand first) or
+   * the same brand, most sold first.
+   */
+  related: route('GET /product/:id/related', 'public').reply<{ products: ProductSummary[] }>(),
   /** The shopper's own review of a product (null when none) and whether they may write one. */
   mine: route('GET /review/mine/:productId', 'customer').reply<{
     review: MyReview | null;

@@ -3,8 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useTitle } from '../../lib/use-title';
+import { startShopperSession as startSession } from '../../lib/wishlist';
 import { notify } from '../../stores/notifications-store';
-import { startSession } from '../../stores/session-actions';
 import { AuthCard, Done, Field, FormProblem, SubmitButton, useSubmit } from './account-forms';
 import { afterLoginPath, keepDevice, storedDevice } from './after-login';
 

@@ -4,8 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useTitle } from '../../lib/use-title';
+import { startShopperSession as startSession } from '../../lib/wishlist';
 import { notify } from '../../stores/notifications-store';
-import { startSession } from '../../stores/session-actions';
 import { AuthCard, Field, FormProblem, SubmitButton, useSubmit } from './account-forms';
 
 /** The page a reset mail links to: a new password, then the shopper is logged in (every other session ended). */

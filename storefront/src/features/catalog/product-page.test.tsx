@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const m = vi.hoisted(() => ({
   catalog: { product: vi.fn() },
   settings: { get: vi.fn() },
-  review: { list: vi.fn(), mine: vi.fn(), helpful: vi.fn() },
+  review: { list: vi.fn(), mine: vi.fn(), helpful: vi.fn(), related: vi.fn() },
   stockAlert: { create: vi.fn() },
 }));
 vi.mock('../../lib/api', async () => (await import('../../testing/api-mock')).apiMock(m));
@@ -59,6 +59,7 @@ beforeEach(() => {
   m.catalog.product.mockReset().mockResolvedValue(product);
   m.settings.get.mockReset().mockResolvedValue(settings());
   m.review.list.mockReset().mockResolvedValue({ reviews: [], hasMore: false, total: 0, rating: noRating });
+  m.review.related.mockReset().mockResolvedValue([]);
 });
 
 /** The gateway's plans when EMI is on: 12 months at no cost from ₹50,000, 6 months at 12 % from ₹3,000. */
@@ -239,6 +240,22 @@ describe('ProductPage', () => {
     expect(form.textContent).toContain('We will e-mail you once when it is back in stock.');
     await click(button(container, '256 GB'));
     expect(container.querySelector('[data-testid="notify-me"]')).toBeNull();
+  });
+
+  it('shows “You may also like” and, on the next product, “Recently viewed” with the one before', async () => {
+    m.review.related.mockResolvedValue([{ ...product, _id: '22', name: 'Pixel 9 Pro' }]);
+    const first = await page();
+    await flush();
+    const related = first.container.querySelector('[data-testid="related"]')!;
+    expect(related.textContent).toContain('Pixel 9 Pro');
+    expect(first.container.querySelector('[data-testid="recently-viewed"]')).toBeNull();
+    cleanup();
+    m.catalog.product.mockResolvedValue({ ...product, _id: '22', name: 'Pixel 9 Pro' });
+    const second = await page('22');
+    await flush();
+    const recent = second.container.querySelector('[data-testid="recently-viewed"]')!;
+    expect(recent.textContent).toContain('Pixel 9');
+    expect(recent.textContent).not.toContain('Pixel 9 Pro');
   });
 
   it('says “No reviews yet.” and asks a guest to log in to review', async () => {

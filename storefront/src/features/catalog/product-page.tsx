@@ -1,6 +1,14 @@
 import { ApiError, errorMessage } from '@voltcart/api-client/errors';
 import type { Product, ProductSummary } from '@voltcart/shared';
-import { canAddToCart, formatINR, lowestEmi, memoryLabel, stockLabel, toPaise } from '@voltcart/shared';
+import {
+  canAddToCart,
+  formatINR,
+  lowestEmi,
+  MAX_COMPARE,
+  memoryLabel,
+  stockLabel,
+  toPaise,
+} from '@voltcart/shared';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { CompareIcon, HeartIcon, PhoneIcon, ShieldIcon, TruckIcon } from '../../components/ui/icons';
@@ -10,11 +18,13 @@ import { Loading } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { productImage } from '../../lib/images';
 import { SHOP_INFO, shipsFree, useShopClaims } from '../../lib/shop-info';
+import { browserCompareIds as compareIds } from '../../lib/shopper-queries';
 import { useTitle } from '../../lib/use-title';
 import { useWishlist } from '../../lib/wishlist';
 import { useCart } from '../../stores/cart-store';
 import { notify } from '../../stores/notifications-store';
 import { useProduct } from './api';
+import { RecentlyViewed, RelatedProducts } from './components/more-products';
 import { NotifyMe } from './components/notify-me';
 import { ProductReviews } from './components/product-reviews';
 import { RatingBadge } from './components/rating-stars';
@@ -413,11 +423,18 @@ function ProductDetail({ product }: { product: Product }) {
               type="button"
               className="link-btn"
               aria-pressed={inCompare}
-              onClick={() => toggleCompare()}
+              onClick={() => {
+                if (!inCompare && compareIds().length >= MAX_COMPARE)
+                  notify.error(
+                    `Compare holds ${MAX_COMPARE} products: remove one on the compare page first.`,
+                  );
+                else toggleCompare();
+              }}
             >
               <CompareIcon size={18} />
               {inCompare ? 'In compare list' : 'Compare'}
             </button>
+            {inCompare && <Link to={paths.compare.to(compareIds())}>Compare now</Link>}
           </div>
 
           <ul className="pdp__service">
@@ -465,7 +482,9 @@ function ProductDetail({ product }: { product: Product }) {
         </section>
       )}
 
+      <RelatedProducts productId={product._id} />
       <ProductReviews product={product} />
+      <RecentlyViewed product={product} />
     </div>
   );
 }

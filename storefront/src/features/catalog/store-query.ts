@@ -1,4 +1,4 @@
-import { MIN_RATINGS, type ProductSort } from '@voltcart/shared';
+import type { ProductSort } from '@voltcart/shared';
 
 /** Page sizes of the store (seed §9): All (0), 2, 20, 24. */
 export const PAGE_SIZES = [
@@ -116,7 +116,7 @@ export function readStoreQuery(params: URLSearchParams): StoreQuery {
     maxPrice,
     inStock: params.get('inStock') === '1',
     minDiscount: (DISCOUNTS as readonly number[]).includes(discount) ? discount : null,
-    minRating: (MIN_RATINGS as readonly number[]).includes(rating) ? rating : null,
+    minRating: rating === 3 || rating === 4 ? rating : null,
   };
 }
 

@@ -14,6 +14,7 @@ import { useCart } from '../../stores/cart-store';
 import { notify } from '../../stores/notifications-store';
 import { findVariant, normalizeSelection, selectionPrice } from './product-options';
 import './catalog.css';
+import { shopperQueries } from '../../lib/shopper-queries';
 
 const PAGE = 24;
 
@@ -30,7 +31,7 @@ export function WishlistPage() {
   useTitle('Wishlist');
   const { started, loggedIn } = useShopper();
   const [page, setPage] = useState(1);
-  const server = useQuery({ ...queries.wishlist(page), enabled: loggedIn });
+  const server = useQuery({ ...shopperQueries.wishlist(page), enabled: loggedIn });
   const guestIds = useWishlistIds();
   const guestPage = loggedIn ? [] : [...guestIds].reverse().slice((page - 1) * PAGE, page * PAGE);
   const details = useQueries({ queries: guestPage.map((id) => ({ ...queries.product(id), retry: false })) });

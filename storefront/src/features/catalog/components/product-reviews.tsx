@@ -6,12 +6,10 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { productImage } from '../../../lib/images';
-import { queries } from '../../../lib/queries';
-import { queryKeys } from '../../../lib/query-keys';
+import { shopperKeys, shopperQueries } from '../../../lib/shopper-queries';
 import { notify } from '../../../stores/notifications-store';
 import { useSession } from '../../../stores/session-store';
 import { Stars } from './rating-stars';
-import './reviews.css';
 
 // The form is needed only by a buyer who chooses to write: its code loads then.
 const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
@@ -25,7 +23,10 @@ const dateOf = (iso: string) =>
 export function ProductReviews({ product }: { product: Product }) {
   const [sort, setSort] = useState<'newest' | 'helpful'>('newest');
   const [page, setPage] = useState(1);
-  const q = useQuery({ ...queries.reviews(product._id, page, sort), placeholderData: keepPreviousData });
+  const q = useQuery({
+    ...shopperQueries.reviews(product._id, page, sort),
+    placeholderData: keepPreviousData,
+  });
   const rating = q.data?.rating ?? product.rating;
   const reviews = q.data?.reviews ?? [];
   const count = rating?.count ?? 0;
@@ -203,7 +204,7 @@ function WriteReview({ productId }: { productId: string }) {
   const [open, setOpen] = useState(false);
   const client = useQueryClient();
   useEffect(() => setStarted(true), []);
-  const mine = useQuery({ ...queries.myReview(productId), enabled: started && loggedIn });
+  const mine = useQuery({ ...shopperQueries.myReview(productId), enabled: started && loggedIn });
   if (!started) return null;
   if (!loggedIn)
     return (
@@ -239,7 +240,7 @@ function WriteReview({ productId }: { productId: string }) {
             current={own}
             onDone={() => {
               setOpen(false);
-              void client.invalidateQueries({ queryKey: queryKeys.reviews.mine(productId) });
+              void client.invalidateQueries({ queryKey: shopperKeys.reviews.mine(productId) });
             }}
             onCancel={() => setOpen(false)}
           />

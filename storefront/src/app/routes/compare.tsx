@@ -1,0 +1,3 @@
+import { ComparePage } from '../../features/catalog/compare-page';
+
+export const Component = ComparePage;
