@@ -26,6 +26,7 @@ import { catalogCsvRoutes } from './modules/catalog-csv/catalog-csv.routes';
 import { categoryRoutes } from './modules/category/category.routes';
 import { colorRoutes } from './modules/color/color.routes';
 import { customerRoutes } from './modules/customer/customer.routes';
+import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { taxRoutes } from './modules/invoice/invoice.routes';
@@ -87,6 +88,7 @@ export function createApp(opts: AppOptions) {
   app.route('/order', orderRoutes());
   app.route('/newsletter', newsletterRoutes());
   app.route('/settings', settingsRoutes());
+  app.route('/delivery', deliveryRoutes());
   app.route('/settings/tax', taxRoutes());
   app.route('/images', imagesRoutes());
 

@@ -57,6 +57,12 @@ export interface AddressTable extends Timestamps {
   postal_code: string;
   country: string;
   contact: string;
+  name: Generated<string>;
+  landmark: Generated<string>;
+  /** GST state code (null: an old address whose state text matched none). */
+  state_code: Generated<string | null>;
+  is_default: Generated<number>;
+  address_review: Generated<number>;
 }
 
 export interface CategoryTable extends Timestamps {
@@ -107,7 +113,8 @@ export interface ProductTable extends Timestamps {
   /** COALESCE(price_min, final_price), stored: the price lists filter and sort by. */
   list_price: GeneratedAlways<number>;
   /** in_stock = 1 AND stock > 0, stored. */
-  sellable: GeneratedAlways<number>;
+  sellable: GeneratedAlways<number> /** Parcel weight of one unit in grams (null: not weighed). */;
+  weight_grams: Generated<number | null>;
 }
 
 /** One sold combination of a product's options. 0 = no colour / no memory size. */
@@ -122,6 +129,8 @@ export interface ProductVariantTable {
   price_override: Generated<number | null>;
   enabled: Generated<number>;
   position: Generated<number>;
+  /** Grams; null: the product's weight. */
+  weight_grams: Generated<number | null>;
 }
 
 export interface ProductColorTable {
@@ -244,6 +253,37 @@ export interface OrderTable extends Timestamps {
   ship_phone: GeneratedAlways<string>;
   /** `public_id` reversed (generated, indexed: the order search by the end of an id). */
   public_id_rev: GeneratedAlways<string>;
+  /** The shipping charge and COD fee the order was priced with (priceSnapshot's context). */
+  shipping_paise: Generated<number>;
+  cod_fee_paise: Generated<number>;
+  /** The recipient, and a landmark near the address. */
+  ship_name: Generated<string>;
+  ship_landmark: Generated<string>;
+  /** GST state code of the shipping address (null: an old order whose state text matched none). */
+  ship_state_code: Generated<string | null>;
+  /** An address that staff should look at (its state text matched no state or union territory). */
+  address_review: Generated<number>;
+  /** The delivery estimate given at checkout (Indian dates). */
+  delivery_from: Generated<string | null>;
+  delivery_to: Generated<string | null>;
+}
+
+/** A shipping zone: where it ships (states, pincode prefixes or ranges) and at what rates (JSON lists). */
+export interface ShippingZoneTable {
+  id: Id;
+  name: string;
+  position: Generated<number>;
+  /** JSON list of GST state codes. */
+  states: string;
+  /** JSON list of pincode prefixes or ranges. */
+  pincodes: string;
+  /** JSON list of weight bands: { fromGrams, toGrams, feePaise }. */
+  bands: string;
+  free_from_paise: number | null;
+  cod: Generated<number>;
+  dispatch_days: Generated<number>;
+  transit_min_days: Generated<number>;
+  transit_max_days: Generated<number>;
 }
 
 export interface OrderLineTable {
@@ -436,6 +476,7 @@ export interface Database {
   login_failures: LoginFailureTable;
   ended_sessions: EndedSessionTable;
   orders: OrderTable;
+  shipping_zones: ShippingZoneTable;
   order_lines: OrderLineTable;
   payment_events: PaymentEventTable;
   shared_images: SharedImageTable;

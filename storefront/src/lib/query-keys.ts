@@ -23,6 +23,7 @@ export const queryKeys = {
     detail: (id: string) => ['orders', 'detail', id] as const,
   },
   settings: ['settings'] as const,
+  delivery: (pincode: string, amount: number | undefined) => ['delivery', pincode, amount ?? null] as const,
   shopPage: (slug: string) => ['shop-page', slug] as const,
 };
 

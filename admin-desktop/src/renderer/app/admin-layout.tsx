@@ -23,6 +23,7 @@ const NAV: { to: string; label: string; icon: string; end?: boolean; permission?
   { to: paths.catalogCsv, label: 'Import / export', icon: '⇅', permission: 'catalog.write' },
   { to: paths.staff, label: 'Staff', icon: '☷', permission: 'staff.manage' },
   { to: paths.history, label: 'History', icon: '⟲', permission: 'audit.read' },
+  { to: paths.shipping, label: 'Shipping', icon: '⇢', permission: 'settings.write' },
   { to: paths.settings, label: 'Settings', icon: '⚙' },
 ];
 

@@ -59,6 +59,9 @@ const ProductListPage = lazy(() =>
 const SettingsPage = lazy(() =>
   import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
+const ShippingPage = lazy(() =>
+  import('../features/shipping/shipping-page').then((m) => ({ default: m.ShippingPage })),
+);
 const StaffPage = lazy(() => import('../features/staff/staff-page').then((m) => ({ default: m.StaffPage })));
 const CustomerPage = lazy(() =>
   import('../features/users/customer-page').then((m) => ({ default: m.CustomerPage })),
@@ -103,6 +106,7 @@ const routes = createRoutesFromElements(
       <Route path="orders/:orderId" element={<OrderDetailPage />} />
       <Route path="users" element={<UserListPage />} />
       <Route path="settings" element={<SettingsPage />} />
+      <Route path="shipping" element={<ShippingPage />} />
       <Route path="bulk-upload" element={<BulkUploadPage />} />
       <Route path="staff" element={<StaffPage />} />
       <Route path="catalog-csv" element={<CatalogCsvPage />} />

@@ -17,6 +17,7 @@ export const paths = {
   users: '/admin/users',
   customer: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
   settings: '/admin/settings',
+  shipping: '/admin/shipping',
   bulkUpload: '/admin/bulk-upload',
   staff: '/admin/staff',
   catalogCsv: '/admin/catalog-csv',

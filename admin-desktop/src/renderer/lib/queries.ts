@@ -134,6 +134,12 @@ export const queries = {
       queryKey: queryKeys.settings,
       queryFn: async ({ signal }) => (await api.settings.get({}, { signal })).settings,
     }),
+  /** Shipping zones and rates, COD rules and the dispatch calendar (the Shipping screen). */
+  shipping: () =>
+    queryOptions({
+      queryKey: queryKeys.shipping,
+      queryFn: async ({ signal }) => (await api.delivery.settings({}, { signal })).shipping,
+    }),
   me: () =>
     queryOptions({
       queryKey: queryKeys.me,

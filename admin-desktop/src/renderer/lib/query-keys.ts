@@ -78,6 +78,7 @@ export const queryKeys = {
     period: (period: ReportPeriod) => ['metrics', period] as const,
   },
   settings: ['settings'] as const,
+  shipping: ['shipping'] as const,
   /** The signed-in staff member (role and permissions). */
   me: ['me'] as const,
   staff: ['staff'] as const,
@@ -109,6 +110,7 @@ export const staleAfter = {
   ],
   // The low-stock threshold decides which products the low-stock list shows.
   settings: [queryKeys.settings, queryKeys.products.all, queryKeys.audit.all],
+  shipping: [queryKeys.shipping, queryKeys.audit.all],
   // Changing one's own role changes what the app offers.
   staff: [queryKeys.staff, queryKeys.me, queryKeys.audit.all],
   customer: [queryKeys.customers.all, queryKeys.audit.all],

@@ -31,6 +31,7 @@ import * as shopPages from './20261129T0010_shop_pages';
 import * as orderTruth from './20261129T0100_order_truth';
 import * as productOldSlugs from './20261129T0300_product_old_slugs';
 import * as typeSynonyms from './20261129T0500_type_synonyms';
+import * as delivery from './20261130T0200_delivery';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T0100_order_truth': orderTruth,
   '20261129T0300_product_old_slugs': productOldSlugs,
   '20261129T0500_type_synonyms': typeSynonyms,
+  '20261130T0200_delivery': delivery,
 };

@@ -2,6 +2,7 @@ import {
   amountInWords,
   apportion,
   type CategoryTax,
+  chargesRateBp,
   financialYear,
   gstState,
   priceSnapshot,
@@ -146,7 +147,7 @@ async function takeNumber(trx: Trx, kind: DocumentKind, at: Date): Promise<strin
 }
 
 function buyerOf(order: OrderRow, name: string) {
-  const st = gstState(order.ship_state);
+  const st = gstState(order.ship_state_code ?? order.ship_state);
   return {
     name,
     address: [
@@ -192,10 +193,17 @@ export async function issueInvoice(
   const buyer = buyerOf(order, buyerName);
   const intraState = !!seller.stateCode && seller.stateCode === buyer.stateCode;
   const raw = await repo.taxedLines(trx, order.id);
-  const priced = priceSnapshot(
-    raw.map((l) => ({ unitPaise: l.unit_price_paise, qty: l.qty, gstRateBp: l.gst_rate_bp ?? undefined })),
-    { intraState },
-  );
+  const snapshot = raw.map((l) => ({
+    unitPaise: l.unit_price_paise,
+    qty: l.qty,
+    gstRateBp: l.gst_rate_bp ?? undefined,
+  }));
+  const priced = priceSnapshot(snapshot, {
+    intraState,
+    shippingPaise: order.shipping_paise,
+    codFeePaise: order.cod_fee_paise,
+    chargesRateBp: chargesRateBp(snapshot),
+  });
   const lines: InvoiceLine[] = raw.map((l, i) => ({
     name: [l.name, l.color_name, l.memory_size ? `${l.memory_size} GB` : null].filter(Boolean).join(', '),
     hsn: l.hsn_code ?? '',
@@ -204,6 +212,14 @@ export async function issueInvoice(
     amountPaise: priced.lines[i]!.netPaise,
     ...priced.lines[i]!.tax,
   }));
+  // Shipping and the COD fee follow the principal supply: the goods' highest rate.
+  const chargeRatePct = chargesRateBp(snapshot) / 100;
+  for (const [name, amountPaise, tax] of [
+    ['Shipping', priced.shippingPaise, priced.shippingTax],
+    ['Cash on delivery fee', priced.codFeePaise, priced.codFeeTax],
+  ] as const) {
+    if (amountPaise > 0) lines.push({ name, hsn: '', qty: 1, ratePct: chargeRatePct, amountPaise, ...tax });
+  }
   const now = new Date();
   const doc: InvoiceDocument = {
     kind: 'invoice',

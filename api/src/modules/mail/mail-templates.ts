@@ -1,4 +1,4 @@
-import { escapeMarkup, formatINR, toRupees } from '@voltcart/shared';
+import { escapeMarkup, estimatePhrase, formatINR, toRupees } from '@voltcart/shared';
 
 /** Every mail the shop sends. */
 export type MailKind =
@@ -42,6 +42,11 @@ export interface MailData {
     totalPaise: number;
     online: boolean;
     lines: MailLine[];
+    /** The shipping charge and COD fee the order was priced with (lines of the mail when given). */
+    shippingPaise?: number;
+    codFeePaise?: number;
+    /** The delivery estimate given at checkout (Indian dates). */
+    estimate?: { from: string; to: string } | null;
     carrier?: string | null;
     trackingNumber?: string | null;
     refundPaise?: number;
@@ -228,11 +233,26 @@ export function renderMail(kind: MailKind, d: MailData): RenderedMail {
   const lineText = lines.map(
     (l) => `  ${l.qty} × ${l.name}${l.options ? ` (${l.options})` : ''}: ${rupees(l.unitPaise * l.qty)}`,
   );
+  // Shipping (FREE when nothing was charged) and the COD fee, as the order page shows them.
+  const charges: [string, string][] = [];
+  if (o?.shippingPaise !== undefined)
+    charges.push(['Shipping', o.shippingPaise > 0 ? rupees(o.shippingPaise) : 'FREE']);
+  if (o?.codFeePaise) charges.push(['Cash on delivery fee', rupees(o.codFeePaise)]);
+  const estimate = o?.estimate ? estimatePhrase(o.estimate) : null;
   const text = [
     greeting ? `Hello ${greeting},` : 'Hello,',
     '',
     ...w.lead,
-    ...(o ? ['', `Order ${o.publicId}`, ...lineText, `  Total: ${rupees(o.totalPaise)}`] : []),
+    ...(o
+      ? [
+          '',
+          `Order ${o.publicId}`,
+          ...lineText,
+          ...charges.map(([k, v]) => `  ${k}: ${v}`),
+          `  Total: ${rupees(o.totalPaise)}`,
+          ...(estimate ? [estimate] : []),
+        ]
+      : []),
     '',
     ...(w.action || kind !== 'staff_password' ? [`${w.action ?? 'Visit us'}: ${link}`, ''] : []),
     `${d.shopName}`,
@@ -245,12 +265,15 @@ export function renderMail(kind: MailKind, d: MailData): RenderedMail {
         `<tr><td>${l.qty} × ${e(l.name)}${l.options ? ` <small>(${e(l.options)})</small>` : ''}</td><td align="right">${e(rupees(l.unitPaise * l.qty))}</td></tr>`,
     )
     .join('');
+  const chargeRows = charges
+    .map(([k, v]) => `<tr><td>${e(k)}</td><td align="right">${e(v)}</td></tr>`)
+    .join('');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(w.subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#222;max-width:600px;margin:0 auto;padding:16px">
 <h1 style="font-size:20px">${e(d.shopName)}</h1>
 <p>${greeting ? `Hello ${e(greeting)},` : 'Hello,'}</p>
 ${w.lead.map((p) => `<p>${e(p)}</p>`).join('\n')}
-${o ? `<h2 style="font-size:16px">Order ${e(o.publicId)}</h2><table width="100%" cellpadding="4" style="border-collapse:collapse">${rows}<tr><td><strong>Total</strong></td><td align="right"><strong>${e(rupees(o.totalPaise))}</strong></td></tr></table>` : ''}
+${o ? `<h2 style="font-size:16px">Order ${e(o.publicId)}</h2><table width="100%" cellpadding="4" style="border-collapse:collapse">${rows}${chargeRows}<tr><td><strong>Total</strong></td><td align="right"><strong>${e(rupees(o.totalPaise))}</strong></td></tr></table>${estimate ? `<p><strong>${e(estimate)}</strong></p>` : ''}` : ''}
 ${kind === 'staff_password' ? '' : `<p><a href="${e(link)}" style="display:inline-block;background:#0b5fff;color:#fff;padding:10px 16px;text-decoration:none;border-radius:4px">${e(w.action ?? 'Visit us')}</a></p>`}
 <p style="color:#666;font-size:12px">${e(d.shopName)}</p>
 </body></html>`;

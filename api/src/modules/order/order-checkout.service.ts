@@ -1,4 +1,5 @@
 import {
+  chargesRateBp,
   formatINR,
   type PaymentCheckout,
   type PricedOrder,
@@ -14,6 +15,7 @@ import type { Db } from '../../db/connection';
 import { AppError, badRequest, conflict } from '../../errors';
 import { PaymentError, type PaymentProvider } from '../../lib/payments/payment-provider';
 import { type Trx, transaction } from '../../lib/transaction';
+import { type DeliveryCharges, deliveryChargesFor } from '../delivery/delivery.service';
 import { searchEngine } from '../search/search-engine';
 import * as repo from './order.repository';
 import type { OrderDeps } from './order.service';
@@ -63,6 +65,8 @@ interface OrderDraftLine {
   memorySize: number;
   picture: string;
   pricing: PricingLine;
+  /** Grams per unit: the variant's weight, else the product's, else 0 (not weighed). */
+  weightGrams: number;
 }
 
 /**
@@ -130,6 +134,7 @@ async function loadLines(trx: Trx, cart: repo.CartLineRow[]): Promise<OrderDraft
         memoryAdjPaise: m?.price_adj ?? 0,
         overridePaise: v.price_override,
       },
+      weightGrams: v.weight_grams ?? p.weight_grams ?? 0,
     };
   });
 }
@@ -156,17 +161,39 @@ function pricesChanged(lines: OrderDraftLine[], priced: PricedOrder): AppError {
 
 /**
  * Step 2, price: the one pricing function (packages/shared pricing) on the figures just read.
+ * - shipping, the COD fee and intra-state from the delivery rules for the address's pincode and the goods' value
+ *   and weight (deliveryChargesFor: refuses a pincode not delivered to, one of another state, and cash on
+ *   delivery where it is not offered); shipping and the fee are taxed at the goods' highest GST rate
  * - an `expected_total` (what the checkout showed) that is not the total is refused (409 `prices_changed`)
  * - online payment needs at least ₹1 (Razorpay's smallest order)
  */
-function price(lines: OrderDraftLine[], input: PlaceOrderInput): PricedOrder {
-  const priced = priceOrder(lines.map((l) => l.pricing));
+async function price(
+  trx: Trx,
+  deps: OrderDeps,
+  lines: OrderDraftLine[],
+  input: PlaceOrderInput,
+): Promise<{ priced: PricedOrder; delivery: DeliveryCharges }> {
+  const pricing = lines.map((l) => l.pricing);
+  const goods = priceOrder(pricing);
+  const delivery = await deliveryChargesFor(trx, deps.config, {
+    pincode: String(input.shipping_details.postalCode),
+    stateCode: input.shipping_details.stateCode,
+    goodsPaise: goods.totalPaise,
+    weightGrams: lines.reduce((g, l) => g + l.weightGrams * l.pricing.qty, 0),
+    paymentMode: input.payment_mode,
+  });
+  const priced = priceOrder(pricing, {
+    shippingPaise: delivery.shippingPaise,
+    codFeePaise: delivery.codFeePaise,
+    intraState: delivery.intraState,
+    chargesRateBp: chargesRateBp(pricing),
+  });
   if (input.expected_total !== undefined && toPaise(input.expected_total) !== priced.totalPaise)
     throw pricesChanged(lines, priced);
   if (input.payment_mode === 1 && priced.totalPaise < 100) {
     throw badRequest('Online payment needs an order total of at least ₹1. Please choose cash on delivery.');
   }
-  return priced;
+  return { priced, delivery };
 }
 
 /** Units wanted per product and per variant; variants in the lock order (product id, then variant id). */
@@ -205,6 +232,7 @@ async function writeOrder(
   input: PlaceOrderInput,
   lines: OrderDraftLine[],
   priced: PricedOrder,
+  delivery: DeliveryCharges,
 ): Promise<{ orderId: number; publicId: string }> {
   const online = input.payment_mode === 1;
   const publicId = newPublicId();
@@ -225,9 +253,16 @@ async function writeOrder(
     ship_postal_code: a.postalCode,
     ship_country: a.country,
     ship_contact: a.contact,
+    ship_name: a.name,
+    ship_landmark: a.landmark,
     notes: input.notes ?? '',
     expires_at: online ? new Date(Date.now() + deps.config.PAYMENT_EXPIRY_MINUTES * 60_000) : null,
     paid_at: null,
+    shipping_paise: priced.shippingPaise,
+    cod_fee_paise: priced.codFeePaise,
+    ship_state_code: delivery.place.stateCode,
+    delivery_from: delivery.estimate.from,
+    delivery_to: delivery.estimate.to,
   });
   await repo.insertLines(
     trx,
@@ -256,7 +291,13 @@ async function writeOrder(
 async function queueMail(
   trx: Trx,
   deps: OrderDeps,
-  order: { orderId: number; publicId: string; userId: number; paymentMode: 0 | 1 },
+  order: {
+    orderId: number;
+    publicId: string;
+    userId: number;
+    paymentMode: 0 | 1;
+    estimate: { from: string; to: string };
+  },
   lines: OrderDraftLine[],
   priced: PricedOrder,
 ): Promise<void> {
@@ -270,6 +311,10 @@ async function queueMail(
       payment_mode: order.paymentMode,
       carrier: null,
       tracking_number: null,
+      shipping_paise: priced.shippingPaise,
+      cod_fee_paise: priced.codFeePaise,
+      delivery_from: order.estimate.from,
+      delivery_to: order.estimate.to,
     },
     order.paymentMode === 1 ? 'pending_payment' : 'placed',
     'customer',
@@ -343,13 +388,19 @@ export async function placeOrder(
     const cart = await repo.lockAccountAndCart(trx, userId);
     if (!cart.length) throw badRequest('Your cart is empty.', 'cart_empty');
     const lines = await loadLines(trx, cart);
-    const priced = price(lines, input);
+    const { priced, delivery } = await price(trx, deps, lines, input);
     const units = unitsOf(lines);
     checkStock(lines, units);
-    const { orderId, publicId } = await writeOrder(trx, deps, userId, input, lines, priced);
+    const { orderId, publicId } = await writeOrder(trx, deps, userId, input, lines, priced, delivery);
     // A cash-on-delivery order is sold once placed (an online one once paid: order-lifecycle's move).
     if (!online) await searchEngine.indexSales(trx, units.products);
-    await queueMail(trx, deps, { orderId, publicId, userId, paymentMode: input.payment_mode }, lines, priced);
+    await queueMail(
+      trx,
+      deps,
+      { orderId, publicId, userId, paymentMode: input.payment_mode, estimate: delivery.estimate },
+      lines,
+      priced,
+    );
     await repo.deleteCartLines(
       trx,
       userId,

@@ -1,6 +1,12 @@
 import { type Order, type OrderState, priceSnapshot, toRupees } from '@voltcart/shared';
 import type { OrderLineRow, OrderWithUser } from './order.repository';
 
+/** A DATE column as mysql2 gives it (a Date at local midnight, or text) as `YYYY-MM-DD`. */
+export const ymd = (d: Date | string) =>
+  typeof d === 'string'
+    ? d.slice(0, 10)
+    : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
 /** An order as the API answers it (rupees, the seed's field names), from its row and its lines. */
 export function toOrderJson(o: OrderWithUser, lines: OrderLineRow[]): Order {
   const priced = priceSnapshot(
@@ -9,6 +15,7 @@ export function toOrderJson(o: OrderWithUser, lines: OrderLineRow[]): Order {
       unitOriginalPaise: l.unit_original_paise,
       qty: l.qty,
     })),
+    { shippingPaise: o.shipping_paise, codFeePaise: o.cod_fee_paise },
   );
   return {
     _id: o.public_id,
@@ -27,7 +34,15 @@ export function toOrderJson(o: OrderWithUser, lines: OrderLineRow[]): Order {
       postalCode: o.ship_postal_code,
       country: o.ship_country,
       contact: o.ship_contact,
+      name: o.ship_name,
+      landmark: o.ship_landmark,
+      stateCode: o.ship_state_code,
     },
+    shipping: toRupees(priced.shippingPaise),
+    cod_fee: toRupees(priced.codFeePaise),
+    you_save: toRupees(priced.savingsPaise),
+    delivery_estimate:
+      o.delivery_from && o.delivery_to ? { from: ymd(o.delivery_from), to: ymd(o.delivery_to) } : null,
     notes: o.notes,
     lines: lines.map((l, i) => ({
       productId: String(l.product_id),

@@ -28,6 +28,8 @@ export interface OrderProduct {
   stock: number;
   status: number;
   in_stock: number;
+  /** Grams per unit (null: not weighed); read by the checkout's price step. */
+  weight_grams?: number | null;
 }
 
 /**
@@ -74,6 +76,7 @@ export async function readProducts(db: Q, ids: number[]): Promise<OrderProduct[]
       'p.stock',
       sql<number>`p.status = 1 AND COALESCE(c.status, 1) = 1`.as('status'),
       'p.in_stock',
+      'p.weight_grams',
     ])
     .where('p.id', 'in', ids)
     .orderBy('p.id')
@@ -120,6 +123,8 @@ export interface OrderVariant {
   stock: number;
   enabled: number;
   price_override: number | null;
+  /** Grams per unit (null: the product's weight). */
+  weight_grams: number | null;
 }
 
 /** The variants of the given products, without locks (checkout's guarded updates take them). */
@@ -127,7 +132,17 @@ export async function readVariants(db: Q, productIds: number[]): Promise<OrderVa
   if (!productIds.length) return [];
   const rows = await db
     .selectFrom('product_variants')
-    .select(['id', 'product_id', 'color_id', 'memory_size', 'sku', 'stock', 'enabled', 'price_override'])
+    .select([
+      'id',
+      'product_id',
+      'color_id',
+      'memory_size',
+      'sku',
+      'stock',
+      'enabled',
+      'price_override',
+      'weight_grams',
+    ])
     .where('product_id', 'in', productIds)
     .orderBy('id')
     .execute();
@@ -139,6 +154,7 @@ export async function readVariants(db: Q, productIds: number[]): Promise<OrderVa
     memory_size: Number(r.memory_size),
     stock: Number(r.stock),
     price_override: r.price_override === null ? null : Number(r.price_override),
+    weight_grams: r.weight_grams === null ? null : Number(r.weight_grams),
   }));
 }
 

@@ -2,10 +2,12 @@ import { admin, audit, staff, user } from './account';
 import { catalog, category, color, product, search, variant } from './catalog';
 import { catalogCsv } from './catalog-csv';
 import { customer } from './customer';
+import { delivery } from './delivery';
 
 export type { AccountExport } from './account';
 export type { FacetValue, ProductFacets, ProductId, ProductList, Suggestions, Synonym } from './catalog';
 export type { CatalogImport, CsvRowError } from './catalog-csv';
+export type { PincodeCheck, ShippingSettings, ShippingZoneJson } from './delivery';
 
 export type { PricesChanged } from './shop';
 
@@ -35,6 +37,7 @@ export const contract = {
   newsletter,
   health,
   tax,
+  delivery,
 };
 
 export type Contract = typeof contract;

@@ -30,6 +30,8 @@ export type AddressField = keyof typeof ADDRESS_FIELD_LABELS;
 
 export const CHECKOUT_MESSAGES = {
   contact: 'Please enter a valid contact number',
+  state: 'Please choose a state or union territory of India',
+  country: 'We deliver within India only',
   paymentMode: 'Please select a payment mode',
   field: (field: string) => `Please enter ${field}`,
 } as const;

@@ -1,10 +1,12 @@
 import { cartTotals, formatINR, optionsLabel } from '@voltcart/shared';
 import { Link, useNavigate } from 'react-router-dom';
+import { CheckDelivery } from '../../components/check-delivery';
 import { TrashIcon } from '../../components/ui/icons';
 import { ProductImage } from '../../components/ui/product-image';
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { paths } from '../../config/paths';
 import { productImage } from '../../lib/images';
+import { shipsFree, useShopClaims } from '../../lib/shop-info';
 import { useTitle } from '../../lib/use-title';
 import { lineKey, useCart } from '../../stores/cart-store';
 import './cart.css';
@@ -17,6 +19,7 @@ export function CartPage() {
   const remove = useCart((s) => s.remove);
   const navigate = useNavigate();
   const totals = cartTotals(items);
+  const claims = useShopClaims();
 
   if (items.length === 0) {
     return (
@@ -101,7 +104,11 @@ export function CartPage() {
             </div>
             <div>
               <dt>Shipping</dt>
-              <dd className="text-success">FREE</dd>
+              {shipsFree(totals.finalTotal, claims.freeShippingThreshold) ? (
+                <dd className="text-success">FREE</dd>
+              ) : (
+                <dd className="muted">By pincode, at checkout</dd>
+              )}
             </div>
             <div className="summary__save">
               <dt>You save</dt>
@@ -113,6 +120,7 @@ export function CartPage() {
             </div>
           </dl>
           <p className="summary__note muted">All prices are inclusive of GST.</p>
+          <CheckDelivery amount={totals.finalTotal} />
           <button
             type="button"
             className="btn btn--primary btn--block btn--lg"

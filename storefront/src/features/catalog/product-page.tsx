@@ -1,8 +1,9 @@
 import { ApiError, errorMessage } from '@voltcart/api-client/errors';
 import type { Product, ProductSummary } from '@voltcart/shared';
-import { canAddToCart, formatINR, instalment, memoryLabel, stockLabel } from '@voltcart/shared';
+import { canAddToCart, cartTotals, formatINR, instalment, memoryLabel, stockLabel } from '@voltcart/shared';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { CheckDelivery } from '../../components/check-delivery';
 import { CompareIcon, HeartIcon, PhoneIcon, ShieldIcon, TruckIcon } from '../../components/ui/icons';
 import { ProductImage } from '../../components/ui/product-image';
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
@@ -409,6 +410,10 @@ function ProductDetail({ product }: { product: Product }) {
               {inCompare ? 'In compare list' : 'Compare'}
             </button>
           </div>
+
+          <CheckDelivery
+            amount={cartTotals([{ qty, unitPrice: price, unitOriginalPrice: msrp }]).finalTotal}
+          />
 
           <ul className="pdp__service">
             <li>

@@ -4,7 +4,7 @@ import type { Address, PricesChanged } from '@voltcart/shared';
 import {
   addressProblems,
   CHECKOUT_MESSAGES,
-  cartTotals,
+  estimatePhrase,
   formatINR,
   optionsLabel,
   REQUIRED_ADDRESS_FIELDS,
@@ -25,6 +25,7 @@ import { refreshUser } from '../../stores/session-actions';
 import { useSession } from '../../stores/session-store';
 import { useCheckoutDraft } from './checkout-draft';
 import { loadRazorpay } from './payment';
+import { useDeliveryQuote } from './use-delivery-quote';
 import { useOrderPayment } from './use-order-payment';
 import './checkout.css';
 
@@ -117,6 +118,26 @@ export function CheckoutPage() {
     staleAfter.order,
   );
 
+  const saved = user?.shipping_address ?? [];
+  const chosen = useSaved ? (saved.find((a) => a._id === chosenId) ?? null) : null;
+  const details = chosen ? toValues(chosen) : form;
+  // Shipping, the COD fee and whether COD is offered, for the address's pincode (re-asked when it changes).
+  const delivery = useDeliveryQuote(items, details.postalCode, mode === '0');
+  const check = delivery.check;
+  const totals = delivery.totals;
+  const codOffered = check?.cod !== false;
+  // A pincode typed at checkout fills the city and state the shopper left empty.
+  useEffect(() => {
+    if (!check?.serviceable || chosen) return;
+    const draft = useCheckoutDraft.getState();
+    if (!draft.address.city.trim()) draft.setField('city', check.city);
+    if (!draft.address.state.trim()) draft.setField('state', check.state);
+    if (!draft.address.country.trim()) draft.setField('country', 'India');
+  }, [check, chosen]);
+  useEffect(() => {
+    if (!codOffered && mode === '0') setMode('');
+  }, [codOffered, mode]);
+
   if (!token) return <Navigate to={paths.login.to('checkout')} replace />;
   if (doneOrder) return <Loading label="Opening your order" />;
   if (items.length === 0) {
@@ -131,11 +152,8 @@ export function CheckoutPage() {
     );
   }
 
-  const saved = user?.shipping_address ?? [];
-  const chosen = useSaved ? (saved.find((a) => a._id === chosenId) ?? null) : null;
-  const details = chosen ? toValues(chosen) : form;
-  const totals = cartTotals(items);
   const blockedBySaved = useSaved && !chosen;
+  const notDelivered = check !== undefined && !check.serviceable;
 
   const finish = (orderId: string) => {
     setDoneOrder(orderId);
@@ -155,7 +173,7 @@ export function CheckoutPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (placing || blockedBySaved) return;
+    if (placing || blockedBySaved || notDelivered) return;
     // The seed's checks, in its order: the address (each wrong field says so under itself and the first
     // gets the focus; a saved address cannot be edited here, so its problem is a notification), then the
     // payment mode.
@@ -198,7 +216,7 @@ export function CheckoutPage() {
         },
         notes: notes.trim() || undefined,
         // The total shown: the API refuses the order (prices_changed) when its own total differs.
-        expected_total: totals.finalTotal,
+        expected_total: totals.orderTotal,
       });
       if (mode === '0') {
         notify.success(reply.msg || 'Your order has been placed.');
@@ -320,10 +338,15 @@ export function CheckoutPage() {
                 value="0"
                 checked={mode === '0'}
                 onChange={() => setMode('0')}
+                disabled={!codOffered}
               />
               <span>
                 <strong>Cash on Delivery</strong>
-                <small>Pay in cash or UPI when your order arrives.</small>
+                <small data-testid="cod-note">
+                  {codOffered
+                    ? `Pay in cash or UPI when your order arrives${check?.codFee ? ` (fee ${formatINR(check.codFee)})` : ''}.`
+                    : check?.codReason}
+                </small>
               </span>
             </label>
             <label className={`pay-option ${mode === '1' ? 'is-active' : ''}`}>
@@ -370,22 +393,47 @@ export function CheckoutPage() {
             </div>
             <div>
               <dt>Shipping</dt>
-              <dd className="text-success">FREE</dd>
+              {!check?.serviceable ? (
+                <dd className="muted">Enter your pincode</dd>
+              ) : totals.shipping > 0 ? (
+                <dd data-testid="shipping">{formatINR(totals.shipping)}</dd>
+              ) : (
+                <dd className="text-success" data-testid="shipping">
+                  FREE
+                </dd>
+              )}
             </div>
+            {totals.codFee > 0 && (
+              <div>
+                <dt>Cash on delivery fee</dt>
+                <dd data-testid="cod-fee">{formatINR(totals.codFee)}</dd>
+              </div>
+            )}
             <div className="summary__save">
               <dt>You save</dt>
               <dd>{formatINR(totals.youSave)}</dd>
             </div>
             <div className="summary__total">
               <dt>ORDER TOTAL</dt>
-              <dd>{formatINR(totals.finalTotal)}</dd>
+              <dd data-testid="checkout-total">{formatINR(totals.orderTotal)}</dd>
             </div>
           </dl>
+          <div aria-live="polite" className="summary__note" data-testid="checkout-delivery">
+            {check?.serviceable && check.estimate ? (
+              <p>
+                <strong>{estimatePhrase(check.estimate)}</strong> to {check.city} {check.pincode}
+              </p>
+            ) : check ? (
+              <p className="field__error">{check.reason}</p>
+            ) : delivery.error ? (
+              <p className="field__error">{errorMessage(delivery.error, '')}</p>
+            ) : null}
+          </div>
           <p className="summary__note muted">All prices are inclusive of GST.</p>
           <button
             type="submit"
             className="btn btn--primary btn--block btn--lg"
-            disabled={placing || blockedBySaved}
+            disabled={placing || blockedBySaved || notDelivered}
             aria-busy={placing}
           >
             {placing ? 'Placing order…' : 'PLACE ORDER'}
