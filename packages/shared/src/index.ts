@@ -5,6 +5,7 @@ export * from './pricing/price-order';
 export * from './pricing/shipping';
 export * from './rules/auth-forms';
 export * from './rules/best-sellers';
+export * from './rules/carriers';
 export * from './rules/cart-totals';
 export * from './rules/checkout';
 export * from './rules/delivery';

@@ -1,4 +1,4 @@
-import { escapeMarkup, estimatePhrase, formatINR, toRupees } from '@voltcart/shared';
+import { escapeMarkup, estimatePhrase, formatINR, toRupees, trackingUrl } from '@voltcart/shared';
 
 /** Every mail the shop sends. */
 export type MailKind =
@@ -174,6 +174,9 @@ function wording(kind: MailKind, d: MailData): { subject: string; lead: string[]
           o?.carrier || o?.trackingNumber
             ? `Carrier: ${o?.carrier || 'not given'}. Tracking number: ${o?.trackingNumber || 'not given'}.`
             : 'The carrier has not given a tracking number.',
+          ...(trackingUrl(o?.carrier, o?.trackingNumber)
+            ? [`Track your parcel: ${trackingUrl(o?.carrier, o?.trackingNumber)}`]
+            : []),
         ],
         action: 'View your order',
       };

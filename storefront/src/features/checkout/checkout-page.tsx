@@ -132,7 +132,6 @@ export function CheckoutPage() {
     const draft = useCheckoutDraft.getState();
     if (!draft.address.city.trim()) draft.setField('city', check.city);
     if (!draft.address.state.trim()) draft.setField('state', check.state);
-    if (!draft.address.country.trim()) draft.setField('country', 'India');
   }, [check, chosen]);
   useEffect(() => {
     if (!codOffered && mode === '0') setMode('');
@@ -203,6 +202,7 @@ export function CheckoutPage() {
       // cart reload of this page) land first. Waiting here rather than disabling the button means a
       // click is never lost to a reload that starts just as it lands.
       await whenCartSynced();
+      const charged = await delivery.settle();
       const reply = await placeOrder.mutateAsync({
         payment_mode: mode === '1' ? 1 : 0,
         shipping_details: {
@@ -216,7 +216,7 @@ export function CheckoutPage() {
         },
         notes: notes.trim() || undefined,
         // The total shown: the API refuses the order (prices_changed) when its own total differs.
-        expected_total: totals.orderTotal,
+        expected_total: charged.orderTotal,
       });
       if (mode === '0') {
         notify.success(reply.msg || 'Your order has been placed.');

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '@voltcart/api-client/errors';
 import type { OrderDetails, OrderDocument } from '@voltcart/shared';
-import { estimatePhrase, formatINR, optionsLabel } from '@voltcart/shared';
+import { estimatePhrase, formatINR, optionsLabel, trackingUrl } from '@voltcart/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { Dialog } from '../../components/ui/dialog';
@@ -271,6 +271,17 @@ export function OrderPage() {
                 </div>
               )}
             </dl>
+            {trackingUrl(money.carrier, money.trackingNumber) && (
+              <p>
+                <a
+                  href={trackingUrl(money.carrier, money.trackingNumber)!}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  Track your parcel
+                </a>
+              </p>
+            )}
             {refunds.length > 0 && <Refunds refunds={refunds} />}
             {documents.length > 0 && <Documents orderId={order.order_id} documents={documents} />}
           </section>
