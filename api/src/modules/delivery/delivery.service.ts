@@ -186,6 +186,11 @@ export interface DeliveryCharges {
   intraState: boolean;
   place: PincodePlace;
   estimate: { from: string; to: string };
+  /**
+   * Cash on delivery asked where it is not offered: the refusal (400 `cod_unavailable`) for the caller to throw
+   * once it has said what else changed (the checkout tells new prices first); null when nothing is refused.
+   */
+  codRefusal: AppError | null;
 }
 
 /**
@@ -194,7 +199,7 @@ export interface DeliveryCharges {
  * quote is priced again).
  * - a pincode that is not six digits, unknown, or outside every zone: 400 (`not_delivered` for the last)
  * - `stateCode` (the address's state, when given) must be the pincode's state: 400 `wrong_state`
- * - cash on delivery where it is not offered: 400 `cod_unavailable` with the reason
+ * - cash on delivery where it is not offered: `codRefusal`, a 400 `cod_unavailable` with the reason
  * - intra-state when the shop's state (tax settings) is the pincode's state
  */
 export async function deliveryChargesFor(
@@ -219,14 +224,17 @@ export async function deliveryChargesFor(
       `${DELIVERY_MESSAGES.notDelivered(place.pincode)}. Please choose another address.`,
       'not_delivered',
     );
-  if (input.paymentMode === 0 && !q.cod.cod)
-    throw badRequest(`${q.cod.reason}. Please pay online.`, 'cod_unavailable');
+  const codRefusal =
+    input.paymentMode === 0 && !q.cod.cod
+      ? badRequest(`${q.cod.reason}. Please pay online.`, 'cod_unavailable')
+      : null;
   return {
     shippingPaise: q.shippingPaise,
     codFeePaise: input.paymentMode === 0 ? q.codFeePaise : 0,
     intraState: !!cfg.shopStateCode && cfg.shopStateCode === place.stateCode,
     place,
     estimate: q.estimate,
+    codRefusal,
   };
 }
 

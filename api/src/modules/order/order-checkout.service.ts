@@ -162,9 +162,10 @@ function pricesChanged(lines: OrderDraftLine[], priced: PricedOrder): AppError {
 /**
  * Step 2, price: the one pricing function (packages/shared pricing) on the figures just read.
  * - shipping, the COD fee and intra-state from the delivery rules for the address's pincode and the goods' value
- *   and weight (deliveryChargesFor: refuses a pincode not delivered to, one of another state, and cash on
- *   delivery where it is not offered); shipping and the fee are taxed at the goods' highest GST rate
+ *   and weight (deliveryChargesFor: refuses a pincode not delivered to and one of another state); shipping and
+ *   the fee are taxed at the goods' highest GST rate
  * - an `expected_total` (what the checkout showed) that is not the total is refused (409 `prices_changed`)
+ * - then cash on delivery where it is not offered (400 `cod_unavailable`): new prices are told first
  * - online payment needs at least ₹1 (Razorpay's smallest order)
  */
 async function price(
@@ -190,6 +191,7 @@ async function price(
   });
   if (input.expected_total !== undefined && toPaise(input.expected_total) !== priced.totalPaise)
     throw pricesChanged(lines, priced);
+  if (delivery.codRefusal) throw delivery.codRefusal;
   if (input.payment_mode === 1 && priced.totalPaise < 100) {
     throw badRequest('Online payment needs an order total of at least ₹1. Please choose cash on delivery.');
   }

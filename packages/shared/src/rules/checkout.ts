@@ -17,8 +17,10 @@ export const CONTACT_MIN_DIGITS = 10;
 
 /** The address fields as the storefront's forms label them (the messages name a field by its label). */
 export const ADDRESS_FIELD_LABELS = {
+  name: 'Full name',
   adressLine1: 'Address line 1',
   adressLine2: 'Address line 2',
+  landmark: 'Landmark',
   city: 'City',
   state: 'State',
   postalCode: 'Postal code',

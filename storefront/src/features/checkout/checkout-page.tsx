@@ -38,6 +38,8 @@ interface FailedPayment {
 }
 
 const toValues = (a: Address): AddressValues => ({
+  name: a.name ?? '',
+  landmark: a.landmark ?? '',
   adressLine1: a.adressLine1 ?? '',
   adressLine2: a.adressLine2 ?? '',
   city: a.city ?? '',
@@ -206,6 +208,8 @@ export function CheckoutPage() {
       const reply = await placeOrder.mutateAsync({
         payment_mode: mode === '1' ? 1 : 0,
         shipping_details: {
+          name: details.name.trim() || undefined,
+          landmark: details.landmark.trim() || undefined,
           adressLine1: details.adressLine1.trim(),
           adressLine2: details.adressLine2.trim(),
           city: details.city.trim(),
