@@ -372,6 +372,20 @@ export function linesOf(db: Q, orderIds: number[]): Promise<OrderLineRow[]> {
     .execute();
 }
 
+/** Each order's parcel weight in grams (variant weight, else product weight, × qty); 0 when nothing is weighed. */
+export async function parcelWeights(db: Q, orderIds: number[]): Promise<Map<number, number>> {
+  if (!orderIds.length) return new Map();
+  const rows = await db
+    .selectFrom('order_lines as l')
+    .leftJoin('product_variants as v', 'v.id', 'l.variant_id')
+    .leftJoin('products as p', 'p.id', 'l.product_id')
+    .select(['l.order_id', sql<number>`SUM(l.qty * COALESCE(v.weight_grams, p.weight_grams, 0))`.as('grams')])
+    .where('l.order_id', 'in', orderIds)
+    .groupBy('l.order_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.order_id), Number(r.grams)]));
+}
+
 /** The shopper's own orders, newest first. */
 export function listOrders(
   db: Q,

@@ -11,9 +11,17 @@ const COLUMNS = [
   { title: 'Qty', width: 40, align: 'right' },
 ] as const satisfies readonly PdfColumn[];
 
+/** Rupees as the slip prints them (Helvetica has no ₹ sign): 12,963 or 12,963.50, Indian grouping. */
+const rupeeText = (paise: number) =>
+  new Intl.NumberFormat('en-IN', {
+    minimumFractionDigits: paise % 100 ? 2 : 0,
+    maximumFractionDigits: 2,
+  }).format(paise / 100);
+
 /**
  * Packing slips as one PDF (pdfkit, A4), one page per order: the shop, order id and date, ship-to address and
- * contact, one row per line (name, colour, memory, SKU, quantity; no prices) and the shopper's notes. Text is
+ * contact, the cash to collect for an unpaid cash-on-delivery order and the parcel's weight, one row per line (name,
+ * colour, memory, SKU, quantity; no prices) and the shopper's notes. Text is
  * real PDF text (searchable, extractable).
  */
 export function renderPackingSlipsPdf(shopName: string, slips: PackingSlip[]): Promise<Buffer> {
@@ -43,6 +51,12 @@ export function renderPackingSlipsPdf(shopName: string, slips: PackingSlip[]): P
     if (slip.shipTo.name) pdf.text(slip.shipTo.name);
     for (const line of slip.shipTo.address) pdf.text(line);
     if (slip.shipTo.contact) pdf.text(`Contact: ${slip.shipTo.contact}`);
+    pdf.moveDown(0.5);
+    if (slip.codToCollectPaise !== null)
+      pdf.font('Helvetica-Bold').text(`Cash on delivery: collect Rs. ${rupeeText(slip.codToCollectPaise)}`);
+    if (slip.weightGrams > 0)
+      pdf.font('Helvetica').text(`Parcel weight: ${(slip.weightGrams / 1000).toFixed(2)} kg`);
+    pdf.font('Helvetica');
     pdf.moveDown();
 
     const row = (cells: string[], bold = false) => pdfTableRow(pdf, COLUMNS, cells, { bold, fontSize: 9 });
