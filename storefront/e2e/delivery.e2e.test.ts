@@ -3,6 +3,7 @@
 //   place and the shipping of the item, and is remembered for the next product page
 // - a shopper pays the zone's shipping below the free-shipping threshold and none from it, as the checkout shows
 //   and the order keeps
+// - the address typed at checkout is saved to the account when the shopper asks for it
 // - cash on delivery is refused, with its reason, for an order over the COD limit
 // Products are made by the test at prices around the shop's threshold and limit.
 import { estimatePhrase, formatINR, type PincodeCheck, type ShippingSettings } from '@voltcart/shared';
@@ -107,11 +108,19 @@ describe('delivery by pincode', () => {
         .poll(() => page.getByTestId('checkout-total').textContent())
         .toBe(formatINR(product.price + charged));
       await page.getByLabel('Cash on Delivery').check();
+      await page.getByLabel('Save this address to my account').check();
       await page.getByRole('button', { name: 'PLACE ORDER' }).click();
       await page.waitForURL('**/thank-you/**');
       const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
-      const order = (await api('GET', `/order/${orderId}`, { token: await storedToken(page) })).body.order;
+      const token = await storedToken(page);
+      const order = (await api('GET', `/order/${orderId}`, { token })).body.order;
       expect(order).toMatchObject({ shipping: charged, cod_fee: 0, order_total: product.price + charged });
+      // The address typed at checkout was offered for saving, and saved with its state's code.
+      await expect
+        .poll(async () => (await api('GET', '/user/me', { token })).body.user.shipping_address)
+        .toMatchObject([
+          { adressLine1: ADDRESS.adressLine1, postalCode: ADDRESS.postalCode, stateCode: '29' },
+        ]);
       expect(pageErrors(page)).toEqual([]);
       await page.close();
     }

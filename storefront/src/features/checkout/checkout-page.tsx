@@ -84,13 +84,15 @@ export function CheckoutPage() {
   const items = useCart((s) => s.items);
   const settings = useQuery(queries.settings()).data;
   const navigate = useNavigate();
-  const ids = { saved: useId(), notes: useId() };
+  const ids = { saved: useId(), notes: useId(), keep: useId() };
 
   const [useSaved, setUseSaved] = useState(false);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const form = useCheckoutDraft((d) => d.address);
   const notes = useCheckoutDraft((d) => d.notes);
   const [mode, setMode] = useState<Mode>('');
+  /** Save the address typed here to the account once the order is placed (offered for a new address only). */
+  const [saveAddress, setSaveAddress] = useState(false);
   const [errors, setErrors] = useState<AddressErrors>({});
   const [focusRequest, setFocusRequest] = useState(0);
   const [placing, setPlacing] = useState(false);
@@ -205,23 +207,32 @@ export function CheckoutPage() {
       // click is never lost to a reload that starts just as it lands.
       await whenCartSynced();
       const charged = await delivery.settle();
+      const shippingDetails = {
+        name: details.name.trim() || undefined,
+        landmark: details.landmark.trim() || undefined,
+        adressLine1: details.adressLine1.trim(),
+        adressLine2: details.adressLine2.trim(),
+        city: details.city.trim(),
+        state: details.state.trim(),
+        postalCode: details.postalCode.trim(),
+        country: details.country.trim(),
+        contact: details.contact.trim(),
+      };
       const reply = await placeOrder.mutateAsync({
         payment_mode: mode === '1' ? 1 : 0,
-        shipping_details: {
-          name: details.name.trim() || undefined,
-          landmark: details.landmark.trim() || undefined,
-          adressLine1: details.adressLine1.trim(),
-          adressLine2: details.adressLine2.trim(),
-          city: details.city.trim(),
-          state: details.state.trim(),
-          postalCode: details.postalCode.trim(),
-          country: details.country.trim(),
-          contact: details.contact.trim(),
-        },
+        shipping_details: shippingDetails,
         notes: notes.trim() || undefined,
         // The total shown: the API refuses the order (prices_changed) when its own total differs.
         expected_total: charged.orderTotal,
       });
+      // The order is placed: the address it went to is kept for next time, when the shopper asked for it (a
+      // failure here never touches the order, so it is only reported).
+      if (saveAddress && !chosen) {
+        void api.user
+          .addAddress({ body: { shipping_address: shippingDetails } })
+          .then(() => refreshUser())
+          .catch((err) => notify.error(errorMessage(err, 'The address could not be saved to your account.')));
+      }
       if (mode === '0') {
         notify.success(reply.msg || 'Your order has been placed.');
         finish(reply.order_id);
@@ -317,6 +328,17 @@ export function CheckoutPage() {
                 focusRequest={focusRequest}
               />
             </fieldset>
+            {!useSaved && (
+              <div className="check-row">
+                <input
+                  id={ids.keep}
+                  type="checkbox"
+                  checked={saveAddress}
+                  onChange={(e) => setSaveAddress(e.target.checked)}
+                />
+                <label htmlFor={ids.keep}>Save this address to my account</label>
+              </div>
+            )}
             <div className="field field--wide">
               <label htmlFor={ids.notes}>
                 Order notes <span className="field__opt">(optional)</span>
