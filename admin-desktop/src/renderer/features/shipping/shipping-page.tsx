@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { PageHeader } from '../../components/states';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
@@ -19,6 +19,11 @@ export function ShippingPage() {
   const saved = useQuery(queries.shipping());
   const [form, setForm] = useState<ShippingForm | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const errorBox = useRef<HTMLDivElement>(null);
+  // A refused save names its problems at the top of the form: they are brought into view and read out.
+  useEffect(() => {
+    if (error) errorBox.current?.focus();
+  }, [error]);
   const save = useApiMutation(
     (f: ShippingForm) => api.delivery.saveSettings({ body: toBody(f) }),
     staleAfter.shipping,
@@ -66,7 +71,7 @@ export function ShippingPage() {
       />
       <form className="panel form form-wide" onSubmit={submit} noValidate aria-label="Shipping settings">
         {error && (
-          <div className="form-error" role="alert" data-testid="shipping-error">
+          <div ref={errorBox} tabIndex={-1} className="form-error" role="alert" data-testid="shipping-error">
             {error}
           </div>
         )}
