@@ -495,6 +495,26 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
           state: 'Karnataka',
         },
       };
+    case 'PUT /delivery/settings':
+      return {
+        body: {
+          zones: [
+            {
+              name: 'All India',
+              states: ['KA', 'MH'],
+              pincodes: ['79'],
+              bands: [{ fromGrams: 0, toGrams: null, fee: 79 }],
+              freeFrom: null,
+              cod: true,
+              dispatchDays: 1,
+              transitMinDays: 2,
+              transitMaxDays: 5,
+            },
+          ],
+          cod: { max: 50000, fee: 0, feePercent: 0, blockedPincodes: [] },
+          calendar: { cutoff: '14:00', holidays: [] },
+        },
+      };
     case 'PUT /search/synonyms':
       return { body: { synonyms: [{ term: 'mobile', alternatives: ['phone'] }] } };
     case 'GET /product/suggest':
