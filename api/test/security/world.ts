@@ -334,6 +334,7 @@ export function paramValue(route: RouteEntry, param: string, w: World): string {
   // Blocking is sent as an unblock of the owner (validRequest): the owner's token must keep working.
   if (p === 'userid') return String(w.owner.id);
   if (p === 'importid') return w.catalogImport;
+  if (p === 'pincode') return '560001';
   if (p === 'file' || p === '*') return w.imageFile;
   if (p === 'id' || p === 'slug') {
     if (section === 'category') return String(route.method === 'DELETE' ? w.emptyCategory : w.category);
