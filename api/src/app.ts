@@ -27,6 +27,7 @@ import { categoryRoutes } from './modules/category/category.routes';
 import { colorRoutes } from './modules/color/color.routes';
 import { compareRoutes } from './modules/compare/compare.routes';
 import { customerRoutes } from './modules/customer/customer.routes';
+import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { gstExportRoutes } from './modules/invoice/gst-export.routes';
@@ -108,6 +109,7 @@ export function createApp(opts: AppOptions) {
   app.route('/returns', returnsRoutes());
   app.route('/newsletter', newsletterRoutes());
   app.route('/settings', settingsRoutes());
+  app.route('/delivery', deliveryRoutes());
   app.route('/settings/tax', taxRoutes());
   app.route('/reports/gst', gstExportRoutes());
   app.route('/', serialRoutes());

@@ -44,7 +44,20 @@ describe('POST /user/add-address', () => {
     const a = r.body.user.shipping_address[0];
     expect(a._id).toMatch(/^[1-9]\d*$/);
     expect(Object.keys(a).sort()).toEqual(
-      ['_id', 'adressLine1', 'adressLine2', 'city', 'contact', 'country', 'postalCode', 'state'].sort(),
+      [
+        '_id',
+        'adressLine1',
+        'adressLine2',
+        'city',
+        'contact',
+        'country',
+        'postalCode',
+        'state',
+        'name',
+        'landmark',
+        'stateCode',
+        'isDefault',
+      ].sort(),
     );
     const second = await add(s.token, {
       user_id: s.id,

@@ -83,6 +83,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     UPLOAD_DIR: uploadDir,
     LOG_LEVEL: 'silent',
     CATALOG_CACHE_SECONDS: '0',
+    // Orders of these tests ship free, so their totals are their goods; delivery.test.ts prices shipping with
+    // the shop's real default (₹999).
+    FREE_SHIPPING_THRESHOLD: '0',
     ...env,
   });
   await ensureDatabase(url);

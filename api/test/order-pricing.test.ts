@@ -19,7 +19,8 @@ let ctx: TestContext;
 let admin: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await ctx.adminToken();
+  admin = await ctx.adminToken(); // Cash-on-delivery orders here go above the default COD limit (₹50,000): this shop takes them.
+  await ctx.db.insertInto('settings').values({ name: 'cod_max_paise', value: '10000000000' }).execute();
 });
 afterAll(() => ctx.close());
 

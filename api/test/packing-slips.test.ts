@@ -1,6 +1,6 @@
 // Covers packing slips (GET /order/packing-slips?ids=…): one PDF, one page per order named, its text extracted with
 // pdfjs (each order id, the ship-to address and contact, each line's name, colour, memory and SKU with its
-// quantity, the notes, and no price); a missing, empty or malformed list and more than 200 ids are refused with
+// quantity, the notes, no line price, the cash to collect and the parcel's weight); a missing, empty or malformed list and more than 200 ids are refused with
 // 400, ids that name no order with 404 naming them; no token 401, a shopper and staff without orders.read 403.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context';
@@ -42,6 +42,7 @@ async function place(line1: string, notes: string) {
     colors: [{ name: 'Black' }, { name: 'Blue' }],
     memory: [{ size: 128 }, { size: 256 }],
   });
+  await ctx.db.updateTable('products').set({ weight_grams: 250 }).where('id', '=', p.id).execute();
   const skus = p.variantIds.map((_, i) => `SKU-${tag}-${i}`);
   for (const [i, id] of p.variantIds.entries()) {
     await ctx.db.updateTable('product_variants').set({ sku: skus[i]! }).where('id', '=', id).execute();
@@ -81,7 +82,11 @@ describe('GET /order/packing-slips', () => {
       for (const sku of o.skus) expect(page).toContain(sku);
       for (const option of ['Black', '128 GB', 'Blue', '256 GB', '3 items']) expect(page).toContain(option);
       expect(page).toContain(notes);
-      expect(page).not.toMatch(/Rs\.|₹|4,321|12,963/);
+      // No line prices: only the cash the courier collects, and the parcel's weight (3 × 250 g).
+      expect(page).toContain('Cash on delivery: collect Rs. 12,963');
+      expect(page).toContain('Parcel weight: 0.75 kg');
+      expect(page.match(/Rs\./g)).toHaveLength(1);
+      expect(page).not.toMatch(/₹|4,321/);
     }
   });
 

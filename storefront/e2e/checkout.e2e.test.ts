@@ -15,6 +15,7 @@ import {
   logIn,
   newShopper,
   openPage,
+  raiseCodLimit,
   sellableProducts,
   shopUrl,
   shot,
@@ -22,10 +23,14 @@ import {
 } from './support';
 
 let browser: Browser;
+let restoreCod: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   browser = await launchBrowser();
+  // Orders here pay more than the default cash-on-delivery limit (₹50,000) in cash.
+  restoreCod = await raiseCodLimit();
 });
 afterAll(async () => {
+  await restoreCod?.();
   await browser?.close();
 });
 

@@ -12,16 +12,21 @@ import {
   fillAddress,
   openPage,
   productWithOptions,
+  raiseCodLimit,
   shopUrl,
   shot,
   storedToken,
 } from './support';
 
 let browser: Browser;
+let restoreCod: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   browser = await launchBrowser();
+  // Orders here pay more than the default cash-on-delivery limit (₹50,000) in cash.
+  restoreCod = await raiseCodLimit();
 });
 afterAll(async () => {
+  await restoreCod?.();
   await browser?.close();
 });
 

@@ -8,13 +8,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../e2e/axe';
 import { launchBrowser, pageErrors, screenshot } from '../../e2e/browser';
 import { api } from '../../e2e/context';
-import { ADDRESS, chosenVariant, logIn, newShopper, openPage, productWithOptions, shopUrl } from './support';
+import {
+  ADDRESS,
+  chosenVariant,
+  logIn,
+  newShopper,
+  openPage,
+  productWithOptions,
+  raiseCodLimit,
+  shopUrl,
+} from './support';
 
 let browser: Browser;
+let restoreCod: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   browser = await launchBrowser();
+  // Orders here pay more than the default cash-on-delivery limit (₹50,000) in cash.
+  restoreCod = await raiseCodLimit();
 });
 afterAll(async () => {
+  await restoreCod?.();
   await browser?.close();
 });
 

@@ -57,6 +57,12 @@ export interface AddressTable extends Timestamps {
   postal_code: string;
   country: string;
   contact: string;
+  name: Generated<string>;
+  landmark: Generated<string>;
+  /** GST state code (null: an old address whose state text matched none). */
+  state_code: Generated<string | null>;
+  is_default: Generated<number>;
+  address_review: Generated<number>;
 }
 
 export interface CategoryTable extends Timestamps {
@@ -116,6 +122,8 @@ export interface ProductTable extends Timestamps {
   /** This product's own HSN code and GST rate (basis points); NULL: its category's. */
   hsn_code: Generated<string | null>;
   gst_rate_bp: Generated<number | null>;
+  /** Parcel weight of one unit in grams (null: not weighed). */
+  weight_grams: Generated<number | null>;
 }
 
 /** One sold combination of a product's options. 0 = no colour / no memory size. */
@@ -130,6 +138,8 @@ export interface ProductVariantTable {
   price_override: Generated<number | null>;
   enabled: Generated<number>;
   position: Generated<number>;
+  /** Grams; null: the product's weight. */
+  weight_grams: Generated<number | null>;
 }
 
 export interface ProductColorTable {
@@ -255,6 +265,19 @@ export interface OrderTable extends Timestamps {
   /** A business buyer's GSTIN and name given at checkout (B2B invoice); NULL for a consumer. */
   buyer_gstin: Generated<string | null>;
   buyer_business_name: Generated<string | null>;
+  /** The shipping charge and COD fee the order was priced with (priceSnapshot's context). */
+  shipping_paise: Generated<number>;
+  cod_fee_paise: Generated<number>;
+  /** The recipient, and a landmark near the address. */
+  ship_name: Generated<string>;
+  ship_landmark: Generated<string>;
+  /** GST state code of the shipping address (null: an old order whose state text matched none). */
+  ship_state_code: Generated<string | null>;
+  /** An address that staff should look at (its state text matched no state or union territory). */
+  address_review: Generated<number>;
+  /** The delivery estimate given at checkout (Indian dates). */
+  delivery_from: Generated<string | null>;
+  delivery_to: Generated<string | null>;
 }
 
 /** The serial number (IMEI) of one unit of an order line, recorded at packing. */
@@ -264,6 +287,24 @@ export interface OrderLineSerialTable {
   order_line_id: number;
   serial: string;
   recorded_at: ColumnType<Date, never, never>;
+}
+
+/** A shipping zone: where it ships (states, pincode prefixes or ranges) and at what rates (JSON lists). */
+export interface ShippingZoneTable {
+  id: Id;
+  name: string;
+  position: Generated<number>;
+  /** JSON list of GST state codes. */
+  states: string;
+  /** JSON list of pincode prefixes or ranges. */
+  pincodes: string;
+  /** JSON list of weight bands: { fromGrams, toGrams, feePaise }. */
+  bands: string;
+  free_from_paise: number | null;
+  cod: Generated<number>;
+  dispatch_days: Generated<number>;
+  transit_min_days: Generated<number>;
+  transit_max_days: Generated<number>;
 }
 
 export interface OrderLineTable {
@@ -681,6 +722,7 @@ export interface Database {
   login_failures: LoginFailureTable;
   ended_sessions: EndedSessionTable;
   orders: OrderTable;
+  shipping_zones: ShippingZoneTable;
   order_lines: OrderLineTable;
   payment_events: PaymentEventTable;
   shared_images: SharedImageTable;

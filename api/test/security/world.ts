@@ -486,6 +486,7 @@ export function paramValue(route: RouteEntry, param: string, w: World): string {
   if (p === 'productid') return String(w.product);
   if (p === 'reviewid') return String(w.review);
   if (p === 'section' && section === 'reports') return 'b2b';
+  if (p === 'pincode') return '560001';
   if (p === 'file' || p === '*') return w.imageFile;
   if (p === 'id' || p === 'slug') {
     if (section === 'category') return String(route.method === 'DELETE' ? w.emptyCategory : w.category);
@@ -646,6 +647,26 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
           gstin: '29AAGCB7383J1Z4',
           address: 'Bengaluru',
           state: 'Karnataka',
+        },
+      };
+    case 'PUT /delivery/settings':
+      return {
+        body: {
+          zones: [
+            {
+              name: 'All India',
+              states: ['KA', 'MH'],
+              pincodes: ['79'],
+              bands: [{ fromGrams: 0, toGrams: null, fee: 79 }],
+              freeFrom: null,
+              cod: true,
+              dispatchDays: 1,
+              transitMinDays: 2,
+              transitMaxDays: 5,
+            },
+          ],
+          cod: { max: 50000, fee: 0, feePercent: 0, blockedPincodes: [] },
+          calendar: { cutoff: '14:00', holidays: [] },
         },
       };
     case 'PUT /search/synonyms':

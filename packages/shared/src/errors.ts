@@ -99,6 +99,17 @@ export const ERROR_CODES = [
   'duplicate_code',
   /** Products of different categories asked to be compared. */
   'not_comparable',
+  // delivery
+  /** A pincode of six digits that the pincode directory does not know. */
+  'unknown_pincode',
+  /** A pincode outside every shipping zone: nothing can be ordered there yet. */
+  'not_delivered',
+  /** Cash on delivery is not offered for this order (the message says why: limit, pincode or zone). */
+  'cod_unavailable',
+  /** An address whose pincode is in another state than the one given. */
+  'wrong_state',
+  /** Shipping settings that are not right (overlapping zones, gaps in weight bands…): the message names them. */
+  'invalid_shipping',
   // the server
   'conflict',
   'busy',

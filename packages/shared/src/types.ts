@@ -169,6 +169,12 @@ export interface Address {
   postalCode: string;
   country: string;
   contact: string;
+  /** The recipient ('' on addresses saved before names were asked for). */
+  name?: string;
+  landmark?: string;
+  /** GST state code of `state`; null on an old address whose state matched none (needs the shopper's look). */
+  stateCode?: string | null;
+  isDefault?: boolean;
 }
 
 export interface User {
@@ -268,6 +274,13 @@ export interface Order {
   razorpay_order_id: string | null;
   razorpay_payment_id: string | null;
   shipping_details: Omit<Address, '_id'>;
+  /** Shipping charged and the cash-on-delivery fee, in ₹ (lines of the order; 0 when none). */
+  shipping: number;
+  cod_fee: number;
+  /** MSRP of the goods less what they were sold for (₹, never negative). */
+  you_save: number;
+  /** The delivery estimate given when it was placed (Indian dates), null for orders placed before estimates. */
+  delivery_estimate: { from: string; to: string } | null;
   notes: string;
   lines: OrderLine[];
   /** The discount codes and offers it was priced with, in order ("Discount (DIWALI10) −₹1,500"). */

@@ -8,8 +8,10 @@ export type AddressValues = Record<AddressField, string>;
 export type AddressErrors = Partial<Record<AddressField, string>>;
 
 export const EMPTY_ADDRESS: AddressValues = {
+  name: '',
   adressLine1: '',
   adressLine2: '',
+  landmark: '',
   city: '',
   state: '',
   postalCode: '',
@@ -25,8 +27,10 @@ const FIELDS: {
   inputMode?: 'numeric' | 'tel';
   wide?: boolean;
 }[] = [
+  { name: 'name', autoComplete: 'name', wide: true },
   { name: 'adressLine1', autoComplete: 'address-line1', wide: true },
   { name: 'adressLine2', autoComplete: 'address-line2', wide: true },
+  { name: 'landmark', autoComplete: 'off', wide: true },
   { name: 'city', autoComplete: 'address-level2' },
   { name: 'state', autoComplete: 'address-level1' },
   { name: 'postalCode', autoComplete: 'postal-code', inputMode: 'numeric' },

@@ -24,6 +24,7 @@ export const queryKeys = {
   },
   settings: ['settings'] as const,
   deals: ['deals'] as const,
+  delivery: (pincode: string, amount: number | undefined) => ['delivery', pincode, amount ?? null] as const,
   shopPage: (slug: string) => ['shop-page', slug] as const,
 };
 

@@ -26,7 +26,7 @@ function pricesLines(quote: Quote, items: readonly CartItem[]): boolean {
  *   (a changed quantity shows the cart's own figures until its answer arrives)
  * - `latest()`: the answer for the cart as it is now (waits for one on its way): what an order is placed at
  */
-export function useQuote(opts: { paymentMode?: 0 | 1 | null } = {}) {
+export function useQuote(opts: { paymentMode?: 0 | 1 | null; pincode?: string | null } = {}) {
   const items = useCart((s) => s.items);
   const code = useCart((s) => s.discountCode ?? null);
   const token = useSession((s) => s.userToken);
@@ -34,12 +34,16 @@ export function useQuote(opts: { paymentMode?: 0 | 1 | null } = {}) {
     .filter((i) => !i.unavailable)
     .map((i) => ({ productId: i.productId, qty: i.qty, colorId: i.colorId, memorySize: i.memorySize }));
   const paymentMode = opts.paymentMode ?? null;
+  const pincode = opts.pincode ?? null;
   // The prices the cart last heard of are part of the key: a cart reloaded with new prices is quoted again.
   const prices = items.map((i) => i.unitPrice);
   const query = useQuery({
-    queryKey: ['quote', lines, prices, code, paymentMode, Boolean(token)] as const,
+    queryKey: ['quote', lines, prices, code, paymentMode, pincode, Boolean(token)] as const,
     queryFn: async ({ signal }): Promise<Quote> =>
-      api.cart.quote({ body: { lines, discount_code: code, payment_mode: paymentMode } }, { signal }),
+      api.cart.quote(
+        { body: { lines, discount_code: code, payment_mode: paymentMode, ...(pincode && { pincode }) } },
+        { signal },
+      ),
     enabled: lines.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 15_000,

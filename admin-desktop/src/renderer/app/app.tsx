@@ -83,6 +83,9 @@ const TaxSettingsPage = lazy(() =>
 const SettingsPage = lazy(() =>
   import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
+const ShippingPage = lazy(() =>
+  import('../features/shipping/shipping-page').then((m) => ({ default: m.ShippingPage })),
+);
 const StaffPage = lazy(() => import('../features/staff/staff-page').then((m) => ({ default: m.StaffPage })));
 const CustomerPage = lazy(() =>
   import('../features/users/customer-page').then((m) => ({ default: m.CustomerPage })),
@@ -130,6 +133,7 @@ const routes = createRoutesFromElements(
       <Route path="users" element={<UserListPage />} />
       <Route path="settings" element={<SettingsPage />} />
       <Route path="tax" element={<TaxSettingsPage />} />
+      <Route path="shipping" element={<ShippingPage />} />
       <Route path="bulk-upload" element={<BulkUploadPage />} />
       <Route path="staff" element={<StaffPage />} />
       <Route path="catalog-csv" element={<CatalogCsvPage />} />

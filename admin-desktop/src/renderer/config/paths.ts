@@ -21,6 +21,7 @@ export const paths = {
   settings: '/admin/settings',
   /** GST: the seller on invoices, HSN codes and rates (Owner). */
   tax: '/admin/tax',
+  shipping: '/admin/shipping',
   bulkUpload: '/admin/bulk-upload',
   staff: '/admin/staff',
   catalogCsv: '/admin/catalog-csv',

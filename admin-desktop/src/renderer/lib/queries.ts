@@ -154,6 +154,12 @@ export const queries = {
         return { settings, categories, slabs };
       },
     }),
+  /** Shipping zones and rates, COD rules and the dispatch calendar (the Shipping screen). */
+  shipping: () =>
+    queryOptions({
+      queryKey: queryKeys.shipping,
+      queryFn: async ({ signal }) => (await api.delivery.settings({}, { signal })).shipping,
+    }),
   me: () =>
     queryOptions({
       queryKey: queryKeys.me,

@@ -80,6 +80,7 @@ export const queryKeys = {
   settings: ['settings'] as const,
   /** The GST settings and each category's HSN code and rate. */
   tax: ['tax'] as const,
+  shipping: ['shipping'] as const,
   /** The signed-in staff member (role and permissions). */
   me: ['me'] as const,
   staff: ['staff'] as const,
@@ -113,6 +114,7 @@ export const staleAfter = {
   settings: [queryKeys.settings, queryKeys.products.all, queryKeys.audit.all],
   // A category's HSN code and rate show on its products' forms.
   tax: [queryKeys.tax, queryKeys.products.all, queryKeys.audit.all],
+  shipping: [queryKeys.shipping, queryKeys.audit.all],
   // Changing one's own role changes what the app offers.
   staff: [queryKeys.staff, queryKeys.me, queryKeys.audit.all],
   customer: [queryKeys.customers.all, queryKeys.audit.all],

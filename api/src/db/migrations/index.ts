@@ -33,6 +33,7 @@ import * as productOldSlugs from './20261129T0300_product_old_slugs';
 import * as typeSynonyms from './20261129T0500_type_synonyms';
 import * as promotions from './20261130T0100_promotions';
 import * as newsletterCodes from './20261130T0110_newsletter_codes';
+import * as delivery from './20261130T0200_delivery';
 import * as returns from './20261130T0300_returns';
 import * as returnPriceDifference from './20261130T0301_return_price_difference';
 import * as gst from './20261130T0400_gst';
@@ -81,6 +82,7 @@ export const migrations: Record<string, Migration> = {
   '20261129T0500_type_synonyms': typeSynonyms,
   '20261130T0100_promotions': promotions,
   '20261130T0110_newsletter_codes': newsletterCodes,
+  '20261130T0200_delivery': delivery,
   '20261130T0300_returns': returns,
   '20261130T0301_return_price_difference': returnPriceDifference,
   '20261130T0400_gst': gst,

@@ -2,6 +2,7 @@ import {
   amountInWords,
   apportion,
   type CategoryTax,
+  chargesRateBp,
   financialYear,
   gstSlabsOn,
   gstState,
@@ -192,7 +193,7 @@ async function takeNumber(trx: Trx, kind: keyof typeof SERIES, at: Date): Promis
 }
 
 function buyerOf(order: OrderRow, name: string) {
-  const st = gstState(order.ship_state);
+  const st = gstState(order.ship_state_code ?? order.ship_state);
   return {
     name,
     ...(order.buyer_gstin && {
@@ -246,15 +247,19 @@ export async function issueInvoice(
   const serials = await repo.serialsOf(trx, order.id);
   const discounts = (await discountsOfOrders(trx, [order.id])).get(order.id)?.applied ?? [];
   // Each line's amount is after its share of the order's discounts: its taxable value is what was charged.
-  // Not registered: no GST is charged, so every line is priced at 0 % (its whole amount is its value).
-  const priced = priceSnapshot(
-    raw.map((l) => ({
-      unitPaise: l.unit_price_paise,
-      qty: l.qty,
-      gstRateBp: billOfSupply ? 0 : (l.gst_rate_bp ?? undefined),
-    })),
-    { intraState, discounts },
-  );
+  // Not registered: no GST is charged, so every line (and shipping and the COD fee) is priced at 0 %.
+  const snapshot = raw.map((l) => ({
+    unitPaise: l.unit_price_paise,
+    qty: l.qty,
+    gstRateBp: billOfSupply ? 0 : (l.gst_rate_bp ?? undefined),
+  }));
+  const priced = priceSnapshot(snapshot, {
+    intraState,
+    discounts,
+    shippingPaise: order.shipping_paise,
+    codFeePaise: order.cod_fee_paise,
+    chargesRateBp: billOfSupply ? 0 : chargesRateBp(snapshot),
+  });
   const lines: InvoiceLine[] = raw.map((l, i) => ({
     name: [l.name, l.color_name, l.memory_size ? `${l.memory_size} GB` : null].filter(Boolean).join(', '),
     hsn: l.hsn_code ?? '',
@@ -265,6 +270,14 @@ export async function issueInvoice(
     lineId: l.id,
     ...(serials.has(l.id) && { serials: serials.get(l.id) }),
   }));
+  // Shipping and the COD fee follow the principal supply: the goods' highest rate.
+  const chargeRatePct = chargesRateBp(snapshot) / 100;
+  for (const [name, amountPaise, tax] of [
+    ['Shipping', priced.shippingPaise, priced.shippingTax],
+    ['Cash on delivery fee', priced.codFeePaise, priced.codFeeTax],
+  ] as const) {
+    if (amountPaise > 0) lines.push({ name, hsn: '', qty: 1, ratePct: chargeRatePct, amountPaise, ...tax });
+  }
   const now = new Date();
   const doc: InvoiceDocument = {
     kind: 'invoice',

@@ -1,4 +1,4 @@
-import { escapeMarkup, formatINR, toRupees } from '@voltcart/shared';
+import { escapeMarkup, estimatePhrase, formatINR, toRupees, trackingUrl } from '@voltcart/shared';
 
 /** Every mail the shop sends. */
 export type MailKind =
@@ -54,6 +54,11 @@ export interface MailData {
     lines: MailLine[];
     /** Discount codes and offers the order was priced with ("Discount (DIWALI10)", paise off). */
     discounts?: { label: string; amountPaise: number }[];
+    /** The shipping charge and COD fee the order was priced with (lines of the mail when given). */
+    shippingPaise?: number;
+    codFeePaise?: number;
+    /** The delivery estimate given at checkout (Indian dates). */
+    estimate?: { from: string; to: string } | null;
     carrier?: string | null;
     trackingNumber?: string | null;
     refundPaise?: number;
@@ -213,6 +218,9 @@ function wording(kind: MailKind, d: MailData): { subject: string; lead: string[]
           o?.carrier || o?.trackingNumber
             ? `Carrier: ${o?.carrier || 'not given'}. Tracking number: ${o?.trackingNumber || 'not given'}.`
             : 'The carrier has not given a tracking number.',
+          ...(trackingUrl(o?.carrier, o?.trackingNumber)
+            ? [`Track your parcel: ${trackingUrl(o?.carrier, o?.trackingNumber)}`]
+            : []),
         ],
         action: 'View your order',
       };
@@ -339,12 +347,26 @@ export function renderMail(kind: MailKind, d: MailData): RenderedMail {
   );
   const discounts = (o?.discounts ?? []).filter((x) => x.amountPaise > 0);
   const discountText = discounts.map((x) => `  ${x.label}: −${rupees(x.amountPaise)}`);
+  // Shipping (FREE when nothing was charged) and the COD fee, as the order page shows them.
+  const charges: [string, string][] = [];
+  if (o?.shippingPaise !== undefined)
+    charges.push(['Shipping', o.shippingPaise > 0 ? rupees(o.shippingPaise) : 'FREE']);
+  if (o?.codFeePaise) charges.push(['Cash on delivery fee', rupees(o.codFeePaise)]);
+  const estimate = o?.estimate ? estimatePhrase(o.estimate) : null;
   const text = [
     greeting ? `Hello ${greeting},` : 'Hello,',
     '',
     ...w.lead,
     ...(o
-      ? ['', `Order ${o.publicId}`, ...lineText, ...discountText, `  Total: ${rupees(o.totalPaise)}`]
+      ? [
+          '',
+          `Order ${o.publicId}`,
+          ...lineText,
+          ...discountText,
+          ...charges.map(([k, v]) => `  ${k}: ${v}`),
+          `  Total: ${rupees(o.totalPaise)}`,
+          ...(estimate ? [estimate] : []),
+        ]
       : []),
     '',
     ...(w.action || kind !== 'staff_password' ? [`${w.action ?? 'Visit us'}: ${link}`, ''] : []),
@@ -361,12 +383,15 @@ export function renderMail(kind: MailKind, d: MailData): RenderedMail {
   const discountRows = discounts
     .map((x) => `<tr><td>${e(x.label)}</td><td align="right">−${e(rupees(x.amountPaise))}</td></tr>`)
     .join('');
+  const chargeRows = charges
+    .map(([k, v]) => `<tr><td>${e(k)}</td><td align="right">${e(v)}</td></tr>`)
+    .join('');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(w.subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#222;max-width:600px;margin:0 auto;padding:16px">
 <h1 style="font-size:20px">${e(d.shopName)}</h1>
 <p>${greeting ? `Hello ${e(greeting)},` : 'Hello,'}</p>
 ${w.lead.map((p) => `<p>${e(p)}</p>`).join('\n')}
-${o ? `<h2 style="font-size:16px">Order ${e(o.publicId)}</h2><table width="100%" cellpadding="4" style="border-collapse:collapse">${rows}${discountRows}<tr><td><strong>Total</strong></td><td align="right"><strong>${e(rupees(o.totalPaise))}</strong></td></tr></table>` : ''}
+${o ? `<h2 style="font-size:16px">Order ${e(o.publicId)}</h2><table width="100%" cellpadding="4" style="border-collapse:collapse">${rows}${discountRows}${chargeRows}<tr><td><strong>Total</strong></td><td align="right"><strong>${e(rupees(o.totalPaise))}</strong></td></tr></table>${estimate ? `<p><strong>${e(estimate)}</strong></p>` : ''}` : ''}
 ${kind === 'staff_password' ? '' : `<p><a href="${e(link)}" style="display:inline-block;background:#0b5fff;color:#fff;padding:10px 16px;text-decoration:none;border-radius:4px">${e(w.action ?? 'Visit us')}</a></p>`}
 <p style="color:#666;font-size:12px">${e(d.shopName)}</p>
 </body></html>`;

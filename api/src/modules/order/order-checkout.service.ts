@@ -1,4 +1,5 @@
 import {
+  chargesRateBp,
   formatINR,
   type PaymentCheckout,
   type PricedOrder,
@@ -10,10 +11,12 @@ import {
   toRupees,
 } from '@voltcart/shared';
 import type { z } from 'zod';
+import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { AppError, badRequest, conflict } from '../../errors';
 import { PaymentError, type PaymentProvider } from '../../lib/payments/payment-provider';
 import { type Trx, transaction } from '../../lib/transaction';
+import { type DeliveryCharges, deliveryChargesFor } from '../delivery/delivery.service';
 import {
   discountsFor,
   type PromotionOutcome,
@@ -76,6 +79,8 @@ export interface OrderDraftLine {
   memorySize: number;
   picture: string;
   pricing: PricingLine;
+  /** Grams per unit: the variant's weight, else the product's, else 0 (not weighed). */
+  weightGrams: number;
 }
 
 /**
@@ -143,6 +148,7 @@ export async function loadLines(trx: Trx, cart: repo.CartLineRow[]): Promise<Ord
         memoryAdjPaise: m?.price_adj ?? 0,
         overridePaise: v.price_override,
       },
+      weightGrams: v.weight_grams ?? p.weight_grams ?? 0,
     };
   });
 }
@@ -169,40 +175,65 @@ function pricesChanged(lines: OrderDraftLine[], priced: PricedOrder): AppError {
 
 /**
  * Step 2, price: the one pricing function (packages/shared pricing) on the figures just read, with the discounts
- * of the promotions module (the code sent and the automatic offers running).
+ * of the promotions module (the code sent and the automatic offers running) and, for an address, the delivery
+ * rules:
+ * - shipping, the COD fee and intra-state from the delivery rules for the address's pincode and the goods' value
+ *   after discounts and weight (deliveryChargesFor: refuses a pincode not delivered to and one of another state);
+ *   shipping and the fee are taxed at the goods' highest GST rate
  * - a code that does not apply refuses the order, saying why (409 `discount_refused`)
  * - an `expected_total` (what the checkout showed) that is not the total is refused (409 `prices_changed`)
+ * - then cash on delivery where it is not offered (400 `cod_unavailable`): new prices are told first
  * - online payment needs at least ₹1 (Razorpay's smallest order)
  */
 export async function price(
   trx: Trx,
+  config: Config,
   userId: number | null,
   lines: OrderDraftLine[],
-  input: Pick<PlaceOrderInput, 'discount_code' | 'expected_total'> & { payment_mode: 0 | 1 | null },
-): Promise<{ priced: PricedOrder; promotions: PromotionOutcome }> {
+  input: Pick<PlaceOrderInput, 'discount_code'> & {
+    payment_mode: 0 | 1 | null;
+    /** The delivery address's pincode (none: a quote without one, no shipping) and state code. */
+    pincode?: string | null;
+    stateCode?: string;
+  },
+): Promise<{ priced: PricedOrder; promotions: PromotionOutcome; delivery: DeliveryCharges | null }> {
+  const pricing = lines.map((l) => l.pricing);
   const promotions = await discountsFor(trx, {
     lines: lines.map((l) => ({ productId: l.product.id, variantId: l.variant.id, pricing: l.pricing })),
     code: input.discount_code,
     userId,
     paymentMode: input.payment_mode,
   });
-  const priced = priceOrder(
-    lines.map((l) => l.pricing),
-    { discounts: promotions.discounts },
-  );
-  return { priced, promotions };
+  const goods = priceOrder(pricing, { discounts: promotions.discounts });
+  if (!input.pincode) return { priced: goods, promotions, delivery: null };
+  const delivery = await deliveryChargesFor(trx, config, {
+    pincode: input.pincode,
+    stateCode: input.stateCode,
+    goodsPaise: goods.totalPaise,
+    weightGrams: lines.reduce((g, l) => g + l.weightGrams * l.pricing.qty, 0),
+    paymentMode: input.payment_mode ?? 1,
+  });
+  const priced = priceOrder(pricing, {
+    discounts: promotions.discounts,
+    shippingPaise: delivery.shippingPaise,
+    codFeePaise: delivery.codFeePaise,
+    intraState: delivery.intraState,
+    chargesRateBp: chargesRateBp(pricing),
+  });
+  return { priced, promotions, delivery };
 }
 
 /** Step 2's checks of an order about to be placed (the quote prices without them). */
 function checkPriced(
   lines: OrderDraftLine[],
   input: PlaceOrderInput,
-  { priced, promotions }: Awaited<ReturnType<typeof price>>,
+  { priced, promotions, delivery }: Awaited<ReturnType<typeof price>>,
 ): void {
   const refused = refusedCode(promotions);
   if (refused) throw refused;
   if (input.expected_total !== undefined && toPaise(input.expected_total) !== priced.totalPaise)
     throw pricesChanged(lines, priced);
+  if (delivery?.codRefusal) throw delivery.codRefusal;
   if (input.payment_mode === 1 && priced.totalPaise < 100) {
     throw badRequest('Online payment needs an order total of at least ₹1. Please choose cash on delivery.');
   }
@@ -244,6 +275,7 @@ async function writeOrder(
   input: PlaceOrderInput,
   lines: OrderDraftLine[],
   priced: PricedOrder,
+  delivery: DeliveryCharges,
 ): Promise<{ orderId: number; publicId: string }> {
   const online = input.payment_mode === 1;
   const publicId = newPublicId();
@@ -264,11 +296,18 @@ async function writeOrder(
     ship_postal_code: a.postalCode,
     ship_country: a.country,
     ship_contact: a.contact,
+    ship_name: a.name,
+    ship_landmark: a.landmark,
     notes: input.notes ?? '',
     buyer_gstin: input.business_gstin || null,
     buyer_business_name: input.business_gstin ? input.business_name || null : null,
     expires_at: online ? new Date(Date.now() + deps.config.PAYMENT_EXPIRY_MINUTES * 60_000) : null,
     paid_at: null,
+    shipping_paise: priced.shippingPaise,
+    cod_fee_paise: priced.codFeePaise,
+    ship_state_code: delivery.place.stateCode,
+    delivery_from: delivery.estimate.from,
+    delivery_to: delivery.estimate.to,
   });
   await repo.insertLines(
     trx,
@@ -297,7 +336,13 @@ async function writeOrder(
 async function queueMail(
   trx: Trx,
   deps: OrderDeps,
-  order: { orderId: number; publicId: string; userId: number; paymentMode: 0 | 1 },
+  order: {
+    orderId: number;
+    publicId: string;
+    userId: number;
+    paymentMode: 0 | 1;
+    estimate: { from: string; to: string };
+  },
   lines: OrderDraftLine[],
   priced: PricedOrder,
 ): Promise<void> {
@@ -311,6 +356,10 @@ async function queueMail(
       payment_mode: order.paymentMode,
       carrier: null,
       tracking_number: null,
+      shipping_paise: priced.shippingPaise,
+      cod_fee_paise: priced.codFeePaise,
+      delivery_from: order.estimate.from,
+      delivery_to: order.estimate.to,
     },
     order.paymentMode === 1 ? 'pending_payment' : 'placed',
     'customer',
@@ -385,15 +434,27 @@ export async function placeOrder(
     const cart = await repo.lockAccountAndCart(trx, userId);
     if (!cart.length) throw badRequest('Your cart is empty.', 'cart_empty');
     const lines = await loadLines(trx, cart);
-    const pricing = await price(trx, userId, lines, input);
+    const pricing = await price(trx, deps.config, userId, lines, {
+      ...input,
+      pincode: String(input.shipping_details.postalCode),
+      stateCode: input.shipping_details.stateCode,
+    });
     checkPriced(lines, input, pricing);
     const { priced } = pricing;
+    // Place-order always has an address, so always delivery charges.
+    const delivery = pricing.delivery!;
     const units = unitsOf(lines);
     checkStock(lines, units);
-    const { orderId, publicId } = await writeOrder(trx, deps, userId, input, lines, priced);
+    const { orderId, publicId } = await writeOrder(trx, deps, userId, input, lines, priced, delivery);
     // A cash-on-delivery order is sold once placed (an online one once paid: order-lifecycle's move).
     if (!online) await searchEngine.indexSales(trx, units.products);
-    await queueMail(trx, deps, { orderId, publicId, userId, paymentMode: input.payment_mode }, lines, priced);
+    await queueMail(
+      trx,
+      deps,
+      { orderId, publicId, userId, paymentMode: input.payment_mode, estimate: delivery.estimate },
+      lines,
+      priced,
+    );
     await repo.deleteCartLines(
       trx,
       userId,

@@ -4,6 +4,7 @@ import type { Trx } from '../../lib/transaction';
 import { enqueueMail } from '../mail/mail.service';
 import type { MailKind, MailLine } from '../mail/mail-templates';
 import { discountsOfOrders } from '../promotion/promotion-pricing.service';
+import { ymd } from './order.mapping';
 import * as repo from './order.repository';
 
 /** What an order's timeline records: its states, and what happened to its money and documents. */
@@ -61,7 +62,8 @@ export async function recordOrderEvent(
   order: Pick<
     repo.OrderRow,
     'id' | 'public_id' | 'user_id' | 'total_paise' | 'payment_mode' | 'carrier' | 'tracking_number'
-  >,
+  > &
+    Partial<Pick<repo.OrderRow, 'shipping_paise' | 'cod_fee_paise' | 'delivery_from' | 'delivery_to'>>,
   event: OrderEvent,
   actor: Actor,
   opts: EventOptions = {},
@@ -103,6 +105,12 @@ export async function recordOrderEvent(
         online: order.payment_mode === 1,
         lines,
         discounts,
+        shippingPaise: order.shipping_paise,
+        codFeePaise: order.cod_fee_paise,
+        estimate:
+          order.delivery_from && order.delivery_to
+            ? { from: ymd(order.delivery_from), to: ymd(order.delivery_to) }
+            : null,
         carrier: order.carrier,
         trackingNumber: order.tracking_number,
         refundPaise: opts.refundPaise,

@@ -2,6 +2,12 @@ import { type Order, type OrderState, priceSnapshot, toRupees } from '@voltcart/
 import { NO_DISCOUNTS, type OrderDiscounts } from '../promotion/promotion-pricing.service';
 import type { OrderLineRow, OrderWithUser } from './order.repository';
 
+/** A DATE column as mysql2 gives it (a Date at local midnight, or text) as `YYYY-MM-DD`. */
+export const ymd = (d: Date | string) =>
+  typeof d === 'string'
+    ? d.slice(0, 10)
+    : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
 /**
  * An order as the API answers it (rupees, the seed's field names), from its row, its lines (in id order) and the
  * discounts it was priced with.
@@ -17,7 +23,7 @@ export function toOrderJson(
       unitOriginalPaise: l.unit_original_paise,
       qty: l.qty,
     })),
-    { discounts: discounts.applied },
+    { discounts: discounts.applied, shippingPaise: o.shipping_paise, codFeePaise: o.cod_fee_paise },
   );
   return {
     _id: o.public_id,
@@ -36,7 +42,15 @@ export function toOrderJson(
       postalCode: o.ship_postal_code,
       country: o.ship_country,
       contact: o.ship_contact,
+      name: o.ship_name,
+      landmark: o.ship_landmark,
+      stateCode: o.ship_state_code,
     },
+    shipping: toRupees(priced.shippingPaise),
+    cod_fee: toRupees(priced.codFeePaise),
+    you_save: toRupees(priced.savingsPaise),
+    delivery_estimate:
+      o.delivery_from && o.delivery_to ? { from: ymd(o.delivery_from), to: ymd(o.delivery_to) } : null,
     notes: o.notes,
     lines: lines.map((l, i) => ({
       productId: String(l.product_id),

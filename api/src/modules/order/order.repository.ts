@@ -28,6 +28,8 @@ export interface OrderProduct {
   stock: number;
   status: number;
   in_stock: number;
+  /** Grams per unit (null: not weighed); read by the checkout's price step. */
+  weight_grams?: number | null;
 }
 
 /**
@@ -74,6 +76,7 @@ export async function readProducts(db: Q, ids: number[]): Promise<OrderProduct[]
       'p.stock',
       sql<number>`p.status = 1 AND COALESCE(c.status, 1) = 1`.as('status'),
       'p.in_stock',
+      'p.weight_grams',
     ])
     .where('p.id', 'in', ids)
     .orderBy('p.id')
@@ -120,6 +123,8 @@ export interface OrderVariant {
   stock: number;
   enabled: number;
   price_override: number | null;
+  /** Grams per unit (null: the product's weight). */
+  weight_grams: number | null;
 }
 
 /** The variants of the given products, without locks (checkout's guarded updates take them). */
@@ -127,7 +132,17 @@ export async function readVariants(db: Q, productIds: number[]): Promise<OrderVa
   if (!productIds.length) return [];
   const rows = await db
     .selectFrom('product_variants')
-    .select(['id', 'product_id', 'color_id', 'memory_size', 'sku', 'stock', 'enabled', 'price_override'])
+    .select([
+      'id',
+      'product_id',
+      'color_id',
+      'memory_size',
+      'sku',
+      'stock',
+      'enabled',
+      'price_override',
+      'weight_grams',
+    ])
     .where('product_id', 'in', productIds)
     .orderBy('id')
     .execute();
@@ -139,6 +154,7 @@ export async function readVariants(db: Q, productIds: number[]): Promise<OrderVa
     memory_size: Number(r.memory_size),
     stock: Number(r.stock),
     price_override: r.price_override === null ? null : Number(r.price_override),
+    weight_grams: r.weight_grams === null ? null : Number(r.weight_grams),
   }));
 }
 
@@ -354,6 +370,20 @@ export function linesOf(db: Q, orderIds: number[]): Promise<OrderLineRow[]> {
     .orderBy('order_id')
     .orderBy('id')
     .execute();
+}
+
+/** Each order's parcel weight in grams (variant weight, else product weight, × qty); 0 when nothing is weighed. */
+export async function parcelWeights(db: Q, orderIds: number[]): Promise<Map<number, number>> {
+  if (!orderIds.length) return new Map();
+  const rows = await db
+    .selectFrom('order_lines as l')
+    .leftJoin('product_variants as v', 'v.id', 'l.variant_id')
+    .leftJoin('products as p', 'p.id', 'l.product_id')
+    .select(['l.order_id', sql<number>`SUM(l.qty * COALESCE(v.weight_grams, p.weight_grams, 0))`.as('grams')])
+    .where('l.order_id', 'in', orderIds)
+    .groupBy('l.order_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.order_id), Number(r.grams)]));
 }
 
 /** The shopper's own orders, newest first. */

@@ -12,9 +12,17 @@ const COLUMNS = [
   { title: 'Qty', width: 40, align: 'right' },
 ] as const satisfies readonly PdfColumn[];
 
+/** Rupees as the slip prints them (Helvetica has no ₹ sign): 12,963 or 12,963.50, Indian grouping. */
+const rupeeText = (paise: number) =>
+  new Intl.NumberFormat('en-IN', {
+    minimumFractionDigits: paise % 100 ? 2 : 0,
+    maximumFractionDigits: 2,
+  }).format(paise / 100);
+
 /**
  * Packing slips as one PDF (pdfkit, A4), one page per order: the shop, order id and date, ship-to address and
- * contact, one row per line (name, colour, memory, SKU, quantity; no prices) and the shopper's notes. Text is
+ * contact, the cash to collect for an unpaid cash-on-delivery order and the parcel's weight, one row per line (name,
+ * colour, memory, SKU, quantity; no prices) and the shopper's notes. Text is
  * real PDF text (searchable, extractable).
  */
 export function renderPackingSlipsPdf(shopName: string, slips: PackingSlip[]): Promise<Buffer> {
@@ -46,6 +54,10 @@ export function renderPackingSlipsPdf(shopName: string, slips: PackingSlip[]): P
     if (slip.shipTo.name) writeText(pdf, slip.shipTo.name);
     for (const line of slip.shipTo.address) writeText(pdf, line);
     if (slip.shipTo.contact) writeText(pdf, `Contact: ${slip.shipTo.contact}`);
+    pdf.moveDown(0.5);
+    if (slip.codToCollectPaise !== null)
+      writeText(pdf, `Cash on delivery: collect ₹${rupeeText(slip.codToCollectPaise)}`, { bold: true });
+    if (slip.weightGrams > 0) writeText(pdf, `Parcel weight: ${(slip.weightGrams / 1000).toFixed(2)} kg`);
     pdf.moveDown();
 
     const row = (cells: string[], bold = false) => pdfTableRow(pdf, COLUMNS, cells, { bold, fontSize: 9 });

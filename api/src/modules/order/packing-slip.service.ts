@@ -4,13 +4,20 @@ import { AppError } from '../../errors';
 import { readTaxSettings } from '../invoice/invoice.service';
 import * as repo from './order.repository';
 
-/** What a packer needs for one order: where it goes and what goes in the box, with no prices. */
+/**
+ * What a packer needs for one order: where it goes and what goes in the box, with no prices; for cash on delivery
+ * the amount the courier collects, and the parcel's weight when its products are weighed.
+ */
 export interface PackingSlip {
   orderId: string;
   placedAt: Date;
   shipTo: { name: string; address: string[]; contact: string };
   lines: { name: string; color: string; memory: string; sku: string; qty: number }[];
   notes: string;
+  /** Cash on delivery not collected yet: the order's total; otherwise null. */
+  codToCollectPaise: number | null;
+  /** Σ units × weight; 0 when nothing is weighed. */
+  weightGrams: number;
 }
 
 /**
@@ -32,10 +39,8 @@ export async function packingSlips(
       `${unknown.length === 1 ? 'Order' : 'Orders'} not found: ${unknown.join(', ')}.`,
     );
   }
-  const lines = await repo.linesOf(
-    db,
-    orders.map((o) => o.id),
-  );
+  const ids = orders.map((o) => o.id);
+  const [lines, weights] = await Promise.all([repo.linesOf(db, ids), repo.parcelWeights(db, ids)]);
   const { shopName } = await readTaxSettings(db, config);
   const slips = publicIds.map((id) => {
     const o = byId.get(id)!;
@@ -43,10 +48,11 @@ export async function packingSlips(
       orderId: o.public_id,
       placedAt: o.created_at,
       shipTo: {
-        name: o.user_name ?? '',
+        name: o.ship_name || (o.user_name ?? ''),
         address: [
           o.ship_adress_line1,
           o.ship_adress_line2,
+          o.ship_landmark ? `Landmark: ${o.ship_landmark}` : '',
           `${o.ship_city}, ${o.ship_state} ${o.ship_postal_code}`,
           o.ship_country,
         ].filter(Boolean),
@@ -62,6 +68,8 @@ export async function packingSlips(
           qty: l.qty,
         })),
       notes: o.notes,
+      codToCollectPaise: o.payment_mode === 0 && !o.paid_at ? o.total_paise : null,
+      weightGrams: weights.get(o.id) ?? 0,
     };
   });
   return { shopName, slips };

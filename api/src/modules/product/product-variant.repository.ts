@@ -3,7 +3,8 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { ProductVariantTable } from '../../db/database';
 
-export type VariantRow = Selectable<ProductVariantTable>;
+// Weight is read by the checkout only (order.repository), not by the variant editors yet.
+export type VariantRow = Omit<Selectable<ProductVariantTable>, 'weight_grams'>;
 
 /** A variant with its unit price and MSRP worked out (paise), as every reader needs them. */
 export interface PricedVariantRow extends VariantRow {

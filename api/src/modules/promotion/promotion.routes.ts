@@ -85,7 +85,7 @@ export function quoteRoutes() {
   const { app, on } = resource('/cart');
   on(contract.cart.quote, { body: quoteBody }, async (c, input) => {
     const body = await input.body();
-    const quote = await quoteCart(c.var.db, await shopperOf(c), body);
+    const quote = await quoteCart(c.var.db, c.var.config, await shopperOf(c), body);
     return { msg: quote.code?.reason ?? 'Your cart is priced.', ...quote };
   });
   return app;

@@ -1,5 +1,6 @@
 import { type Quote, type quoteBody, toRupees } from '@voltcart/shared';
 import type { z } from 'zod';
+import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { transaction } from '../../lib/transaction';
 import type { CartLineRow } from '../order/order.repository';
@@ -13,10 +14,15 @@ type QuoteInput = z.output<typeof quoteBody>;
  * without lines, the shopper's server cart; with the code sent and the automatic offers running.
  * - nothing is locked, reserved or written: the order itself is priced again when it is placed
  * - a code that does not apply leaves the figures without it, and says why (`code.reason`)
- * - pincode and payment mode are taken now; the payment mode decides online-only offers. Shipping and the COD fee
- *   come with delivery rules (0 until then)
+ * - the payment mode decides online-only offers and the COD fee; with a pincode, shipping and the COD fee follow
+ *   the delivery rules (an unknown pincode, or one not delivered to, is refused as at checkout); without one, none
  */
-export async function quoteCart(db: Db, userId: number | null, input: QuoteInput): Promise<Quote> {
+export async function quoteCart(
+  db: Db,
+  config: Config,
+  userId: number | null,
+  input: QuoteInput,
+): Promise<Quote> {
   return transaction(db, async (trx) => {
     const cart: CartLineRow[] = input.lines
       ? input.lines.map((l, i) => ({
@@ -30,9 +36,10 @@ export async function quoteCart(db: Db, userId: number | null, input: QuoteInput
         ? []
         : await repo.serverCart(trx, userId);
     const lines = cart.length ? await loadLines(trx, cart) : [];
-    const { priced, promotions } = await price(trx, userId, lines, {
+    const { priced, promotions } = await price(trx, config, userId, lines, {
       discount_code: input.discount_code,
       payment_mode: input.payment_mode,
+      pincode: input.pincode,
     });
     const chosenCode = (i: number) => promotions.chosen[i]?.rule.code ?? null;
     return {

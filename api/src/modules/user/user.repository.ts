@@ -47,7 +47,20 @@ export async function lockUser(db: Q, id: number): Promise<boolean> {
 export function listAddresses(db: Q, userId: number) {
   return db
     .selectFrom('addresses')
-    .select(['id', 'adress_line1', 'adress_line2', 'city', 'state', 'postal_code', 'country', 'contact'])
+    .select([
+      'id',
+      'adress_line1',
+      'adress_line2',
+      'city',
+      'state',
+      'postal_code',
+      'country',
+      'contact',
+      'name',
+      'landmark',
+      'state_code',
+      'is_default',
+    ])
     .where('user_id', '=', userId)
     .orderBy('id')
     .execute();

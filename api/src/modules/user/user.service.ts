@@ -17,6 +17,7 @@ import { beginLoginAttempt } from '../../lib/rate-limit';
 import { hashLinkToken, newLinkToken } from '../../lib/secrets';
 import { transaction } from '../../lib/transaction';
 import * as accountTokens from '../account/account.repository';
+import { assertPincodeInState } from '../delivery/delivery.service';
 import { enqueueMail } from '../mail/mail.service';
 import * as repo from './user.repository';
 
@@ -59,6 +60,10 @@ export function toAddress(a: repo.AddressRow): Address {
     postalCode: a.postal_code,
     country: a.country,
     contact: a.contact,
+    name: a.name,
+    landmark: a.landmark,
+    stateCode: a.state_code,
+    isDefault: Boolean(a.is_default),
   };
 }
 
@@ -153,6 +158,7 @@ export function logoutEverywhere(db: Db, id: number): Promise<void> {
 }
 
 export async function addAddress(db: Db, userId: number, a: ShippingAddress): Promise<User> {
+  assertPincodeInState(a.postalCode, a.stateCode);
   await db.transaction().execute(async (trx) => {
     // Serialises this user's concurrent additions so the limit holds.
     if (!(await repo.lockUser(trx, userId)))
@@ -171,6 +177,7 @@ export async function updateAddress(
   addressId: number,
   a: ShippingAddress,
 ): Promise<User> {
+  assertPincodeInState(a.postalCode, a.stateCode);
   await transaction(db, async (trx) => {
     if (!(await repo.findOwnAddress(trx, userId, addressId)))
       throw new AppError(404, 'not_found', 'Address not found.');
@@ -188,6 +195,10 @@ function addressRow(a: ShippingAddress) {
     postal_code: a.postalCode,
     country: a.country,
     contact: a.contact,
+    name: a.name,
+    landmark: a.landmark,
+    state_code: a.stateCode,
+    address_review: 0,
   };
 }
 

@@ -3,6 +3,7 @@ import { catalog, category, color, product, search, variant } from './catalog';
 import { catalogCsv } from './catalog-csv';
 import { compare } from './compare';
 import { customer } from './customer';
+import { delivery } from './delivery';
 import { promotion } from './promotion';
 import { reports } from './reports';
 import { returns } from './returns';
@@ -14,6 +15,7 @@ import { wishlist } from './wishlist';
 export type { AccountExport } from './account';
 export type { FacetValue, ProductFacets, ProductId, ProductList, Suggestions, Synonym } from './catalog';
 export type { CatalogImport, CsvRowError } from './catalog-csv';
+export type { PincodeCheck, ShippingSettings, ShippingZoneJson } from './delivery';
 export type { Deal, DiscountLine, Promotion, Quote } from './promotion';
 export type { SalesFigures, SalesPoint, SalesReport, TopRow } from './reports';
 export type {
@@ -27,6 +29,7 @@ export type {
   ReturnRequestView,
 } from './returns';
 export type { MyReview, Review, ReviewPage, StaffReview } from './review';
+
 export type { PricesChanged } from './shop';
 export type { StockMismatch, StockMovement } from './stock';
 export type { WaitingVariant } from './stock-alert';
@@ -67,6 +70,7 @@ export const contract = {
   reports,
   promotion,
   compare,
+  delivery,
 };
 
 export type Contract = typeof contract;

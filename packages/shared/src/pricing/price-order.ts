@@ -144,8 +144,11 @@ export interface PricedOrder {
   /** Shipping charged, after a free-shipping discount. */
   shippingPaise: number;
   codFeePaise: number;
-  /** GST of shipping and the COD fee together. */
+  /** GST of shipping and the COD fee together (shippingTax + codFeeTax). */
   chargesTax: TaxSplit;
+  /** GST of each charge on its own (the tax invoice's shipping and COD fee lines). */
+  shippingTax: TaxSplit;
+  codFeeTax: TaxSplit;
   /** The order's GST: lines plus charges. taxable + cgst + sgst + igst = totalPaise, to the paisa. */
   tax: TaxSplit;
   /** What the shopper pays: subtotal − discounts + shipping + COD fee. */
@@ -179,9 +182,9 @@ const addSplits = (parts: readonly TaxSplit[]): TaxSplit =>
  *   ties to the earlier line), and is reported as an `amount` with the paise it took
  * - `free_shipping` takes the whole shipping charge off; the COD fee is never discounted
  * - GST is included in every price: each line's net amount is split into taxable value and tax at its rate
- *   (splitGst), the charges (shipping + COD fee) at `chargesRateBp`; intra-state tax is CGST + SGST, always equal
- *   (the odd paisa of an odd tax stays in the taxable value), inter-state all IGST; each part adds up to its amount
- *   exactly, so the order's parts add up to its total
+ *   (splitGst), the charges (shipping and the COD fee, each on its own) at `chargesRateBp`; intra-state tax is CGST +
+ *   SGST, always equal (the odd paisa of an odd tax stays in the taxable value), inter-state all IGST; each part adds
+ *   up to its amount exactly, so the order's parts add up to its total
  * - total = subtotal − discounts + shipping + COD fee
  * - every amount and quantity must be whole (qty ≥ 1, paise integers, fees not negative): anything else is a
  *   programming error (RangeError), never rounded away
@@ -271,10 +274,16 @@ export function priceOrder(lines: readonly PricingLine[], context: PricingContex
     nets.map((amountPaise, i) => ({ amountPaise, rateBp: base[i]!.gstRateBp })),
     intraState,
   );
-  const [chargesTax] = splitGst(
-    [{ amountPaise: shippingPaise + codFeePaise, rateBp: context.chargesRateBp ?? DEFAULT_GST_RATE_BP }],
+  const chargesRate = context.chargesRateBp ?? DEFAULT_GST_RATE_BP;
+  // Each charge split on its own, so each is a line of the tax invoice that adds up exactly.
+  const [shippingTax, codFeeTax] = splitGst(
+    [
+      { amountPaise: shippingPaise, rateBp: chargesRate },
+      { amountPaise: codFeePaise, rateBp: chargesRate },
+    ],
     intraState,
   );
+  const chargesTax = addSplits([shippingTax!, codFeeTax!]);
   const pricedLines = base.map((l, i) => ({
     ...l,
     discountPaise: lineDiscounts[i]!,
@@ -292,8 +301,10 @@ export function priceOrder(lines: readonly PricingLine[], context: PricingContex
     discountPaise,
     shippingPaise,
     codFeePaise,
-    chargesTax: chargesTax!,
-    tax: addSplits([...lineTax, chargesTax!]),
+    chargesTax,
+    shippingTax: shippingTax!,
+    codFeeTax: codFeeTax!,
+    tax: addSplits([...lineTax, chargesTax]),
     totalPaise: subtotalPaise - discountPaise + shippingPaise + codFeePaise,
   };
 }

@@ -20,6 +20,12 @@ describe('cartTotals', () => {
       { count: 1, finalTotal: 120, originalTotal: 120, youSave: 0, lineTotals: [120] },
     ],
   ])('%j', (lines, totals) => {
-    expect(cartTotals(lines)).toEqual(totals);
+    expect(cartTotals(lines)).toEqual({ ...totals, shipping: 0, codFee: 0, orderTotal: totals.finalTotal });
+  });
+
+  it('adds the shipping charge and COD fee to the order total, not to the goods', () => {
+    expect(
+      cartTotals([{ qty: 1, unitPrice: 394, unitOriginalPrice: 394 }], { shipping: 79, codFee: 49 }),
+    ).toMatchObject({ finalTotal: 394, shipping: 79, codFee: 49, orderTotal: 522 });
   });
 });

@@ -17,8 +17,10 @@ export const CONTACT_MIN_DIGITS = 10;
 
 /** The address fields as the storefront's forms label them (the messages name a field by its label). */
 export const ADDRESS_FIELD_LABELS = {
+  name: 'Full name',
   adressLine1: 'Address line 1',
   adressLine2: 'Address line 2',
+  landmark: 'Landmark',
   city: 'City',
   state: 'State',
   postalCode: 'Postal code',
@@ -30,6 +32,8 @@ export type AddressField = keyof typeof ADDRESS_FIELD_LABELS;
 
 export const CHECKOUT_MESSAGES = {
   contact: 'Please enter a valid contact number',
+  state: 'Please choose a state or union territory of India',
+  country: 'We deliver within India only',
   paymentMode: 'Please select a payment mode',
   field: (field: string) => `Please enter ${field}`,
 } as const;

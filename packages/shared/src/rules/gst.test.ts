@@ -11,6 +11,7 @@ import {
   gstState,
   HSN_PATTERN,
   isGstSlab,
+  isoStateCode,
   isValidGstin,
   splitGst,
 } from './gst';
@@ -107,8 +108,34 @@ describe('GST state of an address', () => {
   ])('%s → %s', (state, code) => {
     expect(gstState(state)?.code).toBe(code);
   });
+  it.each([
+    ['KA', '29'],
+    ['wb', '19'],
+    ['IN-KA', '29'],
+    ['OD', '21'],
+    ['OR', '21'],
+    ['CG', '22'],
+    ['CT', '22'],
+    ['UK', '05'],
+    ['UT', '05'],
+    ['TS', '36'],
+    ['TG', '36'],
+    ['DH', '26'],
+    ['29', '29'],
+    ['7', '07'],
+  ])('ISO or GST code %s → %s', (state, code) => {
+    expect(gstState(state)?.code).toBe(code);
+  });
   it('is null for a place that is not an Indian state', () => {
     expect(gstState('Bavaria')).toBeNull();
+    expect(gstState('Raj')).toBeNull();
+    expect(gstState('Karnatka')).toBeNull();
+    expect(gstState('XX')).toBeNull();
+    expect(gstState('25')).toBeNull();
+    expect(gstState('99')).toBeNull();
+  });
+  it('gives every state and union territory a current ISO code', () => {
+    for (const code of Object.values(GST_STATES)) expect(isoStateCode(code)).toMatch(/^[A-Z]{2}$/);
   });
 });
 

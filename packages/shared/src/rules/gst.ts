@@ -53,11 +53,72 @@ BY_FOLDED.set(fold('Orissa'), { name: 'Odisha', code: '21' });
 BY_FOLDED.set(fold('Pondicherry'), { name: 'Puducherry', code: '34' });
 
 /**
+ * ISO 3166-2:IN subdivision codes (without `IN-`) by GST state code: the current code first, then codes ISO used
+ * before (Odisha OR, Chhattisgarh CT, Uttarakhand UT, Telangana TG; Dadra and Nagar Haveli DN and Daman and Diu
+ * DD before they merged), all of which are still written on addresses.
+ */
+export const STATE_ISO_CODES: Readonly<Record<string, readonly string[]>> = {
+  '01': ['JK'],
+  '02': ['HP'],
+  '03': ['PB'],
+  '04': ['CH'],
+  '05': ['UK', 'UT'],
+  '06': ['HR'],
+  '07': ['DL'],
+  '08': ['RJ'],
+  '09': ['UP'],
+  '10': ['BR'],
+  '11': ['SK'],
+  '12': ['AR'],
+  '13': ['NL'],
+  '14': ['MN'],
+  '15': ['MZ'],
+  '16': ['TR'],
+  '17': ['ML'],
+  '18': ['AS'],
+  '19': ['WB'],
+  '20': ['JH'],
+  '21': ['OD', 'OR'],
+  '22': ['CG', 'CT'],
+  '23': ['MP'],
+  '24': ['GJ'],
+  '26': ['DH', 'DN', 'DD'],
+  '27': ['MH'],
+  '29': ['KA'],
+  '30': ['GA'],
+  '31': ['LD'],
+  '32': ['KL'],
+  '33': ['TN'],
+  '34': ['PY'],
+  '35': ['AN'],
+  '36': ['TS', 'TG'],
+  '37': ['AP'],
+  '38': ['LA'],
+};
+
+const BY_CODE = new Map(Object.entries(GST_STATES).map(([name, code]) => [code, { name, code }]));
+const BY_ISO = new Map(
+  Object.entries(STATE_ISO_CODES).flatMap(([code, isos]) => isos.map((iso) => [iso, BY_CODE.get(code)!])),
+);
+
+/**
  * The GST state of an address's state field, or null.
- * - case, spaces, punctuation and "&" vs "and" do not matter; a few old names are known (Orissa, Pondicherry)
+ * - its name: case, spaces, punctuation and "&" vs "and" do not matter; a few old names are known (Orissa,
+ *   Pondicherry)
+ * - its ISO 3166-2:IN code, current or former (`KA`, `IN-KA`, `od`, `OR`)
+ * - its GST state code (`29`, or `7` for `07`)
  */
 export function gstState(state: string): { name: string; code: string } | null {
+  const t = state.trim().toUpperCase();
+  if (/^\d{1,2}$/.test(t)) return BY_CODE.get(t.padStart(2, '0')) ?? null;
+  const iso = /^(?:IN[-\s]?)?([A-Z]{2})$/.exec(t);
+  if (iso) return BY_ISO.get(iso[1]!) ?? null;
   return BY_FOLDED.get(fold(state)) ?? null;
+}
+
+/** A state's current ISO 3166-2:IN code (without `IN-`) from its GST state code, or null. */
+export function isoStateCode(gstCode: string): string | null {
+  return STATE_ISO_CODES[gstCode]?.[0] ?? null;
 }
 
 const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CHECKOUT_MESSAGES, isContactNumber } from '../rules/checkout';
+import { DELIVERY_MESSAGES, isPincode } from '../rules/delivery';
+import { gstState } from '../rules/gst';
 
 const required = (field: string, max: number) =>
   z
@@ -19,15 +21,32 @@ const optional = (field: string, max: number) =>
     .transform((v) => (v == null ? '' : String(v).trim()))
     .pipe(z.string().max(max, `${field} must be at most ${max} characters`));
 
+/** The names India goes by on an address; every one is stored as "India". */
+const INDIA = new Set(['india', 'in', 'ind', 'bharat']);
+
 const addressFields = z
   .object(
     {
+      /** The recipient (the account's name when left out). */
+      name: optional('name', 100),
       adressLine1: required('adressLine1', 200),
       adressLine2: optional('adressLine2', 200),
+      landmark: optional('landmark', 200),
       city: required('city', 100),
-      state: required('state', 100),
-      postalCode: required('postalCode', 20),
-      country: required('country', 100),
+      // By its name, ISO 3166-2:IN code or GST code; kept as the state's name, with its GST code beside it.
+      state: required('state', 100).pipe(
+        z
+          .string()
+          .refine((t) => gstState(t) !== null, CHECKOUT_MESSAGES.state)
+          .transform((t) => gstState(t)!.name),
+      ),
+      postalCode: required('postalCode', 20).pipe(z.string().refine(isPincode, DELIVERY_MESSAGES.pincode)),
+      country: required('country', 100).pipe(
+        z
+          .string()
+          .refine((t) => INDIA.has(t.toLowerCase()), CHECKOUT_MESSAGES.country)
+          .transform(() => 'India'),
+      ),
       contact: optional('contact', 30),
     },
     { error: 'must be an object with the address fields' },
@@ -36,7 +55,8 @@ const addressFields = z
   .refine((a) => a.contact === '' || isContactNumber(a.contact), {
     message: CHECKOUT_MESSAGES.contact,
     path: ['contact'],
-  });
+  })
+  .transform((a) => ({ ...a, stateCode: gstState(a.state)!.code }));
 
 /** The address fields a client sends (the seed's spelling; `addressLine1`/`addressLine2` are accepted too). */
 export type AddressInput = z.input<typeof addressFields> & { addressLine1?: string; addressLine2?: string };

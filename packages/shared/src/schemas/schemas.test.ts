@@ -90,8 +90,8 @@ describe('request schemas', () => {
     const details = {
       adressLine1: 'a',
       city: 'c',
-      state: 's',
-      postalCode: '1',
+      state: 'KA',
+      postalCode: '560001',
       country: 'IN',
       contact: '9876543210',
     };
@@ -122,7 +122,7 @@ describe('request schemas', () => {
   });
 
   it('add address: the contact may be left out, but one that is given must be a contact number', () => {
-    const home = { adressLine1: 'a', city: 'c', state: 's', postalCode: '1', country: 'IN' };
+    const home = { adressLine1: 'a', city: 'c', state: 'KA', postalCode: '560001', country: 'IN' };
     expect(addAddressBody.safeParse({ shipping_address: { ...home, contact: '' } }).success).toBe(true);
     expect(addAddressBody.safeParse({ shipping_address: { ...home, contact: '98450 12345' } }).success).toBe(
       true,

@@ -51,6 +51,8 @@ export function MyAddressPage() {
     }
     setBusy(true);
     const shipping_address = {
+      name: form.name.trim(),
+      landmark: form.landmark.trim(),
       adressLine1: form.adressLine1.trim(),
       adressLine2: form.adressLine2.trim(),
       city: form.city.trim(),
@@ -75,8 +77,8 @@ export function MyAddressPage() {
   };
 
   const edit = (a: Address) => {
-    const { _id, ...fields } = a;
-    setForm({ ...EMPTY_ADDRESS, ...fields });
+    const { _id, stateCode: _code, isDefault: _default, ...fields } = a;
+    setForm({ ...EMPTY_ADDRESS, ...fields, name: fields.name ?? '', landmark: fields.landmark ?? '' });
     setErrors({});
     setEditing(_id);
     formTitle.current?.focus();

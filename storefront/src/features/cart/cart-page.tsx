@@ -1,5 +1,6 @@
 import { cartTotals, formatINR, optionsLabel } from '@voltcart/shared';
 import { Link, useNavigate } from 'react-router-dom';
+import { CheckDelivery } from '../../components/check-delivery';
 import { DiscountCodeField, DiscountRows } from '../../components/discount-code';
 import { TrashIcon } from '../../components/ui/icons';
 import { ProductImage } from '../../components/ui/product-image';
@@ -7,6 +8,7 @@ import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { paths } from '../../config/paths';
 import { productImage } from '../../lib/images';
 import { useQuote } from '../../lib/quote';
+import { shipsFree, useShopClaims } from '../../lib/shop-info';
 import { useTitle } from '../../lib/use-title';
 import { lineKey, useCart } from '../../stores/cart-store';
 import './cart.css';
@@ -21,6 +23,7 @@ export function CartPage() {
   const totals = cartTotals(items);
   // The API's figures with the discount code and offers; the cart's own until they arrive.
   const { quote, answer, checking } = useQuote();
+  const claims = useShopClaims();
 
   if (items.length === 0) {
     return (
@@ -107,10 +110,10 @@ export function CartPage() {
             <DiscountRows discounts={quote?.discounts ?? []} />
             <div>
               <dt>Shipping</dt>
-              {quote && quote.shipping > 0 ? (
-                <dd>{formatINR(quote.shipping)}</dd>
-              ) : (
+              {shipsFree(totals.finalTotal, claims.freeShippingThreshold) ? (
                 <dd className="text-success">FREE</dd>
+              ) : (
+                <dd className="muted">By pincode, at checkout</dd>
               )}
             </div>
             <div className="summary__save">
@@ -123,6 +126,7 @@ export function CartPage() {
             </div>
           </dl>
           <p className="summary__note muted">All prices are inclusive of GST.</p>
+          <CheckDelivery amount={totals.finalTotal} />
           <button
             type="button"
             className="btn btn--primary btn--block btn--lg"

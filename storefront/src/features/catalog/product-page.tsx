@@ -2,6 +2,7 @@ import { ApiError, errorMessage } from '@voltcart/api-client/errors';
 import type { Product, ProductSummary } from '@voltcart/shared';
 import {
   canAddToCart,
+  cartTotals,
   formatINR,
   lowestEmi,
   MAX_COMPARE,
@@ -11,6 +12,7 @@ import {
 } from '@voltcart/shared';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { CheckDelivery } from '../../components/check-delivery';
 import { CompareIcon, HeartIcon, PhoneIcon, ShieldIcon, TruckIcon } from '../../components/ui/icons';
 import { ProductImage } from '../../components/ui/product-image';
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
@@ -436,6 +438,10 @@ function ProductDetail({ product }: { product: Product }) {
             </button>
             {inCompare && <Link to={paths.compare.to(compareIds())}>Compare now</Link>}
           </div>
+
+          <CheckDelivery
+            amount={cartTotals([{ qty, unitPrice: price, unitOriginalPrice: msrp }]).finalTotal}
+          />
 
           <ul className="pdp__service">
             <li>

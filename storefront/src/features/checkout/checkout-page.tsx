@@ -4,7 +4,7 @@ import type { Address, PricesChanged } from '@voltcart/shared';
 import {
   addressProblems,
   CHECKOUT_MESSAGES,
-  cartTotals,
+  estimatePhrase,
   formatINR,
   optionsLabel,
   REQUIRED_ADDRESS_FIELDS,
@@ -28,6 +28,7 @@ import { useSession } from '../../stores/session-store';
 import { type BusinessPurchase, BusinessPurchaseFields } from './business-purchase-fields';
 import { useCheckoutDraft } from './checkout-draft';
 import { loadRazorpay } from './payment';
+import { useDeliveryQuote } from './use-delivery-quote';
 import { useOrderPayment } from './use-order-payment';
 import './checkout.css';
 
@@ -40,6 +41,8 @@ interface FailedPayment {
 }
 
 const toValues = (a: Address): AddressValues => ({
+  name: a.name ?? '',
+  landmark: a.landmark ?? '',
   adressLine1: a.adressLine1 ?? '',
   adressLine2: a.adressLine2 ?? '',
   city: a.city ?? '',
@@ -84,13 +87,15 @@ export function CheckoutPage() {
   const items = useCart((s) => s.items);
   const settings = useQuery(queries.settings()).data;
   const navigate = useNavigate();
-  const ids = { saved: useId(), notes: useId() };
+  const ids = { saved: useId(), notes: useId(), keep: useId() };
 
   const [useSaved, setUseSaved] = useState(false);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const form = useCheckoutDraft((d) => d.address);
   const notes = useCheckoutDraft((d) => d.notes);
   const [mode, setMode] = useState<Mode>('');
+  /** Save the address typed here to the account once the order is placed (offered for a new address only). */
+  const [saveAddress, setSaveAddress] = useState(false);
   const [errors, setErrors] = useState<AddressErrors>({});
   const [focusRequest, setFocusRequest] = useState(0);
   const [placing, setPlacing] = useState(false);
@@ -101,8 +106,6 @@ export function CheckoutPage() {
   const [business, setBusiness] = useState<BusinessPurchase>({ gstin: '', name: '' });
   const payment = useOrderPayment();
   const discountCode = useCart((s) => s.discountCode ?? null);
-  // The API's figures with the discount code, the offers and the payment mode chosen.
-  const quoted = useQuote({ paymentMode: mode === '' ? null : mode === '1' ? 1 : 0 });
 
   // Fresh saved addresses and server cart; the payment script only where it is needed.
   useEffect(() => {
@@ -124,6 +127,31 @@ export function CheckoutPage() {
     staleAfter.order,
   );
 
+  const saved = user?.shipping_address ?? [];
+  const chosen = useSaved ? (saved.find((a) => a._id === chosenId) ?? null) : null;
+  const details = chosen ? toValues(chosen) : form;
+  // Shipping, the COD fee and whether COD is offered, for the address's pincode (re-asked when it changes).
+  const delivery = useDeliveryQuote(items, details.postalCode, mode === '0');
+  const check = delivery.check;
+  const totals = delivery.totals;
+  const codOffered = check?.cod !== false;
+  // The API's figures with the discount code, the offers, the payment mode chosen and, once the pincode is one
+  // delivered to, its shipping and COD fee: the checkout's total is the quote's, priced as the order will be.
+  const quoted = useQuote({
+    paymentMode: mode === '' ? null : mode === '1' ? 1 : 0,
+    pincode: check?.serviceable ? check.pincode : null,
+  });
+  // A pincode typed at checkout fills the city and state the shopper left empty.
+  useEffect(() => {
+    if (!check?.serviceable || chosen) return;
+    const draft = useCheckoutDraft.getState();
+    if (!draft.address.city.trim()) draft.setField('city', check.city);
+    if (!draft.address.state.trim()) draft.setField('state', check.state);
+  }, [check, chosen]);
+  useEffect(() => {
+    if (!codOffered && mode === '0') setMode('');
+  }, [codOffered, mode]);
+
   if (!token) return <Navigate to={paths.login.to('checkout')} replace />;
   if (doneOrder) return <Loading label="Opening your order" />;
   if (items.length === 0) {
@@ -138,13 +166,9 @@ export function CheckoutPage() {
     );
   }
 
-  const saved = user?.shipping_address ?? [];
-  const chosen = useSaved ? (saved.find((a) => a._id === chosenId) ?? null) : null;
-  const details = chosen ? toValues(chosen) : form;
-  const totals = cartTotals(items);
   const { quote } = quoted;
-  const shownTotal = quote?.total ?? totals.finalTotal;
   const blockedBySaved = useSaved && !chosen;
+  const notDelivered = check !== undefined && !check.serviceable;
 
   const finish = (orderId: string) => {
     setDoneOrder(orderId);
@@ -164,7 +188,7 @@ export function CheckoutPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (placing || blockedBySaved) return;
+    if (placing || blockedBySaved || notDelivered) return;
     // The seed's checks, in its order: the address (each wrong field says so under itself and the first
     // gets the focus; a saved address cannot be edited here, so its problem is a notification), then the
     // payment mode.
@@ -196,27 +220,39 @@ export function CheckoutPage() {
       await whenCartSynced();
       // The total of the cart as it is now (a quote on its way for a just-chosen payment mode lands first).
       const now = await quoted.latest().catch(() => undefined);
+      const charged = await delivery.settle();
+      const shippingDetails = {
+        name: details.name.trim() || undefined,
+        landmark: details.landmark.trim() || undefined,
+        adressLine1: details.adressLine1.trim(),
+        adressLine2: details.adressLine2.trim(),
+        city: details.city.trim(),
+        state: details.state.trim(),
+        postalCode: details.postalCode.trim(),
+        country: details.country.trim(),
+        contact: details.contact.trim(),
+      };
       const reply = await placeOrder.mutateAsync({
         payment_mode: mode === '1' ? 1 : 0,
-        shipping_details: {
-          adressLine1: details.adressLine1.trim(),
-          adressLine2: details.adressLine2.trim(),
-          city: details.city.trim(),
-          state: details.state.trim(),
-          postalCode: details.postalCode.trim(),
-          country: details.country.trim(),
-          contact: details.contact.trim(),
-        },
+        shipping_details: shippingDetails,
         notes: notes.trim() || undefined,
         ...(business.gstin.trim() && {
           business_gstin: business.gstin.trim(),
           business_name: business.name.trim(),
         }),
         // The total shown: the API refuses the order (prices_changed) when its own total differs.
-        expected_total: now?.total ?? shownTotal,
+        expected_total: now?.total ?? charged.orderTotal,
         // A code the quote refused has dropped off (its reason shows beside it): the order is placed as shown.
         ...(discountCode && (now ?? quote)?.code?.applied !== false ? { discount_code: discountCode } : {}),
       });
+      // The order is placed: the address it went to is kept for next time, when the shopper asked for it (a
+      // failure here never touches the order, so it is only reported).
+      if (saveAddress && !chosen) {
+        void api.user
+          .addAddress({ body: { shipping_address: shippingDetails } })
+          .then(() => refreshUser())
+          .catch((err) => notify.error(errorMessage(err, 'The address could not be saved to your account.')));
+      }
       if (mode === '0') {
         notify.success(reply.msg || 'Your order has been placed.');
         finish(reply.order_id);
@@ -317,6 +353,17 @@ export function CheckoutPage() {
                 focusRequest={focusRequest}
               />
             </fieldset>
+            {!useSaved && (
+              <div className="check-row">
+                <input
+                  id={ids.keep}
+                  type="checkbox"
+                  checked={saveAddress}
+                  onChange={(e) => setSaveAddress(e.target.checked)}
+                />
+                <label htmlFor={ids.keep}>Save this address to my account</label>
+              </div>
+            )}
             <div className="field field--wide">
               <label htmlFor={ids.notes}>
                 Order notes <span className="field__opt">(optional)</span>
@@ -343,10 +390,15 @@ export function CheckoutPage() {
                 value="0"
                 checked={mode === '0'}
                 onChange={() => setMode('0')}
+                disabled={!codOffered}
               />
               <span>
                 <strong>Cash on Delivery</strong>
-                <small>Pay in cash or UPI when your order arrives.</small>
+                <small data-testid="cod-note">
+                  {codOffered
+                    ? `Pay in cash or UPI when your order arrives${check?.codFee ? ` (fee ${formatINR(check.codFee)})` : ''}.`
+                    : check?.codReason}
+                </small>
               </span>
             </label>
             <label className={`pay-option ${mode === '1' ? 'is-active' : ''}`}>
@@ -395,26 +447,47 @@ export function CheckoutPage() {
             <DiscountRows discounts={quote?.discounts ?? []} />
             <div>
               <dt>Shipping</dt>
-              {quote && quote.shipping > 0 ? (
-                <dd>{formatINR(quote.shipping)}</dd>
+              {!check?.serviceable ? (
+                <dd className="muted">Enter your pincode</dd>
+              ) : (quote?.shipping ?? totals.shipping) > 0 ? (
+                <dd data-testid="shipping">{formatINR(quote?.shipping ?? totals.shipping)}</dd>
               ) : (
-                <dd className="text-success">FREE</dd>
+                <dd className="text-success" data-testid="shipping">
+                  FREE
+                </dd>
               )}
             </div>
+            {(quote?.cod_fee ?? totals.codFee) > 0 && (
+              <div>
+                <dt>Cash on delivery fee</dt>
+                <dd data-testid="cod-fee">{formatINR(quote?.cod_fee ?? totals.codFee)}</dd>
+              </div>
+            )}
             <div className="summary__save">
               <dt>You save</dt>
               <dd>{formatINR(totals.youSave)}</dd>
             </div>
             <div className="summary__total">
               <dt>ORDER TOTAL</dt>
-              <dd data-testid="checkout-total">{formatINR(shownTotal)}</dd>
+              <dd data-testid="checkout-total">{formatINR(quote?.total ?? totals.orderTotal)}</dd>
             </div>
           </dl>
+          <div aria-live="polite" className="summary__note" data-testid="checkout-delivery">
+            {check?.serviceable && check.estimate ? (
+              <p>
+                <strong>{estimatePhrase(check.estimate)}</strong> to {check.city} {check.pincode}
+              </p>
+            ) : check ? (
+              <p className="field__error">{check.reason}</p>
+            ) : delivery.error ? (
+              <p className="field__error">{errorMessage(delivery.error, '')}</p>
+            ) : null}
+          </div>
           <p className="summary__note muted">All prices are inclusive of GST.</p>
           <button
             type="submit"
             className="btn btn--primary btn--block btn--lg"
-            disabled={placing || blockedBySaved}
+            disabled={placing || blockedBySaved || notDelivered}
             aria-busy={placing}
           >
             {placing ? 'Placing order…' : 'PLACE ORDER'}

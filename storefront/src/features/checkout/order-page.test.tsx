@@ -32,6 +32,10 @@ const details = (state: OrderDetails['order']['state']): OrderDetails => ({
       country: 'India',
       contact: '9876543210',
     },
+    shipping: 0,
+    cod_fee: 0,
+    you_save: 5000,
+    delivery_estimate: null,
     notes: '',
     lines: [
       {

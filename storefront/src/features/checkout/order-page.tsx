@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '@voltcart/api-client/errors';
 import type { OrderDetails, OrderDocument } from '@voltcart/shared';
-import { formatINR, optionsLabel } from '@voltcart/shared';
+import { estimatePhrase, formatINR, optionsLabel, trackingUrl } from '@voltcart/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { DiscountRows } from '../../components/discount-code';
@@ -187,10 +187,26 @@ export function OrderPage() {
             ))}
           </ul>
           <dl className="summary__rows">
-            {order.original_total > order.order_total && (
+            <div>
+              <dt>Shipping</dt>
+              {order.shipping > 0 ? (
+                <dd data-testid="order-shipping">{formatINR(order.shipping)}</dd>
+              ) : (
+                <dd className="text-success" data-testid="order-shipping">
+                  FREE
+                </dd>
+              )}
+            </div>
+            {order.cod_fee > 0 && (
+              <div>
+                <dt>Cash on delivery fee</dt>
+                <dd>{formatINR(order.cod_fee)}</dd>
+              </div>
+            )}
+            {order.you_save > 0 && (
               <div className="summary__save">
                 <dt>You saved</dt>
-                <dd>{formatINR(order.original_total - order.order_total)}</dd>
+                <dd>{formatINR(order.you_save)}</dd>
               </div>
             )}
             <DiscountRows discounts={order.discounts} />
@@ -204,9 +220,21 @@ export function OrderPage() {
         <div className="order-page__side">
           <section className="card order-page__block" aria-labelledby="order-address">
             <h2 id="order-address">Delivery address</h2>
+            {order.delivery_estimate && ['placed', 'paid', 'shipped'].includes(order.state) && (
+              <p data-testid="order-estimate">
+                <strong>{estimatePhrase(order.delivery_estimate)}</strong>
+              </p>
+            )}
             <address>
+              {a.name && (
+                <>
+                  {a.name}
+                  <br />
+                </>
+              )}
               {a.adressLine1}
               {a.adressLine2 ? `, ${a.adressLine2}` : ''}
+              {a.landmark ? ` (near ${a.landmark})` : ''}
               <br />
               {a.city}, {a.state} {a.postalCode}, {a.country}
               {a.contact && (
@@ -250,6 +278,17 @@ export function OrderPage() {
                 </div>
               )}
             </dl>
+            {trackingUrl(money.carrier, money.trackingNumber) && (
+              <p>
+                <a
+                  href={trackingUrl(money.carrier, money.trackingNumber)!}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  Track your parcel
+                </a>
+              </p>
+            )}
             {refunds.length > 0 && <Refunds refunds={refunds} />}
             {documents.length > 0 && <Documents orderId={order.order_id} documents={documents} />}
           </section>

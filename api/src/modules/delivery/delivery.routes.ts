@@ -1,0 +1,27 @@
+import { contract, pincodeQuery, shippingSettingsBody, toPaise } from '@voltcart/shared';
+import { resource } from '../../lib/routes';
+import { actorOf } from '../audit/audit.service';
+import { checkPincode, getShippingSettings, saveShippingSettings } from './delivery.service';
+
+const api = contract.delivery;
+
+export function deliveryRoutes() {
+  const { app, on } = resource('/delivery');
+
+  // Not cached: the estimate moves with the clock (the daily cut-off), and the lookup is in memory.
+  on(api.pincode, { query: pincodeQuery }, async (c, input) => ({
+    delivery: await checkPincode(c.var.readDb, c.var.config, c.req.param('pincode') ?? '', {
+      amountPaise: input.query.amount === undefined ? undefined : toPaise(input.query.amount),
+      weightGrams: input.query.weight,
+    }),
+  }));
+
+  on(api.settings, async (c) => ({ shipping: await getShippingSettings(c.var.db, c.var.config) }));
+
+  on(api.saveSettings, { body: shippingSettingsBody }, async (c, input) => ({
+    msg: 'Shipping settings saved.',
+    shipping: await saveShippingSettings(c.var.db, c.var.config, actorOf(c), await input.body()),
+  }));
+
+  return app;
+}
