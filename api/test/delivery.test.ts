@@ -227,6 +227,23 @@ describe('checkout: shipping, COD and the address', () => {
     expect(page.body.order.delivery_estimate.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('quotes what the order then costs: the same shipping and total for the pincode, none without one', async () => {
+    const s = await shopper(ctx);
+    const p = await makeProduct(ctx.db, { price: 394 });
+    await addToCart(ctx.db, s.id, p.id, 1);
+    const quote = (body: Record<string, unknown>) => ctx.req('POST', '/cart/quote', { token: s.token, body });
+    const withPin = await quote({ pincode: '560001', payment_mode: 0 });
+    expect(withPin.status).toBe(200);
+    expect(withPin.body).toMatchObject({ subtotal: 394, shipping: 79, cod_fee: 0, total: 473 });
+    expect((await quote({ payment_mode: 0 })).body).toMatchObject({ shipping: 0, total: 394 });
+    expect((await quote({ pincode: '999999', payment_mode: 0 })).body).toMatchObject({
+      code: 'unknown_pincode',
+    });
+    const r = await place(s.token, orderBody(0, { expected_total: withPin.body.total }));
+    expect(r.status).toBe(201);
+    expect(r.body.order_total).toBe(withPin.body.total);
+  });
+
   it('charges nothing from the threshold', async () => {
     const s = await shopper(ctx);
     const p = await makeProduct(ctx.db, { price: 999 });
