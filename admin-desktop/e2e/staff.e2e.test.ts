@@ -97,6 +97,7 @@ describe('staff screen', () => {
       '▣Products',
       '⇪Bulk upload',
       '⇅Import / export',
+      '⏰Stock alerts',
       '⚙Settings',
     ]);
     expect(pageErrors(meera)).toEqual([]);
