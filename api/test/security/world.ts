@@ -498,6 +498,7 @@ export function paramValue(route: RouteEntry, param: string, w: World): string {
     if (section === 'order') return w.order;
     if (section === 'settings') return 'terms';
     if (section === 'promotion') return w.promotion;
+    if (section === 'stock') return String(w.product);
   }
   throw new Error(
     `security fixtures: no value for :${param} of ${route.method} ${route.path} (add one in world.ts)`,
@@ -766,6 +767,8 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       return { body: { lines: [{ line: 1, serials: ['SN-SECURITY-1'] }] } };
     case 'GET /serials':
       return { query: '?q=SN-SECURITY' };
+    case 'GET /reports/sales.csv':
+      return { query: '?table=series' };
     case 'GET /reports/gst/sales-register':
     case 'GET /reports/gst/gstr1':
     case 'GET /reports/gst/gstr1/:p':
