@@ -56,7 +56,7 @@ export function renderPackingSlipsPdf(shopName: string, slips: PackingSlip[]): P
     if (slip.shipTo.contact) writeText(pdf, `Contact: ${slip.shipTo.contact}`);
     pdf.moveDown(0.5);
     if (slip.codToCollectPaise !== null)
-      writeText(pdf, `Cash on delivery: collect ₹${rupeeText(slip.codToCollectPaise)}`, { bold: true });
+      writeText(pdf, `Cash on delivery: collect Rs. ${rupeeText(slip.codToCollectPaise)}`, { bold: true });
     if (slip.weightGrams > 0) writeText(pdf, `Parcel weight: ${(slip.weightGrams / 1000).toFixed(2)} kg`);
     pdf.moveDown();
 
