@@ -36,13 +36,22 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** A pincode of each state the orders go to (the delivery rules refuse a pincode of another state). */
+const PINCODE_IN: Record<string, string> = { Karnataka: '560001', 'Tamil Nadu': '600001' };
+
 async function paidOrder(price: number, state: string, extra: Record<string, unknown> = {}) {
   const s: Shopper = await shopper(ctx);
   const p = await makeProduct(ctx.db, { price, stock: 10 });
   await ctx.db.updateTable('products').set({ category_id: phones }).where('id', '=', p.id).execute();
   await addToCart(ctx.db, s.id, p.id, 1);
   const body = {
-    ...orderBody(1, { shipping_details: { ...orderBody(1).shipping_details, state } }),
+    ...orderBody(1, {
+      shipping_details: {
+        ...orderBody(1).shipping_details,
+        state,
+        postalCode: PINCODE_IN[state] ?? '560001',
+      },
+    }),
     ...extra,
   };
   const r = await ctx.req('POST', '/order/place-order', { token: s.token, body });
