@@ -173,6 +173,8 @@ describe('cart and session', () => {
     const term = product!.name.split(' ')[0]!;
     const page = await openPage(browser);
     await page.goto(shopUrl('/'));
+    // Typed once the app runs (the server's HTML has the box before the browser's code takes it over).
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
     await page.getByRole('combobox', { name: 'Search products' }).fill(term);
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/store' && u.searchParams.get('q') === term);
