@@ -26,12 +26,15 @@ type Args<D extends AnyRoute> = keyof InputOf<D> extends never
 /** A route of the contract as a method: its input in, its whole success reply out (failures throw ApiError). */
 export type Endpoint<D extends AnyRoute> = (...args: Args<D>) => Promise<ReplyOf<D>>;
 
-/** Every route of the API as a method, by resource: `client.product.get({ params: { id } })`. */
-export type Client = {
-  [R in keyof Contract]: {
-    [K in keyof Contract[R]]: Contract[R][K] extends AnyRoute ? Endpoint<Contract[R][K]> : never;
+/** Every route of some groups of the contract as a method, by resource: `client.product.get({ params: { id } })`. */
+export type ClientOf<C> = {
+  [R in keyof C]: {
+    [K in keyof C[R]]: C[R][K] extends AnyRoute ? Endpoint<C[R][K]> : never;
   };
 };
+
+/** The whole API as methods. */
+export type Client = ClientOf<Contract>;
 
 const isUpload = (v: unknown): v is UploadFile =>
   typeof v === 'object' && v !== null && 'blob' in v && (v as UploadFile).blob instanceof Blob;
@@ -98,13 +101,18 @@ export async function call<D extends AnyRoute>(
 
 /** The whole API as methods, made from the contract. */
 export function createClient(http: Transport): Client {
+  return clientOf(http, contract);
+}
+
+/** The routes of some groups of the contract as methods (a client that bundles only what it calls). */
+export function clientOf<C extends object>(http: Transport, groups: C): ClientOf<C> {
   const client: Record<string, Record<string, unknown>> = {};
-  for (const [resource, routes] of Object.entries(contract)) {
+  for (const [resource, routes] of Object.entries(groups)) {
     const methods: Record<string, unknown> = {};
     for (const [name, def] of Object.entries(routes as Record<string, AnyRoute>)) {
       methods[name] = (input?: InputOf<AnyRoute>, options?: CallOptions) => call(http, def, input, options);
     }
     client[resource] = methods;
   }
-  return client as Client;
+  return client as ClientOf<C>;
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/errors';
 import { DELIVERY_MESSAGES, estimatePhrase, formatINR, isPincode } from '@voltcart/shared';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { queries } from '../lib/queries';
+import { deliveryQuery } from '../lib/delivery-queries';
 import { usePincode } from '../stores/pincode-store';
 
 interface Props {
@@ -28,7 +28,7 @@ export function CheckDelivery({ amount }: Props) {
       setChecked(remembered);
     }
   }, [remembered, checked]);
-  const answer = useQuery({ ...queries.delivery(checked, amount), enabled: checked !== '' });
+  const answer = useQuery({ ...deliveryQuery(checked, amount), enabled: checked !== '' });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

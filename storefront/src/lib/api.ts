@@ -1,7 +1,8 @@
-import { createClient, type Transport } from '@voltcart/api-client/client';
+import { type ClientOf, clientOf, type Transport } from '@voltcart/api-client/client';
 import { fetchOrderDocument } from '@voltcart/api-client/documents';
 import { ApiError } from '@voltcart/api-client/errors';
 import type { Http } from '@voltcart/api-client/http';
+import { type ShopContract, shopContract } from '@voltcart/shared';
 
 let loading: Promise<Http> | null = null;
 
@@ -30,8 +31,8 @@ const transport: Transport = {
   request: async (config) => (await loadHttp()).request(config),
 };
 
-/** The storefront's one API client: every route of the contract as a method (`api.product.list(...)`). */
-export const api = createClient(transport);
+/** The storefront's one API client: every route of the shop's groups as a method (`api.product.list(...)`). */
+export const api: ClientOf<ShopContract> = clientOf(transport, shopContract);
 
 export type Api = typeof api;
 

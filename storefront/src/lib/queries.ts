@@ -86,18 +86,6 @@ export const createQueries = (api: Api) => ({
       queryFn: async ({ signal }) => (await api.promotion.deals({}, { signal })).deals,
       staleTime: 60_000,
     }),
-  /**
-   * What the shop says for a pincode (the place, whether it ships there, COD, the estimate) and, for the goods'
-   * value `amount` (₹), the shipping charge and COD fee.
-   */
-  delivery: (pincode: string, amount?: number) =>
-    queryOptions({
-      queryKey: queryKeys.delivery(pincode, amount),
-      queryFn: async ({ signal }) =>
-        (await api.delivery.pincode({ params: { pincode }, query: { amount } }, { signal })).delivery,
-      staleTime: 60_000,
-      retry: false,
-    }),
   /** Public shop settings: read once per visit (they change only when staff save them). */
   settings: () =>
     queryOptions({

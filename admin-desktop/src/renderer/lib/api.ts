@@ -1,4 +1,4 @@
-import { createClient } from '@voltcart/api-client/client';
+import { type Client, createClient } from '@voltcart/api-client/client';
 import { fetchOrderDocument, fetchPackingSlips, fetchReportCsv } from '@voltcart/api-client/documents';
 import { createHttp } from '@voltcart/api-client/http';
 import { type ImageKind, imageUrl } from '@voltcart/shared';
@@ -20,7 +20,7 @@ const http = createHttp({
 });
 
 /** The one API client of the window: every route of the contract as a method (`api.product.get(...)`). */
-export const api = createClient(http);
+export const api: Client = createClient(http);
 
 /** An order's tax invoice (or, with `number`, a credit note) as a PDF, with the admin token. */
 export const orderDocument = (orderId: string, number?: string) => fetchOrderDocument(http, orderId, number);

@@ -74,3 +74,28 @@ export const contract = {
 };
 
 export type Contract = typeof contract;
+
+/**
+ * The groups the storefront calls: its client is made from these only, so that the back office's routes stay out
+ * of the shop's JavaScript.
+ */
+export const shopContract = {
+  user,
+  catalog,
+  category,
+  color,
+  product,
+  cart,
+  order,
+  settings,
+  newsletter,
+  review,
+  wishlist,
+  stockAlert,
+  returns,
+  promotion,
+  compare,
+  delivery,
+};
+
+export type ShopContract = typeof shopContract;

@@ -1,4 +1,4 @@
-import { apportion, splitGst, type TaxSplit } from '../rules/gst';
+import { apportion, splitGst, type TaxSplit } from '../rules/gst-split';
 
 /**
  * The one place where Voltcart prices things: a line's unit price, an order's lines, its discounts, shipping, cash

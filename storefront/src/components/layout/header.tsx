@@ -1,14 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatINR } from '@voltcart/shared';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { queries } from '../../lib/queries';
 import { useCart } from '../../stores/cart-store';
 import { endSession } from '../../stores/session-actions';
 import { useSession } from '../../stores/session-store';
 import { BoltIcon, CartIcon, CloseIcon, MenuIcon } from '../ui/icons';
 import { SearchBox } from './search-box';
+
+/** The phone menu's category links: loaded when the menu first opens, not with every page. */
+const MenuCategories = lazy(() => import('./menu-categories').then((m) => ({ default: m.MenuCategories })));
 
 const NAV = [
   { to: paths.home.to(), label: 'HOME', end: true },
@@ -70,7 +71,11 @@ export function Header() {
               </li>
             ))}
           </ul>
-          {menuOpen && <MenuCategories />}
+          {menuOpen && (
+            <Suspense fallback={null}>
+              <MenuCategories />
+            </Suspense>
+          )}
           <div className="site-nav__account">
             {loggedIn ? (
               <>
@@ -88,30 +93,6 @@ export function Header() {
         </div>
       </nav>
     </header>
-  );
-}
-
-/**
- * The phone menu's shortcuts to each category (wide screens show categories on the home and store pages, not in
- * the header). Read only once the menu opens, from the same cached list the store page uses.
- */
-function MenuCategories() {
-  const { data: categories = [] } = useQuery(queries.categories());
-  const shown = categories.filter((c) => c.status !== false);
-  if (!shown.length) return null;
-  return (
-    <div className="site-nav__categories">
-      <h2 className="site-nav__heading">Shop by category</h2>
-      <ul className="site-nav__list">
-        {shown.map((c) => (
-          <li key={c.slug}>
-            <NavLink to={paths.storeCategory.to(c.slug)} className="site-nav__link site-nav__link--category">
-              {c.name}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }
 

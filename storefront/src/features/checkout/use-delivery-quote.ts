@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CartTotals, cartTotals, isPincode, type PincodeCheck } from '@voltcart/shared';
-import { queries } from '../../lib/queries';
+import { deliveryQuery } from '../../lib/delivery-queries';
 
 export interface DeliveryQuote {
   /** The shop's answer for the address's pincode; undefined until it is a pincode and the answer came. */
@@ -32,7 +32,7 @@ export function useDeliveryQuote(lines: Lines, pincode: string, cod: boolean): D
   const client = useQueryClient();
   const pin = pincode.trim();
   const goods = cartTotals(lines).finalTotal;
-  const q = useQuery({ ...queries.delivery(pin, goods), enabled: isPincode(pin) });
+  const q = useQuery({ ...deliveryQuery(pin, goods), enabled: isPincode(pin) });
   const check = q.data?.pincode === pin ? q.data : undefined;
   return {
     check,
@@ -40,7 +40,7 @@ export function useDeliveryQuote(lines: Lines, pincode: string, cod: boolean): D
     totals: withCharges(lines, check, cod),
     settle: async () => {
       if (!isPincode(pin)) return withCharges(lines, undefined, cod);
-      const fresh = await client.fetchQuery(queries.delivery(pin, goods)).catch(() => undefined);
+      const fresh = await client.fetchQuery(deliveryQuery(pin, goods)).catch(() => undefined);
       return withCharges(lines, fresh, cod);
     },
   };
