@@ -36,7 +36,10 @@ describe('shared frame', () => {
       await page.locator('main > *').first().waitFor();
       await page.waitForLoadState('networkidle');
       for (const label of ['HOME', 'ABOUT', 'STORE', 'PROFILE', 'LOG IN']) {
-        expect(await page.getByRole('link', { name: label, exact: true }).count(), `${label} on ${path}`).toBe(1);
+        expect(
+          await page.getByRole('link', { name: label, exact: true }).count(),
+          `${label} on ${path}`,
+        ).toBe(1);
       }
       expect(await page.getByText('CONTACT', { exact: true }).count(), `CONTACT on ${path}`).toBe(1);
       expect(await page.getByRole('link', { name: 'ABOUT' }).getAttribute('href')).toBe('/ghar');
