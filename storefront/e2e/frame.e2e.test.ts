@@ -43,7 +43,7 @@ describe('shared frame', () => {
       }
       expect(await page.getByText('CONTACT', { exact: true }).count(), `CONTACT on ${path}`).toBe(1);
       expect(await page.getByRole('link', { name: 'ABOUT' }).getAttribute('href')).toBe('/ghar');
-      expect(await page.getByRole('link', { name: 'LOG IN' }).getAttribute('href')).toBe(
+      expect(await page.getByRole('link', { name: 'LOG IN', exact: true }).getAttribute('href')).toBe(
         '/login?ref=Products',
       );
       expect(await page.locator('.promo-strip').textContent()).toContain(
