@@ -70,7 +70,7 @@ describe('a return from the order page to the refund', () => {
     await shop.goto(shopUrl('/login?ref=Products'));
     await shop.getByLabel('Email').fill(email);
     await shop.getByLabel('Password', { exact: true }).fill(password);
-    await shop.getByRole('button', { name: 'LOG IN' }).click();
+    await shop.getByRole('button', { name: 'LOG IN', exact: true }).click();
     await shop.waitForURL((u) => !u.pathname.startsWith('/login'));
     await shop.goto(shopUrl(`/profile/orders/${orderId}`));
     const section = shop.getByRole('region', { name: 'Returns and replacements' });

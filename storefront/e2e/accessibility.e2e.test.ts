@@ -53,7 +53,7 @@ describe.each([
     ['store', '/store', (p) => p.locator('.store .product-card').first().waitFor()],
     ['product', '', (p) => p.locator('.pdp__add').waitFor()],
     ['cart', '/cart', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
-    ['login', '/login?ref=Products', (p) => p.getByRole('button', { name: 'LOG IN' }).waitFor()],
+    ['login', '/login?ref=Products', (p) => p.getByRole('button', { name: 'LOG IN', exact: true }).waitFor()],
     ['about', '/ghar', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
     ['my addresses (logged out)', '/profile/myaddress', (p) => p.getByText('Sign in').waitFor()],
   ];

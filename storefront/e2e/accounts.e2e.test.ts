@@ -62,7 +62,7 @@ describe('deep links', () => {
     await page.waitForURL(/\/login\?ref=/);
     await page.getByLabel('Email').fill(s.email);
     await page.getByLabel('Password', { exact: true }).fill(s.password);
-    await page.getByRole('button', { name: 'LOG IN' }).click();
+    await page.getByRole('button', { name: 'LOG IN', exact: true }).click();
     await page.waitForURL(/\/profile\/orders\/VCNOSUCHORDER0000000$/);
     for (const ref of ['//evil.example', 'https://evil.example', '/\\evil.example']) {
       await page.goto(shopUrl(`/login?ref=${encodeURIComponent(ref)}`));
@@ -90,7 +90,7 @@ describe('account pages', () => {
       await page.goto(shopUrl('/login'));
       await page.getByLabel('Email').fill(s.email);
       await page.getByLabel('Password', { exact: true }).fill(s.password);
-      await page.getByRole('button', { name: 'LOG IN' }).click();
+      await page.getByRole('button', { name: 'LOG IN', exact: true }).click();
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));
       for (const [path, heading, name] of [
         ['/profile', 'Account settings', 'profile'],
@@ -120,7 +120,7 @@ describe('my account', () => {
     await page.goto(shopUrl('/login'));
     await page.getByLabel('Email').fill(s.email);
     await page.getByLabel('Password', { exact: true }).fill(s.password);
-    await page.getByRole('button', { name: 'LOG IN' }).click();
+    await page.getByRole('button', { name: 'LOG IN', exact: true }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 
     await page.goto(shopUrl('/profile'));

@@ -110,7 +110,7 @@ describe('cart and session', () => {
 
     await addFromProductPage(page, product!._id);
     await page.getByRole('button', { name: 'LOG OUT' }).click();
-    await page.getByRole('link', { name: 'LOG IN' }).waitFor();
+    await page.getByRole('link', { name: 'LOG IN', exact: true }).waitFor();
     expect(await page.getByTestId('cart-count').textContent()).toBe('0');
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     // Logging out ended the page's session on the server; the shopper's other session (the test's own login) goes on.
@@ -128,7 +128,7 @@ describe('cart and session', () => {
     // The page's own reads (account, orders) done first: one cut off by the logout would log its 401.
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Log out on every device' }).click();
-    await page.getByRole('link', { name: 'LOG IN' }).waitFor();
+    await page.getByRole('link', { name: 'LOG IN', exact: true }).waitFor();
     await expect.poll(() => toasts(page)).toContain('You have been logged out on every device.');
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     for (const t of [token, shopper.token])
@@ -147,7 +147,7 @@ describe('cart and session', () => {
     // The server-rendered page says LOG IN before the app has started and asked the API about the session.
     await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
     await expect.poll(() => page.evaluate(() => localStorage.getItem('user'))).toBeNull();
-    await page.getByRole('link', { name: 'LOG IN' }).waitFor();
+    await page.getByRole('link', { name: 'LOG IN', exact: true }).waitFor();
     await page.close();
   });
 

@@ -42,7 +42,7 @@ describe('checkout', () => {
     await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('ref') === 'checkout');
     await page.getByLabel('Email').fill(shopper.email);
     await page.getByLabel('Password', { exact: true }).fill(shopper.password);
-    await page.getByRole('button', { name: 'LOG IN' }).click();
+    await page.getByRole('button', { name: 'LOG IN', exact: true }).click();
     await page.waitForURL('**/checkout');
     // An empty cart blocks checkout.
     await page.getByText('Your cart is empty.').waitFor();

@@ -68,7 +68,7 @@ describe('storefront at 375 px', () => {
     await shot(page, 'storefront-mobile-cart');
 
     await page.goto(shopUrl('/login?ref=checkout'));
-    await page.getByRole('button', { name: 'LOG IN' }).waitFor();
+    await page.getByRole('button', { name: 'LOG IN', exact: true }).waitFor();
     expect(await overflow(page)).toBe(0);
     expect(pageErrors(page).filter((e) => e.startsWith('page error'))).toEqual([]);
     await page.close();

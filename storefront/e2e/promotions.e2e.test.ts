@@ -59,7 +59,7 @@ describe('discount codes', () => {
     await page.waitForURL((u) => u.pathname === '/login');
     await page.getByLabel('Email').fill(shopper.email);
     await page.getByLabel('Password', { exact: true }).fill(shopper.password);
-    await page.getByRole('button', { name: 'LOG IN' }).click();
+    await page.getByRole('button', { name: 'LOG IN', exact: true }).click();
     await page.waitForURL('**/checkout');
     await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('₹18,000');
     expect(await page.getByTestId('discount-code').textContent()).toContain(code);

@@ -96,7 +96,7 @@ export async function logIn(page: Page, who: { email: string; password: string }
   await page.goto(shopUrl(`/login?ref=${ref}`));
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'LOG IN' }).click();
+  await page.getByRole('button', { name: 'LOG IN', exact: true }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }
 
