@@ -16,6 +16,29 @@ afterAll(async () => {
 const params = (url: string) => new URL(url).searchParams;
 
 describe('search and lists', () => {
+  it('keeps text typed into the server-rendered search before the app starts, with its suggestions', async () => {
+    const page = await openPage(browser);
+    // The app starts from /boot.js (a deferred script, so the page's load waits for it): held back until the
+    // shopper has typed.
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/boot.js', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto(shopUrl('/'), { waitUntil: 'commit' });
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await box.fill('lapt');
+    expect(await page.locator('html[data-app="ready"]').count()).toBe(0);
+    release();
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    expect(await box.inputValue()).toBe('lapt');
+    await page.getByRole('listbox', { name: 'Suggestions' }).waitFor({ state: 'visible' });
+    await page.context().close();
+  });
+
   it('suggests while typing; arrows and Enter open a suggestion, Escape closes the list', async () => {
     const page = await openPage(browser);
     const errors = pageErrors(page);

@@ -1,6 +1,6 @@
 import { errorMessage } from '@voltcart/api-client/errors';
 import type { CartLine, LocalCartLine } from '@voltcart/shared';
-import { cartTotals } from '@voltcart/shared';
+import { cartGoods } from '@voltcart/shared';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { api } from '../lib/api';
@@ -75,8 +75,7 @@ export const lineKey = (i: Pick<CartItem, 'productId' | 'colorId' | 'memorySize'
   `${i.productId}|${i.colorId ?? ''}|${i.memorySize ?? ''}`;
 
 function withTotals(items: CartItem[]): CartData {
-  const t = cartTotals(items);
-  return { items, count: t.count, finalTotal: t.finalTotal, originalTotal: t.originalTotal };
+  return { items, ...cartGoods(items) };
 }
 
 export function fromServerLine(line: CartLine): CartItem {

@@ -1,15 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  type Discount,
-  lowestOptionPricePaise,
-  type PricingContext,
-  type PricingLine,
-  priceOrder,
-  priceSnapshot,
-  unitOriginalPaise,
-  unitPricePaise,
-} from './price-order';
+import { lowestOptionPricePaise, type PricingLine, unitOriginalPaise, unitPricePaise } from './price-goods';
+import { type Discount, type PricingContext, priceOrder, priceSnapshot } from './price-order';
 
 describe('unitPricePaise', () => {
   it.each([

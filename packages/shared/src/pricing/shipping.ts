@@ -1,5 +1,5 @@
 import type { CodRules, WeightBand } from '../rules/delivery';
-import { DEFAULT_GST_RATE_BP } from './price-order';
+import { DEFAULT_GST_RATE_BP } from './price-goods';
 
 /**
  * The shipping charge of a parcel, before discounts (the PricingContext's `shippingPaise`).

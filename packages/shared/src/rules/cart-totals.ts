@@ -1,13 +1,6 @@
 import { priceOrder } from '../pricing/price-order';
+import { type CartLineLike, cartPricingLines } from './cart-goods';
 import { toPaise, toRupees } from './money';
-
-export interface CartLineLike {
-  qty: number;
-  /** Unit selling price in rupees, option adjustments included. */
-  unitPrice: number;
-  /** Unit original (MSRP) price in rupees, option adjustments included. */
-  unitOriginalPrice: number;
-}
 
 export interface CartTotals {
   count: number;
@@ -36,14 +29,10 @@ export function cartTotals(
   lines: readonly CartLineLike[],
   charges: { shipping?: number; codFee?: number } = {},
 ): CartTotals {
-  const priced = priceOrder(
-    lines.map((l) => ({
-      qty: l.qty,
-      pricePaise: toPaise(l.unitPrice),
-      originalPaise: toPaise(l.unitOriginalPrice),
-    })),
-    { shippingPaise: toPaise(charges.shipping ?? 0), codFeePaise: toPaise(charges.codFee ?? 0) },
-  );
+  const priced = priceOrder(cartPricingLines(lines), {
+    shippingPaise: toPaise(charges.shipping ?? 0),
+    codFeePaise: toPaise(charges.codFee ?? 0),
+  });
   return {
     count: priced.count,
     finalTotal: toRupees(priced.subtotalPaise - priced.discountPaise),

@@ -1,4 +1,5 @@
-import { type Discount, type PricingLine, priceOrder } from '../pricing/price-order';
+import type { PricingLine } from '../pricing/price-goods';
+import { type Discount, priceOrder } from '../pricing/price-order';
 import { formatINR, toRupees } from './money';
 import { SHOP_TIME_ZONE } from './report-period';
 

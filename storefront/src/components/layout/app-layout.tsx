@@ -1,14 +1,15 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { Notifications } from '../notifications';
-import { Footer } from './footer';
 import { Header } from './header';
 import { PromoStrip } from './promo-strip';
 
+const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
+
 /** The shared frame: header, promo strip, the current page, footer, notifications. */
 export function AppLayout() {
-  // The footer is below the fold on every page: render it just after the first paint, so that the
-  // opening page paints without waiting for it.
+  // The footer is below the fold on every page: its code loads and it renders just after the first paint,
+  // so that the opening page neither waits for it nor carries it in its first-load JavaScript.
   const [footer, setFooter] = useState(false);
   useEffect(() => setFooter(true), []);
 
@@ -24,7 +25,11 @@ export function AppLayout() {
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
-      {footer && <Footer />}
+      {footer && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
       <Notifications />
     </>
   );
