@@ -10,6 +10,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'api/src/**/*.test.ts',
             'admin-desktop/src/main/**/*.test.ts',
+            'admin-desktop/bench/**/*.test.ts',
             'admin-desktop/src/shared/**/*.test.ts',
             'scripts/**/*.test.mjs',
             'storefront/server/**/*.test.ts',

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 /**
  * `npm test`: every check, in order, stopping at the first failure:
- *   lockfile check (npm ci --dry-run) → Biome (lint + format) → type-check (tsc -b) → database → vitest unit + ui + api →
+ *   lockfile check (npm ci --dry-run) → Biome (lint + format) → boundaries (dependency-cruiser) → type-check (tsc -b) → database → vitest unit + ui + api →
  *   a fresh clone's `npm start` (scripts/lib/fresh-start.mjs) → electron-vite build of the admin desktop app →
  *   Chromium → browser tests (vitest e2e) → `npm run test:scale` when it exists.
  * Ends with a summary and a last line `N passed, N failed` counting tests (a failed step that is not a
@@ -25,9 +25,9 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 
 /**
  * `npm test -- --skip biome,tsc` leaves steps out (reported as skipped), for a quicker local run.
- * Step keys: biome, tsc, vitest, fresh, electron, e2e, scale.
+ * Step keys: biome, boundaries, tsc, vitest, fresh, electron, e2e, scale.
  */
-const STEP_KEYS = ['biome', 'tsc', 'vitest', 'fresh', 'electron', 'e2e', 'scale'];
+const STEP_KEYS = ['biome', 'boundaries', 'tsc', 'vitest', 'fresh', 'electron', 'e2e', 'scale'];
 function parseSkips(argv) {
   const i = argv.indexOf('--skip');
   if (i < 0) return new Set();
@@ -38,6 +38,7 @@ function parseSkips(argv) {
   return new Set(keys);
 }
 let skips = new Set();
+const BOUNDARY_ROOTS = ['api', 'packages', 'storefront', 'admin-desktop', 'scripts', 'e2e'];
 
 /** Runs one step, timing it and recording its outcome; `fn` may return {passed, failed, skipped, note}. */
 async function check(name, key, fn) {
@@ -184,6 +185,18 @@ await main(async () => {
 
     await check('biome check (lint + format)', 'biome', async () => {
       await run(bin('biome'), ['check', '.'], { label: 'biome check' });
+    });
+
+    // Cross-feature imports, cycles, tools reaching into app internals, app code loading tests (the rules and
+    // their reasons: .dependency-cruiser.cjs).
+    await check('boundaries (dependency-cruiser)', 'boundaries', async () => {
+      await run(
+        bin('depcruise'),
+        [...BOUNDARY_ROOTS, '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
+        {
+          label: 'depcruise',
+        },
+      );
     });
 
     await check('type-check (tsc -b)', 'tsc', async () => {

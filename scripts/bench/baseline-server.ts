@@ -5,8 +5,8 @@
  * Env: PORT, HOST (default 127.0.0.1), WEB_CONCURRENCY.
  */
 import { serve } from '@hono/node-server';
+import { runWorkers, webConcurrency } from '@voltcart/api';
 import { Hono } from 'hono';
-import { runWorkers, webConcurrency } from '../../api/src/cluster';
 
 const port = Number(process.env.PORT ?? 5100);
 const hostname = process.env.HOST ?? '127.0.0.1';

@@ -15,11 +15,10 @@
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { createDb, ensureDatabase, migrateToLatest, Tokens } from '@voltcart/api';
 import { CATALOG_CSV_COLUMNS } from '@voltcart/shared';
 import bcrypt from 'bcryptjs';
 import { sql } from 'kysely';
-import { createDb, ensureDatabase, migrateToLatest } from '../../api/src/db/connection';
-import { Tokens } from '../../api/src/lib/auth';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,

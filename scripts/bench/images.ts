@@ -3,15 +3,14 @@
  *   tsx scripts/bench/images.ts prepare --url URL --secret JWT_SECRET     → prints {token}
  *   tsx scripts/bench/images.ts run --api BASE --token T --photos 200       → prints the result
  * prepare: a fresh vc_bench_images database with one admin account (its token signed with the API's secret).
- * run: the desktop app's own benchmark (admin-desktop/src/main/bench-bulk-upload.ts): the photos go through
+ * run: the desktop app's own benchmark (admin-desktop/bench/bulk-upload.ts): the photos go through
  *   the bulk upload queue → multipart streaming → API → sharp → storage, then sharp alone does the API's image
  *   work on the same photos with the same concurrency.
  */
 import { parseArgs } from 'node:util';
+import { createDb, ensureDatabase, migrateToLatest, Tokens } from '@voltcart/api';
 import { sql } from 'kysely';
-import { benchBulkUpload } from '../../admin-desktop/src/main/bench-bulk-upload';
-import { createDb, ensureDatabase, migrateToLatest } from '../../api/src/db/connection';
-import { Tokens } from '../../api/src/lib/auth';
+import { benchBulkUpload } from '../../admin-desktop/bench/bulk-upload';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,

@@ -16,9 +16,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
+import { createDb, ensureDatabase, migrateToLatest, Tokens } from '@voltcart/api';
 import { sql } from 'kysely';
-import { createDb, ensureDatabase, migrateToLatest } from '../../api/src/db/connection';
-import { Tokens } from '../../api/src/lib/auth';
 
 const HOT_STOCK = 25;
 const PLENTY = 1_000_000;

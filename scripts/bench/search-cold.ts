@@ -8,8 +8,7 @@
  * whose name contains TEXT.
  */
 import { parseArgs } from 'node:util';
-import { createDb } from '../../api/src/db/connection';
-import { type CatalogQuery, MariaDbSearch } from '../../api/src/modules/search/search-engine';
+import { type CatalogQuery, createDb, MariaDbSearch } from '@voltcart/api';
 
 const { values } = parseArgs({
   options: {

@@ -12,13 +12,17 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import {
+  createDb,
+  ensureDatabase,
+  LocalStorage,
+  MariaDbSearch,
+  migrateToLatest,
+  SEARCH_INDEX_VERSION,
+  seedCatalog,
+  seedDeps,
+} from '@voltcart/api';
 import { sql } from 'kysely';
-import { createDb, ensureDatabase, migrateToLatest } from '../../api/src/db/connection';
-import { seedCatalog } from '../../api/src/db/seed/seed-catalog';
-import { seedDeps } from '../../api/src/lib/seed-deps';
-import { LocalStorage } from '../../api/src/lib/storage';
-import { MariaDbSearch } from '../../api/src/modules/search/search-engine';
-import { SEARCH_INDEX_VERSION } from '../../api/src/modules/search/search-text';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SEED_DIR = resolve(ROOT, 'api/src/db/seed');

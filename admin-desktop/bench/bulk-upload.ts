@@ -5,7 +5,7 @@
  * adds on top of the unavoidable image processing.
  *
  * `benchBulkUpload()` is called by the project benchmark; run alone:
- *   npx tsx admin-desktop/src/main/bench-bulk-upload.ts [--photos 200] [--size 2000] [--concurrency 4]
+ *   npx tsx admin-desktop/bench/bulk-upload.ts [--photos 200] [--size 2000] [--concurrency 4]
  * Without `apiUrl`/`token` it starts the API in this process on a fresh test database (dropped afterwards).
  */
 import { randomBytes } from 'node:crypto';
@@ -15,9 +15,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { matchFiles } from '../shared/match';
-import { createApiClient } from './api-client';
-import { createBulkUpload } from './bulk-upload';
+import { createApiClient } from '../src/main/api-client';
+import { createBulkUpload } from '../src/main/bulk-upload';
+import { matchFiles } from '../src/shared/match';
 
 export interface BulkBenchOptions {
   /** Photos to upload (default 200). */
@@ -49,12 +49,12 @@ export interface BulkBenchResult {
   failed: number;
 }
 
-/** The API's own image step (api/src/lib/images.ts), loaded by name: see test/api-server.ts. */
+/** The API's own image step (encodeImage from its public entry), loaded by name: see src/main/test/api-server.ts. */
 interface ImagePipeline {
   encodeImage(input: Uint8Array, limits: unknown, opts: { small?: boolean }): Promise<unknown>;
   imageLimits(config: { MAX_UPLOAD_MB: number; MAX_IMAGE_PIXELS: number }): unknown;
 }
-const IMAGES_MODULE = '@voltcart/api/src/lib/images';
+const IMAGES_MODULE = '@voltcart/api';
 
 /** Distinct pictures generated; every photo is one of them made unique by a JPEG comment (no dedup). */
 const BASES = 8;
@@ -130,7 +130,7 @@ async function target(opts: BulkBenchOptions): Promise<Target> {
       close: async () => {},
     };
   }
-  const { startApi } = await import('./test/api-server');
+  const { startApi } = await import('../src/main/test/api-server');
   const api = await startApi({ LOG_LEVEL: 'silent' });
   return {
     apiUrl: api.apiUrl,

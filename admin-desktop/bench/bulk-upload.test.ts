@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { benchBulkUpload } from './bench-bulk-upload';
+import { benchBulkUpload } from './bulk-upload';
 
 describe('benchBulkUpload', () => {
   it('uploads the generated photos through the API and times sharp alone on the same photos', async () => {

@@ -1,0 +1,14 @@
+/**
+ * The API's public entry for the project's own tools (the benchmarks under scripts/bench and the desktop
+ * app's upload benchmark): what they may use without reaching into modules. The boundary rule in
+ * .dependency-cruiser.cjs keeps tools to this file.
+ */
+export { runWorkers, webConcurrency } from './cluster';
+export { createDb, ensureDatabase, migrateToLatest } from './db/connection';
+export { seedCatalog } from './db/seed/seed-catalog';
+export { Tokens } from './lib/auth';
+export { encodeImage, imageLimits } from './lib/images';
+export { seedDeps } from './lib/seed-deps';
+export { LocalStorage } from './lib/storage';
+export { type CatalogQuery, MariaDbSearch } from './modules/search/search-engine';
+export { SEARCH_INDEX_VERSION } from './modules/search/search-text';
