@@ -2,7 +2,8 @@
 import { spawn } from 'node:child_process';
 /**
  * `npm test`: every check, in order, stopping at the first failure:
- *   lockfile check (npm ci --dry-run) → Biome (lint + format) → boundaries (dependency-cruiser) → type-check (tsc -b) → database → vitest unit + ui + api →
+ *   lockfile check (npm ci --dry-run) → Biome (lint + format) → boundaries (dependency-cruiser) → knip →
+ *   type-check (tsc -b) → database → vitest unit + ui + api →
  *   a fresh clone's `npm start` (scripts/lib/fresh-start.mjs) → electron-vite build of the admin desktop app →
  *   Chromium → browser tests (vitest e2e) → `npm run test:scale` when it exists.
  * Ends with a summary and a last line `N passed, N failed` counting tests (a failed step that is not a
@@ -25,9 +26,9 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 
 /**
  * `npm test -- --skip biome,tsc` leaves steps out (reported as skipped), for a quicker local run.
- * Step keys: biome, boundaries, tsc, vitest, fresh, electron, e2e, scale.
+ * Step keys: biome, boundaries, knip, tsc, vitest, fresh, electron, e2e, scale.
  */
-const STEP_KEYS = ['biome', 'boundaries', 'tsc', 'vitest', 'fresh', 'electron', 'e2e', 'scale'];
+const STEP_KEYS = ['biome', 'boundaries', 'knip', 'tsc', 'vitest', 'fresh', 'electron', 'e2e', 'scale'];
 function parseSkips(argv) {
   const i = argv.indexOf('--skip');
   if (i < 0) return new Set();
@@ -197,6 +198,11 @@ await main(async () => {
           label: 'depcruise',
         },
       );
+    });
+
+    // Files nothing loads, dependencies nothing uses and packages used without being listed (knip.json).
+    await check('dead files and dependencies (knip)', 'knip', async () => {
+      await run(bin('knip'), ['--no-progress'], { label: 'knip' });
     });
 
     await check('type-check (tsc -b)', 'tsc', async () => {

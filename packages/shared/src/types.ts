@@ -7,11 +7,6 @@ import type { ReportPeriod } from './rules/report-period';
 import type { AuditKind } from './schemas/audit';
 import type { OrderState } from './schemas/order';
 
-export interface ApiReply {
-  flag: 0 | 1;
-  msg: string;
-}
-
 export interface Category {
   _id: string;
   name: string;

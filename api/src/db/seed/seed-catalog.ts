@@ -640,15 +640,3 @@ function makeProduct(
     variants,
   };
 }
-
-/** Row counts of the catalogue tables (for reports). */
-export async function catalogCounts(db: Db): Promise<Record<string, number>> {
-  const r = await sql<{
-    categories: number;
-    colors: number;
-    products: number;
-  }>`SELECT (SELECT COUNT(*) FROM categories) AS categories, (SELECT COUNT(*) FROM colors) AS colors,
-       (SELECT COUNT(*) FROM products) AS products`.execute(db);
-  const row = r.rows[0]!;
-  return { categories: Number(row.categories), colors: Number(row.colors), products: Number(row.products) };
-}

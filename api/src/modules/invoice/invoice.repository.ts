@@ -108,10 +108,6 @@ export function categoriesTax(db: Q) {
     .execute();
 }
 
-export async function categoryExists(db: Q, id: number): Promise<boolean> {
-  return !!(await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst());
-}
-
 /** A category's name and tax fields, its row locked (the history's before of a change). */
 export function lockCategoryTax(db: Q, id: number) {
   return db

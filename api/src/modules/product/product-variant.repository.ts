@@ -188,35 +188,3 @@ export async function productsWithoutVariants(db: Db): Promise<number[]> {
     .execute();
   return rows.map((r) => Number(r.id));
 }
-
-/** Units of the given colour's variants (the units a colour's removal would drop). */
-export async function unitsOfColor(db: Db, productId: number, colorIds: number[]): Promise<number> {
-  if (!colorIds.length) return 0;
-  const r = await db
-    .selectFrom('product_variants')
-    .select(sql<string>`COALESCE(SUM(stock), 0)`.as('n'))
-    .where('product_id', '=', productId)
-    .where('color_id', 'in', colorIds)
-    .executeTakeFirst();
-  return Number(r?.n ?? 0);
-}
-
-/**
- * Takes `qty` units of one variant for an order: a guarded update that only succeeds while the variant is
- * switched on (unless `sellableOnly` is false) and holds the units. Returns false when it changed nothing.
- */
-export async function takeVariantStock(
-  db: Db,
-  variantId: number,
-  qty: number,
-  sellableOnly = true,
-): Promise<boolean> {
-  let q = db
-    .updateTable('product_variants')
-    .set({ stock: sql`stock - ${qty}` })
-    .where('id', '=', variantId)
-    .where('stock', '>=', qty);
-  if (sellableOnly) q = q.where('enabled', '=', 1);
-  const r = await q.executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}

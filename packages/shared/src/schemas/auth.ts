@@ -21,7 +21,6 @@ export const registerBody = z.object({
   password,
 });
 
-export const adminCreateBody = registerBody;
 export type LoginBody = z.infer<typeof loginBody>;
 export type RegisterBody = z.infer<typeof registerBody>;
 
