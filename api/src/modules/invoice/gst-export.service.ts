@@ -24,14 +24,14 @@ import { documentTitle } from './invoice-pdf';
 
 /** Documents read per query: a page is parsed and written before the next is read. */
 const PAGE = 500;
-const BOM = '\uFEFF';
+export const BOM = '\uFEFF';
 
 /** The documents of a period, a page at a time, as issued (bodies parsed), with their invoice's total and day. */
-async function* documents(
+export async function* documents(
   db: Db,
   period: GstPeriod,
-  opts: { order: 'time' | 'gstin'; kind?: 'invoice' | 'credit_note' },
-): AsyncGenerator<DocumentRow & { buyerGstin: string | null }> {
+  opts: { order: 'time' | 'gstin'; kind?: 'invoice' | 'credit_note'; minTotalPaise?: number },
+): AsyncGenerator<DocumentRow & { buyerGstin: string | null; city: string; pincode: string }> {
   let after: repo.DocumentCursor = null;
   for (;;) {
     const rows = await repo.documentPage(db, period, opts, after, PAGE);
@@ -40,6 +40,8 @@ async function* documents(
       yield {
         doc,
         buyerGstin: r.buyer_gstin,
+        city: r.ship_city,
+        pincode: r.ship_postal_code,
         invoiceTotalPaise: Number(r.invoice_total ?? doc.totals.totalPaise),
         invoiceIssuedAt: new Date(r.invoice_issued_at ?? r.issued_at),
       };
@@ -51,7 +53,7 @@ async function* documents(
 }
 
 /** A stream of text pieces made by an async generator, encoded as UTF-8; each piece is read when the client pulls. */
-function textStream(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+export function textStream(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
