@@ -285,6 +285,13 @@ describe("a product's own HSN code and GST rate", () => {
       applies: { hsnCode: '85183000', gstRate: 5 },
     });
     expect((await ctx.req('GET', `/product/${id}`)).body.product.tax).toBeUndefined();
+    // The staff list names the HSN code each product's invoices print; shoppers' lists do not.
+    const listed = async (token?: string) =>
+      (await ctx.req('GET', '/product?limit=5', { token })).body.products.find(
+        (p: { _id: string }) => p._id === id,
+      );
+    expect((await listed(admin)).hsn).toEqual({ code: '85183000', own: true });
+    expect((await listed()).hsn).toBeUndefined();
 
     const s = await shopper(ctx);
     const orderId = await order(s, 1, {}, [[Number(id), 2]]);
@@ -306,6 +313,7 @@ describe("a product's own HSN code and GST rate", () => {
       gstRate: null,
       applies: { hsnCode: '8517', gstRate: 18 },
     });
+    expect((await listed(admin)).hsn).toEqual({ code: '8517', own: false });
   });
 });
 
