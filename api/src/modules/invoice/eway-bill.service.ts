@@ -2,7 +2,7 @@ import { EWAY_BILL_THRESHOLD_PAISE, type GstPeriod, needsEwayBill } from '@voltc
 import type { Db } from '../../db/connection';
 import { csvLine } from '../catalog-csv/catalog-csv.format';
 import { BOM, documents, textStream } from './gst-export.service';
-import { returnDate, rupees } from './gstr1';
+import { isGoods, returnDate, rupees } from './gstr1';
 
 export const EWAY_BILL_COLUMNS = [
   'Supply type',
@@ -76,7 +76,7 @@ export function ewayBillCsv(db: Db, period: GstPeriod): ReadableStream<Uint8Arra
       })) {
         const { doc } = row;
         if (!needsEwayBill(doc.totals.totalPaise)) continue;
-        const goods = doc.lines.filter((l) => !(l.lineId === undefined && l.hsn === ''));
+        const goods = doc.lines.filter(isGoods);
         const otherPaise = doc.lines.reduce((a, l) => a + (goods.includes(l) ? 0 : l.amountPaise), 0);
         const seller = doc.seller;
         const documentFields = [

@@ -24,6 +24,9 @@ export interface DocumentRow {
 
 export const rupees = (paise: number) => Math.round(paise) / 100;
 
+/** A line that is goods (an order line), not the shipping or COD fee line added to the document. */
+export const isGoods = (l: InvoiceLine) => !(l.lineId === undefined && l.hsn === '');
+
 /** The place of supply's GST state code (the buyer's state; the seller's when the buyer's is unknown). */
 export const posOf = (doc: InvoiceDocument) => doc.buyer.stateCode || doc.seller.stateCode;
 
