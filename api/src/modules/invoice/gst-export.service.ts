@@ -52,15 +52,29 @@ export async function* documents(
   }
 }
 
-/** A stream of text pieces made by an async generator, encoded as UTF-8; each piece is read when the client pulls. */
+/** Text gathered before it is handed on: a chunk per row would cost a write (and a compression flush) per row. */
+const CHUNK_CHARS = 16_384;
+
+/**
+ * A stream of text pieces made by an async generator, encoded as UTF-8: pieces are read when the client pulls and
+ * handed on about 16 KB at a time, so memory stays bounded by a chunk and a page of documents.
+ */
 export function textStream(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        const next = await pieces.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
+        let text = '';
+        while (text.length < CHUNK_CHARS) {
+          const next = await pieces.next();
+          if (next.done) {
+            if (text) controller.enqueue(encoder.encode(text));
+            controller.close();
+            return;
+          }
+          text += next.value;
+        }
+        controller.enqueue(encoder.encode(text));
       } catch (err) {
         controller.error(err);
       }
