@@ -3,8 +3,11 @@
 // changed; "not registered" issuing a bill of supply in its own series with no tax, its Devanagari address
 // printed and extracted from the PDF (embedded Noto fonts, subset); registration switched between an order and its
 // credit note (the note follows its invoice, names its number and date); a product's own HSN code and rate used
-// on its invoice, and cleared back to its category's.
+// on its invoice, and cleared back to its category's; the QR code of a B2B invoice's key fields, read back from the
+// PDF's drawing.
+import { inflateSync } from 'node:zlib';
 import { CATALOG_CSV_COLUMNS, financialYear } from '@voltcart/shared';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context';
 import { addToCart, makeProduct, orderBody, payWithSimulator, type Shopper, shopper } from './order-fixtures';
@@ -32,6 +35,43 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   }
   await doc.destroy();
   return pages.join('\n');
+}
+
+/**
+ * The QR code drawn on a PDF's first page, read back from its content stream: the squares of one size (`x y w h
+ * re`) placed on a grid, as rows of 0 and 1 the size of the code.
+ */
+function qrIn(bytes: Uint8Array, size: number): string[] {
+  const pdf = Buffer.from(bytes);
+  const squares: number[][] = [];
+  for (let at = pdf.indexOf('stream'); at >= 0; at = pdf.indexOf('stream', at + 6)) {
+    if (pdf.subarray(at - 3, at).toString() === 'end') continue;
+    const start = at + (pdf[at + 6] === 0x0d ? 8 : 7);
+    const end = pdf.indexOf('endstream', start);
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const m of content.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re/g))
+      squares.push([Number(m[1]), Number(m[2]), Number(m[3])]);
+  }
+  const cell = 86 / (size + 8);
+  const modules = squares.filter(([, , w]) => Math.abs(w! - cell) < 0.01);
+  const x0 = Math.min(...modules.map((q) => q[0]!));
+  const y0 = Math.min(...modules.map((q) => q[1]!));
+  const rows = Array.from({ length: size }, () => Array<string>(size).fill('0'));
+  for (const [x, y] of modules) rows[Math.round((y! - y0) / cell)]![Math.round((x! - x0) / cell)] = '1';
+  return rows.map((r) => r.join(''));
+}
+
+/** The rows of the QR code of `text` (error correction M), as the invoice draws them. */
+function qrOf(text: string): string[] {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  return Array.from({ length: modules.size }, (_, r) =>
+    Array.from({ length: modules.size }, (_, c) => String(modules.get(r, c))).join(''),
+  );
 }
 
 function amountAfter(text: string, label: string): number {
@@ -285,6 +325,13 @@ describe("a product's own HSN code and GST rate", () => {
       applies: { hsnCode: '85183000', gstRate: 5 },
     });
     expect((await ctx.req('GET', `/product/${id}`)).body.product.tax).toBeUndefined();
+    // The staff list names the HSN code each product's invoices print; shoppers' lists do not.
+    const listed = async (token?: string) =>
+      (await ctx.req('GET', '/product?limit=5', { token })).body.products.find(
+        (p: { _id: string }) => p._id === id,
+      );
+    expect((await listed(admin)).hsn).toEqual({ code: '85183000', own: true });
+    expect((await listed()).hsn).toBeUndefined();
 
     const s = await shopper(ctx);
     const orderId = await order(s, 1, {}, [[Number(id), 2]]);
@@ -306,6 +353,7 @@ describe("a product's own HSN code and GST rate", () => {
       gstRate: null,
       applies: { hsnCode: '8517', gstRate: 18 },
     });
+    expect((await listed(admin)).hsn).toEqual({ code: '8517', own: false });
   });
 });
 
@@ -359,11 +407,32 @@ describe('business purchase (B2B)', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const orderId = r.body.order_id as string;
     expect((await payWithSimulator(ctx, s.token, orderId)).status).toBe(200);
-    const { text } = await documentText(s, orderId);
+    const { text, bytes } = await documentText(s, orderId);
     expect(text).toContain('TAX INVOICE');
     expect(text).toContain('Shetty Traders');
     expect(text).toContain(`Buyer's GSTIN: ${BUYER}`);
     expect(text).toContain('Place of supply: Karnataka (29)');
+
+    // The QR code carries the invoice's key fields, named as on an e-invoice's code.
+    const row = await ctx.db
+      .selectFrom('invoices as i')
+      .innerJoin('orders as o', 'o.id', 'i.order_id')
+      .select(['i.number', 'i.issued_at'])
+      .where('o.public_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const day = new Date(new Date(row.issued_at).getTime() + 330 * 60_000).toISOString().slice(0, 10);
+    const fields = JSON.stringify({
+      SellerGstin: GSTIN,
+      BuyerGstin: BUYER,
+      DocNo: row.number,
+      DocTyp: 'INV',
+      DocDt: day.split('-').reverse().join('/'),
+      TotInvVal: 59_000,
+      ItemCnt: 1,
+      MainHsnCode: '8517',
+    });
+    const expected = qrOf(fields);
+    expect(qrIn(bytes, expected.length)).toEqual(expected);
   });
 });
 

@@ -22,6 +22,7 @@ const OUTSIDE_THE_CONTRACT = [
   'GET /catalog/export admin catalog.read',
   'GET /reports/gst/sales-register admin reports.read',
   'GET /reports/gst/gstr1 admin reports.read',
+  'GET /reports/gst/eway-bills admin reports.read',
   'GET /reports/gst/gstr1/:section admin reports.read',
   'GET /reports/sales.csv admin reports.read',
   'GET /promotion/:id/codes.csv admin promotions.write',

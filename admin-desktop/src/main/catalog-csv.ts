@@ -48,16 +48,31 @@ export interface ExportDeps {
 
 /**
  * Saves the catalogue export to a file staff choose: the API's CSV streams to disk as it arrives (a catalogue of
- * a million products never sits in memory), into `<file>.part` first and renamed when complete, so a failed
- * export never leaves a half file under the chosen name.
+ * a million products never sits in memory).
  */
 export async function exportCsv(deps: ExportDeps): Promise<SavedExport | null> {
-  const { apiUrl, token } = await deps.connection();
-  if (!token) throw new Error('Log in again to export the catalogue.');
   const day = (deps.today?.() ?? new Date()).toISOString().slice(0, 10);
-  const path = await deps.showSaveDialog(`voltcart-catalogue-${day}.csv`);
+  return exportToFile(deps, {
+    apiPath: '/catalog/export',
+    fileName: `voltcart-catalogue-${day}.csv`,
+    loggedOut: 'Log in again to export the catalogue.',
+  });
+}
+
+/**
+ * Saves an API file answer where staff choose (the dialog first, offering `fileName`): streamed to disk as it
+ * arrives into `<file>.part`, renamed when complete, so a failed export never leaves a half file under the
+ * chosen name; the API's refusal (its `msg`) is the error.
+ */
+export async function exportToFile(
+  deps: Omit<ExportDeps, 'today'>,
+  what: { apiPath: string; fileName: string; loggedOut: string },
+): Promise<SavedExport | null> {
+  const { apiUrl, token } = await deps.connection();
+  if (!token) throw new Error(what.loggedOut);
+  const path = await deps.showSaveDialog(what.fileName);
   if (!path) return null;
-  const res = await (deps.fetch ?? fetch)(`${apiUrl}/catalog/export`, {
+  const res = await (deps.fetch ?? fetch)(`${apiUrl}${what.apiPath}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   if (!res.ok || !res.body) {

@@ -59,6 +59,7 @@ function handlers(dialogPaths: string[] = [], savePath: string | null = null) {
     },
     showCsvOpenDialog: async () => dialogPaths[0] ?? null,
     showCsvSaveDialog: async () => null,
+    showExportSaveDialog: async () => null,
     openExternal: async (url) => {
       opened.push(url);
     },

@@ -2,6 +2,7 @@ import { checkConnection } from '../shared/connection-check';
 import { type AppInfo, desktopApiUrlProblem } from '../shared/ipc-contract';
 import type { BulkUpload } from './bulk-upload';
 import { exportCsv, pickCsv, type ShowCsvOpenDialog, type ShowCsvSaveDialog } from './catalog-csv';
+import { exportGst, type ShowExportSaveDialog } from './gst-export';
 import type { Handlers } from './ipc';
 import { pickImages, type ShowImageDialog } from './pick-images';
 import { type ShowSaveDialog, saveDocument } from './save-document';
@@ -15,6 +16,8 @@ export interface HandlerDeps {
   showSaveDialog: ShowSaveDialog;
   showCsvOpenDialog: ShowCsvOpenDialog;
   showCsvSaveDialog: ShowCsvSaveDialog;
+  /** The save dialog of the GST exports (CSV or JSON by the offered name). */
+  showExportSaveDialog: ShowExportSaveDialog;
   /** Electron's `shell.openExternal`. */
   openExternal: (url: string) => Promise<void>;
   info: Omit<AppInfo, 'secureStorage' | 'kind'>;
@@ -45,6 +48,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'catalog:export-csv': () =>
       exportCsv({
         showSaveDialog: deps.showCsvSaveDialog,
+        connection: async () => ({
+          apiUrl: (await deps.store.getSettings()).apiUrl,
+          token: await deps.store.token(),
+        }),
+      }),
+    'reports:export-gst': (input) =>
+      exportGst(input, {
+        showSaveDialog: deps.showExportSaveDialog,
         connection: async () => ({
           apiUrl: (await deps.store.getSettings()).apiUrl,
           token: await deps.store.token(),

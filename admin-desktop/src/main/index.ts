@@ -152,6 +152,18 @@ async function start() {
           : await dialog.showSaveDialog(opts);
         return r.canceled ? null : (r.filePath ?? null);
       },
+      showExportSaveDialog: async (fileName) => {
+        const json = fileName.endsWith('.json');
+        const opts = {
+          title: 'Save the GST export',
+          defaultPath: join(app.getPath('downloads'), fileName),
+          filters: json ? [{ name: 'JSON files', extensions: ['json'] }] : CSV_DIALOG_FILTERS,
+        };
+        const r = mainWindow
+          ? await dialog.showSaveDialog(mainWindow, opts)
+          : await dialog.showSaveDialog(opts);
+        return r.canceled ? null : (r.filePath ?? null);
+      },
       openExternal: (url) => shell.openExternal(url),
       info: { version: app.getVersion(), platform: process.platform },
       onApiUrlChanged: followApi,

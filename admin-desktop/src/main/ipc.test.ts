@@ -43,6 +43,7 @@ const validInputs: Record<Channel, unknown[]> = {
   'files:save-document': [{ fileName: 'VC-2026-27-000001.pdf', bytes: new TextEncoder().encode('%PDF-1.7') }],
   'files:pick-csv': [],
   'catalog:export-csv': [],
+  'reports:export-gst': [{ file: 'gstr1', period: '2026-Q3' }],
   'bulk:pick-folder': [],
   'bulk:start': [
     {
@@ -135,6 +136,8 @@ describe('IPC handlers', () => {
       { scanId: '0f3c2a8e-1b2c-4d5e', jobs: [{ fileId: 'f1', productId: '1', role: 'banner' }] },
       /not valid/,
     ],
+    ['reports:export-gst', { file: 'gstr1', period: '2026-13' }, /Choose a month \(2026-11\) or a quarter/],
+    ['reports:export-gst', { file: '../../etc/passwd', period: '2026-11' }, /not valid \(file\)/],
     ['bulk:cancel', { runId: 'x' }, /not valid/],
     ['app:open-external', 'x'.repeat(3000), /not valid/],
     ['app:info', 'unexpected', /not valid/],

@@ -53,6 +53,9 @@ const bridge = {
   catalog: {
     exportCsv: () => invoke(CHANNELS.exportCsv),
   },
+  reports: {
+    exportGst: (input) => invoke(CHANNELS.exportGst, input),
+  },
   bulk: {
     pickFolder: () => invoke(CHANNELS.bulkPickFolder),
     start: (input) => invoke(CHANNELS.bulkStart, input),

@@ -25,6 +25,7 @@ export const CHANNELS = {
   saveDocument: 'files:save-document',
   pickCsv: 'files:pick-csv',
   exportCsv: 'catalog:export-csv',
+  exportGst: 'reports:export-gst',
   bulkPickFolder: 'bulk:pick-folder',
   bulkStart: 'bulk:start',
   bulkCancel: 'bulk:cancel',
@@ -74,6 +75,28 @@ const adminSchema = z.object({
 const scanId = z.string().regex(/^[a-z0-9-]{8,64}$/, 'Unknown folder scan.');
 const runId = z.string().regex(/^[a-z0-9-]{8,64}$/, 'Unknown upload.');
 
+/**
+ * The accountant's GST exports the back office saves (API `GET /reports/gst/<path>?period=`): the file's key,
+ * its API path and its extension. The saved file is named `<key>-<period>.<ext>`.
+ */
+export const GST_EXPORT_FILES = {
+  'sales-register': { path: 'sales-register', ext: 'csv' },
+  gstr1: { path: 'gstr1', ext: 'json' },
+  'gstr1-b2b': { path: 'gstr1/b2b', ext: 'csv' },
+  'gstr1-b2cl': { path: 'gstr1/b2cl', ext: 'csv' },
+  'gstr1-b2cs': { path: 'gstr1/b2cs', ext: 'csv' },
+  'gstr1-cdnr': { path: 'gstr1/cdnr', ext: 'csv' },
+  'gstr1-cdnur': { path: 'gstr1/cdnur', ext: 'csv' },
+  'gstr1-docs': { path: 'gstr1/docs', ext: 'csv' },
+  hsn: { path: 'gstr1/hsn', ext: 'csv' },
+  'eway-bills': { path: 'eway-bills', ext: 'csv' },
+} as const satisfies Record<string, { path: string; ext: 'csv' | 'json' }>;
+export type GstExportFile = keyof typeof GST_EXPORT_FILES;
+
+/** The name a GST export is offered under in the save dialog. */
+export const gstExportName = (file: GstExportFile, period: string) =>
+  `${file}-${period}.${GST_EXPORT_FILES[file].ext}`;
+
 export const INPUTS = {
   [CHANNELS.appInfo]: z.undefined(),
   [CHANNELS.openExternal]: z.string().max(2000),
@@ -115,6 +138,14 @@ export const INPUTS = {
     }),
   [CHANNELS.pickCsv]: z.undefined(),
   [CHANNELS.exportCsv]: z.undefined(),
+  [CHANNELS.exportGst]: z
+    .object({
+      file: z.enum(Object.keys(GST_EXPORT_FILES) as [GstExportFile, ...GstExportFile[]]),
+      period: z
+        .string()
+        .regex(/^20\d\d-(0[1-9]|1[0-2]|Q[1-4])$/, 'Choose a month (2026-11) or a quarter (2026-Q3).'),
+    })
+    .strict(),
   [CHANNELS.bulkPickFolder]: z.undefined(),
   [CHANNELS.bulkStart]: z
     .object({
@@ -277,6 +308,10 @@ export interface VoltcartBridge {
     /** Saves the catalogue CSV export where staff choose (streamed to disk); null when cancelled. */
     exportCsv(): Promise<SavedExport | null>;
   };
+  reports: {
+    /** Saves a GST export of a period where staff choose (streamed to disk); null when cancelled. */
+    exportGst(input: Input<typeof CHANNELS.exportGst>): Promise<SavedExport | null>;
+  };
   bulk: {
     /** Folder dialog and recursive scan; null when cancelled. */
     pickFolder(): Promise<ScanResult | null>;
@@ -303,6 +338,7 @@ export interface ChannelResults {
   'files:save-document': { saved: boolean };
   'files:pick-csv': PickedCsv | null;
   'catalog:export-csv': SavedExport | null;
+  'reports:export-gst': SavedExport | null;
   'bulk:pick-folder': ScanResult | null;
   'bulk:start': { runId: string };
   'bulk:cancel': void;

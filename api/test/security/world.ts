@@ -771,6 +771,7 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       return { query: '?table=series' };
     case 'GET /reports/gst/sales-register':
     case 'GET /reports/gst/gstr1':
+    case 'GET /reports/gst/eway-bills':
     case 'GET /reports/gst/gstr1/:p':
       return { query: '?period=2026-11' };
     default:

@@ -61,6 +61,11 @@ export interface ProductSummary {
   rating?: { average: number; count: number; distribution?: RatingSummary['distribution'] };
   /** How many variants the product has; sent in staff lists only (units are changed there with one variant). */
   variantCount?: number;
+  /**
+   * The HSN code its invoices print: the product's own (`own`), else its category's ('' when neither has one);
+   * sent in staff lists only.
+   */
+  hsn?: { code: string; own: boolean };
 }
 
 /** The home page's strip: real best sellers when anything sold lately, else the largest savings. */

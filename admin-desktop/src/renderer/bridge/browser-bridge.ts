@@ -19,6 +19,8 @@ import {
   type BulkJob,
   type BulkProgress,
   DEFAULT_API_URL,
+  GST_EXPORT_FILES,
+  gstExportName,
   isAllowedExternalUrl,
   isCsvText,
   isPdf,
@@ -117,6 +119,30 @@ export function createBrowserBridge(storage: Storage = window.localStorage): Bro
     storage.removeItem(STORAGE_KEYS.token);
     storage.removeItem(STORAGE_KEYS.adminTimeStamp);
   };
+
+  /** An API file answer as the browser's download, under the API's file name (else `fallbackName`). */
+  async function downloadFromApi(apiPath: string, fallbackName: string, loggedOut: string) {
+    const token = storage.getItem(STORAGE_KEYS.token);
+    if (!token) throw new Error(loggedOut);
+    const res = await fetch(`${currentApiUrl()}${apiPath}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!res.ok) {
+      const body = (await res.json().catch(() => null)) as { msg?: string } | null;
+      throw new Error(body?.msg ?? `The export failed (HTTP ${res.status}).`);
+    }
+    const blob = await res.blob();
+    const fileName =
+      /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = fileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+    return { fileName, bytes: blob.size };
+  }
 
   const emit = (p: BulkProgress) => {
     for (const l of listeners) l(p);
@@ -271,28 +297,16 @@ export function createBrowserBridge(storage: Storage = window.localStorage): Bro
     },
     catalog: {
       // A browser keeps the download in memory until it is saved (the desktop app streams it to disk).
-      exportCsv: async () => {
-        const token = storage.getItem(STORAGE_KEYS.token);
-        if (!token) throw new Error('Log in again to export the catalogue.');
-        const res = await fetch(`${currentApiUrl()}/catalog/export`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        if (!res.ok) {
-          const body = (await res.json().catch(() => null)) as { msg?: string } | null;
-          throw new Error(body?.msg ?? `The export failed (HTTP ${res.status}).`);
-        }
-        const blob = await res.blob();
-        const fileName =
-          /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'catalogue.csv';
-        const link = document.createElement('a');
-        link.href = URL.createObjectURL(blob);
-        link.download = fileName;
-        document.body.append(link);
-        link.click();
-        link.remove();
-        setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
-        return { fileName, bytes: blob.size };
-      },
+      exportCsv: () =>
+        downloadFromApi('/catalog/export', 'catalogue.csv', 'Log in again to export the catalogue.'),
+    },
+    reports: {
+      exportGst: ({ file, period }) =>
+        downloadFromApi(
+          `/reports/gst/${GST_EXPORT_FILES[file].path}?period=${encodeURIComponent(period)}`,
+          gstExportName(file, period),
+          'Log in again to export the GST files.',
+        ),
     },
     bulk: {
       scanFiles,

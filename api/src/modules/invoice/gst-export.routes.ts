@@ -2,6 +2,7 @@ import { gstPeriod } from '@voltcart/shared';
 import { badRequest } from '../../errors';
 import { guardOf } from '../../lib/access';
 import { resource } from '../../lib/routes';
+import { ewayBillCsv } from './eway-bill.service';
 import {
   GSTR1_CSV_SECTIONS,
   type Gstr1CsvSection,
@@ -31,7 +32,8 @@ const download = (name: string, type: string) => ({
 
 /**
  * The accountant's GST exports (staff with `reports.read`), streamed from the documents as issued: a period's
- * sales register (CSV), its GSTR-1 (the offline tool's JSON) and each GSTR-1 section as the offline tool's CSV.
+ * sales register (CSV), its GSTR-1 (the offline tool's JSON), each GSTR-1 section as the offline tool's CSV, and
+ * the e-way bill helper (documents above the e-way bill threshold, with the fields the portal asks for).
  * Files, so outside the JSON contract (like the catalogue export).
  */
 export function gstExportRoutes() {
@@ -41,6 +43,13 @@ export function gstExportRoutes() {
     const period = periodOf(c.req.query('period'));
     return new Response(salesRegisterCsv(c.var.db, period), {
       headers: download(`sales-register-${c.req.query('period')}.csv`, 'text/csv; charset=utf-8'),
+    });
+  });
+
+  app.get('/eway-bills', guard, (c) => {
+    const period = periodOf(c.req.query('period'));
+    return new Response(ewayBillCsv(c.var.db, period), {
+      headers: download(`eway-bills-${c.req.query('period')}.csv`, 'text/csv; charset=utf-8'),
     });
   });
 

@@ -24,14 +24,14 @@ import { documentTitle } from './invoice-pdf';
 
 /** Documents read per query: a page is parsed and written before the next is read. */
 const PAGE = 500;
-const BOM = '\uFEFF';
+export const BOM = '\uFEFF';
 
 /** The documents of a period, a page at a time, as issued (bodies parsed), with their invoice's total and day. */
-async function* documents(
+export async function* documents(
   db: Db,
   period: GstPeriod,
-  opts: { order: 'time' | 'gstin'; kind?: 'invoice' | 'credit_note' },
-): AsyncGenerator<DocumentRow & { buyerGstin: string | null }> {
+  opts: { order: 'time' | 'gstin'; kind?: 'invoice' | 'credit_note'; minTotalPaise?: number },
+): AsyncGenerator<DocumentRow & { buyerGstin: string | null; city: string; pincode: string }> {
   let after: repo.DocumentCursor = null;
   for (;;) {
     const rows = await repo.documentPage(db, period, opts, after, PAGE);
@@ -40,6 +40,8 @@ async function* documents(
       yield {
         doc,
         buyerGstin: r.buyer_gstin,
+        city: r.ship_city,
+        pincode: r.ship_postal_code,
         invoiceTotalPaise: Number(r.invoice_total ?? doc.totals.totalPaise),
         invoiceIssuedAt: new Date(r.invoice_issued_at ?? r.issued_at),
       };
@@ -50,15 +52,29 @@ async function* documents(
   }
 }
 
-/** A stream of text pieces made by an async generator, encoded as UTF-8; each piece is read when the client pulls. */
-function textStream(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+/** Text gathered before it is handed on: a chunk per row would cost a write (and a compression flush) per row. */
+const CHUNK_CHARS = 16_384;
+
+/**
+ * A stream of text pieces made by an async generator, encoded as UTF-8: pieces are read when the client pulls and
+ * handed on about 16 KB at a time, so memory stays bounded by a chunk and a page of documents.
+ */
+export function textStream(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        const next = await pieces.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
+        let text = '';
+        while (text.length < CHUNK_CHARS) {
+          const next = await pieces.next();
+          if (next.done) {
+            if (text) controller.enqueue(encoder.encode(text));
+            controller.close();
+            return;
+          }
+          text += next.value;
+        }
+        controller.enqueue(encoder.encode(text));
       } catch (err) {
         controller.error(err);
       }

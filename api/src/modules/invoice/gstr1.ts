@@ -24,6 +24,9 @@ export interface DocumentRow {
 
 export const rupees = (paise: number) => Math.round(paise) / 100;
 
+/** A line that is goods (an order line), not the shipping or COD fee line added to the document. */
+export const isGoods = (l: InvoiceLine) => !(l.lineId === undefined && l.hsn === '');
+
 /** The place of supply's GST state code (the buyer's state; the seller's when the buyer's is unknown). */
 export const posOf = (doc: InvoiceDocument) => doc.buyer.stateCode || doc.seller.stateCode;
 
@@ -91,11 +94,16 @@ export function returnDate(at: string | Date): string {
   return `${String(d.getUTCDate()).padStart(2, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${d.getUTCFullYear()}`;
 }
 
-/** A date as the offline tool's CSV files write it: 29-Nov-2026. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A date as the offline tool's CSV files write it: 29-Nov-2026, in India. The month's three letters come from a
+ * fixed list: the locale's short month is "Sept" in British English (not what the tool reads), and building a
+ * locale format per row costs a large part of a register's time.
+ */
 export function csvDate(at: string | Date): string {
   const d = new Date(new Date(at).getTime() + 330 * 60_000);
-  const month = d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
-  return `${String(d.getUTCDate()).padStart(2, '0')}-${month}-${d.getUTCFullYear()}`;
+  return `${String(d.getUTCDate()).padStart(2, '0')}-${MONTHS[d.getUTCMonth()]}-${d.getUTCFullYear()}`;
 }
 
 export const b2bInvoice = (doc: InvoiceDocument) => ({

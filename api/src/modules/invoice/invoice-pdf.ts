@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { documentDate, type PdfColumn, pdfBytes, pdfTableRow } from '../../lib/pdf';
 import { registerPdfFonts, writeText } from '../../lib/pdf-fonts';
 import type { InvoiceDocument } from './invoice.service';
+import { drawQr, invoiceQrText } from './invoice-qr';
 
 const inr = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const money = (paise: number) => `₹ ${inr.format(paise / 100)}`;
@@ -29,6 +30,9 @@ const NO_TAX_COLUMNS = [
   { title: 'Amount', width: 107, align: 'right' },
 ] as const satisfies readonly PdfColumn[];
 
+/** The QR code's side (points): about 3 cm, its modules about 0.7 mm, which phone cameras read off paper. */
+const QR_SIZE = 86;
+
 /** The document's title as printed at its top. */
 export function documentTitle(doc: Pick<InvoiceDocument, 'kind' | 'billOfSupply'>): string {
   if (doc.kind === 'credit_note') return 'CREDIT NOTE';
@@ -48,6 +52,7 @@ const itemCell = (l: InvoiceDocument['lines'][number]) =>
  * - tax invoice: one row per line with HSN code, rate, taxable value and CGST/SGST or IGST, the totals;
  *   bill of supply: no tax charged or shown
  * - the units' serial numbers under their item; the total in words
+ * - a QR code of the key fields (invoice-qr.ts) at the top right
  * Text is real PDF text (searchable, extractable).
  */
 export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
@@ -63,11 +68,15 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
 
   const left = pdf.page.margins.left;
   const width = pdf.page.width - left - pdf.page.margins.right;
-  const line = (text: string, bold = false) => writeText(pdf, text, { width, bold });
+  // The header's lines keep clear of the QR code at its right, until they are below it.
+  let lineWidth = width - QR_SIZE - 10;
+  const line = (text: string, bold = false) => writeText(pdf, text, { width: lineWidth, bold });
 
   pdf.fontSize(16);
   writeText(pdf, title, { align: 'center', bold: true, width }, { x: left, y: pdf.y });
   pdf.moveDown(0.5);
+  const qrTop = pdf.y;
+  drawQr(pdf, invoiceQrText(doc), { x: left + width - QR_SIZE, y: qrTop, size: QR_SIZE });
   pdf.fontSize(11);
   line(doc.seller.legalName, true);
   pdf.fontSize(9);
@@ -89,6 +98,8 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     line(`Reason: ${doc.against.reason}`);
   }
   pdf.moveDown(0.5);
+  if (pdf.y < qrTop + QR_SIZE) pdf.y = qrTop + QR_SIZE;
+  lineWidth = width;
   line('Bill to / Ship to', true);
   if (doc.buyer.businessName) line(doc.buyer.businessName, true);
   if (doc.buyer.gstin) line(`Buyer's GSTIN: ${doc.buyer.gstin}`);

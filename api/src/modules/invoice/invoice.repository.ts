@@ -143,14 +143,14 @@ export async function serialsOf(db: Q, orderId: number): Promise<Map<number, str
 export type DocumentCursor = { key: string | Date; id: number } | null;
 
 /**
- * One page of the documents issued in [from, to), with their order's invoice (total and day), in one of two
- * orders: by issue time (`time`), or by the buyer's GSTIN (`gstin`, business purchases only). Keyset paging, so
+ * One page of the documents issued in [from, to) (of a kind, above a total when asked), with their order's
+ * invoice (total and day) and delivery town and pincode, in one of two orders: by issue time (`time`), or by the buyer's GSTIN (`gstin`, business purchases only). Keyset paging, so
  * a period of any size is read a page at a time.
  */
 export async function documentPage(
   db: Q,
   range: { from: Date; to: Date },
-  opts: { order: 'time' | 'gstin'; kind?: 'invoice' | 'credit_note' },
+  opts: { order: 'time' | 'gstin'; kind?: 'invoice' | 'credit_note'; minTotalPaise?: number },
   after: DocumentCursor,
   limit: number,
 ) {
@@ -165,12 +165,15 @@ export async function documentPage(
       'i.body',
       'i.issued_at',
       'o.buyer_gstin',
+      'o.ship_city',
+      'o.ship_postal_code',
       'inv.total_paise as invoice_total',
       'inv.issued_at as invoice_issued_at',
     ])
     .where('i.issued_at', '>=', range.from)
     .where('i.issued_at', '<', range.to);
   if (opts.kind) q = q.where('i.kind', '=', opts.kind);
+  if (opts.minTotalPaise !== undefined) q = q.where('i.total_paise', '>', opts.minTotalPaise);
   if (opts.order === 'gstin') {
     q = q.where('o.buyer_gstin', 'is not', null);
     if (after)

@@ -522,3 +522,18 @@ export async function deleteProduct(db: Db, id: number): Promise<boolean> {
   const r = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
+
+/** Each product's own HSN code and its category's (null where unset), for a staff list's page. */
+export async function hsnCodes(
+  db: Db,
+  ids: number[],
+): Promise<Map<number, { own: string | null; category: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('products as p')
+    .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .select(['p.id', 'p.hsn_code as own', 'c.hsn_code as category'])
+    .where('p.id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), { own: r.own || null, category: r.category || null }]));
+}

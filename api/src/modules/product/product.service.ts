@@ -231,11 +231,16 @@ export async function listProducts(
 /** Staff lists also say how many variants each product has (units are changed in the list only with one). */
 async function forStaff(db: Db, products: ProductSummary[], opts: { admin: boolean }) {
   if (!opts.admin || products.length === 0) return products;
-  const counts = await vrepo.variantCounts(
-    db,
-    products.map((p) => Number(p._id)),
-  );
-  return products.map((p) => ({ ...p, variantCount: counts.get(Number(p._id)) ?? 0 }));
+  const ids = products.map((p) => Number(p._id));
+  const [counts, hsn] = await Promise.all([vrepo.variantCounts(db, ids), repo.hsnCodes(db, ids)]);
+  return products.map((p) => {
+    const h = hsn.get(Number(p._id));
+    return {
+      ...p,
+      variantCount: counts.get(Number(p._id)) ?? 0,
+      hsn: { code: h?.own ?? h?.category ?? '', own: !!h?.own },
+    };
+  });
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   isGstSlab,
   isoStateCode,
   isValidGstin,
+  needsEwayBill,
   splitGst,
 } from './gst';
 
@@ -271,5 +272,16 @@ describe('B2C large threshold (dated)', () => {
     ['2026-11-29T00:00:00Z', 1_00_000_00],
   ])('on %s: %i paise', (at, paise) => {
     expect(b2clThresholdOn(new Date(at))).toBe(paise);
+  });
+});
+
+describe('e-way bill threshold', () => {
+  it.each([
+    [50_000_00, false],
+    [50_000_01, true],
+    [49_999_99, false],
+    [1_50_000_00, true],
+  ])('a consignment of %i paise needs one: %s', (paise, needed) => {
+    expect(needsEwayBill(paise)).toBe(needed);
   });
 });

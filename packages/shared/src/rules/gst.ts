@@ -278,6 +278,16 @@ export function b2clThresholdOn(at: Date): number {
   return paise;
 }
 
+/**
+ * E-way bill: goods moved for a supply need one when the consignment's value (the document's total, tax
+ * included) is above this amount (paise): ₹50,000 across India since 1 April 2018 (some states set their own
+ * limit for moves within the state; the export lists every document above the national one).
+ */
+export const EWAY_BILL_THRESHOLD_PAISE = 50_000_00;
+
+/** Whether a document of this value (paise, tax included) moves goods that need an e-way bill. */
+export const needsEwayBill = (valuePaise: number) => valuePaise > EWAY_BILL_THRESHOLD_PAISE;
+
 export interface GstPeriod {
   /** First moment of the period and the first moment after it (Indian midnight, as instants). */
   from: Date;

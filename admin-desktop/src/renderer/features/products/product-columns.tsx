@@ -7,6 +7,7 @@ export const OPTIONAL_COLUMNS = [
   { key: 'original', label: 'Original' },
   { key: 'price', label: 'Price' },
   { key: 'disc', label: 'Disc' },
+  { key: 'hsn', label: 'HSN' },
   { key: 'status', label: 'Status' },
   { key: 'units', label: 'Units' },
   { key: 'stock', label: 'Stock' },

@@ -74,6 +74,22 @@ describe('product search', () => {
   });
 });
 
+describe('HSN codes in the product list', () => {
+  it('shows each product’s HSN code, says when it is its category’s, and a dash when there is none', async () => {
+    product.list.mockResolvedValue(
+      page([
+        { ...item('1', 'Own Code Phone'), hsn: { code: '85171300', own: true } },
+        { ...item('2', 'Category Code Phone'), hsn: { code: '8517', own: false } },
+        { ...item('3', 'No Code Cable'), hsn: { code: '', own: false } },
+      ]),
+    );
+    const { container } = await render(<ProductListPage />, { path: '/admin/product' });
+    await wait();
+    const cells = [...container.querySelectorAll('[data-testid="hsn-cell"]')].map((c) => c.textContent);
+    expect(cells).toEqual(['85171300', '8517 (category)', '-']);
+  });
+});
+
 describe('stock in the product list', () => {
   const rowOf = (c: HTMLElement, name: string) =>
     [...c.querySelectorAll<HTMLElement>('tbody tr, [data-testid="product-card"]')].find((r) =>
@@ -113,6 +129,7 @@ describe('stock in the product list', () => {
         'Original',
         'Price',
         'Disc',
+        'HSN',
         'Status',
         'Units',
         'Stock',

@@ -408,6 +408,7 @@ export function ProductListPage() {
                     className="num"
                   />
                 )}
+                {show('hsn') && <th>HSN</th>}
                 {show('status') && <th>Status</th>}
                 {show('units') && <th className="num">Units</th>}
                 {show('stock') && <th>Stock</th>}
@@ -453,6 +454,12 @@ export function ProductListPage() {
                       </td>
                     )}
                     {show('disc') && <td className="num">{formatPercent(p.discountPercentage)}</td>}
+                    {show('hsn') && (
+                      <td className="mono" data-testid="hsn-cell">
+                        {p.hsn?.code || '-'}
+                        {p.hsn?.code && !p.hsn.own && <span className="muted"> (category)</span>}
+                      </td>
+                    )}
                     {show('status') && <td>{t.status}</td>}
                     {show('units') && (
                       <td className="num">

@@ -18,6 +18,7 @@ import { api, reportCsv } from '../../lib/api';
 import { formatINR } from '../../lib/format';
 import { useCan } from '../../stores/session';
 import { toast } from '../../stores/toast';
+import { GstExports } from './gst-exports';
 import { SalesChart } from './sales-chart';
 
 const RANGE_LABELS: Record<ReportRangeKey, string> = {
@@ -32,27 +33,41 @@ const RANGE_LABELS: Record<ReportRangeKey, string> = {
 
 type Query = { period: ReportRangeKey; from?: string; to?: string };
 
-/** Reports (Owner, Manager): sections as tabs, so that further reports (GST) are added as a tab each. */
+const TABS = [
+  { key: 'sales', label: 'Sales', subtitle: 'Sales by the day orders were placed, in India time' },
+  {
+    key: 'gst',
+    label: 'GST',
+    subtitle: 'Files for the accountant: registers and returns of a month or quarter',
+  },
+] as const;
+
+/** Reports (Owner, Manager): sections as tabs (sales figures; GST exports). */
 export function ReportsPage() {
   const can = useCan('reports.read');
-  const [tab] = useState<'sales'>('sales');
+  const [tab, setTab] = useState<(typeof TABS)[number]['key']>('sales');
   if (!can) return <p className="empty">Reports are for the Owner and Managers.</p>;
   return (
     <>
-      <PageHeader title="Reports" subtitle="Sales by the day orders were placed, in India time" />
+      <PageHeader title="Reports" subtitle={TABS.find((t) => t.key === tab)!.subtitle} />
       <div role="tablist" aria-label="Reports" className="tabs">
-        <button
-          type="button"
-          role="tab"
-          id="reports-tab-sales"
-          aria-selected={tab === 'sales'}
-          aria-controls="reports-sales"
-        >
-          Sales
-        </button>
+        {TABS.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            id={`reports-tab-${t.key}`}
+            className={`tab${tab === t.key ? ' tab-active' : ''}`}
+            aria-selected={tab === t.key}
+            aria-controls={`reports-${t.key}`}
+            onClick={() => setTab(t.key)}
+          >
+            {t.label}
+          </button>
+        ))}
       </div>
-      <div role="tabpanel" id="reports-sales" aria-labelledby="reports-tab-sales">
-        <SalesSection />
+      <div role="tabpanel" id={`reports-${tab}`} aria-labelledby={`reports-tab-${tab}`}>
+        {tab === 'sales' ? <SalesSection /> : <GstExports />}
       </div>
     </>
   );
