@@ -4,6 +4,7 @@ import {
   type CourierPanel,
   canMove,
   illegalMoveMessage,
+  type OrderState,
 } from '@voltcart/shared';
 import type { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -90,7 +91,7 @@ export async function bookCourier(
   const order = await transaction(deps.db, async (trx) => {
     const o = await repo.lockOrder(trx, { publicId });
     if (!o) throw notFound('Order');
-    if (!canMove(o.state as never, 'shipped', 'admin')) {
+    if (!canMove(o.state as OrderState, 'shipped', 'admin')) {
       throw new AppError(409, 'illegal_move', illegalMoveMessage(o.state, 'shipped'));
     }
     const existing = await courierRepo.findShipment(trx, o.id);
