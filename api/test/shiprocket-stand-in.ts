@@ -3,11 +3,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+// biome-ignore lint/suspicious/noExplicitAny: the stand-in reads whatever JSON the provider sent
+type Json = Record<string, any>;
+
 export interface SeenCall {
   method: string;
   path: string;
   authorization: string | undefined;
-  body: Record<string, any>;
+  body: Json;
 }
 
 /** A PDF small enough to write here (Shiprocket's labels are A6/4×6 PDFs on its storage). */
@@ -40,7 +43,7 @@ export class ShiprocketStandIn {
   shipmentStatus = 18;
   currentStatus = 'IN TRANSIT';
   private tokens = new Set<string>();
-  private orders = new Map<number, Record<string, any>>();
+  private orders = new Map<number, Json>();
   private n = 0;
 
   async start() {
@@ -74,7 +77,7 @@ export class ShiprocketStandIn {
     });
     req.on('end', () => {
       const path = (req.url ?? '').replace(/^\/v1\/external/, '');
-      let body: Record<string, any> = {};
+      let body: Json = {};
       try {
         body = text ? JSON.parse(text) : {};
       } catch {

@@ -23,6 +23,7 @@ export interface ShiprocketOptions {
   now?: () => number;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: Shiprocket's JSON is read field by field and checked as it is read
 type Json = Record<string, any>;
 
 const rupees = (paise: number) => Math.round(paise) / 100;
