@@ -163,6 +163,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       CORS_ORIGINS: origins.join(','),
       // Changes made in one UI must show at once in the other.
       CATALOG_CACHE_SECONDS: '0',
+      // Couriers are booked through the simulator, as payments go through the payment simulator.
+      COURIER_PROVIDER: 'simulator',
       VOLTCART_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     });
 

@@ -69,6 +69,15 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  /** Courier booking: manual (staff type carrier and AWB), shiprocket, or simulator (development only). */
+  COURIER_PROVIDER: z.enum(['manual', 'shiprocket', 'simulator']).default('manual'),
+  /** The Shiprocket API user's sign-in (COURIER_PROVIDER=shiprocket). */
+  SHIPROCKET_EMAIL: z.string().email().optional(),
+  SHIPROCKET_PASSWORD: z.string().min(1).optional(),
+  /** The pickup address's nickname in the Shiprocket panel. */
+  SHIPROCKET_PICKUP_LOCATION: z.string().min(1).max(60).default('Primary'),
+  /** Shiprocket's API base (tests point it at a local stand-in). */
+  SHIPROCKET_API_URL: z.string().url().default('https://apiv2.shiprocket.in/v1/external'),
   PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(10080).default(30),
   SHOP_NAME: z.string().default('Voltcart'),
   /** Where shoppers' links in e-mails point (the storefront's public address). */
@@ -148,6 +157,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.RAZORPAY_KEY_ID && !c.RAZORPAY_KEY_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  RAZORPAY_KEY_SECRET: is required when RAZORPAY_KEY_ID is set',
+    );
+  }
+  if (c.COURIER_PROVIDER === 'shiprocket') {
+    for (const name of ['SHIPROCKET_EMAIL', 'SHIPROCKET_PASSWORD'] as const) {
+      if (!c[name]) {
+        throw new ConfigError(
+          `Invalid configuration:\n  ${name}: is required when COURIER_PROVIDER=shiprocket`,
+        );
+      }
+    }
+  }
+  if (c.NODE_ENV === 'production' && c.COURIER_PROVIDER === 'simulator') {
+    throw new ConfigError(
+      'Invalid configuration:\n  COURIER_PROVIDER: simulator is for development only (use manual or shiprocket)',
     );
   }
   if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/connection';
+import { createCourierProvider } from './lib/courier/create-courier-provider';
 import type { Logger } from './lib/logger';
 import { createPaymentProvider } from './lib/payments/create-payment-provider';
 import { createMailTransport } from './modules/mail/mail-transport';
@@ -13,6 +14,7 @@ const SWEEP_INTERVAL_MS = 60_000;
  * Services beyond the database and storage (payments, background sweeps), created once per process.
  * `values` become `c.var.<name>` in handlers; `close` stops any background work.
  * - `payments`: Razorpay when RAZORPAY_KEY_ID is set, the simulator otherwise
+ * - `courier`: the courier-booking provider COURIER_PROVIDER names (manual by default)
  * - the mail outbox sender (modules/mail/outbox-sender.ts) delivers mails written by the services; several
  *   processes may run it at once (leases); tests that deliver mail start their own (`mailSender: false`)
  * - the unpaid-order sweep runs every minute (an expired order becomes payment_failed, and its shopper gets the
@@ -23,6 +25,7 @@ export async function createServices(
   opts: { mailSender?: boolean } = {},
 ) {
   const payments = createPaymentProvider(deps.config, deps.logger);
+  const courier = createCourierProvider(deps.config);
   const transport = createMailTransport(deps.config);
   const mail =
     opts.mailSender === false
@@ -51,7 +54,7 @@ export async function createServices(
   timer.unref();
 
   return {
-    values: { payments } as Record<string, unknown>,
+    values: { payments, courier } as Record<string, unknown>,
     async close() {
       clearInterval(timer);
       await running;

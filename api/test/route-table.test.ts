@@ -1,6 +1,6 @@
 // Covers: the app implements exactly the contract (packages/shared/src/contract): every route of the contract is
 // registered with its method, path, access level and permission, and nothing else is registered but the binary routes that
-// stay outside it (pictures under /images, the invoice and packing-slip PDFs, the catalogue CSV export, the reports' CSV exports, a discount's codes as CSV, and /metrics
+// stay outside it (pictures under /images, the invoice, packing-slip and courier label PDFs, the catalogue CSV export, the reports' CSV exports, a discount's codes as CSV, and /metrics
 // when metrics are on).
 import { type AnyRoute, contract } from '@voltcart/shared';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ const OUTSIDE_THE_CONTRACT = [
   'GET /images/returns/:file public',
   'GET /order/:orderId/invoice account orders.read',
   'GET /order/packing-slips admin orders.read',
+  'GET /order/:orderId/courier/label admin orders.read',
   'GET /catalog/export admin catalog.read',
   'GET /reports/gst/sales-register admin reports.read',
   'GET /reports/gst/gstr1 admin reports.read',

@@ -703,7 +703,37 @@ export interface OrderDiscountTable {
   line_positions: string | null;
 }
 
+/** A courier booked through a provider for one order (`state`: booking while the provider is asked, then booked). */
+export interface CourierShipmentTable {
+  id: Id;
+  order_id: number;
+  provider: string;
+  state: Generated<'booking' | 'booked'>;
+  remote_order_id: string | null;
+  remote_shipment_id: string | null;
+  awb: string | null;
+  courier_name: string | null;
+  weight_grams: number;
+  label_pdf: Buffer | null;
+  label_url: string | null;
+  last_status: string | null;
+  tracked_at: Date | null;
+  created_at: ColumnType<Date, never, never>;
+}
+
+/** One scan of a booked parcel as the courier reported it. */
+export interface CourierEventTable {
+  id: Id;
+  order_id: number;
+  at: Date;
+  status: string;
+  activity: string;
+  location: string;
+}
+
 export interface Database {
+  courier_shipments: CourierShipmentTable;
+  courier_events: CourierEventTable;
   admins: AdminTable;
   users: UserTable;
   shop_pages: ShopPageTable;

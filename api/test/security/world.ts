@@ -52,7 +52,7 @@ export interface World {
   pendingOrder: string;
   /** An online order paid through the simulator, with its tax invoice (refunds, the invoice PDF). */
   paidOrder: string;
-  /** A cash-on-delivery order in state `shipped` (tracking corrections). */
+  /** A cash-on-delivery order in state `shipped` (tracking corrections), its courier booked (label, tracking). */
   shippedOrder: string;
   /** A mail of the cash-on-delivery order (staff resend). */
   mail: number;
@@ -255,6 +255,25 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
     await db.transaction().execute((trx) => issueInvoice(trx, sc.config, paidRow, user.email));
     const placed = await order('placed', 0, null);
     const shipped = await order('shipped', 0, null);
+    // Booked through the courier simulator the security context runs (its label, tracking).
+    await db
+      .insertInto('courier_shipments')
+      .values({
+        order_id: (
+          await db
+            .selectFrom('orders')
+            .select('id')
+            .where('public_id', '=', shipped)
+            .executeTakeFirstOrThrow()
+        ).id,
+        provider: 'simulator',
+        state: 'booked',
+        awb: `SIM${randomBytes(5).toString('hex')}`,
+        courier_name: 'Simulated Surface',
+        weight_grams: 500,
+        label_pdf: Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1'),
+      })
+      .execute();
     const placedRow = await db
       .selectFrom('orders')
       .select('id')
@@ -466,6 +485,7 @@ export function paramValue(route: RouteEntry, param: string, w: World): string {
     if (/\/(invoice|refund)$/.test(route.path)) return w.paidOrder;
     if (route.path.endsWith('/pay')) return w.pendingOrder;
     if (route.path.endsWith('/tracking')) return w.shippedOrder;
+    if (/\/courier\/(label|track)$/.test(route.path)) return w.shippedOrder;
     return w.order;
   }
   if (p === 'returnid') {
@@ -639,6 +659,8 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       return { body: { state: 'shipped' } };
     case 'POST /order/:p/refund':
       return { body: { amount: 1, reason: 'Goodwill' } };
+    case 'POST /order/:p/courier':
+      return { body: { lengthCm: 20, breadthCm: 15, heightCm: 10, weightGrams: 600 } };
     case 'PATCH /order/:p/tracking':
       return { body: { carrier: 'Blue Dart', trackingNumber: 'BD-123456' } };
     case 'PUT /settings/tax':

@@ -54,6 +54,16 @@ export function fetchOrderDocument(
   );
 }
 
+/** The label of an order's booked courier as a PDF (`GET /order/:orderId/courier/label`). */
+export function fetchCourierLabel(http: Transport, orderId: string): Promise<OrderDocumentFile> {
+  return fetchPdf(
+    http,
+    `/order/${encodeURIComponent(orderId)}/courier/label`,
+    undefined,
+    `label-${orderId}.pdf`,
+  );
+}
+
 /** The packing slips of the orders named (1–200), one page each, as one PDF (`GET /order/packing-slips`). */
 export function fetchPackingSlips(http: Transport, orderIds: string[]): Promise<OrderDocumentFile> {
   return fetchPdf(http, '/order/packing-slips', { ids: orderIds.join(',') }, 'packing-slips.pdf');

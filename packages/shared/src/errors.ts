@@ -74,6 +74,16 @@ export const ERROR_CODES = [
   'not_cancellable',
   'refund_too_large',
   'refund_refused',
+  /** The shop books couriers by hand (COURIER_PROVIDER=manual): there is nothing to book or track through an API. */
+  'courier_manual',
+  /** The order has a courier booked already (or a booking under way). */
+  'courier_booked',
+  /** No courier booked for the order yet (tracking, label). */
+  'courier_not_booked',
+  /** The courier does not serve the order's pincode. */
+  'not_serviceable',
+  /** The courier's API refused the booking or could not be reached (the message gives its reason). */
+  'courier_refused',
   // reviews
   /** Only shoppers with a delivered order of the product may review it. */
   'not_purchased',

@@ -44,6 +44,7 @@ export * from './schemas/catalog';
 export * from './schemas/catalog-csv';
 export * from './schemas/common';
 export * from './schemas/compare';
+export * from './schemas/courier';
 export * from './schemas/dashboard';
 export * from './schemas/delivery';
 export * from './schemas/field-label';

@@ -1,5 +1,10 @@
 import { type Client, createClient } from '@voltcart/api-client/client';
-import { fetchOrderDocument, fetchPackingSlips, fetchReportCsv } from '@voltcart/api-client/documents';
+import {
+  fetchCourierLabel,
+  fetchOrderDocument,
+  fetchPackingSlips,
+  fetchReportCsv,
+} from '@voltcart/api-client/documents';
 import { createHttp } from '@voltcart/api-client/http';
 import { type ImageKind, imageUrl } from '@voltcart/shared';
 import { DEFAULT_API_URL } from '../../shared/ipc-contract';
@@ -24,6 +29,9 @@ export const api: Client = createClient(http);
 
 /** An order's tax invoice (or, with `number`, a credit note) as a PDF, with the admin token. */
 export const orderDocument = (orderId: string, number?: string) => fetchOrderDocument(http, orderId, number);
+
+/** The label of an order's booked courier as a PDF, with the admin token. */
+export const courierLabel = (orderId: string) => fetchCourierLabel(http, orderId);
 
 /** The packing slips of the orders named, one page each, as one PDF, with the admin token. */
 export const packingSlips = (orderIds: string[]) => fetchPackingSlips(http, orderIds);

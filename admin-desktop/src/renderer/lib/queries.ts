@@ -117,6 +117,12 @@ export const queries = {
         return { order, timeline, payment, refunds, documents, mails: mails ?? [] };
       },
     }),
+  orderCourier: (id: string) =>
+    queryOptions({
+      queryKey: queryKeys.orders.courier(id),
+      queryFn: async ({ signal }) =>
+        (await api.order.courier({ params: { orderId: id } }, { signal })).courier,
+    }),
   customers: (query: CustomerQuery) =>
     queryOptions({
       queryKey: queryKeys.customers.list(query),

@@ -67,6 +67,8 @@ export const queryKeys = {
     all: ['orders'] as const,
     list: (query: OrderQuery) => ['orders', 'list', query] as const,
     detail: (id: string) => ['orders', 'detail', id] as const,
+    /** The order's courier booking and scans (under the order, so its writes refresh it). */
+    courier: (id: string) => ['orders', 'detail', id, 'courier'] as const,
   },
   customers: {
     all: ['customers'] as const,

@@ -1,5 +1,6 @@
 import {
   adminOrdersQuery,
+  bookCourierBody,
   bulkShipBody,
   cancelOrderBody,
   checkoutAddress,
@@ -24,6 +25,7 @@ import type { AppEnv } from '../../app-env';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import { assertOwnAccount, guardOf } from '../../lib/access';
+import { type CourierProvider, ManualCourier } from '../../lib/courier/courier-provider';
 import { countOrderPlaced } from '../../lib/metrics';
 import { createPaymentProvider } from '../../lib/payments/create-payment-provider';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
@@ -38,6 +40,13 @@ import { releaseStockAlerts } from '../stock-alert/stock-alert.service';
 import { listAdminOrders, listOrders, type OrderDeps } from './order.service';
 import { bulkShip } from './order-bulk.service';
 import { placeOrder } from './order-checkout.service';
+import {
+  bookCourier,
+  type CourierDeps,
+  courierLabel,
+  courierPanel,
+  trackCourier,
+} from './order-courier.service';
 import { adminMove, changeTracking } from './order-lifecycle.service';
 import {
   confirmPayment,
@@ -68,6 +77,13 @@ function deps(c: Context<AppEnv>): OrderDeps {
     fallbackProviders.set(c.var.config, payments);
   }
   return { db: c.var.db, config: c.var.config, logger: c.var.logger, payments };
+}
+
+// An app built without services books nothing: staff type the carrier and AWB, as with COURIER_PROVIDER=manual.
+const NO_COURIER = new ManualCourier();
+
+function courierDeps(c: Context<AppEnv>): CourierDeps {
+  return { ...deps(c), courier: (c.var.courier as CourierProvider | undefined) ?? NO_COURIER };
 }
 
 const NOT_YOURS = 'The user_id in the request does not match the logged-in account.';
@@ -210,6 +226,37 @@ export function orderRoutes() {
       'content-disposition': `inline; filename="${doc.number.replace(/\//g, '-')}.pdf"`,
       'cache-control': 'private, no-store',
     });
+  });
+
+  // The label of the order's booked courier as a PDF: binary, so outside the contract.
+  app.get('/:orderId/courier/label', guardOf({ access: 'admin', permission: 'orders.read' }), async (c) => {
+    const id = await visibleOrderId(c.var.db, c.req.param('orderId'), c.var.principal!);
+    const { pdf, fileName } = await courierLabel(courierDeps(c), id);
+    return c.body(new Uint8Array(pdf), 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="${fileName}"`,
+      'cache-control': 'private, no-store',
+    });
+  });
+
+  on(api.courier, async (c, { params }) => {
+    const id = await visibleOrderId(c.var.db, params.orderId!, c.var.principal!);
+    return { msg: 'Courier booking.', courier: await courierPanel(courierDeps(c), id) };
+  });
+
+  on(api.bookCourier, { body: bookCourierBody }, async (c, input) => {
+    const reply = await bookCourier(courierDeps(c), input.params.orderId!, await input.body(), actorOf(c));
+    const b = reply.courier.booking!;
+    return { msg: `Courier booked: ${b.courierName}, AWB ${b.awb}. The order is shipped.`, ...reply };
+  });
+
+  on(api.trackCourier, async (c, { params }) => {
+    const id = await visibleOrderId(c.var.db, params.orderId!, c.var.principal!);
+    const courier = await trackCourier(courierDeps(c), id);
+    return {
+      msg: courier.booking?.status ? `Courier status: ${courier.booking.status}.` : 'Tracking updated.',
+      courier,
+    };
   });
 
   on(api.get, async (c, { params }) => {

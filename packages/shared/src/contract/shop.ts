@@ -7,6 +7,7 @@ import type {
 } from '../schemas/after-order';
 import type { newsletterBody } from '../schemas/auth';
 import type { addToCartBody, moveToDbBody, updateCartLineBody } from '../schemas/cart';
+import type { BookCourierReply, bookCourierBody, CourierPanel } from '../schemas/courier';
 import type {
   adminOrdersQuery,
   myOrdersQuery,
@@ -118,6 +119,19 @@ export const order = {
     .reply<OrderDetails>(),
   /** Staff: sends one of the order's mails again (a new message, with its own Message-ID). */
   resendMail: route('POST /order/:orderId/mails/:mailId/resend', 'orders.write').reply<OrderDetails>(),
+  /** Staff: the order's courier booking and the courier's scans (the label PDF is binary, outside the contract). */
+  courier: route('GET /order/:orderId/courier', 'orders.read').reply<{ courier: CourierPanel }>(),
+  /**
+   * Staff: books a courier through the provider (AWB, label) and marks the order shipped as the ship move does
+   * (the shopper's mail, the timeline, the change history); 409 when booked already or the order cannot ship.
+   */
+  bookCourier: route('POST /order/:orderId/courier', 'orders.write')
+    .body<typeof bookCourierBody>()
+    .reply<BookCourierReply>(),
+  /** Staff: asks the courier where a booked parcel is and records its new scans on the order. */
+  trackCourier: route('POST /order/:orderId/courier/track', 'orders.write').reply<{
+    courier: CourierPanel;
+  }>(),
 };
 
 /** Shop settings: read by every storefront page, saved from the back office. */

@@ -18,6 +18,7 @@ const EVENT_LABEL: Record<string, string> = {
   delivered: 'Delivered',
   returned: 'Returned to origin',
   tracking_changed: 'Tracking changed',
+  courier_booked: 'Courier booked',
   refund_requested: 'Refund requested',
   refunded: 'Refunded',
   refund_failed: 'Refund refused',

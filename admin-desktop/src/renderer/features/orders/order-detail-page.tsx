@@ -19,6 +19,7 @@ import { useDialog } from '../../stores/dialog';
 import { useCan } from '../../stores/session';
 import { toast } from '../../stores/toast';
 import { OrderDocuments, OrderMails, OrderTimeline } from './order-activity';
+import { OrderCourierPanel } from './order-courier-panel';
 import { RefundPanel } from './order-refund-panel';
 import { ReturnDialog } from './order-return-dialog';
 import { OrderSerials } from './order-serials';
@@ -29,7 +30,7 @@ import { ShipDialog, type Shipment } from './order-ship-dialog';
  * asks for the carrier and tracking number, a return to origin where the units go; cancelling a paid order, which
  * refunds it, is offered only to a role that may refund). When the API refuses a move anyway (someone else moved
  * the order meanwhile), its message is shown and the order loads again. Tracking details can be corrected after
- * shipping. Below: refunds, invoice and credit notes, the order's e-mails and its timeline.
+ * shipping. Below: refunds, the courier booked through a provider (Book courier, label, tracking), invoice and credit notes, the order's e-mails and its timeline.
  */
 export function OrderDetailPage() {
   const { orderId = '' } = useParams();
@@ -279,6 +280,7 @@ export function OrderDetailPage() {
       {canRefund && (details.payment.refundable > 0 || details.refunds.length > 0) && (
         <RefundPanel details={details} />
       )}
+      <OrderCourierPanel orderId={o.order_id} state={o.state} canWrite={canWrite} />
       <OrderSerials orderId={o.order_id} canWrite={canWrite} />
       <OrderDocuments orderId={o.order_id} documents={details.documents} />
       <OrderMails orderId={o.order_id} mails={details.mails ?? []} />
