@@ -10,5 +10,12 @@ export { Tokens } from './lib/auth';
 export { encodeImage, imageLimits } from './lib/images';
 export { seedDeps } from './lib/seed-deps';
 export { LocalStorage } from './lib/storage';
+export {
+  type DocumentCursor,
+  documentPage,
+  TAX_KEYS,
+  writeSettings as writeTaxSettings,
+} from './modules/invoice/invoice.repository';
+export type { InvoiceDocument, InvoiceLine } from './modules/invoice/invoice.service';
 export { type CatalogQuery, MariaDbSearch } from './modules/search/search-engine';
 export { SEARCH_INDEX_VERSION } from './modules/search/search-text';

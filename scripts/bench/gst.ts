@@ -10,13 +10,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import {
+  createDb,
+  type DocumentCursor,
+  documentPage,
+  ensureDatabase,
+  type InvoiceDocument,
+  type InvoiceLine,
+  migrateToLatest,
+  TAX_KEYS,
+  Tokens,
+  writeTaxSettings,
+} from '@voltcart/api';
 import { amountInWords, gstPeriod, splitGst } from '@voltcart/shared';
 import bcrypt from 'bcryptjs';
 import { sql } from 'kysely';
-import { createDb, ensureDatabase, migrateToLatest } from '../../api/src/db/connection';
-import { Tokens } from '../../api/src/lib/auth';
-import * as repo from '../../api/src/modules/invoice/invoice.repository';
-import type { InvoiceDocument, InvoiceLine } from '../../api/src/modules/invoice/invoice.service';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -66,13 +74,13 @@ async function prepare() {
   await ensureDatabase(url);
   const db = createDb(url, 2);
   await migrateToLatest(db);
-  await repo.writeSettings(db, {
-    [repo.TAX_KEYS.registered]: '1',
-    [repo.TAX_KEYS.legalName]: SELLER.legalName,
-    [repo.TAX_KEYS.tradeName]: SELLER.tradeName,
-    [repo.TAX_KEYS.gstin]: GSTIN,
-    [repo.TAX_KEYS.address]: SELLER.address,
-    [repo.TAX_KEYS.state]: SELLER.state,
+  await writeTaxSettings(db, {
+    [TAX_KEYS.registered]: '1',
+    [TAX_KEYS.legalName]: SELLER.legalName,
+    [TAX_KEYS.tradeName]: SELLER.tradeName,
+    [TAX_KEYS.gstin]: GSTIN,
+    [TAX_KEYS.address]: SELLER.address,
+    [TAX_KEYS.state]: SELLER.state,
   });
   const user = Number(
     (
@@ -231,9 +239,9 @@ async function read() {
   const period = gstPeriod(MONTH)!;
   const started = performance.now();
   let documents = 0;
-  let after: repo.DocumentCursor = null;
+  let after: DocumentCursor = null;
   for (;;) {
-    const rows = await repo.documentPage(db, period, { order: 'time' }, after, 500);
+    const rows = await documentPage(db, period, { order: 'time' }, after, 500);
     for (const r of rows) {
       JSON.parse(r.body);
       documents++;
