@@ -64,6 +64,12 @@ export interface ProductSummary {
    * own answer always, with the distribution (RatingSummary).
    */
   rating?: { average: number; count: number; distribution?: RatingSummary['distribution'] };
+  /**
+   * The running automatic offers for this product, in words ("10% off with anything from Phones", "Buy 2, get 1
+   * free"): shoppers' lists and product pages only, absent when none runs. A product page also names the offers
+   * on the whole order.
+   */
+  offers?: string[];
   /** How many variants the product has; sent in staff lists only (units are changed there with one variant). */
   variantCount?: number;
 }
