@@ -402,8 +402,11 @@ export interface PeriodMetrics {
   newCustomers: number;
   /** Orders placed in the period, whatever their state now. */
   orders: number;
-  /** Rupees: revenueOnline + revenueCod. */
+  /** Rupees: revenueOnline + revenueCod (the reports' net: gross - discounts - refunds). */
   revenue: number;
+  /** The reports' gross (paid orders before discounts) and discounts (codes and offers) of the same orders. */
+  gross: number;
+  discounts: number;
   /** Orders placed in the period and paid online (paid, shipped or delivered). */
   revenueOnline: number;
   /** Cash-on-delivery orders placed in the period and delivered (the cash is collected at the door). */
