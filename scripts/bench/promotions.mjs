@@ -82,7 +82,7 @@ export async function promotionsPart(db, { quick, prefix, record }) {
       `The race had ${race.errors} unexpected answers, e.g. ${race.firstErrors.join(' | ')}`,
     );
   console.log(
-    `  ${race.placed} orders placed with the code, ${race.refusedUsedUp} told it has been used; its use count ${race.codeUses}`,
+    `  ${race.placed} orders placed with the code, ${race.refusedUsedUp} told it has been used (${race.retries} tries again after a busy answer, ${race.emptied} found their order already placed); its use count ${race.codeUses}`,
   );
 
   const note = `${carts} carts (a phone and an accessory), ${CONCURRENCY} at a time, cash on delivery`;
