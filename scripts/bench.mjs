@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --quick | --full] [--json FILE] [--only api,search,orders,storefront,images,catalog,gst]
+ * `npm run bench [-- --quick | --full] [--json FILE] [--only api,search,orders,storefront,images,catalog,gst,promotions]
  *   [--db-prefix vc_bench_NAME] [--skip-lighthouse]`
  *
  * Measures the shop on this machine and prints a table; with --json writes FILE as a JSON array of
@@ -67,7 +67,7 @@ const { values: args } = parseArgs({
   },
 });
 
-const PHASES = ['api', 'search', 'orders', 'storefront', 'images', 'catalog', 'gst'];
+const PHASES = ['api', 'search', 'orders', 'storefront', 'images', 'catalog', 'gst', 'promotions'];
 const only = args.only ? args.only.split(',').map((s) => s.trim()) : PHASES;
 if (!/^vc_bench(_\w+)?$/.test(args['db-prefix']))
   throw new Error('--db-prefix: a database name prefix starting with vc_bench_ (e.g. vc_bench_mine)');
@@ -972,6 +972,12 @@ await main(async () => {
   if (only.includes('images')) await imagesPart(db);
   if (only.includes('catalog')) await catalogPart(db);
   if (only.includes('gst')) await (await import('./bench/gst.mjs')).gstPart({ db, record, args });
+  if (only.includes('promotions'))
+    await (await import('./bench/promotions.mjs')).promotionsPart(db, {
+      quick: args.quick,
+      prefix: args['db-prefix'],
+      record,
+    });
 
   printTable();
   const out = JSON.stringify(results, null, 2);

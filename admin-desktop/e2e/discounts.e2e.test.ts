@@ -1,7 +1,8 @@
 // Covers the Discounts screen against the real API: a discount code created with the form (an end before its start
 // is refused with the API's reason, nothing saved), shown in the list with what it gives, edited, its bulk
 // single-use codes generated and saved as a CSV file whose codes the API accepts, and an unused discount deleted
-// after the seed's confirmation; the newsletter's first-order code set on the same screen.
+// after the seed's confirmation; the newsletter's first-order code set on the same screen; an offer that needs
+// another product in the cart ("10% off accessories with any phone"), refused without its products, then saved.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, pageErrors, screenshot } from '../../e2e/browser';
@@ -125,6 +126,34 @@ describe('Discounts screen', () => {
       .toBe(10);
 
     // The refused save above is the one failed request the browser logs.
+    expect(pageErrors(page).filter((e) => !e.includes('status of 400'))).toEqual([]);
+    await page.close();
+  });
+
+  it('saves an offer that needs another product in the cart, and shows it again when edited', async () => {
+    const page = await newPage(browser);
+    await login(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Discounts' }).click();
+    await page.getByRole('link', { name: 'Add discount' }).click();
+    const name = unique('Accessories with a phone');
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Type').selectOption({ label: 'Automatic offer (no code)' });
+    await page.getByLabel('Percentage (%)').fill('10');
+    await page.getByLabel('Applies to').selectOption({ label: 'Categories (ids)' });
+    await page.getByLabel('Which ones', { exact: true }).fill('2');
+    await page.getByLabel('Only with, in the cart').selectOption({ label: 'A product of categories (ids)' });
+    // Saved switched off: the e2e shop is shared.
+    await page.getByLabel('Switched on').uncheck();
+    await page.getByRole('button', { name: 'Save discount' }).click();
+    await page.getByRole('alert').getByText('requiresTargets must name at least one').waitFor();
+    await page.getByLabel('Which ones, in the cart').fill('1');
+    await page.getByRole('button', { name: 'Save discount' }).click();
+    await expectToast(page, 'Discount saved.');
+    const row = page.locator('tbody tr', { hasText: name });
+    await row.getByRole('link', { name: `Edit ${name}` }).click();
+    await page.getByRole('heading', { name: 'Edit discount' }).waitFor();
+    expect(await page.getByLabel('Only with, in the cart').inputValue()).toBe('categories');
+    expect(await page.getByLabel('Which ones, in the cart').inputValue()).toBe('1');
     expect(pageErrors(page).filter((e) => !e.includes('status of 400'))).toEqual([]);
     await page.close();
   });

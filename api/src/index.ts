@@ -4,7 +4,7 @@
  * .dependency-cruiser.cjs keeps tools to this file.
  */
 export { runWorkers, webConcurrency } from './cluster';
-export { createDb, ensureDatabase, migrateToLatest } from './db/connection';
+export { createDb, type Db, ensureDatabase, migrateToLatest } from './db/connection';
 export { seedCatalog } from './db/seed/seed-catalog';
 export { Tokens } from './lib/auth';
 export { encodeImage, imageLimits } from './lib/images';

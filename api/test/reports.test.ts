@@ -117,6 +117,7 @@ describe('GET /reports/sales', () => {
       orders: 5,
       paidOrders: 3,
       gross: 4500,
+      discounts: 0,
       refunds: 1300,
       net: 3200,
       averageOrderValue: 1500,
@@ -152,6 +153,7 @@ describe('GET /reports/sales', () => {
       bucket: addDays(today, -2),
       paidOrders: 1,
       gross: 2000,
+      discounts: 0,
       refunds: 0,
       net: 2000,
       units: 2,
@@ -277,9 +279,9 @@ describe('GET /reports/sales.csv', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(rows[0]).toBe('day,paid orders,gross,refunds,net,units');
+    expect(rows[0]).toBe('day,paid orders,gross,discounts,refunds,net,units');
     expect(rows).toHaveLength(8);
-    expect(rows).toContain(`${addDays(today, -1)},1,1500,300,1200,3`);
+    expect(rows).toContain(`${addDays(today, -1)},1,1500,0,300,1200,3`);
     const bad = await ctx.req('GET', `/reports/sales.csv${qs({ ...week, table: 'everything' })}`, {
       token: admin,
     });

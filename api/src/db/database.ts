@@ -614,6 +614,8 @@ export interface ReportDayTable {
   cod_orders: number;
   cod_net: number;
   returned_orders: number;
+  /** Discounts of the paid orders (their order_discounts; `gross` is their totals after them). */
+  discounts: number;
 }
 export interface ReportDayProductTable {
   day: string;
@@ -666,6 +668,9 @@ export interface PromotionTable extends Timestamps {
   deal: number;
   /** 'newsletter': the promotion of the newsletter's first-order codes; NULL for staff's own. */
   source: Generated<string | null>;
+  /** What must also be in the cart (NULL: nothing), and which ones (JSON array of ids as strings, or brands). */
+  requires_scope: Generated<'categories' | 'brands' | 'products' | null>;
+  requires_targets: Generated<string | null>;
 }
 
 export interface PromotionCodeTable {

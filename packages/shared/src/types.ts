@@ -59,6 +59,12 @@ export interface ProductSummary {
    * own answer always, with the distribution (RatingSummary).
    */
   rating?: { average: number; count: number; distribution?: RatingSummary['distribution'] };
+  /**
+   * The running automatic offers for this product, in words ("10% off with anything from Phones", "Buy 2, get 1
+   * free"): shoppers' lists and product pages only, absent when none runs. A product page also names the offers
+   * on the whole order.
+   */
+  offers?: string[];
   /** How many variants the product has; sent in staff lists only (units are changed there with one variant). */
   variantCount?: number;
   /**
@@ -396,8 +402,11 @@ export interface PeriodMetrics {
   newCustomers: number;
   /** Orders placed in the period, whatever their state now. */
   orders: number;
-  /** Rupees: revenueOnline + revenueCod. */
+  /** Rupees: revenueOnline + revenueCod (the reports' net: gross - discounts - refunds). */
   revenue: number;
+  /** The reports' gross (paid orders before discounts) and discounts (codes and offers) of the same orders. */
+  gross: number;
+  discounts: number;
   /** Orders placed in the period and paid online (paid, shipped or delivered). */
   revenueOnline: number;
   /** Cash-on-delivery orders placed in the period and delivered (the cash is collected at the door). */

@@ -89,6 +89,18 @@ describe('ProductCard', () => {
     expect(container.querySelector('a[href="/product/12"]')).not.toBeNull();
   });
 
+  it('names the running offers the API sends for the product, and none without', async () => {
+    const offered = { ...product, offers: ['Buy 2, get 1 free', '10% off with anything from Phones'] };
+    const { container } = await render(<ProductCard product={offered} />);
+    expect([...container.querySelectorAll('.product-card__offer')].map((o) => o.textContent)).toEqual([
+      'Buy 2, get 1 free',
+      '10% off with anything from Phones',
+    ]);
+    cleanup();
+    const plain = await render(<ProductCard product={product} />);
+    expect(plain.container.querySelector('.product-card__offer')).toBeNull();
+  });
+
   it("says FREE SHIPPING only from the shop's threshold", async () => {
     m.settings.get.mockResolvedValue({ freeShippingThreshold: 50000, promises: [], supportHours: 'x' });
     const { container } = await render(<ProductCard product={product} />);

@@ -30,7 +30,7 @@ interface Props {
 const VariantChooser = lazy(async () => ({ default: (await import('./variant-chooser')).VariantChooser }));
 
 /**
- * A product tile: image, name, prices, stock, FREE SHIPPING (when the price reaches the shop's threshold) and
+ * A product tile: image, name, prices, the running offers for it (the API's words), stock, FREE SHIPPING (when the price reaches the shop's threshold) and
  * Add to Cart (only when in stock). Add to Cart never picks a colour or memory size for the shopper: it adds
  * the only combination that can be meant (cardAction), else opens the chooser.
  */
@@ -114,6 +114,11 @@ export function ProductCard({
           </Link>
         </Heading>
         <Price final={p.finalPrice} original={p.originalPrice} />
+        {p.offers?.map((o) => (
+          <p key={o} className="product-card__offer">
+            {o}
+          </p>
+        ))}
         <p className={`stock ${label === 'In stock' ? 'stock--in' : 'stock--out'}`}>{label}</p>
         {shipsFree(p.finalPrice, freeShippingThreshold) && (
           <p className="product-card__ship">FREE SHIPPING</p>

@@ -42,6 +42,8 @@ import * as wishlist from './20261130T0510_wishlist';
 import * as stockAlerts from './20261130T0520_stock_alerts';
 import * as stockLedger from './20261130T0600_stock_ledger';
 import * as reportDays from './20261130T0610_report_days';
+import * as promotionRequires from './20261201T0100_promotion_requires';
+import * as reportDiscounts from './20261201T0110_report_discounts';
 import * as courier from './20261201T0200_courier';
 
 /**
@@ -92,5 +94,7 @@ export const migrations: Record<string, Migration> = {
   '20261130T0520_stock_alerts': stockAlerts,
   '20261130T0600_stock_ledger': stockLedger,
   '20261130T0610_report_days': reportDays,
+  '20261201T0100_promotion_requires': promotionRequires,
+  '20261201T0110_report_discounts': reportDiscounts,
   '20261201T0200_courier': courier,
 };

@@ -180,7 +180,8 @@ export async function loadAdmin(db: Db, id: number): Promise<Admin> {
  * - newCustomers: accounts created in the period
  * - orders: orders placed in the period, whatever their state now
  * - revenue = revenueOnline (placed in the period and paid online) + revenueCod (placed in the period and
- *   delivered), the all-time rule applied to the period's orders
+ *   delivered), the all-time rule applied to the period's orders; gross (before discounts) and discounts of the
+ *   same orders, the reports' figures (revenue = gross - discounts - refunds)
  * - codToCollect: cash-on-delivery orders placed in the period that are neither delivered nor cancelled yet
  */
 export async function dashboardMetrics(
@@ -208,6 +209,8 @@ export async function dashboardMetrics(
       newCustomers: p.newCustomers,
       orders: sales.orders,
       revenue: toRupees(sales.prepaidNetPaise + sales.codNetPaise),
+      gross: toRupees(sales.grossPaise + sales.discountsPaise),
+      discounts: toRupees(sales.discountsPaise),
       revenueOnline: toRupees(sales.prepaidNetPaise),
       revenueCod: toRupees(sales.codNetPaise),
       codToCollect: toRupees(p.codToCollectPaise),

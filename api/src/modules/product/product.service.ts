@@ -28,6 +28,7 @@ import { imageLimits, releaseImages, removeImages } from '../../lib/images';
 import { SAFE_NAME, type Storage } from '../../lib/storage';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
+import { productOffers } from '../promotion/promotion-pricing.service';
 import { ratingOf } from '../review/review.service';
 import { categoriesNamed, searchEngine } from '../search/search-engine';
 import { lowStockThreshold } from '../settings/settings.service';
@@ -168,10 +169,14 @@ export async function listProducts(
       stockAtMost,
     });
     const plain: ProductList = {
-      products: await inChosenColor(
+      products: await withOffers(
         db,
-        await forStaff(db, rows.slice(0, limit).map(toSummary), opts),
-        colorSlug ? [colorSlug] : [],
+        await inChosenColor(
+          db,
+          await forStaff(db, rows.slice(0, limit).map(toSummary), opts),
+          colorSlug ? [colorSlug] : [],
+        ),
+        opts,
       ),
       hasMore: rows.length > limit,
     };
@@ -210,10 +215,14 @@ export async function listProducts(
   const rows = searched
     ? await repo.summariesByIds(db, found.ids)
     : await repo.listProducts(db, { admin: opts.admin, limit, offset, categorySlug, colorSlug, stockAtMost });
-  const products = await inChosenColor(db, await forStaff(db, rows.map(toSummary), opts), [
-    ...(colorSlug ? [colorSlug] : []),
-    ...(query.color ?? []),
-  ]);
+  const products = await withOffers(
+    db,
+    await inChosenColor(db, await forStaff(db, rows.map(toSummary), opts), [
+      ...(colorSlug ? [colorSlug] : []),
+      ...(query.color ?? []),
+    ]),
+    opts,
+  );
   const list: ProductList = {
     products,
     hasMore: offset + products.length < found.total,
@@ -226,6 +235,32 @@ export async function listProducts(
     list.categoryHints = await categoriesNamed(db, phrase.rest);
   if (stockAtMost !== undefined) list.lowStockThreshold = stockAtMost;
   return list;
+}
+
+/**
+ * Shoppers' cards name the running automatic offers for each product (promotion-pricing.service productOffers:
+ * checkout's own scope rules); staff lists do not. A running offer starts or ends on the cards within the
+ * catalogue cache's seconds; staff changes to offers drop the cache at once.
+ */
+async function withOffers(
+  db: Db,
+  products: ProductSummary[],
+  opts: { admin: boolean; wholeOrder?: boolean },
+): Promise<ProductSummary[]> {
+  if (opts.admin || products.length === 0) return products;
+  const offers = await productOffers(
+    db,
+    products.map((p) => ({
+      productId: Number(p._id),
+      categoryId: p.categoryId === null ? null : Number(p.categoryId),
+      brand: p.brand,
+    })),
+    { wholeOrder: opts.wholeOrder === true },
+  );
+  return products.map((p) => {
+    const words = offers.get(Number(p._id));
+    return words ? { ...p, offers: words } : p;
+  });
 }
 
 /** Staff lists also say how many variants each product has (units are changed in the list only with one). */
@@ -276,8 +311,11 @@ export const BEST_SELLER_DAYS = 30;
  */
 export async function bestSellers(db: Db): Promise<BestSellers> {
   const sold = await repo.topSold(db, 5, BEST_SELLER_DAYS);
-  if (sold.length > 0) return { products: sold.map(toSummary), basis: 'sales' };
-  return { products: (await repo.bestSellers(db, 5)).map(toSummary), basis: 'discount' };
+  const shopper = { admin: false };
+  if (sold.length > 0)
+    return { products: await withOffers(db, sold.map(toSummary), shopper), basis: 'sales' };
+  const biggest = (await repo.bestSellers(db, 5)).map(toSummary);
+  return { products: await withOffers(db, biggest, shopper), basis: 'discount' };
 }
 
 /**
@@ -304,9 +342,12 @@ export async function getProduct(
   const hidden = row && hiddenFrom(row);
   if (!found || !row || hidden) throw notFound('Product');
   const { images, colors, memory, colorImages, variants } = found;
-  const rating = await ratingOf(db, Number(row.id));
+  const [rating, [summary]] = await Promise.all([
+    ratingOf(db, Number(row.id)),
+    withOffers(db, [toSummary(row)], { admin: opts.admin, wholeOrder: true }),
+  ]);
   return {
-    ...toSummary(row),
+    ...summary!,
     images,
     colorImages: Object.fromEntries([...colorImages].map(([c, files]) => [String(c), files])),
     variants: variants.filter((v) => opts.admin || v.enabled).map(toVariant),

@@ -4,10 +4,12 @@ import {
   choosePromotions,
   type Discount,
   type DiscountLine,
+  offersForProduct,
   PROMOTION_MESSAGES,
   type PricedOrder,
   type PricingLine,
   type PromotionLine,
+  type PromotionRequirement,
   type PromotionRule,
   toRupees,
 } from '@voltcart/shared';
@@ -15,6 +17,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import { AppError, conflict } from '../../errors';
 import * as repo from './promotion.repository';
+import { jsonList } from './promotion-json';
 
 type Q = Kysely<Database>;
 
@@ -35,26 +38,22 @@ export interface PromotionOutcome {
   code: { code: string; applied: boolean; reason: string | null } | null;
 }
 
-const targetsOf = (row: repo.PromotionRow): string[] => {
-  try {
-    const v = JSON.parse(row.targets) as unknown;
-    return Array.isArray(v) ? v.map(String) : [];
-  } catch {
-    return [];
-  }
-};
+const targetsOf = (row: repo.PromotionRow): string[] => jsonList(row.targets);
 
-/** Names of a scoped promotion's targets, for the shopper's message. */
-async function scopeLabel(db: Q, row: repo.PromotionRow): Promise<string> {
-  const targets = targetsOf(row);
+/** Names of a promotion's targets or requirements, for the shopper ("Phones", "Apple or Samsung"). */
+async function labelOf(
+  db: Q,
+  scope: repo.PromotionRow['scope'],
+  targets: readonly string[],
+): Promise<string> {
   const ids = targets.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
   const list = (names: string[]) =>
     names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
-  switch (row.scope) {
+  switch (scope) {
     case 'categories':
       return list(await repo.categoryNames(db, ids));
     case 'brands':
-      return list(targets);
+      return list([...targets]);
     case 'products':
       return list(await repo.productNames(db, ids));
     case 'variants':
@@ -64,6 +63,16 @@ async function scopeLabel(db: Q, row: repo.PromotionRow): Promise<string> {
   }
 }
 
+/** A scoped promotion's target names, for the shopper's message. */
+const scopeLabel = (db: Q, row: repo.PromotionRow) => labelOf(db, row.scope, targetsOf(row));
+
+/** What a promotion requires in the cart, with its names; null when nothing. */
+async function requirementOf(db: Q, row: repo.PromotionRow): Promise<PromotionRequirement | null> {
+  if (!row.requires_scope) return null;
+  const targets = jsonList(row.requires_targets);
+  return { scope: row.requires_scope, targets, label: await labelOf(db, row.requires_scope, targets) };
+}
+
 function toRule(
   row: repo.PromotionRow,
   extra: {
@@ -71,6 +80,7 @@ function toRule(
     usesLeft: number | null;
     customerUsesLeft: number | null;
     scopeLabel: string;
+    requires: PromotionRequirement | null;
   },
 ): PromotionRule {
   return {
@@ -86,6 +96,7 @@ function toRule(
     scope: row.scope,
     targets: targetsOf(row),
     scopeLabel: extra.scopeLabel,
+    requires: extra.requires,
     minOrderPaise: row.min_order_paise,
     startsAt: row.starts_at,
     endsAt: row.ends_at,
@@ -151,12 +162,16 @@ export async function discountsFor(
   const customerLeft = (r: repo.PromotionRow) =>
     input.userId === null || r.per_customer === null ? null : left(r.per_customer, uses.get(r.id) ?? 0);
 
+  // An automatic offer's refusal is never shown: its requirement needs no names.
   const rules = automatic.map((r) =>
     toRule(r, {
       code: null,
       usesLeft: left(r.max_uses, r.uses),
       customerUsesLeft: customerLeft(r),
       scopeLabel: '',
+      requires: r.requires_scope
+        ? { scope: r.requires_scope, targets: jsonList(r.requires_targets), label: '' }
+        : null,
     }),
   );
   // A code that ends before its promotion (a newsletter code's days) ends the rule for it.
@@ -172,6 +187,7 @@ export async function discountsFor(
           usesLeft: fewer(left(usable.max_uses, usable.uses), left(usable.code_max_uses, usable.code_uses)),
           customerUsesLeft: customerLeft(usable),
           scopeLabel: await scopeLabel(db, usable),
+          requires: await requirementOf(db, usable),
         },
       )
     : null;
@@ -223,8 +239,20 @@ export async function redeemPromotions(
   priced: PricedOrder,
 ): Promise<void> {
   const byId = [...outcome.chosen].sort((a, b) => a.rule.id - b.rule.id);
-  // The rows of this order first (they lock nothing others wait for), the shared counters last: a popular code's
-  // row is then held only for its update and the commit.
+  // The shared counters first, each by an update that locks its row outright; this order's rows after them. Their
+  // foreign keys share-lock the same promotion and code rows: written first, two orders could each hold that
+  // share lock and wait for the other's to update the row (a deadlock, measured by the promotions bench).
+  for (const c of byId) {
+    if (!(await repo.takePromotionUse(trx, c.rule.id)))
+      throw conflict(
+        c.rule.code ? PROMOTION_MESSAGES.used : `The offer "${c.rule.name}" has just ended.`,
+        'discount_refused',
+      );
+  }
+  for (const c of byId) {
+    if (c.codeId !== null && !(await repo.takeCodeUse(trx, c.codeId)))
+      throw conflict(PROMOTION_MESSAGES.used, 'discount_refused');
+  }
   await repo.insertRedemptions(
     trx,
     byId.map((c) => ({
@@ -247,17 +275,6 @@ export async function redeemPromotions(
       line_positions: d.lines ? JSON.stringify(d.lines) : null,
     })),
   );
-  for (const c of byId) {
-    if (!(await repo.takePromotionUse(trx, c.rule.id)))
-      throw conflict(
-        c.rule.code ? PROMOTION_MESSAGES.used : `The offer "${c.rule.name}" has just ended.`,
-        'discount_refused',
-      );
-  }
-  for (const c of byId) {
-    if (c.codeId !== null && !(await repo.takeCodeUse(trx, c.codeId)))
-      throw conflict(PROMOTION_MESSAGES.used, 'discount_refused');
-  }
 }
 
 /**
@@ -330,3 +347,55 @@ export async function discountsOfOrders(
 }
 
 export const NO_DISCOUNTS: OrderDiscounts = { applied: [], lines: [] };
+
+/** A product as product pages and cards show it, for its offers. */
+export interface OfferedProduct {
+  productId: number;
+  categoryId: number | null;
+  brand: string;
+}
+
+/**
+ * The running automatic offers each product's page or card names, in words (offersForProduct: the scope rules
+ * checkout uses), by product id. Offers with no uses left are left out; an offer on some options reads the
+ * products of those options.
+ * - `wholeOrder`: also name offers on the whole order (a product page; cards leave them out)
+ */
+export async function productOffers(
+  db: Q,
+  products: readonly OfferedProduct[],
+  opts: { wholeOrder?: boolean; now?: Date } = {},
+): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (!products.length) return out;
+  const running = (await repo.runningAutomatic(db, opts.now ?? new Date())).filter(
+    (r) => r.max_uses === null || r.uses < r.max_uses,
+  );
+  if (!running.length) return out;
+  const rules = await Promise.all(
+    running.map(async (r) =>
+      toRule(r, {
+        code: null,
+        usesLeft: left(r.max_uses, r.uses),
+        customerUsesLeft: null,
+        scopeLabel: '',
+        requires: await requirementOf(db, r),
+      }),
+    ),
+  );
+  const variantTargets = rules.some((r) => r.scope === 'variants')
+    ? await repo.variantsOfProducts(
+        db,
+        products.map((p) => p.productId),
+      )
+    : new Map<number, number[]>();
+  for (const p of products) {
+    const words = offersForProduct(
+      rules,
+      { ...p, variantIds: variantTargets.get(p.productId) ?? [] },
+      { wholeOrder: opts.wholeOrder === true },
+    );
+    if (words.length) out.set(p.productId, words);
+  }
+  return out;
+}

@@ -179,6 +179,19 @@ export async function productFacts(db: Q, ids: readonly number[]) {
   return new Map(rows.map((r) => [r.id, { category_id: r.category_id, brand: r.brand }]));
 }
 
+/** The variant ids of products, by product id (for offers on some of a product's options). */
+export async function variantsOfProducts(db: Q, productIds: readonly number[]) {
+  const out = new Map<number, number[]>();
+  if (!productIds.length) return out;
+  const rows = await db
+    .selectFrom('product_variants')
+    .select(['id', 'product_id'])
+    .where('product_id', 'in', [...productIds])
+    .execute();
+  for (const r of rows) out.set(r.product_id, [...(out.get(r.product_id) ?? []), r.id]);
+  return out;
+}
+
 export async function categoryNames(db: Q, ids: readonly number[]): Promise<string[]> {
   if (!ids.length) return [];
   return (

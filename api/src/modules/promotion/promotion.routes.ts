@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { guardOf } from '../../lib/access';
 import { authenticate, bearer } from '../../lib/auth';
+import { catalogCache } from '../../lib/cache';
 import { resource } from '../../lib/routes';
 import { idParam } from '../../lib/validate';
 import * as promotions from './promotion.service';
@@ -18,10 +19,12 @@ export function promotionRoutes() {
 
   on(api.list, async (c) => ({ promotions: await promotions.listPromotions(c.var.db) }));
 
-  on(api.create, { body: promotionBody }, async (c, input) => ({
-    msg: M.created,
-    promotion: await promotions.createPromotion(c.var.db, await input.body()),
-  }));
+  // Product cards and pages name the running offers: a change to one drops the kept catalogue answers.
+  on(api.create, { body: promotionBody }, async (c, input) => {
+    const promotion = await promotions.createPromotion(c.var.db, await input.body());
+    await catalogCache(c).invalidate(c.var.db);
+    return { msg: M.created, promotion };
+  });
 
   // Before `/:id`: a public read of what runs now (never cached: a deal's end is a moment).
   on(api.deals, async (c) => ({ deals: await promotions.runningDeals(c.var.readDb) }));
@@ -32,11 +35,14 @@ export function promotionRoutes() {
 
   on(api.update, { body: promotionBody }, async (c, input) => {
     const id = idParam(c, 'id', 'Discount');
-    return { msg: M.updated, promotion: await promotions.updatePromotion(c.var.db, id, await input.body()) };
+    const promotion = await promotions.updatePromotion(c.var.db, id, await input.body());
+    await catalogCache(c).invalidate(c.var.db);
+    return { msg: M.updated, promotion };
   });
 
   on(api.remove, async (c) => {
     await promotions.deletePromotion(c.var.db, idParam(c, 'id', 'Discount'));
+    await catalogCache(c).invalidate(c.var.db);
     return { msg: M.deleted };
   });
 

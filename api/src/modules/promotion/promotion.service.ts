@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   type Deal,
-  formatINR,
+  offerWords,
   type Promotion,
   type PromotionInput,
   toPaise,
@@ -12,6 +12,7 @@ import { isDuplicateKey } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import { transaction } from '../../lib/transaction';
 import * as repo from './promotion.repository';
+import { jsonList } from './promotion-json';
 
 export const PROMOTION_STAFF_MESSAGES = {
   created: 'Discount saved.',
@@ -27,14 +28,7 @@ export const PROMOTION_STAFF_MESSAGES = {
 } as const;
 const M = PROMOTION_STAFF_MESSAGES;
 
-function targetsOf(row: repo.PromotionRow): string[] {
-  try {
-    const v = JSON.parse(row.targets) as unknown;
-    return Array.isArray(v) ? v.map(String) : [];
-  } catch {
-    return [];
-  }
-}
+const targetsOf = (row: repo.PromotionRow): string[] => jsonList(row.targets);
 
 export function toPromotion(row: repo.PromotionListRow): Promotion {
   const money = (p: number | null) => (p === null ? null : toRupees(p));
@@ -51,6 +45,8 @@ export function toPromotion(row: repo.PromotionListRow): Promotion {
     getQty: row.get_qty,
     scope: row.scope,
     targets: targetsOf(row),
+    requiresScope: row.requires_scope,
+    requiresTargets: row.requires_scope ? jsonList(row.requires_targets) : [],
     minOrder: toRupees(row.min_order_paise),
     startsAt: row.starts_at?.toISOString() ?? null,
     endsAt: row.ends_at?.toISOString() ?? null,
@@ -82,6 +78,10 @@ function fieldsOf(p: PromotionInput): repo.PromotionFields {
     get_qty: p.action === 'buy_x_get_y' ? (p.getQty ?? null) : null,
     scope: p.scope,
     targets: JSON.stringify(p.scope === 'order' ? [] : [...new Set(p.targets.filter(Boolean))]),
+    requires_scope: p.requiresScope,
+    requires_targets: p.requiresScope
+      ? JSON.stringify([...new Set(p.requiresTargets.filter(Boolean))])
+      : null,
     min_order_paise: toPaise(p.minOrder),
     starts_at: p.startsAt,
     ends_at: p.endsAt,
@@ -210,20 +210,6 @@ export async function codesForExport(db: Db, id: number) {
   return { promotion: row, codes: await repo.codesOf(db, id) };
 }
 
-/** What a deal gives, in words ("10% off", "₹500 off", "Buy 2, get 1 free", "Free shipping"). */
-export function offerWords(row: repo.PromotionRow): string {
-  switch (row.action) {
-    case 'percent':
-      return `${(row.percent_bp ?? 0) / 100}% off${row.cap_paise ? ` (up to ${formatINR(toRupees(row.cap_paise))})` : ''}`;
-    case 'amount':
-      return `${formatINR(toRupees(row.amount_paise ?? 0))} off`;
-    case 'free_shipping':
-      return 'Free shipping';
-    default:
-      return `Buy ${row.buy_qty ?? 1}, get ${row.get_qty ?? 1} free`;
-  }
-}
-
 /** Deals running now, soonest end first: the home page's "Deals of the day". */
 export async function runningDeals(db: Db, now = new Date()): Promise<Deal[]> {
   const rows = await repo.runningDeals(db, now);
@@ -232,7 +218,14 @@ export async function runningDeals(db: Db, now = new Date()): Promise<Deal[]> {
       _id: String(r.id),
       name: r.name,
       endsAt: r.ends_at!.toISOString(),
-      offer: offerWords(r),
+      offer: offerWords({
+        action: r.action,
+        percentBp: r.percent_bp,
+        capPaise: r.cap_paise,
+        amountPaise: r.amount_paise,
+        buyQty: r.buy_qty,
+        getQty: r.get_qty,
+      }),
       productIds: r.scope === 'products' ? targetsOf(r) : [],
     }))
     .sort((a, b) => a.endsAt.localeCompare(b.endsAt));

@@ -21,7 +21,10 @@ function salesColumns(): RawBuilder<unknown> {
     COALESCE(SUM(CASE WHEN ${taken} AND o.payment_mode = 0 THEN 1 ELSE 0 END), 0) AS cod_orders,
     COALESCE(SUM(CASE WHEN ${taken} AND o.payment_mode = 0 THEN o.total_paise - o.refunded_paise ELSE 0 END), 0)
       AS cod_net,
-    COALESCE(SUM(o.state = 'returned'), 0) AS returned_orders`;
+    COALESCE(SUM(o.state = 'returned'), 0) AS returned_orders,
+    COALESCE(SUM(CASE WHEN ${taken} THEN
+      (SELECT COALESCE(SUM(d.amount_paise), 0) FROM order_discounts AS d WHERE d.order_id = o.id) ELSE 0 END), 0)
+      AS discounts`;
 }
 
 type SalesRow = Record<
@@ -33,7 +36,8 @@ type SalesRow = Record<
   | 'prepaid_net'
   | 'cod_orders'
   | 'cod_net'
-  | 'returned_orders',
+  | 'returned_orders'
+  | 'discounts',
   number | string
 >;
 
@@ -47,6 +51,8 @@ export interface SalesTotals {
   codOrders: number;
   codNetPaise: number;
   returnedOrders: number;
+  /** Discounts of the paid orders (goods and shipping taken off); grossPaise is their totals after them. */
+  discountsPaise: number;
 }
 
 const totalsOf = (r: SalesRow | undefined): SalesTotals => ({
@@ -59,6 +65,7 @@ const totalsOf = (r: SalesRow | undefined): SalesTotals => ({
   codOrders: Number(r?.cod_orders ?? 0),
   codNetPaise: Number(r?.cod_net ?? 0),
   returnedOrders: Number(r?.returned_orders ?? 0),
+  discountsPaise: Number(r?.discounts ?? 0),
 });
 
 /** The columns of report_days that add up over days (all of salesColumns). */
@@ -72,6 +79,7 @@ const SUM_COLUMNS = [
   'cod_orders',
   'cod_net',
   'returned_orders',
+  'discounts',
 ] as const;
 
 // ---------------------------------------------------------------- keeping the days

@@ -31,7 +31,7 @@ export function reportsRoutes() {
     await refreshReportDays(c.var.db);
     const header =
       table === 'series'
-        ? [r.groupBy, 'paid orders', 'gross', 'refunds', 'net', 'units']
+        ? [r.groupBy, 'paid orders', 'gross', 'discounts', 'refunds', 'net', 'units']
         : [
             table === 'products' ? 'product' : table === 'categories' ? 'category' : 'brand',
             'units',
@@ -43,6 +43,7 @@ export function reportsRoutes() {
             p.bucket,
             p.paidOrders,
             p.gross,
+            p.discounts,
             p.refunds,
             p.net,
             p.units,

@@ -93,7 +93,8 @@ export async function salesFigures(db: Db, firstDay: string, lastDay: string): P
   return {
     orders: t.orders,
     paidOrders: t.paidOrders,
-    gross: toRupees(t.grossPaise),
+    gross: toRupees(t.grossPaise + t.discountsPaise),
+    discounts: toRupees(t.discountsPaise),
     refunds: toRupees(t.refundsPaise),
     net: toRupees(t.grossPaise - t.refundsPaise),
     averageOrderValue: t.paidOrders ? toRupees(Math.round(t.grossPaise / t.paidOrders)) : 0,
@@ -121,7 +122,7 @@ export async function salesSeries(db: Db, r: ReportRange): Promise<SalesPoint[]>
   const points = new Map(
     bucketsOf(r.firstDay, r.lastDay, r.groupBy).map((b) => [
       b,
-      { bucket: b, paidOrders: 0, grossPaise: 0, refundsPaise: 0, units: 0 },
+      { bucket: b, paidOrders: 0, grossPaise: 0, discountsPaise: 0, refundsPaise: 0, units: 0 },
     ]),
   );
   for (const d of days) {
@@ -129,13 +130,15 @@ export async function salesSeries(db: Db, r: ReportRange): Promise<SalesPoint[]>
     if (!p) continue;
     p.paidOrders += d.paidOrders;
     p.grossPaise += d.grossPaise;
+    p.discountsPaise += d.discountsPaise;
     p.refundsPaise += d.refundsPaise;
     p.units += d.units;
   }
   return [...points.values()].map((p) => ({
     bucket: p.bucket,
     paidOrders: p.paidOrders,
-    gross: toRupees(p.grossPaise),
+    gross: toRupees(p.grossPaise + p.discountsPaise),
+    discounts: toRupees(p.discountsPaise),
     refunds: toRupees(p.refundsPaise),
     net: toRupees(p.grossPaise - p.refundsPaise),
     units: p.units,

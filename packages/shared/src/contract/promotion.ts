@@ -1,4 +1,4 @@
-import type { PromotionAction, PromotionScope } from '../rules/promotions';
+import type { PromotionAction, PromotionScope, RequiresScope } from '../rules/promotions';
 import type { generateCodesBody, promotionBody, quoteBody } from '../schemas/promotion';
 import { route } from './define';
 
@@ -17,6 +17,9 @@ export interface Promotion {
   getQty: number | null;
   scope: PromotionScope;
   targets: string[];
+  /** What must also be in the cart ("with any phone"): categories, brands or products; null: nothing. */
+  requiresScope: RequiresScope | null;
+  requiresTargets: string[];
   minOrder: number;
   startsAt: string | null;
   endsAt: string | null;

@@ -8,8 +8,9 @@ import { route } from './define';
  * - `orders`: orders placed, whatever their state now (the dashboard's orders of the period)
  * - `paidOrders`: orders whose money was taken (paid online; cash on delivery once collected), the orders every
  *   money figure below counts
- * - `gross`: their totals; `refunds`: refunded on them; `net = gross - refunds` (the dashboard's revenue)
- * - `averageOrderValue`: gross / paidOrders; `units`: units of those orders
+ * - `gross`: their totals before discounts; `discounts`: taken off them (codes and automatic offers, goods and
+ *   shipping); `refunds`: refunded on them; `net = gross - discounts - refunds` (the dashboard's revenue)
+ * - `averageOrderValue`: what they were paid (gross - discounts) / paidOrders; `units`: units of those orders
  * - `newCustomers`: shoppers whose first paid order ever is in the period; `returningCustomers`: the others
  *   with a paid order in it
  * - `prepaid` / `cod`: paid orders and net by payment mode; `returnedOrders`: orders placed in the period that
@@ -19,6 +20,7 @@ export interface SalesFigures {
   orders: number;
   paidOrders: number;
   gross: number;
+  discounts: number;
   refunds: number;
   net: number;
   averageOrderValue: number;
@@ -35,6 +37,7 @@ export interface SalesPoint {
   bucket: string;
   paidOrders: number;
   gross: number;
+  discounts: number;
   refunds: number;
   net: number;
   units: number;

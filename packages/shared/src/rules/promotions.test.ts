@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { priceOrder } from '../pricing/price-order';
 import {
   checkPromotion,
   choosePromotions,
   linesInScope,
   normalizeCode,
+  offersForProduct,
   type PromotionFacts,
   type PromotionLine,
   type PromotionRule,
@@ -22,6 +24,7 @@ const rule = (over: Partial<PromotionRule> = {}): PromotionRule => ({
   scope: 'order',
   targets: [],
   scopeLabel: '',
+  requires: null,
   minOrderPaise: 0,
   startsAt: null,
   endsAt: null,
@@ -94,6 +97,22 @@ describe('checkPromotion', () => {
       { scope: 'categories', targets: ['77'], scopeLabel: 'Laptops' },
       {},
       'This code is only for Laptops, and none is in your cart.',
+    ],
+    [
+      'what it requires is not in the cart',
+      { requires: { scope: 'categories', targets: ['77'], label: 'Laptops' } },
+      {},
+      'This code needs Laptops in your cart: add one to use it.',
+    ],
+    [
+      'the required product is the only thing missing (the case is in scope, the phone is not in the cart)',
+      {
+        scope: 'categories',
+        targets: ['9'],
+        requires: { scope: 'products', targets: ['1'], label: 'Galaxy S25' },
+      },
+      { lines: [caseLine] },
+      'This code needs Galaxy S25 in your cart: add one to use it.',
     ],
     [
       'buy 2 get 1 with two units',
@@ -206,5 +225,87 @@ describe('choosePromotions (stacking rules)', () => {
       facts({ shippingPaise: 0 }),
     );
     expect(choice.chosen).toEqual([]);
+  });
+});
+
+describe('requires: "10% off accessories with any phone"', () => {
+  // Cases are category 9 (accessories), the phone category 5.
+  const withPhone = rule({
+    code: null,
+    name: '10% off accessories with any phone',
+    scope: 'categories',
+    targets: ['9'],
+    requires: { scope: 'categories', targets: ['5'], label: 'Phones' },
+  });
+
+  it.each<[string, PromotionLine[], number]>([
+    // 10 % of the cases only (3 × ₹600 = ₹1,800 → ₹180); the phone that unlocks it is not discounted.
+    ['a phone and cases', [phone, caseLine], 18_000],
+    ['cases only', [caseLine], 0],
+    ['a phone only (nothing in scope)', [phone], 0],
+    [
+      'two phones and one case',
+      [
+        { ...phone, qty: 2 },
+        { ...caseLine, qty: 1 },
+      ],
+      6_000,
+    ],
+  ])('%s: %i paise off, on the accessory lines only', (_name, lines, off) => {
+    const choice = choosePromotions([withPhone], null, facts({ lines }));
+    const priced = priceOrder(lines, { discounts: choice.discounts });
+    expect(priced.discountPaise).toBe(off);
+    const phoneLine = lines.findIndex((l) => l.productId === phone.productId);
+    if (phoneLine >= 0) expect(priced.lines[phoneLine]!.discountPaise).toBe(0);
+    expect(priced.totalPaise).toBe(priced.subtotalPaise - off);
+  });
+
+  it('a required brand or product counts whatever the case of a brand', () => {
+    const byBrand = rule({ requires: { scope: 'brands', targets: ['samsung'], label: 'Samsung' } });
+    expect(checkPromotion(byBrand, facts(), subtotal).ok).toBe(true);
+    const byProduct = rule({ requires: { scope: 'products', targets: ['2'], label: 'Case' } });
+    expect(checkPromotion(byProduct, facts({ lines: [phone] }), 1_500_000).ok).toBe(false);
+  });
+});
+
+describe('offersForProduct (product cards and pages)', () => {
+  const auto = (over: Partial<PromotionRule>) => rule({ code: null, ...over });
+  const caseProduct = { productId: 2, variantIds: [21, 22], categoryId: 9, brand: 'Spigen' };
+
+  it.each<[string, Partial<PromotionRule>, string[]]>([
+    [
+      'an offer on its category that needs a phone',
+      {
+        scope: 'categories',
+        targets: ['9'],
+        requires: { scope: 'categories', targets: ['5'], label: 'Phones' },
+      },
+      ['10% off with anything from Phones'],
+    ],
+    [
+      'buy X get Y on its brand',
+      { action: 'buy_x_get_y', percentBp: null, buyQty: 2, getQty: 1, scope: 'brands', targets: ['SPIGEN'] },
+      ['Buy 2, get 1 free'],
+    ],
+    ['an offer on one of its options', { scope: 'variants', targets: ['22'] }, ['10% off']],
+    [
+      'a capped, prepaid, minimum-order offer on it',
+      { scope: 'products', targets: ['2'], capPaise: 50_000, minOrderPaise: 500_000, onlineOnly: true },
+      ['10% off (up to ₹500) on orders over ₹5,000 with online payment'],
+    ],
+    ['an offer on another category', { scope: 'categories', targets: ['5'] }, []],
+    ['an offer on the whole order (cards leave it out)', { scope: 'order' }, []],
+    ['an offer with no uses left', { scope: 'products', targets: ['2'], usesLeft: 0 }, []],
+    ['a discount code (never named on a card)', { code: 'CASES10', scope: 'products', targets: ['2'] }, []],
+  ])('%s → %j', (_name, over, words) => {
+    const r = over.code ? rule(over) : auto(over);
+    expect(offersForProduct([r], caseProduct)).toEqual(words);
+  });
+
+  it('a product page also names the whole-order offers', () => {
+    const prepaid = auto({ action: 'amount', percentBp: null, amountPaise: 25_000, minOrderPaise: 500_000 });
+    expect(offersForProduct([prepaid], caseProduct, { wholeOrder: true })).toEqual([
+      '₹250 off on orders over ₹5,000',
+    ]);
   });
 });

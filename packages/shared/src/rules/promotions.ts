@@ -15,6 +15,19 @@ export type PromotionAction = (typeof PROMOTION_ACTIONS)[number];
 export const PROMOTION_SCOPES = ['order', 'categories', 'brands', 'products', 'variants'] as const;
 export type PromotionScope = (typeof PROMOTION_SCOPES)[number];
 
+/** What a promotion may require in the cart besides the lines it is for ("10% off accessories with any phone"). */
+export const REQUIRES_SCOPES = ['categories', 'brands', 'products'] as const;
+export type RequiresScope = (typeof REQUIRES_SCOPES)[number];
+
+/** A product (or category, or brand) that must be in the cart for a promotion to apply. */
+export interface PromotionRequirement {
+  scope: RequiresScope;
+  /** Category or product ids (as strings), or brand names. */
+  targets: readonly string[];
+  /** Their names, for the shopper ("Phones", "Apple or Samsung"). */
+  label: string;
+}
+
 /**
  * A code as it is stored and compared.
  * - spaces anywhere are dropped (" diwali 10 " is DIWALI10), letters upper-cased
@@ -46,6 +59,8 @@ export interface PromotionRule {
   targets: readonly string[];
   /** Names of the targets, for the shopper's message ("This code is only for Accessories…"). */
   scopeLabel: string;
+  /** Something else that must be in the cart (at least one unit of it); null: nothing. */
+  requires: PromotionRequirement | null;
   /** The order's goods must cost at least this (paise, before discounts). */
   minOrderPaise: number;
   startsAt: Date | null;
@@ -117,6 +132,7 @@ export const PROMOTION_MESSAGES = {
   online: 'This code is for online payment: choose Online payment at checkout to use it.',
   minimum: (rupees: number) => `Add ${formatINR(rupees)} more to use this code.`,
   scope: (label: string) => `This code is only for ${label}, and none is in your cart.`,
+  requires: (label: string) => `This code needs ${label} in your cart: add one to use it.`,
   moreUnits: (n: number) => `Add ${n} more ${n === 1 ? 'item' : 'items'} this code is for to use it.`,
   noShipping: 'This code gives free shipping, and your order has no shipping charge.',
   notCombinable: (other: string) => `This code cannot be combined with "${other}", which saves you more.`,
@@ -125,12 +141,12 @@ const M = PROMOTION_MESSAGES;
 
 /** The positions of the lines a scoped promotion applies to (every line for the whole order). */
 export function linesInScope(
-  rule: Pick<PromotionRule, 'scope' | 'targets'>,
-  lines: readonly PromotionLine[],
+  rule: { scope: PromotionScope; targets: readonly string[] },
+  lines: readonly Pick<PromotionLine, 'productId' | 'variantId' | 'categoryId' | 'brand'>[],
 ) {
   if (rule.scope === 'order') return lines.map((_, i) => i);
   const targets = new Set(rule.targets.map((t) => (rule.scope === 'brands' ? t.toLowerCase() : t)));
-  const key = (l: PromotionLine): string | null => {
+  const key = (l: (typeof lines)[number]): string | null => {
     switch (rule.scope) {
       case 'categories':
         return l.categoryId === null ? null : String(l.categoryId);
@@ -153,8 +169,9 @@ export type PromotionCheck = { ok: true; discount: Discount } | { ok: false; rea
 /**
  * Whether a promotion applies to a cart, and the discount it gives priceOrder.
  * - the dates first (not started, ended), then the uses left (of the promotion or code, then the shopper's), first
- *   order only, online payment only, the lines it is for, the minimum order value (the goods before discounts),
- *   buy X get Y's units
+ *   order only, online payment only, the lines it is for, what it requires in the cart (at least one unit of a
+ *   product, category or brand: "10% off accessories with any phone"), the minimum order value (the goods
+ *   before discounts), buy X get Y's units
  * - a guest's first order and uses are not known: they are checked again at checkout; a payment mode not chosen
  *   yet refuses an online-only promotion until it is
  * - each refusal is a sentence the shopper can act on (PROMOTION_MESSAGES)
@@ -173,6 +190,8 @@ export function checkPromotion(
   if (rule.onlineOnly && facts.paymentMode !== 1) return no(M.online);
   const lines = linesInScope(rule, facts.lines);
   if (!lines.length) return no(M.scope(rule.scopeLabel || 'some products'));
+  if (rule.requires && !linesInScope(rule.requires, facts.lines).length)
+    return no(M.requires(rule.requires.label || 'another product'));
   if (subtotalPaise < rule.minOrderPaise) return no(M.minimum(toRupees(rule.minOrderPaise - subtotalPaise)));
   const label = rule.code ? `Discount (${rule.code})` : rule.name;
   const scoped = rule.scope === 'order' ? {} : { lines };
@@ -290,4 +309,69 @@ export function choosePromotions(
   }).discounts;
   best = best.filter((c, i) => c === codeChoice || applied[i]!.amountPaise > 0);
   return { chosen: best, discounts: best.map((c) => c.discount), codeRefusal };
+}
+
+/** What an offer gives, in words ("10% off (up to ₹500)", "₹500 off", "Buy 2, get 1 free", "Free shipping"). */
+export function offerWords(
+  rule: Pick<PromotionRule, 'action' | 'percentBp' | 'capPaise' | 'amountPaise' | 'buyQty' | 'getQty'>,
+): string {
+  switch (rule.action) {
+    case 'percent':
+      return `${(rule.percentBp ?? 0) / 100}% off${rule.capPaise ? ` (up to ${formatINR(toRupees(rule.capPaise))})` : ''}`;
+    case 'amount':
+      return `${formatINR(toRupees(rule.amountPaise ?? 0))} off`;
+    case 'free_shipping':
+      return 'Free shipping';
+    default:
+      return `Buy ${rule.buyQty ?? 1}, get ${rule.getQty ?? 1} free`;
+  }
+}
+
+/** "with anything from Phones", "with any Samsung", "with Galaxy S25". */
+function requiresWords(r: PromotionRequirement): string {
+  const label = r.label || 'another product';
+  if (r.scope === 'categories') return `with anything from ${label}`;
+  if (r.scope === 'brands') return `with any ${label}`;
+  return `with ${label}`;
+}
+
+/** A product as an offer's scope sees it (its variants' ids for an offer on some of its options). */
+export interface OfferProduct {
+  productId: number;
+  variantIds: readonly number[];
+  categoryId: number | null;
+  brand: string;
+}
+
+/**
+ * The running automatic offers a product page or card names, in words, from the same scope rules checkout uses
+ * (linesInScope), so a card never promises what the cart would not give:
+ * - an offer on a category, brand, product or some of its options, that includes this product: its words
+ *   ("10% off", "Buy 2, get 1 free"), then what it needs: "with anything from Phones", "on orders over ₹5,000",
+ *   "with online payment", "on your first order"
+ * - an offer on the whole order only when `wholeOrder` (a product page; cards leave the shop-wide ones out)
+ * - uses left, dates and switches are the caller's (it passes only offers running now, with uses left)
+ */
+export function offersForProduct(
+  rules: readonly PromotionRule[],
+  product: OfferProduct,
+  opts: { wholeOrder?: boolean } = {},
+): string[] {
+  const lines = (product.variantIds.length ? product.variantIds : [0]).map((variantId) => ({
+    productId: product.productId,
+    variantId,
+    categoryId: product.categoryId,
+    brand: product.brand,
+  }));
+  return rules
+    .filter((r) => r.code === null && (r.usesLeft === null || r.usesLeft > 0))
+    .filter((r) => (r.scope === 'order' ? opts.wholeOrder === true : linesInScope(r, lines).length > 0))
+    .map((r) => {
+      const terms = [offerWords(r)];
+      if (r.requires) terms.push(requiresWords(r.requires));
+      if (r.minOrderPaise > 0) terms.push(`on orders over ${formatINR(toRupees(r.minOrderPaise))}`);
+      if (r.onlineOnly) terms.push('with online payment');
+      if (r.firstOrderOnly) terms.push('on your first order');
+      return terms.join(' ');
+    });
 }

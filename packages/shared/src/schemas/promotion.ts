@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROMOTION_ACTIONS, PROMOTION_SCOPES } from '../rules/promotions';
+import { PROMOTION_ACTIONS, PROMOTION_SCOPES, REQUIRES_SCOPES } from '../rules/promotions';
 import { localCartLine } from './cart';
 import { formBoolean, int, rupees } from './common';
 import { paymentMode } from './order';
@@ -42,6 +42,8 @@ const optionalCount = z
  * - a discount code has a typed code, or only generated ones (a campaign); an automatic offer has none
  * - percent needs `percent` (0.01–100) and may have a cap; amount needs `amount`; buy X get Y needs both counts
  * - a scoped promotion (categories, brands, products, variants) needs at least one target
+ * - `requiresScope` (categories, brands or products; blank or null: nothing) with at least one of
+ *   `requiresTargets`: something that must also be in the cart ("10% off accessories with any phone")
  * - the end must be after the start; a deal is an automatic offer with an end
  */
 export const promotionBody = z
@@ -70,6 +72,16 @@ export const promotionBody = z
       .enum(PROMOTION_SCOPES, { error: `must be one of ${PROMOTION_SCOPES.join(', ')}` })
       .default('order'),
     targets: z
+      .array(z.union([z.string(), z.number()]).transform((v) => String(v).trim()))
+      .max(500, 'must be at most 500')
+      .default([]),
+    requiresScope: z
+      .union([z.enum(REQUIRES_SCOPES), z.literal(''), z.null()], {
+        error: `must be one of ${REQUIRES_SCOPES.join(', ')}, or empty`,
+      })
+      .optional()
+      .transform((v) => v || null),
+    requiresTargets: z
       .array(z.union([z.string(), z.number()]).transform((v) => String(v).trim()))
       .max(500, 'must be at most 500')
       .default([]),
@@ -102,6 +114,16 @@ export const promotionBody = z
       !targets.every((t) => /^[1-9]\d{0,17}$/.test(t))
     )
       need('targets', 'must be ids');
+    const required = p.requiresTargets.filter(Boolean);
+    if (p.requiresScope && !required.length)
+      need('requiresTargets', `must name at least one of the ${p.requiresScope} required in the cart`);
+    if (!p.requiresScope && required.length)
+      need('requiresScope', 'must say what the required items are (categories, brands or products)');
+    if (
+      (p.requiresScope === 'categories' || p.requiresScope === 'products') &&
+      !required.every((t) => /^[1-9]\d{0,17}$/.test(t))
+    )
+      need('requiresTargets', 'must be ids');
     if (p.startsAt && p.endsAt && p.endsAt <= p.startsAt) need('endsAt', 'must be after startsAt');
     if (p.deal && p.kind !== 'automatic') need('deal', 'only an automatic offer can be a deal');
     if (p.deal && !p.endsAt) need('endsAt', 'is required for a deal (its true end is shown)');

@@ -163,6 +163,22 @@ describe('ProductPage', () => {
     ]);
   });
 
+  it('names the running offers the API sends for the product, and none when it sends none', async () => {
+    m.catalog.product.mockResolvedValue({
+      ...product,
+      offers: ['10% off with anything from Phones', '₹250 off on orders over ₹5,000 with online payment'],
+    });
+    const { container } = await page();
+    expect([...container.querySelectorAll('.pdp__offers li')].map((l) => l.textContent)).toEqual([
+      '10% off with anything from Phones',
+      '₹250 off on orders over ₹5,000 with online payment',
+    ]);
+    cleanup();
+    m.catalog.product.mockResolvedValue(product);
+    const plain = await page();
+    expect(plain.container.querySelector('.pdp__offers')).toBeNull();
+  });
+
   it('disables Add to Cart when out of stock', async () => {
     m.catalog.product.mockResolvedValue({ ...product, stock: 0 });
     m.settings.get.mockResolvedValue(settings(withEmi));

@@ -281,6 +281,18 @@ function ProductDetail({ product }: { product: Product }) {
               {emi.noCost ? 'no-cost EMI' : 'EMI'}
             </p>
           )}
+          {product.offers && product.offers.length > 0 && (
+            <section className="pdp__offers" aria-labelledby="pdp-offers">
+              <h2 id="pdp-offers" className="pdp__offers-title">
+                Offers <span className="muted">(taken off in your cart)</span>
+              </h2>
+              <ul>
+                {product.offers.map((o) => (
+                  <li key={o}>{o}</li>
+                ))}
+              </ul>
+            </section>
+          )}
 
           <p
             className={`stock stock--lg ${label === 'In stock' ? 'stock--in' : 'stock--out'}`}

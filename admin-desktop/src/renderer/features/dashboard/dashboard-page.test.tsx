@@ -40,6 +40,9 @@ function metricsFor(period: ReportPeriod): DashboardMetrics {
       newCustomers: f.fresh,
       orders: f.orders,
       revenue: f.online + f.cod,
+      // ₹25 of discounts on the period's paid orders (no refunds here): gross is what they cost before them.
+      gross: f.online + f.cod + 25,
+      discounts: 25,
       revenueOnline: f.online,
       revenueCod: f.cod,
       codToCollect: f.collect,
@@ -77,6 +80,7 @@ describe('dashboard periods', () => {
     expect(text(container, 'rule-revenue')).toBe(
       'Orders placed today: paid online (₹0), plus cash on delivery once delivered (₹100), less refunds.',
     );
+    expect(text(container, 'metric-gross-discounts')).toBe('Gross ₹125 less discounts ₹25');
     expect(text(container, 'metric-cod-to-collect')).toBe('₹0');
     expect(text(container, 'metric-orders')).toBe('3');
     expect(text(container, 'rule-orders')).toBe('Placed today, in any state · 346 in all');

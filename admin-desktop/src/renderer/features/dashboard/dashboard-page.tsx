@@ -101,6 +101,9 @@ export function DashboardPage() {
             Orders placed {name.words}: paid online{pm ? ` (${formatINR(pm.revenueOnline)})` : ''}, plus cash
             on delivery once delivered{pm ? ` (${formatINR(pm.revenueCod)})` : ''}, less refunds.
           </span>
+          <span className="stat-note" data-testid="metric-gross-discounts">
+            Gross {pm ? formatINR(pm.gross) : '…'} less discounts {pm ? formatINR(pm.discounts) : '…'}
+          </span>
           <span className="stat-note">
             <span data-testid="metric-cod-to-collect">{pm ? formatINR(pm.codToCollect) : '…'}</span> cash on
             delivery not collected yet (not counted)

@@ -8,6 +8,8 @@ import {
   type Promotion,
   type PromotionAction,
   type PromotionScope,
+  REQUIRES_SCOPES,
+  type RequiresScope,
 } from '@voltcart/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -38,6 +40,19 @@ const SCOPE_LABELS: Record<PromotionScope, string> = {
   variants: 'Variants (ids)',
 };
 
+const REQUIRES_LABELS: Record<RequiresScope | '', string> = {
+  '': 'Nothing else',
+  categories: 'A product of categories (ids)',
+  brands: 'A product of brands (names)',
+  products: 'One of these products (ids)',
+};
+
+const list = (s: string) =>
+  s
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+
 /** The form's values: text as typed, turned into the API's body on saving. */
 interface Values {
   name: string;
@@ -51,6 +66,8 @@ interface Values {
   getQty: string;
   scope: PromotionScope;
   targets: string;
+  requiresScope: RequiresScope | '';
+  requiresTargets: string;
   minOrder: string;
   startsAt: string;
   endsAt: string;
@@ -78,6 +95,8 @@ function valuesOf(p: Promotion | null): Values {
     getQty: text(p?.getQty),
     scope: p?.scope ?? 'order',
     targets: p?.targets.join(', ') ?? '',
+    requiresScope: p?.requiresScope ?? '',
+    requiresTargets: p?.requiresTargets.join(', ') ?? '',
     minOrder: p && p.minOrder > 0 ? String(p.minOrder) : '',
     startsAt: toLocalInput(p?.startsAt ?? null),
     endsAt: toLocalInput(p?.endsAt ?? null),
@@ -105,13 +124,9 @@ function bodyOf(v: Values): Body {
     buyQty: v.action === 'buy_x_get_y' ? num(v.buyQty) : null,
     getQty: v.action === 'buy_x_get_y' ? num(v.getQty) : null,
     scope: v.scope,
-    targets:
-      v.scope === 'order'
-        ? []
-        : v.targets
-            .split(',')
-            .map((t) => t.trim())
-            .filter(Boolean),
+    targets: v.scope === 'order' ? [] : list(v.targets),
+    requiresScope: v.requiresScope || null,
+    requiresTargets: v.requiresScope ? list(v.requiresTargets) : [],
     minOrder: num(v.minOrder) ?? 0,
     startsAt: v.startsAt || null,
     endsAt: v.endsAt || null,
@@ -292,6 +307,31 @@ function DiscountForm({ id, current }: { id?: string; current: Promotion | null 
         <Field id="discount-minOrder" label="Minimum order (₹, optional)">
           <input {...input('minOrder', { inputMode: 'decimal' })} />
         </Field>
+      </div>
+
+      <div className="grid-3">
+        <Field
+          id="discount-requiresScope"
+          label="Only with, in the cart"
+          hint="e.g. 10% off accessories with any phone: applies to Accessories, only with a product of Phones."
+        >
+          <select
+            id="discount-requiresScope"
+            value={v.requiresScope}
+            onChange={(e) => set('requiresScope', e.target.value as Values['requiresScope'])}
+          >
+            {(['', ...REQUIRES_SCOPES] as const).map((s) => (
+              <option key={s} value={s}>
+                {REQUIRES_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {v.requiresScope && (
+          <Field id="discount-requiresTargets" label="Which ones, in the cart" hint="Separated by commas.">
+            <input {...input('requiresTargets')} />
+          </Field>
+        )}
       </div>
 
       <div className="grid-3">

@@ -166,6 +166,7 @@ function SalesView(props: { report: SalesReport; query: Query }) {
   const cards: [string, string, string][] = [
     ['Net sales', formatINR(c.net), change(c.net, p.net)],
     ['Gross sales', formatINR(c.gross), change(c.gross, p.gross)],
+    ['Discounts', formatINR(c.discounts), change(c.discounts, p.discounts)],
     ['Refunds', formatINR(c.refunds), change(c.refunds, p.refunds)],
     ['Orders placed', String(c.orders), change(c.orders, p.orders)],
     ['Paid orders', String(c.paidOrders), change(c.paidOrders, p.paidOrders)],
@@ -213,6 +214,7 @@ function SalesView(props: { report: SalesReport; query: Query }) {
                   </th>
                   <th scope="col">Paid orders</th>
                   <th scope="col">Gross</th>
+                  <th scope="col">Discounts</th>
                   <th scope="col">Refunds</th>
                   <th scope="col">Net</th>
                   <th scope="col">Units</th>
@@ -224,6 +226,7 @@ function SalesView(props: { report: SalesReport; query: Query }) {
                     <th scope="row">{dayLabel(x.bucket)}</th>
                     <td>{x.paidOrders}</td>
                     <td>{formatINR(x.gross)}</td>
+                    <td>{formatINR(x.discounts)}</td>
                     <td>{formatINR(x.refunds)}</td>
                     <td>{formatINR(x.net)}</td>
                     <td>{x.units}</td>

@@ -1,0 +1,133 @@
+/**
+ * The promotions part of `npm run bench` (--only promotions): what discounts cost checkout, and the race for a
+ * code's last uses (issue 27's figures). scripts/bench/promotions.ts does the work in its own process.
+ * - the same carts priced (POST /cart/quote) and placed (cash on delivery), on fresh databases, once without any
+ *   promotion and once with a code and two automatic offers that every cart meets (three discounts each):
+ *   req/s, orders/s and p99 of each, and the ratios with ÷ without (goal: orders/s within 15 %, ratio ≥ 0.85)
+ * - 300 shoppers place their orders at once with one code of 100 uses: orders that used it (exactly 100)
+ */
+import { resolve } from 'node:path';
+import { databaseUrl } from '../lib/database.mjs';
+import { ROOT, step, UserError } from '../lib/log.mjs';
+import { run } from '../lib/processes.mjs';
+import { benchSecrets, startApi } from './api.mjs';
+
+const TSX = ['--import', 'tsx'];
+const SCRIPT = resolve(ROOT, 'scripts/bench/promotions.ts');
+// Fewer at a time than the orders part: every order with promotions updates the same promotion rows (their use
+// counts), so more at once only queue on those row locks, and on a loaded 2-core machine past the API's 8 s
+// request deadline.
+const CONCURRENCY = 16;
+const RACE_SHOPPERS = 300;
+const RACE_USES = 100;
+
+export async function promotionsPart(db, { quick, prefix, record }) {
+  const secrets = benchSecrets();
+  const url = databaseUrl(db.serverUrl, `${prefix}_promotions`);
+  const plan = resolve(ROOT, 'bench-results', 'promotions-plan.json');
+  const carts = quick ? 600 : 3000;
+  const helper = (args, label) =>
+    run(process.execPath, [...TSX, SCRIPT, ...args], { quiet: true, label }).then((out) =>
+      JSON.parse(out.trim().split('\n').at(-1)),
+    );
+  /** Prepares a fresh database, starts the API on it, runs `then` against it, stops it. */
+  const withApi = async (prepare, then) => {
+    await helper([...prepare, '--url', url, '--secret', secrets.JWT_SECRET, '--out', plan], 'Preparing');
+    const api = await startApi({
+      url,
+      uploads: resolve(ROOT, 'bench-results', 'uploads', 'promotions'),
+      secrets,
+      env: { MAIL_ENABLED: 'false' },
+    });
+    try {
+      return await then(api.base);
+    } finally {
+      await api.stop();
+    }
+  };
+  const load = async (promotions) => {
+    step(
+      `Promotions ${promotions}: ${carts.toLocaleString('en')} shoppers quote then place their carts, ${CONCURRENCY} at a time…`,
+    );
+    const r = await withApi(['prepare', '--carts', String(carts), '--promotions', promotions], (api) =>
+      helper(
+        ['load', '--url', url, '--api', api, '--in', plan, '--concurrency', String(CONCURRENCY)],
+        'Load',
+      ),
+    );
+    if (r.errors)
+      throw new UserError(
+        `The promotions benchmark had ${r.errors} unexpected answers, e.g. ${r.firstErrors.join(' | ')}`,
+      );
+    const want = promotions === 'on' ? r.orders : 0;
+    if (r.ordersWithThreeDiscounts !== want)
+      throw new UserError(
+        `${r.ordersWithThreeDiscounts} of ${r.orders} orders carry three discounts; expected ${want}.`,
+      );
+    console.log(
+      `  quote ${Math.round(r.quote.perSecond)} req/s p99 ${r.quote.p99.toFixed(1)} ms (${r.quote.discounts} discounts); place-order ${Math.round(r.order.perSecond)} orders/s p99 ${r.order.p99.toFixed(1)} ms`,
+    );
+    return r;
+  };
+
+  const off = await load('off');
+  const on = await load('on');
+  step(`A code of ${RACE_USES} uses, ${RACE_SHOPPERS} shoppers placing their orders with it at once…`);
+  const race = await withApi(
+    ['race-prepare', '--shoppers', String(RACE_SHOPPERS), '--uses', String(RACE_USES)],
+    (api) => helper(['race', '--url', url, '--api', api, '--in', plan], 'Race'),
+  );
+  if (race.errors)
+    throw new UserError(
+      `The race had ${race.errors} unexpected answers, e.g. ${race.firstErrors.join(' | ')}`,
+    );
+  console.log(
+    `  ${race.placed} orders placed with the code, ${race.refusedUsedUp} told it has been used (${race.retries} tries again after a busy answer, ${race.emptied} found their order already placed); its use count ${race.codeUses}`,
+  );
+
+  const note = `${carts} carts (a phone and an accessory), ${CONCURRENCY} at a time, cash on delivery`;
+  record(
+    'promotions.quote_per_s',
+    on.quote.perSecond,
+    'req/s',
+    `POST /cart/quote with a code and two offers; ${note}`,
+  );
+  record(
+    'promotions.quote_per_s_ratio',
+    on.quote.perSecond / off.quote.perSecond,
+    'ratio',
+    'quotes/s with promotions ÷ without, same run',
+  );
+  record('promotions.quote_p99_ms', on.quote.p99, 'ms', `without promotions: ${off.quote.p99.toFixed(1)} ms`);
+  record(
+    'promotions.quote_p99_ratio',
+    on.quote.p99 / off.quote.p99,
+    'ratio',
+    'quote p99 with promotions ÷ without',
+  );
+  record(
+    'promotions.orders_per_s',
+    on.order.perSecond,
+    'orders/s',
+    `place-order with the code, three discounts each; ${note}`,
+  );
+  record(
+    'promotions.orders_per_s_ratio',
+    on.order.perSecond / off.order.perSecond,
+    'ratio',
+    `orders/s with promotions ÷ without (${Math.round(off.order.perSecond)} orders/s), same run (goal ≥ 0.85)`,
+  );
+  record('promotions.order_p99_ms', on.order.p99, 'ms', `without promotions: ${off.order.p99.toFixed(1)} ms`);
+  record(
+    'promotions.order_p99_ratio',
+    on.order.p99 / off.order.p99,
+    'ratio',
+    'place-order p99 with promotions ÷ without',
+  );
+  record(
+    'promotions.race_code_uses',
+    race.ordersWithCode,
+    'units',
+    `${RACE_SHOPPERS} shoppers at once on a ${RACE_USES}-use code: orders that used it (must be ${RACE_USES}; its count ${race.codeUses})`,
+  );
+}

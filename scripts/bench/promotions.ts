@@ -1,0 +1,392 @@
+/**
+ * The promotions benchmark (run by scripts/bench/promotions.mjs with tsx), in steps around the API's start:
+ *   tsx scripts/bench/promotions.ts prepare --url URL --secret S --carts C --promotions on|off --out FILE
+ *   tsx scripts/bench/promotions.ts load --api BASE --in FILE --concurrency K
+ *   tsx scripts/bench/promotions.ts race-prepare --url URL --secret S --shoppers N --uses U --out FILE
+ *   tsx scripts/bench/promotions.ts race --url URL --api BASE --in FILE
+ * prepare: a fresh <prefix>_promotions database with 10 phones and 10 accessories, C shoppers whose carts hold a
+ *   phone and an accessory; with promotions on, a code (BENCH10, 10 % off, combinable) and two automatic offers
+ *   ("10% off accessories with any phone", "₹250 off orders over ₹5,000", both combinable) that every cart meets.
+ * load: each shopper prices its cart (POST /cart/quote, with the code when on), K at a time, then places it as a
+ *   cash-on-delivery order (with the code when on); the first tenth of each warms up. Prints req/s and
+ *   p50/p99 of each, and how many orders carry three discounts (all of them with promotions on, none without).
+ * race-prepare / race: N shoppers with filled carts place their orders all at once with one code of U uses (one
+ *   told to try again in a moment tries again); prints how many orders used it (exactly U) and the code's use
+ *   count in the database.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { parseArgs } from 'node:util';
+import { createDb, type Db, ensureDatabase, migrateToLatest, Tokens } from '@voltcart/api';
+import { sql } from 'kysely';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    url: { type: 'string' },
+    api: { type: 'string' },
+    secret: { type: 'string' },
+    carts: { type: 'string', default: '1000' },
+    shoppers: { type: 'string', default: '300' },
+    uses: { type: 'string', default: '100' },
+    promotions: { type: 'string', default: 'on' },
+    concurrency: { type: 'string', default: '64' },
+    out: { type: 'string' },
+    in: { type: 'string' },
+  },
+});
+
+interface Plan {
+  promotions: boolean;
+  code: string | null;
+  buyers: { id: number; token: string }[];
+}
+
+const ADDRESS = {
+  adressLine1: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560001',
+  country: 'India',
+  contact: '9876543210',
+};
+
+const url = values.url ?? '';
+// <prefix>_promotions (scripts/bench.mjs's --db-prefix, vc_bench by default): a database this script may drop.
+const dbName = () => {
+  const name = /\/(vc_bench(?:_\w+)?_promotions)$/.exec(url)?.[1] ?? '';
+  if (!name)
+    throw new Error('--url must name the vc_bench_promotions (or vc_bench_<name>_promotions) database');
+  return name;
+};
+
+/** A fresh database with a phone and an accessory category, N products of each, and `users` shoppers. */
+async function freshShop(perCategory: number, users: number) {
+  const name = dbName();
+  await ensureDatabase(url);
+  let db = createDb(url, 4);
+  await sql`DROP DATABASE ${sql.id(name)}`.execute(db);
+  await db.destroy();
+  await ensureDatabase(url);
+  db = createDb(url, 4);
+  await migrateToLatest(db);
+  await db.insertInto('settings').values({ name: 'cod_max_paise', value: '1000000000' }).execute();
+  const category = async (n: string) =>
+    Number(
+      (
+        await db
+          .insertInto('categories')
+          .values({ name: n, slug: n.toLowerCase(), image: '' })
+          .executeTakeFirstOrThrow()
+      ).insertId,
+    );
+  const phones = await category('Phones');
+  const accessories = await category('Accessories');
+  const products: Record<'phones' | 'accessories', number[]> = { phones: [], accessories: [] };
+  for (const [kind, categoryId, base] of [
+    ['phones', phones, 1_999_900],
+    ['accessories', accessories, 149_900],
+  ] as const) {
+    for (let i = 0; i < perCategory; i++) {
+      const price = base + i * 10_000;
+      const r = await db
+        .insertInto('products')
+        .values({
+          name: `Bench ${kind} ${i + 1}`,
+          slug: `bench-${kind}-${i + 1}`,
+          sku: null,
+          original_price: price,
+          discount_percentage: 0,
+          final_price: price,
+          short_description: null,
+          long_description: null,
+          category_id: categoryId,
+          thumbnail: '',
+          stock: 1_000_000,
+        })
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('product_variants')
+        .values({ product_id: Number(r.insertId), sku: `BENCH-${kind}-${i + 1}`, stock: 1_000_000 })
+        .execute();
+      products[kind].push(Number(r.insertId));
+    }
+  }
+  for (let from = 0; from < users; from += 1000) {
+    await db
+      .insertInto('users')
+      .values(
+        Array.from({ length: Math.min(1000, users - from) }, (_, i) => ({
+          name: `Shopper ${from + i + 1}`,
+          email: `shopper${from + i + 1}@bench.voltcart.test`,
+          password_hash: 'x',
+        })),
+      )
+      .execute();
+  }
+  const rows = await db.selectFrom('users').select('id').orderBy('id').execute();
+  const tokens = new Tokens(values.secret ?? '', { admin: '1h', customer: '1h' });
+  const buyers = await Promise.all(
+    rows.map(async (u) => ({ id: Number(u.id), token: await tokens.sign('customer', Number(u.id), 0) })),
+  );
+  // Each cart: a phone and one or two of an accessory.
+  const lines = buyers.flatMap((b, i) => [
+    { user_id: b.id, product_id: products.phones[i % perCategory]!, qty: 1 },
+    { user_id: b.id, product_id: products.accessories[(i * 7) % perCategory]!, qty: 1 + (i % 2) },
+  ]);
+  for (let from = 0; from < lines.length; from += 2000)
+    await db
+      .insertInto('cart_lines')
+      .values(lines.slice(from, from + 2000))
+      .execute();
+  return { db, buyers, phones, accessories };
+}
+
+const promotion = (over: Record<string, unknown>) => ({
+  kind: 'automatic' as const,
+  action: 'percent' as const,
+  percent_bp: null,
+  amount_paise: null,
+  cap_paise: null,
+  buy_qty: null,
+  get_qty: null,
+  scope: 'order' as const,
+  targets: '[]',
+  min_order_paise: 0,
+  starts_at: null,
+  ends_at: null,
+  max_uses: null,
+  per_customer: null,
+  first_order_only: 0,
+  online_only: 0,
+  combinable: 1,
+  active: 1,
+  deal: 0,
+  ...over,
+});
+
+async function addCode(db: Db, code: string, maxUses: number | null) {
+  const r = await db
+    .insertInto('promotions')
+    .values(promotion({ name: code, kind: 'code', percent_bp: 1000, max_uses: maxUses }))
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('promotion_codes')
+    .values({ promotion_id: Number(r.insertId), code, max_uses: null })
+    .execute();
+}
+
+async function prepare() {
+  const on = values.promotions === 'on';
+  const { db, buyers, phones, accessories } = await freshShop(10, Number(values.carts));
+  if (on) {
+    await addCode(db, 'BENCH10', null);
+    await db
+      .insertInto('promotions')
+      .values([
+        promotion({
+          name: '10% off accessories with any phone',
+          percent_bp: 1000,
+          scope: 'categories',
+          targets: JSON.stringify([String(accessories)]),
+          requires_scope: 'categories',
+          requires_targets: JSON.stringify([String(phones)]),
+        }),
+        promotion({
+          name: '₹250 off orders over ₹5,000',
+          action: 'amount',
+          amount_paise: 25_000,
+          min_order_paise: 500_000,
+        }),
+      ])
+      .execute();
+  }
+  await db.destroy();
+  writeFileSync(
+    values.out!,
+    JSON.stringify({ promotions: on, code: on ? 'BENCH10' : null, buyers } satisfies Plan),
+  );
+  console.log(JSON.stringify({ buyers: buyers.length, promotions: on }));
+}
+
+async function racePrepare() {
+  const { db, buyers } = await freshShop(2, Number(values.shoppers));
+  await addCode(db, 'RACE100', Number(values.uses));
+  await db.destroy();
+  writeFileSync(values.out!, JSON.stringify({ promotions: true, code: 'RACE100', buyers } satisfies Plan));
+  console.log(JSON.stringify({ shoppers: buyers.length }));
+}
+
+/** One request over a keep-alive connection (node:http: cheaper for the load generator than fetch). */
+const agent = new Agent({ keepAlive: true, maxSockets: 512 });
+function call(api: string, path: string, token: string, body: unknown) {
+  const payload = JSON.stringify(body);
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = request(
+      api + path,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const percentile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+/** Every buyer makes one call, K at a time; the first tenth warms up. */
+async function round(
+  plan: Plan,
+  width: number,
+  send: (b: Plan['buyers'][number]) => Promise<{ status: number; text: string }>,
+  ok: (r: { status: number; text: string }) => boolean,
+) {
+  const warm = Math.floor(plan.buyers.length / 10);
+  let next = 0;
+  let timedStart = 0;
+  let timed = 0;
+  const errors: string[] = [];
+  const latencies: number[] = [];
+  const bodies: string[] = [];
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < plan.buyers.length && errors.length <= 20) {
+        const n = next++;
+        if (n === warm) timedStart = performance.now();
+        const t0 = performance.now();
+        const r = await send(plan.buyers[n]!);
+        const t1 = performance.now();
+        if (!ok(r)) errors.push(`${r.status}: ${r.text.slice(0, 200)}`);
+        else if (n >= warm) {
+          timed++;
+          latencies.push(t1 - t0);
+          if (bodies.length < 1) bodies.push(r.text);
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: timed / ((performance.now() - timedStart) / 1000),
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    errors,
+    sample: bodies[0] ?? '',
+  };
+}
+
+async function load() {
+  const plan = JSON.parse(readFileSync(values.in!, 'utf8')) as Plan;
+  const api = values.api!;
+  const width = Number(values.concurrency);
+  const code = plan.code ? { discount_code: plan.code } : {};
+  const quote = await round(
+    plan,
+    width,
+    (b) => call(api, '/cart/quote', b.token, { payment_mode: 0, ...code }),
+    (r) => r.status === 200,
+  );
+  const discountsQuoted = quote.sample
+    ? (JSON.parse(quote.sample) as { discounts: unknown[] }).discounts.length
+    : 0;
+  const order = await round(
+    plan,
+    width,
+    (b) => call(api, '/order/place-order', b.token, { payment_mode: 0, shipping_details: ADDRESS, ...code }),
+    (r) => r.status === 201,
+  );
+  const db = createDb(url, 2);
+  const withThree = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM (
+      SELECT order_id FROM order_discounts GROUP BY order_id HAVING COUNT(*) = 3) AS x`.execute(db);
+  const orders = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM orders`.execute(db);
+  await db.destroy();
+  const errors = [...quote.errors, ...order.errors];
+  console.log(
+    JSON.stringify({
+      buyers: plan.buyers.length,
+      concurrency: width,
+      quote: { perSecond: quote.perSecond, p50: quote.p50, p99: quote.p99, discounts: discountsQuoted },
+      order: { perSecond: order.perSecond, p50: order.p50, p99: order.p99 },
+      orders: Number(orders.rows[0]?.n ?? 0),
+      ordersWithThreeDiscounts: Number(withThree.rows[0]?.n ?? 0),
+      errors: errors.length,
+      firstErrors: errors.slice(0, 3),
+    }),
+  );
+}
+
+async function race() {
+  const plan = JSON.parse(readFileSync(values.in!, 'utf8')) as Plan;
+  const api = values.api!;
+  // All at once; a shopper told "try again in a moment" (503: the API's deadline or pool, on a loaded machine) tries
+  // again, as the page asks, until the shop answers yes or no.
+  let retries = 0;
+  const answers = await Promise.all(
+    plan.buyers.map(async (b) => {
+      for (let attempt = 0; ; attempt++) {
+        const r = await call(api, '/order/place-order', b.token, {
+          payment_mode: 0,
+          shipping_details: ADDRESS,
+          discount_code: plan.code,
+        });
+        if (r.status !== 503 || attempt >= 30) return r;
+        retries++;
+        await new Promise((done) => setTimeout(done, 200 + Math.random() * 800));
+      }
+    }),
+  );
+  const placed = answers.filter((r) => r.status === 201).length;
+  const usedUp = answers.filter((r) => r.status === 409 && r.text.includes('discount_refused')).length;
+  // A busy answer may come after the order was written (the deadline passed as it committed): trying again then
+  // finds the cart empty. The orders in the database are the figure.
+  const emptied = answers.filter((r) => r.status === 400 && r.text.includes('cart_empty')).length;
+  const other = answers.filter(
+    (r) =>
+      r.status !== 201 &&
+      !(r.status === 409 && r.text.includes('discount_refused')) &&
+      !(r.status === 400 && r.text.includes('cart_empty') && retries > 0),
+  );
+  const db = createDb(url, 2);
+  const uses = await sql<{ uses: number }>`SELECT uses FROM promotions WHERE name = ${plan.code}`.execute(db);
+  const withCode = await sql<{
+    n: number | string;
+  }>`SELECT COUNT(*) AS n FROM order_discounts WHERE code = ${plan.code}`.execute(db);
+  await db.destroy();
+  console.log(
+    JSON.stringify({
+      shoppers: plan.buyers.length,
+      placed,
+      refusedUsedUp: usedUp,
+      ordersWithCode: Number(withCode.rows[0]?.n ?? 0),
+      codeUses: Number(uses.rows[0]?.uses ?? 0),
+      retries,
+      emptied,
+      errors: other.length,
+      firstErrors: other.slice(0, 3).map((r) => `${r.status}: ${r.text.slice(0, 200)}`),
+    }),
+  );
+}
+
+if (positionals[0] === 'prepare') await prepare();
+else if (positionals[0] === 'load') await load();
+else if (positionals[0] === 'race-prepare') await racePrepare();
+else if (positionals[0] === 'race') await race();
+else throw new Error('usage: promotions.ts prepare|load|race-prepare|race …');
+agent.destroy();
