@@ -30,7 +30,10 @@ async function codOrder(carrier: string, qty = 1, state: 'delivered' | 'shipped'
   expect(placed.status, placed.text).toBe(201);
   const id = placed.body.order_id as string;
   const awb = awbOf();
-  const moves = [{ state: 'shipped', carrier, trackingNumber: awb }, ...(state === 'delivered' ? [{ state }] : [])];
+  const moves = [
+    { state: 'shipped', carrier, trackingNumber: awb },
+    ...(state === 'delivered' ? [{ state }] : []),
+  ];
   for (const body of moves) {
     const r = await ctx.req('PATCH', `/order/status/${id}`, { token: owner, body });
     expect(r.status, r.text).toBe(200);
@@ -69,13 +72,27 @@ describe('COD remittances', () => {
     await codOrder('Delhivery', 1, 'shipped'); // not delivered: not due yet
     // b was delivered 20 days ago.
     await sql`UPDATE order_events SET created_at = UTC_TIMESTAMP(3) - INTERVAL 20 DAY
-      WHERE event = 'delivered' AND order_id = (SELECT id FROM orders WHERE public_id = ${b.id})`.execute(ctx.db);
+      WHERE event = 'delivered' AND order_id = (SELECT id FROM orders WHERE public_id = ${b.id})`.execute(
+      ctx.db,
+    );
 
     let d = await due();
     expect(d).toMatchObject({ orders: 3, due: 6000 });
     expect(d.carriers).toEqual([
-      { carrier: 'Blue Dart', orders: 1, due: 3000, oldestDays: 0, byAge: { upTo7: 3000, upTo15: 0, upTo30: 0, over30: 0 } },
-      { carrier: 'Delhivery', orders: 2, due: 3000, oldestDays: 20, byAge: { upTo7: 2000, upTo15: 0, upTo30: 1000, over30: 0 } },
+      {
+        carrier: 'Blue Dart',
+        orders: 1,
+        due: 3000,
+        oldestDays: 0,
+        byAge: { upTo7: 3000, upTo15: 0, upTo30: 0, over30: 0 },
+      },
+      {
+        carrier: 'Delhivery',
+        orders: 2,
+        due: 3000,
+        oldestDays: 20,
+        byAge: { upTo7: 2000, upTo15: 0, upTo30: 1000, over30: 0 },
+      },
     ]);
 
     // Delhivery pays ₹2,950 for both (₹50 kept as its charge); the file has a header and another column.
@@ -125,7 +142,11 @@ describe('COD remittances', () => {
       '₹1,000.01 is more than the ₹1,000 due on the 1 order of this file. Check the amount or the file.',
     );
 
-    const twice = await remit({ carrier: 'Ecom Express', amount: 500, awbCsv: `AWB\n${a.awb}\n${a.awb.toLowerCase()}\n` });
+    const twice = await remit({
+      carrier: 'Ecom Express',
+      amount: 500,
+      awbCsv: `AWB\n${a.awb}\n${a.awb.toLowerCase()}\n`,
+    });
     expect(twice.status).toBe(400);
     expect(twice.body.code).toBe('duplicate_awb');
     expect(twice.body.msg).toContain('lines 2 and 3');

@@ -53,7 +53,13 @@ const lowList = async () => {
   expect(r.status, r.text).toBe(200);
   return r.body as {
     total: number;
-    alerts: { variantId: string; sku: string; units: number; threshold: number; ownThreshold: number | null }[];
+    alerts: {
+      variantId: string;
+      sku: string;
+      units: number;
+      threshold: number;
+      ownThreshold: number | null;
+    }[];
   };
 };
 
@@ -123,7 +129,10 @@ describe('low-stock alerts', () => {
       const r = await ctx.req('PUT', path, { token: admin, body: { threshold } });
       expect(r.status, String(threshold)).toBe(400);
     }
-    expect((await ctx.req('PUT', '/stock/variant/999999999/threshold', { token: admin, body: { threshold: 3 } })).status).toBe(404);
+    expect(
+      (await ctx.req('PUT', '/stock/variant/999999999/threshold', { token: admin, body: { threshold: 3 } }))
+        .status,
+    ).toBe(404);
     const orders = (await ctx.staffMember(admin, 'orders')).token;
     expect((await ctx.req('PUT', path, { token: orders, body: { threshold: 3 } })).status).toBe(403);
     expect((await ctx.req('GET', '/stock/low', { token: orders })).status).toBe(403);
@@ -131,7 +140,7 @@ describe('low-stock alerts', () => {
     expect((await ctx.req('GET', '/stock/low', { token: catalogue })).status).toBe(200);
   });
 
-  it("follows a new shop threshold at once (no mail), and mails only staff who look after stock", async () => {
+  it('follows a new shop threshold at once (no mail), and mails only staff who look after stock', async () => {
     const p = await createProduct(7);
     await mailLowStock(ctx.db, ctx.config);
     const before = (await lowMails()).length;
@@ -145,7 +154,11 @@ describe('low-stock alerts', () => {
     await buy(p.id, 2); // 7 → 5
     expect(await mailLowStock(ctx.db, ctx.config)).toBe(1);
     const recipients = (await lowMails()).slice(before).map((m) => m.recipient);
-    const staff = await ctx.db.selectFrom('admins').select(['email', 'role']).where('active', '=', 1).execute();
+    const staff = await ctx.db
+      .selectFrom('admins')
+      .select(['email', 'role'])
+      .where('active', '=', 1)
+      .execute();
     const expected = staff.filter((s) => s.role !== 'orders').map((s) => s.email);
     expect(recipients.sort()).toEqual(expected.sort());
     expect(staff.some((s) => s.role === 'orders')).toBe(true);

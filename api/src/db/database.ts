@@ -666,6 +666,8 @@ export interface ReportCustomerFirstTable {
 export interface ReportOrderDayTable {
   order_id: number;
   day: string;
+  /** The order's updated_at when its day was last counted. */
+  counted_at: Date | null;
 }
 export interface ReportRefreshTable {
   id: number;

@@ -44,6 +44,7 @@ import * as stockLedger from './20261130T0600_stock_ledger';
 import * as reportDays from './20261130T0610_report_days';
 import * as lowStockAlerts from './20261201T0600_low_stock_alerts';
 import * as codRemittances from './20261201T0610_cod_remittances';
+import * as reportOrderSeen from './20261201T0620_report_order_seen';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   '20261130T0610_report_days': reportDays,
   '20261201T0600_low_stock_alerts': lowStockAlerts,
   '20261201T0610_cod_remittances': codRemittances,
+  '20261201T0620_report_order_seen': reportOrderSeen,
 };
