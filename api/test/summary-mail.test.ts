@@ -2,6 +2,7 @@
 // minute job writes one mail per period to each active Owner through the outbox — daily for the day before,
 // weekly on Mondays for Monday to Sunday — with the Reports screen's figures for that period (checked against a
 // hand-computed order), and not twice for the same period; the period rule itself.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailSummary, summaryPeriod } from '../src/modules/reports/summary-mail.service';
 import { createTestContext, type TestContext } from './context';
@@ -55,7 +56,7 @@ describe('the summary mail', () => {
       );
     await ctx.db
       .updateTable('orders')
-      .set({ created_at: new Date(Date.now() - 86_400_000) })
+      .set({ created_at: sql`UTC_TIMESTAMP(3) - INTERVAL 1 DAY` })
       .where('public_id', '=', id)
       .execute();
 

@@ -10,7 +10,7 @@ import { run } from '../lib/processes.mjs';
  */
 export async function reportsPart({ db, prefix, quick, record }) {
   const orders = 100_000;
-  const reads = quick ? 100 : 300;
+  const reads = quick ? 40 : 200;
   step(`Reports over ${orders.toLocaleString('en')} orders: 30 and 365 days, ${reads} reads each…`);
   const out = await run(
     process.execPath,

@@ -206,7 +206,8 @@ export type TopKind = 'product' | 'category' | 'brand';
 /**
  * What sold most in the days' paid orders, by value (units × the unit price paid), `limit` rows: by product (its
  * current name, or the name on its last order line when it was deleted), by its category now ('Uncategorised'
- * for none), or by brand ('No brand' for none).
+ * for none), or by brand ('No brand' for none). The days are summed per product first, then joined to the
+ * products: one lookup per product sold, not one per product and day.
  */
 export async function topSellers(
   db: Q,
@@ -235,10 +236,10 @@ export async function topSellers(
     sales: number | string;
   }>`SELECT ${kind === 'brand' ? sql`NULL` : key} AS id, ${name} AS name, SUM(d.units) AS units,
       SUM(d.sales) AS sales
-    FROM report_day_products AS d
+    FROM (SELECT product_id, SUM(units) AS units, SUM(sales) AS sales FROM report_day_products
+        WHERE day BETWEEN ${firstDay} AND ${lastDay} GROUP BY product_id) AS d
     LEFT JOIN products AS p ON p.id = d.product_id
     LEFT JOIN categories AS c ON c.id = p.category_id
-    WHERE d.day BETWEEN ${firstDay} AND ${lastDay}
     GROUP BY ${key}
     ORDER BY sales DESC, units DESC, name
     LIMIT ${limit}`.execute(db);
