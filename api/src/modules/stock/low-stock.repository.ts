@@ -10,7 +10,8 @@ const threshold = sql<number>`COALESCE(v.low_stock_threshold, ${SHOP_THRESHOLD})
 export const effectiveThreshold = sql<number>`COALESCE(low_stock_threshold, ${SHOP_THRESHOLD})`;
 
 /**
- * Opens an alert for each of these variants now at or below its threshold that has none open: the ids of those
+ * Opens an alert for each of these variants (switched on: a combination not sold is never "low") now at or below
+ * its threshold that has none open: the ids of those
  * whose alert this call opened (INSERT IGNORE keeps an open alert as it was: once per crossing).
  */
 export async function openAlerts(db: Q, variantIds: number[]): Promise<number[]> {
@@ -18,7 +19,7 @@ export async function openAlerts(db: Q, variantIds: number[]): Promise<number[]>
   const r = await sql<{ variant_id: number | string }>`INSERT IGNORE INTO low_stock_alerts
       (variant_id, product_id, units, threshold)
     SELECT v.id, v.product_id, v.stock, ${threshold} FROM product_variants AS v
-    WHERE v.id IN (${sql.join(variantIds)}) AND v.stock <= ${threshold}
+    WHERE v.id IN (${sql.join(variantIds)}) AND v.enabled = 1 AND v.stock <= ${threshold}
     ORDER BY v.id
     RETURNING variant_id`.execute(db);
   return r.rows.map((x) => Number(x.variant_id));
@@ -118,7 +119,7 @@ export async function resortAlerts(db: Q, variantIds?: number[]): Promise<void> 
   const only = variantIds ? sql`AND v.id IN (${sql.join(variantIds)})` : sql``;
   await sql`INSERT IGNORE INTO low_stock_alerts (variant_id, product_id, units, threshold, mailed_at)
     SELECT v.id, v.product_id, v.stock, ${threshold}, UTC_TIMESTAMP(3) FROM product_variants AS v
-    WHERE v.stock <= ${threshold} ${only}`.execute(db);
+    WHERE v.enabled = 1 AND v.stock <= ${threshold} ${only}`.execute(db);
   await sql`DELETE a FROM low_stock_alerts AS a JOIN product_variants AS v ON v.id = a.variant_id
-    WHERE v.stock > ${threshold} ${only}`.execute(db);
+    WHERE (v.stock > ${threshold} OR v.enabled = 0) ${only}`.execute(db);
 }
