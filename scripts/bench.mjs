@@ -972,7 +972,7 @@ await main(async () => {
   if (only.includes('images')) await imagesPart(db);
   if (only.includes('catalog')) await catalogPart(db);
   if (only.includes('reports'))
-    await (await import('./bench/reports-part.mjs')).reportsPart({ db, prefix: args['db-prefix'], quick: args.quick, record });
+    await (await import('./bench/reports-part.mjs')).reportsPart({ db, args, record });
 
   printTable();
   const out = JSON.stringify(results, null, 2);

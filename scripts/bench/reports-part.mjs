@@ -8,7 +8,8 @@ import { run } from '../lib/processes.mjs';
  * database (<db-prefix>_reports, kept between runs), the 30- and 365-day sales reports' p99 with nothing changed
  * and right after an order changed, each also as a ratio to a bare Hono route's p99 in the same process and run.
  */
-export async function reportsPart({ db, prefix, quick, record }) {
+export async function reportsPart({ db, args, record }) {
+  const [prefix, quick] = [args['db-prefix'], args.quick];
   const orders = 100_000;
   const reads = quick ? 40 : 200;
   step(`Reports over ${orders.toLocaleString('en')} orders: 30 and 365 days, ${reads} reads each…`);
