@@ -24,6 +24,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { catalogBulkRoutes } from './modules/catalog-bulk/catalog-bulk.routes';
 import { catalogCsvRoutes } from './modules/catalog-csv/catalog-csv.routes';
 import { categoryRoutes } from './modules/category/category.routes';
+import { codRoutes } from './modules/cod/cod.routes';
 import { colorRoutes } from './modules/color/color.routes';
 import { compareRoutes } from './modules/compare/compare.routes';
 import { customerRoutes } from './modules/customer/customer.routes';
@@ -115,6 +116,7 @@ export function createApp(opts: AppOptions) {
   app.route('/', serialRoutes());
   app.route('/stock', stockRoutes());
   app.route('/reports', reportsRoutes());
+  app.route('/cod', codRoutes());
   app.route('/images', imagesRoutes());
 
   app.notFound((c) =>

@@ -3,11 +3,14 @@
  * app's upload benchmark): what they may use without reaching into modules. The boundary rule in
  * .dependency-cruiser.cjs keeps tools to this file.
  */
+export { createApp } from './app';
 export { runWorkers, webConcurrency } from './cluster';
+export { loadConfig } from './config';
 export { createDb, type Db, ensureDatabase, migrateToLatest } from './db/connection';
 export { seedCatalog } from './db/seed/seed-catalog';
 export { Tokens } from './lib/auth';
 export { encodeImage, imageLimits } from './lib/images';
+export { createLogger } from './lib/logger';
 export { seedDeps } from './lib/seed-deps';
 export { LocalStorage } from './lib/storage';
 export {
@@ -19,3 +22,4 @@ export {
 export type { InvoiceDocument, InvoiceLine } from './modules/invoice/invoice.service';
 export { type CatalogQuery, MariaDbSearch } from './modules/search/search-engine';
 export { SEARCH_INDEX_VERSION } from './modules/search/search-text';
+export { createServices } from './services';

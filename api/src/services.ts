@@ -6,6 +6,8 @@ import { createPaymentProvider } from './lib/payments/create-payment-provider';
 import { createMailTransport } from './modules/mail/mail-transport';
 import { OutboxSender } from './modules/mail/outbox-sender';
 import { expireUnpaidOrders } from './modules/order/order-lifecycle.service';
+import { mailSummary } from './modules/reports/summary-mail.service';
+import { mailLowStock } from './modules/stock/low-stock.service';
 
 /** How often each API process looks for unpaid online orders past their time. */
 const SWEEP_INTERVAL_MS = 60_000;
@@ -19,6 +21,8 @@ const SWEEP_INTERVAL_MS = 60_000;
  *   processes may run it at once (leases); tests that deliver mail start their own (`mailSender: false`)
  * - the unpaid-order sweep runs every minute (an expired order becomes payment_failed, and its shopper gets the
  *   payment-failed mail with the "Pay now" link); several processes may run it at once (conditional updates)
+ * - staff mails, in the same minute: the low-stock crossings not mailed yet, and the Owner's summary mail when
+ *   one is due (both lock what they mail, so several processes write each mail once)
  */
 export async function createServices(
   deps: { config: Config; db: Db; logger: Logger },
@@ -45,6 +49,16 @@ export async function createServices(
         if (n) deps.logger.info('unpaid orders expired', { count: n });
       })
       .catch((e) => deps.logger.warn('unpaid-order sweep failed', { error: (e as Error).message }))
+      .then(() => mailLowStock(deps.db, deps.config))
+      .then((n) => {
+        if (n) deps.logger.info('low-stock mail written', { variants: n });
+      })
+      .catch((e) => deps.logger.warn('low-stock mail failed', { error: (e as Error).message }))
+      .then(() => mailSummary(deps.db, deps.config))
+      .then((sent) => {
+        if (sent) deps.logger.info('sales summary mail written');
+      })
+      .catch((e) => deps.logger.warn('sales summary mail failed', { error: (e as Error).message }))
       .finally(() => {
         running = null;
       });

@@ -35,7 +35,7 @@ describe('pickCsv', () => {
     await writeFile(path, '');
     await truncate(path, MAX_IMPORT_BYTES + 1);
     await expect(pickCsv(async () => path)).rejects.toThrow(
-      /huge\.csv is 50\.0 MB; a catalogue CSV may be at most 50 MB/,
+      /huge\.csv is 50\.0 MB; a CSV file may be at most 50 MB/,
     );
   });
 });

@@ -8,7 +8,7 @@ import { MAX_IMPORT_BYTES } from '@voltcart/shared';
 import { formatBytes } from '../shared/image-type';
 import type { PickedCsv, SavedExport } from '../shared/ipc-contract';
 
-/** The native open dialog for one CSV file (injected: Electron's `dialog.showOpenDialog`); null when cancelled. */
+/** The native open dialog for one CSV file (a catalogue import, a COD remittance's AWB numbers; injected: Electron's `dialog.showOpenDialog`); null when cancelled. */
 export type ShowCsvOpenDialog = () => Promise<string | null>;
 /** The native save dialog (injected: `dialog.showSaveDialog`) with a suggested name; null when cancelled. */
 export type ShowCsvSaveDialog = (defaultName: string) => Promise<string | null>;
@@ -29,7 +29,7 @@ export async function pickCsv(showDialog: ShowCsvOpenDialog): Promise<PickedCsv 
     const { size } = await fh.stat();
     if (size > MAX_IMPORT_BYTES)
       throw new Error(
-        `${name} is ${formatBytes(size)}; a catalogue CSV may be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into several files.`,
+        `${name} is ${formatBytes(size)}; a CSV file may be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into several files.`,
       );
     const bytes = new Uint8Array(size);
     await fh.read(bytes, 0, size, 0);

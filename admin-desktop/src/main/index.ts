@@ -136,7 +136,7 @@ async function start() {
       },
       showCsvOpenDialog: async () => {
         const opts = {
-          title: 'Choose the catalogue CSV to import',
+          title: 'Choose the CSV file',
           filters: CSV_DIALOG_FILTERS,
           properties: ['openFile' as const],
         };

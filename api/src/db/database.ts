@@ -140,6 +140,40 @@ export interface ProductVariantTable {
   position: Generated<number>;
   /** Grams; null: the product's weight. */
   weight_grams: Generated<number | null>;
+  /** Units at or below which the variant is low on stock; null: the shop's setting. */
+  low_stock_threshold: Generated<number | null>;
+}
+
+/** A variant at or below its low-stock threshold since the change that crossed it (alerted once). */
+export interface LowStockAlertTable {
+  variant_id: number;
+  product_id: number;
+  units: number;
+  threshold: number;
+  at: Generated<Date>;
+  /** When the staff mail naming this crossing was written to the outbox. */
+  mailed_at: Generated<Date | null>;
+}
+
+/** A courier's payment of the cash it collected on delivery. */
+export interface CodRemittanceTable {
+  id: Id;
+  carrier: string;
+  amount_paise: number;
+  due_paise: number;
+  remitted_on: string;
+  reference: string;
+  file_name: Generated<string>;
+  admin_id: number | null;
+  created_at: Generated<Date>;
+}
+
+/** An order a remittance settled (each order once). */
+export interface CodRemittanceOrderTable {
+  order_id: number;
+  remittance_id: number;
+  awb: string;
+  due_paise: number;
 }
 
 export interface ProductColorTable {
@@ -634,6 +668,8 @@ export interface ReportCustomerFirstTable {
 export interface ReportOrderDayTable {
   order_id: number;
   day: string;
+  /** The order's updated_at when its day was last counted. */
+  counted_at: Date | null;
 }
 export interface ReportRefreshTable {
   id: number;
@@ -750,6 +786,9 @@ export interface Database {
   product_images: ProductImageTable;
   product_memory: ProductMemoryTable;
   product_variants: ProductVariantTable;
+  low_stock_alerts: LowStockAlertTable;
+  cod_remittances: CodRemittanceTable;
+  cod_remittance_orders: CodRemittanceOrderTable;
   product_old_slugs: ProductOldSlugTable;
   cart_lines: CartLineTable;
   newsletter_signups: NewsletterTable;

@@ -63,6 +63,8 @@ export interface World {
   /** A delivered cash-on-delivery order with nothing returned yet, and its line. */
   deliveredOrder: string;
   deliveredLine: number;
+  /** A delivered cash-on-delivery order of the carrier Delhivery with this AWB, not remitted (COD remittances). */
+  codAwb: string;
   /** Return requests of the owner's delivered orders, one per state a staff move starts from. */
   returns: {
     requested: string;
@@ -381,6 +383,8 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
         total_paise: 1_800_000,
         original_total_paise: 2_000_000,
         razorpay_order_id: null,
+        carrier: 'Delhivery',
+        tracking_number: `SEC${tag}`,
         ship_adress_line1: ADDRESS.adressLine1,
         ship_city: ADDRESS.city,
         ship_state: ADDRESS.state,
@@ -466,6 +470,7 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
     otherOrder: theirs.order,
     deliveredOrder: mine.delivered,
     deliveredLine: mine.deliveredLine,
+    codAwb: `SEC${tag}`,
     returns: mine.returns,
     catalogCsv,
     catalogImport: String(preview.body.import._id),
@@ -518,7 +523,7 @@ export function paramValue(route: RouteEntry, param: string, w: World): string {
     if (section === 'order') return w.order;
     if (section === 'settings') return 'terms';
     if (section === 'promotion') return w.promotion;
-    if (section === 'stock') return String(w.product);
+    if (section === 'stock') return String(route.path.includes('/variant/') ? w.variant : w.product);
   }
   throw new Error(
     `security fixtures: no value for :${param} of ${route.method} ${route.path} (add one in world.ts)`,
@@ -791,6 +796,19 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       return { query: '?q=SN-SECURITY' };
     case 'GET /reports/sales.csv':
       return { query: '?table=series' };
+    case 'PUT /stock/variant/:p/threshold':
+      return { body: { threshold: 3 } };
+    case 'POST /cod/remittances':
+      return {
+        body: {
+          carrier: 'Delhivery',
+          amount: 100,
+          remittedOn: '2026-11-01',
+          reference: 'UTR-SECURITY',
+          fileName: 'awbs.csv',
+          awbCsv: `AWB\n${w.codAwb}\n`,
+        },
+      };
     case 'GET /reports/gst/sales-register':
     case 'GET /reports/gst/gstr1':
     case 'GET /reports/gst/eway-bills':

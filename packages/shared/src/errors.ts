@@ -120,6 +120,15 @@ export const ERROR_CODES = [
   'wrong_state',
   /** Shipping settings that are not right (overlapping zones, gaps in weight bands…): the message names them. */
   'invalid_shipping',
+  // COD remittances
+  /** An AWB number the remittance file names twice (the message says which, and on which lines). */
+  'duplicate_awb',
+  /** An AWB number that names no delivered cash-on-delivery order of the carrier. */
+  'unknown_awb',
+  /** An order a remittance already settled. */
+  'already_remitted',
+  /** A remittance larger than the cash due on the orders it names. */
+  'remittance_too_large',
   // the server
   'conflict',
   'busy',

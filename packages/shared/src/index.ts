@@ -42,6 +42,7 @@ export * from './schemas/auth';
 export * from './schemas/cart';
 export * from './schemas/catalog';
 export * from './schemas/catalog-csv';
+export * from './schemas/cod';
 export * from './schemas/common';
 export * from './schemas/compare';
 export * from './schemas/courier';

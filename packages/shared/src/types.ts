@@ -354,6 +354,8 @@ export interface ShopSettings {
    * fewer count as low stock (default 5).
    */
   lowStockThreshold?: number;
+  /** Back office only: the Owner's sales summary mail, 'off' (default), 'daily' or 'weekly'. */
+  summaryMail?: 'off' | 'daily' | 'weekly';
   razorpayKeyId: string | null;
   paymentSimulator: boolean;
   /** Staff's switch for the monthly EMI figure on product pages (off unless staff turn it on). */

@@ -29,6 +29,7 @@ const NAV: { to: string; label: string; icon: string; end?: boolean; permission?
   { to: paths.stockAlerts, label: 'Stock alerts', icon: '⏰', permission: 'catalog.read' },
   { to: paths.tax, label: 'Tax (GST)', icon: '₹', permission: 'settings.write' },
   { to: paths.reports, label: 'Reports', icon: '◔', permission: 'reports.read' },
+  { to: paths.cod, label: 'COD remittances', icon: '⛁', permission: 'orders.read' },
   { to: paths.shipping, label: 'Shipping', icon: '⇢', permission: 'settings.write' },
   { to: paths.settings, label: 'Settings', icon: '⚙' },
 ];

@@ -38,6 +38,7 @@ const ColorFormPage = lazy(() =>
 const ColorListPage = lazy(() =>
   import('../features/colors/color-list-page').then((m) => ({ default: m.ColorListPage })),
 );
+const CodPage = lazy(() => import('../features/cod/cod-page').then((m) => ({ default: m.CodPage })));
 const StockAlertsPage = lazy(() =>
   import('../features/stock-alerts/stock-alerts-page').then((m) => ({ default: m.StockAlertsPage })),
 );
@@ -145,6 +146,7 @@ const routes = createRoutesFromElements(
       <Route path="discounts/add" element={<DiscountFormPage />} />
       <Route path="discounts/edit/:discountId" element={<DiscountFormPage />} />
       <Route path="reports" element={<ReportsPage />} />
+      <Route path="cod" element={<CodPage />} />
       <Route path="account" element={<AccountPage />} />
       <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
     </Route>

@@ -290,7 +290,7 @@ export function createBrowserBridge(storage: Storage = window.localStorage): Bro
         if (!file) return null;
         if (file.size > MAX_IMPORT_BYTES)
           throw new Error(
-            `${file.name} is ${formatBytes(file.size)}; a catalogue CSV may be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into several files.`,
+            `${file.name} is ${formatBytes(file.size)}; a CSV file may be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into several files.`,
           );
         return { name: file.name, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()) };
       },

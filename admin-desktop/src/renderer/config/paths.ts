@@ -32,6 +32,8 @@ export const paths = {
   discountAdd: '/admin/discounts/add',
   discountEdit: (id: string) => `/admin/discounts/edit/${encodeURIComponent(id)}`,
   reports: '/admin/reports',
+  /** Cash on delivery still to collect from couriers, and their remittances. */
+  cod: '/admin/cod',
   /** The staff member's own password and two-step sign-in. */
   account: '/admin/account',
   logout: '/logout',

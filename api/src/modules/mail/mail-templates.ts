@@ -23,7 +23,12 @@ export type MailKind =
   | 'return_approved'
   | 'return_rejected'
   | 'replacement_shipped'
-  | 'newsletter_code';
+  | 'newsletter_code'
+  | 'low_stock'
+  | 'sales_summary';
+
+/** Mails to staff: no storefront link (the back office is a desktop app). */
+const STAFF_KINDS: readonly MailKind[] = ['staff_password', 'low_stock', 'sales_summary'];
 
 export interface MailLine {
   name: string;
@@ -45,6 +50,10 @@ export interface MailData {
   newEmail?: string;
   /** Back-in-stock mails: the product and the options that came back. */
   product?: { name: string; options: string };
+  /** Low-stock mails: the variants that crossed down to their threshold. */
+  lowStock?: { name: string; sku: string; units: number; threshold: number }[];
+  /** The Owner's summary mail: its subject, its lines of figures (already in words and rupees). */
+  summary?: { subject: string; lines: string[] };
   /** The newsletter's first-order code (in `secret`): its percentage and when it stops working, in words. */
   offer?: { percent: number; until: string };
   order?: {
@@ -178,6 +187,25 @@ function wording(kind: MailKind, d: MailData): { subject: string; lead: string[]
           'You choose your own password when you first log in with it; nobody else knows it then.',
         ],
       };
+    case 'low_stock': {
+      const rows = d.lowStock ?? [];
+      return {
+        subject:
+          rows.length === 1
+            ? `Low stock: ${rows[0]!.name} (${rows[0]!.sku})`
+            : `Low stock: ${rows.length} variants`,
+        lead: [
+          `${rows.length === 1 ? 'This variant has' : 'These variants have'} reached ${rows.length === 1 ? 'its' : 'their'} low-stock threshold:`,
+          ...rows.map(
+            (r) =>
+              `${r.name} (${r.sku}): ${r.units} unit${r.units === 1 ? '' : 's'} left, threshold ${r.threshold}`,
+          ),
+          'We write once each time a variant falls to its threshold; the dashboard lists every variant still low.',
+        ],
+      };
+    }
+    case 'sales_summary':
+      return { subject: d.summary?.subject ?? 'Sales summary', lead: d.summary?.lines ?? [] };
     case 'back_in_stock': {
       const what = `${d.product?.name ?? 'A product'}${d.product?.options ? ` (${d.product.options})` : ''}`;
       return {
@@ -369,7 +397,7 @@ export function renderMail(kind: MailKind, d: MailData): RenderedMail {
         ]
       : []),
     '',
-    ...(w.action || kind !== 'staff_password' ? [`${w.action ?? 'Visit us'}: ${link}`, ''] : []),
+    ...(w.action || !STAFF_KINDS.includes(kind) ? [`${w.action ?? 'Visit us'}: ${link}`, ''] : []),
     `${d.shopName}`,
   ].join('\n');
 
@@ -392,7 +420,7 @@ export function renderMail(kind: MailKind, d: MailData): RenderedMail {
 <p>${greeting ? `Hello ${e(greeting)},` : 'Hello,'}</p>
 ${w.lead.map((p) => `<p>${e(p)}</p>`).join('\n')}
 ${o ? `<h2 style="font-size:16px">Order ${e(o.publicId)}</h2><table width="100%" cellpadding="4" style="border-collapse:collapse">${rows}${discountRows}${chargeRows}<tr><td><strong>Total</strong></td><td align="right"><strong>${e(rupees(o.totalPaise))}</strong></td></tr></table>${estimate ? `<p><strong>${e(estimate)}</strong></p>` : ''}` : ''}
-${kind === 'staff_password' ? '' : `<p><a href="${e(link)}" style="display:inline-block;background:#0b5fff;color:#fff;padding:10px 16px;text-decoration:none;border-radius:4px">${e(w.action ?? 'Visit us')}</a></p>`}
+${STAFF_KINDS.includes(kind) ? '' : `<p><a href="${e(link)}" style="display:inline-block;background:#0b5fff;color:#fff;padding:10px 16px;text-decoration:none;border-radius:4px">${e(w.action ?? 'Visit us')}</a></p>`}
 <p style="color:#666;font-size:12px">${e(d.shopName)}</p>
 </body></html>`;
   // Every subject names the shop once.

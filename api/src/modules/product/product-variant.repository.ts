@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection';
 import type { ProductVariantTable } from '../../db/database';
 
 // Weight is read by the checkout only (order.repository), not by the variant editors yet.
-export type VariantRow = Omit<Selectable<ProductVariantTable>, 'weight_grams'>;
+export type VariantRow = Omit<Selectable<ProductVariantTable>, 'weight_grams' | 'low_stock_threshold'>;
 
 /** A variant with its unit price and MSRP worked out (paise), as every reader needs them. */
 export interface PricedVariantRow extends VariantRow {

@@ -84,12 +84,12 @@ const SUM_COLUMNS = [
 
 // ---------------------------------------------------------------- keeping the days
 
-/** The refresh row: up to when the days were counted, and the fingerprint of the orders changed near then. */
-export async function readRefresh(db: Q, lock = false): Promise<{ refreshedTo: Date; fingerprint: string }> {
-  const r = await sql<{ refreshed_to: Date; fingerprint: string }>`SELECT refreshed_to, fingerprint
+/** The refresh row: up to when the days were counted. */
+export async function readRefresh(db: Q, lock = false): Promise<{ refreshedTo: Date }> {
+  const r = await sql<{ refreshed_to: Date }>`SELECT refreshed_to
     FROM report_refresh WHERE id = 1 ${lock ? sql`FOR UPDATE` : sql``}`.execute(db);
   const row = r.rows[0]!;
-  return { refreshedTo: new Date(row.refreshed_to), fingerprint: row.fingerprint };
+  return { refreshedTo: new Date(row.refreshed_to) };
 }
 
 /** The database's clock. */
@@ -98,37 +98,24 @@ export async function databaseNow(db: Q): Promise<Date> {
   return new Date(r.rows[0]!.now);
 }
 
-/**
- * A fingerprint of the orders changed at `since` or later (orders_updated): their number and a checksum of
- * their ids and change times. Any order changed later, or committed late with an earlier time, changes it.
- */
-export async function changeFingerprint(db: Q, since: Date): Promise<string> {
-  const r = await sql<{ n: number | string; x: number | string | null }>`SELECT COUNT(*) AS n,
-      BIT_XOR(CRC32(CONCAT(id, '@', DATE_FORMAT(updated_at, '%Y-%m-%d %H:%i:%s.%f')))) AS x
-    FROM orders WHERE updated_at >= ${since}`.execute(db);
-  return `${Number(r.rows[0]?.n ?? 0)}:${r.rows[0]?.x ?? 0}`;
-}
-
-export async function setRefreshed(db: Q, at: Date, fingerprint: string): Promise<void> {
-  await sql`UPDATE report_refresh SET refreshed_to = ${at}, fingerprint = ${fingerprint} WHERE id = 1`.execute(
-    db,
-  );
+export async function setRefreshed(db: Q, at: Date): Promise<void> {
+  await sql`UPDATE report_refresh SET refreshed_to = ${at} WHERE id = 1`.execute(db);
 }
 
 const dayOfOrder = (offsetMinutes: number, o = 'o') =>
   sql`DATE(${sql.ref(`${o}.created_at`)} + INTERVAL ${offsetMinutes} MINUTE)`;
 
 /**
- * The days to count again: those of the orders changed at `since` or later (orders_updated), and the days those
- * orders were counted in before (an order whose day changed leaves its old day).
+ * The days to count again: those of the orders changed at `since` or later (orders_updated) and not counted since
+ * their change (report_order_days.counted_at differs from their updated_at), and the days those orders were
+ * counted in before (an order whose day changed leaves its old day).
  */
 export async function changedDays(db: Q, since: Date, offsetMinutes: number): Promise<string[]> {
-  const r = await sql<{ day: string }>`SELECT DISTINCT DATE_FORMAT(d, '%Y-%m-%d') AS day FROM (
-      SELECT ${dayOfOrder(offsetMinutes)} AS d FROM orders AS o WHERE o.updated_at >= ${since}
-      UNION
-      SELECT r.day FROM orders AS o JOIN report_order_days AS r ON r.order_id = o.id WHERE o.updated_at >= ${since}
-    ) AS x ORDER BY day`.execute(db);
-  return r.rows.map((x) => x.day);
+  const r = await sql<{ day: string; old_day: string | null }>`SELECT
+      DATE_FORMAT(${dayOfOrder(offsetMinutes)}, '%Y-%m-%d') AS day, DATE_FORMAT(r.day, '%Y-%m-%d') AS old_day
+    FROM orders AS o LEFT JOIN report_order_days AS r ON r.order_id = o.id
+    WHERE o.updated_at >= ${since} AND (r.counted_at IS NULL OR r.counted_at <> o.updated_at)`.execute(db);
+  return [...new Set(r.rows.flatMap((x) => (x.old_day ? [x.day, x.old_day] : [x.day])))].sort();
 }
 
 /** Counts the days from `firstDay` to `lastDay` again from the orders placed in [from, to). */
@@ -142,6 +129,12 @@ export async function recountDays(
     await sql`DELETE FROM ${sql.table(t)} WHERE day BETWEEN ${firstDay} AND ${lastDay}`.execute(db);
   const day = dayOfOrder(offsetMinutes);
   const placed = sql`o.created_at >= ${from} AND o.created_at < ${to}`;
+  // Each order's day and the change counted, written before the sums: an order changed while they are summed
+  // keeps an older counted_at than its updated_at, so the next refresh counts its day again. An order moved from
+  // a day counted later in this refresh still has its old row: it now names this day.
+  await sql`INSERT INTO report_order_days (order_id, day, counted_at)
+    SELECT o.id, ${day}, o.updated_at FROM orders AS o WHERE ${placed}
+    ON DUPLICATE KEY UPDATE day = VALUES(day), counted_at = VALUES(counted_at)`.execute(db);
   await sql`INSERT INTO report_days (day, ${sql.join(SUM_COLUMNS.map((c) => sql.ref(c)))})
     SELECT ${day} AS day, ${salesColumns()} FROM orders AS o WHERE ${placed} GROUP BY day`.execute(db);
   await sql`INSERT INTO report_day_products (day, product_id, units, sales)
@@ -162,10 +155,6 @@ export async function recountDays(
   await sql`DELETE f FROM report_customer_firsts AS f
     WHERE f.first_day BETWEEN ${firstDay} AND ${lastDay}
       AND NOT EXISTS (SELECT 1 FROM report_day_customers AS c WHERE c.user_id = f.user_id)`.execute(db);
-  // An order moved from a day counted later in this refresh still has its old row: it now names this day.
-  await sql`INSERT INTO report_order_days (order_id, day)
-    SELECT o.id, ${day} FROM orders AS o WHERE ${placed}
-    ON DUPLICATE KEY UPDATE day = VALUES(day)`.execute(db);
 }
 
 // ---------------------------------------------------------------- reading the days
@@ -225,7 +214,8 @@ export type TopKind = 'product' | 'category' | 'brand';
 /**
  * What sold most in the days' paid orders, by value (units × the unit price paid), `limit` rows: by product (its
  * current name, or the name on its last order line when it was deleted), by its category now ('Uncategorised'
- * for none), or by brand ('No brand' for none).
+ * for none), or by brand ('No brand' for none). The days are summed per product first, then joined to the
+ * products: one lookup per product sold, not one per product and day.
  */
 export async function topSellers(
   db: Q,
@@ -254,10 +244,10 @@ export async function topSellers(
     sales: number | string;
   }>`SELECT ${kind === 'brand' ? sql`NULL` : key} AS id, ${name} AS name, SUM(d.units) AS units,
       SUM(d.sales) AS sales
-    FROM report_day_products AS d
+    FROM (SELECT product_id, SUM(units) AS units, SUM(sales) AS sales FROM report_day_products
+        WHERE day BETWEEN ${firstDay} AND ${lastDay} GROUP BY product_id) AS d
     LEFT JOIN products AS p ON p.id = d.product_id
     LEFT JOIN categories AS c ON c.id = p.category_id
-    WHERE d.day BETWEEN ${firstDay} AND ${lastDay}
     GROUP BY ${key}
     ORDER BY sales DESC, units DESC, name
     LIMIT ${limit}`.execute(db);

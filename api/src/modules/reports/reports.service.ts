@@ -30,19 +30,20 @@ export function rangeOf(q: ReportQuery, now: Date = new Date()): ReportRange {
 
 /**
  * Brings report_days up to date before a read: the days of the orders changed since the last refresh (less a
- * margin of a few minutes, for transactions that committed late) are counted again from the orders, in one
- * transaction with the refresh row locked (one refresh at a time; readers see the days before or after it).
- * When the orders changed in that window are the very ones the last refresh saw (same fingerprint), nothing has
- * changed since and nothing is done.
+ * margin of a few minutes, for transactions that committed late) and not counted since their change are counted
+ * again from the orders, in one transaction with the refresh row locked (one refresh at a time; readers see the
+ * days before or after it). An order counted once is not counted again until it changes again, so a read after a
+ * change counts that change's day alone, and a read with nothing changed counts nothing (one indexed look at the
+ * orders changed in the margin).
  */
 export async function refreshReportDays(db: Db): Promise<void> {
-  const last = await repo.readRefresh(db);
+  const offset = offsetMinutes();
   const window = (at: Date) => new Date(at.getTime() - REFRESH_MARGIN_MS);
-  if ((await repo.changeFingerprint(db, window(last.refreshedTo))) === last.fingerprint) return;
+  const last = await repo.readRefresh(db);
+  if (!(await repo.changedDays(db, window(last.refreshedTo), offset)).length) return;
   await transaction(db, async (trx) => {
     const { refreshedTo } = await repo.readRefresh(trx, true);
     const now = await repo.databaseNow(trx);
-    const offset = offsetMinutes();
     const days = await repo.changedDays(trx, window(refreshedTo), offset);
     for (const [firstDay, lastDay] of runsOf(days))
       await repo.recountDays(
@@ -50,7 +51,7 @@ export async function refreshReportDays(db: Db): Promise<void> {
         { firstDay, lastDay, from: dayStart(firstDay), to: dayStart(addDays(lastDay, 1)) },
         offset,
       );
-    await repo.setRefreshed(trx, now, await repo.changeFingerprint(trx, window(now)));
+    await repo.setRefreshed(trx, now);
   });
 }
 

@@ -3,6 +3,8 @@ import {
   DEFAULT_SUPPORT_HOURS,
   type SettingsBody,
   type ShopSettings,
+  SUMMARY_MAILS,
+  type SummaryMail,
   toPaise,
   toRupees,
 } from '@voltcart/shared';
@@ -10,6 +12,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
+import { resortAllAlerts } from '../stock/low-stock.service';
 import * as repo from './settings.repository';
 
 const KEYS = {
@@ -22,6 +25,7 @@ const KEYS = {
   promises: 'promises',
   newsletterCodePercent: 'newsletter_code_percent',
   newsletterCodeDays: 'newsletter_code_days',
+  summaryMail: 'summary_mail',
 } as const;
 
 /** The newsletter's first-order code until staff set it: 10 % off, for 30 days. */
@@ -33,7 +37,7 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 export const SETTINGS_MESSAGES = {
   saved: 'Settings saved.',
   nothingToChange:
-    'Send shopName, freeShippingThreshold, lowStockThreshold, requireVerifiedEmail, emiEnabled, supportHours, promises, newsletterCodePercent or newsletterCodeDays to change.',
+    'Send shopName, freeShippingThreshold, lowStockThreshold, requireVerifiedEmail, emiEnabled, supportHours, promises, newsletterCodePercent, newsletterCodeDays or summaryMail to change.',
 } as const;
 
 /**
@@ -45,7 +49,8 @@ export const SETTINGS_MESSAGES = {
  * - emiEnabled: false until staff turn it on (the EMI figure is a claim only the payment gateway can back)
  * - supportHours and promises: the saved texts, else DEFAULT_SUPPORT_HOURS / DEFAULT_PROMISES
  * - the newsletter's first-order code: its % (else 10; 0 for shoppers when no mail is written) and days (else 30)
- * - admins only: the low-stock threshold (units), the saved value, else 5 (shoppers have no use for it)
+ * - admins only: the low-stock threshold (units), the saved value, else 5 (shoppers have no use for it); the
+ *   Owner's summary mail ('off' unless saved)
  */
 export async function getShopSettings(
   db: Db,
@@ -74,8 +79,21 @@ export async function getShopSettings(
         ? (units(saved.get(KEYS.newsletterCodePercent)) ?? DEFAULT_NEWSLETTER_CODE.percent)
         : 0,
     newsletterCodeDays: units(saved.get(KEYS.newsletterCodeDays)) ?? DEFAULT_NEWSLETTER_CODE.days,
-    ...(opts.admin && { lowStockThreshold: lowStock }),
+    ...(opts.admin && {
+      lowStockThreshold: lowStock,
+      summaryMail: summaryMailOf(saved.get(KEYS.summaryMail)),
+    }),
   };
+}
+
+/** The saved summary mail choice; 'off' when none (or an unknown one) was saved. */
+function summaryMailOf(saved: string | undefined): SummaryMail {
+  return SUMMARY_MAILS.find((m) => m === saved) ?? 'off';
+}
+
+/** The Owner's summary mail choice alone (the background pass). */
+export async function summaryMailSetting(db: Db): Promise<SummaryMail> {
+  return summaryMailOf((await repo.readSettings(db, [KEYS.summaryMail])).get(KEYS.summaryMail));
 }
 
 /** A saved count of units, or undefined when it is missing or not a whole number ≥ 0. */
@@ -126,9 +144,13 @@ export async function saveShopSettings(
     values[KEYS.newsletterCodePercent] = String(input.newsletterCodePercent);
   if (input.newsletterCodeDays !== undefined)
     values[KEYS.newsletterCodeDays] = String(input.newsletterCodeDays);
+  if (input.summaryMail !== undefined) values[KEYS.summaryMail] = input.summaryMail;
   await transaction(db, async (trx) => {
     const before = await getShopSettings(trx, config, { admin: true });
     await repo.writeSettings(trx, values);
+    // The low-stock list follows a new shop threshold at once (variants with their own keep theirs).
+    if (input.lowStockThreshold !== undefined && input.lowStockThreshold !== before.lowStockThreshold)
+      await resortAllAlerts(trx);
     await recordAudit(trx, {
       actor,
       action: 'settings.update',

@@ -17,34 +17,67 @@ export interface MoveContext {
   note?: string;
 }
 
-/**
- * Writes the ledger rows of units that have just changed, in one statement: each row reads the variant's units
- * now (after the change, the row locked by it) as `units_after`, and `units_before = units_after - delta`.
- * A variant that no longer exists writes nothing (it had no units to change).
- */
-export async function insertMovements(db: Q, moves: Move[], ctx: MoveContext): Promise<void> {
-  const byId = moves.filter((m) => m.variantId !== undefined);
-  const bySku = moves.filter((m) => m.variantId === undefined);
-  if (byId.length) await insertJoined(db, byId, ctx, 'id');
-  if (bySku.length) await insertJoined(db, bySku, ctx, 'sku');
+/** A ledger row just written: the variant, its change, its units after it and its low-stock threshold now. */
+export interface Written {
+  variantId: number;
+  delta: number;
+  unitsAfter: number;
+  threshold: number;
 }
 
-async function insertJoined(db: Q, moves: Move[], ctx: MoveContext, key: 'id' | 'sku'): Promise<void> {
-  const rows = sql.join(
-    moves.map((m, i) => {
-      const k = key === 'id' ? m.variantId! : m.sku!;
-      return i === 0 ? sql`SELECT ${k} AS k, ${m.delta} AS delta` : sql`SELECT ${k}, ${m.delta}`;
-    }),
-    sql` UNION ALL `,
-  );
-  await sql`INSERT INTO stock_movements
+/**
+ * Writes the ledger rows of units that have just changed, one statement per kind of key: each row reads the
+ * variant's units now (after the change, the row locked by it) as `units_after`, and `units_before = units_after -
+ * delta`. A variant that no longer exists writes nothing (it had no units to change). The rows come back with the
+ * variant's low-stock threshold (its own, else the shop's), read in the same statement, so that a change which
+ * crosses it is seen without another query.
+ */
+export async function insertMovements(db: Q, moves: Move[], ctx: MoveContext): Promise<Written[]> {
+  const byId = moves.filter((m) => m.variantId !== undefined);
+  const bySku = moves.filter((m) => m.variantId === undefined);
+  return [
+    ...(byId.length ? await insertJoined(db, byId, ctx, 'id') : []),
+    ...(bySku.length ? await insertJoined(db, bySku, ctx, 'sku') : []),
+  ];
+}
+
+/** The shop's low-stock threshold as SQL (the setting, else 5 as the settings service says). */
+export const SHOP_THRESHOLD = sql<number>`COALESCE((SELECT CAST(s.value AS UNSIGNED) FROM settings AS s
+  WHERE s.name = 'low_stock_threshold'), 5)`;
+
+async function insertJoined(db: Q, moves: Move[], ctx: MoveContext, key: 'id' | 'sku'): Promise<Written[]> {
+  // The variants by key, each with its change as a CASE: no derived table to build, one index lookup per row.
+  const k = (m: Move) => (key === 'id' ? m.variantId! : m.sku!);
+  const col = sql.ref(`v.${key}`);
+  const delta =
+    moves.length === 1
+      ? sql`${moves[0]!.delta}`
+      : sql`CASE ${col} ${sql.join(
+          moves.map((m) => sql`WHEN ${k(m)} THEN ${m.delta}`),
+          sql` `,
+        )} END`;
+  const r = await sql<{
+    variant_id: number | string;
+    delta: number | string;
+    units_after: number | string;
+    threshold: number | string;
+  }>`INSERT INTO stock_movements
       (variant_id, product_id, sku, delta, units_before, units_after, reason, actor, admin_id, order_id,
        reference, note)
-    SELECT v.id, v.product_id, v.sku, d.delta, v.stock - d.delta, v.stock, ${ctx.reason}, ${ctx.actor},
+    SELECT v.id, v.product_id, v.sku, ${delta}, v.stock - ${delta}, v.stock, ${ctx.reason}, ${ctx.actor},
       ${ctx.adminId ?? null}, ${ctx.orderId ?? null}, ${(ctx.reference ?? '').slice(0, 120)},
       ${(ctx.note ?? '').slice(0, 255)}
-    FROM (${rows}) AS d JOIN product_variants AS v ON v.${sql.raw(key)} = d.k
-    ORDER BY v.id`.execute(db);
+    FROM product_variants AS v WHERE ${col} IN (${sql.join(moves.map(k))})
+    ORDER BY v.id
+    RETURNING variant_id, delta, units_after,
+      (SELECT COALESCE(t.low_stock_threshold, ${SHOP_THRESHOLD}) FROM product_variants AS t
+        WHERE t.id = stock_movements.variant_id) AS threshold`.execute(db);
+  return r.rows.map((x) => ({
+    variantId: Number(x.variant_id),
+    delta: Number(x.delta),
+    unitsAfter: Number(x.units_after),
+    threshold: Number(x.threshold),
+  }));
 }
 
 export interface MovementFilter {

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/connection';
 import { notFound } from '../../errors';
 import * as orderRepo from '../order/order.repository';
+import * as lowStock from './low-stock.repository';
 import * as repo from './stock-ledger.repository';
 
 /** Why and by whom units moved (the ledger row's context). */
@@ -29,6 +30,10 @@ export type StockMove = repo.Move;
  * variant whose units moved.
  * - moves of the same variant are added up (one row each); a zero change writes nothing
  * - `units_after` is read from the variant as it now is, so the row holds what the change left
+ * - low-stock alerts: a fall to the variant's threshold or below opens its alert (once: an open alert stays as it
+ *   was; the staff mail follows from the background pass, low-stock.service.ts), a rise above it closes the alert
+ *   (armed again). The rows written say the units and threshold, so a change that crosses neither way costs no
+ *   further query (a checkout's usual case).
  */
 export async function recordStock(trx: Db, moves: StockMove[], ctx: StockContext): Promise<void> {
   const sum = new Map<string, StockMove>();
@@ -38,7 +43,20 @@ export async function recordStock(trx: Db, moves: StockMove[], ctx: StockContext
     sum.set(k, had ? { ...had, delta: had.delta + m.delta } : { ...m });
   }
   const changed = [...sum.values()].filter((m) => m.delta !== 0);
-  if (changed.length) await repo.insertMovements(trx, changed, ctx);
+  if (!changed.length) return;
+  const written = await repo.insertMovements(trx, changed, ctx);
+  const low = written.filter((w) => w.delta < 0 && w.unitsAfter <= w.threshold);
+  const above = written.filter((w) => w.delta > 0 && w.unitsAfter > w.threshold);
+  if (low.length)
+    await lowStock.openAlerts(
+      trx,
+      low.map((w) => w.variantId),
+    );
+  if (above.length)
+    await lowStock.closeAlerts(
+      trx,
+      above.map((w) => w.variantId),
+    );
 }
 
 /**

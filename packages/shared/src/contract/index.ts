@@ -1,6 +1,7 @@
 import { admin, audit, staff, user } from './account';
 import { catalog, category, color, product, search, variant } from './catalog';
 import { catalogCsv } from './catalog-csv';
+import { cod } from './cod';
 import { compare } from './compare';
 import { customer } from './customer';
 import { delivery } from './delivery';
@@ -15,6 +16,7 @@ import { wishlist } from './wishlist';
 export type { AccountExport } from './account';
 export type { FacetValue, ProductFacets, ProductId, ProductList, Suggestions, Synonym } from './catalog';
 export type { CatalogImport, CsvRowError } from './catalog-csv';
+export type { CodDue, CodRemittance } from './cod';
 export type { PincodeCheck, ShippingSettings, ShippingZoneJson } from './delivery';
 export type { Deal, DiscountLine, Promotion, Quote } from './promotion';
 export type { SalesFigures, SalesPoint, SalesReport, TopRow } from './reports';
@@ -31,7 +33,7 @@ export type {
 export type { MyReview, Review, ReviewPage, StaffReview } from './review';
 
 export type { PricesChanged } from './shop';
-export type { StockMismatch, StockMovement } from './stock';
+export type { LowStockAlert, StockMismatch, StockMovement } from './stock';
 export type { WaitingVariant } from './stock-alert';
 export type { WishlistItem } from './wishlist';
 
@@ -68,6 +70,7 @@ export const contract = {
   serials,
   stock,
   reports,
+  cod,
   promotion,
   compare,
   delivery,

@@ -1,5 +1,5 @@
 import type { StockActor, StockReason } from '../rules/stock-ledger';
-import type { stockMovementsQuery } from '../schemas/stock';
+import type { lowStockThresholdBody, stockMovementsQuery } from '../schemas/stock';
 import { route } from './define';
 
 /**
@@ -35,6 +35,22 @@ export interface StockMismatch {
   ledgerUnits: number;
 }
 
+/**
+ * A variant at or below its low-stock threshold since the change that crossed it (staff were mailed once then).
+ * `threshold` is the one in force: `ownThreshold` when the variant has its own, else the shop's setting.
+ */
+export interface LowStockAlert {
+  variantId: string;
+  productId: string;
+  productName: string;
+  sku: string;
+  units: number;
+  threshold: number;
+  ownThreshold: number | null;
+  /** When it crossed (or when the list started, for variants already low then). */
+  since: string;
+}
+
 /** The stock ledger (back office): a product's trail, and the check that the ledger adds up to the units now. */
 export const stock = {
   /** Newest first; `variants` lists every SKU the product's trail names (deleted ones too), for the filter. */
@@ -50,4 +66,10 @@ export const stock = {
     checked: number;
     mismatches: StockMismatch[];
   }>(),
+  /** The dashboard's low-stock list: open alerts, fewest units first (`total` counts them all). */
+  low: route('GET /stock/low', 'catalog.read').reply<{ alerts: LowStockAlert[]; total: number }>(),
+  /** A variant's own low-stock threshold, or `null` to follow the shop's; the list is sorted again (no mail). */
+  threshold: route('PUT /stock/variant/:id/threshold', 'catalog.write')
+    .body<typeof lowStockThresholdBody>()
+    .reply<{ variantId: string; threshold: number; ownThreshold: number | null }>(),
 };

@@ -7,6 +7,10 @@ import { email, formBoolean, int, jsonText, rupees, text } from './common';
 /** The most units the low-stock threshold may be. */
 export const MAX_LOW_STOCK_THRESHOLD = 100_000;
 
+/** The Owner's sales summary mail: none (default), each morning for the day before, or each Monday for the week. */
+export const SUMMARY_MAILS = ['off', 'daily', 'weekly'] as const;
+export type SummaryMail = (typeof SUMMARY_MAILS)[number];
+
 /** Each field carries the label of the Settings form (`fieldLabel`): staff read it in error messages. */
 export const settingsBody = z.object({
   shopName: text(60).min(1, 'must not be empty').optional().meta({ label: 'Shop name' }),
@@ -16,6 +20,11 @@ export const settingsBody = z.object({
     .pipe(z.number().min(0, 'must not be negative').max(MAX_LOW_STOCK_THRESHOLD, 'must be at most 1,00,000'))
     .optional()
     .meta({ label: 'Low-stock threshold (units)' }),
+  /** The Owner's sales summary mail (opt-in). */
+  summaryMail: z
+    .enum(SUMMARY_MAILS, { error: `must be one of ${SUMMARY_MAILS.join(', ')}` })
+    .optional()
+    .meta({ label: 'Sales summary mail to the Owner' }),
   /** The monthly EMI figure on product pages: on only when the payment gateway offers EMI to this shop. */
   emiEnabled: formBoolean.optional().meta({ label: 'Show the monthly EMI figure on product pages' }),
   /** When the hotline answers, e.g. "Mon–Sat, 9 am – 8 pm" or "24/7". */

@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { formatDateTime, formatINR } from '../../lib/format';
 import { queries } from '../../lib/queries';
 import { useCan } from '../../stores/session';
+import { LowStockPanel } from './low-stock-panel';
 
 const count = new Intl.NumberFormat('en-IN');
 
@@ -51,6 +52,7 @@ export function DashboardPage() {
   const metrics = useQuery(queries.metrics(period));
   // The latest orders are for roles that handle orders (the Catalogue role sees the figures only).
   const canOrders = useCan('orders.read');
+  const canStock = useCan('catalog.read');
   const recent = useQuery({
     ...queries.orders({ limit: 6, page: 1 }),
     select: (d) => d.orders,
@@ -139,6 +141,8 @@ export function DashboardPage() {
           </span>
         </div>
       </div>
+
+      {canStock && <LowStockPanel />}
 
       {canOrders && (
         <section className="panel">

@@ -1,6 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
-import { MAX_LOW_STOCK_THRESHOLD, type SettingsBody, type ShopSettings } from '@voltcart/shared';
+import {
+  MAX_LOW_STOCK_THRESHOLD,
+  type SettingsBody,
+  type ShopSettings,
+  type SummaryMail,
+} from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { AppInfo, ConnectionCheck } from '../../../shared/ipc-contract';
 import { PageHeader } from '../../components/states';
@@ -35,7 +40,14 @@ export function SettingsPage() {
     freeShippingThreshold: string;
     lowStockThreshold: string;
     requireVerifiedEmail: boolean;
-  }>({ shopName: '', freeShippingThreshold: '', lowStockThreshold: '', requireVerifiedEmail: false });
+    summaryMail: SummaryMail;
+  }>({
+    shopName: '',
+    freeShippingThreshold: '',
+    lowStockThreshold: '',
+    requireVerifiedEmail: false,
+    summaryMail: 'off',
+  });
   const [shopError, setShopError] = useState<string | null>(null);
 
   const shopDirty =
@@ -43,7 +55,8 @@ export function SettingsPage() {
     (shopForm.shopName !== shop.data.shopName ||
       shopForm.freeShippingThreshold !== String(shop.data.freeShippingThreshold) ||
       shopForm.lowStockThreshold !== String(shop.data.lowStockThreshold ?? DEFAULT_LOW_STOCK) ||
-      shopForm.requireVerifiedEmail !== shop.data.requireVerifiedEmail);
+      shopForm.requireVerifiedEmail !== shop.data.requireVerifiedEmail ||
+      shopForm.summaryMail !== (shop.data.summaryMail ?? 'off'));
   const { allowLeave } = useUnsavedChanges(apiUrl.trim() !== getApiUrl() || shopDirty);
 
   useEffect(() => {
@@ -56,6 +69,7 @@ export function SettingsPage() {
         freeShippingThreshold: String(shop.data.freeShippingThreshold),
         lowStockThreshold: String(shop.data.lowStockThreshold ?? DEFAULT_LOW_STOCK),
         requireVerifiedEmail: shop.data.requireVerifiedEmail,
+        summaryMail: shop.data.summaryMail ?? 'off',
       });
     }
   }, [shop.data]);
@@ -111,6 +125,7 @@ export function SettingsPage() {
         freeShippingThreshold: threshold,
         lowStockThreshold: low,
         requireVerifiedEmail: shopForm.requireVerifiedEmail,
+        summaryMail: shopForm.summaryMail,
       },
       {
         onSuccess: (reply) => toast.reply(reply, 'Settings saved.'),
@@ -213,7 +228,26 @@ export function SettingsPage() {
                 onChange={(e) => setShopForm({ ...shopForm, lowStockThreshold: e.target.value })}
               />
               <span className="hint" id="shop-low-stock-hint">
-                Products with this many units or fewer show under “Low stock only” in Products.
+                Products with this many units or fewer show under “Low stock only” in Products. A variant that
+                falls to its threshold is listed on the dashboard and mailed to staff once.
+              </span>
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="shop-summary-mail">
+                Sales summary mail to the Owner
+              </label>
+              <select
+                id="shop-summary-mail"
+                aria-describedby="shop-summary-mail-hint"
+                value={shopForm.summaryMail}
+                onChange={(e) => setShopForm({ ...shopForm, summaryMail: e.target.value as SummaryMail })}
+              >
+                <option value="off">Off</option>
+                <option value="daily">Daily (the day before, each morning)</option>
+                <option value="weekly">Weekly (Monday to Sunday, each Monday)</option>
+              </select>
+              <span className="hint" id="shop-summary-mail-hint">
+                The Reports screen's figures, mailed to every Owner.
               </span>
             </div>
           </div>

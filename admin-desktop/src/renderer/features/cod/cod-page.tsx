@@ -1,0 +1,287 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '@voltcart/api-client/http';
+import { type FormEvent, useState } from 'react';
+import { isFirstLoad, QueryError } from '../../components/query-states';
+import { ErrorBox, PageHeader, Spinner } from '../../components/states';
+import { api } from '../../lib/api';
+import { getBridge } from '../../lib/bridge';
+import { formatDateTime, formatINR } from '../../lib/format';
+import { useCan } from '../../stores/session';
+import { toast } from '../../stores/toast';
+
+const KEY = ['cod'] as const;
+const today = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+
+/** The AWB file chosen with the native picker: its name, its text and how many lines it has. */
+interface AwbFile {
+  name: string;
+  text: string;
+  lines: number;
+}
+
+/** Records a courier's remittance: carrier, amount, date, reference and the CSV of AWB numbers it covers. */
+function RemittanceForm({ carriers }: { carriers: string[] }) {
+  const client = useQueryClient();
+  const [form, setForm] = useState({ carrier: '', amount: '', remittedOn: today(), reference: '' });
+  const [file, setFile] = useState<AwbFile | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const choose = async () => {
+    try {
+      const picked = await getBridge().files.pickCsv();
+      if (!picked) return;
+      const text = new TextDecoder().decode(picked.bytes);
+      setFile({ name: picked.name, text, lines: text.split(/\r?\n/).filter((l) => l.trim()).length });
+    } catch (e) {
+      toast.error(errorMessage(e, 'The file could not be read.'));
+    }
+  };
+  const record = useMutation({
+    mutationFn: () =>
+      api.cod.record({
+        body: {
+          carrier: form.carrier,
+          amount: form.amount,
+          remittedOn: form.remittedOn,
+          reference: form.reference,
+          fileName: file?.name ?? '',
+          awbCsv: file?.text ?? '',
+        },
+      }),
+    onSuccess: (r) => {
+      toast.success(r.msg);
+      setProblem(null);
+      setFile(null);
+      setForm({ carrier: '', amount: '', remittedOn: today(), reference: '' });
+      void client.invalidateQueries({ queryKey: KEY });
+    },
+    onError: (e) => setProblem(errorMessage(e, 'The remittance could not be recorded.')),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) return setProblem('Choose the CSV file of AWB numbers the courier sent with the payment.');
+    record.mutate();
+  };
+  const field = (name: keyof typeof form) => ({
+    id: `cod-${name}`,
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
+  });
+  return (
+    <form className="panel form" onSubmit={submit} noValidate aria-labelledby="cod-record-title">
+      <h2 id="cod-record-title">Record a remittance</h2>
+      <p className="muted">
+        The orders named in the file are settled. The amount may be less than what is due on them (the
+        courier's charges), never more; an AWB twice in the file is refused.
+      </p>
+      {problem && (
+        <div className="form-error" role="alert" data-testid="cod-error">
+          {problem}
+        </div>
+      )}
+      <div className="grid-2">
+        <div className="field">
+          <label className="field-label" htmlFor="cod-carrier">
+            Carrier
+          </label>
+          <input {...field('carrier')} list="cod-carriers" required />
+          <datalist id="cod-carriers">
+            {carriers.map((c) => (
+              <option key={c} value={c} />
+            ))}
+          </datalist>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="cod-amount">
+            Amount received (₹)
+          </label>
+          <input {...field('amount')} type="number" min={0} step="0.01" required />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="cod-remittedOn">
+            Date received
+          </label>
+          <input {...field('remittedOn')} type="date" max={today()} required />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="cod-reference">
+            Reference (UTR or the courier's remittance number)
+          </label>
+          <input {...field('reference')} maxLength={120} required />
+        </div>
+      </div>
+      <div className="field">
+        <span className="field-label" id="cod-file-label">
+          AWB file (CSV: one AWB a line, or a column named AWB)
+        </span>
+        <div className="inline-form">
+          <button type="button" className="btn btn-ghost" onClick={choose} aria-describedby="cod-file-label">
+            Choose AWB file…
+          </button>
+          <span data-testid="cod-file">
+            {file ? `${file.name} · ${file.lines} line${file.lines === 1 ? '' : 's'}` : 'No file chosen'}
+          </span>
+        </div>
+      </div>
+      <div className="form-actions">
+        <button className="btn btn-primary" type="submit" disabled={record.isPending}>
+          {record.isPending ? 'Recording…' : 'Record remittance'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * COD remittances: the cash couriers collected on delivery and have not paid yet, per carrier and by age
+ * (GET /cod/due), the form that records a remittance (Owner and Manager), and the remittances recorded.
+ */
+export function CodPage() {
+  const canRecord = useCan('orders.refund');
+  const due = useQuery({ queryKey: [...KEY, 'due'], queryFn: ({ signal }) => api.cod.due({}, { signal }) });
+  const list = useQuery({
+    queryKey: [...KEY, 'remittances'],
+    queryFn: ({ signal }) => api.cod.remittances({ query: { limit: 50 } }, { signal }),
+  });
+  const carriers = due.data?.carriers ?? [];
+  return (
+    <>
+      <PageHeader
+        title="COD remittances"
+        subtitle={
+          due.data
+            ? `${formatINR(due.data.due)} to collect on ${due.data.orders} delivered cash-on-delivery order${due.data.orders === 1 ? '' : 's'}`
+            : 'Cash couriers collected on delivery and have not paid yet'
+        }
+      />
+      <section className="panel" aria-labelledby="cod-due-title">
+        <h2 id="cod-due-title">Still to collect, by carrier</h2>
+        <QueryError query={due} />
+        {isFirstLoad(due) ? (
+          <Spinner />
+        ) : carriers.length === 0 ? (
+          <p className="empty">Every delivered cash-on-delivery order has been remitted.</p>
+        ) : (
+          <table className="table table-stack">
+            <caption className="visually-hidden">Cash to collect per carrier, by days since delivery</caption>
+            <thead>
+              <tr>
+                <th scope="col">Carrier</th>
+                <th scope="col" className="num">
+                  Orders
+                </th>
+                <th scope="col" className="num">
+                  Due
+                </th>
+                <th scope="col" className="num">
+                  0–7 days
+                </th>
+                <th scope="col" className="num">
+                  8–15 days
+                </th>
+                <th scope="col" className="num">
+                  16–30 days
+                </th>
+                <th scope="col" className="num">
+                  Over 30 days
+                </th>
+                <th scope="col" className="num">
+                  Oldest (days)
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {carriers.map((c) => (
+                <tr key={c.carrier} data-testid="cod-due-row">
+                  <th scope="row" data-label="Carrier">
+                    {c.carrier}
+                  </th>
+                  <td className="num" data-label="Orders">
+                    {c.orders}
+                  </td>
+                  <td className="num" data-label="Due">
+                    <strong>{formatINR(c.due)}</strong>
+                  </td>
+                  <td className="num" data-label="0–7 days">
+                    {formatINR(c.byAge.upTo7)}
+                  </td>
+                  <td className="num" data-label="8–15 days">
+                    {formatINR(c.byAge.upTo15)}
+                  </td>
+                  <td className="num" data-label="16–30 days">
+                    {formatINR(c.byAge.upTo30)}
+                  </td>
+                  <td className="num" data-label="Over 30 days">
+                    {formatINR(c.byAge.over30)}
+                  </td>
+                  <td className="num" data-label="Oldest (days)">
+                    {c.oldestDays}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      {canRecord && <RemittanceForm carriers={carriers.map((c) => c.carrier)} />}
+
+      <section className="panel" aria-labelledby="cod-list-title">
+        <h2 id="cod-list-title">Remittances recorded</h2>
+        {list.error && !list.isFetching ? (
+          <ErrorBox message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
+        ) : isFirstLoad(list) ? (
+          <Spinner />
+        ) : list.data?.remittances.length ? (
+          <table className="table table-stack">
+            <caption className="visually-hidden">Remittances, the latest received first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Received</th>
+                <th scope="col">Carrier</th>
+                <th scope="col">Reference</th>
+                <th scope="col" className="num">
+                  Orders
+                </th>
+                <th scope="col" className="num">
+                  Amount
+                </th>
+                <th scope="col" className="num">
+                  Short by
+                </th>
+                <th scope="col">File</th>
+                <th scope="col">Recorded</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.remittances.map((r) => (
+                <tr key={r._id} data-testid="cod-remittance-row">
+                  <td data-label="Received">{r.remittedOn}</td>
+                  <td data-label="Carrier">{r.carrier}</td>
+                  <td className="mono" data-label="Reference">
+                    {r.reference}
+                  </td>
+                  <td className="num" data-label="Orders">
+                    {r.orders}
+                  </td>
+                  <td className="num" data-label="Amount">
+                    {formatINR(r.amount)}
+                  </td>
+                  <td className="num" data-label="Short by">
+                    {r.shortBy ? formatINR(r.shortBy) : '—'}
+                  </td>
+                  <td data-label="File">{r.fileName || '—'}</td>
+                  <td data-label="Recorded">
+                    {formatDateTime(r.createdAt)}
+                    {r.recordedBy ? ` by ${r.recordedBy}` : ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="empty">No remittance recorded yet.</p>
+        )}
+      </section>
+    </>
+  );
+}
