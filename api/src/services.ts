@@ -5,6 +5,7 @@ import { createPaymentProvider } from './lib/payments/create-payment-provider';
 import { createMailTransport } from './modules/mail/mail-transport';
 import { OutboxSender } from './modules/mail/outbox-sender';
 import { expireUnpaidOrders } from './modules/order/order-lifecycle.service';
+import { sendReminders } from './modules/reminder/reminder.service';
 
 /** How often each API process looks for unpaid online orders past their time. */
 const SWEEP_INTERVAL_MS = 60_000;
@@ -17,6 +18,8 @@ const SWEEP_INTERVAL_MS = 60_000;
  *   processes may run it at once (leases); tests that deliver mail start their own (`mailSender: false`)
  * - the unpaid-order sweep runs every minute (an expired order becomes payment_failed, and its shopper gets the
  *   payment-failed mail with the "Pay now" link); several processes may run it at once (conditional updates)
+ * - the same sweep writes the reminder mails (modules/reminder: a cart left waiting, a review request after
+ *   delivery), each claimed by a conditional update in the transaction of its mail, so sent once
  */
 export async function createServices(
   deps: { config: Config; db: Db; logger: Logger },
@@ -42,6 +45,7 @@ export async function createServices(
         if (n) deps.logger.info('unpaid orders expired', { count: n });
       })
       .catch((e) => deps.logger.warn('unpaid-order sweep failed', { error: (e as Error).message }))
+      .then(() => sendReminders(deps))
       .finally(() => {
         running = null;
       });
