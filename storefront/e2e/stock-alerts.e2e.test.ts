@@ -23,7 +23,10 @@ describe('back-in-stock alerts', () => {
     expect(soldOut.stock).toBe(0);
     const email = `alert-${Date.now().toString(36)}@example.com`;
     const page = await openPage(browser);
-    await page.goto(shopUrl(`/product/${product._id}?color=${colors[1].slug}&memory=512`));
+    // Once the page runs (a submit before would be the browser's own, without the app).
+    await page.goto(shopUrl(`/product/${product._id}?color=${colors[1].slug}&memory=512`), {
+      waitUntil: 'networkidle',
+    });
     const form = page.getByTestId('notify-me');
     await form.getByLabel('E-mail me when it is available').fill(email);
     await form.getByRole('button', { name: 'Notify me when available' }).click();

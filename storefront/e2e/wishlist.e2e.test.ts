@@ -67,14 +67,15 @@ describe('wishlist', () => {
     expect(html).toContain(`aria-label="Wishlist: ${product.name}" aria-pressed="false"`);
 
     const page = await openPage(browser);
-    await page.goto(shopUrl(search));
+    // The heart's code loads after the first render: clicked once the page is quiet.
+    await page.goto(shopUrl(search), { waitUntil: 'networkidle' });
     const heart = page.getByRole('button', { name: `Wishlist: ${product.name}` });
     await heart.click();
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('wishlist') ?? '[]'))).toEqual([
       product._id,
     ]);
-    await page.reload();
+    await page.reload({ waitUntil: 'networkidle' });
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
 
     // Logged in, the card shows the account's wishlist (the guest's was merged at login) and changes it.
@@ -83,7 +84,7 @@ describe('wishlist', () => {
     await expect
       .poll(async () => (await api('GET', '/wishlist/ids', { token: shopper.token })).body.ids)
       .toEqual([product._id]);
-    await page.goto(shopUrl(search));
+    await page.goto(shopUrl(search), { waitUntil: 'networkidle' });
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
     await heart.click();
     await expect

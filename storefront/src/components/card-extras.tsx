@@ -15,9 +15,7 @@ export function CardRating({ rating }: { rating: { average: number; count: numbe
     <p className="product-card__rating" data-testid="card-rating">
       <Stars value={rating.average} size="sm" />
       <span>{rating.average.toFixed(1)}</span>
-      <span className="muted">
-        ({rating.count} {rating.count === 1 ? 'review' : 'reviews'})
-      </span>
+      <span className="muted">{`(${rating.count} ${rating.count === 1 ? 'review' : 'reviews'})`}</span>
     </p>
   );
 }
