@@ -41,7 +41,7 @@ describe('back-in-stock alerts', () => {
     });
     expect(restocked.status, JSON.stringify(restocked.body)).toBe(200);
     const mail = await latestMail(email, 'back_in_stock');
-    expect(mail.text).toContain(`${product.name} (${colors[1].name} · 512 GB) is back in stock`);
+    expect(mail.text).toContain(`${product.name} (${colors[1].name}, 512 GB) is back in stock`);
     expect(mail.text).toContain(`/product/${product._id}`);
 
     // Units moved again: no second mail for the same request.
