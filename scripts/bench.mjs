@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --quick | --full] [--json FILE] [--only api,search,orders,storefront,images,catalog,gst,promotions,reports]
+ * `npm run bench [-- --quick | --full] [--json FILE] [--only api,search,orders,storefront,images,catalog,gst,promotions,reports,reviews]
  *   [--db-prefix vc_bench_NAME] [--skip-lighthouse]`
  *
  * Measures the shop on this machine and prints a table; with --json writes FILE as a JSON array of
@@ -67,7 +67,18 @@ const { values: args } = parseArgs({
   },
 });
 
-const PHASES = ['api', 'search', 'orders', 'storefront', 'images', 'catalog', 'gst', 'promotions', 'reports'];
+const PHASES = [
+  'api',
+  'search',
+  'orders',
+  'storefront',
+  'images',
+  'catalog',
+  'gst',
+  'promotions',
+  'reports',
+  'reviews',
+];
 const only = args.only ? args.only.split(',').map((s) => s.trim()) : PHASES;
 if (!/^vc_bench(_\w+)?$/.test(args['db-prefix']))
   throw new Error('--db-prefix: a database name prefix starting with vc_bench_ (e.g. vc_bench_mine)');
@@ -980,6 +991,14 @@ await main(async () => {
     });
   if (only.includes('reports'))
     await (await import('./bench/reports-part.mjs')).reportsPart({ db, args, record });
+  if (only.includes('reviews'))
+    await (await import('./bench/reviews.mjs')).reviewsPart(db, {
+      record,
+      prefix: args['db-prefix'],
+      connections,
+      seconds,
+      warmup,
+    });
 
   printTable();
   const out = JSON.stringify(results, null, 2);

@@ -39,6 +39,7 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { productRoutes } from './modules/product/product.routes';
 import { promotionRoutes, quoteRoutes } from './modules/promotion/promotion.routes';
+import { reminderRoutes } from './modules/reminder/reminder.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { orderReturnRoutes, returnsRoutes } from './modules/returns/returns.routes';
 import { productReviewRoutes, reviewRoutes, staffReviewRoutes } from './modules/review/review.routes';
@@ -88,6 +89,7 @@ export function createApp(opts: AppOptions) {
   app.route('/admin', auditRoutes());
   app.route('/user', userRoutes());
   app.route('/user', accountRoutes());
+  app.route('/user', reminderRoutes());
   app.route('/catalog', catalogRoutes());
   app.route('/category', categoryRoutes());
   app.route('/color', colorRoutes());

@@ -6,6 +6,7 @@ import { createPaymentProvider } from './lib/payments/create-payment-provider';
 import { createMailTransport } from './modules/mail/mail-transport';
 import { OutboxSender } from './modules/mail/outbox-sender';
 import { expireUnpaidOrders } from './modules/order/order-lifecycle.service';
+import { sendReminders } from './modules/reminder/reminder.service';
 import { mailSummary } from './modules/reports/summary-mail.service';
 import { mailLowStock } from './modules/stock/low-stock.service';
 
@@ -23,6 +24,8 @@ const SWEEP_INTERVAL_MS = 60_000;
  *   payment-failed mail with the "Pay now" link); several processes may run it at once (conditional updates)
  * - staff mails, in the same minute: the low-stock crossings not mailed yet, and the Owner's summary mail when
  *   one is due (both lock what they mail, so several processes write each mail once)
+ * - the same sweep writes the reminder mails (modules/reminder: a cart left waiting, a review request after
+ *   delivery), each claimed by a conditional update in the transaction of its mail, so sent once
  */
 export async function createServices(
   deps: { config: Config; db: Db; logger: Logger },
@@ -59,6 +62,7 @@ export async function createServices(
         if (sent) deps.logger.info('sales summary mail written');
       })
       .catch((e) => deps.logger.warn('sales summary mail failed', { error: (e as Error).message }))
+      .then(() => sendReminders(deps))
       .finally(() => {
         running = null;
       });

@@ -124,7 +124,7 @@ describe('PUT /settings', () => {
     const cases: [unknown, RegExp][] = [
       [
         {},
-        /shopName, freeShippingThreshold, lowStockThreshold, requireVerifiedEmail, emiEnabled, supportHours, promises, newsletterCodePercent, newsletterCodeDays or summaryMail/,
+        /shopName, freeShippingThreshold, lowStockThreshold, requireVerifiedEmail, emiEnabled, supportHours, promises, newsletterCodePercent, newsletterCodeDays, summaryMail, cartReminderHours or reviewRequestDays/,
       ],
       [{ emiEnabled: 'yes' }, /^Show the monthly EMI figure on product pages /],
       [{ supportHours: '' }, /^Support hours must not be empty$/],

@@ -1,7 +1,8 @@
 // Covers product reviews end to end against the real API and the built storefront: a buyer whose order was
 // delivered writes a review on the product page (its text kept as text), staff approve it, and the product page
 // then shows the stars, the distribution and the review with "Verified purchase", and its JSON-LD carries
-// AggregateRating and the Review (checked in the HTML the server sends); the store sorts by rating. The section
+// AggregateRating and the Review (checked in the HTML the server sends), and its card in the store shows the stars;
+// the store sorts by rating. The section
 // has no serious accessibility violations.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +104,14 @@ describe('product reviews', () => {
       review: { name: string; reviewRating: { ratingValue: number }; author: { name: string } }[];
     };
     expect(ld.aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 1 });
+    // The product's card in the store carries the stars too, in the page the server sends.
+    const store = await (await fetch(shopUrl(`/store?q=${encodeURIComponent(product.name)}`))).text();
+    const at = store.indexOf(`Wishlist: ${product.name}`);
+    expect(at).toBeGreaterThan(0);
+    const card = store.slice(at, store.indexOf('</article>', at));
+    expect(card).toContain('data-testid="card-rating"');
+    expect(card).toContain('Rated 4 out of 5');
+    expect(card).toContain('(1 review)');
     expect(ld.review).toEqual([
       expect.objectContaining({
         name: 'Great <b>value</b>',

@@ -45,6 +45,10 @@ export interface UserTable extends AccountTable {
   deleted_at: Generated<Date | null>;
   /** The shopper opened a link or used a code mailed to the address (null: not confirmed yet). */
   email_verified_at: Generated<Date | null>;
+  /** 1 until the shopper turns reminder mails (abandoned cart, review request) off. */
+  reminder_mails: Generated<number>;
+  /** When the abandoned-cart reminder was written (a cart whose lines are all newer is a new cart). */
+  cart_reminded_at: Generated<Date | null>;
 }
 
 export interface AddressTable extends Timestamps {
@@ -312,6 +316,8 @@ export interface OrderTable extends Timestamps {
   /** The delivery estimate given at checkout (Indian dates). */
   delivery_from: Generated<string | null>;
   delivery_to: Generated<string | null>;
+  /** When the review request mail was written (once per order). */
+  review_requested_at: Generated<Date | null>;
 }
 
 /** The serial number (IMEI) of one unit of an order line, recorded at packing. */

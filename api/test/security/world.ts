@@ -8,6 +8,7 @@ import { randomName } from '../../src/lib/storage';
 import { totpCode } from '../../src/lib/totp';
 import { issueInvoice } from '../../src/modules/invoice/invoice.service';
 import { ensureVariants } from '../../src/modules/product/product-variant.service';
+import { reminderToken } from '../../src/modules/reminder/reminder.service';
 import { file } from '../support';
 import { validImage } from './files';
 import {
@@ -81,6 +82,8 @@ export interface World {
   review: number;
   /** A discount code no order has used (deletable). */
   promotion: string;
+  /** The "Stop reminder mails" link's token of the other shopper (as a reminder mail carries it). */
+  reminderStop: string;
 }
 
 const ADDRESS = {
@@ -443,6 +446,7 @@ export async function buildWorld(sc: SecurityContext): Promise<World> {
   });
   return {
     promotion: String(promotion.body.promotion._id),
+    reminderStop: reminderToken(sc.config, other.id),
     admin,
     enrolling,
     enrolled,
@@ -714,6 +718,10 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       return { body: { twoStepRequired: false } };
     case 'PATCH /user/profile':
       return { body: { name: 'Renamed Shopper' } };
+    case 'PUT /user/reminders':
+      return { body: { on: true } };
+    case 'POST /user/reminders/stop':
+      return { body: { token: w.reminderStop } };
     case 'POST /user/email':
       return {
         body: { email: `moved-${randomBytes(4).toString('hex')}@example.com`, password: ACCOUNT_PASSWORD },

@@ -190,6 +190,8 @@ export interface User {
   shipping_address: Address[];
   /** The shopper opened a link or used a code sent to the address. */
   emailVerified: boolean;
+  /** Reminder mails (a cart left waiting, a review request after delivery) are on; always sent by the API. */
+  reminderMails?: boolean;
 }
 
 export interface Admin {
@@ -356,6 +358,10 @@ export interface ShopSettings {
   lowStockThreshold?: number;
   /** Back office only: the Owner's sales summary mail, 'off' (default), 'daily' or 'weekly'. */
   summaryMail?: 'off' | 'daily' | 'weekly';
+  /** Back office only: hours a cart waits untouched before its one reminder mail (0: off; default 24). */
+  cartReminderHours?: number;
+  /** Back office only: days after delivery the review request is mailed (0: off; default 7). */
+  reviewRequestDays?: number;
   razorpayKeyId: string | null;
   paymentSimulator: boolean;
   /** Staff's switch for the monthly EMI figure on product pages (off unless staff turn it on). */

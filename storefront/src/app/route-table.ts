@@ -60,6 +60,7 @@ export const pageRoutes: PageRoute[] = [
   { pattern: paths.confirmEmail.pattern, page: () => import('./routes/confirm-email') },
   { pattern: paths.deleteAccount.pattern, page: () => import('./routes/delete-account') },
   { pattern: paths.verifyEmail.pattern, page: () => import('./routes/verify-email') },
+  { pattern: paths.stopReminders.pattern, page: () => import('./routes/stop-reminders') },
   { pattern: paths.myData.pattern, page: () => import('./routes/my-data') },
   { pattern: paths.profile.pattern, page: () => import('./routes/profile') },
   { pattern: paths.myAddress.pattern, page: () => import('./routes/my-address') },

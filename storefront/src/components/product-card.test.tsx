@@ -74,6 +74,35 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('ProductCard', () => {
+  it('shows the stars and the count of approved reviews, and no stars before any', async () => {
+    const rated = await render(<ProductCard product={{ ...product, rating: { average: 4.3, count: 12 } }} />);
+    await vi.waitFor(() =>
+      expect(rated.container.querySelector('[data-testid="card-rating"]')).not.toBeNull(),
+    );
+    const stars = rated.container.querySelector('[data-testid="card-rating"]');
+    expect(stars?.querySelector('[role="img"]')?.getAttribute('aria-label')).toBe('Rated 4.3 out of 5');
+    expect(stars?.textContent).toContain('4.3(12 reviews)');
+    cleanup();
+    const plain = await render(<ProductCard product={product} />);
+    await vi.waitFor(() => expect(plain.container.querySelector('button[aria-pressed]')).not.toBeNull());
+    expect(plain.container.querySelector('[data-testid="card-rating"]')).toBeNull();
+  });
+
+  it('a guest’s heart shows this browser’s wishlist and toggles it', async () => {
+    localStorage.setItem('wishlist', JSON.stringify(['12']));
+    const { container } = await render(<ProductCard product={product} />);
+    const find = () =>
+      container.querySelector<HTMLButtonElement>('button[aria-label="Wishlist: OnePlus 12R"]');
+    await vi.waitFor(() => expect(find()).not.toBeNull());
+    const heart = find()!;
+    await vi.waitFor(() => expect(heart.getAttribute('aria-pressed')).toBe('true'));
+    await click(heart);
+    await vi.waitFor(() => expect(heart.getAttribute('aria-pressed')).toBe('false'));
+    expect(JSON.parse(localStorage.getItem('wishlist')!)).toEqual([]);
+    await click(heart);
+    await vi.waitFor(() => expect(JSON.parse(localStorage.getItem('wishlist')!)).toEqual(['12']));
+  });
+
   it('shows name, final price, struck original, stock, FREE SHIPPING and the small image, lazily, with its size', async () => {
     const { container } = await render(<ProductCard product={product} />);
     expect(container.textContent).toContain('OnePlus 12R');

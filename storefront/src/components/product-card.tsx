@@ -28,9 +28,14 @@ interface Props {
 
 // Loaded when a card first needs it: the store's first render does not.
 const VariantChooser = lazy(async () => ({ default: (await import('./variant-chooser')).VariantChooser }));
+// The heart and the stars: in the HTML the server sends, their code loaded after the store's first render (the
+// browser keeps the server's markup until then).
+const CardHeart = lazy(async () => ({ default: (await import('./card-extras')).CardHeart }));
+const CardRating = lazy(async () => ({ default: (await import('./card-extras')).CardRating }));
 
 /**
- * A product tile: image, name, prices, the running offers for it (the API's words), stock, FREE SHIPPING (when the price reaches the shop's threshold) and
+ * A product tile: image, heart (wishlist), name, stars (approved reviews), prices, the running offers for it (the API's
+ * words), stock, FREE SHIPPING (when the price reaches the shop's threshold) and
  * Add to Cart (only when in stock). Add to Cart never picks a colour or memory size for the shopper: it adds
  * the only combination that can be meant (cardAction), else opens the chooser.
  */
@@ -106,6 +111,9 @@ export function ProductCard({
       {save == null && p.discountPercentage > 0 && (
         <span className="badge badge--off">−{Math.round(p.discountPercentage)}%</span>
       )}
+      <Suspense fallback={null}>
+        <CardHeart productId={p._id} name={p.name} />
+      </Suspense>
       <div className="product-card__body">
         {(p.brand || p.categoryName) && <p className="product-card__meta">{p.brand || p.categoryName}</p>}
         <Heading className="product-card__title">
@@ -113,6 +121,11 @@ export function ProductCard({
             {p.name}
           </Link>
         </Heading>
+        {p.rating && p.rating.count > 0 && (
+          <Suspense fallback={<p className="product-card__rating" />}>
+            <CardRating rating={p.rating} />
+          </Suspense>
+        )}
         <Price final={p.finalPrice} original={p.originalPrice} />
         {p.offers?.map((o) => (
           <p key={o} className="product-card__offer">

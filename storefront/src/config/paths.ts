@@ -44,6 +44,8 @@ export const paths = {
   confirmEmail: { pattern: '/account/confirm-email', to: () => '/account/confirm-email' },
   deleteAccount: { pattern: '/account/delete', to: () => '/account/delete' },
   verifyEmail: { pattern: '/account/verify-email', to: () => '/account/verify-email' },
+  /** A reminder mail's "Stop reminder mails" link (with `?token=`). */
+  stopReminders: { pattern: '/account/stop-reminders', to: () => '/account/stop-reminders' },
   /** The shop's own pages (rules/shop-pages.ts): terms, privacy, shipping, returns, contact. */
   shopPage: { to: (slug: ShopPageSlug) => `/${slug}` },
   myData: { pattern: '/profile/my-data', to: () => '/profile/my-data' },

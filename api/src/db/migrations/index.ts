@@ -45,6 +45,8 @@ import * as reportDays from './20261130T0610_report_days';
 import * as promotionRequires from './20261201T0100_promotion_requires';
 import * as reportDiscounts from './20261201T0110_report_discounts';
 import * as courier from './20261201T0200_courier';
+import * as reminderMails from './20261201T0500_reminder_mails';
+import * as reviewRatingIndex from './20261201T0510_review_rating_index';
 import * as lowStockAlerts from './20261201T0600_low_stock_alerts';
 import * as codRemittances from './20261201T0610_cod_remittances';
 import * as reportOrderSeen from './20261201T0620_report_order_seen';
@@ -100,6 +102,8 @@ export const migrations: Record<string, Migration> = {
   '20261201T0100_promotion_requires': promotionRequires,
   '20261201T0110_report_discounts': reportDiscounts,
   '20261201T0200_courier': courier,
+  '20261201T0500_reminder_mails': reminderMails,
+  '20261201T0510_review_rating_index': reviewRatingIndex,
   '20261201T0600_low_stock_alerts': lowStockAlerts,
   '20261201T0610_cod_remittances': codRemittances,
   '20261201T0620_report_order_seen': reportOrderSeen,

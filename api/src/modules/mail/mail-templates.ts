@@ -25,7 +25,9 @@ export type MailKind =
   | 'replacement_shipped'
   | 'newsletter_code'
   | 'low_stock'
-  | 'sales_summary';
+  | 'sales_summary'
+  | 'cart_reminder'
+  | 'review_request';
 
 /** Mails to staff: no storefront link (the back office is a desktop app). */
 const STAFF_KINDS: readonly MailKind[] = ['staff_password', 'low_stock', 'sales_summary'];
@@ -56,6 +58,10 @@ export interface MailData {
   summary?: { subject: string; lines: string[] };
   /** The newsletter's first-order code (in `secret`): its percentage and when it stops working, in words. */
   offer?: { percent: number; until: string };
+  /** Reminder mails: the lines of the waiting cart, or the products to review (each a line with its own link). */
+  items?: { label: string; path?: string }[];
+  /** Reminder mails: the path of the link that turns reminder mails off (with its token). */
+  optOutPath?: string;
   order?: {
     publicId: string;
     totalPaise: number;
@@ -217,6 +223,22 @@ function wording(kind: MailKind, d: MailData): { subject: string; lead: string[]
         action: 'See the product',
       };
     }
+    case 'cart_reminder':
+      return {
+        subject: 'You left something in your cart',
+        lead: [
+          'Your cart is saved: these items are waiting for you. Prices and stock can change until you order.',
+        ],
+        action: 'Go to your cart',
+      };
+    case 'review_request':
+      return {
+        subject: 'How is your purchase?',
+        lead: [
+          'Your order was delivered a few days ago. Other shoppers would like to know what you think: a rating takes a moment, and a few words help even more.',
+        ],
+        action: 'Write a review',
+      };
     case 'order_placed':
       return {
         subject: `Order ${id} placed (cash on delivery)`,
@@ -381,6 +403,9 @@ export function renderMail(kind: MailKind, d: MailData): RenderedMail {
     charges.push(['Shipping', o.shippingPaise > 0 ? rupees(o.shippingPaise) : 'FREE']);
   if (o?.codFeePaise) charges.push(['Cash on delivery fee', rupees(o.codFeePaise)]);
   const estimate = o?.estimate ? estimatePhrase(o.estimate) : null;
+  const base = d.storefrontUrl.replace(/\/$/, '');
+  const items = d.items ?? [];
+  const optOut = d.optOutPath ? `${base}${d.optOutPath}` : null;
   const text = [
     greeting ? `Hello ${greeting},` : 'Hello,',
     '',
@@ -396,8 +421,10 @@ export function renderMail(kind: MailKind, d: MailData): RenderedMail {
           ...(estimate ? [estimate] : []),
         ]
       : []),
+    ...(items.length ? ['', ...items.map((i) => `  - ${i.label}${i.path ? `: ${base}${i.path}` : ''}`)] : []),
     '',
     ...(w.action || !STAFF_KINDS.includes(kind) ? [`${w.action ?? 'Visit us'}: ${link}`, ''] : []),
+    ...(optOut ? [`You get this mail because reminder mails are on. Stop them: ${optOut}`, ''] : []),
     `${d.shopName}`,
   ].join('\n');
 
@@ -420,7 +447,9 @@ export function renderMail(kind: MailKind, d: MailData): RenderedMail {
 <p>${greeting ? `Hello ${e(greeting)},` : 'Hello,'}</p>
 ${w.lead.map((p) => `<p>${e(p)}</p>`).join('\n')}
 ${o ? `<h2 style="font-size:16px">Order ${e(o.publicId)}</h2><table width="100%" cellpadding="4" style="border-collapse:collapse">${rows}${discountRows}${chargeRows}<tr><td><strong>Total</strong></td><td align="right"><strong>${e(rupees(o.totalPaise))}</strong></td></tr></table>${estimate ? `<p><strong>${e(estimate)}</strong></p>` : ''}` : ''}
+${items.length ? `<ul>${items.map((i) => `<li>${i.path ? `<a href="${e(base + i.path)}">${e(i.label)}</a>` : e(i.label)}</li>`).join('')}</ul>` : ''}
 ${STAFF_KINDS.includes(kind) ? '' : `<p><a href="${e(link)}" style="display:inline-block;background:#0b5fff;color:#fff;padding:10px 16px;text-decoration:none;border-radius:4px">${e(w.action ?? 'Visit us')}</a></p>`}
+${optOut ? `<p style="color:#666;font-size:12px">You get this mail because reminder mails are on. <a href="${e(optOut)}">Stop reminder mails</a></p>` : ''}
 <p style="color:#666;font-size:12px">${e(d.shopName)}</p>
 </body></html>`;
   // Every subject names the shop once.

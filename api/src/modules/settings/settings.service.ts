@@ -26,7 +26,12 @@ const KEYS = {
   newsletterCodePercent: 'newsletter_code_percent',
   newsletterCodeDays: 'newsletter_code_days',
   summaryMail: 'summary_mail',
+  cartReminderHours: 'cart_reminder_hours',
+  reviewRequestDays: 'review_request_days',
 } as const;
+
+/** The reminder mails until staff set them: a cart untouched for 24 hours, a review request 7 days after delivery. */
+export const DEFAULT_REMINDERS = { cartHours: 24, reviewDays: 7 } as const;
 
 /** The newsletter's first-order code until staff set it: 10 % off, for 30 days. */
 export const DEFAULT_NEWSLETTER_CODE = { percent: 10, days: 30 } as const;
@@ -37,7 +42,7 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 export const SETTINGS_MESSAGES = {
   saved: 'Settings saved.',
   nothingToChange:
-    'Send shopName, freeShippingThreshold, lowStockThreshold, requireVerifiedEmail, emiEnabled, supportHours, promises, newsletterCodePercent, newsletterCodeDays or summaryMail to change.',
+    'Send shopName, freeShippingThreshold, lowStockThreshold, requireVerifiedEmail, emiEnabled, supportHours, promises, newsletterCodePercent, newsletterCodeDays, summaryMail, cartReminderHours or reviewRequestDays to change.',
 } as const;
 
 /**
@@ -82,6 +87,8 @@ export async function getShopSettings(
     ...(opts.admin && {
       lowStockThreshold: lowStock,
       summaryMail: summaryMailOf(saved.get(KEYS.summaryMail)),
+      cartReminderHours: units(saved.get(KEYS.cartReminderHours)) ?? DEFAULT_REMINDERS.cartHours,
+      reviewRequestDays: units(saved.get(KEYS.reviewRequestDays)) ?? DEFAULT_REMINDERS.reviewDays,
     }),
   };
 }
@@ -124,6 +131,15 @@ export async function lowStockThreshold(db: Db): Promise<number> {
   return units(saved.get(KEYS.lowStockThreshold)) ?? DEFAULT_LOW_STOCK_THRESHOLD;
 }
 
+/** The reminder mails' settings (0: that reminder is off). */
+export async function reminderSettings(db: Db): Promise<{ cartHours: number; reviewDays: number }> {
+  const saved = await repo.readSettings(db, [KEYS.cartReminderHours, KEYS.reviewRequestDays]);
+  return {
+    cartHours: units(saved.get(KEYS.cartReminderHours)) ?? DEFAULT_REMINDERS.cartHours,
+    reviewDays: units(saved.get(KEYS.reviewRequestDays)) ?? DEFAULT_REMINDERS.reviewDays,
+  };
+}
+
 export async function saveShopSettings(
   db: Db,
   config: Config,
@@ -145,6 +161,8 @@ export async function saveShopSettings(
   if (input.newsletterCodeDays !== undefined)
     values[KEYS.newsletterCodeDays] = String(input.newsletterCodeDays);
   if (input.summaryMail !== undefined) values[KEYS.summaryMail] = input.summaryMail;
+  if (input.cartReminderHours !== undefined) values[KEYS.cartReminderHours] = String(input.cartReminderHours);
+  if (input.reviewRequestDays !== undefined) values[KEYS.reviewRequestDays] = String(input.reviewRequestDays);
   await transaction(db, async (trx) => {
     const before = await getShopSettings(trx, config, { admin: true });
     await repo.writeSettings(trx, values);

@@ -11,6 +11,7 @@ const accountColumns = [
   'token_version',
   'blocked_at',
   'email_verified_at',
+  'reminder_mails',
 ] as const;
 
 export function findUserByEmail(db: Q, email: string) {

@@ -77,6 +77,7 @@ export async function loadUser(db: Db, id: number): Promise<User> {
     email: row.email,
     shipping_address: addresses.map(toAddress),
     emailVerified: row.email_verified_at !== null,
+    reminderMails: row.reminder_mails === 1,
   };
 }
 
@@ -117,6 +118,7 @@ export async function register(d: AuthDeps, input: RegisterBody): Promise<{ user
       email: input.email,
       shipping_address: [],
       emailVerified: false,
+      reminderMails: true,
     },
     token,
   };

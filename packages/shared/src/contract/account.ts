@@ -7,6 +7,8 @@ import type {
   emailBody,
   linkTokenBody,
   profileBody,
+  reminderMailsBody,
+  reminderStopBody,
   resetPasswordBody,
   staffSecurityBody,
   twoStepCodeBody,
@@ -134,6 +136,12 @@ export const user = {
     .body<typeof codeLoginBody>()
     .reply<{ user: User; token: string; device: string }>(),
   updateProfile: route('PATCH /user/profile', 'customer').body<typeof profileBody>().reply<{ user: User }>(),
+  /** The profile's switch for reminder mails (a cart left waiting, a review request after delivery). */
+  reminders: route('PUT /user/reminders', 'customer')
+    .body<typeof reminderMailsBody>()
+    .reply<{ user: User }>(),
+  /** The "Stop reminder mails" link of a reminder mail (no login needed: the link is signed for the account). */
+  stopReminders: route('POST /user/reminders/stop', 'public').body<typeof reminderStopBody>().reply<object>(),
   /** Mails a confirmation link to the new address (the e-mail changes when it is opened) and a notice to the old. */
   changeEmail: route('POST /user/email', 'customer').body<typeof changeEmailBody>().reply<object>(),
   confirmEmail: route('POST /user/email/confirm', 'public').body<typeof linkTokenBody>().reply<object>(),

@@ -29,6 +29,17 @@ export const resetPasswordBody = z.object({ token: linkToken, password });
 export const codeLoginBody = z.object({ email, code: sixDigits, device });
 export const linkTokenBody = z.object({ token: linkToken });
 export const profileBody = z.object({ name: text(100).min(1, 'is required') });
+/** The profile's switch for reminder mails (a cart left waiting, a review request after delivery). */
+export const reminderMailsBody = z.object({
+  on: z.boolean({ error: 'must be true or false' }).meta({ label: 'Reminder mails' }),
+});
+/** The "Stop reminder mails" link of a reminder mail: the account's number and its signature. */
+export const reminderStopBody = z.object({
+  token: z
+    .string({ error: 'is required' })
+    .trim()
+    .regex(/^\d{1,15}\.[A-Za-z0-9_-]{43}$/, 'is not a link we sent'),
+});
 export const changeEmailBody = z.object({
   email,
   password: z.string({ error: 'is required' }).min(1, 'is required').max(1024, 'is too long'),

@@ -56,6 +56,16 @@ export const settingsBody = z.object({
     .pipe(z.number().min(1, 'must be between 1 and 365').max(365, 'must be between 1 and 365'))
     .optional()
     .meta({ label: 'Newsletter code valid for (days)' }),
+  /** Hours a shopper's cart waits untouched before its one reminder mail (0: no cart reminders). */
+  cartReminderHours: int('must be a whole number of hours')
+    .pipe(z.number().min(0, 'must be between 0 and 720').max(720, 'must be between 0 and 720'))
+    .optional()
+    .meta({ label: 'Cart reminder after (hours)' }),
+  /** Days after delivery the review request mail is written (0: no review requests). */
+  reviewRequestDays: int('must be a whole number of days')
+    .pipe(z.number().min(0, 'must be between 0 and 90').max(90, 'must be between 0 and 90'))
+    .optional()
+    .meta({ label: 'Review request after delivery (days)' }),
 });
 
 export type SettingsBody = z.infer<typeof settingsBody>;

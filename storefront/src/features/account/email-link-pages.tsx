@@ -98,3 +98,36 @@ export function DeleteAccountPage() {
     </AuthCard>
   );
 }
+
+/** A reminder mail's "Stop reminder mails" link: turns them off on the button (no login needed). */
+export function StopRemindersPage() {
+  useTitle('Stop reminder mails');
+  const token = useSearchParams()[0].get('token') ?? '';
+  const [done, setDone] = useState<string | null>(null);
+  const { busy, problem, submit } = useSubmit(
+    () => api.user.stopReminders({ body: { token } }),
+    async (reply) => {
+      setDone(reply.msg);
+      await refreshUser();
+    },
+  );
+  return (
+    <AuthCard title="Stop reminder mails">
+      {done ? (
+        <Done>{done}</Done>
+      ) : (
+        <form className="auth__form" onSubmit={submit}>
+          <p>
+            Reminder mails tell you about a cart left waiting and ask for a review a few days after delivery.
+            Order and account mails still come.
+          </p>
+          <FormProblem problem={problem} />
+          <SubmitButton busy={busy}>Stop reminder mails</SubmitButton>
+        </form>
+      )}
+      <p className="auth__links">
+        <Link to={paths.profile.to()}>Go to my account</Link>
+      </p>
+    </AuthCard>
+  );
+}

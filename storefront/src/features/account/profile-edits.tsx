@@ -162,14 +162,38 @@ function DataRights() {
   );
 }
 
-/** The profile's edits: name, e-mail (confirmed by mail), password (the current one first), data rights. */
-export function ProfileEdits({ name }: { name: string }) {
+/** Reminder mails (a cart left waiting, a review request after delivery): on or off, saved at once. */
+function ReminderSwitch({ on }: { on: boolean }) {
+  const [wanted, setWanted] = useState(on);
+  const f = useSubmit(
+    () => api.user.reminders({ body: { on: wanted } }),
+    (reply) => {
+      useSession.getState().updateUser(reply.user);
+      notify.success(reply.msg);
+    },
+  );
+  return (
+    <form onSubmit={f.submit} aria-labelledby="reminder-mails">
+      <h3 id="reminder-mails">Reminder mails</h3>
+      <label className="check-row">
+        <input type="checkbox" checked={wanted} onChange={(e) => setWanted(e.target.checked)} />
+        <span>E-mail me about a cart I left waiting, and ask for a review a few days after delivery</span>
+      </label>
+      <FormProblem problem={f.problem} />
+      <SaveButton busy={f.busy}>Save reminder choice</SaveButton>
+    </form>
+  );
+}
+
+/** The profile's edits: name, e-mail (confirmed by mail), password (the current one first), reminder mails, data rights. */
+export function ProfileEdits({ name, reminderMails }: { name: string; reminderMails: boolean }) {
   return (
     <section className="card profile__details profile__forms" aria-labelledby="edit-title">
       <h2 id="edit-title">Account settings</h2>
       <NameForm name={name} />
       <EmailForm />
       <PasswordForm />
+      <ReminderSwitch on={reminderMails} />
       <DataRights />
     </section>
   );

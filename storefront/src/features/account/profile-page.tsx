@@ -91,7 +91,7 @@ export function ProfilePage() {
         </section>
         <OrderHistory />
       </div>
-      <ProfileEdits key={user._id} name={user.name} />
+      <ProfileEdits key={user._id} name={user.name} reminderMails={user.reminderMails !== false} />
     </div>
   );
 }

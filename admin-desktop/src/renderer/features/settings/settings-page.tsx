@@ -17,6 +17,7 @@ import { staleAfter } from '../../lib/query-keys';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { useCan } from '../../stores/session';
 import { toast } from '../../stores/toast';
+import { ReminderMailsForm } from './reminder-mails-form';
 import { ShopClaimsForm } from './shop-claims-form';
 import { ShopPagesForm } from './shop-pages-form';
 
@@ -276,6 +277,7 @@ export function SettingsPage() {
       )}
 
       {canSaveShop && s && <ShopClaimsForm settings={s} />}
+      {canSaveShop && s && <ReminderMailsForm settings={s} />}
       {canSaveShop && <ShopPagesForm />}
 
       {info && (

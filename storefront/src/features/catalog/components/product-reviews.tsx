@@ -3,13 +3,13 @@ import { errorMessage } from '@voltcart/api-client/errors';
 import type { Product, Review } from '@voltcart/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Stars } from '../../../components/ui/stars';
 import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { productImage } from '../../../lib/images';
 import { shopperKeys, shopperQueries } from '../../../lib/shopper-queries';
 import { notify } from '../../../stores/notifications-store';
 import { useSession } from '../../../stores/session-store';
-import { Stars } from './rating-stars';
 
 // The form is needed only by a buyer who chooses to write: its code loads then.
 const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));

@@ -1,0 +1,114 @@
+import { errorMessage } from '@voltcart/api-client/http';
+import type { ShopSettings } from '@voltcart/shared';
+import { type FormEvent, useEffect, useState } from 'react';
+import { api } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutations';
+import { staleAfter } from '../../lib/query-keys';
+import { toast } from '../../stores/toast';
+
+interface RemindersForm {
+  cartReminderHours: string;
+  reviewRequestDays: string;
+}
+
+const fromSettings = (s: ShopSettings): RemindersForm => ({
+  cartReminderHours: String(s.cartReminderHours ?? 24),
+  reviewRequestDays: String(s.reviewRequestDays ?? 7),
+});
+
+/** A whole number from 0 to `max` typed in a field, or null. */
+function whole(text: string, max: number): number | null {
+  const n = Number(text.trim());
+  return text.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= max ? n : null;
+}
+
+/**
+ * The reminder mails the shop writes (Settings, `settings.write`): the abandoned-cart reminder after a cart has
+ * waited this many hours, and the review request this many days after delivery; 0 turns either off. Shoppers stop
+ * both with the link in the mail or in their profile.
+ */
+export function ReminderMailsForm({ settings }: { settings: ShopSettings }) {
+  const [form, setForm] = useState<RemindersForm>(() => fromSettings(settings));
+  const [error, setError] = useState<string | null>(null);
+  const save = useApiMutation(
+    (body: { cartReminderHours: number; reviewRequestDays: number }) => api.settings.update({ body }),
+    staleAfter.settings,
+  );
+
+  useEffect(() => setForm(fromSettings(settings)), [settings]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const hours = whole(form.cartReminderHours, 720);
+    const days = whole(form.reviewRequestDays, 90);
+    const problem =
+      hours === null
+        ? 'The cart reminder must be a whole number of hours, from 0 to 720.'
+        : days === null
+          ? 'The review request must be a whole number of days, from 0 to 90.'
+          : null;
+    setError(problem);
+    if (problem || hours === null || days === null) return toast.error(problem ?? '');
+    save.mutate(
+      { cartReminderHours: hours, reviewRequestDays: days },
+      {
+        onSuccess: (reply) => toast.reply(reply, 'Settings saved.'),
+        onError: (err) => {
+          const msg = errorMessage(err, 'The reminder mails could not be saved.');
+          setError(msg);
+          toast.error(msg);
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="panel form" onSubmit={submit} noValidate aria-labelledby="reminders-title">
+      <h2 id="reminders-title">Reminder mails</h2>
+      <p className="muted">
+        One mail per cart a logged-in shopper leaves untouched, and one per delivered order asking for a
+        review. 0 turns a mail off. Shoppers can stop both from the mail or their profile.
+      </p>
+      {error && (
+        <div className="form-error" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="grid-2">
+        <div className="field">
+          <label className="field-label" htmlFor="cart-reminder-hours">
+            Cart reminder after (hours)
+          </label>
+          <input
+            id="cart-reminder-hours"
+            type="number"
+            min={0}
+            max={720}
+            step="1"
+            value={form.cartReminderHours}
+            onChange={(e) => setForm({ ...form, cartReminderHours: e.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="review-request-days">
+            Review request after delivery (days)
+          </label>
+          <input
+            id="review-request-days"
+            type="number"
+            min={0}
+            max={90}
+            step="1"
+            value={form.reviewRequestDays}
+            onChange={(e) => setForm({ ...form, reviewRequestDays: e.target.value })}
+          />
+        </div>
+      </div>
+      <div className="form-actions">
+        <button className="btn btn-primary" type="submit" disabled={save.isPending}>
+          Save reminder mails
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,3 @@
+import { StopRemindersPage } from '../../features/account/email-link-pages';
+
+export const Component = StopRemindersPage;
