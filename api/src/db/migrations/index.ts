@@ -42,6 +42,7 @@ import * as wishlist from './20261130T0510_wishlist';
 import * as stockAlerts from './20261130T0520_stock_alerts';
 import * as stockLedger from './20261130T0600_stock_ledger';
 import * as reportDays from './20261130T0610_report_days';
+import * as valueBands from './20261201T0300_value_bands';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   '20261130T0520_stock_alerts': stockAlerts,
   '20261130T0600_stock_ledger': stockLedger,
   '20261130T0610_report_days': reportDays,
+  '20261201T0300_value_bands': valueBands,
 };

@@ -34,6 +34,8 @@ export interface ShippingZoneJson {
   states: string[];
   pincodes: string[];
   bands: { fromGrams: number; toGrams: number | null; fee: number }[];
+  /** ₹: goods from `from` up to `to` (null: no top) pay `fee` on top of the weight band's fee. */
+  valueBands: { from: number; to: number | null; fee: number }[];
   /** ₹; null: the shop's free-shipping threshold. */
   freeFrom: number | null;
   cod: boolean;
