@@ -92,6 +92,8 @@ export interface Variant {
   /** The merchant's switch: a switched-off variant is not sold. */
   enabled: boolean;
   position: number;
+  /** Grams; null: the product's weight (always sent by the API). */
+  weightGrams?: number | null;
 }
 
 export interface Product extends ProductSummary {
@@ -114,6 +116,8 @@ export interface Product extends ProductSummary {
    * applies (`hsnCode` '' when neither has one).
    */
   tax?: { hsnCode: string | null; gstRate: number | null; applies: { hsnCode: string; gstRate: number } };
+  /** The parcel's weight in grams; null when not weighed (a variant may have its own; always sent by the API). */
+  weightGrams?: number | null;
 }
 
 /** What shoppers' approved reviews add up to. */
