@@ -43,6 +43,7 @@ import * as stockAlerts from './20261130T0520_stock_alerts';
 import * as stockLedger from './20261130T0600_stock_ledger';
 import * as reportDays from './20261130T0610_report_days';
 import * as valueBands from './20261201T0300_value_bands';
+import * as longSettings from './20261201T0301_long_settings';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   '20261130T0600_stock_ledger': stockLedger,
   '20261130T0610_report_days': reportDays,
   '20261201T0300_value_bands': valueBands,
+  '20261201T0301_long_settings': longSettings,
 };
