@@ -247,6 +247,47 @@ describe('shipping settings (staff)', () => {
     expect(await ctx.snapshot()).toEqual(before);
     expect(await defaults()).toEqual(d);
   });
+  it('keeps a cash on delivery block list of 5,000 pincodes and 60 holidays', async () => {
+    const d = await defaults();
+    const blockedPincodes = Array.from({ length: 5000 }, (_, i) => String(110_001 + i * 7));
+    const holidays = Array.from({ length: 60 }, (_, i) =>
+      new Date(Date.UTC(2027, 0, 1 + i * 5)).toISOString().slice(0, 10),
+    );
+    const r = await save({
+      ...d,
+      cod: { ...d.cod, blockedPincodes },
+      calendar: { cutoff: '14:00', holidays },
+    });
+    expect(r.status, r.text).toBe(200);
+    const back = await defaults();
+    expect(back.cod.blockedPincodes).toHaveLength(5000);
+    expect(back.calendar.holidays).toEqual(holidays);
+    expect((await pin('110001')).body.delivery).toMatchObject({ cod: false });
+    expect((await save(d)).status).toBe(200);
+  });
+});
+
+describe('free-shipping claims', () => {
+  it("gives pages the threshold true in every zone, and each zone's, fresh after a save", async () => {
+    const settings = async () => (await ctx.req('GET', '/settings')).body.settings;
+    const d = await defaults();
+    const before = await settings();
+    expect(before).toMatchObject({ freeShippingThreshold: 999, freeShippingFrom: 999 });
+    expect(Object.values(before.freeShippingZones)).toEqual([999]);
+
+    expect((await save({ ...d, zones: [...d.zones, NORTH_EAST] })).status).toBe(200);
+    const after = await settings();
+    expect(after.freeShippingFrom).toBe(1999);
+    const imphal = (await pin('795001')).body.delivery;
+    const bengaluru = (await pin('560001')).body.delivery;
+    expect(after.freeShippingZones[imphal.zone]).toBe(1999);
+    expect(after.freeShippingZones[bengaluru.zone]).toBe(999);
+    expect(imphal.freeShippingFrom).toBe(1999);
+
+    expect((await save({ ...d, zones: [] })).status).toBe(200);
+    expect((await settings()).freeShippingFrom).toBeNull();
+    expect((await save(d)).status).toBe(200);
+  });
 });
 
 describe('checkout: shipping, COD and the address', () => {

@@ -346,7 +346,15 @@ export interface ShopPage {
 
 export interface ShopSettings {
   shopName: string;
+  /** The shop's free-shipping threshold (₹): zones without their own ship free from it. */
   freeShippingThreshold: number;
+  /**
+   * The free-shipping threshold true wherever the shop delivers (₹): the highest of the zones' (each its own, else
+   * the shop's); null when no zone ships anywhere. What pages claim when the shopper's zone is not known.
+   */
+  freeShippingFrom?: number | null;
+  /** Each zone's free-shipping threshold (₹) by zone id (`PincodeCheck.zone`), for a remembered pincode's zone. */
+  freeShippingZones?: Record<string, number>;
   /**
    * Back office only (present when the request carries an admin token): products with this many units or
    * fewer count as low stock (default 5).

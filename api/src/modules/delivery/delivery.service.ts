@@ -164,6 +164,7 @@ export async function checkPincode(
   return {
     pincode: place.pincode,
     serviceable: q.zone !== null,
+    zone: q.zone ? String(q.zone.id) : null,
     ...(!q.zone && { reason: DELIVERY_MESSAGES.notDelivered(place.pincode) }),
     city: place.district,
     district: place.district,

@@ -6,6 +6,8 @@ export interface PincodeCheck {
   pincode: string;
   /** Some zone ships there. */
   serviceable: boolean;
+  /** The id of the zone it ships in (ShopSettings.freeShippingZones); null when not serviceable. */
+  zone: string | null;
   /** "We do not deliver to 795001 yet" when not serviceable. */
   reason?: string;
   /** The district, offered as the city of an address (the shopper may write another). */
