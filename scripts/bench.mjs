@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --quick | --full] [--json FILE] [--only api,search,orders,storefront,images,catalog]
+ * `npm run bench [-- --quick | --full] [--json FILE] [--only api,search,orders,storefront,images,catalog,delivery]
  *   [--db-prefix vc_bench_NAME] [--skip-lighthouse]`
  *
  * Measures the shop on this machine and prints a table; with --json writes FILE as a JSON array of
@@ -67,7 +67,7 @@ const { values: args } = parseArgs({
   },
 });
 
-const PHASES = ['api', 'search', 'orders', 'storefront', 'images', 'catalog'];
+const PHASES = ['api', 'search', 'orders', 'storefront', 'images', 'catalog', 'delivery'];
 const only = args.only ? args.only.split(',').map((s) => s.trim()) : PHASES;
 if (!/^vc_bench(_\w+)?$/.test(args['db-prefix']))
   throw new Error('--db-prefix: a database name prefix starting with vc_bench_ (e.g. vc_bench_mine)');
@@ -971,6 +971,14 @@ await main(async () => {
   if (only.includes('storefront')) await storefrontPart(db);
   if (only.includes('images')) await imagesPart(db);
   if (only.includes('catalog')) await catalogPart(db);
+  if (only.includes('delivery'))
+    await (await import('./bench/delivery.mjs')).deliveryPart(db, {
+      record,
+      args,
+      seconds,
+      warmup,
+      connections,
+    });
 
   printTable();
   const out = JSON.stringify(results, null, 2);
