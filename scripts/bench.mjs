@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench [-- --quick | --full] [--json FILE] [--only api,search,orders,storefront,images,catalog,gst,promotions,reports,reviews]
+ * `npm run bench [-- --quick | --full] [--json FILE] [--only api,search,orders,storefront,images,catalog,gst,promotions,reports,reviews,delivery]
  *   [--db-prefix vc_bench_NAME] [--skip-lighthouse]`
  *
  * Measures the shop on this machine and prints a table; with --json writes FILE as a JSON array of
@@ -67,18 +67,7 @@ const { values: args } = parseArgs({
   },
 });
 
-const PHASES = [
-  'api',
-  'search',
-  'orders',
-  'storefront',
-  'images',
-  'catalog',
-  'gst',
-  'promotions',
-  'reports',
-  'reviews',
-];
+const PHASES = ['api', 'search', 'orders', 'storefront', 'images', 'catalog', 'gst', 'promotions', 'reports', 'reviews', 'delivery'];
 const only = args.only ? args.only.split(',').map((s) => s.trim()) : PHASES;
 if (!/^vc_bench(_\w+)?$/.test(args['db-prefix']))
   throw new Error('--db-prefix: a database name prefix starting with vc_bench_ (e.g. vc_bench_mine)');
@@ -998,6 +987,13 @@ await main(async () => {
       connections,
       seconds,
       warmup,
+  if (only.includes('delivery'))
+    await (await import('./bench/delivery.mjs')).deliveryPart(db, {
+      record,
+      args,
+      seconds,
+      warmup,
+      connections,
     });
 
   printTable();

@@ -13,6 +13,7 @@ export { encodeImage, imageLimits } from './lib/images';
 export { createLogger } from './lib/logger';
 export { seedDeps } from './lib/seed-deps';
 export { LocalStorage } from './lib/storage';
+export { directorySize, lookupPincode } from './modules/delivery/pincode-directory';
 export {
   type DocumentCursor,
   documentPage,

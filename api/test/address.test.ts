@@ -1,4 +1,5 @@
-// Covers: saved addresses (POST /user/add-address, DELETE /user/address/{addressId}, GET /user/me):
+// Covers: saved addresses (POST /user/add-address, DELETE /user/address/{addressId}, PUT
+// /user/address/{addressId}/default, GET /user/me):
 // reply shape, trimming, the seed's 'Please enter {field}' messages, oversized and wrongly typed fields,
 // the 20-address limit, someone else's address (404) and someone else's user_id in the body (403);
 // every refused request leaves the database unchanged.
@@ -213,5 +214,35 @@ describe('DELETE /user/address/{addressId}', () => {
     }
     expect((await ctx.req('DELETE', '/user/address/1')).status).toBe(401);
     expect((await ctx.req('DELETE', '/user/address/1', { token: await ctx.adminToken() })).status).toBe(403);
+  });
+});
+
+describe('PUT /user/address/{addressId}/default', () => {
+  const setDefault = (token: string, id: string) => ctx.req('PUT', `/user/address/${id}/default`, { token });
+  const defaults = (user: { shipping_address: { _id: string; isDefault: boolean }[] }) =>
+    user.shipping_address.filter((a) => a.isDefault).map((a) => a._id);
+
+  it('makes one address the default and the one before not; the account shows it', async () => {
+    const s = await ctx.customer('Two Homes');
+    await add(s.token, { shipping_address: HOME });
+    const two = (await add(s.token, { shipping_address: { ...HOME, adressLine1: '3 Brigade Road' } })).body
+      .user;
+    const [first, second] = two.shipping_address.map((a: { _id: string }) => a._id);
+    expect(defaults(two)).toEqual([]);
+    const r = await setDefault(s.token, first);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ flag: 1, msg: 'Default address saved.' });
+    expect(defaults(r.body.user)).toEqual([first]);
+    expect(defaults((await setDefault(s.token, second)).body.user)).toEqual([second]);
+    expect(defaults((await ctx.req('GET', '/user/me', { token: s.token })).body.user)).toEqual([second]);
+  });
+
+  it("answers 404 for someone else's address and changes nothing", async () => {
+    const owner = await ctx.customer('Owner');
+    const id = (await add(owner.token, { shipping_address: HOME })).body.user.shipping_address[0]._id;
+    const other = await ctx.customer('Other');
+    const r = await refused(() => setDefault(other.token, id));
+    expect(r.status).toBe(404);
+    expect((await setDefault(owner.token, '99999999')).status).toBe(404);
   });
 });

@@ -5,7 +5,8 @@
 // nothing written; formula-looking cells are stored as text; apply runs batch by batch, keeps product figures and
 // search right, is idempotent by SKU, and a failed batch is rolled back while earlier ones stay (applying again
 // finishes the job); only admins may call any of it; the history gets one record per product a batch created or
-// updated (none for a preview or for unchanged rows).
+// updated (none for a preview or for unchanged rows); product and variant weights in grams go both ways and are
+// checked (above 0 g, at most 100 kg).
 import { randomBytes } from 'node:crypto';
 import { CATALOG_CSV_COLUMNS, MAX_IMPORT_BYTES } from '@voltcart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -344,6 +345,55 @@ describe('batches', () => {
   });
 });
 
+describe('weights', () => {
+  const h = `buds-${tag}`;
+
+  it('imports the product weight and a variant weight in grams, exports them, and keeps them when left out', async () => {
+    const r = await preview(
+      csv([
+        phone(h, `BUDS-${tag}-1`, { memory_gb: 1, weight_grams: 250 }),
+        phone(h, `BUDS-${tag}-2`, { memory_gb: 2, weight_grams: 250, variant_weight_grams: 400 }),
+      ]),
+    );
+    expect(r.body.import).toMatchObject({ state: 'ready', create: 2, errorCount: 0 });
+    await applyAll(r.body.import._id);
+    const p = (await ctx.req('GET', `/product/${h}`, { token: admin })).body.product;
+    expect(p.weightGrams).toBe(250);
+    expect(p.variants.map((v: { weightGrams: number | null }) => v.weightGrams)).toEqual([null, 400]);
+    const lines = (await exported()).split('\r\n').filter((l) => l.startsWith(`${h},`));
+    expect(lines.map((l) => l.split(',').slice(-2).join(','))).toEqual(['250,', '250,400']);
+
+    // A file without the weight columns leaves the weights alone.
+    const old = CATALOG_CSV_COLUMNS.filter((c) => !c.includes('weight'));
+    const rows = [phone(h, `BUDS-${tag}-1`, { memory_gb: 1 }), phone(h, `BUDS-${tag}-2`, { memory_gb: 2 })];
+    const again = await preview(csv(rows, old));
+    expect(again.body.import).toMatchObject({ state: 'ready', unchanged: 2, errorCount: 0 });
+    // Blank cells clear them: not weighed, and the variant takes the product's weight.
+    const cleared = await preview(csv(rows));
+    expect(cleared.body.import).toMatchObject({ update: 2, errorCount: 0 });
+    await applyAll(cleared.body.import._id);
+    const after = (await ctx.req('GET', `/product/${h}`, { token: admin })).body.product;
+    expect(after.weightGrams).toBeNull();
+    expect(after.variants.map((v: { weightGrams: number | null }) => v.weightGrams)).toEqual([null, null]);
+  });
+
+  it('refuses a weight of 0 g, over 100 kg or not whole grams, naming the column', async () => {
+    const r = await preview(
+      csv([
+        phone(`w0-${tag}`, `W0-${tag}`, { weight_grams: 0 }),
+        phone(`w1-${tag}`, `W1-${tag}`, { variant_weight_grams: 100_001 }),
+        phone(`w2-${tag}`, `W2-${tag}`, { weight_grams: '1.5 kg' }),
+      ]),
+    );
+    expect(r.body.import.state).toBe('invalid');
+    expect(r.body.import.errors).toEqual([
+      { line: 2, column: 'weight_grams', reason: '"0" must be more than 0 g' },
+      { line: 3, column: 'variant_weight_grams', reason: '"100001" must be at most 100,000 g (100 kg)' },
+      { line: 4, column: 'weight_grams', reason: '"1.5 kg" is not a number (a whole number of grams)' },
+    ]);
+  });
+});
+
 describe('export', () => {
   it('streams one row per variant with the header, page by page', async () => {
     const r = await ctx.app.request('/catalog/export', { headers: { authorization: `Bearer ${admin}` } });
@@ -356,7 +406,7 @@ describe('export', () => {
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(CATALOG_CSV_COLUMNS.join(','));
     expect(lines).toContain(
-      `galaxy-${tag},galaxy ${tag},Acme,${cat},20000,10,1,1,0,,,,GAL-${tag}-BLU-256,${blue},256,21999.5,3,1,,,`,
+      `galaxy-${tag},galaxy ${tag},Acme,${cat},20000,10,1,1,0,,,,GAL-${tag}-BLU-256,${blue},256,21999.5,3,1,,,,,`,
     );
     const variants = await ctx.db.selectFrom('product_variants').select('id').execute();
     expect(lines.filter((l) => l !== '').length - 1).toBe(variants.length);

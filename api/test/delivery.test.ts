@@ -1,6 +1,6 @@
 // Covers delivery by pincode: GET /delivery/pincode/:pincode (the directory, bad pincodes, shipping and COD for a
 // cart's value), the staff's shipping settings (GET/PUT /delivery/settings: access, overlaps, weight band gaps,
-// negative rates, COD off, holiday lists; nothing saved on error) and the checkout's price step (shipping below the
+// negative rates, order value bands, COD off, holiday lists; nothing saved on error) and the checkout's price step (shipping below the
 // threshold and none from it, weight bands, COD limit and blocked areas, unknown and undelivered pincodes, a state
 // that is not the pincode's, an address that changed zone since the quote), with what the order keeps.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,6 +136,7 @@ describe('shipping settings (staff)', () => {
       name: 'All India',
       pincodes: [],
       bands: [{ fromGrams: 0, toGrams: null, fee: 79 }],
+      valueBands: [],
       freeFrom: null,
       cod: true,
     });
@@ -172,7 +173,52 @@ describe('shipping settings (staff)', () => {
       (d: Awaited<ReturnType<typeof defaults>>) => ({
         zones: [{ ...d.zones[0], bands: [{ fromGrams: 0, toGrams: null, fee: -1 }] }],
       }),
-      'All India: a rate must be ₹0 or more (got -₹1).',
+      'All India: the rate of the weight band from 0 g must be ₹0 or more (got -₹1).',
+    ],
+    [
+      'an order value band rate of −₹1',
+      (d: Awaited<ReturnType<typeof defaults>>) => ({
+        zones: [
+          {
+            ...d.zones[0],
+            valueBands: [
+              { from: 0, to: 500, fee: 40 },
+              { from: 500, to: null, fee: -1 },
+            ],
+          },
+        ],
+      }),
+      'All India: the rate of the order value band from ₹500 must be ₹0 or more (got -₹1).',
+    ],
+    [
+      'an order value band gap',
+      (d: Awaited<ReturnType<typeof defaults>>) => ({
+        zones: [
+          {
+            ...d.zones[0],
+            valueBands: [
+              { from: 0, to: 500, fee: 40 },
+              { from: 600, to: null, fee: 0 },
+            ],
+          },
+        ],
+      }),
+      'All India: the order value bands leave a gap from ₹500 to ₹600.',
+    ],
+    [
+      'overlapping order value bands',
+      (d: Awaited<ReturnType<typeof defaults>>) => ({
+        zones: [
+          {
+            ...d.zones[0],
+            valueBands: [
+              { from: 0, to: 500, fee: 40 },
+              { from: 400, to: null, fee: 0 },
+            ],
+          },
+        ],
+      }),
+      'All India: the order value bands overlap at ₹400.',
     ],
     [
       'a state that is none',
@@ -200,6 +246,47 @@ describe('shipping settings (staff)', () => {
     expect(r.body.msg).toContain(message);
     expect(await ctx.snapshot()).toEqual(before);
     expect(await defaults()).toEqual(d);
+  });
+  it('keeps a cash on delivery block list of 5,000 pincodes and 60 holidays', async () => {
+    const d = await defaults();
+    const blockedPincodes = Array.from({ length: 5000 }, (_, i) => String(110_001 + i * 7));
+    const holidays = Array.from({ length: 60 }, (_, i) =>
+      new Date(Date.UTC(2027, 0, 1 + i * 5)).toISOString().slice(0, 10),
+    );
+    const r = await save({
+      ...d,
+      cod: { ...d.cod, blockedPincodes },
+      calendar: { cutoff: '14:00', holidays },
+    });
+    expect(r.status, r.text).toBe(200);
+    const back = await defaults();
+    expect(back.cod.blockedPincodes).toHaveLength(5000);
+    expect(back.calendar.holidays).toEqual(holidays);
+    expect((await pin('110001')).body.delivery).toMatchObject({ cod: false });
+    expect((await save(d)).status).toBe(200);
+  });
+});
+
+describe('free-shipping claims', () => {
+  it("gives pages the threshold true in every zone, and each zone's, fresh after a save", async () => {
+    const settings = async () => (await ctx.req('GET', '/settings')).body.settings;
+    const d = await defaults();
+    const before = await settings();
+    expect(before).toMatchObject({ freeShippingThreshold: 999, freeShippingFrom: 999 });
+    expect(Object.values(before.freeShippingZones)).toEqual([999]);
+
+    expect((await save({ ...d, zones: [...d.zones, NORTH_EAST] })).status).toBe(200);
+    const after = await settings();
+    expect(after.freeShippingFrom).toBe(1999);
+    const imphal = (await pin('795001')).body.delivery;
+    const bengaluru = (await pin('560001')).body.delivery;
+    expect(after.freeShippingZones[imphal.zone]).toBe(1999);
+    expect(after.freeShippingZones[bengaluru.zone]).toBe(999);
+    expect(imphal.freeShippingFrom).toBe(1999);
+
+    expect((await save({ ...d, zones: [] })).status).toBe(200);
+    expect((await settings()).freeShippingFrom).toBeNull();
+    expect((await save(d)).status).toBe(200);
   });
 });
 
@@ -390,6 +477,49 @@ describe('checkout: shipping, COD and the address', () => {
     await addToCart(ctx.db, s.id, p.id, 1);
     const off = await place(s.token, orderBody(0));
     expect(off.body).toMatchObject({ code: 'cod_unavailable' });
+    expect((await save(d)).status).toBe(200);
+  });
+});
+
+describe('checkout: rates by order value', () => {
+  const place = (token: string, body: unknown) => ctx.req('POST', '/order/place-order', { token, body });
+
+  it('adds the order value band to the weight band, in the pincode check, the quote and the order', async () => {
+    const d = await defaults();
+    const india = {
+      ...d.zones[0],
+      bands: [
+        { fromGrams: 0, toGrams: 1000, fee: 79 },
+        { fromGrams: 1000, toGrams: null, fee: 129 },
+      ],
+      valueBands: [
+        { from: 0, to: 500, fee: 40 },
+        { from: 500, to: null, fee: 0 },
+      ],
+    };
+    const saved = await save({ ...d, zones: [india] });
+    expect(saved.status).toBe(200);
+    expect(saved.body.shipping.zones[0].valueBands).toEqual(india.valueBands);
+    expect((await pin('560001', '?amount=499.99&weight=300')).body.delivery.shipping).toBe(119);
+    expect((await pin('560001', '?amount=500&weight=300')).body.delivery.shipping).toBe(79);
+    expect((await pin('560001', '?amount=300&weight=1500')).body.delivery.shipping).toBe(169);
+    expect((await pin('560001', '?amount=999&weight=1500')).body.delivery.shipping).toBe(0);
+
+    const s = await shopper(ctx);
+    const p = await makeProduct(ctx.db, { price: 150 });
+    await ctx.db.updateTable('products').set({ weight_grams: 600 }).where('id', '=', p.id).execute();
+    await addToCart(ctx.db, s.id, p.id, 2); // ₹300, 1.2 kg: ₹129 + ₹40
+    const quote = await ctx.req('POST', '/cart/quote', {
+      token: s.token,
+      body: { pincode: '560001', payment_mode: 0 },
+    });
+    expect(quote.body).toMatchObject({ shipping: 169, total: 469 });
+    const placed = await place(s.token, orderBody(0, { expected_total: 469 }));
+    expect(placed.status).toBe(201);
+    expect(await orderRow(ctx.db, placed.body.order_id)).toMatchObject({
+      shipping_paise: 16_900,
+      total_paise: 46_900,
+    });
     expect((await save(d)).status).toBe(200);
   });
 });

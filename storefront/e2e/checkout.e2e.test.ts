@@ -79,7 +79,7 @@ describe('checkout', () => {
       await page.getByRole('button', { name: 'PLACE ORDER' }).click();
       // The message stays under the field (no notification that closes by itself), the field is marked
       // invalid, described by the message, and has the focus.
-      const input = page.locator(`input[name="${name}"]`);
+      const input = page.locator(`[name="${name}"]`);
       await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await input.getAttribute('aria-invalid')).toBe('true');
       const described = await input.getAttribute('aria-describedby');

@@ -1,6 +1,6 @@
 // Delivery in a real browser, with the shop's own shipping set-up (read, never changed, here):
 // - the product page's "Check delivery": the pincode (field "Pincode", button "Check") answers the estimate, the
-//   place and the shipping of the item, and is remembered for the next product page
+//   place and the shipping of the item, and is remembered (with its zone) for the next product page
 // - a shopper pays the zone's shipping below the free-shipping threshold and none from it, as the checkout shows
 //   and the order keeps
 // - the address typed at checkout is saved to the account when the shopper asks for it
@@ -81,6 +81,10 @@ describe('delivery by pincode', () => {
     expect(text).toContain(`to Bengaluru Urban, Karnataka ${ADDRESS.postalCode}`);
     expect(text).toContain(`Shipping ${formatINR(fee)}`);
     expect(text).toContain('Cash on delivery available');
+    // Remembered with its zone: the pages' free-shipping claims follow that zone's threshold.
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('voltcart-pincode') ?? '{}').state))
+      .toEqual({ pincode: ADDRESS.postalCode, zone: check.zone });
     expect(await axeViolations(page)).toEqual([]);
 
     // The next product page checks the same pincode by itself; from the threshold it ships free.

@@ -110,8 +110,12 @@ export const ADDRESS = {
   contact: '9845012345',
 };
 
+/** Types the address into the form; the state is chosen from the list of states and union territories. */
 export async function fillAddress(page: Page, values: Partial<typeof ADDRESS> = ADDRESS) {
-  for (const [name, value] of Object.entries(values)) await page.locator(`input[name="${name}"]`).fill(value);
+  for (const [name, value] of Object.entries(values)) {
+    if (name === 'state') await page.locator('select[name="state"]').selectOption(value);
+    else await page.locator(`input[name="${name}"]`).fill(value);
+  }
 }
 
 /** The text of the notifications currently shown. */

@@ -340,6 +340,8 @@ export interface ShippingZoneTable {
   pincodes: string;
   /** JSON list of weight bands: { fromGrams, toGrams, feePaise }. */
   bands: string;
+  /** JSON list of order value bands: { fromPaise, toPaise, feePaise } (charged on top of the weight band). */
+  value_bands: Generated<string>;
   free_from_paise: number | null;
   cod: Generated<number>;
   dispatch_days: Generated<number>;

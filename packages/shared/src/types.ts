@@ -98,6 +98,8 @@ export interface Variant {
   /** The merchant's switch: a switched-off variant is not sold. */
   enabled: boolean;
   position: number;
+  /** Grams; null: the product's weight (always sent by the API). */
+  weightGrams?: number | null;
 }
 
 export interface Product extends ProductSummary {
@@ -120,6 +122,8 @@ export interface Product extends ProductSummary {
    * applies (`hsnCode` '' when neither has one).
    */
   tax?: { hsnCode: string | null; gstRate: number | null; applies: { hsnCode: string; gstRate: number } };
+  /** The parcel's weight in grams; null when not weighed (a variant may have its own; always sent by the API). */
+  weightGrams?: number | null;
 }
 
 /** What shoppers' approved reviews add up to. */
@@ -350,7 +354,15 @@ export interface ShopPage {
 
 export interface ShopSettings {
   shopName: string;
+  /** The shop's free-shipping threshold (₹): zones without their own ship free from it. */
   freeShippingThreshold: number;
+  /**
+   * The free-shipping threshold true wherever the shop delivers (₹): the highest of the zones' (each its own, else
+   * the shop's); null when no zone ships anywhere. What pages claim when the shopper's zone is not known.
+   */
+  freeShippingFrom?: number | null;
+  /** Each zone's free-shipping threshold (₹) by zone id (`PincodeCheck.zone`), for a remembered pincode's zone. */
+  freeShippingZones?: Record<string, number>;
   /**
    * Back office only (present when the request carries an admin token): products with this many units or
    * fewer count as low stock (default 5).

@@ -1,4 +1,4 @@
-import { ADDRESS_FIELD_LABELS, type AddressField } from '@voltcart/shared';
+import { ADDRESS_FIELD_LABELS, type AddressField, GST_STATES, gstState } from '@voltcart/shared';
 import { useEffect, useId } from 'react';
 
 /** The form's text, one value per address field. */
@@ -18,6 +18,12 @@ export const EMPTY_ADDRESS: AddressValues = {
   country: '',
   contact: '',
 };
+
+/** The states and union territories of India, by name: the state is chosen from them, never typed. */
+const STATES = Object.keys(GST_STATES).sort((a, b) => a.localeCompare(b));
+
+/** A saved or typed state as the list names it ('KA', ' karnataka ' → 'Karnataka'); '' when it is none. */
+export const stateName = (value: string) => gstState(value)?.name ?? '';
 
 /** Field names keep the seed's spelling (`adressLine1`), which is also what the API expects. */
 const FIELDS: {
@@ -89,21 +95,42 @@ export function AddressFields({
                 <span className="field__opt"> (optional)</span>
               )}
             </label>
-            <input
-              id={id}
-              name={f.name}
-              type={f.type ?? 'text'}
-              inputMode={f.inputMode}
-              autoComplete={f.autoComplete}
-              placeholder={label}
-              value={values[f.name]}
-              onChange={(e) => onChange(f.name, e.target.value)}
-              disabled={disabled}
-              aria-required={isRequired}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              maxLength={f.name === 'postalCode' ? 20 : f.name === 'contact' ? 30 : 200}
-            />
+            {f.name === 'state' ? (
+              <select
+                id={id}
+                name={f.name}
+                autoComplete={f.autoComplete}
+                value={stateName(values.state)}
+                onChange={(e) => onChange(f.name, e.target.value)}
+                disabled={disabled}
+                aria-required={isRequired}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+              >
+                <option value="">Choose a state or union territory</option>
+                {STATES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id={id}
+                name={f.name}
+                type={f.type ?? 'text'}
+                inputMode={f.inputMode}
+                autoComplete={f.autoComplete}
+                placeholder={label}
+                value={values[f.name]}
+                onChange={(e) => onChange(f.name, e.target.value)}
+                disabled={disabled}
+                aria-required={isRequired}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+                maxLength={f.name === 'postalCode' ? 20 : f.name === 'contact' ? 30 : 200}
+              />
+            )}
             {error && (
               <p id={`${id}-error`} className="field__error">
                 {error}

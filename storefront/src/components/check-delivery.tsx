@@ -29,6 +29,12 @@ export function CheckDelivery({ amount }: Props) {
     }
   }, [remembered, checked]);
   const answer = useQuery({ ...deliveryQuery(checked, amount), enabled: checked !== '' });
+  // The remembered pincode's zone: the pages' free-shipping claims follow it (lib/shop-info.ts).
+  const zone = answer.data?.pincode === checked ? (answer.data.zone ?? '') : null;
+  useEffect(() => {
+    if (zone !== null && usePincode.getState().pincode === checked)
+      usePincode.getState().remember(checked, zone);
+  }, [zone, checked]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,4 +1,5 @@
 import type { Product, ProductSummary } from '@voltcart/shared';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const m = vi.hoisted(() => ({ cart: {}, catalog: { product: vi.fn() }, settings: { get: vi.fn() } }));
@@ -6,6 +7,7 @@ vi.mock('../lib/api', async () => (await import('../testing/api-mock')).apiMock(
 vi.mock('../config/env', () => ({ env: () => ({ apiUrl: 'http://api.test' }) }));
 
 import { useCart } from '../stores/cart-store';
+import { usePincode } from '../stores/pincode-store';
 import { button, cleanup, click, flush, render } from '../testing/render';
 import { ProductCard } from './product-card';
 
@@ -65,6 +67,7 @@ const detail = (over: Partial<Product> = {}): Product => ({
 
 beforeEach(() => {
   localStorage.clear();
+  usePincode.setState({ pincode: '', zone: '' });
   useCart.setState({ items: [], count: 0, finalTotal: 0, originalTotal: 0 });
   m.catalog.product.mockReset().mockResolvedValue(detail({ variants: [detail().variants![0]!] }));
   m.settings.get
@@ -135,6 +138,23 @@ describe('ProductCard', () => {
     const { container } = await render(<ProductCard product={product} />);
     await flush();
     expect(container.textContent).not.toContain('FREE SHIPPING');
+  });
+
+  it("claims FREE SHIPPING from the threshold of every zone, or of the remembered pincode's zone", async () => {
+    // ₹39,989: free in the shop's zone 1 (₹999), not in zone 2 (₹50,000).
+    const zones = {
+      freeShippingThreshold: 999,
+      freeShippingFrom: 50000,
+      freeShippingZones: { '1': 999, '2': 50000 },
+    };
+    m.settings.get.mockResolvedValue({ ...zones, promises: [], supportHours: 'x' });
+    const { container } = await render(<ProductCard product={product} />);
+    await flush();
+    expect(container.textContent).not.toContain('FREE SHIPPING');
+    await act(async () => usePincode.getState().remember('560001', '1'));
+    await vi.waitFor(() => expect(container.textContent).toContain('FREE SHIPPING'));
+    await act(async () => usePincode.getState().remember('795001', '2'));
+    await vi.waitFor(() => expect(container.textContent).not.toContain('FREE SHIPPING'));
   });
 
   it('Add to Cart puts one unit of the only variant in the cart, named', async () => {

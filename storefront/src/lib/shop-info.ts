@@ -1,5 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_PROMISES, DEFAULT_SUPPORT_HOURS, type EmiPlan, type ShopSettings } from '@voltcart/shared';
+import {
+  DEFAULT_PROMISES,
+  DEFAULT_SUPPORT_HOURS,
+  type EmiPlan,
+  freeShippingClaim,
+  type ShopSettings,
+} from '@voltcart/shared';
+import { useSyncExternalStore } from 'react';
+import { usePincode } from '../stores/pincode-store';
 import { queries } from './queries';
 
 /** Static shop contact details shown in the footer, the product page and the about page. */
@@ -13,7 +21,10 @@ export const SHOP_INFO = {
 
 /** What pages may claim, as staff set it: the settings, else the defaults (an API older than these settings). */
 export interface ShopClaims {
-  /** ₹; null until the settings are known. */
+  /**
+   * ₹, what checkout gives: the zone of the shopper's remembered pincode, else the threshold true in every zone
+   * (freeShippingClaim); null until the settings are known, or when no zone ships anywhere.
+   */
   freeShippingThreshold: number | null;
   /** The gateway's EMI plans while staff offer EMI; none otherwise. */
   emiPlans: readonly EmiPlan[];
@@ -23,14 +34,22 @@ export interface ShopClaims {
   newsletterCodePercent: number;
 }
 
+const rememberedZone = () => usePincode.getState().zone;
+const noZone = () => '';
+
 /**
  * The shop's claims from its settings (prefetched by the server for every page, so the first render on the
  * server and in the browser agree). One source for the support hours, the promise strip and the EMI figure.
  */
 export function useShopClaims(): ShopClaims {
   const s: Partial<ShopSettings> | undefined = useQuery(queries.settings()).data;
+  // The server knows no pincode: the first render claims for every zone, then for the remembered one's.
+  const zone = useSyncExternalStore(usePincode.subscribe, rememberedZone, noZone);
   return {
-    freeShippingThreshold: s?.freeShippingThreshold ?? null,
+    freeShippingThreshold:
+      s?.freeShippingThreshold === undefined
+        ? null
+        : freeShippingClaim({ ...s, freeShippingThreshold: s.freeShippingThreshold }, zone),
     emiPlans: (s?.emiEnabled && s.emiPlans) || [],
     supportHours: s?.supportHours || DEFAULT_SUPPORT_HOURS,
     promises: s?.promises ?? DEFAULT_PROMISES,

@@ -92,12 +92,22 @@ export async function click(el: Element): Promise<void> {
 }
 
 /** Sets an input's value the way React notices (native setter + input event). */
-export async function type(input: HTMLInputElement | HTMLTextAreaElement, value: string): Promise<void> {
+export async function type(
+  input: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement,
+  value: string,
+): Promise<void> {
   await act(async () => {
     const proto =
-      input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+      input instanceof HTMLTextAreaElement
+        ? HTMLTextAreaElement.prototype
+        : input instanceof HTMLSelectElement
+          ? HTMLSelectElement.prototype
+          : HTMLInputElement.prototype;
     Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
+    // A list answers its choice with `change`; a text field with `input`.
+    input.dispatchEvent(
+      new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
+    );
   });
 }
 

@@ -45,6 +45,8 @@ import * as reportDays from './20261130T0610_report_days';
 import * as promotionRequires from './20261201T0100_promotion_requires';
 import * as reportDiscounts from './20261201T0110_report_discounts';
 import * as courier from './20261201T0200_courier';
+import * as valueBands from './20261201T0300_value_bands';
+import * as longSettings from './20261201T0301_long_settings';
 import * as reminderMails from './20261201T0500_reminder_mails';
 import * as reviewRatingIndex from './20261201T0510_review_rating_index';
 import * as lowStockAlerts from './20261201T0600_low_stock_alerts';
@@ -102,6 +104,8 @@ export const migrations: Record<string, Migration> = {
   '20261201T0100_promotion_requires': promotionRequires,
   '20261201T0110_report_discounts': reportDiscounts,
   '20261201T0200_courier': courier,
+  '20261201T0300_value_bands': valueBands,
+  '20261201T0301_long_settings': longSettings,
   '20261201T0500_reminder_mails': reminderMails,
   '20261201T0510_review_rating_index': reviewRatingIndex,
   '20261201T0600_low_stock_alerts': lowStockAlerts,

@@ -13,6 +13,7 @@ import {
   stockCount,
   toPaise,
   VARIANT_SKU,
+  weightGrams,
 } from '@voltcart/shared';
 import type { z } from 'zod';
 
@@ -56,6 +57,7 @@ export const PRODUCT_COLUMNS = [
   'video_url',
   'hsn_code',
   'gst_rate',
+  'weight_grams',
 ] as const satisfies readonly CatalogCsvColumn[];
 
 /** A row of the file, read and checked on its own (references are checked against the catalogue later). */
@@ -79,6 +81,8 @@ export interface CsvRow {
     /** The product's own HSN code ('' none) and GST rate (basis points, null none); undefined: column left out. */
     hsnCode?: string;
     gstRateBp?: number | null;
+    /** Grams (null: not weighed); undefined: column left out. */
+    weightGrams?: number | null;
   };
   sku: string;
   /** A colour slug; '' = none. */
@@ -89,6 +93,8 @@ export interface CsvRow {
   pricePaise: number | null;
   stock: number;
   variantActive: boolean;
+  /** The variant's own weight in grams (null: the product's); undefined: column left out. */
+  weightGrams?: number | null;
 }
 
 /**
@@ -188,6 +194,13 @@ export function readRow(
     'rupees, or blank for the product price',
   );
   const stock = number('stock', stockCount, 0, 'a whole number of units');
+  // Weights: left out, kept as they are; blank, not weighed (a variant: its product's weight).
+  const grams = (c: 'weight_grams' | 'variant_weight_grams') =>
+    cells[c] === undefined
+      ? undefined
+      : number<number | null>(c, weightGrams, null, 'a whole number of grams');
+  const productWeight = grams('weight_grams');
+  const variantWeight = grams('variant_weight_grams');
   const row: CsvRow = {
     line,
     handle,
@@ -205,6 +218,7 @@ export function readRow(
       videoUrl,
       ...(hsnCode !== undefined && { hsnCode }),
       ...(gstRateBp !== undefined && { gstRateBp }),
+      ...(productWeight !== undefined && { weightGrams: productWeight }),
     },
     sku,
     color: text('color', 200).toLowerCase(),
@@ -212,6 +226,7 @@ export function readRow(
     pricePaise: price === null ? null : toPaise(price),
     stock: stock ?? 0,
     variantActive: flag('variant_active', true),
+    ...(variantWeight !== undefined && { weightGrams: variantWeight }),
   };
   return { row: errors.length ? null : row, errors };
 }
@@ -233,5 +248,6 @@ export function productCells(row: CsvRow): Record<(typeof PRODUCT_COLUMNS)[numbe
     video_url: p.videoUrl,
     hsn_code: p.hsnCode ?? '',
     gst_rate: p.gstRateBp === undefined || p.gstRateBp === null ? '' : String(p.gstRateBp),
+    weight_grams: p.weightGrams === undefined || p.weightGrams === null ? '' : String(p.weightGrams),
   };
 }

@@ -22,6 +22,7 @@ export interface ExportProductRow {
   thumbnail: string;
   hsn_code: string | null;
   gst_rate_bp: number | null;
+  weight_grams: number | null;
 }
 
 /** A page of products after `afterId` in id order (keyset: the cost of a page does not grow with its depth). */
@@ -46,6 +47,7 @@ export async function exportProductPage(db: Db, afterId: number, limit: number):
       'p.thumbnail',
       'p.hsn_code',
       'p.gst_rate_bp',
+      'p.weight_grams',
     ])
     .where('p.id', '>', afterId)
     .orderBy('p.id')
@@ -62,6 +64,7 @@ export interface ExportVariantRow {
   price_override: number | null;
   stock: number;
   enabled: number;
+  weight_grams: number | null;
 }
 
 /** The variants of the given products, in display order. */
@@ -78,6 +81,7 @@ export async function exportVariants(db: Db, productIds: number[]): Promise<Expo
       'v.price_override',
       'v.stock',
       'v.enabled',
+      'v.weight_grams',
     ])
     .where('v.product_id', 'in', productIds)
     .orderBy('v.product_id')
@@ -116,6 +120,7 @@ export interface KnownVariant {
   price_override: number | null;
   enabled: number;
   position: number;
+  weight_grams: number | null;
 }
 
 const variantColumns = [
@@ -128,6 +133,7 @@ const variantColumns = [
   'price_override',
   'enabled',
   'position',
+  'weight_grams',
 ] as const;
 
 /** Chunks of a list, so that no `IN (…)` grows with the file. */
@@ -137,6 +143,11 @@ function chunks<T>(list: T[], size = 1000): T[][] {
   return out;
 }
 
+const toKnownVariant = (r: Record<(typeof variantColumns)[number], unknown>): KnownVariant => ({
+  ...toVariantRow(r),
+  weight_grams: r.weight_grams === null ? null : Number(r.weight_grams),
+});
+
 /** Variants by SKU (SKUs compare without case, as the unique key does). */
 export async function variantsBySku(db: Db, skus: string[]): Promise<KnownVariant[]> {
   const out: KnownVariant[] = [];
@@ -144,7 +155,7 @@ export async function variantsBySku(db: Db, skus: string[]): Promise<KnownVarian
     out.push(
       ...(
         await db.selectFrom('product_variants').select(variantColumns).where('sku', 'in', part).execute()
-      ).map(toVariantRow),
+      ).map(toKnownVariant),
     );
   return out;
 }
@@ -160,7 +171,7 @@ export async function variantsOfProducts(db: Db, productIds: number[]): Promise<
           .where('product_id', 'in', part)
           .orderBy('position')
           .execute()
-      ).map(toVariantRow),
+      ).map(toKnownVariant),
     );
   return out;
 }
@@ -181,6 +192,7 @@ export interface KnownProduct {
   video_url: string;
   hsn_code: string | null;
   gst_rate_bp: number | null;
+  weight_grams: number | null;
 }
 
 const productColumns = [
@@ -199,6 +211,7 @@ const productColumns = [
   'video_url',
   'hsn_code',
   'gst_rate_bp',
+  'weight_grams',
 ] as const;
 
 const toKnownProduct = (r: Record<(typeof productColumns)[number], unknown>): KnownProduct => ({
@@ -217,6 +230,7 @@ const toKnownProduct = (r: Record<(typeof productColumns)[number], unknown>): Kn
   video_url: String(r.video_url),
   hsn_code: r.hsn_code === null ? null : String(r.hsn_code),
   gst_rate_bp: r.gst_rate_bp === null ? null : Number(r.gst_rate_bp),
+  weight_grams: r.weight_grams === null ? null : Number(r.weight_grams),
 });
 
 /** Products by id or by slug; `forUpdate` locks the rows (a batch locks its products before their variants). */

@@ -139,12 +139,14 @@ export function exportCatalog(db: Db, pageSize = EXPORT_PAGE): ReadableStream<Ui
           ];
           // The product's own HSN code and GST rate close the row (blank: its category's).
           const tax = [p.hsn_code ?? '', p.gst_rate_bp === null ? '' : p.gst_rate_bp / 100];
+          const grams = (g: number | null) => (g === null ? '' : Number(g));
           const names = [p.thumbnail, ...(files.get(p.id) ?? []).map((f) => f.file)]
             .filter(Boolean)
             .join('|');
           const rows = byProduct.get(p.id) ?? [];
           // A product without variants (written by hand into the table) still shows, with blank variant cells.
-          if (!rows.length) out += csvLine([...product, '', '', '', '', '', '', names, ...tax]);
+          if (!rows.length)
+            out += csvLine([...product, '', '', '', '', '', '', names, ...tax, grams(p.weight_grams), '']);
           for (const v of rows)
             out += csvLine([
               ...product,
@@ -156,6 +158,8 @@ export function exportCatalog(db: Db, pageSize = EXPORT_PAGE): ReadableStream<Ui
               Number(v.enabled),
               names,
               ...tax,
+              grams(p.weight_grams),
+              grams(v.weight_grams),
             ]);
         }
         controller.enqueue(encoder.encode(out));
@@ -349,6 +353,7 @@ type VariantChanges = Partial<{
   stock: number;
   price_override: number | null;
   enabled: number;
+  weight_grams: number | null;
 }>;
 
 interface VariantPlan {
@@ -391,6 +396,7 @@ function productValues(row: CsvRow, categoryId: number | null): ProductValues {
     top_selling: p.topSelling ? 1 : 0,
     ...(p.hsnCode !== undefined && { hsn_code: p.hsnCode || null }),
     ...(p.gstRateBp !== undefined && { gst_rate_bp: p.gstRateBp }),
+    ...(p.weightGrams !== undefined && { weight_grams: p.weightGrams }),
   };
 }
 
@@ -412,6 +418,7 @@ function productChanges(current: repo.KnownProduct, want: ProductValues): Partia
     top_selling: current.top_selling === want.top_selling,
     hsn_code: want.hsn_code === undefined || current.hsn_code === want.hsn_code,
     gst_rate_bp: want.gst_rate_bp === undefined || current.gst_rate_bp === want.gst_rate_bp,
+    weight_grams: want.weight_grams === undefined || current.weight_grams === want.weight_grams,
   };
   for (const [k, equal] of Object.entries(same))
     if (!equal) (out as Record<string, unknown>)[k] = want[k as keyof ProductValues];
@@ -564,6 +571,8 @@ async function planGroups(
         if (existing.stock !== r.stock) changes.stock = r.stock;
         if (existing.price_override !== r.pricePaise) changes.price_override = r.pricePaise;
         if (existing.enabled !== (r.variantActive ? 1 : 0)) changes.enabled = r.variantActive ? 1 : 0;
+        if (r.weightGrams !== undefined && existing.weight_grams !== r.weightGrams)
+          changes.weight_grams = r.weightGrams;
       }
       plan.variants.push({ row: r, existing, colorId, changes });
     }
@@ -611,6 +620,7 @@ async function writePlans(
           price_override: v.row.pricePaise,
           enabled,
           position: position++,
+          weight_grams: v.row.weightGrams ?? null,
         });
     }
     await vrepo.insertVariants(trx, created);
@@ -655,6 +665,7 @@ function productFields(v: Partial<ProductValues>): Record<string, unknown> {
     ['top_selling', 'topSelling', (x: number) => Boolean(x)],
     ['hsn_code', 'hsnCode', (x: string | null) => x ?? ''],
     ['gst_rate_bp', 'gstRate', (x: number | null) => (x === null ? null : x / 100)],
+    ['weight_grams', 'weightGrams', (x: number | null) => x],
   ];
   for (const [column, name, show] of names) if (column in v) out[name] = show(v[column] as never);
   return out;
@@ -670,6 +681,7 @@ function variantFields(v: VariantChanges): Record<string, unknown> {
   if (v.price_override !== undefined)
     out.price = v.price_override === null ? null : toRupees(Number(v.price_override));
   if (v.enabled !== undefined) out.active = Boolean(v.enabled);
+  if (v.weight_grams !== undefined) out.weightGrams = v.weight_grams;
   return out;
 }
 

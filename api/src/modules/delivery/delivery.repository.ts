@@ -1,4 +1,4 @@
-import type { ShippingZone, WeightBand } from '@voltcart/shared';
+import type { ShippingZone, ValueBand, WeightBand } from '@voltcart/shared';
 import type { Db } from '../../db/connection';
 import type { Trx } from '../../lib/transaction';
 
@@ -32,6 +32,7 @@ export async function readZones(db: Q): Promise<ShippingZone[]> {
     states: json<string[]>(r.states, []),
     pincodes: json<string[]>(r.pincodes, []),
     bands: json<WeightBand[]>(r.bands, []),
+    valueBands: json<ValueBand[]>(r.value_bands, []),
     freeFromPaise: r.free_from_paise === null ? null : Number(r.free_from_paise),
     cod: Boolean(r.cod),
     dispatchDays: r.dispatch_days,
@@ -53,6 +54,7 @@ export async function replaceZones(trx: Trx, zones: readonly Omit<ShippingZone, 
         states: JSON.stringify(z.states),
         pincodes: JSON.stringify(z.pincodes),
         bands: JSON.stringify(z.bands),
+        value_bands: JSON.stringify(z.valueBands),
         free_from_paise: z.freeFromPaise,
         cod: z.cod ? 1 : 0,
         dispatch_days: z.dispatchDays,

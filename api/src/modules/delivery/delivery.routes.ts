@@ -1,4 +1,5 @@
 import { contract, pincodeQuery, shippingSettingsBody, toPaise } from '@voltcart/shared';
+import { catalogCache } from '../../lib/cache';
 import { resource } from '../../lib/routes';
 import { actorOf } from '../audit/audit.service';
 import { checkPincode, getShippingSettings, saveShippingSettings } from './delivery.service';
@@ -18,10 +19,12 @@ export function deliveryRoutes() {
 
   on(api.settings, async (c) => ({ shipping: await getShippingSettings(c.var.db, c.var.config) }));
 
-  on(api.saveSettings, { body: shippingSettingsBody }, async (c, input) => ({
-    msg: 'Shipping settings saved.',
-    shipping: await saveShippingSettings(c.var.db, c.var.config, actorOf(c), await input.body()),
-  }));
+  on(api.saveSettings, { body: shippingSettingsBody }, async (c, input) => {
+    const shipping = await saveShippingSettings(c.var.db, c.var.config, actorOf(c), await input.body());
+    // The shop settings (cached) carry the zones' free-shipping thresholds that pages claim.
+    await catalogCache(c).invalidate(c.var.db);
+    return { msg: 'Shipping settings saved.', shipping };
+  });
 
   return app;
 }

@@ -129,7 +129,7 @@ function quote(
     };
   }
   const freeFromPaise = zone.freeFromPaise ?? cfg.freeShippingPaise;
-  const shippingPaise = shippingChargePaise(zone.bands, freeFromPaise, goodsPaise, weightGrams);
+  const shippingPaise = shippingChargePaise(zone, freeFromPaise, goodsPaise, weightGrams);
   const cod = codDecision(cfg.cod, zone, place.pincode, goodsPaise + shippingPaise);
   return {
     place,
@@ -164,6 +164,7 @@ export async function checkPincode(
   return {
     pincode: place.pincode,
     serviceable: q.zone !== null,
+    zone: q.zone ? String(q.zone.id) : null,
     ...(!q.zone && { reason: DELIVERY_MESSAGES.notDelivered(place.pincode) }),
     city: place.district,
     district: place.district,
@@ -246,6 +247,11 @@ function toJson(cfg: DeliveryConfig): ShippingSettings {
       states: [...z.states],
       pincodes: [...z.pincodes],
       bands: z.bands.map((b) => ({ fromGrams: b.fromGrams, toGrams: b.toGrams, fee: toRupees(b.feePaise) })),
+      valueBands: z.valueBands.map((b) => ({
+        from: toRupees(b.fromPaise),
+        to: b.toPaise === null ? null : toRupees(b.toPaise),
+        fee: toRupees(b.feePaise),
+      })),
       freeFrom: z.freeFromPaise === null ? null : toRupees(z.freeFromPaise),
       cod: z.cod,
       dispatchDays: z.dispatchDays,
@@ -289,6 +295,7 @@ export async function saveShippingSettings(
     }),
     pincodes: z.pincodes.map((p) => p.replace(/\s+/g, '')),
     bands: z.bands.map((b) => ({ fromGrams: b.fromGrams, toGrams: b.toGrams, feePaise: b.fee })),
+    valueBands: z.valueBands.map((b) => ({ fromPaise: b.from, toPaise: b.to, feePaise: b.fee })),
     freeFromPaise: z.freeFrom,
     cod: z.cod,
     dispatchDays: z.dispatchDays,

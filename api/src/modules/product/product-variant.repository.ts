@@ -3,13 +3,15 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { ProductVariantTable } from '../../db/database';
 
-// Weight is read by the checkout only (order.repository), not by the variant editors yet.
+// The checkout reads weights itself (order.repository); the editors read them with the prices (PricedVariantRow).
 export type VariantRow = Omit<Selectable<ProductVariantTable>, 'weight_grams' | 'low_stock_threshold'>;
 
 /** A variant with its unit price and MSRP worked out (paise), as every reader needs them. */
 export interface PricedVariantRow extends VariantRow {
   price: number;
   original: number;
+  /** Grams; null: the product's weight. */
+  weight_grams?: number | null;
 }
 
 /**
@@ -61,8 +63,10 @@ export function toVariantRow(r: Record<keyof VariantRow, unknown>): VariantRow {
   };
 }
 
-const toRow = (r: Record<string, unknown>): PricedVariantRow =>
-  priceVariant(toVariantRow(r as Record<keyof VariantRow, unknown>), r as unknown as VariantFigures);
+const toRow = (r: Record<string, unknown>): PricedVariantRow => ({
+  ...priceVariant(toVariantRow(r as Record<keyof VariantRow, unknown>), r as unknown as VariantFigures),
+  weight_grams: r.weight_grams == null ? null : Number(r.weight_grams),
+});
 
 /** A product's variants in display order, with their prices; `forUpdate` locks them (after the product row). */
 export async function listVariants(

@@ -53,6 +53,7 @@ export function toVariant(v: vrepo.PricedVariantRow): Variant {
     priceOverride: v.price_override === null ? null : toRupees(v.price_override),
     enabled: Boolean(v.enabled),
     position: v.position,
+    weightGrams: v.weight_grams ?? null,
   };
 }
 
@@ -311,6 +312,7 @@ export async function createVariant(
               : toPaise(body.priceOverride),
           enabled: body.enabled === false ? 0 : 1,
           position: body.position ?? existing.length,
+          weight_grams: body.weightGrams || null,
         },
       ]);
     } catch (e) {
@@ -360,6 +362,7 @@ export async function updateVariant(
     values.price_override = body.priceOverride === null ? null : toPaise(body.priceOverride);
   if (body.enabled !== undefined) values.enabled = body.enabled ? 1 : 0;
   if (body.position !== undefined) values.position = body.position;
+  if (body.weightGrams !== undefined) values.weight_grams = body.weightGrams || null;
   if (Object.keys(values).length === 0) throw badRequest(M.nothingToChange);
   await transaction(db, async (trx) => {
     if (!(await vrepo.lockProductRow(trx, productId))) throw notFound('Product');
@@ -404,12 +407,14 @@ const variantAuditFields = (v: {
   price_override: number | null;
   enabled: number;
   position: number;
+  weight_grams?: number | null;
 }) => ({
   sku: v.sku,
   stock: v.stock,
   priceOverride: v.price_override === null ? null : toRupees(v.price_override),
   enabled: Boolean(v.enabled),
   position: v.position,
+  weightGrams: v.weight_grams ?? null,
 });
 
 function variantStockChanged(v: vrepo.PricedVariantRow, expectedStock: number): AppError {

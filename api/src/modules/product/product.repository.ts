@@ -43,6 +43,7 @@ export interface DetailRow extends SummaryRow {
   /** The product's own HSN code and GST rate (basis points), and its category's. */
   hsn_code: string | null;
   gst_rate_bp: number | null;
+  weight_grams: number | null;
   categoryHsn: string | null;
   categoryRateBp: number | null;
 }
@@ -278,12 +279,13 @@ export async function findProductDetail(
   const where = 'id' in by ? sql`p.id = ${by.id}` : sql`p.slug = ${by.slug}`;
   const r = await sql<DetailRow & { images: unknown; colors: unknown; memory: unknown; variants: unknown }>`
     SELECT ${summarySql}, p.video_url, p.short_description, p.long_description, c.status AS categoryStatus,
-      p.hsn_code, p.gst_rate_bp, c.hsn_code AS categoryHsn, c.gst_rate_bp AS categoryRateBp,
+      p.hsn_code, p.gst_rate_bp, p.weight_grams, c.hsn_code AS categoryHsn, c.gst_rate_bp AS categoryRateBp,
       (SELECT JSON_ARRAYAGG(JSON_OBJECT('file', i.file, 'color', i.color_id, 'position', i.position, 'k', i.id))
         FROM product_images AS i WHERE i.product_id = p.id) AS images,
       (SELECT JSON_ARRAYAGG(JSON_OBJECT('id', v.id, 'product_id', v.product_id, 'sku', v.sku,
           'color_id', v.color_id, 'memory_size', v.memory_size, 'stock', v.stock, 'price_override', v.price_override,
-          'enabled', v.enabled, 'position', v.position, 'k', v.id, 'base_price', p.final_price,
+          'enabled', v.enabled, 'position', v.position, 'weight_grams', v.weight_grams, 'k', v.id,
+          'base_price', p.final_price,
           'base_original', p.original_price, 'color_adj', COALESCE(pc.price_adj, 0),
           'memory_adj', COALESCE(pm.price_adj, 0)))
         FROM product_variants AS v ${variantJoinsSql} WHERE v.product_id = p.id) AS variants,
@@ -307,7 +309,7 @@ export async function findProductDetail(
     row: row as DetailRow,
     images: pictures.filter((i) => i.color === null).map((i) => i.file),
     colorImages,
-    variants: jsonList<VariantRow & VariantFigures & Positioned>(variants)
+    variants: jsonList<VariantRow & VariantFigures & Positioned & { weight_grams: number | null }>(variants)
       .sort(byPosition)
       .map(({ k: _k, base_price, base_original, color_adj, memory_adj, ...v }) =>
         priceVariant(
@@ -408,6 +410,7 @@ export interface ProductValues {
   top_selling: number;
   hsn_code?: string | null;
   gst_rate_bp?: number | null;
+  weight_grams?: number | null;
 }
 
 export async function insertProduct(db: Db, values: ProductValues): Promise<number> {

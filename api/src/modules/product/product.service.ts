@@ -366,6 +366,7 @@ export async function getProduct(
     videoUrl: row.video_url,
     shortDescription: row.short_description ?? '',
     longDescription: row.long_description ?? '',
+    weightGrams: row.weight_grams === null ? null : Number(row.weight_grams),
     ...(opts.admin && {
       tax: {
         hsnCode: row.hsn_code,
@@ -397,6 +398,7 @@ const CLEARABLE = [
   'categoryId',
   'hsnCode',
   'gstRate',
+  'weightGrams',
 ] as const;
 const FIELDS = [
   'name',
@@ -417,6 +419,7 @@ const FIELDS = [
   'longDescription',
   'hsnCode',
   'gstRate',
+  'weightGrams',
 ] as const;
 
 /** Field-specific wording for list fields, whose zod union errors are too vague to show. */
@@ -483,6 +486,7 @@ function plan(p: ProductBody, sent: Set<string>): Plan {
   if (sent.has('hsnCode')) values.hsn_code = p.hsnCode || null;
   if (sent.has('gstRate'))
     values.gst_rate_bp = p.gstRate === '' || p.gstRate === undefined ? null : Math.round(p.gstRate * 100);
+  if (sent.has('weightGrams')) values.weight_grams = p.weightGrams || null;
 
   const out: Plan = { values };
   if (sent.has('colors')) {

@@ -12,6 +12,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
+import { readZones } from '../delivery/delivery.repository';
 import { resortAllAlerts } from '../stock/low-stock.service';
 import * as repo from './settings.repository';
 
@@ -48,6 +49,8 @@ export const SETTINGS_MESSAGES = {
 /**
  * The shop settings shoppers and admins see.
  * - shop name and free-shipping threshold: the admin's saved values, else SHOP_NAME / FREE_SHIPPING_THRESHOLD
+ * - freeShippingZones: each shipping zone's free-shipping threshold (its own, else the shop's); freeShippingFrom the
+ *   highest of them (true wherever the shop delivers), null when no zone ships anywhere
  * - razorpayKeyId: the public key id (never the secret), or null
  * - paymentSimulator: true when no Razorpay key is configured (development, tests)
  * - requireVerifiedEmail: shoppers confirm their e-mail address before their first order (off unless saved on)
@@ -62,15 +65,23 @@ export async function getShopSettings(
   config: Config,
   opts: { admin: boolean },
 ): Promise<ShopSettings> {
-  const saved = await repo.readSettings(db, Object.values(KEYS));
+  const [saved, zones] = await Promise.all([repo.readSettings(db, Object.values(KEYS)), readZones(db)]);
   const paise = Number(saved.get(KEYS.freeShippingPaise));
+  const freeShippingThreshold =
+    Number.isSafeInteger(paise) && paise >= 0 && saved.has(KEYS.freeShippingPaise)
+      ? toRupees(paise)
+      : config.FREE_SHIPPING_THRESHOLD;
+  // Each zone's own threshold, else the shop's: a page claims the highest unless it knows the shopper's zone.
+  const zoneFree = zones.map(
+    (z) =>
+      [String(z.id), z.freeFromPaise === null ? freeShippingThreshold : toRupees(z.freeFromPaise)] as const,
+  );
   const lowStock = units(saved.get(KEYS.lowStockThreshold)) ?? DEFAULT_LOW_STOCK_THRESHOLD;
   return {
     shopName: saved.get(KEYS.shopName) || config.SHOP_NAME,
-    freeShippingThreshold:
-      Number.isSafeInteger(paise) && paise >= 0 && saved.has(KEYS.freeShippingPaise)
-        ? toRupees(paise)
-        : config.FREE_SHIPPING_THRESHOLD,
+    freeShippingThreshold,
+    freeShippingFrom: zoneFree.length ? Math.max(...zoneFree.map(([, r]) => r)) : null,
+    freeShippingZones: Object.fromEntries(zoneFree),
     razorpayKeyId: config.RAZORPAY_KEY_ID ?? null,
     paymentSimulator: !config.RAZORPAY_KEY_ID,
     requireVerifiedEmail: saved.get(KEYS.requireVerifiedEmail) === '1',

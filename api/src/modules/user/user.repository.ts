@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { AddressTable, Database } from '../../db/database';
 
 type Q = Kysely<Database>;
@@ -100,6 +100,15 @@ export async function updateAddress(
   values: Omit<Insertable<AddressTable>, 'id' | 'user_id'>,
 ): Promise<void> {
   await db.updateTable('addresses').set(values).where('id', '=', addressId).execute();
+}
+
+/** Makes one address the user's default and every other of theirs not (in the caller's transaction). */
+export async function setDefaultAddress(db: Q, userId: number, addressId: number): Promise<void> {
+  await db
+    .updateTable('addresses')
+    .set({ is_default: sql<number>`id = ${addressId}` })
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 /** Deletes one of the user's own addresses; returns how many rows went (0 when it is not theirs). */

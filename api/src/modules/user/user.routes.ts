@@ -63,6 +63,12 @@ export function userRoutes() {
     return { msg: M.addressSaved, user };
   });
 
+  on(api.setDefaultAddress, async (c) => {
+    const addressId = idParam(c, 'addressId', 'Address');
+    const user = await users.setDefaultAddress(c.var.db, c.var.principal!.id, addressId);
+    return { msg: M.addressDefault, user };
+  });
+
   on(api.removeAddress, async (c) => {
     const addressId = idParam(c, 'addressId', 'Address');
     const user = await users.removeAddress(c.var.db, c.var.principal!.id, addressId);

@@ -36,6 +36,7 @@ export const USER_MESSAGES = {
   addressAdded: 'Address added successfully!',
   addressDeleted: 'Address deleted.',
   addressSaved: 'Address saved.',
+  addressDefault: 'Default address saved.',
   blocked: 'This account is blocked. Please contact the shop to have it opened again.',
   tooManyAddresses: `You can save at most ${MAX_ADDRESSES} addresses. Delete one to add another.`,
 } as const;
@@ -202,6 +203,16 @@ function addressRow(a: ShippingAddress) {
     state_code: a.stateCode,
     address_review: 0,
   };
+}
+
+/** One of the shopper's addresses becomes the default, the others not; someone else's is not found. */
+export async function setDefaultAddress(db: Db, userId: number, addressId: number): Promise<User> {
+  await transaction(db, async (trx) => {
+    if (!(await repo.findOwnAddress(trx, userId, addressId)))
+      throw new AppError(404, 'not_found', 'Address not found.');
+    await repo.setDefaultAddress(trx, userId, addressId);
+  });
+  return loadUser(db, userId);
 }
 
 /** Someone else's address is reported as not found, so ids cannot be probed. */

@@ -174,6 +174,8 @@ export const user = {
       user: User;
     }>(),
   removeAddress: route('DELETE /user/address/:addressId', 'customer').reply<{ user: User }>(),
+  /** Makes one of the shopper's saved addresses the default (the checkout starts with it); the others stop being it. */
+  setDefaultAddress: route('PUT /user/address/:addressId/default', 'customer').reply<{ user: User }>(),
 };
 
 /** A shopper's own data, as "Download my data" gives it. */

@@ -6,6 +6,8 @@ export interface PincodeCheck {
   pincode: string;
   /** Some zone ships there. */
   serviceable: boolean;
+  /** The id of the zone it ships in (ShopSettings.freeShippingZones); null when not serviceable. */
+  zone: string | null;
   /** "We do not deliver to 795001 yet" when not serviceable. */
   reason?: string;
   /** The district, offered as the city of an address (the shopper may write another). */
@@ -34,6 +36,8 @@ export interface ShippingZoneJson {
   states: string[];
   pincodes: string[];
   bands: { fromGrams: number; toGrams: number | null; fee: number }[];
+  /** ₹: goods from `from` up to `to` (null: no top) pay `fee` on top of the weight band's fee. */
+  valueBands: { from: number; to: number | null; fee: number }[];
   /** ₹; null: the shop's free-shipping threshold. */
   freeFrom: number | null;
   cod: boolean;

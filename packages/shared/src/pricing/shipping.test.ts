@@ -8,6 +8,13 @@ const bands = [
   { fromGrams: 5000, toGrams: null, feePaise: 24900 },
 ];
 
+const zone = { bands, valueBands: [] };
+const valueBands = [
+  { fromPaise: 0, toPaise: 50_000, feePaise: 4000 },
+  { fromPaise: 50_000, toPaise: 80_000, feePaise: 2000 },
+  { fromPaise: 80_000, toPaise: null, feePaise: 0 },
+];
+
 describe('shipping charge', () => {
   it.each([
     ['₹394 of goods, 300 g', 39_400, 300, 7900],
@@ -16,7 +23,30 @@ describe('shipping charge', () => {
     ['1 kg is the second band', 50_000, 1000, 12900],
     ['heavy', 50_000, 20_000, 24900],
   ])('%s', (_, goods, grams, fee) => {
-    expect(shippingChargePaise(bands, 99_900, goods, grams)).toBe(fee);
+    expect(shippingChargePaise(zone, 99_900, goods, grams)).toBe(fee);
+  });
+});
+
+describe('shipping charge with order value bands (added to the weight band)', () => {
+  it.each([
+    ['₹394, 300 g: ₹79 + ₹40', 39_400, 300, 7900 + 4000],
+    ['₹499.99 is still the first value band', 49_999, 300, 7900 + 4000],
+    ['₹500 starts the second', 50_000, 300, 7900 + 2000],
+    ['₹800, 2 kg: ₹129 + ₹0', 80_000, 2000, 12900],
+    ['₹999: free whatever the bands say', 99_900, 20_000, 0],
+  ])('%s', (_, goods, grams, fee) => {
+    expect(shippingChargePaise({ bands, valueBands }, 99_900, goods, grams)).toBe(fee);
+  });
+  it('charges by value alone when the weight band is free', () => {
+    const free = [{ fromGrams: 0, toGrams: null, feePaise: 0 }];
+    expect(shippingChargePaise({ bands: free, valueBands }, 99_900, 30_000, 500)).toBe(4000);
+  });
+  it("is the order total's shipping in the pricing function", () => {
+    const lines = [{ qty: 2, pricePaise: 30_000, originalPaise: 30_000 }];
+    const shipping = shippingChargePaise({ bands, valueBands }, 99_900, 60_000, 1200);
+    const p = priceOrder(lines, { shippingPaise: shipping });
+    expect(p.shippingPaise).toBe(12900 + 2000);
+    expect(p.totalPaise).toBe(60_000 + 14_900);
   });
 });
 

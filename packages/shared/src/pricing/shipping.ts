@@ -1,23 +1,26 @@
-import type { CodRules, WeightBand } from '../rules/delivery';
+import type { CodRules, ShippingZone } from '../rules/delivery';
 import { DEFAULT_GST_RATE_BP } from './price-goods';
 
 /**
  * The shipping charge of a parcel, before discounts (the PricingContext's `shippingPaise`).
  * - goods worth `freeFromPaise` or more ship free (the zone's threshold, else the shop's)
- * - otherwise the fee of the weight band the parcel falls in (from ≤ weight < to; the last band has no top)
- * - a weight beyond every band (only when the bands are not saved right) takes the last band's fee
+ * - otherwise the fee of the weight band the parcel falls in (from ≤ weight < to; the last band has no top), plus
+ *   the fee of the order value band the goods fall in (from ≤ value < to), when the zone has value bands
+ * - a figure beyond every band (only when the bands are not saved right) takes the last band's fee
  */
 export function shippingChargePaise(
-  bands: readonly WeightBand[],
+  zone: Pick<ShippingZone, 'bands' | 'valueBands'>,
   freeFromPaise: number,
   goodsPaise: number,
   weightGrams: number,
 ): number {
   if (goodsPaise >= freeFromPaise) return 0;
-  const band = bands.find(
-    (b) => weightGrams >= b.fromGrams && (b.toGrams === null || weightGrams < b.toGrams),
+  const fee = <B extends { feePaise: number }>(bands: readonly B[], inside: (b: B) => boolean) =>
+    (bands.find(inside) ?? bands[bands.length - 1])?.feePaise ?? 0;
+  return (
+    fee(zone.bands, (b) => weightGrams >= b.fromGrams && (b.toGrams === null || weightGrams < b.toGrams)) +
+    fee(zone.valueBands, (b) => goodsPaise >= b.fromPaise && (b.toPaise === null || goodsPaise < b.toPaise))
   );
-  return (band ?? bands[bands.length - 1])?.feePaise ?? 0;
 }
 
 /**

@@ -19,6 +19,7 @@ const zone = (over: Partial<ShippingZone>): ShippingZone => ({
   states: Object.values(GST_STATES),
   pincodes: [],
   bands: [{ fromGrams: 0, toGrams: null, feePaise: 7900 }],
+  valueBands: [],
   freeFromPaise: null,
   cod: true,
   dispatchDays: 1,
@@ -174,7 +175,7 @@ describe('shipping settings as staff save them', () => {
     [
       'a rate of −₹1',
       [{ fromGrams: 0, toGrams: null, feePaise: -100 }],
-      'All India: a rate must be ₹0 or more (got -₹1).',
+      'All India: the rate of the weight band from 0 g must be ₹0 or more (got -₹1).',
     ],
     ['no rate', [], 'All India needs at least one rate.'],
     [
@@ -184,6 +185,60 @@ describe('shipping settings as staff save them', () => {
     ],
   ])('refuses %s', (_, bands, message) => {
     expect(zoneProblems([zone({ bands })], KNOWN)).toEqual([message]);
+  });
+  it.each([
+    [
+      'a value band gap',
+      [
+        { fromPaise: 0, toPaise: 50_000, feePaise: 4000 },
+        { fromPaise: 60_000, toPaise: null, feePaise: 0 },
+      ],
+      'All India: the order value bands leave a gap from ₹500 to ₹600.',
+    ],
+    [
+      'overlapping value bands',
+      [
+        { fromPaise: 0, toPaise: 50_000, feePaise: 4000 },
+        { fromPaise: 40_000, toPaise: null, feePaise: 0 },
+      ],
+      'All India: the order value bands overlap at ₹400.',
+    ],
+    [
+      'a value band rate of −₹1',
+      [
+        { fromPaise: 0, toPaise: 50_000, feePaise: 4000 },
+        { fromPaise: 50_000, toPaise: null, feePaise: -100 },
+      ],
+      'All India: the rate of the order value band from ₹500 must be ₹0 or more (got -₹1).',
+    ],
+    [
+      'value bands not starting at ₹0',
+      [{ fromPaise: 10_000, toPaise: null, feePaise: 0 }],
+      'All India: the order value bands leave a gap from ₹0 to ₹100.',
+    ],
+    [
+      'a closed last value band',
+      [{ fromPaise: 0, toPaise: 50_000, feePaise: 4000 }],
+      'All India: the last order value band must have no upper limit.',
+    ],
+    [
+      'a value band ending where it starts',
+      [
+        { fromPaise: 0, toPaise: 0, feePaise: 4000 },
+        { fromPaise: 0, toPaise: null, feePaise: 0 },
+      ],
+      'All India: the order value band ₹0–₹0 must end above where it starts (₹0).',
+    ],
+  ])('refuses %s, naming the band', (_, valueBands, message) => {
+    expect(zoneProblems([zone({ valueBands })], KNOWN)).toEqual([message]);
+  });
+  it('takes no value bands, and contiguous ones from ₹0', () => {
+    expect(zoneProblems([zone({ valueBands: [] })], KNOWN)).toEqual([]);
+    const valueBands = [
+      { fromPaise: 0, toPaise: 50_000, feePaise: 4000 },
+      { fromPaise: 50_000, toPaise: null, feePaise: 0 },
+    ];
+    expect(zoneProblems([zone({ valueBands })], KNOWN)).toEqual([]);
   });
   it('refuses unknown states, bad entries and days', () => {
     const p = zoneProblems(

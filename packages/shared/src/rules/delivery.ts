@@ -11,6 +11,16 @@ export interface WeightBand {
   feePaise: number;
 }
 
+/**
+ * An order value band of a zone's rates: goods worth `fromPaise` (inclusive) up to `toPaise` (exclusive; null: no
+ * top) pay `feePaise` on top of their weight band's fee.
+ */
+export interface ValueBand {
+  fromPaise: number;
+  toPaise: number | null;
+  feePaise: number;
+}
+
 /** A shipping zone as staff set it up. */
 export interface ShippingZone {
   id: number;
@@ -21,6 +31,8 @@ export interface ShippingZone {
   pincodes: readonly string[];
   /** Shipping charge by parcel weight, below the free-shipping threshold. */
   bands: readonly WeightBand[];
+  /** Added to the weight band's fee by the goods' value, below the threshold; empty: nothing by value. */
+  valueBands: readonly ValueBand[];
   /** Goods from this value ship free; null: the shop's free-shipping threshold. */
   freeFromPaise: number | null;
   /** Cash on delivery offered in this zone. */
@@ -187,7 +199,8 @@ export function estimatePhrase(estimate: { from: string; to: string }): string {
  * - states are known GST state codes; pincode entries are prefixes or ranges (pincodeRange)
  * - no state in two zones, no pincode in two zones' entries (the overlap is named)
  * - weight bands start at 0 g, each starts where the one before ends (no gap, no overlap), only the last is open;
- *   fees are whole paise, not negative
+ *   fees are whole paise, not negative (the band is named)
+ * - order value bands, when there are any, follow the same rules from ₹0
  * - dispatch and transit days are whole numbers from 0 to 30, transit from ≤ to
  */
 export function zoneProblems(
@@ -225,7 +238,9 @@ export function zoneProblems(
         );
       ranges.push({ zone: name, entry: e, ...r });
     }
-    problems.push(...bandProblems(name, z.bands));
+    problems.push(...bandProblems(name, weightBandsAsRanges(z.bands), WEIGHT_WORDS));
+    if (z.valueBands.length)
+      problems.push(...bandProblems(name, valueBandsAsRanges(z.valueBands), VALUE_WORDS));
     if (z.freeFromPaise !== null && (!Number.isSafeInteger(z.freeFromPaise) || z.freeFromPaise < 0))
       problems.push(`${name}: the free-shipping value must be ₹0 or more.`);
     for (const [label, n] of [
@@ -242,26 +257,53 @@ export function zoneProblems(
   return [...new Set(problems)];
 }
 
-function bandProblems(zone: string, bands: readonly WeightBand[]): string[] {
+interface Range {
+  from: number;
+  to: number | null;
+  feePaise: number;
+}
+
+interface BandWords {
+  kind: string;
+  at: (n: number) => string;
+}
+
+const WEIGHT_WORDS: BandWords = { kind: 'weight', at: (g) => `${g} g` };
+const VALUE_WORDS: BandWords = { kind: 'order value', at: (p) => formatINR(p / 100) };
+
+const weightBandsAsRanges = (bands: readonly WeightBand[]): Range[] =>
+  bands.map((b) => ({ from: b.fromGrams, to: b.toGrams, feePaise: b.feePaise }));
+const valueBandsAsRanges = (bands: readonly ValueBand[]): Range[] =>
+  bands.map((b) => ({ from: b.fromPaise, to: b.toPaise, feePaise: b.feePaise }));
+
+/** A band as staff read it: "the weight band 1000 g–5000 g", "the order value band from ₹1,000". */
+const bandName = (w: BandWords, b: Range) =>
+  b.to === null
+    ? `the ${w.kind} band from ${w.at(b.from)}`
+    : `the ${w.kind} band ${w.at(b.from)}–${w.at(b.to)}`;
+
+function bandProblems(zone: string, bands: readonly Range[], w: BandWords): string[] {
   if (!bands.length) return [`${zone} needs at least one rate.`];
   const out: string[] = [];
   let expected = 0;
   bands.forEach((b, i) => {
     if (!Number.isSafeInteger(b.feePaise) || b.feePaise < 0)
-      out.push(`${zone}: a rate must be ₹0 or more (got ${formatINR(b.feePaise / 100)}).`);
-    if (b.fromGrams !== expected) {
       out.push(
-        b.fromGrams > expected
-          ? `${zone}: the weight bands leave a gap from ${expected} g to ${b.fromGrams} g.`
-          : `${zone}: the weight bands overlap at ${b.fromGrams} g.`,
+        `${zone}: the rate of ${bandName(w, b)} must be ₹0 or more (got ${formatINR(b.feePaise / 100)}).`,
+      );
+    if (b.from !== expected) {
+      out.push(
+        b.from > expected
+          ? `${zone}: the ${w.kind} bands leave a gap from ${w.at(expected)} to ${w.at(b.from)}.`
+          : `${zone}: the ${w.kind} bands overlap at ${w.at(b.from)}.`,
       );
     }
     const last = i === bands.length - 1;
-    if (!last && b.toGrams === null) out.push(`${zone}: only the last weight band may have no upper limit.`);
-    if (last && b.toGrams !== null) out.push(`${zone}: the last weight band must have no upper limit.`);
-    if (b.toGrams !== null && (!Number.isInteger(b.toGrams) || b.toGrams <= b.fromGrams))
-      out.push(`${zone}: a weight band must end above where it starts (${b.fromGrams} g).`);
-    expected = b.toGrams ?? expected;
+    if (!last && b.to === null) out.push(`${zone}: only the last ${w.kind} band may have no upper limit.`);
+    if (last && b.to !== null) out.push(`${zone}: the last ${w.kind} band must have no upper limit.`);
+    if (b.to !== null && (!Number.isSafeInteger(b.to) || b.to <= b.from))
+      out.push(`${zone}: ${bandName(w, b)} must end above where it starts (${w.at(b.from)}).`);
+    expected = b.to ?? expected;
   });
   return out;
 }

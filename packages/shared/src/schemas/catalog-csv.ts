@@ -29,13 +29,21 @@ export const CATALOG_CSV_COLUMNS = [
   'pictures',
   'hsn_code',
   'gst_rate',
+  'weight_grams',
+  'variant_weight_grams',
 ] as const;
 export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
 /**
  * Columns a file may leave out (files written before they existed): the product's own HSN code and GST rate
- * (percent). Left out, the products keep theirs; blank, they use their category's.
+ * (percent), left out: the products keep theirs, blank: they use their category's; the product's and the
+ * variant's weight in grams, left out: kept, blank: not weighed (a variant: its product's weight).
  */
-export const OPTIONAL_CATALOG_CSV_COLUMNS: readonly CatalogCsvColumn[] = ['hsn_code', 'gst_rate'];
+export const OPTIONAL_CATALOG_CSV_COLUMNS: readonly CatalogCsvColumn[] = [
+  'hsn_code',
+  'gst_rate',
+  'weight_grams',
+  'variant_weight_grams',
+];
 
 /** The fields sent with the file (multipart text). */
 export const catalogImportBody = z.object({

@@ -32,6 +32,20 @@ export const memorySize = int('must be a whole number of GB').pipe(
   z.number().min(1, 'must be at least 1 GB').max(65536, 'must be at most 65536 GB'),
 );
 
+/** The heaviest parcel weight a product or variant may be given: 100 kg. */
+export const MAX_WEIGHT_GRAMS = 100_000;
+
+/** A parcel weight in grams (the shipping rates' weight bands): a whole number above 0, at most 100 kg. */
+export const weightGrams = int('must be a whole number of grams').pipe(
+  z.number().min(1, 'must be more than 0 g').max(MAX_WEIGHT_GRAMS, 'must be at most 100,000 g (100 kg)'),
+);
+
+/** A weight as a form sends it: grams, or '' / null for "not weighed" (a variant: its product's weight). */
+export const weightOverride = z
+  .union([z.string(), z.number(), z.null()], { error: 'must be a whole number of grams' })
+  .transform((v) => (v === '' ? null : v))
+  .pipe(weightGrams.nullable());
+
 /** A product's fields as the seed's form sends them (multipart text; colours and options as JSON text). */
 const productFields = z.object({
   name: text(200).min(1, 'is required').meta({ label: 'Name' }),
@@ -70,6 +84,8 @@ const productFields = z.object({
   /** The product's own HSN code and GST rate; empty: its category's. */
   hsnCode: hsnOverride.optional().meta({ label: 'HSN code' }),
   gstRate: gstRateOverride.optional().meta({ label: 'GST rate (%)' }),
+  /** The packed parcel's weight; empty: not weighed (shipping takes the lightest weight band). */
+  weightGrams: weightOverride.optional().meta({ label: 'Weight (g)' }),
 });
 
 function memoryAdjustmentsFit(

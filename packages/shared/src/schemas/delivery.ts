@@ -40,6 +40,17 @@ const zoneBody = z.object({
       }),
     )
     .max(20, 'must be at most 20 bands'),
+  /** Order value bands (₹), charged on top of the weight band; left out or empty: nothing by value. */
+  valueBands: z
+    .array(
+      z.object({
+        from: rupeeFigure.transform(toPaise),
+        to: rupeeFigure.transform(toPaise).nullable(),
+        fee: rupeeFigure.transform(toPaise),
+      }),
+    )
+    .max(20, 'must be at most 20 bands')
+    .default([]),
   freeFrom: rupeeFigure.transform(toPaise).nullable(),
   cod: z.boolean({ error: 'must be true or false' }),
   dispatchDays: days,

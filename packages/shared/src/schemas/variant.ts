@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VARIANT_SKU } from '../rules/variant-sku';
-import { memorySize, stockCount } from './catalog';
+import { memorySize, stockCount, weightOverride } from './catalog';
 import { formBoolean, id, int, rupees, text } from './common';
 
 const sku = text(160).regex(VARIANT_SKU, 'must be 1–160 letters, digits, dots, dashes or underscores');
@@ -17,6 +17,8 @@ export const variantCreateBody = z.object({
   priceOverride: priceOverride.optional(),
   enabled: formBoolean.optional(),
   position: position.optional(),
+  /** Grams; '' or null: the product's weight. */
+  weightGrams: weightOverride.optional(),
 });
 
 /**
@@ -30,6 +32,8 @@ export const variantUpdateBody = z.object({
   priceOverride: priceOverride.optional(),
   enabled: formBoolean.optional(),
   position: position.optional(),
+  /** Grams; '' or null: the product's weight. */
+  weightGrams: weightOverride.optional(),
 });
 
 /** Stock of many variants of one product at once, all or nothing, each compare-and-set. */

@@ -1,6 +1,6 @@
 import { errorMessage } from '@voltcart/api-client/errors';
 import { type Address, addressProblems, REQUIRED_ADDRESS_FIELDS } from '@voltcart/shared';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   type AddressErrors,
@@ -10,6 +10,7 @@ import {
 } from '../../components/address-fields';
 import { ConfirmDeleteDialog } from '../../components/ui/dialog';
 import { ArrowLeftIcon, TrashIcon } from '../../components/ui/icons';
+import { usePincodePlace } from '../../components/use-pincode-place';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useTitle } from '../../lib/use-title';
@@ -30,6 +31,18 @@ export function MyAddressPage() {
   /** The saved address being edited in the form (null: the form adds a new one). */
   const [editing, setEditing] = useState<string | null>(null);
   const formTitle = useRef<HTMLHeadingElement>(null);
+  // The pincode fills the state (the pincode's, whatever was chosen) and the city and country left empty.
+  const place = usePincodePlace(form.postalCode);
+  useEffect(() => {
+    if (!place) return;
+    setForm((f) => ({
+      ...f,
+      state: place.state,
+      city: f.city.trim() ? f.city : place.city,
+      country: f.country.trim() ? f.country : 'India',
+    }));
+    setErrors(({ state: _s, city: _c, country: _k, ...rest }) => rest);
+  }, [place]);
 
   const back = () => {
     if (window.history.state?.idx > 0) navigate(-1);
@@ -102,6 +115,16 @@ export function MyAddressPage() {
     }
   };
 
+  const makeDefault = async (addressId: string) => {
+    try {
+      const reply = await api.user.setDefaultAddress({ params: { addressId } });
+      useSession.getState().updateUser(reply.user);
+      notify.success(reply.msg || 'Default address saved.');
+    } catch (err) {
+      notify.error(errorMessage(err, 'The default address could not be saved.'));
+    }
+  };
+
   const saved = user?.shipping_address ?? [];
 
   return (
@@ -161,6 +184,18 @@ export function MyAddressPage() {
               {saved.map((a) => (
                 <li key={a._id} className="card address-card">
                   <address>
+                    {a.isDefault && (
+                      <>
+                        <strong className="address-card__default">Default address</strong>
+                        <br />
+                      </>
+                    )}
+                    {a.name && (
+                      <>
+                        {a.name}
+                        <br />
+                      </>
+                    )}
                     {a.adressLine1}
                     {a.adressLine2 ? `, ${a.adressLine2}` : ''}
                     <br />
@@ -175,6 +210,16 @@ export function MyAddressPage() {
                     )}
                   </address>
                   <div className="address-card__actions">
+                    {!a.isDefault && (
+                      <button
+                        type="button"
+                        className="link-btn"
+                        onClick={() => void makeDefault(a._id)}
+                        aria-label={`Make ${a.adressLine1}, ${a.city} the default address`}
+                      >
+                        Set as default
+                      </button>
+                    )}
                     <button
                       type="button"
                       className="link-btn"

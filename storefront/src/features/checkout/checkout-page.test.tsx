@@ -68,7 +68,9 @@ const serverLine = {
 
 const messages = () => useNotifications.getState().notes.map((n) => n.msg);
 const field = (c: HTMLElement, name: string) =>
-  c.querySelector<HTMLInputElement>(`input[name="${name}"], textarea[name="${name}"]`)!;
+  c.querySelector<HTMLInputElement>(
+    `input[name="${name}"], textarea[name="${name}"], select[name="${name}"]`,
+  )!;
 const placeOrder = (c: HTMLElement) => button(c, 'PLACE ORDER');
 
 /** Renders the checkout; by default also lets its cart reload from the server finish. */
@@ -216,6 +218,18 @@ describe('CheckoutPage', () => {
     await click(button(container, 'Use this address'));
     expect(placeOrder(container).disabled).toBe(false);
     expect(field(container, 'city').value).toBe('Pune');
+  });
+
+  it('starts with the default saved address chosen; another may be picked', async () => {
+    const home = { ...address, _id: '32', adressLine1: '5 FC Road', isDefault: true };
+    const withDefault = { ...user, shipping_address: [address, home] };
+    useSession.setState({ data: withDefault, userToken: 'tok' });
+    m.user.me.mockResolvedValue(withDefault);
+    const { container } = await page();
+    expect(placeOrder(container).disabled).toBe(false);
+    expect(field(container, 'adressLine1').value).toBe('5 FC Road');
+    await click(button(container, 'Use this address'));
+    expect(field(container, 'adressLine1').value).toBe('12 MG Road');
   });
 
   it('cash on delivery: places the order, empties the cart and opens the thank-you page', async () => {

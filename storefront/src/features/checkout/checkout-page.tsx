@@ -141,13 +141,22 @@ export function CheckoutPage() {
     paymentMode: mode === '' ? null : mode === '1' ? 1 : 0,
     pincode: check?.serviceable ? check.pincode : null,
   });
-  // A pincode typed at checkout fills the city and state the shopper left empty.
+  // A pincode typed at checkout chooses its state, and fills the city the shopper left empty.
   useEffect(() => {
     if (!check?.serviceable || chosen) return;
     const draft = useCheckoutDraft.getState();
     if (!draft.address.city.trim()) draft.setField('city', check.city);
-    if (!draft.address.state.trim()) draft.setField('state', check.state);
+    if (draft.address.state !== check.state) draft.setField('state', check.state);
   }, [check, chosen]);
+  // The shopper's default address, chosen once the saved addresses are known (they may pick another).
+  const defaultId = saved.find((a) => a.isDefault)?._id ?? null;
+  const offeredDefault = useRef(false);
+  useEffect(() => {
+    if (!defaultId || offeredDefault.current) return;
+    offeredDefault.current = true;
+    setUseSaved(true);
+    setChosenId(defaultId);
+  }, [defaultId]);
   useEffect(() => {
     if (!codOffered && mode === '0') setMode('');
   }, [codOffered, mode]);

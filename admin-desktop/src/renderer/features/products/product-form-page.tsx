@@ -1,6 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
-import { type Color, finalPrice, gstSlabsOn, HSN_PATTERN, type Product, slugify } from '@voltcart/shared';
+import {
+  type Color,
+  finalPrice,
+  gstSlabsOn,
+  HSN_PATTERN,
+  MAX_WEIGHT_GRAMS,
+  type Product,
+  slugify,
+} from '@voltcart/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FormError } from '../../components/catalog-form';
@@ -49,6 +57,8 @@ interface FormState {
   /** The product's own HSN code and GST rate (percent); empty: its category's. */
   hsnCode?: string;
   gstRate?: string;
+  /** The packed parcel's weight in grams; empty: not weighed. */
+  weightGrams?: string;
 }
 
 const EMPTY: FormState = {
@@ -66,6 +76,7 @@ const EMPTY: FormState = {
   longDescription: '',
   hsnCode: '',
   gstRate: '',
+  weightGrams: '',
 };
 
 function fromProduct(p: Product): FormState {
@@ -84,6 +95,7 @@ function fromProduct(p: Product): FormState {
     longDescription: p.longDescription ?? '',
     hsnCode: p.tax?.hsnCode ?? '',
     gstRate: p.tax?.gstRate === null || p.tax?.gstRate === undefined ? '' : String(p.tax.gstRate),
+    weightGrams: p.weightGrams ? String(p.weightGrams) : '',
   };
 }
 
@@ -135,6 +147,9 @@ export function toProductInput(f: FormState): { input?: ProductBody; error?: str
   }
   const hsnCode = (f.hsnCode ?? '').trim();
   if (hsnCode && !HSN_PATTERN.test(hsnCode)) return { error: 'The HSN code must be 4, 6 or 8 digits.' };
+  const weight = (f.weightGrams ?? '').trim() === '' ? '' : num(f.weightGrams ?? '');
+  if (weight !== '' && !(Number.isInteger(weight) && weight > 0 && weight <= MAX_WEIGHT_GRAMS))
+    return { error: 'The weight must be a whole number of grams, more than 0 and at most 100,000 (100 kg).' };
   return {
     input: {
       name: f.name.trim(),
@@ -154,6 +169,7 @@ export function toProductInput(f: FormState): { input?: ProductBody; error?: str
       longDescription: f.longDescription.trim(),
       hsnCode,
       gstRate: f.gstRate ? Number(f.gstRate) : '',
+      weightGrams: weight,
     },
   };
 }
@@ -359,6 +375,26 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
                 value={f.stock}
                 onChange={(e) => set('stock', e.target.value)}
               />
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor="p-weight">
+                Weight (g)
+              </label>
+              <input
+                id="p-weight"
+                name="weightGrams"
+                type="number"
+                min={1}
+                max={MAX_WEIGHT_GRAMS}
+                step={1}
+                aria-describedby="p-weight-hint"
+                value={f.weightGrams ?? ''}
+                onChange={(e) => set('weightGrams', e.target.value)}
+              />
+              <span className="hint" id="p-weight-hint">
+                The packed parcel, for the shipping rates by weight (a variant may have its own). Empty: not
+                weighed, the lightest rate.
+              </span>
             </div>
           </div>
         </fieldset>

@@ -85,6 +85,23 @@ describe('product form: what a save sends', () => {
     });
   });
 
+  it('a weight sends the grams alone; a weight of 0 g is refused before sending', async () => {
+    product.update.mockResolvedValue({ flag: 1, msg: 'Product updated successfully.', product: loaded });
+    const { container } = await openForm();
+    expect(field(container, 'p-weight').value).toBe('');
+    await type(field(container, 'p-weight'), '0');
+    await click(button(container, 'Save'));
+    await wait();
+    expect(product.update).not.toHaveBeenCalled();
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+      'The weight must be a whole number of grams, more than 0 and at most 100,000 (100 kg).',
+    );
+    await type(field(container, 'p-weight'), '850');
+    await click(button(container, 'Save'));
+    await wait();
+    expect(product.update.mock.calls[0]![0]).toEqual({ params: { id: '7' }, body: { weightGrams: 850 } });
+  });
+
   it('nothing changed: no request, back to the list', async () => {
     const { container, location } = await openForm();
     await click(button(container, 'Save'));

@@ -120,14 +120,25 @@ describe('variant matrix', () => {
 
   it('a row sends only its changes: SKU, own price (blank clears it) and the switch', () => {
     const x = v('11', '1', 128, 3);
-    expect(variantChanges(x, { sku: 'NEW-1', price: '', stock: '3', enabled: false })).toEqual({
+    expect(variantChanges(x, { sku: 'NEW-1', price: '', stock: '3', enabled: false, weight: '' })).toEqual({
       sku: 'NEW-1',
       enabled: false,
     });
     expect(
-      variantChanges({ ...x, priceOverride: 100 }, { sku: x.sku, price: '', stock: '3', enabled: true }),
+      variantChanges(
+        { ...x, priceOverride: 100 },
+        { sku: x.sku, price: '', stock: '3', enabled: true, weight: '' },
+      ),
     ).toEqual({
       priceOverride: null,
     });
+  });
+
+  it('a row sends its weight in grams when it changes, and empty to go back to the product weight', () => {
+    const x = v('11', '1', 128, 3);
+    const row = { sku: x.sku, price: '', stock: '3', enabled: true };
+    expect(variantChanges(x, { ...row, weight: '450' })).toEqual({ weightGrams: 450 });
+    expect(variantChanges({ ...x, weightGrams: 450 }, { ...row, weight: '450' })).toEqual({});
+    expect(variantChanges({ ...x, weightGrams: 450 }, { ...row, weight: '' })).toEqual({ weightGrams: '' });
   });
 });

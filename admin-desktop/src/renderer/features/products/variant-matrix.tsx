@@ -12,6 +12,8 @@ interface Row {
   price: string;
   stock: string;
   enabled: boolean;
+  /** Grams; empty: the product's weight. */
+  weight: string;
 }
 
 const toRow = (v: Variant): Row => ({
@@ -19,6 +21,7 @@ const toRow = (v: Variant): Row => ({
   price: v.priceOverride === null ? '' : String(v.priceOverride),
   stock: String(v.stock),
   enabled: v.enabled,
+  weight: v.weightGrams ? String(v.weightGrams) : '',
 });
 
 /**
@@ -38,6 +41,7 @@ export function variantChanges(v: Variant, r: Row, loadedStock = v.stock) {
     stock?: number;
     expectedStock?: number;
     enabled?: boolean;
+    weightGrams?: number | '';
   } = {};
   if (r.sku.trim() !== v.sku) body.sku = r.sku.trim();
   const price = r.price.trim() === '' ? null : Number(r.price);
@@ -47,6 +51,9 @@ export function variantChanges(v: Variant, r: Row, loadedStock = v.stock) {
     body.expectedStock = loadedStock;
   }
   if (r.enabled !== v.enabled) body.enabled = r.enabled;
+  // Sent as typed (the API refuses a weight that is not 1 g to 100 kg, naming it); empty: the product's.
+  const weight = r.weight.trim() === '' ? '' : Number(r.weight);
+  if ((weight || null) !== (v.weightGrams ?? null)) body.weightGrams = weight;
   return body;
 }
 
@@ -142,6 +149,7 @@ export function VariantMatrix({ product }: { product: Product }) {
             <th scope="col">SKU</th>
             <th scope="col">Own price (₹)</th>
             <th scope="col">Stock</th>
+            <th scope="col">Weight (g)</th>
             <th scope="col">On sale</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
@@ -189,6 +197,16 @@ export function VariantMatrix({ product }: { product: Product }) {
                     min={0}
                     value={r.stock}
                     onChange={(e) => set({ stock: e.target.value })}
+                  />
+                </td>
+                <td>
+                  <input
+                    aria-label={`Weight of ${label || 'the variant'} (g)`}
+                    type="number"
+                    min={1}
+                    placeholder={product.weightGrams ? `${product.weightGrams}` : 'not weighed'}
+                    value={r.weight}
+                    onChange={(e) => set({ weight: e.target.value })}
                   />
                 </td>
                 <td>

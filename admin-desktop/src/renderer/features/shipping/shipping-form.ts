@@ -7,6 +7,12 @@ export interface BandForm {
   fee: string;
 }
 
+export interface ValueBandForm {
+  from: string;
+  to: string;
+  fee: string;
+}
+
 export interface ZoneForm {
   /** React key only. */
   key: string;
@@ -15,6 +21,7 @@ export interface ZoneForm {
   states: string[];
   pincodes: string;
   bands: BandForm[];
+  valueBands: ValueBandForm[];
   freeFrom: string;
   cod: boolean;
   dispatchDays: string;
@@ -45,6 +52,11 @@ export const zoneForm = (z: ShippingZoneJson): ZoneForm => ({
     toGrams: b.toGrams === null ? '' : String(b.toGrams),
     fee: String(b.fee),
   })),
+  valueBands: z.valueBands.map((b) => ({
+    from: String(b.from),
+    to: b.to === null ? '' : String(b.to),
+    fee: String(b.fee),
+  })),
   freeFrom: z.freeFrom === null ? '' : String(z.freeFrom),
   cod: z.cod,
   dispatchDays: String(z.dispatchDays),
@@ -58,6 +70,7 @@ export const emptyZone = (): ZoneForm => ({
   states: [],
   pincodes: '',
   bands: [{ fromGrams: '0', toGrams: '', fee: '79' }],
+  valueBands: [],
   freeFrom: '',
   cod: true,
   dispatchDays: '1',
@@ -89,6 +102,11 @@ export function toBody(f: ShippingForm) {
       bands: z.bands.map((b) => ({
         fromGrams: num(b.fromGrams),
         toGrams: b.toGrams.trim() === '' ? null : num(b.toGrams),
+        fee: num(b.fee),
+      })),
+      valueBands: z.valueBands.map((b) => ({
+        from: num(b.from),
+        to: b.to.trim() === '' ? null : num(b.to),
         fee: num(b.fee),
       })),
       freeFrom: z.freeFrom.trim() === '' ? null : num(z.freeFrom),

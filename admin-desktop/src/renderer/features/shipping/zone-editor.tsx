@@ -1,5 +1,6 @@
 import { GST_STATES, isoStateCode } from '@voltcart/shared';
 import type { BandForm, ZoneForm } from './shipping-form';
+import { ValueBandsEditor } from './value-bands-editor';
 
 const STATES = Object.entries(GST_STATES).sort(([a], [b]) => a.localeCompare(b));
 
@@ -10,7 +11,7 @@ interface Props {
   onRemove: () => void;
 }
 
-/** One shipping zone: where it ships (states, pincodes), its rates by weight, COD and its days. */
+/** One shipping zone: where it ships (states, pincodes), its rates by weight and order value, COD and its days. */
 export function ZoneEditor({ zone, index, onChange, onRemove }: Props) {
   const id = `zone-${zone.key}`;
   const set = (patch: Partial<ZoneForm>) => onChange({ ...zone, ...patch });
@@ -145,6 +146,7 @@ export function ZoneEditor({ zone, index, onChange, onRemove }: Props) {
           Add weight band
         </button>
       </div>
+      <ValueBandsEditor id={id} bands={zone.valueBands} onChange={(valueBands) => set({ valueBands })} />
       <div className="grid-3">
         <div className="field">
           <label className="field-label" htmlFor={`${id}-free`}>
