@@ -67,7 +67,19 @@ const { values: args } = parseArgs({
   },
 });
 
-const PHASES = ['api', 'search', 'orders', 'storefront', 'images', 'catalog', 'gst', 'promotions', 'reports', 'reviews', 'delivery'];
+const PHASES = [
+  'api',
+  'search',
+  'orders',
+  'storefront',
+  'images',
+  'catalog',
+  'gst',
+  'promotions',
+  'reports',
+  'reviews',
+  'delivery',
+];
 const only = args.only ? args.only.split(',').map((s) => s.trim()) : PHASES;
 if (!/^vc_bench(_\w+)?$/.test(args['db-prefix']))
   throw new Error('--db-prefix: a database name prefix starting with vc_bench_ (e.g. vc_bench_mine)');
@@ -987,6 +999,7 @@ await main(async () => {
       connections,
       seconds,
       warmup,
+    });
   if (only.includes('delivery'))
     await (await import('./bench/delivery.mjs')).deliveryPart(db, {
       record,
