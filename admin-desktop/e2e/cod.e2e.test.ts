@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../../e2e/axe';
 import { launchBrowser, newPage, pageErrors, screenshot } from '../../e2e/browser';
 import { api, e2eAdminToken } from '../../e2e/context';
-import { adminUrl, login, orderableProduct, placeCodOrder, registerShopper } from './support';
+import { login, orderableProduct, placeCodOrder, registerShopper } from './support';
 
 let browser: Browser;
 let page: Page;

@@ -12,7 +12,6 @@ import {
   type AuditFilter,
   type CustomerQuery,
   type OrderQuery,
-  type PageQuery,
   type ProductQuery,
   queryKeys,
 } from './query-keys';
