@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvDate, returnDate } from './gstr1';
+import { csvDate, Gstr1Summary, returnDate } from './gstr1';
+import type { InvoiceDocument } from './invoice.service';
 
 describe('dates as the GST files write them (India time)', () => {
   it.each([
@@ -10,5 +11,28 @@ describe('dates as the GST files write them (India time)', () => {
   ])('%s: %s in the CSV files, %s in the JSON', (at, csv, json) => {
     expect(csvDate(at)).toBe(csv);
     expect(returnDate(at)).toBe(json);
+  });
+});
+
+describe('B2CS rows', () => {
+  const line = { name: 'Phone', hsn: '8517', qty: 1, ratePct: 18, amountPaise: 11_800 };
+  const taxed = { taxablePaise: 10_000, cgstPaise: 900, sgstPaise: 900, igstPaise: 0 };
+  const doc = (kind: 'invoice' | 'credit_note', number: string) =>
+    ({
+      kind,
+      number,
+      intraState: true,
+      seller: { gstin: '29AAGCB7383J1Z4', stateCode: '29' },
+      buyer: { stateCode: '29' },
+      lines: [{ ...line, ...taxed }],
+    }) as unknown as InvoiceDocument;
+  const row = (d: InvoiceDocument) => ({ doc: d, invoiceTotalPaise: 11_800, invoiceIssuedAt: new Date() });
+
+  it('leaves out a rate and place whose sales a credit note of the period cancelled', () => {
+    const sums = new Gstr1Summary();
+    sums.add(row(doc('invoice', 'VC/2026-27/000001')), 'b2cs');
+    expect(sums.b2csRows()).toHaveLength(1);
+    sums.add(row(doc('credit_note', 'VC-CN/2026-27/000001')), 'b2cs');
+    expect(sums.b2csRows()).toEqual([]);
   });
 });

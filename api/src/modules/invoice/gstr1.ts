@@ -212,19 +212,23 @@ export class Gstr1Summary {
   }
 
   b2csRows() {
-    return [...this.b2cs.values()]
-      .sort((a, b) => a.pos.localeCompare(b.pos) || a.rt - b.rt || a.sply_ty.localeCompare(b.sply_ty))
-      .map((s) => ({
-        sply_ty: s.sply_ty,
-        pos: s.pos,
-        typ: 'OE',
-        rt: s.rt,
-        txval: rupees(s.txval),
-        ...(s.sply_ty === 'INTER'
-          ? { iamt: rupees(s.iamt) }
-          : { camt: rupees(s.camt), samt: rupees(s.samt) }),
-        csamt: 0,
-      }));
+    return (
+      [...this.b2cs.values()]
+        // A rate and place whose sales a credit note of the same period cancelled leaves nothing to report.
+        .filter((s) => s.txval || s.iamt || s.camt || s.samt)
+        .sort((a, b) => a.pos.localeCompare(b.pos) || a.rt - b.rt || a.sply_ty.localeCompare(b.sply_ty))
+        .map((s) => ({
+          sply_ty: s.sply_ty,
+          pos: s.pos,
+          typ: 'OE',
+          rt: s.rt,
+          txval: rupees(s.txval),
+          ...(s.sply_ty === 'INTER'
+            ? { iamt: rupees(s.iamt) }
+            : { camt: rupees(s.camt), samt: rupees(s.samt) }),
+          csamt: 0,
+        }))
+    );
   }
 
   hsnRows() {
