@@ -27,6 +27,7 @@ import { categoryRoutes } from './modules/category/category.routes';
 import { codRoutes } from './modules/cod/cod.routes';
 import { colorRoutes } from './modules/color/color.routes';
 import { compareRoutes } from './modules/compare/compare.routes';
+import { addressReviewRoutes } from './modules/customer/address-review.routes';
 import { customerRoutes } from './modules/customer/customer.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -84,6 +85,7 @@ export function createApp(opts: AppOptions) {
   if (config.METRICS_ENABLED) app.route('/', metricsRoutes());
   app.route('/', healthRoutes());
   app.route('/admin/users', customerRoutes());
+  app.route('/admin/addresses', addressReviewRoutes());
   app.route('/admin', adminRoutes());
   app.route('/admin', staffRoutes());
   app.route('/admin', auditRoutes());
