@@ -50,6 +50,8 @@ describe('addresses to check', () => {
       .values({
         user_id: Number(c.id),
         adress_line1: '1 Park Street',
+        adress_line2: '',
+        contact: '',
         city: 'Kolkata',
         state: 'West Bengal',
         state_code: '19',
