@@ -5,6 +5,7 @@ import type { Db } from './db/connection';
 import { toErrorResponse } from './errors';
 import { Tokens } from './lib/auth';
 import { CatalogCache } from './lib/cache';
+import { KeptValue } from './lib/kept-value';
 import { createLogger, type Logger } from './lib/logger';
 import type { Storage } from './lib/storage';
 import { bodyLimits } from './middleware/body-limit';
@@ -155,6 +156,7 @@ function createDeps(opts: AppOptions, logger: Logger, pickReadDb: (() => Db) | n
       versionDb: pickReadDb ?? (() => readDb),
       fixedHeaders: SECURITY_HEADERS,
     }),
+    deliveryConfig: new KeptValue(config.CATALOG_CACHE_SECONDS * 1000),
     ...opts.services,
   };
 }
