@@ -20,15 +20,10 @@ export class KeptValue<T> {
     if (this.loading) return this.loading;
     const generation = this.generation;
     const started = now;
-    const pending = load().then(
-      (value) => {
-        if (generation === this.generation) this.value = { at: started, value };
-        return value;
-      },
-      (err: unknown) => {
-        throw err;
-      },
-    );
+    const pending = load().then((value) => {
+      if (generation === this.generation) this.value = { at: started, value };
+      return value;
+    });
     this.loading = pending;
     // Whatever the outcome, the next miss starts a new load.
     pending
