@@ -5,6 +5,7 @@ import type { Db } from './db/connection';
 import { toErrorResponse } from './errors';
 import { Tokens } from './lib/auth';
 import { CatalogCache } from './lib/cache';
+import { KeptValue } from './lib/kept-value';
 import { createLogger, type Logger } from './lib/logger';
 import type { Storage } from './lib/storage';
 import { bodyLimits } from './middleware/body-limit';
@@ -27,6 +28,7 @@ import { categoryRoutes } from './modules/category/category.routes';
 import { codRoutes } from './modules/cod/cod.routes';
 import { colorRoutes } from './modules/color/color.routes';
 import { compareRoutes } from './modules/compare/compare.routes';
+import { addressReviewRoutes } from './modules/customer/address-review.routes';
 import { customerRoutes } from './modules/customer/customer.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -84,6 +86,7 @@ export function createApp(opts: AppOptions) {
   if (config.METRICS_ENABLED) app.route('/', metricsRoutes());
   app.route('/', healthRoutes());
   app.route('/admin/users', customerRoutes());
+  app.route('/admin/addresses', addressReviewRoutes());
   app.route('/admin', adminRoutes());
   app.route('/admin', staffRoutes());
   app.route('/admin', auditRoutes());
@@ -153,6 +156,7 @@ function createDeps(opts: AppOptions, logger: Logger, pickReadDb: (() => Db) | n
       versionDb: pickReadDb ?? (() => readDb),
       fixedHeaders: SECURITY_HEADERS,
     }),
+    deliveryConfig: new KeptValue(config.CATALOG_CACHE_SECONDS * 1000),
     ...opts.services,
   };
 }

@@ -30,7 +30,9 @@ describe('GET /settings', () => {
     expect(Object.keys(r.body.settings).sort()).toEqual([
       'emiEnabled',
       'emiPlans',
+      'freeShippingFrom',
       'freeShippingThreshold',
+      'freeShippingZones',
       'newsletterCodeDays',
       'newsletterCodePercent',
       'paymentSimulator',

@@ -746,6 +746,9 @@ export async function validRequest(route: RouteEntry, w: World): Promise<RouteRe
       return { body: { ids: [String(w.product)], action: 'activate' } };
     case 'PUT /admin/users/:p/block':
       return { body: { blocked: false } };
+    case 'PUT /admin/addresses/:p/state':
+      // The owner's address is in Karnataka (PIN 560001): setting it again changes nothing for other routes.
+      return { body: { stateCode: '29' } };
     case 'POST /order/:p/returns':
       return {
         form: form({

@@ -333,6 +333,25 @@ export interface CustomerDetail {
   };
 }
 
+/** An address or order whose state text matched no state or union territory: for staff to check. */
+export interface AddressToCheck {
+  /** The saved address's id, or the order's public id. */
+  _id: string;
+  customer: { _id: string; name: string; email: string };
+  /** The address as one line (flat, area, landmark, city, pincode). */
+  address: string;
+  postalCode: string;
+  /** The state as it was typed. */
+  state: string;
+}
+
+/** Flagged saved addresses (fixable) and flagged orders (read only: an order keeps the address it was sent to). */
+export interface AddressesToCheck {
+  addresses: AddressToCheck[];
+  orders: (AddressToCheck & { createdAt: string })[];
+  total: { addresses: number; orders: number };
+}
+
 export interface PaymentCheckout {
   razorpay_order_id: string;
   key_id: string;

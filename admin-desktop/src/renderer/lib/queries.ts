@@ -141,6 +141,14 @@ export const queries = {
         return { customer, addresses, orders, totals };
       },
     }),
+  addressesToCheck: () =>
+    queryOptions({
+      queryKey: queryKeys.customers.toCheck,
+      queryFn: async ({ signal }) => {
+        const { addresses, orders, total } = await api.customer.addressesToCheck({}, { signal });
+        return { addresses, orders, total };
+      },
+    }),
   metrics: (period: ReportPeriod) =>
     queryOptions({
       queryKey: queryKeys.metrics.period(period),

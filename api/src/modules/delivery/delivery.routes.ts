@@ -2,25 +2,39 @@ import { contract, pincodeQuery, shippingSettingsBody, toPaise } from '@voltcart
 import { catalogCache } from '../../lib/cache';
 import { resource } from '../../lib/routes';
 import { actorOf } from '../audit/audit.service';
-import { checkPincode, getShippingSettings, saveShippingSettings } from './delivery.service';
+import {
+  checkPincode,
+  getShippingSettings,
+  keptDeliveryConfig,
+  saveShippingSettings,
+} from './delivery.service';
 
 const api = contract.delivery;
 
 export function deliveryRoutes() {
   const { app, on } = resource('/delivery');
 
-  // Not cached: the estimate moves with the clock (the daily cut-off), and the lookup is in memory.
+  // The answer is not cached: the estimate moves with the clock (the daily cut-off), and the lookup is in memory.
+  // The zones and settings it reads are, for CATALOG_CACHE_SECONDS (no stock, no prices among them).
   on(api.pincode, { query: pincodeQuery }, async (c, input) => ({
-    delivery: await checkPincode(c.var.readDb, c.var.config, c.req.param('pincode') ?? '', {
-      amountPaise: input.query.amount === undefined ? undefined : toPaise(input.query.amount),
-      weightGrams: input.query.weight,
-    }),
+    delivery: await checkPincode(
+      c.var.readDb,
+      c.var.config,
+      c.req.param('pincode') ?? '',
+      {
+        amountPaise: input.query.amount === undefined ? undefined : toPaise(input.query.amount),
+        weightGrams: input.query.weight,
+      },
+      new Date(),
+      keptDeliveryConfig(c),
+    ),
   }));
 
   on(api.settings, async (c) => ({ shipping: await getShippingSettings(c.var.db, c.var.config) }));
 
   on(api.saveSettings, { body: shippingSettingsBody }, async (c, input) => {
     const shipping = await saveShippingSettings(c.var.db, c.var.config, actorOf(c), await input.body());
+    keptDeliveryConfig(c).clear();
     // The shop settings (cached) carry the zones' free-shipping thresholds that pages claim.
     await catalogCache(c).invalidate(c.var.db);
     return { msg: 'Shipping settings saved.', shipping };

@@ -20,9 +20,12 @@ import {
   zoneFor,
   zoneProblems,
 } from '@voltcart/shared';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../app-env';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { AppError, badRequest } from '../../errors';
+import type { KeptValue } from '../../lib/kept-value';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import { readSettings, writeSettings } from '../settings/settings.repository';
@@ -74,6 +77,10 @@ export async function readDeliveryConfig(db: Db, config: Config): Promise<Delive
     shopStateCode: gstState(saved.get(KEYS.shopState) ?? '')?.code ?? '',
   };
 }
+
+/** This process's short-lived copy of the delivery set-up (the public pincode check reads through it). */
+export const keptDeliveryConfig = (c: Context<AppEnv>): KeptValue<DeliveryConfig> =>
+  c.get('deliveryConfig') as KeptValue<DeliveryConfig>;
 
 /** A pincode as typed: six digits, or 400 with the message the shopper reads. */
 export function placeOf(pincode: string): PincodePlace {
@@ -144,7 +151,8 @@ function quote(
 
 /**
  * The public pincode check: the place, whether it is served, COD and its fee, the estimate, and for `amountPaise`
- * and `weightGrams` (the cart) the shipping charge.
+ * and `weightGrams` (the cart) the shipping charge. With `kept` (the public route) the zones and settings are read
+ * through this process's short-lived copy; checkout and pricing always read them afresh.
  */
 export async function checkPincode(
   db: Db,
@@ -152,10 +160,12 @@ export async function checkPincode(
   pincode: string,
   cart: { amountPaise?: number; weightGrams?: number },
   now = new Date(),
+  kept?: KeptValue<DeliveryConfig>,
 ): Promise<PincodeCheck> {
   const place = placeOf(pincode);
+  const load = () => readDeliveryConfig(db, config);
   const q = quote(
-    await readDeliveryConfig(db, config),
+    await (kept ? kept.get(load) : load()),
     place,
     cart.amountPaise ?? 0,
     cart.weightGrams ?? 0,

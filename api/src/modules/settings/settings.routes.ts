@@ -6,6 +6,7 @@ import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { cached, resource } from '../../lib/routes';
 import { jsonOrFormBody } from '../../lib/validate';
 import { actorOf } from '../audit/audit.service';
+import { keptDeliveryConfig } from '../delivery/delivery.service';
 import { getShopSettings, SETTINGS_MESSAGES, saveShopSettings } from './settings.service';
 import { getShopPage, saveShopPage } from './shop-pages.service';
 
@@ -34,6 +35,8 @@ export function settingsRoutes() {
       throw badRequest(SETTINGS_MESSAGES.nothingToChange);
     const settings = await saveShopSettings(c.var.db, c.var.config, actorOf(c), changes);
     await catalogCache(c).invalidate(c.var.db);
+    // The free-shipping threshold is one of them: the pincode check sees it at once.
+    keptDeliveryConfig(c).clear();
     return { msg: SETTINGS_MESSAGES.saved, settings };
   });
 

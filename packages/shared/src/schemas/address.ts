@@ -86,3 +86,14 @@ export const addAddressBody = z.object({
 });
 
 export type ShippingAddress = z.infer<typeof shippingAddress>;
+
+/**
+ * Staff fixing the state of an address that could not be matched (the pincode migration flagged it): the state or
+ * union territory chosen from the list, sent as its GST state code (`29`).
+ */
+export const addressStateBody = z.object({
+  stateCode: z
+    .string({ error: CHECKOUT_MESSAGES.state })
+    .trim()
+    .refine((c) => /^\d{2}$/.test(c) && gstState(c) !== null, CHECKOUT_MESSAGES.state),
+});

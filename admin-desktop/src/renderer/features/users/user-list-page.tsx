@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { formatDate } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { queries } from '../../lib/queries';
+import { AddressesToCheck } from './addresses-to-check';
 
 const LIMIT = 50;
 type Sort = 'joined' | 'name' | 'email';
@@ -15,7 +16,8 @@ const SORTS: readonly Sort[] = ['joined', 'name', 'email'];
 
 /**
  * Customers (GET /admin/users): search, blocked and joined-date filters, sort by name, email or joined date,
- * the total and a page jump, all kept in the address. A row opens the customer's page.
+ * the total and a page jump, all kept in the address. A row opens the customer's page. Above the list, the
+ * addresses whose state could not be matched, when there are any.
  */
 export function UserListPage() {
   const { params, page, limit, search, q, setSearch, setPage, setFilter, setFilters } = useListParams({
@@ -49,6 +51,7 @@ export function UserListPage() {
   return (
     <>
       <PageHeader title="Users" subtitle="Customer accounts" />
+      <AddressesToCheck />
       <div className="toolbar">
         <input
           type="search"
