@@ -8,9 +8,18 @@ import { type Kysely, sql } from 'kysely';
  *   migration count as asked, so that turning it on does not mail every old order at once
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`ALTER TABLE users
-    ADD COLUMN reminder_mails tinyint NOT NULL DEFAULT 1,
-    ADD COLUMN cart_reminded_at datetime(3) NULL`.execute(db);
+  // Adding columns rebuilds `users` with its FULLTEXT customer search index, whose stopword list is taken from the
+  // session that builds it: without stopwords, as the index was made (20261125T0845_customer_search).
+  await db.connection().execute(async (conn) => {
+    await sql`SET SESSION innodb_ft_enable_stopword = 0`.execute(conn);
+    try {
+      await sql`ALTER TABLE users
+        ADD COLUMN reminder_mails tinyint NOT NULL DEFAULT 1,
+        ADD COLUMN cart_reminded_at datetime(3) NULL`.execute(conn);
+    } finally {
+      await sql`SET SESSION innodb_ft_enable_stopword = 1`.execute(conn);
+    }
+  });
   await sql`ALTER TABLE orders
     ADD COLUMN review_requested_at datetime(3) NULL,
     ADD KEY orders_review_request (state, review_requested_at)`.execute(db);
