@@ -29,7 +29,7 @@ const SWEEP_INTERVAL_MS = 60_000;
  */
 export async function createServices(
   deps: { config: Config; db: Db; logger: Logger },
-  opts: { mailSender?: boolean } = {},
+  opts: { mailSender?: boolean; sweeps?: boolean } = {},
 ) {
   const payments = createPaymentProvider(deps.config, deps.logger);
   const courier = createCourierProvider(deps.config);
@@ -67,9 +67,10 @@ export async function createServices(
         running = null;
       });
   };
-  // unref: the timer alone never keeps the process (or a test run) alive.
-  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-  timer.unref();
+  // unref: the timer alone never keeps the process (or a test run) alive. Tests that check what a request changed
+  // call the sweeps themselves (`sweeps: false`), so that none runs between a request and its check.
+  const timer = opts.sweeps === false ? undefined : setInterval(sweep, SWEEP_INTERVAL_MS);
+  timer?.unref();
 
   return {
     values: { payments, courier } as Record<string, unknown>,

@@ -93,7 +93,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   await migrateToLatest(db);
   const logger = createLogger('silent');
   // Tests that deliver mail run their own outbox senders (mail.test.ts).
-  const services = await createServices({ config, db, logger }, { mailSender: false });
+  const services = await createServices({ config, db, logger }, { mailSender: false, sweeps: false });
   const app = createApp({
     db,
     config,

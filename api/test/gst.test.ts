@@ -538,8 +538,10 @@ describe("catalogue CSV: a product's own HSN code and GST rate", () => {
     expect(await taxOf()).toMatchObject({ hsnCode: '85171300', gstRate: 5 });
 
     const exported = (await ctx.req('GET', '/catalog/export', { token: admin })).text.split('\r\n');
-    expect(exported[0]!.endsWith(',hsn_code,gst_rate')).toBe(true);
-    expect(exported.find((l) => l.includes('CSV-TAX-1'))!.endsWith(',85171300,5')).toBe(true);
+    const header = exported[0]!.split(',');
+    const line = exported.find((l) => l.includes('CSV-TAX-1'))!.split(',');
+    expect(line[header.indexOf('hsn_code')]).toBe('85171300');
+    expect(line[header.indexOf('gst_rate')]).toBe('5');
 
     // A file written before the columns existed changes nothing of them.
     const old = await importCsv(csv(HEADER_WITHOUT, row({ stock: 4 })));

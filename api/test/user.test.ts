@@ -52,6 +52,7 @@ describe('POST /user/register', () => {
       'email',
       'emailVerified',
       'name',
+      'reminderMails',
       'shipping_address',
     ]);
     expect(r.body.user.emailVerified).toBe(false);

@@ -49,7 +49,10 @@ export async function createSecurityContext(env: Record<string, string> = {}): P
   const logs: string[] = [];
   const seen: string[] = [];
   const logger = createLogger('debug', (line) => logs.push(line));
-  const services = await createServices({ config: ctx.config, db: ctx.db, logger }, { mailSender: false });
+  const services = await createServices(
+    { config: ctx.config, db: ctx.db, logger },
+    { mailSender: false, sweeps: false },
+  );
   const app = createApp({
     db: ctx.db,
     config: ctx.config,

@@ -105,7 +105,7 @@ async function placeOnline() {
     routes: ['/thank-you/:orderId'],
   });
   for (const [k, v] of Object.entries(address))
-    await type(r.container.querySelector(`input[name="${k}"]`)!, v);
+    await type(r.container.querySelector(`input[name="${k}"], select[name="${k}"]`)!, v);
   await click(r.container.querySelector('input[value="1"]')!);
   await submit(r.container.querySelector('form')!);
   await flush();
