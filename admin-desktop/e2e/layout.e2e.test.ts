@@ -79,7 +79,8 @@ describe.each([800, 1024, 1280])('at %i px', (width) => {
     if (width < 1024) {
       expect(await page.locator('table').count()).toBe(0);
     } else {
-      // The first column holds the bulk-action checkboxes; the slug waits for 1280 px to make room for them.
+      // The first column holds the bulk-action checkboxes; the slug waits for 1280 px to make room for them (and
+      // the HSN column for 1700 px).
       const heads = await page.locator('thead th:visible').allTextContents();
       expect(heads).toEqual(
         width < 1280

@@ -72,7 +72,14 @@ describe('staff screen', () => {
     const meera = await newPage(browser);
     await firstLogin(meera, email, first.password, 'meera-own-password');
     expect(await meera.getByTestId('signed-in-role').textContent()).toBe('Orders');
-    expect(await navLabels(meera)).toEqual(['▦Dashboards', '☰Orders', '↩Returns', '☺Users', '⚙Settings']);
+    expect(await navLabels(meera)).toEqual([
+      '▦Dashboards',
+      '☰Orders',
+      '↩Returns',
+      '☺Users',
+      '⛁COD remittances',
+      '⚙Settings',
+    ]);
     expect(await meera.getByRole('button', { name: 'Save shop settings' }).count()).toBe(0);
     await meera.goto(adminUrl('/admin/staff'));
     await meera.getByRole('heading', { name: 'Not available to your role' }).waitFor();

@@ -215,7 +215,7 @@ export function MyAddressPage() {
                         type="button"
                         className="link-btn"
                         onClick={() => void makeDefault(a._id)}
-                        aria-label={`Make ${a.adressLine1}, ${a.city} the default address`}
+                        aria-label={`Set as default: ${a.adressLine1}, ${a.city}`}
                       >
                         Set as default
                       </button>

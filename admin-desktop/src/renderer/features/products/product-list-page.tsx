@@ -408,7 +408,7 @@ export function ProductListPage() {
                     className="num"
                   />
                 )}
-                {show('hsn') && <th>HSN</th>}
+                {show('hsn') && <th className="hsn-col">HSN</th>}
                 {show('status') && <th>Status</th>}
                 {show('units') && <th className="num">Units</th>}
                 {show('stock') && <th>Stock</th>}
@@ -455,9 +455,16 @@ export function ProductListPage() {
                     )}
                     {show('disc') && <td className="num">{formatPercent(p.discountPercentage)}</td>}
                     {show('hsn') && (
-                      <td className="mono" data-testid="hsn-cell">
-                        {p.hsn?.code || '-'}
-                        {p.hsn?.code && !p.hsn.own && <span className="muted"> (category)</span>}
+                      <td className="mono hsn-col" data-testid="hsn-cell">
+                        {p.hsn?.code && !p.hsn.own ? (
+                          // The category's code, told apart by its look; spelt out for screen readers.
+                          <span className="muted hsn-inherited" title="The category's HSN code">
+                            {p.hsn.code}
+                            <span className="visually-hidden"> (category)</span>
+                          </span>
+                        ) : (
+                          p.hsn?.code || '-'
+                        )}
                       </td>
                     )}
                     {show('status') && <td>{t.status}</td>}
