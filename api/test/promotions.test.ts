@@ -36,13 +36,11 @@ async function createCode(over: Record<string, unknown> = {}) {
   return r.body.promotion as { _id: string; code: string };
 }
 
+/** The uses staff see on the discount (orders not cancelled, payments not failed). */
 async function usesOf(id: string): Promise<number> {
-  const r = await ctx.db
-    .selectFrom('promotions')
-    .select('uses')
-    .where('id', '=', Number(id))
-    .executeTakeFirstOrThrow();
-  return r.uses;
+  const r = await ctx.req('GET', `/promotion/${id}`, { token: admin });
+  expect(r.status, r.text).toBe(200);
+  return r.body.promotion.used;
 }
 
 /** A shopper with `qty` of a product in the server cart. */
@@ -342,6 +340,37 @@ describe('exact uses under concurrency', () => {
     expect(redemptions).toHaveLength(100);
     expect(await stockOf(ctx.db, product.id)).toBe(900);
   }, 240_000);
+
+  it('a limit set on an unlimited code while orders are placed counts every use exactly once', async () => {
+    const p = await createCode({ percent: 5 });
+    const terms = { name: 'Test code', kind: 'code', code: p.code, action: 'percent', percent: 5 };
+    const product = await makeProduct(ctx.db, { price: 500, stock: 1000 });
+    const shoppers: Shopper[] = [];
+    for (let i = 0; i < 40; i++) shoppers.push(await shopperWith(product.id));
+    const attempt = async (s: Shopper) => {
+      for (let i = 0; ; i++) {
+        const r = await place(s, p.code);
+        if (r.status !== 503 || i >= 60) return r;
+        await new Promise((done) => setTimeout(done, 200 + Math.random() * 300));
+      }
+    };
+    // 30 orders in flight while staff set a limit of 35: whichever orders the limit meets, 35 uses in all.
+    const first = shoppers.slice(0, 30).map(attempt);
+    await new Promise((done) => setTimeout(done, 20));
+    const limit = await ctx.req('PUT', `/promotion/${p._id}`, { token: admin, body: { ...terms, maxUses: 35 } });
+    expect(limit.status, limit.text).toBe(200);
+    const before = (await Promise.all(first)).filter((r) => r.status === 201).length;
+    expect(before).toBe(30);
+    const after = await Promise.all(shoppers.slice(30).map(attempt));
+    expect(after.filter((r) => r.status === 201)).toHaveLength(5);
+    expect(await usesOf(p._id)).toBe(35);
+    const count = await ctx.db
+      .selectFrom('promotions')
+      .select('uses')
+      .where('id', '=', Number(p._id))
+      .executeTakeFirstOrThrow();
+    expect(count.uses).toBe(35);
+  }, 120_000);
 
   it('a once-per-customer code holds across two tabs of one shopper', async () => {
     const p = await createCode({ perCustomer: 1 });

@@ -32,10 +32,16 @@ export interface DiscountableLine {
 export interface PromotionOutcome {
   /** For priceOrder's `discounts`, in order. */
   discounts: Discount[];
-  /** The promotion behind each discount (same positions). */
-  chosen: (ChosenPromotion & { codeId: number | null })[];
+  /** The promotion behind each discount (same positions), its code's id and which of the two keep a use count. */
+  chosen: (ChosenPromotion & { codeId: number | null; limited: Limits })[];
   /** The code sent, normalised, and why it does not apply (null when it does); null when none was sent. */
   code: { code: string; applied: boolean; reason: string | null } | null;
+}
+
+/** Whether a promotion and its code have a limit on their uses (only those keep a count). */
+interface Limits {
+  promotion: boolean;
+  code: boolean;
 }
 
 const targetsOf = (row: repo.PromotionRow): string[] => jsonList(row.targets);
@@ -212,7 +218,15 @@ export async function discountsFor(
   }
   return {
     discounts: choice.discounts,
-    chosen: choice.chosen.map((c) => ({ ...c, codeId: c.rule.code && usable ? usable.code_id : null })),
+    chosen: choice.chosen.map((c) => {
+      const code = c.rule.code && usable ? usable : null;
+      const row = code ?? automatic.find((r) => r.id === c.rule.id);
+      return {
+        ...c,
+        codeId: code?.code_id ?? null,
+        limited: { promotion: row?.max_uses != null, code: code?.code_max_uses != null },
+      };
+    }),
     code: codeAnswer,
   };
 }
@@ -223,6 +237,22 @@ export function refusedCode(outcome: PromotionOutcome): AppError | null {
   return new AppError(409, 'discount_refused', outcome.code.reason ?? PROMOTION_MESSAGES.unknown, {
     discount_code: outcome.code.code,
   });
+}
+
+/**
+ * Takes an order's use of a promotion or of its code, as read when it was priced; false when the limit is reached.
+ * - with a limit: a guarded update of the count, which locks the row
+ * - a promotion without one keeps no count (orders would wait for each other on its row): its limit is read under a
+ *   share lock instead, held to the commit, so staff setting a limit meanwhile wait and count this use; when one was
+ *   set since the order was priced, the use is taken as with a limit
+ * - a code without a limit (a typed code) keeps no count: its limit never changes
+ */
+async function takeUses(trx: Q, promotionId: number | null, codeId: number | null, limited: Limits) {
+  if (codeId !== null) return !limited.code || repo.takeCodeUse(trx, codeId);
+  if (promotionId === null) return true;
+  if (limited.promotion || (await repo.sharedLimit(trx, promotionId)) !== null)
+    return repo.takePromotionUse(trx, promotionId);
+  return true;
 }
 
 /**
@@ -239,18 +269,18 @@ export async function redeemPromotions(
   priced: PricedOrder,
 ): Promise<void> {
   const byId = [...outcome.chosen].sort((a, b) => a.rule.id - b.rule.id);
-  // The shared counters first, each by an update that locks its row outright; this order's rows after them. Their
-  // foreign keys share-lock the same promotion and code rows: written first, two orders could each hold that
-  // share lock and wait for the other's to update the row (a deadlock, measured by the promotions bench).
+  // The shared rows first, each locked outright by its update (or shared, see takeUses); this order's rows after
+  // them. Their foreign keys share-lock the same promotion and code rows: written first, two orders could each hold
+  // that share lock and wait for the other's to update the row (a deadlock, measured by the promotions bench).
   for (const c of byId) {
-    if (!(await repo.takePromotionUse(trx, c.rule.id)))
+    if (!(await takeUses(trx, c.rule.id, null, c.limited)))
       throw conflict(
         c.rule.code ? PROMOTION_MESSAGES.used : `The offer "${c.rule.name}" has just ended.`,
         'discount_refused',
       );
   }
   for (const c of byId) {
-    if (c.codeId !== null && !(await repo.takeCodeUse(trx, c.codeId)))
+    if (c.codeId !== null && !(await takeUses(trx, null, c.codeId, c.limited)))
       throw conflict(PROMOTION_MESSAGES.used, 'discount_refused');
   }
   await repo.insertRedemptions(
@@ -284,6 +314,9 @@ export async function redeemPromotions(
 export async function releasePromotions(trx: Q, orderId: number): Promise<void> {
   const rows = (await repo.lockRedemptions(trx, orderId)).filter((r) => !r.released);
   if (!rows.length) return;
+  // The promotion rows are locked before the redemptions change: staff setting a limit count them either before or
+  // after, never halfway.
+  for (const r of rows) await repo.lockLimits(trx, r.promotion_id, r.code_id);
   await repo.setReleased(
     trx,
     rows.map((r) => r.id),
@@ -302,10 +335,11 @@ export async function retakePromotions(trx: Q, orderId: number, force: boolean):
   const rows = (await repo.lockRedemptions(trx, orderId)).filter((r) => r.released);
   if (!rows.length) return;
   for (const r of rows) {
+    const limited = await repo.lockLimits(trx, r.promotion_id, r.code_id);
     if (force) await repo.forceUse(trx, r.promotion_id, r.code_id);
     else if (
-      !(await repo.takePromotionUse(trx, r.promotion_id)) ||
-      (r.code_id !== null && !(await repo.takeCodeUse(trx, r.code_id)))
+      !(await takeUses(trx, r.promotion_id, null, limited)) ||
+      (r.code_id !== null && !(await takeUses(trx, null, r.code_id, limited)))
     )
       throw conflict(
         'The discount code of this order has been used up meanwhile: this order can no longer be paid at its price. Please order again.',

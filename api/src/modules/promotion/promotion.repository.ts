@@ -6,9 +6,16 @@ type Q = Kysely<Database>;
 
 export type PromotionRow = Selectable<PromotionTable>;
 export type PromotionFields = Omit<Insertable<PromotionTable>, 'id' | 'uses'>;
-export type PromotionListRow = PromotionRow & { code: string | null; generated_codes: number };
+export type PromotionListRow = PromotionRow & { code: string | null; generated_codes: number; used: number };
 
-/** A promotion with its typed code (the one not generated) and how many codes were generated. */
+/** Uses of a promotion (or of a code) that count: orders not cancelled, payments not failed. */
+const usedBy = (column: 'promotion_id' | 'code_id', owner: 'p.id' | 'c.id') =>
+  sql<number>`(SELECT COUNT(*) FROM promotion_redemptions r WHERE r.${sql.ref(column)} = ${sql.ref(owner)} AND r.released = 0)`;
+
+/**
+ * A promotion with its typed code (the one not generated), how many codes were generated and how many uses count
+ * (from the redemptions: the `uses` column is kept only for promotions with a limit, see takePromotionUse).
+ */
 function withCodes(db: Q) {
   return db
     .selectFrom('promotions as p')
@@ -30,17 +37,23 @@ function withCodes(db: Q) {
           .whereRef('c.promotion_id', '=', 'p.id')
           .where('c.generated', '=', 1)
           .as('generated_codes'),
+      usedBy('promotion_id', 'p.id').as('used'),
     ]);
 }
 
+const counted = <R extends { generated_codes: unknown; used: unknown }>(r: R) => ({
+  ...r,
+  generated_codes: Number(r.generated_codes ?? 0),
+  used: Number(r.used ?? 0),
+});
+
 export async function listPromotions(db: Q): Promise<PromotionListRow[]> {
-  const rows = await withCodes(db).orderBy('p.id', 'desc').limit(1000).execute();
-  return rows.map((r) => ({ ...r, generated_codes: Number(r.generated_codes ?? 0) }));
+  return (await withCodes(db).orderBy('p.id', 'desc').limit(1000).execute()).map(counted);
 }
 
 export async function findPromotion(db: Q, id: number): Promise<PromotionListRow | undefined> {
   const r = await withCodes(db).where('p.id', '=', id).executeTakeFirst();
-  return r && { ...r, generated_codes: Number(r.generated_codes ?? 0) };
+  return r && counted(r);
 }
 
 export async function insertPromotion(db: Q, row: PromotionFields): Promise<number> {
@@ -48,8 +61,18 @@ export async function insertPromotion(db: Q, row: PromotionFields): Promise<numb
   return Number(r.insertId);
 }
 
+/**
+ * Saves a promotion's terms. Its `uses` is counted again from the redemptions under the row's lock: a limit set on
+ * a promotion that had none starts from the uses it already has (orders in flight hold a share lock on the row
+ * until they commit, so each is counted once; see takeUses).
+ */
 export async function updatePromotion(db: Q, id: number, row: PromotionFields): Promise<void> {
-  await db.updateTable('promotions').set(row).where('id', '=', id).execute();
+  await db.selectFrom('promotions').select('id').where('id', '=', id).forUpdate().execute();
+  await db
+    .updateTable('promotions as p')
+    .set({ ...row, uses: usedBy('promotion_id', 'p.id') })
+    .where('p.id', '=', id)
+    .execute();
 }
 
 export async function deletePromotion(db: Q, id: number): Promise<void> {
@@ -120,10 +143,11 @@ export async function insertGeneratedCodes(db: Q, promotionId: number, codes: re
 /** Every code of a promotion with its uses, for the CSV export. */
 export function codesOf(db: Q, promotionId: number) {
   return db
-    .selectFrom('promotion_codes')
-    .select(['code', 'max_uses', 'uses', 'generated', 'created_at'])
-    .where('promotion_id', '=', promotionId)
-    .orderBy('id')
+    .selectFrom('promotion_codes as c')
+    .select(['c.code', 'c.max_uses', 'c.generated', 'c.created_at'])
+    .select(usedBy('code_id', 'c.id').as('uses'))
+    .where('c.promotion_id', '=', promotionId)
+    .orderBy('c.id')
     .execute();
 }
 
@@ -241,7 +265,25 @@ export async function customerUses(db: Q, userId: number, promotionIds: readonly
   return new Map(rows.map((r) => [r.promotion_id, Number(r.n)]));
 }
 
-/** One more use of a promotion, unless its limit is reached (the guard is the final word). */
+/**
+ * A promotion's limit, read under a share lock kept until the order commits: staff saving the promotion wait for
+ * it, so a limit set meanwhile counts this order's use (updatePromotion).
+ */
+export async function sharedLimit(db: Q, id: number): Promise<number | null> {
+  const r = await db
+    .selectFrom('promotions')
+    .select('max_uses')
+    .where('id', '=', id)
+    .modifyEnd(sql`LOCK IN SHARE MODE`)
+    .executeTakeFirst();
+  return r?.max_uses ?? null;
+}
+
+/**
+ * One more use of a promotion with a limit, unless the limit is reached (the guard is the final word). Only
+ * promotions with a limit keep the count: a counter on an unlimited offer would make every order wait for the one
+ * before it on the same row.
+ */
 export async function takePromotionUse(db: Q, id: number): Promise<boolean> {
   const r = await db
     .updateTable('promotions')
@@ -252,6 +294,7 @@ export async function takePromotionUse(db: Q, id: number): Promise<boolean> {
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** One more use of a code with a limit (a generated code's one use); a typed code has none and keeps no count. */
 export async function takeCodeUse(db: Q, id: number): Promise<boolean> {
   const r = await db
     .updateTable('promotion_codes')
@@ -262,18 +305,40 @@ export async function takeCodeUse(db: Q, id: number): Promise<boolean> {
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** A promotion's and a code's limits, their rows locked (giving back or taking again an order's uses). */
+export async function lockLimits(db: Q, promotionId: number, codeId: number | null) {
+  const p = await db
+    .selectFrom('promotions')
+    .select('max_uses')
+    .where('id', '=', promotionId)
+    .forUpdate()
+    .executeTakeFirst();
+  const c =
+    codeId === null
+      ? undefined
+      : await db
+          .selectFrom('promotion_codes')
+          .select('max_uses')
+          .where('id', '=', codeId)
+          .forUpdate()
+          .executeTakeFirst();
+  return { promotion: (p?.max_uses ?? null) !== null, code: (c?.max_uses ?? null) !== null };
+}
+
 /** A use taken back whatever the limit (a payment that arrived for an order whose use was given back). */
 export async function forceUse(db: Q, promotionId: number, codeId: number | null): Promise<void> {
   await db
     .updateTable('promotions')
     .set((eb) => ({ uses: eb('uses', '+', 1) }))
     .where('id', '=', promotionId)
+    .where('max_uses', 'is not', null)
     .execute();
   if (codeId !== null)
     await db
       .updateTable('promotion_codes')
       .set((eb) => ({ uses: eb('uses', '+', 1) }))
       .where('id', '=', codeId)
+      .where('max_uses', 'is not', null)
       .execute();
 }
 
@@ -282,6 +347,7 @@ export async function giveUseBack(db: Q, promotionId: number, codeId: number | n
     .updateTable('promotions')
     .set((eb) => ({ uses: eb('uses', '-', 1) }))
     .where('id', '=', promotionId)
+    .where('max_uses', 'is not', null)
     .where('uses', '>', 0)
     .execute();
   if (codeId !== null)
@@ -289,6 +355,7 @@ export async function giveUseBack(db: Q, promotionId: number, codeId: number | n
       .updateTable('promotion_codes')
       .set((eb) => ({ uses: eb('uses', '-', 1) }))
       .where('id', '=', codeId)
+      .where('max_uses', 'is not', null)
       .where('uses', '>', 0)
       .execute();
 }

@@ -51,7 +51,7 @@ export function toPromotion(row: repo.PromotionListRow): Promotion {
     startsAt: row.starts_at?.toISOString() ?? null,
     endsAt: row.ends_at?.toISOString() ?? null,
     maxUses: row.max_uses,
-    used: row.uses,
+    used: row.used,
     perCustomer: row.per_customer,
     firstOrderOnly: Boolean(row.first_order_only),
     onlineOnly: Boolean(row.online_only),
