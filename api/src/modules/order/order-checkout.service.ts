@@ -460,13 +460,13 @@ export async function placeOrder(
       userId,
       cart.map((l) => l.id),
     );
+    await redeemPromotions(trx, { orderId, userId }, pricing.promotions, priced);
     await takeStock(trx, lines, units);
     await recordStock(
       trx,
       units.variants.map((u) => ({ variantId: u.variant.id, delta: -u.qty })),
       { reason: 'order', actor: 'customer', orderId, reference: publicId },
     );
-    await redeemPromotions(trx, { orderId, userId }, pricing.promotions, priced);
     return { orderId, publicId, total: priced.totalPaise };
   });
 

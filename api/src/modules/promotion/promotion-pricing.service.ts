@@ -239,27 +239,22 @@ export function refusedCode(outcome: PromotionOutcome): AppError | null {
   });
 }
 
-/**
- * Takes an order's use of a promotion or of its code, as read when it was priced; false when the limit is reached.
- * - with a limit: a guarded update of the count, which locks the row
- * - a promotion without one keeps no count (orders would wait for each other on its row): its limit is read under a
- *   share lock instead, held to the commit, so staff setting a limit meanwhile wait and count this use; when one was
- *   set since the order was priced, the use is taken as with a limit
- * - a code without a limit (a typed code) keeps no count: its limit never changes
- */
-async function takeUses(trx: Q, promotionId: number | null, codeId: number | null, limited: Limits) {
-  if (codeId !== null) return !limited.code || repo.takeCodeUse(trx, codeId);
-  if (promotionId === null) return true;
-  if (limited.promotion || (await repo.sharedLimit(trx, promotionId)) !== null)
-    return repo.takePromotionUse(trx, promotionId);
-  return true;
+/** Takes one use of a promotion and its code where they have a limit; false when one of them is used up. */
+async function takeUses(trx: Q, promotionId: number, codeId: number | null, limited: Limits) {
+  if (limited.promotion && !(await repo.takePromotionUse(trx, promotionId))) return false;
+  return codeId === null || !limited.code || repo.takeCodeUse(trx, codeId);
 }
 
 /**
- * Records the promotions of a placed order, in checkout's transaction, after its stock was taken (lock order:
- * products, then promotions, then codes, each by id, as the cancellation that gives uses back):
- * - each promotion's and code's use is taken with a guarded update: when another order took the last one since it
- *   was read, the order is refused (409 `discount_refused`, "This code has been used.") and nothing is kept
+ * Records the promotions of a placed order, in checkout's transaction, before its stock is taken (lock order:
+ * promotions, then codes, each by id, then products; a cancellation takes products first, and the rare deadlock
+ * between the two is re-run by `transaction`):
+ * - a promotion or code with a limit has its use taken by a guarded update of its count: when another order took
+ *   the last one since it was read, the order is refused (409 `discount_refused`, "This code has been used.") and
+ *   nothing is kept
+ * - one without a limit keeps no count (orders would queue on its row): the order's redemption share-locks the row
+ *   to the commit, so staff setting a limit meanwhile wait and count this use (updatePromotion); a limit set since
+ *   the order was priced is taken as above
  * - the discounts as applied (priceOrder's figures) are kept with the order, to price it again the same way
  */
 export async function redeemPromotions(
@@ -269,20 +264,15 @@ export async function redeemPromotions(
   priced: PricedOrder,
 ): Promise<void> {
   const byId = [...outcome.chosen].sort((a, b) => a.rule.id - b.rule.id);
-  // The shared rows first, each locked outright by its update (or shared, see takeUses); this order's rows after
-  // them. Their foreign keys share-lock the same promotion and code rows: written first, two orders could each hold
-  // that share lock and wait for the other's to update the row (a deadlock, measured by the promotions bench).
-  for (const c of byId) {
-    if (!(await takeUses(trx, c.rule.id, null, c.limited)))
+  // The counts first, each row locked outright by its update; this order's rows after them. Their foreign keys
+  // share-lock the same promotion and code rows: written first, two orders could each hold that share lock and
+  // wait for the other's to update the row (a deadlock, measured by the promotions bench).
+  for (const c of byId)
+    if (!(await takeUses(trx, c.rule.id, c.codeId, c.limited)))
       throw conflict(
         c.rule.code ? PROMOTION_MESSAGES.used : `The offer "${c.rule.name}" has just ended.`,
         'discount_refused',
       );
-  }
-  for (const c of byId) {
-    if (c.codeId !== null && !(await takeUses(trx, null, c.codeId, c.limited)))
-      throw conflict(PROMOTION_MESSAGES.used, 'discount_refused');
-  }
   await repo.insertRedemptions(
     trx,
     byId.map((c) => ({
@@ -292,6 +282,9 @@ export async function redeemPromotions(
       user_id: order.userId,
     })),
   );
+  const unlimited = byId.filter((c) => !c.limited.promotion).map((c) => c.rule.id);
+  for (const id of await repo.limitedAmong(trx, unlimited))
+    if (!(await repo.takePromotionUse(trx, id))) throw conflict(PROMOTION_MESSAGES.used, 'discount_refused');
   await repo.insertOrderDiscounts(
     trx,
     priced.discounts.map((d, i) => ({
@@ -337,10 +330,7 @@ export async function retakePromotions(trx: Q, orderId: number, force: boolean):
   for (const r of rows) {
     const limited = await repo.lockLimits(trx, r.promotion_id, r.code_id);
     if (force) await repo.forceUse(trx, r.promotion_id, r.code_id);
-    else if (
-      !(await takeUses(trx, r.promotion_id, null, limited)) ||
-      (r.code_id !== null && !(await takeUses(trx, null, r.code_id, limited)))
-    )
+    else if (!(await takeUses(trx, r.promotion_id, r.code_id, limited)))
       throw conflict(
         'The discount code of this order has been used up meanwhile: this order can no longer be paid at its price. Please order again.',
         'discount_refused',

@@ -64,7 +64,7 @@ export async function insertPromotion(db: Q, row: PromotionFields): Promise<numb
 /**
  * Saves a promotion's terms. Its `uses` is counted again from the redemptions under the row's lock: a limit set on
  * a promotion that had none starts from the uses it already has (orders in flight hold a share lock on the row
- * until they commit, so each is counted once; see takeUses).
+ * until they commit, so each is counted once; see redeemPromotions).
  */
 export async function updatePromotion(db: Q, id: number, row: PromotionFields): Promise<void> {
   await db.selectFrom('promotions').select('id').where('id', '=', id).forUpdate().execute();
@@ -266,17 +266,19 @@ export async function customerUses(db: Q, userId: number, promotionIds: readonly
 }
 
 /**
- * A promotion's limit, read under a share lock kept until the order commits: staff saving the promotion wait for
- * it, so a limit set meanwhile counts this order's use (updatePromotion).
+ * Which of these promotions have a limit now. Read after the order's redemptions share-locked their rows, so no
+ * limit can be set until the order commits.
  */
-export async function sharedLimit(db: Q, id: number): Promise<number | null> {
-  const r = await db
+export async function limitedAmong(db: Q, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
     .selectFrom('promotions')
-    .select('max_uses')
-    .where('id', '=', id)
-    .modifyEnd(sql`LOCK IN SHARE MODE`)
-    .executeTakeFirst();
-  return r?.max_uses ?? null;
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where('max_uses', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /**
