@@ -66,7 +66,9 @@ export const BENCH_WORKERS = process.env.WEB_CONCURRENCY || String(Math.max(1, a
  */
 export async function startApi({ url, uploads, secrets, env = {}, name = 'api' }) {
   const port = await freePort();
-  const server = startServer(name, process.execPath, [...TSX, resolve(ROOT, 'api/src/server.ts')], {
+  // BENCH_CPU_PROF=DIR: the API's processes write V8 CPU profiles there when they stop (open in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const server = startServer(name, process.execPath, [...profile, ...TSX, resolve(ROOT, 'api/src/server.ts')], {
     env: {
       NODE_ENV: 'production',
       WEB_CONCURRENCY: BENCH_WORKERS,
