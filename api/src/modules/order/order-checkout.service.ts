@@ -199,7 +199,13 @@ export async function price(
 ): Promise<{ priced: PricedOrder; promotions: PromotionOutcome; delivery: DeliveryCharges | null }> {
   const pricing = lines.map((l) => l.pricing);
   const promotions = await discountsFor(trx, {
-    lines: lines.map((l) => ({ productId: l.product.id, variantId: l.variant.id, pricing: l.pricing })),
+    lines: lines.map((l) => ({
+      productId: l.product.id,
+      variantId: l.variant.id,
+      categoryId: l.product.category_id ?? null,
+      brand: l.product.brand ?? '',
+      pricing: l.pricing,
+    })),
     code: input.discount_code,
     userId,
     paymentMode: input.payment_mode,
@@ -340,6 +346,7 @@ async function queueMail(
     orderId: number;
     publicId: string;
     userId: number;
+    shopper: { name: string; email: string } | null;
     paymentMode: 0 | 1;
     estimate: { from: string; to: string };
   },
@@ -372,6 +379,7 @@ async function queueMail(
         unitPaise: priced.lines[i]!.unitPaise,
       })),
       discounts: priced.discounts,
+      shopper: order.shopper,
     },
   );
 }
@@ -431,7 +439,7 @@ export async function placeOrder(
   const placed = await transaction(deps.db, async (trx) => {
     // Same lock order as the cart service (account row, then its cart lines, then products): no deadlocks between
     // a shopper's cart changes and the same shopper's checkout.
-    const cart = await repo.lockAccountAndCart(trx, userId);
+    const { shopper, lines: cart } = await repo.lockAccountAndCart(trx, userId);
     if (!cart.length) throw badRequest('Your cart is empty.', 'cart_empty');
     const lines = await loadLines(trx, cart);
     const pricing = await price(trx, deps.config, userId, lines, {
@@ -451,7 +459,7 @@ export async function placeOrder(
     await queueMail(
       trx,
       deps,
-      { orderId, publicId, userId, paymentMode: input.payment_mode, estimate: delivery.estimate },
+      { orderId, publicId, userId, shopper, paymentMode: input.payment_mode, estimate: delivery.estimate },
       lines,
       priced,
     );

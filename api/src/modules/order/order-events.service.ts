@@ -42,6 +42,8 @@ export interface EventOptions {
   note?: string;
   /** Lines already read by the caller (checkout), saving a query. */
   lines?: MailLine[];
+  /** The shopper as already read by the caller (checkout), saving a query. */
+  shopper?: { name: string; email: string } | null;
   /** The order's discounts as priced by the caller (checkout: not written yet when its mail is). */
   discounts?: { label: string; amountPaise: number }[];
   refundPaise?: number;
@@ -77,7 +79,7 @@ export async function recordOrderEvent(
   });
   const kind = MAIL_OF[event];
   if (!kind || !opts.config?.MAIL_ENABLED) return;
-  const shopper = await repo.shopperOf(trx, order.user_id);
+  const shopper = opts.shopper !== undefined ? opts.shopper : await repo.shopperOf(trx, order.user_id);
   if (!shopper) return;
   const lines =
     opts.lines ??

@@ -30,25 +30,44 @@ export interface OrderProduct {
   in_stock: number;
   /** Grams per unit (null: not weighed); read by the checkout's price step. */
   weight_grams?: number | null;
+  /** For promotions scoped to categories or brands (checkout's price step). */
+  category_id?: number | null;
+  brand?: string;
 }
 
 /**
  * Locks the shopper's account row and then their cart lines, in one statement (the cart service's lock order:
- * account, then lines), so that two simultaneous checkouts of one cart cannot both use it.
+ * account, then lines), so that two simultaneous checkouts of one cart cannot both use it. The shopper's name and
+ * address come with them, for the order's mail.
  */
-export async function lockAccountAndCart(db: Q, userId: number): Promise<CartLineRow[]> {
+export async function lockAccountAndCart(
+  db: Q,
+  userId: number,
+): Promise<{ shopper: { name: string; email: string } | null; lines: CartLineRow[] }> {
   const rows = await db
     .selectFrom('users as u')
     .leftJoin('cart_lines as cl', 'cl.user_id', 'u.id')
-    .select(['cl.id', 'cl.product_id', 'cl.color_id', 'cl.memory_size', 'cl.qty'])
+    .select(['u.name', 'u.email', 'cl.id', 'cl.product_id', 'cl.color_id', 'cl.memory_size', 'cl.qty'])
     .where('u.id', '=', userId)
     .orderBy('cl.product_id')
     .orderBy('cl.color_id')
     .orderBy('cl.memory_size')
     .forUpdate()
     .execute();
-  // An empty cart is one row of NULLs.
-  return rows.filter((r): r is CartLineRow => r.id !== null);
+  const first = rows[0];
+  return {
+    shopper: first ? { name: first.name, email: first.email } : null,
+    // An empty cart is one row of NULLs.
+    lines: rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({
+        id: r.id!,
+        product_id: r.product_id!,
+        color_id: r.color_id!,
+        memory_size: r.memory_size!,
+        qty: r.qty!,
+      })),
+  };
 }
 
 const productsById = (db: Q, ids: number[]) =>
@@ -77,6 +96,8 @@ export async function readProducts(db: Q, ids: number[]): Promise<OrderProduct[]
       sql<number>`p.status = 1 AND COALESCE(c.status, 1) = 1`.as('status'),
       'p.in_stock',
       'p.weight_grams',
+      'p.category_id',
+      'p.brand',
     ])
     .where('p.id', 'in', ids)
     .orderBy('p.id')

@@ -25,6 +25,9 @@ type Q = Kysely<Database>;
 export interface DiscountableLine {
   productId: number;
   variantId: number;
+  /** The product's category and brand, for promotions scoped to them. */
+  categoryId: number | null;
+  brand: string;
   pricing: PricingLine;
 }
 
@@ -136,10 +139,9 @@ export async function discountsFor(
   },
 ): Promise<PromotionOutcome> {
   const now = input.now ?? new Date();
-  const [codeRow, automatic, facts] = await Promise.all([
+  const [codeRow, automatic] = await Promise.all([
     input.code ? repo.findCode(db, input.code) : Promise.resolve(undefined),
     repo.runningAutomatic(db, now),
-    repo.productFacts(db, [...new Set(input.lines.map((l) => l.productId))]),
   ]);
   let codeAnswer: PromotionOutcome['code'] = null;
   let refused: string | null = null;
@@ -201,8 +203,8 @@ export async function discountsFor(
     ...l.pricing,
     productId: l.productId,
     variantId: l.variantId,
-    categoryId: facts.get(l.productId)?.category_id ?? null,
-    brand: facts.get(l.productId)?.brand ?? '',
+    categoryId: l.categoryId,
+    brand: l.brand,
   }));
   const choice = choosePromotions(rules, codeRule, {
     lines,

@@ -192,17 +192,6 @@ export function runningAutomatic(db: Q, now: Date): Promise<PromotionRow[]> {
     .execute();
 }
 
-/** Category and brand of products, for promotions scoped to them. */
-export async function productFacts(db: Q, ids: readonly number[]) {
-  if (!ids.length) return new Map<number, { category_id: number | null; brand: string }>();
-  const rows = await db
-    .selectFrom('products')
-    .select(['id', 'category_id', 'brand'])
-    .where('id', 'in', [...ids])
-    .execute();
-  return new Map(rows.map((r) => [r.id, { category_id: r.category_id, brand: r.brand }]));
-}
-
 /** The variant ids of products, by product id (for offers on some of a product's options). */
 export async function variantsOfProducts(db: Q, productIds: readonly number[]) {
   const out = new Map<number, number[]>();

@@ -173,11 +173,15 @@ export async function startIndexLoad(db: Db) {
 
 /** Moves each product's units sold by its delta (never below 0). */
 export async function addSales(db: Db, deltas: Map<number, number>): Promise<void> {
-  for (const [productId, delta] of deltas) {
-    if (delta === 0) continue;
-    await sql`UPDATE search_docs SET popularity = IF(popularity + ${delta} < 0, 0, popularity + ${delta})
-      WHERE product_id = ${productId}`.execute(db);
-  }
+  const moved = [...deltas].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b);
+  if (!moved.length) return;
+  // One statement for the order's products (rows locked in id order, as every writer of these rows does).
+  const delta = sql`CASE product_id ${sql.join(
+    moved.map(([id, d]) => sql`WHEN ${id} THEN ${d}`),
+    sql` `,
+  )} END`;
+  await sql`UPDATE search_docs SET popularity = IF(popularity + ${delta} < 0, 0, popularity + ${delta})
+    WHERE product_id IN (${sql.join(moved.map(([id]) => id))})`.execute(db);
 }
 
 export async function productIdsOfCategory(db: Db, categoryId: number): Promise<number[]> {
