@@ -231,18 +231,21 @@ describe("a variant's threshold saved with its row of the variant table", () => 
     // A threshold raised over units that did not move lists it without a mail (nothing crossed).
     const q = await createProduct(7);
     await mailLowStock(ctx.db, ctx.config);
-    expect((await ctx.req('PUT', variantPath(q), { token: admin, body: { lowStockThreshold: 8 } })).status).toBe(
-      200,
-    );
-    expect((await lowList()).alerts.find((a) => a.sku === q.sku)).toMatchObject({ units: 7, ownThreshold: 8 });
+    expect(
+      (await ctx.req('PUT', variantPath(q), { token: admin, body: { lowStockThreshold: 8 } })).status,
+    ).toBe(200);
+    expect((await lowList()).alerts.find((a) => a.sku === q.sku)).toMatchObject({
+      units: 7,
+      ownThreshold: 8,
+    });
     expect(await mailLowStock(ctx.db, ctx.config)).toBe(0);
   });
 
   it('refuses a bad threshold with a message naming the column, and changes nothing', async () => {
     const p = await createProduct(20);
-    expect((await ctx.req('PUT', variantPath(p), { token: admin, body: { lowStockThreshold: 6 } })).status).toBe(
-      200,
-    );
+    expect(
+      (await ctx.req('PUT', variantPath(p), { token: admin, body: { lowStockThreshold: 6 } })).status,
+    ).toBe(200);
     const cases: [unknown, string][] = [
       [-1, 'Low-stock alert at must not be negative'],
       [1.5, 'Low-stock alert at must be a whole number of units'],
