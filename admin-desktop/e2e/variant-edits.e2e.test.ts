@@ -2,9 +2,9 @@
 // typed into one row of the variant table stay when another row's Update is pressed (and are then saved by
 // their own Update); a variant's own low-stock alert is set in its row (blank: the shop's, shown as the
 // placeholder), a bad one refused in words with nothing saved, and it is still there after a reload; the table
-// with that column keeps inside its page at 1024 and 1366 px; in the product list a product with several variants offers no +/− (its units lead to its
-// variant table), and the bulk "Units ±" refuses it by name, changing nothing, while single-variant products get
-// the units and the message counts them.
+// with that column keeps inside its page at 1024 and 1366 px; in the product list a product with several variants
+// offers no +/− (its units lead to its variant table), and the bulk "Units ±" refuses it by name, changing nothing,
+// while single-variant products get the units and the message counts them.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, pageErrors, screenshot } from '../../e2e/browser';

@@ -90,10 +90,10 @@ export function missingCombinations(
 
 /**
  * The product's variants, one row per colour × memory size sold: SKU, own price (blank: the product's price plus
- * the option adjustments), stock, weight, low-stock alert (blank: the shop's threshold, shown greyed), on/off; a row is saved on its own, dropped with Remove (only without stock), and
- * "Set every stock" writes many stocks at once (all or nothing). A combination of the product's colours and
- * memory sizes that is not sold can be added (SKU suggested from the slug). Each colour's gallery takes pictures
- * from the native multi-file picker.
+ * the option adjustments), stock, weight, low-stock alert (blank: the shop's threshold, shown greyed), on/off; a
+ * row is saved on its own, dropped with Remove (only without stock), and "Set every stock" writes many stocks at
+ * once (all or nothing). A combination of the product's colours and memory sizes that is not sold can be added
+ * (SKU suggested from the slug). Each colour's gallery takes pictures from the native multi-file picker.
  * - a row shows the product as loaded until staff type into it; from then on it keeps what they typed, whatever
  *   is saved or reloaded meanwhile (another row's Update reloads the product), until its own Update succeeds
  */
