@@ -1,12 +1,15 @@
 // Covers edits staff make to stock not being lost or spread without a word (issue 26, item 13): stock and price
 // typed into one row of the variant table stay when another row's Update is pressed (and are then saved by
-// their own Update); in the product list a product with several variants offers no +/− (its units lead to its
-// variant table), and the bulk "Units ±" refuses it by name, changing nothing, while single-variant products get
-// the units and the message counts them.
+// their own Update); a variant's own low-stock alert is set in its row (blank: the shop's, shown as the
+// placeholder), a bad one refused in words with nothing saved, and it is still there after a reload; the table
+// with that column keeps inside its page at 1024 and 1366 px; in the product list a product with several variants
+// offers no +/− (its units lead to its variant table), and the bulk "Units ±" refuses it by name, changing nothing,
+// while single-variant products get the units and the message counts them.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, pageErrors } from '../../e2e/browser';
+import { launchBrowser, newPage, pageErrors, screenshot } from '../../e2e/browser';
 import { api, e2eAdminToken } from '../../e2e/context';
+import { cutOff } from './main-screens';
 import { adminUrl, apiProduct, expectToast, login, unique } from './support';
 
 let browser: Browser;
@@ -36,6 +39,7 @@ interface ApiVariant {
   colorId: string | null;
   stock: number;
   priceOverride: number | null;
+  lowStockThreshold?: number | null;
 }
 
 async function apiDetail(id: string) {
@@ -72,6 +76,57 @@ describe('the variant table', () => {
       .poll(async () => (await apiDetail(p._id)).variants.find((v) => v.colorId === a!._id))
       .toMatchObject({ stock: 9, priceOverride: 12345 });
     expect((await apiDetail(p._id)).variants.find((v) => v.colorId === c!._id)?.stock).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+describe("a variant's low-stock alert", () => {
+  it('is set in its row, refused in words when not whole units, and kept after a reload', async () => {
+    const [a, b] = await apiColors('Dune', 'Fern');
+    const p = await apiProduct(unique('Alert Phone'), { colors: JSON.stringify([a!._id, b!._id]) });
+    const settings = await api('GET', '/settings', { token: await e2eAdminToken() });
+    const shop = settings.body.settings.lowStockThreshold as number;
+    await page.goto(adminUrl(`/admin/product/edit/${p._id}`));
+    await page.getByRole('heading', { name: 'Variants' }).waitFor();
+    const alertA = page.getByLabel(`Low-stock alert of ${a!.name}`, { exact: true });
+    const alertB = page.getByLabel(`Low-stock alert of ${b!.name}`, { exact: true });
+    expect(await alertA.getAttribute('placeholder')).toBe(`${shop} (shop)`);
+    expect(await alertA.inputValue()).toBe('');
+
+    await alertA.fill('twelve');
+    await page.getByRole('button', { name: `Update ${a!.name}`, exact: true }).click();
+    await expectToast(
+      page,
+      `The low-stock alert of ${a!.name} must be a whole number of units from 0 to 1,00,000, or blank for the shop's ${shop}.`,
+    );
+    expect((await apiDetail(p._id)).variants.map((v) => v.lowStockThreshold)).toEqual([null, null]);
+
+    await alertA.fill('12');
+    await page.getByRole('button', { name: `Update ${a!.name}`, exact: true }).click();
+    await expectToast(page, /saved\.$/);
+    await expect
+      .poll(
+        async () => (await apiDetail(p._id)).variants.find((v) => v.colorId === a!._id)?.lowStockThreshold,
+      )
+      .toBe(12);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Variants' }).waitFor();
+    await expect.poll(() => alertA.inputValue()).toBe('12');
+    expect(await alertB.inputValue()).toBe('');
+    expect(await alertB.getAttribute('placeholder')).toBe(`${shop} (shop)`);
+    expect((await apiDetail(p._id)).variants.find((v) => v.colorId === b!._id)?.lowStockThreshold).toBeNull();
+
+    for (const width of [1024, 1366]) {
+      await page.setViewportSize({ width, height: 1000 });
+      await page.getByRole('heading', { name: 'Variants' }).scrollIntoViewIfNeeded();
+      expect(await cutOff(page), `at ${width} px`).toEqual([]);
+      // Wide enough to read the shop's figure in the placeholder ("5 (shop)").
+      expect((await alertB.boundingBox())!.width, `at ${width} px`).toBeGreaterThanOrEqual(64);
+      await screenshot(page, `admin-variant-table-${width}`);
+    }
+    await page.setViewportSize({ width: 1366, height: 1000 });
+    // The refusal's toast is the page's own check: no request failed.
     expect(pageErrors(page)).toEqual([]);
   });
 });

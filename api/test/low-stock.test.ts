@@ -2,7 +2,8 @@
 // with the change, and the background pass mails staff who look after stock once per crossing — not once per order
 // — through the outbox; a rise above the threshold arms it again; per-variant thresholds (PUT
 // /stock/variant/{id}/threshold) and the shop's setting sort the dashboard's list again without a mail; the
-// dashboard list (GET /stock/low); bad input and permissions.
+// dashboard list (GET /stock/low); bad input and permissions; a variant's own threshold saved from the product's
+// variant table (PUT /product/{id}/variants/{variantId} with `lowStockThreshold`), in the row's one transaction.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailLowStock } from '../src/modules/stock/low-stock.service';
@@ -162,5 +163,116 @@ describe('low-stock alerts', () => {
     const expected = staff.filter((s) => s.role !== 'orders').map((s) => s.email);
     expect(recipients.sort()).toEqual(expected.sort());
     expect(staff.some((s) => s.role === 'orders')).toBe(true);
+  });
+});
+
+describe("a variant's threshold saved with its row of the variant table", () => {
+  const variantPath = (p: { id: string; variantId: string }) => `/product/${p.id}/variants/${p.variantId}`;
+  const saved = async (variantId: string) =>
+    (
+      await ctx.db
+        .selectFrom('product_variants')
+        .select(['stock', 'low_stock_threshold'])
+        .where('id', '=', Number(variantId))
+        .executeTakeFirstOrThrow()
+    ).low_stock_threshold;
+
+  it('saves it, shows it to staff only, and opens one alert when the units cross it', async () => {
+    const p = await createProduct(20);
+    await mailLowStock(ctx.db, ctx.config);
+    const r = await ctx.req('PUT', variantPath(p), { token: admin, body: { lowStockThreshold: 12 } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.variant).toMatchObject({ stock: 20, lowStockThreshold: 12 });
+    expect(r.body.product.lowStockThreshold).toBe(5);
+    expect(await saved(p.variantId)).toBe(12);
+    const staff = (await ctx.req('GET', `/product/${p.id}`, { token: admin })).body.product;
+    expect(staff).toMatchObject({ lowStockThreshold: 5, variants: [{ lowStockThreshold: 12 }] });
+    const shopper = (await ctx.req('GET', `/product/${p.id}`)).body.product;
+    expect(shopper.lowStockThreshold).toBeUndefined();
+    expect(shopper.variants[0]).not.toHaveProperty('lowStockThreshold');
+    // 20 units, above its own 12: not low; the shop's 5 would not alert at 12 either.
+    expect((await lowList()).alerts.map((a) => a.sku)).not.toContain(p.sku);
+    expect(await mailLowStock(ctx.db, ctx.config)).toBe(0);
+
+    await buy(p.id, 8); // 20 → 12: crosses its own threshold
+    expect((await lowList()).alerts.filter((a) => a.sku === p.sku)).toEqual([
+      expect.objectContaining({ units: 12, threshold: 12, ownThreshold: 12 }),
+    ]);
+    await buy(p.id, 1); // 12 → 11: the same crossing
+    expect((await lowList()).alerts.filter((a) => a.sku === p.sku)).toHaveLength(1);
+    expect(await mailLowStock(ctx.db, ctx.config)).toBe(1);
+    const open = await ctx.db
+      .selectFrom('low_stock_alerts')
+      .select('variant_id')
+      .where('variant_id', '=', Number(p.variantId))
+      .execute();
+    expect(open).toHaveLength(1);
+
+    // Blank goes back to the shop's 5: 11 units are above it, the alert closes, no mail.
+    const back = await ctx.req('PUT', variantPath(p), { token: admin, body: { lowStockThreshold: '' } });
+    expect(back.status, back.text).toBe(200);
+    expect(back.body.variant.lowStockThreshold).toBeNull();
+    expect(await saved(p.variantId)).toBeNull();
+    expect((await lowList()).alerts.map((a) => a.sku)).not.toContain(p.sku);
+    expect(await mailLowStock(ctx.db, ctx.config)).toBe(0);
+  });
+
+  it('takes a new threshold and units in one save: a fall to it is one crossing, mailed once', async () => {
+    const p = await createProduct(20);
+    await mailLowStock(ctx.db, ctx.config);
+    const r = await ctx.req('PUT', variantPath(p), {
+      token: admin,
+      body: { stock: 9, expectedStock: 20, lowStockThreshold: 10 },
+    });
+    expect(r.status, r.text).toBe(200);
+    expect((await lowList()).alerts.find((a) => a.sku === p.sku)).toMatchObject({ units: 9, threshold: 10 });
+    expect(await mailLowStock(ctx.db, ctx.config)).toBe(1);
+
+    // A threshold raised over units that did not move lists it without a mail (nothing crossed).
+    const q = await createProduct(7);
+    await mailLowStock(ctx.db, ctx.config);
+    expect(
+      (await ctx.req('PUT', variantPath(q), { token: admin, body: { lowStockThreshold: 8 } })).status,
+    ).toBe(200);
+    expect((await lowList()).alerts.find((a) => a.sku === q.sku)).toMatchObject({
+      units: 7,
+      ownThreshold: 8,
+    });
+    expect(await mailLowStock(ctx.db, ctx.config)).toBe(0);
+  });
+
+  it('refuses a bad threshold with a message naming the column, and changes nothing', async () => {
+    const p = await createProduct(20);
+    expect(
+      (await ctx.req('PUT', variantPath(p), { token: admin, body: { lowStockThreshold: 6 } })).status,
+    ).toBe(200);
+    const cases: [unknown, string][] = [
+      [-1, 'Low-stock alert at must not be negative'],
+      [1.5, 'Low-stock alert at must be a whole number of units'],
+      ['many', 'Low-stock alert at must be a number'],
+      [100_001, 'Low-stock alert at must be at most 1,00,000'],
+      [true, 'Low-stock alert at must be a whole number of units'],
+    ];
+    for (const [lowStockThreshold, msg] of cases) {
+      // With a valid stock change in the same body: the whole save is refused.
+      const r = await ctx.req('PUT', variantPath(p), {
+        token: admin,
+        body: { stock: 3, expectedStock: 20, lowStockThreshold },
+      });
+      expect(r.status, String(lowStockThreshold)).toBe(400);
+      expect(r.body.msg).toBe(msg);
+    }
+    const row = await ctx.db
+      .selectFrom('product_variants')
+      .select(['stock', 'low_stock_threshold'])
+      .where('id', '=', Number(p.variantId))
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ stock: 20, low_stock_threshold: 6 });
+    expect((await lowList()).alerts.map((a) => a.sku)).not.toContain(p.sku);
+    const orders = (await ctx.staffMember(admin, 'orders')).token;
+    expect(
+      (await ctx.req('PUT', variantPath(p), { token: orders, body: { lowStockThreshold: 3 } })).status,
+    ).toBe(403);
+    expect(await saved(p.variantId)).toBe(6);
   });
 });

@@ -100,6 +100,8 @@ export interface Variant {
   position: number;
   /** Grams; null: the product's weight (always sent by the API). */
   weightGrams?: number | null;
+  /** Staff only: the variant's own low-stock threshold (units); null: the shop's (`Product.lowStockThreshold`). */
+  lowStockThreshold?: number | null;
 }
 
 export interface Product extends ProductSummary {
@@ -124,6 +126,8 @@ export interface Product extends ProductSummary {
   tax?: { hsnCode: string | null; gstRate: number | null; applies: { hsnCode: string; gstRate: number } };
   /** The parcel's weight in grams; null when not weighed (a variant may have its own; always sent by the API). */
   weightGrams?: number | null;
+  /** Staff only: the shop's low-stock threshold (Settings, units), which variants without their own follow. */
+  lowStockThreshold?: number;
 }
 
 /** What shoppers' approved reviews add up to. */

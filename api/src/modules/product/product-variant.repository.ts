@@ -12,6 +12,8 @@ export interface PricedVariantRow extends VariantRow {
   original: number;
   /** Grams; null: the product's weight. */
   weight_grams?: number | null;
+  /** Units; null: the shop's low-stock threshold. */
+  low_stock_threshold?: number | null;
 }
 
 /**
@@ -66,6 +68,7 @@ export function toVariantRow(r: Record<keyof VariantRow, unknown>): VariantRow {
 const toRow = (r: Record<string, unknown>): PricedVariantRow => ({
   ...priceVariant(toVariantRow(r as Record<keyof VariantRow, unknown>), r as unknown as VariantFigures),
   weight_grams: r.weight_grams == null ? null : Number(r.weight_grams),
+  low_stock_threshold: r.low_stock_threshold == null ? null : Number(r.low_stock_threshold),
 });
 
 /** A product's variants in display order, with their prices; `forUpdate` locks them (after the product row). */

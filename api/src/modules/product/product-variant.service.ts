@@ -13,6 +13,7 @@ import { AppError, badRequest, notFound } from '../../errors';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import { searchEngine } from '../search/search-engine';
+import { resortVariantAlerts } from '../stock/low-stock.service';
 import { recordStock, type StockContext } from '../stock/stock-ledger.service';
 import * as vrepo from './product-variant.repository';
 
@@ -54,7 +55,14 @@ export function toVariant(v: vrepo.PricedVariantRow): Variant {
     enabled: Boolean(v.enabled),
     position: v.position,
     weightGrams: v.weight_grams ?? null,
+    lowStockThreshold: v.low_stock_threshold ?? null,
   };
+}
+
+/** A variant as shoppers see it: without the shop's stock-keeping (its low-stock threshold). */
+export function toShopperVariant(v: vrepo.PricedVariantRow): Variant {
+  const { lowStockThreshold: _staffOnly, ...shown } = toVariant(v);
+  return shown;
 }
 
 const duplicateSku = (sku: string) =>
@@ -363,6 +371,7 @@ export async function updateVariant(
   if (body.enabled !== undefined) values.enabled = body.enabled ? 1 : 0;
   if (body.position !== undefined) values.position = body.position;
   if (body.weightGrams !== undefined) values.weight_grams = body.weightGrams || null;
+  if (body.lowStockThreshold !== undefined) values.low_stock_threshold = body.lowStockThreshold;
   if (Object.keys(values).length === 0) throw badRequest(M.nothingToChange);
   await transaction(db, async (trx) => {
     if (!(await vrepo.lockProductRow(trx, productId))) throw notFound('Product');
@@ -380,8 +389,12 @@ export async function updateVariant(
       throw e;
     }
     await priceAtLeastZero(trx, variantId);
+    // The units first: a fall to the new threshold is a crossing (mailed); then a threshold change alone sorts the
+    // variant's alert again without a mail, as no unit moved.
     if (values.stock !== undefined)
       await recordStock(trx, [{ variantId, delta: values.stock - v.stock }], staffEdit(actor.id));
+    if (values.low_stock_threshold !== undefined && values.low_stock_threshold !== v.low_stock_threshold)
+      await resortVariantAlerts(trx, [variantId]);
     await vrepo.refreshFigures(trx, productId);
     // Variant SKUs are search terms: indexed in the same transaction.
     await searchEngine.indexProducts(trx, [productId]);
@@ -408,6 +421,7 @@ const variantAuditFields = (v: {
   enabled: number;
   position: number;
   weight_grams?: number | null;
+  low_stock_threshold?: number | null;
 }) => ({
   sku: v.sku,
   stock: v.stock,
@@ -415,6 +429,7 @@ const variantAuditFields = (v: {
   enabled: Boolean(v.enabled),
   position: v.position,
   weightGrams: v.weight_grams ?? null,
+  lowStockThreshold: v.low_stock_threshold ?? null,
 });
 
 function variantStockChanged(v: vrepo.PricedVariantRow, expectedStock: number): AppError {

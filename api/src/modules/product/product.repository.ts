@@ -284,7 +284,8 @@ export async function findProductDetail(
         FROM product_images AS i WHERE i.product_id = p.id) AS images,
       (SELECT JSON_ARRAYAGG(JSON_OBJECT('id', v.id, 'product_id', v.product_id, 'sku', v.sku,
           'color_id', v.color_id, 'memory_size', v.memory_size, 'stock', v.stock, 'price_override', v.price_override,
-          'enabled', v.enabled, 'position', v.position, 'weight_grams', v.weight_grams, 'k', v.id,
+          'enabled', v.enabled, 'position', v.position, 'weight_grams', v.weight_grams,
+          'low_stock_threshold', v.low_stock_threshold, 'k', v.id,
           'base_price', p.final_price,
           'base_original', p.original_price, 'color_adj', COALESCE(pc.price_adj, 0),
           'memory_adj', COALESCE(pm.price_adj, 0)))
@@ -309,7 +310,11 @@ export async function findProductDetail(
     row: row as DetailRow,
     images: pictures.filter((i) => i.color === null).map((i) => i.file),
     colorImages,
-    variants: jsonList<VariantRow & VariantFigures & Positioned & { weight_grams: number | null }>(variants)
+    variants: jsonList<
+      VariantRow &
+        VariantFigures &
+        Positioned & { weight_grams: number | null; low_stock_threshold: number | null }
+    >(variants)
       .sort(byPosition)
       .map(({ k: _k, base_price, base_original, color_adj, memory_adj, ...v }) =>
         priceVariant(

@@ -35,7 +35,13 @@ import { lowStockThreshold } from '../settings/settings.service';
 import * as repo from './product.repository';
 import { commitGallery, picturesMessage, prepareGallery, prepareThumbnail } from './product-pictures.service';
 import * as vrepo from './product-variant.repository';
-import { stockOnVariants, syncVariants, toVariant, writeProductStock } from './product-variant.service';
+import {
+  stockOnVariants,
+  syncVariants,
+  toShopperVariant,
+  toVariant,
+  writeProductStock,
+} from './product-variant.service';
 
 export interface ProductDeps {
   db: Db;
@@ -342,15 +348,16 @@ export async function getProduct(
   const hidden = row && hiddenFrom(row);
   if (!found || !row || hidden) throw notFound('Product');
   const { images, colors, memory, colorImages, variants } = found;
-  const [rating, [summary]] = await Promise.all([
+  const [rating, [summary], shopLowStock] = await Promise.all([
     ratingOf(db, Number(row.id)),
     withOffers(db, [toSummary(row)], { admin: opts.admin, wholeOrder: true }),
+    opts.admin ? lowStockThreshold(db) : undefined,
   ]);
   return {
     ...summary!,
     images,
     colorImages: Object.fromEntries([...colorImages].map(([c, files]) => [String(c), files])),
-    variants: variants.filter((v) => opts.admin || v.enabled).map(toVariant),
+    variants: opts.admin ? variants.map(toVariant) : variants.filter((v) => v.enabled).map(toShopperVariant),
     colors: colors
       .filter((c) => opts.admin || c.status)
       .map((c) => ({
@@ -368,6 +375,7 @@ export async function getProduct(
     longDescription: row.long_description ?? '',
     weightGrams: row.weight_grams === null ? null : Number(row.weight_grams),
     ...(opts.admin && {
+      lowStockThreshold: shopLowStock,
       tax: {
         hsnCode: row.hsn_code,
         gstRate: row.gst_rate_bp === null ? null : row.gst_rate_bp / 100,

@@ -72,6 +72,11 @@ export async function setVariantThreshold(
   });
 }
 
+/** After these variants' thresholds changed (the variant table's save): their alerts sorted again (no mail). */
+export async function resortVariantAlerts(db: Db, variantIds: number[]): Promise<void> {
+  await repo.resortAlerts(db, variantIds);
+}
+
 /** After the shop's threshold changed: every variant's alert sorted again (no mail). */
 export async function resortAllAlerts(db: Db): Promise<void> {
   await repo.resortAlerts(db);

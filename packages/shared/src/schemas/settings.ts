@@ -7,6 +7,11 @@ import { email, formBoolean, int, jsonText, rupees, text } from './common';
 /** The most units the low-stock threshold may be. */
 export const MAX_LOW_STOCK_THRESHOLD = 100_000;
 
+/** A low-stock threshold (the shop's or a variant's own): whole units, 0 to 1,00,000. */
+export const lowStockUnits = int('must be a whole number of units').pipe(
+  z.number().min(0, 'must not be negative').max(MAX_LOW_STOCK_THRESHOLD, 'must be at most 1,00,000'),
+);
+
 /** The Owner's sales summary mail: none (default), each morning for the day before, or each Monday for the week. */
 export const SUMMARY_MAILS = ['off', 'daily', 'weekly'] as const;
 export type SummaryMail = (typeof SUMMARY_MAILS)[number];
@@ -16,10 +21,7 @@ export const settingsBody = z.object({
   shopName: text(60).min(1, 'must not be empty').optional().meta({ label: 'Shop name' }),
   freeShippingThreshold: rupees.optional().meta({ label: 'Free shipping threshold (₹)' }),
   /** Products with this many units or fewer are "low stock" in the back office. */
-  lowStockThreshold: int('must be a whole number of units')
-    .pipe(z.number().min(0, 'must not be negative').max(MAX_LOW_STOCK_THRESHOLD, 'must be at most 1,00,000'))
-    .optional()
-    .meta({ label: 'Low-stock threshold (units)' }),
+  lowStockThreshold: lowStockUnits.optional().meta({ label: 'Low-stock threshold (units)' }),
   /** The Owner's sales summary mail (opt-in). */
   summaryMail: z
     .enum(SUMMARY_MAILS, { error: `must be one of ${SUMMARY_MAILS.join(', ')}` })

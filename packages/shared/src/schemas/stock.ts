@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { STOCK_REASONS } from '../rules/stock-ledger';
-import { id, int } from './common';
+import { id } from './common';
 import { pageQuery } from './order';
-import { MAX_LOW_STOCK_THRESHOLD } from './settings';
+import { lowStockUnits } from './settings';
 
 const day = z
   .string()
@@ -33,12 +33,7 @@ export type StockMovementsQuery = z.infer<typeof stockMovementsQuery>;
 
 /** A variant's own low-stock threshold in units; null follows the shop's setting. */
 export const lowStockThresholdBody = z.object({
-  threshold: z.union([
-    z.null(),
-    int('must be a whole number of units').pipe(
-      z.number().min(0, 'must not be negative').max(MAX_LOW_STOCK_THRESHOLD, 'must be at most 1,00,000'),
-    ),
-  ]),
+  threshold: z.union([z.null(), lowStockUnits]),
 });
 
 export type LowStockThresholdBody = z.infer<typeof lowStockThresholdBody>;

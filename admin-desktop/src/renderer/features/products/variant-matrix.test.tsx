@@ -1,6 +1,7 @@
 // The variant matrix of the product form: one row per variant; a row's save sends only what changed, a stock
 // change with the stock it loaded (compare-and-set); "Set every stock" writes all variants at once; a colour ×
-// memory size combination not sold yet is added with the SKU suggested from the slug (or the one typed).
+// memory size combination not sold yet is added with the SKU suggested from the slug (or the one typed); a row's
+// low-stock alert (blank: the shop's) is checked before it is sent.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const variant = vi.hoisted(() => ({
@@ -16,7 +17,7 @@ import type { Product, Variant } from '@voltcart/shared';
 import { act } from 'react';
 import { useToasts } from '../../stores/toast';
 import { button, cleanup, click, render, type, wait } from '../../testing/render';
-import { missingCombinations, VariantMatrix, variantChanges } from './variant-matrix';
+import { lowStockProblem, missingCombinations, VariantMatrix, variantChanges } from './variant-matrix';
 
 const v = (id: string, colorId: string, memorySize: number, stock: number): Variant => ({
   _id: id,
@@ -120,14 +121,16 @@ describe('variant matrix', () => {
 
   it('a row sends only its changes: SKU, own price (blank clears it) and the switch', () => {
     const x = v('11', '1', 128, 3);
-    expect(variantChanges(x, { sku: 'NEW-1', price: '', stock: '3', enabled: false, weight: '' })).toEqual({
+    expect(
+      variantChanges(x, { sku: 'NEW-1', price: '', stock: '3', enabled: false, weight: '', threshold: '' }),
+    ).toEqual({
       sku: 'NEW-1',
       enabled: false,
     });
     expect(
       variantChanges(
         { ...x, priceOverride: 100 },
-        { sku: x.sku, price: '', stock: '3', enabled: true, weight: '' },
+        { sku: x.sku, price: '', stock: '3', enabled: true, weight: '', threshold: '' },
       ),
     ).toEqual({
       priceOverride: null,
@@ -136,9 +139,59 @@ describe('variant matrix', () => {
 
   it('a row sends its weight in grams when it changes, and empty to go back to the product weight', () => {
     const x = v('11', '1', 128, 3);
-    const row = { sku: x.sku, price: '', stock: '3', enabled: true };
+    const row = { sku: x.sku, price: '', stock: '3', enabled: true, threshold: '' };
     expect(variantChanges(x, { ...row, weight: '450' })).toEqual({ weightGrams: 450 });
     expect(variantChanges({ ...x, weightGrams: 450 }, { ...row, weight: '450' })).toEqual({});
     expect(variantChanges({ ...x, weightGrams: 450 }, { ...row, weight: '' })).toEqual({ weightGrams: '' });
+  });
+
+  it("a row sends its low-stock alert in units when it changes, and null to follow the shop's", () => {
+    const x = { ...v('11', '1', 128, 3), lowStockThreshold: null };
+    const row = { sku: x.sku, price: '', stock: '3', enabled: true, weight: '' };
+    expect(variantChanges(x, { ...row, threshold: ' 12 ' })).toEqual({ lowStockThreshold: 12 });
+    expect(variantChanges(x, { ...row, threshold: '' })).toEqual({});
+    expect(variantChanges({ ...x, lowStockThreshold: 12 }, { ...row, threshold: '12' })).toEqual({});
+    expect(variantChanges({ ...x, lowStockThreshold: 12 }, { ...row, threshold: '0' })).toEqual({
+      lowStockThreshold: 0,
+    });
+    expect(variantChanges({ ...x, lowStockThreshold: 12 }, { ...row, threshold: ' ' })).toEqual({
+      lowStockThreshold: null,
+    });
+  });
+
+  it.each([
+    ['', null],
+    ['0', null],
+    ['100000', null],
+    ['100001', 'from 0 to 1,00,000'],
+    ['-1', 'whole number'],
+    ['2.5', 'whole number'],
+    ['1e3', 'whole number'],
+    ['ten', 'whole number'],
+  ])('a typed low-stock alert of %j is %s', (typed, problem) => {
+    const said = lowStockProblem(typed, 'Black 128 GB', 5);
+    if (problem === null) expect(said).toBeNull();
+    else
+      expect(said).toBe(
+        "The low-stock alert of Black 128 GB must be a whole number of units from 0 to 1,00,000, or blank for the shop's 5.",
+      );
+  });
+
+  it("refuses a bad low-stock alert with a message, sending nothing; shows the shop's as the placeholder", async () => {
+    const withShop = { ...product, lowStockThreshold: 5 } as Product;
+    const { container } = await render(<VariantMatrix product={withShop} />);
+    const input = container.querySelector<HTMLInputElement>(
+      'input[aria-label="Low-stock alert of Blue 128 GB"]',
+    )!;
+    expect(input.placeholder).toBe('5 (shop)');
+    await type(input, '-3');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const rows = container.querySelectorAll('[data-testid="variant-row"]');
+    await click(button(rows[1]!, 'Update'));
+    await wait();
+    expect(variant.update).not.toHaveBeenCalled();
+    expect(useToasts.getState().toasts.map((t) => t.msg)).toContain(
+      "The low-stock alert of Blue 128 GB must be a whole number of units from 0 to 1,00,000, or blank for the shop's 5.",
+    );
   });
 });

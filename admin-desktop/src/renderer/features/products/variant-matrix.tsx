@@ -1,5 +1,5 @@
 import { errorMessage } from '@voltcart/api-client/http';
-import { type Product, suggestVariantSku, type Variant } from '@voltcart/shared';
+import { MAX_LOW_STOCK_THRESHOLD, type Product, suggestVariantSku, type Variant } from '@voltcart/shared';
 import { useId, useState } from 'react';
 import { api } from '../../lib/api';
 import { formatINR } from '../../lib/format';
@@ -14,6 +14,8 @@ interface Row {
   enabled: boolean;
   /** Grams; empty: the product's weight. */
   weight: string;
+  /** Units at which the variant is low on stock; empty: the shop's threshold. */
+  threshold: string;
 }
 
 const toRow = (v: Variant): Row => ({
@@ -22,7 +24,20 @@ const toRow = (v: Variant): Row => ({
   stock: String(v.stock),
   enabled: v.enabled,
   weight: v.weightGrams ? String(v.weightGrams) : '',
+  threshold: v.lowStockThreshold == null ? '' : String(v.lowStockThreshold),
 });
+
+/**
+ * What is wrong with a typed low-stock alert, in the words staff read; null when it can be saved.
+ * - blank: the variant follows the shop's threshold (Settings)
+ * - otherwise whole units (digits only), from 0 to 1,00,000, as the API takes them
+ */
+export function lowStockProblem(typed: string, variant: string, shop?: number): string | null {
+  const t = typed.trim();
+  if (t === '' || (/^\d+$/.test(t) && Number(t) <= MAX_LOW_STOCK_THRESHOLD)) return null;
+  const blank = shop === undefined ? "blank for the shop's" : `blank for the shop's ${shop}`;
+  return `The low-stock alert of ${variant} must be a whole number of units from 0 to 1,00,000, or ${blank}.`;
+}
 
 /**
  * A row staff have typed into and not saved yet: what they typed, and the stock the row showed when they began
@@ -42,6 +57,7 @@ export function variantChanges(v: Variant, r: Row, loadedStock = v.stock) {
     expectedStock?: number;
     enabled?: boolean;
     weightGrams?: number | '';
+    lowStockThreshold?: number | null;
   } = {};
   if (r.sku.trim() !== v.sku) body.sku = r.sku.trim();
   const price = r.price.trim() === '' ? null : Number(r.price);
@@ -54,6 +70,9 @@ export function variantChanges(v: Variant, r: Row, loadedStock = v.stock) {
   // Sent as typed (the API refuses a weight that is not 1 g to 100 kg, naming it); empty: the product's.
   const weight = r.weight.trim() === '' ? '' : Number(r.weight);
   if ((weight || null) !== (v.weightGrams ?? null)) body.weightGrams = weight;
+  // Checked before sending (lowStockProblem); empty: back to the shop's.
+  const threshold = r.threshold.trim() === '' ? null : Number(r.threshold.trim());
+  if (threshold !== (v.lowStockThreshold ?? null)) body.lowStockThreshold = threshold;
   return body;
 }
 
@@ -71,10 +90,10 @@ export function missingCombinations(
 
 /**
  * The product's variants, one row per colour × memory size sold: SKU, own price (blank: the product's price plus
- * the option adjustments), stock, on/off; a row is saved on its own, dropped with Remove (only without stock), and
- * "Set every stock" writes many stocks at once (all or nothing). A combination of the product's colours and
- * memory sizes that is not sold can be added (SKU suggested from the slug). Each colour's gallery takes pictures
- * from the native multi-file picker.
+ * the option adjustments), stock, weight, low-stock alert (blank: the shop's threshold, shown greyed), on/off; a
+ * row is saved on its own, dropped with Remove (only without stock), and "Set every stock" writes many stocks at
+ * once (all or nothing). A combination of the product's colours and memory sizes that is not sold can be added
+ * (SKU suggested from the slug). Each colour's gallery takes pictures from the native multi-file picker.
  * - a row shows the product as loaded until staff type into it; from then on it keeps what they typed, whatever
  *   is saved or reloaded meanwhile (another row's Update reloads the product), until its own Update succeeds
  */
@@ -83,6 +102,8 @@ export function VariantMatrix({ product }: { product: Product }) {
   const [edits, setEdits] = useState<Record<string, Edit>>({});
   const [everyStock, setEveryStock] = useState('');
   const colorName = new Map(product.colors.map((c) => [c._id, c.name]));
+  const hintId = useId();
+  const shopThreshold = product.lowStockThreshold;
   /** Saved: these rows show the product as loaded again. */
   const reset = (vs: Variant[]) =>
     setEdits((all) =>
@@ -120,8 +141,10 @@ export function VariantMatrix({ product }: { product: Product }) {
     staleAfter.product,
   );
 
-  const saveRow = async (v: Variant) => {
+  const saveRow = async (v: Variant, label: string) => {
     const edit = edits[v._id];
+    const problem = edit && lowStockProblem(edit.row.threshold, label, shopThreshold);
+    if (problem) return toast.error(problem);
     const body = edit ? variantChanges(v, edit.row, edit.loadedStock) : {};
     if (Object.keys(body).length === 0) return toast.info(`${v.sku}: nothing to save.`);
     try {
@@ -139,18 +162,29 @@ export function VariantMatrix({ product }: { product: Product }) {
       <h2 id="variants-title">Variants</h2>
       <p className="muted">
         One row per colour × memory size sold. The product's stock is the sum of the switched-on variants; its
-        price is the lowest of theirs.
+        price is the lowest of theirs.{' '}
+        <span id={hintId}>
+          Low-stock alert at: staff are mailed when the units fall to this many; blank follows the shop's
+          threshold{shopThreshold === undefined ? '' : ` (${shopThreshold} units)`}.
+        </span>
       </p>
       <table className="table">
         <thead>
           <tr>
             <th scope="col">Colour</th>
-            <th scope="col">Memory</th>
-            <th scope="col">SKU</th>
+            <th scope="col" className="variant-matrix__narrow">
+              Memory
+            </th>
+            <th scope="col" className="variant-matrix__sku">
+              SKU
+            </th>
             <th scope="col">Own price (₹)</th>
             <th scope="col">Stock</th>
             <th scope="col">Weight (g)</th>
-            <th scope="col">On sale</th>
+            <th scope="col">Low-stock alert at</th>
+            <th scope="col" className="variant-matrix__narrow">
+              On sale
+            </th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -170,6 +204,7 @@ export function VariantMatrix({ product }: { product: Product }) {
             ]
               .filter(Boolean)
               .join(' ');
+            const named = label || 'the variant';
             return (
               <tr key={v._id} data-testid="variant-row">
                 <td>{v.colorId ? colorName.get(v.colorId) : '—'}</td>
@@ -211,6 +246,17 @@ export function VariantMatrix({ product }: { product: Product }) {
                 </td>
                 <td>
                   <input
+                    aria-label={`Low-stock alert of ${named}`}
+                    aria-describedby={hintId}
+                    aria-invalid={lowStockProblem(r.threshold, named) ? true : undefined}
+                    inputMode="numeric"
+                    placeholder={shopThreshold === undefined ? "Shop's" : `${shopThreshold} (shop)`}
+                    value={r.threshold}
+                    onChange={(e) => set({ threshold: e.target.value })}
+                  />
+                </td>
+                <td>
+                  <input
                     type="checkbox"
                     aria-label={`${label || 'The variant'} on sale`}
                     checked={r.enabled}
@@ -223,7 +269,7 @@ export function VariantMatrix({ product }: { product: Product }) {
                     type="button"
                     className="btn btn-sm"
                     aria-label={`Update ${label || 'the variant'}`}
-                    onClick={() => void saveRow(v)}
+                    onClick={() => void saveRow(v, named)}
                   >
                     Update
                   </button>{' '}
