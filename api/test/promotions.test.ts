@@ -357,7 +357,10 @@ describe('exact uses under concurrency', () => {
     // 30 orders in flight while staff set a limit of 35: whichever orders the limit meets, 35 uses in all.
     const first = shoppers.slice(0, 30).map(attempt);
     await new Promise((done) => setTimeout(done, 20));
-    const limit = await ctx.req('PUT', `/promotion/${p._id}`, { token: admin, body: { ...terms, maxUses: 35 } });
+    const limit = await ctx.req('PUT', `/promotion/${p._id}`, {
+      token: admin,
+      body: { ...terms, maxUses: 35 },
+    });
     expect(limit.status, limit.text).toBe(200);
     const before = (await Promise.all(first)).filter((r) => r.status === 201).length;
     expect(before).toBe(30);
