@@ -145,7 +145,7 @@ describe('units in the product list', () => {
     };
 
     await page.goto(adminUrl(`/admin/product?q=${encodeURIComponent(batch)}`));
-    await expect.poll(() => page.locator('tbody tr').count()).toBe(3);
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 10_000 }).toBe(3);
     expect(await page.getByRole('button', { name: `One unit more of ${single1.name}` }).count()).toBe(1);
     expect(await page.getByRole('button', { name: `One unit more of ${multi.name}` }).count()).toBe(0);
     expect(await page.getByRole('button', { name: `One unit fewer of ${multi.name}` }).count()).toBe(0);
