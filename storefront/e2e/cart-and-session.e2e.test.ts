@@ -152,6 +152,14 @@ describe('cart and session', () => {
   });
 
   it("shows 'Your cart is empty.' with Continue Shopping to the store", async () => {
+    for (const width of [390, 1366]) {
+      const narrow = await openPage(browser, { width, height: 800 });
+      await narrow.goto(shopUrl('/cart'));
+      await narrow.getByText('Your cart is empty.').waitFor();
+      expect(pageErrors(narrow)).toEqual([]);
+      await shot(narrow, `storefront-cart-empty-${width}`);
+      await narrow.close();
+    }
     const page = await openPage(browser);
     await page.goto(shopUrl('/cart'));
     await page.getByText('Your cart is empty.').waitFor();

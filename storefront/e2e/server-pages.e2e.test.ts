@@ -136,6 +136,10 @@ describe('server-rendered product page', () => {
     expect(await missing.text()).toContain('<div id="root">');
     const cart = await (await fetch(shopUrl('/cart'))).text();
     expect(cart).toContain('<meta name="robots" content="noindex" />');
+    // The cart's frame and heading are in the HTML (painted before the code arrives); its lines never are.
+    expect(cart).toMatch(/<h1 class="page-title">Shopping cart<\/h1>/);
+    expect(cart).toContain('Loading your cart…');
+    expect(cart).not.toContain('Your cart is empty.');
     // The account forms are the browser's: a mailed link's token is read there, never rendered or kept here.
     const reset = await (await fetch(shopUrl('/reset-password?token=abc'))).text();
     expect(reset).toContain('<meta name="robots" content="noindex" />');

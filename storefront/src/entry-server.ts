@@ -41,7 +41,6 @@ type Queries = ReturnType<typeof createQueries> & ReturnType<typeof createShoppe
 
 const SHOP = 'Voltcart';
 const PRIVATE = [
-  /^\/cart\/?$/,
   // The shopper's wishlist lives in their browser or behind their login: the shell, rendered there.
   /^\/wishlist\/?$/,
   /^\/checkout(\/|$)/,
@@ -405,6 +404,7 @@ const PAGE_MODULES: Record<string, string> = {
   [paths.storeCategory.pattern]: 'src/app/routes/store.tsx',
   [paths.product.pattern]: 'src/app/routes/product.tsx',
   [paths.compare.pattern]: 'src/app/routes/compare.tsx',
+  [paths.cart.pattern]: 'src/app/routes/cart.tsx',
   ...Object.fromEntries(SHOP_PAGES.map((slug) => [paths.shopPage.to(slug), 'src/app/routes/shop-page.tsx'])),
   '*': 'src/app/routes/not-found.tsx',
 };
@@ -488,6 +488,9 @@ async function pageHead(
     if (ids.length) await client.prefetchQuery({ ...queries.compare(ids), retry: false });
     return { status: 200, title: `Compare products · ${SHOP}`, head: NOINDEX };
   }
+  // The cart's frame and heading (its lines are the browser's: the cart lives there or behind the login); a
+  // shopper's own page is no page for search engines.
+  if (pattern === paths.cart.pattern) return { status: 200, title: `Your cart · ${SHOP}`, head: NOINDEX };
   if (pattern === '*') return NOT_FOUND('Page');
   return { status: 200, head: '' };
 }

@@ -1,4 +1,5 @@
 import { cartTotals, formatINR, optionsLabel } from '@voltcart/shared';
+import { useSyncExternalStore } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { CheckDelivery } from '../../components/check-delivery';
 import { DiscountCodeField, DiscountRows } from '../../components/discount-code';
@@ -13,8 +14,24 @@ import { useTitle } from '../../lib/use-title';
 import { lineKey, useCart } from '../../stores/cart-store';
 import './cart.css';
 
+const noChanges = () => () => {};
+
+/**
+ * False while React takes over the storefront server's HTML, true after it and on a page opened inside the app.
+ * The server renders the page's frame and heading (they paint before the code arrives) but never the lines: the
+ * cart lives in the browser, or behind the shopper's login.
+ */
+function useInBrowser(): boolean {
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+}
+
 export function CartPage() {
   useTitle('Your cart');
+  const inBrowser = useInBrowser();
   const items = useCart((s) => s.items);
   const inc = useCart((s) => s.inc);
   const dec = useCart((s) => s.dec);
@@ -25,14 +42,22 @@ export function CartPage() {
   const { quote, answer, checking } = useQuote();
   const claims = useShopClaims();
 
-  if (items.length === 0) {
+  if (!inBrowser || items.length === 0) {
     return (
-      <div className="container page-message">
-        <h1 className="page-message__title">Your cart is empty.</h1>
-        <p className="muted">Find something you love in the store.</p>
-        <Link to={paths.store.to()} className="btn btn--primary">
-          Continue Shopping
-        </Link>
+      <div className="container cart">
+        <h1 className="page-title">Shopping cart</h1>
+        {inBrowser ? (
+          <div className="cart__empty">
+            <p className="cart__empty-title">Your cart is empty.</p>
+            <Link to={paths.store.to()} className="btn btn--primary">
+              Continue Shopping
+            </Link>
+          </div>
+        ) : (
+          <p className="muted" role="status">
+            Loading your cart…
+          </p>
+        )}
       </div>
     );
   }
