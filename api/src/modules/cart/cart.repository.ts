@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { firstColorPicture } from '../../db/color-picture';
 import type { Db } from '../../db/connection';
 
-/** The database or a transaction (a Kysely `Transaction` is a `Kysely`). */
 /** One server cart line with its product and options, money in integer paise. */
 export interface CartLineRow {
   id: number;

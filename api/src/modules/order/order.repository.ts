@@ -5,7 +5,6 @@ import type { Database, OrderLineTable, OrderTable, RefundTable } from '../../db
 import { containsPattern, prefixPattern } from '../../db/like';
 import type { OrderSearch } from './order-search';
 
-/** The database or a transaction: every query here runs in either. */
 export type OrderRow = Selectable<OrderTable>;
 export type OrderLineRow = Selectable<OrderLineTable>;
 export type OrderWithUser = OrderRow & { user_name: string | null; user_email: string | null };

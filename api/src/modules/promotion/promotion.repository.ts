@@ -2,7 +2,6 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { OrderDiscountTable, PromotionTable } from '../../db/database';
 
-/** The database or a transaction: every query here runs in either. */
 export type PromotionRow = Selectable<PromotionTable>;
 export type PromotionFields = Omit<Insertable<PromotionTable>, 'id' | 'uses'>;
 export type PromotionListRow = PromotionRow & { code: string | null; generated_codes: number; used: number };

@@ -3,7 +3,6 @@ import type { Db } from '../../db/connection';
 import type { ReturnEventTable, ReturnLineTable, ReturnRequestTable } from '../../db/database';
 import { containsPattern } from '../../db/like';
 
-/** The database or a transaction: every query here runs in either. */
 export type ReturnRow = Selectable<ReturnRequestTable>;
 export type ReturnLineRow = Selectable<ReturnLineTable>;
 
