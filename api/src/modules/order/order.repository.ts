@@ -575,17 +575,21 @@ export function eventsOf(db: Db, orderId: number) {
     .execute();
 }
 
-/** Who cancelled the order last ('customer', 'admin', 'payment' or 'system'), or undefined. */
-export async function cancelledBy(db: Db, orderId: number): Promise<string | undefined> {
-  const row = await db
+/** The order's latest event of this kind (who made it and when), or undefined when it has none. */
+export function latestEvent(db: Db, orderId: number, event: string) {
+  return db
     .selectFrom('order_events')
-    .select('actor')
+    .select(['actor', 'created_at'])
     .where('order_id', '=', orderId)
-    .where('event', '=', 'cancelled')
+    .where('event', '=', event)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row?.actor;
+}
+
+/** Who cancelled the order last ('customer', 'admin', 'payment' or 'system'), or undefined. */
+export async function cancelledBy(db: Db, orderId: number): Promise<string | undefined> {
+  return (await latestEvent(db, orderId, 'cancelled'))?.actor;
 }
 
 export function shopperOf(db: Db, userId: number) {

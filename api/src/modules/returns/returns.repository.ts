@@ -44,19 +44,6 @@ export async function setCategoryPolicy(db: Db, categoryId: number, policy: stri
   );
 }
 
-/** When the order was delivered: its latest `delivered` event. */
-export async function deliveredAt(db: Db, orderId: number): Promise<Date | undefined> {
-  const r = await db
-    .selectFrom('order_events')
-    .select('created_at')
-    .where('order_id', '=', orderId)
-    .where('event', '=', 'delivered')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return r?.created_at;
-}
-
 /** The order's lines with their category's returns rule and GST rate (for the pricing function). */
 export function orderLinesWithPolicy(db: Db, orderId: number) {
   return db
