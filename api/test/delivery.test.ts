@@ -38,6 +38,20 @@ async function defaults() {
   };
 }
 const save = (body: unknown) => ctx.req('PUT', '/delivery/settings', { token: admin, body });
+type Shipping = Awaited<ReturnType<typeof defaults>>;
+
+/** The default zone (All India) with some of its fields changed. */
+const india = (d: Shipping, change: Record<string, unknown>) => ({ ...d.zones[0], ...change });
+/** Weight bands: ₹79 up to 1 kg, ₹129 above. */
+const WEIGHT_BANDS = [
+  { fromGrams: 0, toGrams: 1000, fee: 79 },
+  { fromGrams: 1000, toGrams: null, fee: 129 },
+];
+/** Order value bands: ₹40 up to ₹500, then `fee` from ₹`from` on. */
+const valueBands = (from: number, fee: number) => [
+  { from: 0, to: 500, fee: 40 },
+  { from, to: null, fee },
+];
 
 const NORTH_EAST = {
   name: 'North East',
@@ -148,81 +162,50 @@ describe('shipping settings (staff)', () => {
   it.each([
     [
       'a zone whose pincodes overlap another',
-      (d: Awaited<ReturnType<typeof defaults>>) => ({
+      (d: Shipping) => ({
         zones: [...d.zones, NORTH_EAST, { ...NORTH_EAST, name: 'Manipur', pincodes: ['795001-795999'] }],
       }),
       'Manipur (795001-795999) overlaps North East (79).',
     ],
     [
       'a weight band gap',
-      (d: Awaited<ReturnType<typeof defaults>>) => ({
+      (d: Shipping) => ({
         zones: [
-          {
-            ...d.zones[0],
+          india(d, {
             bands: [
               { fromGrams: 0, toGrams: 1000, fee: 79 },
               { fromGrams: 2000, toGrams: null, fee: 129 },
             ],
-          },
+          }),
         ],
       }),
       'All India: the weight bands leave a gap from 1000 g to 2000 g.',
     ],
     [
       'a rate of −₹1',
-      (d: Awaited<ReturnType<typeof defaults>>) => ({
-        zones: [{ ...d.zones[0], bands: [{ fromGrams: 0, toGrams: null, fee: -1 }] }],
+      (d: Shipping) => ({
+        zones: [india(d, { bands: [{ fromGrams: 0, toGrams: null, fee: -1 }] })],
       }),
       'All India: the rate of the weight band from 0 g must be ₹0 or more (got -₹1).',
     ],
     [
       'an order value band rate of −₹1',
-      (d: Awaited<ReturnType<typeof defaults>>) => ({
-        zones: [
-          {
-            ...d.zones[0],
-            valueBands: [
-              { from: 0, to: 500, fee: 40 },
-              { from: 500, to: null, fee: -1 },
-            ],
-          },
-        ],
-      }),
+      (d: Shipping) => ({ zones: [india(d, { valueBands: valueBands(500, -1) })] }),
       'All India: the rate of the order value band from ₹500 must be ₹0 or more (got -₹1).',
     ],
     [
       'an order value band gap',
-      (d: Awaited<ReturnType<typeof defaults>>) => ({
-        zones: [
-          {
-            ...d.zones[0],
-            valueBands: [
-              { from: 0, to: 500, fee: 40 },
-              { from: 600, to: null, fee: 0 },
-            ],
-          },
-        ],
-      }),
+      (d: Shipping) => ({ zones: [india(d, { valueBands: valueBands(600, 0) })] }),
       'All India: the order value bands leave a gap from ₹500 to ₹600.',
     ],
     [
       'overlapping order value bands',
-      (d: Awaited<ReturnType<typeof defaults>>) => ({
-        zones: [
-          {
-            ...d.zones[0],
-            valueBands: [
-              { from: 0, to: 500, fee: 40 },
-              { from: 400, to: null, fee: 0 },
-            ],
-          },
-        ],
-      }),
+      (d: Shipping) => ({ zones: [india(d, { valueBands: valueBands(400, 0) })] }),
       'All India: the order value bands overlap at ₹400.',
     ],
     [
       'a state that is none',
-      (d: Awaited<ReturnType<typeof defaults>>) => ({ zones: [{ ...d.zones[0], states: ['Raj'] }] }),
+      (d: Shipping) => ({ zones: [india(d, { states: ['Raj'] })] }),
       'All India: Raj is not a state or union territory.',
     ],
     [
@@ -448,14 +431,7 @@ describe('checkout: shipping, COD and the address', () => {
 
   it('charges by weight band, adds the COD fee, and turns COD off with a limit of 0', async () => {
     const d = await defaults();
-    const india = {
-      ...d.zones[0],
-      bands: [
-        { fromGrams: 0, toGrams: 1000, fee: 79 },
-        { fromGrams: 1000, toGrams: null, fee: 129 },
-      ],
-    };
-    const r = await save({ ...d, zones: [india], cod: { ...d.cod, fee: 49 } });
+    const r = await save({ ...d, zones: [india(d, { bands: WEIGHT_BANDS })], cod: { ...d.cod, fee: 49 } });
     expect(r.status).toBe(200);
     const s = await shopper(ctx);
     const p = await makeProduct(ctx.db, { price: 300 });
@@ -486,20 +462,10 @@ describe('checkout: rates by order value', () => {
 
   it('adds the order value band to the weight band, in the pincode check, the quote and the order', async () => {
     const d = await defaults();
-    const india = {
-      ...d.zones[0],
-      bands: [
-        { fromGrams: 0, toGrams: 1000, fee: 79 },
-        { fromGrams: 1000, toGrams: null, fee: 129 },
-      ],
-      valueBands: [
-        { from: 0, to: 500, fee: 40 },
-        { from: 500, to: null, fee: 0 },
-      ],
-    };
-    const saved = await save({ ...d, zones: [india] });
+    const zone = india(d, { bands: WEIGHT_BANDS, valueBands: valueBands(500, 0) });
+    const saved = await save({ ...d, zones: [zone] });
     expect(saved.status).toBe(200);
-    expect(saved.body.shipping.zones[0].valueBands).toEqual(india.valueBands);
+    expect(saved.body.shipping.zones[0].valueBands).toEqual(zone.valueBands);
     expect((await pin('560001', '?amount=499.99&weight=300')).body.delivery.shipping).toBe(119);
     expect((await pin('560001', '?amount=500&weight=300')).body.delivery.shipping).toBe(79);
     expect((await pin('560001', '?amount=300&weight=1500')).body.delivery.shipping).toBe(169);

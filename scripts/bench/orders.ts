@@ -14,10 +14,20 @@
  * and units sold beyond the starting stock ("oversold") must be 0. Each prints one JSON line.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
-import { createDb, ensureDatabase, migrateToLatest, Tokens } from '@voltcart/api';
+import { createDb } from '@voltcart/api';
 import { sql } from 'kysely';
+import {
+  ADDRESS,
+  addCartLines,
+  addCategory,
+  addProduct,
+  addShoppers,
+  freshShop,
+  keepAliveClient,
+  percentile,
+  type Shopper,
+} from './bench-shop';
 
 const HOT_STOCK = 25;
 const PLENTY = 1_000_000;
@@ -45,19 +55,10 @@ const { positionals, values } = parseArgs({
 interface Plan {
   products: { id: number; stock: number; hot: boolean }[];
   /** Shoppers with empty carts (the shopping journey). */
-  shoppers: { id: number; token: string }[];
+  shoppers: Shopper[];
   /** Shoppers whose carts are filled (the checkout rush). */
-  buyers: { id: number; token: string }[];
+  buyers: Shopper[];
 }
-
-const ADDRESS = {
-  adressLine1: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560001',
-  country: 'India',
-  contact: '9876543210',
-};
 
 const url = values.url ?? '';
 // vc_bench_orders, or <--db-prefix>_orders (scripts/bench.mjs): a database this script may drop.
@@ -65,65 +66,24 @@ const name = /\/(vc_bench(?:_\w+)?_orders)$/.exec(url)?.[1] ?? '';
 if (!name) throw new Error('--url must name the vc_bench_orders (or vc_bench_<name>_orders) database');
 
 async function prepare() {
-  await ensureDatabase(url);
-  let db = createDb(url, 4);
-  await sql`DROP DATABASE ${sql.id(name)}`.execute(db);
-  await db.destroy();
-  await ensureDatabase(url);
-  db = createDb(url, 4);
-  await migrateToLatest(db);
-  const cat = await db
-    .insertInto('categories')
-    .values({ name: 'Phones', slug: 'phones', image: '' })
-    .executeTakeFirstOrThrow();
-  // The rush pays cash on delivery for carts of up to four phones: above the default COD limit (₹50,000).
-  await db.insertInto('settings').values({ name: 'cod_max_paise', value: '1000000000' }).execute();
+  const db = await freshShop(url, name);
+  const categoryId = await addCategory(db, 'Phones');
   const products: Plan['products'] = [];
   for (let i = 0; i < PRODUCTS; i++) {
     const hot = i < HOT;
     const stock = hot ? HOT_STOCK : PLENTY;
-    const r = await db
-      .insertInto('products')
-      .values({
-        name: `Bench Phone ${i + 1}`,
-        slug: `bench-phone-${i + 1}`,
-        sku: null,
-        original_price: 1_999_900 + i * 10_000,
-        discount_percentage: 10,
-        final_price: Math.floor((1_999_900 + i * 10_000) * 0.9),
-        short_description: null,
-        long_description: null,
-        category_id: Number(cat.insertId),
-        thumbnail: '',
-        stock,
-      })
-      .executeTakeFirstOrThrow();
-    // A product without options sells its one variant, which holds the stock.
-    await db
-      .insertInto('product_variants')
-      .values({ product_id: Number(r.insertId), sku: `BENCH-PHONE-${i + 1}`, stock })
-      .execute();
-    products.push({ id: Number(r.insertId), stock, hot });
+    const id = await addProduct(db, {
+      name: `Bench Phone ${i + 1}`,
+      slug: `bench-phone-${i + 1}`,
+      sku: `BENCH-PHONE-${i + 1}`,
+      categoryId,
+      price: 1_999_900 + i * 10_000,
+      discountPercent: 10,
+      stock,
+    });
+    products.push({ id, stock, hot });
   }
-  const count = Number(values.shoppers) + Number(values.carts);
-  for (let from = 0; from < count; from += 1000) {
-    await db
-      .insertInto('users')
-      .values(
-        Array.from({ length: Math.min(1000, count - from) }, (_, i) => ({
-          name: `Shopper ${from + i + 1}`,
-          email: `shopper${from + i + 1}@bench.voltcart.test`,
-          // Tokens are signed below: nobody logs in with a password here.
-          password_hash: 'x',
-        })),
-      )
-      .execute();
-  }
-  const users = await db.selectFrom('users').select('id').orderBy('id').execute();
-  const tokens = new Tokens(values.secret ?? '', { admin: '1h', customer: '1h' });
-  const all = await Promise.all(
-    users.map(async (u) => ({ id: Number(u.id), token: await tokens.sign('customer', Number(u.id), 0) })),
-  );
+  const all = await addShoppers(db, Number(values.shoppers) + Number(values.carts), values.secret ?? '');
   const buyers = all.slice(Number(values.shoppers));
   // Filled carts: one or two products each; one cart in twenty asks for a hot product.
   const hot = products.filter((p) => p.hot);
@@ -134,12 +94,7 @@ async function prepare() {
     const picks = i % 3 === 0 && second.id !== first.id ? [first, second] : [first];
     return picks.map((p) => ({ user_id: b.id, product_id: p.id, qty: 1 + (i % 2) }));
   });
-  for (let from = 0; from < lines.length; from += 2000) {
-    await db
-      .insertInto('cart_lines')
-      .values(lines.slice(from, from + 2000))
-      .execute();
-  }
+  await addCartLines(db, lines);
   await db.destroy();
   writeFileSync(
     values.out!,
@@ -154,43 +109,7 @@ async function prepare() {
   );
 }
 
-/**
- * One request over a keep-alive connection. node:http rather than fetch: the load generator shares the machine's
- * two cores with the API and the database, and fetch costs it several times the CPU per request.
- */
-const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-function call(api: string, method: string, path: string, token: string, body?: unknown) {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = request(
-      api + path,
-      {
-        method,
-        agent,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-const percentile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const { call, close } = keepAliveClient(256);
 
 /** The ledger from the database: units sold beyond stock, and products whose stock does not add up. */
 async function ledger(plan: Plan) {
@@ -349,4 +268,4 @@ if (positionals[0] === 'prepare') await prepare();
 else if (positionals[0] === 'checkout') await checkout();
 else if (positionals[0] === 'shop') await shop();
 else throw new Error('usage: orders.ts prepare|checkout|shop …');
-agent.destroy();
+close();

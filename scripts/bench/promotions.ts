@@ -15,10 +15,20 @@
  *   count in the database.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
-import { createDb, type Db, ensureDatabase, migrateToLatest, Tokens } from '@voltcart/api';
+import { createDb, type Db } from '@voltcart/api';
 import { sql } from 'kysely';
+import {
+  ADDRESS,
+  addCartLines,
+  addCategory,
+  addProduct,
+  addShoppers,
+  freshShop as freshDatabase,
+  keepAliveClient,
+  percentile,
+  type Shopper,
+} from './bench-shop';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -39,17 +49,8 @@ const { positionals, values } = parseArgs({
 interface Plan {
   promotions: boolean;
   code: string | null;
-  buyers: { id: number; token: string }[];
+  buyers: Shopper[];
 }
-
-const ADDRESS = {
-  adressLine1: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560001',
-  country: 'India',
-  contact: '9876543210',
-};
 
 const url = values.url ?? '';
 // <prefix>_promotions (scripts/bench.mjs's --db-prefix, vc_bench by default): a database this script may drop.
@@ -62,83 +63,36 @@ const dbName = () => {
 
 /** A fresh database with a phone and an accessory category, N products of each, and `users` shoppers. */
 async function freshShop(perCategory: number, users: number) {
-  const name = dbName();
-  await ensureDatabase(url);
-  let db = createDb(url, 4);
-  await sql`DROP DATABASE ${sql.id(name)}`.execute(db);
-  await db.destroy();
-  await ensureDatabase(url);
-  db = createDb(url, 4);
-  await migrateToLatest(db);
-  await db.insertInto('settings').values({ name: 'cod_max_paise', value: '1000000000' }).execute();
-  const category = async (n: string) =>
-    Number(
-      (
-        await db
-          .insertInto('categories')
-          .values({ name: n, slug: n.toLowerCase(), image: '' })
-          .executeTakeFirstOrThrow()
-      ).insertId,
-    );
-  const phones = await category('Phones');
-  const accessories = await category('Accessories');
+  const db = await freshDatabase(url, dbName());
+  const phones = await addCategory(db, 'Phones');
+  const accessories = await addCategory(db, 'Accessories');
   const products: Record<'phones' | 'accessories', number[]> = { phones: [], accessories: [] };
   for (const [kind, categoryId, base] of [
     ['phones', phones, 1_999_900],
     ['accessories', accessories, 149_900],
   ] as const) {
     for (let i = 0; i < perCategory; i++) {
-      const price = base + i * 10_000;
-      const r = await db
-        .insertInto('products')
-        .values({
-          name: `Bench ${kind} ${i + 1}`,
-          slug: `bench-${kind}-${i + 1}`,
-          sku: null,
-          original_price: price,
-          discount_percentage: 0,
-          final_price: price,
-          short_description: null,
-          long_description: null,
-          category_id: categoryId,
-          thumbnail: '',
-          stock: 1_000_000,
-        })
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto('product_variants')
-        .values({ product_id: Number(r.insertId), sku: `BENCH-${kind}-${i + 1}`, stock: 1_000_000 })
-        .execute();
-      products[kind].push(Number(r.insertId));
+      const id = await addProduct(db, {
+        name: `Bench ${kind} ${i + 1}`,
+        slug: `bench-${kind}-${i + 1}`,
+        sku: `BENCH-${kind}-${i + 1}`,
+        categoryId,
+        price: base + i * 10_000,
+        discountPercent: 0,
+        stock: 1_000_000,
+      });
+      products[kind].push(id);
     }
   }
-  for (let from = 0; from < users; from += 1000) {
-    await db
-      .insertInto('users')
-      .values(
-        Array.from({ length: Math.min(1000, users - from) }, (_, i) => ({
-          name: `Shopper ${from + i + 1}`,
-          email: `shopper${from + i + 1}@bench.voltcart.test`,
-          password_hash: 'x',
-        })),
-      )
-      .execute();
-  }
-  const rows = await db.selectFrom('users').select('id').orderBy('id').execute();
-  const tokens = new Tokens(values.secret ?? '', { admin: '1h', customer: '1h' });
-  const buyers = await Promise.all(
-    rows.map(async (u) => ({ id: Number(u.id), token: await tokens.sign('customer', Number(u.id), 0) })),
-  );
+  const buyers = await addShoppers(db, users, values.secret ?? '');
   // Each cart: a phone and one or two of an accessory.
-  const lines = buyers.flatMap((b, i) => [
-    { user_id: b.id, product_id: products.phones[i % perCategory]!, qty: 1 },
-    { user_id: b.id, product_id: products.accessories[(i * 7) % perCategory]!, qty: 1 + (i % 2) },
-  ]);
-  for (let from = 0; from < lines.length; from += 2000)
-    await db
-      .insertInto('cart_lines')
-      .values(lines.slice(from, from + 2000))
-      .execute();
+  await addCartLines(
+    db,
+    buyers.flatMap((b, i) => [
+      { user_id: b.id, product_id: products.phones[i % perCategory]!, qty: 1 },
+      { user_id: b.id, product_id: products.accessories[(i * 7) % perCategory]!, qty: 1 + (i % 2) },
+    ]),
+  );
   return { db, buyers, phones, accessories };
 }
 
@@ -217,39 +171,10 @@ async function racePrepare() {
   console.log(JSON.stringify({ shoppers: buyers.length }));
 }
 
-/** One request over a keep-alive connection (node:http: cheaper for the load generator than fetch). */
-const agent = new Agent({ keepAlive: true, maxSockets: 512 });
-function call(api: string, path: string, token: string, body: unknown) {
-  const payload = JSON.stringify(body);
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = request(
-      api + path,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-const percentile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const http = keepAliveClient(512);
+/** The bench's calls are all POSTs. */
+const call = (api: string, path: string, token: string, body: unknown) =>
+  http.call(api, 'POST', path, token, body);
 
 /** Every buyer makes one call, K at a time; the first tenth warms up. */
 async function round(
@@ -389,4 +314,4 @@ else if (positionals[0] === 'load') await load();
 else if (positionals[0] === 'race-prepare') await racePrepare();
 else if (positionals[0] === 'race') await race();
 else throw new Error('usage: promotions.ts prepare|load|race-prepare|race …');
-agent.destroy();
+http.close();

@@ -5,6 +5,7 @@ import { localInfileStream } from './bulk-load';
 import type { Database } from './database';
 import { migrations } from './migrations/index';
 
+/** The database handle every query takes; a transaction (lib/transaction.ts) is one too, so a query runs in either. */
 export type Db = Kysely<Database>;
 
 /**

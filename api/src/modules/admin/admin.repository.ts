@@ -1,11 +1,9 @@
 import type { StaffRole } from '@voltcart/shared';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/database';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection';
 import { prefixPattern } from '../../db/like';
 import { moneyTakenPaise } from '../../db/money-taken';
 import { type CustomerSearch, customerSearch } from './customer-search';
-
-type Q = Kysely<Database>;
 
 const columns = [
   'id',
@@ -20,16 +18,16 @@ const columns = [
   'totp_secret',
 ] as const;
 
-export function findAdminByEmail(db: Q, email: string) {
+export function findAdminByEmail(db: Db, email: string) {
   return db.selectFrom('admins').select(columns).where('email', '=', email).executeTakeFirst();
 }
 
-export function findAdminById(db: Q, id: number) {
+export function findAdminById(db: Db, id: number) {
   return db.selectFrom('admins').select(columns).where('id', '=', id).executeTakeFirst();
 }
 
 export async function insertAdmin(
-  db: Q,
+  db: Db,
   values: {
     name: string;
     email: string;
@@ -44,7 +42,7 @@ export async function insertAdmin(
 
 /** New password (and name, role or state, when given); the token version moves on so old sessions end. */
 export async function resetAdmin(
-  db: Q,
+  db: Db,
   id: number,
   values: {
     password_hash: string;
@@ -63,7 +61,7 @@ export async function resetAdmin(
     .execute();
 }
 
-export async function bumpAdminTokenVersion(db: Q, id: number): Promise<void> {
+export async function bumpAdminTokenVersion(db: Db, id: number): Promise<void> {
   await db
     .updateTable('admins')
     .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
@@ -75,7 +73,7 @@ export async function bumpAdminTokenVersion(db: Q, id: number): Promise<void> {
  * The dashboard's counts (admin.service.ts says what each one means): customers, every order, orders waiting
  * for dispatch, and the revenue in paise.
  */
-export async function dashboardFigures(db: Q) {
+export async function dashboardFigures(db: Db) {
   const [users, orders] = await Promise.all([
     db.selectFrom('users').select(sql<string>`COUNT(*)`.as('n')).executeTakeFirstOrThrow(),
     db
@@ -100,7 +98,7 @@ export async function dashboardFigures(db: Q) {
  * created at `from` or later and before `to` (users_created), and the cash on delivery still to collect on the
  * period's orders (admin.service.ts says what each one means).
  */
-export async function periodFigures(db: Q, from: Date, to: Date) {
+export async function periodFigures(db: Db, from: Date, to: Date) {
   const [users, orders] = await Promise.all([
     db
       .selectFrom('users')
@@ -133,10 +131,10 @@ export interface CustomerFilter {
   joinedBefore?: Date;
 }
 
-const minWords = new WeakMap<Q, Promise<number>>();
+const minWords = new WeakMap<Db, Promise<number>>();
 
 /** The server's shortest FULLTEXT word (innodb_ft_min_token_size, 3 unless configured), read once per database. */
-function minIndexedWord(db: Q): Promise<number> {
+function minIndexedWord(db: Db): Promise<number> {
   let known = minWords.get(db);
   if (!known) {
     known = sql<{ n: number | string }>`SELECT @@innodb_ft_min_token_size AS n`
@@ -156,7 +154,7 @@ function minIndexedWord(db: Q): Promise<number> {
 /** What separates words, as customer-search.ts splits them (PCRE, as MariaDB's REGEXP functions read it). */
 const NOT_A_WORD = '[^\\p{L}\\p{N}]+';
 
-function searchIds(db: Q, s: CustomerSearch) {
+function searchIds(db: Db, s: CustomerSearch) {
   const parts = [];
   if (s.emailPrefix !== undefined)
     parts.push(db.selectFrom('users').select('id').where('email', 'like', prefixPattern(s.emailPrefix)));
@@ -181,11 +179,11 @@ function searchIds(db: Q, s: CustomerSearch) {
 }
 
 /** The ids of the accounts the customer search finds for `q` (a subquery: the order search reads it too). */
-export async function customerIdsMatching(db: Q, q: string) {
+export async function customerIdsMatching(db: Db, q: string) {
   return searchIds(db, customerSearch(q, await minIndexedWord(db)));
 }
 
-async function customerWhere(db: Q, f: CustomerFilter) {
+async function customerWhere(db: Db, f: CustomerFilter) {
   const all = db.selectFrom('users as u');
   // The search's ids first (a few, from indexes), then their accounts by primary key.
   let q = f.q
@@ -204,7 +202,7 @@ async function customerWhere(db: Q, f: CustomerFilter) {
  * customer it skips.
  */
 export async function listCustomers(
-  db: Q,
+  db: Db,
   f: CustomerFilter & {
     sort: 'joined' | 'name' | 'email';
     dir: 'asc' | 'desc';
@@ -244,7 +242,7 @@ export async function listCustomers(
     .execute();
 }
 
-export async function countCustomers(db: Q, f: CustomerFilter): Promise<number> {
+export async function countCustomers(db: Db, f: CustomerFilter): Promise<number> {
   const r = await (await customerWhere(db, f)).select(sql<string>`COUNT(*)`.as('n')).executeTakeFirst();
   return Number(r?.n ?? 0);
 }

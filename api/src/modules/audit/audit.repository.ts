@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database';
-
-type Q = Kysely<Database>;
+import type { Db } from '../../db/connection';
 
 export interface AuditRow {
   actor_id: number | null;
@@ -17,7 +14,7 @@ export interface AuditRow {
 }
 
 /** The only write the change history has: inserts (the database refuses UPDATE and DELETE on it). */
-export async function insertAudit(db: Q, rows: AuditRow[]): Promise<void> {
+export async function insertAudit(db: Db, rows: AuditRow[]): Promise<void> {
   if (rows.length) await db.insertInto('audit_log').values(rows).execute();
 }
 
@@ -33,7 +30,7 @@ export interface AuditFilter {
 }
 
 /** A page of the history, newest first (by id: the order records were written in). */
-export function listAudit(db: Q, f: AuditFilter) {
+export function listAudit(db: Db, f: AuditFilter) {
   let q = db.selectFrom('audit_log').selectAll();
   if (f.actor !== undefined) q = q.where('actor_id', '=', f.actor);
   if (f.kind) q = q.where('object_kind', '=', f.kind);
@@ -44,6 +41,6 @@ export function listAudit(db: Q, f: AuditFilter) {
 }
 
 /** Every staff account (the history's person filter). */
-export function listPeople(db: Q) {
+export function listPeople(db: Db) {
   return db.selectFrom('admins').select(['id', 'name']).orderBy('name').execute();
 }

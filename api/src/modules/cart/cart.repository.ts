@@ -1,9 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { firstColorPicture } from '../../db/color-picture';
-import type { Database } from '../../db/database';
-
-/** The database or a transaction (a Kysely `Transaction` is a `Kysely`). */
-type Q = Kysely<Database>;
+import type { Db } from '../../db/connection';
 
 /** One server cart line with its product and options, money in integer paise. */
 export interface CartLineRow {
@@ -50,7 +47,7 @@ const offeredSql = sql<number>`p.status = 1 AND COALESCE(cat.status, 1) = 1`;
  * A user's whole cart in one query (lines joined to products and their option rows), oldest line first.
  * Shared with the orders module, which turns these rows into order lines.
  */
-export async function readCartLines(db: Q, userId: number): Promise<CartLineRow[]> {
+export async function readCartLines(db: Db, userId: number): Promise<CartLineRow[]> {
   const rows = await db
     .selectFrom('cart_lines as cl')
     .innerJoin('products as p', 'p.id', 'cl.product_id')
@@ -126,13 +123,13 @@ export async function readCartLines(db: Q, userId: number): Promise<CartLineRow[
 }
 
 /** Empties a user's cart; returns the number of lines removed. */
-export async function clearCart(db: Q, userId: number): Promise<number> {
+export async function clearCart(db: Db, userId: number): Promise<number> {
   const r = await db.deleteFrom('cart_lines').where('user_id', '=', userId).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
 /** Locks the user's row: a user's cart changes run one after another, so quantity limits hold. */
-export async function lockCartOwner(db: Q, userId: number): Promise<boolean> {
+export async function lockCartOwner(db: Db, userId: number): Promise<boolean> {
   const row = await db
     .selectFrom('users')
     .select('id')
@@ -143,7 +140,7 @@ export async function lockCartOwner(db: Q, userId: number): Promise<boolean> {
 }
 
 /** Products with what the cart needs to check a line: availability (offeredSql) and stock. */
-export async function findProducts(db: Q, ids: number[]) {
+export async function findProducts(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('products as p')
@@ -156,7 +153,7 @@ export async function findProducts(db: Q, ids: number[]) {
 export type CartProductRow = Awaited<ReturnType<typeof findProducts>>[number];
 
 /** The variants of the products (every combination sold, switched off ones included). */
-export async function findVariants(db: Q, productIds: number[]) {
+export async function findVariants(db: Db, productIds: number[]) {
   if (productIds.length === 0) return [];
   return db
     .selectFrom('product_variants')
@@ -166,7 +163,7 @@ export async function findVariants(db: Q, productIds: number[]) {
 }
 
 /** A variant by id or by SKU (add-to-cart may name the variant itself). */
-export async function findVariant(db: Q, by: { id: number } | { sku: string }) {
+export async function findVariant(db: Db, by: { id: number } | { sku: string }) {
   let q = db
     .selectFrom('product_variants')
     .select(['id', 'product_id', 'sku', 'color_id', 'memory_size', 'stock', 'enabled']);
@@ -175,7 +172,7 @@ export async function findVariant(db: Q, by: { id: number } | { sku: string }) {
 }
 
 /** Offered colours (active ones) of the products, in display order. */
-export async function findProductColors(db: Q, productIds: number[]) {
+export async function findProductColors(db: Db, productIds: number[]) {
   if (productIds.length === 0) return [];
   return db
     .selectFrom('product_colors as pc')
@@ -190,7 +187,7 @@ export async function findProductColors(db: Q, productIds: number[]) {
 }
 
 /** Memory sizes of the products, in display order. */
-export async function findProductMemory(db: Q, productIds: number[]) {
+export async function findProductMemory(db: Db, productIds: number[]) {
   if (productIds.length === 0) return [];
   return db
     .selectFrom('product_memory')
@@ -203,7 +200,7 @@ export async function findProductMemory(db: Q, productIds: number[]) {
 }
 
 export function findLineByKey(
-  db: Q,
+  db: Db,
   key: { user_id: number; product_id: number; color_id: number; memory_size: number },
 ) {
   return db
@@ -216,7 +213,7 @@ export function findLineByKey(
     .executeTakeFirst();
 }
 
-export function listLineKeys(db: Q, userId: number) {
+export function listLineKeys(db: Db, userId: number) {
   return db
     .selectFrom('cart_lines')
     .select(['id', 'product_id', 'color_id', 'memory_size', 'qty'])
@@ -228,7 +225,7 @@ export function listLineKeys(db: Q, userId: number) {
  * One of the user's own lines with its variant's stock and switch (null when the combination is not sold);
  * undefined for someone else's line.
  */
-export function findOwnLine(db: Q, userId: number, lineId: number) {
+export function findOwnLine(db: Db, userId: number, lineId: number) {
   return db
     .selectFrom('cart_lines as cl')
     .innerJoin('products as p', 'p.id', 'cl.product_id')
@@ -259,7 +256,7 @@ export function findOwnLine(db: Q, userId: number, lineId: number) {
  * colour, memory size; the unique key) take the given quantity.
  */
 export async function upsertLines(
-  db: Q,
+  db: Db,
   lines: { user_id: number; product_id: number; color_id: number; memory_size: number; qty: number }[],
 ): Promise<void> {
   if (lines.length === 0) return;
@@ -270,7 +267,7 @@ export async function upsertLines(
     .execute();
 }
 
-export async function setLineQty(db: Q, userId: number, lineId: number, qty: number): Promise<void> {
+export async function setLineQty(db: Db, userId: number, lineId: number, qty: number): Promise<void> {
   await db
     .updateTable('cart_lines')
     .set({ qty })
@@ -279,7 +276,7 @@ export async function setLineQty(db: Q, userId: number, lineId: number, qty: num
     .execute();
 }
 
-export async function deleteLine(db: Q, userId: number, lineId: number): Promise<number> {
+export async function deleteLine(db: Db, userId: number, lineId: number): Promise<number> {
   const r = await db
     .deleteFrom('cart_lines')
     .where('id', '=', lineId)

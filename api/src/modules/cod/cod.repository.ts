@@ -1,14 +1,12 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/database';
-
-type Q = Kysely<Database>;
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection';
 
 /** When an order was delivered: its last `delivered` event, else its last change. */
 const deliveredAt = sql`COALESCE((SELECT MAX(e.created_at) FROM order_events AS e
   WHERE e.order_id = o.id AND e.event = 'delivered'), o.updated_at)`;
 
 /** Cash-on-delivery orders whose tracking number is one of these AWBs, locked, with any remittance that settled them. */
-export async function lockOrdersByAwb(db: Q, awbs: string[]) {
+export async function lockOrdersByAwb(db: Db, awbs: string[]) {
   if (!awbs.length) return [];
   const r = await sql<{
     id: number | string;
@@ -38,7 +36,7 @@ export async function lockOrdersByAwb(db: Q, awbs: string[]) {
 }
 
 export async function insertRemittance(
-  db: Q,
+  db: Db,
   row: {
     carrier: string;
     amount_paise: number;
@@ -65,7 +63,7 @@ export async function insertRemittance(
 }
 
 /** Remittances, newest first (by the day received, then as recorded), with how many orders each settled. */
-export async function listRemittances(db: Q, offset: number, limit: number, id?: number) {
+export async function listRemittances(db: Db, offset: number, limit: number, id?: number) {
   const r = await sql<{
     id: number | string;
     carrier: string;
@@ -91,7 +89,7 @@ export async function listRemittances(db: Q, offset: number, limit: number, id?:
  * What is still to collect, per carrier: delivered cash-on-delivery orders no remittance settled, their cash
  * summed by days since delivery (at `now`).
  */
-export async function dueByCarrier(db: Q, now: Date) {
+export async function dueByCarrier(db: Db, now: Date) {
   const r = await sql<{
     carrier: string;
     orders: number | string;

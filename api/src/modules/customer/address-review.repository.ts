@@ -1,10 +1,8 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/database';
-
-type Q = Kysely<Database>;
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection';
 
 /** Flagged saved addresses with their customer, oldest first. */
-export function flaggedAddresses(db: Q, limit: number) {
+export function flaggedAddresses(db: Db, limit: number) {
   return db
     .selectFrom('addresses as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
@@ -28,7 +26,7 @@ export function flaggedAddresses(db: Q, limit: number) {
 }
 
 /** Flagged orders with their customer, oldest first. */
-export function flaggedOrders(db: Q, limit: number) {
+export function flaggedOrders(db: Db, limit: number) {
   return db
     .selectFrom('orders as o')
     .innerJoin('users as u', 'u.id', 'o.user_id')
@@ -52,7 +50,7 @@ export function flaggedOrders(db: Q, limit: number) {
     .execute();
 }
 
-export async function countFlagged(db: Q): Promise<{ addresses: number; orders: number }> {
+export async function countFlagged(db: Db): Promise<{ addresses: number; orders: number }> {
   const [a, o] = await Promise.all([
     db
       .selectFrom('addresses')
@@ -69,7 +67,7 @@ export async function countFlagged(db: Q): Promise<{ addresses: number; orders: 
 }
 
 /** One saved address with its customer, the row locked (the fix). */
-export function findAddressForUpdate(db: Q, id: number) {
+export function findAddressForUpdate(db: Db, id: number) {
   return db
     .selectFrom('addresses as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
@@ -88,7 +86,7 @@ export function findAddressForUpdate(db: Q, id: number) {
     .executeTakeFirst();
 }
 
-export async function setAddressState(db: Q, id: number, state: string, stateCode: string): Promise<void> {
+export async function setAddressState(db: Db, id: number, state: string, stateCode: string): Promise<void> {
   await db
     .updateTable('addresses')
     .set({ state, state_code: stateCode, address_review: 0 })

@@ -1,11 +1,9 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/database';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection';
 import { moneyTakenPaise } from '../../db/money-taken';
 
-type Q = Kysely<Database>;
-
 /** The customer with their order count; `forUpdate` locks the row (block and unblock). */
-export function findCustomer(db: Q, id: number, forUpdate = false) {
+export function findCustomer(db: Db, id: number, forUpdate = false) {
   let q = db
     .selectFrom('users as u')
     .select([
@@ -27,7 +25,7 @@ export function findCustomer(db: Q, id: number, forUpdate = false) {
 }
 
 /** The customer's latest orders, newest first. */
-export function latestOrders(db: Q, userId: number, limit: number) {
+export function latestOrders(db: Db, userId: number, limit: number) {
   return db
     .selectFrom('orders')
     .select(['public_id', 'state', 'payment_mode', 'total_paise', 'created_at'])
@@ -38,7 +36,7 @@ export function latestOrders(db: Q, userId: number, limit: number) {
 }
 
 /** Paise the customer has paid the shop, net of refunds: the dashboard's revenue rule (db/money-taken.ts). */
-export async function spentPaise(db: Q, userId: number): Promise<number> {
+export async function spentPaise(db: Db, userId: number): Promise<number> {
   const r = await db
     .selectFrom('orders')
     .select(sql<string>`COALESCE(SUM(${moneyTakenPaise()}), 0)`.as('n'))
@@ -48,7 +46,7 @@ export async function spentPaise(db: Q, userId: number): Promise<number> {
 }
 
 /** Blocks (now) or unblocks the account; blocking also moves the token version on (every token stops). */
-export async function setBlocked(db: Q, id: number, blocked: boolean): Promise<void> {
+export async function setBlocked(db: Db, id: number, blocked: boolean): Promise<void> {
   await db
     .updateTable('users')
     .set((eb) =>

@@ -2,8 +2,6 @@ import type { ShippingZone, ValueBand, WeightBand } from '@voltcart/shared';
 import type { Db } from '../../db/connection';
 import type { Trx } from '../../lib/transaction';
 
-type Q = Db | Trx;
-
 export const DELIVERY_KEYS = {
   codMaxPaise: 'cod_max_paise',
   codFeePaise: 'cod_fee_paise',
@@ -24,7 +22,7 @@ const json = <T>(v: unknown, fallback: T): T => {
   }
 };
 
-export async function readZones(db: Q): Promise<ShippingZone[]> {
+export async function readZones(db: Db): Promise<ShippingZone[]> {
   const rows = await db.selectFrom('shipping_zones').selectAll().orderBy('position').orderBy('id').execute();
   return rows.map((r) => ({
     id: Number(r.id),

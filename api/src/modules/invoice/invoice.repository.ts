@@ -1,7 +1,6 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
-import type { Database, InvoiceTable } from '../../db/database';
-
-type Q = Kysely<Database>;
+import { type Selectable, sql } from 'kysely';
+import type { Db } from '../../db/connection';
+import type { InvoiceTable } from '../../db/database';
 
 export type InvoiceRow = Selectable<InvoiceTable>;
 
@@ -15,7 +14,7 @@ export const TAX_KEYS = {
   state: 'tax_state',
 } as const;
 
-export async function readTaxSettings(db: Q): Promise<Map<string, string>> {
+export async function readTaxSettings(db: Db): Promise<Map<string, string>> {
   const rows = await db
     .selectFrom('settings')
     .select(['name', 'value'])
@@ -24,7 +23,7 @@ export async function readTaxSettings(db: Q): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.name, r.value]));
 }
 
-export async function writeSettings(db: Q, values: Record<string, string>): Promise<void> {
+export async function writeSettings(db: Db, values: Record<string, string>): Promise<void> {
   await db
     .insertInto('settings')
     .values(Object.entries(values).map(([name, value]) => ({ name, value })))
@@ -40,7 +39,7 @@ export async function writeSettings(db: Q, values: Record<string, string>): Prom
  *   inserted every time: an INSERT IGNORE that meets the existing row takes a shared lock on it, and two
  *   transactions both upgrading a shared lock to FOR UPDATE deadlock.
  */
-export async function nextNumber(db: Q, series: string): Promise<number> {
+export async function nextNumber(db: Db, series: string): Promise<number> {
   const lock = () =>
     db
       .selectFrom('invoice_counters')
@@ -59,7 +58,7 @@ export async function nextNumber(db: Q, series: string): Promise<number> {
 }
 
 export async function insertInvoice(
-  db: Q,
+  db: Db,
   v: {
     order_id: number;
     kind: string;
@@ -72,7 +71,7 @@ export async function insertInvoice(
   await db.insertInto('invoices').values(v).execute();
 }
 
-export function invoicesOf(db: Q, orderId: number): Promise<InvoiceRow[]> {
+export function invoicesOf(db: Db, orderId: number): Promise<InvoiceRow[]> {
   return db.selectFrom('invoices').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
 
@@ -80,7 +79,7 @@ export function invoicesOf(db: Q, orderId: number): Promise<InvoiceRow[]> {
  * The order's lines with the HSN code and GST rate of their product as they are now: the product's own when set,
  * else its category's ('' and NULL when neither has one).
  */
-export function taxedLines(db: Q, orderId: number) {
+export function taxedLines(db: Db, orderId: number) {
   return db
     .selectFrom('order_lines as l')
     .leftJoin('products as p', 'p.id', 'l.product_id')
@@ -100,7 +99,7 @@ export function taxedLines(db: Q, orderId: number) {
     .execute();
 }
 
-export function categoriesTax(db: Q) {
+export function categoriesTax(db: Db) {
   return db
     .selectFrom('categories')
     .select(['id', 'name', 'hsn_code', 'gst_rate_bp'])
@@ -109,7 +108,7 @@ export function categoriesTax(db: Q) {
 }
 
 /** A category's name and tax fields, its row locked (the history's before of a change). */
-export function lockCategoryTax(db: Q, id: number) {
+export function lockCategoryTax(db: Db, id: number) {
   return db
     .selectFrom('categories')
     .select(['name', 'hsn_code', 'gst_rate_bp'])
@@ -118,7 +117,7 @@ export function lockCategoryTax(db: Q, id: number) {
     .executeTakeFirst();
 }
 
-export async function setCategoryTax(db: Q, id: number, hsn: string, rateBp: number): Promise<void> {
+export async function setCategoryTax(db: Db, id: number, hsn: string, rateBp: number): Promise<void> {
   await db
     .updateTable('categories')
     .set({ hsn_code: hsn, gst_rate_bp: rateBp })
@@ -127,7 +126,7 @@ export async function setCategoryTax(db: Q, id: number, hsn: string, rateBp: num
 }
 
 /** The serial numbers recorded for an order's units, by order line, in the order they were recorded. */
-export async function serialsOf(db: Q, orderId: number): Promise<Map<number, string[]>> {
+export async function serialsOf(db: Db, orderId: number): Promise<Map<number, string[]>> {
   const rows = await db
     .selectFrom('order_line_serials')
     .select(['order_line_id', 'serial'])
@@ -148,7 +147,7 @@ export type DocumentCursor = { key: string | Date; id: number } | null;
  * a period of any size is read a page at a time.
  */
 export async function documentPage(
-  db: Q,
+  db: Db,
   range: { from: Date; to: Date },
   opts: { order: 'time' | 'gstin'; kind?: 'invoice' | 'credit_note'; minTotalPaise?: number },
   after: DocumentCursor,
@@ -196,7 +195,7 @@ export async function documentPage(
 }
 
 /** An order's lines in order (line 1 first): id, name and units. */
-export function orderLines(db: Q, orderId: number) {
+export function orderLines(db: Db, orderId: number) {
   return db
     .selectFrom('order_lines')
     .select(['id', 'name', 'color_name', 'memory_size', 'qty'])
@@ -206,7 +205,7 @@ export function orderLines(db: Q, orderId: number) {
 }
 
 export async function replaceSerials(
-  db: Q,
+  db: Db,
   orderId: number,
   lineId: number,
   serials: string[],
@@ -220,7 +219,7 @@ export async function replaceSerials(
 }
 
 /** Units whose serial number starts with `prefix` (the serial index), newest first, with their order and line. */
-export function findSerials(db: Q, prefix: string, limit: number) {
+export function findSerials(db: Db, prefix: string, limit: number) {
   return db
     .selectFrom('order_line_serials as s')
     .innerJoin('orders as o', 'o.id', 's.order_id')

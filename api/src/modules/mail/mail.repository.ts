@@ -1,11 +1,10 @@
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
-import type { Database, OutboxTable } from '../../db/database';
-
-type Q = Kysely<Database>;
+import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Db } from '../../db/connection';
+import type { OutboxTable } from '../../db/database';
 
 export type OutboxRow = Selectable<OutboxTable>;
 
-export async function insertMail(db: Q, mail: Insertable<OutboxTable>): Promise<number> {
+export async function insertMail(db: Db, mail: Insertable<OutboxTable>): Promise<number> {
   const r = await db.insertInto('outbox').values(mail).executeTakeFirstOrThrow();
   return Number(r.insertId);
 }
@@ -15,7 +14,7 @@ export async function insertMail(db: Q, mail: Insertable<OutboxTable>): Promise<
  * skipped (SKIP LOCKED), so senders never wait on each other. Times are the database's clock, shared by every
  * process.
  */
-export function lockNextDue(db: Q): Promise<OutboxRow | undefined> {
+export function lockNextDue(db: Db): Promise<OutboxRow | undefined> {
   return db
     .selectFrom('outbox')
     .selectAll()
@@ -31,7 +30,7 @@ export function lockNextDue(db: Q): Promise<OutboxRow | undefined> {
     .executeTakeFirst();
 }
 
-export async function claim(db: Q, id: number, owner: string, leaseMs: number): Promise<void> {
+export async function claim(db: Db, id: number, owner: string, leaseMs: number): Promise<void> {
   await db
     .updateTable('outbox')
     .set({
@@ -46,7 +45,7 @@ export async function claim(db: Q, id: number, owner: string, leaseMs: number): 
  * Deletes up to `limit` mails sent more than `days` days ago (by the database's clock), oldest first; returns how
  * many. Mails not sent yet, and those given up (staff may resend them), are kept.
  */
-export async function deleteSentBefore(db: Q, days: number, limit: number): Promise<number> {
+export async function deleteSentBefore(db: Db, days: number, limit: number): Promise<number> {
   const r = await db
     .deleteFrom('outbox')
     .where('sent_at', 'is not', null)
@@ -58,7 +57,7 @@ export async function deleteSentBefore(db: Q, days: number, limit: number): Prom
 }
 
 /** Marks a mail sent (whoever holds the lease now: the mail has gone either way). */
-export async function markSent(db: Q, id: number): Promise<void> {
+export async function markSent(db: Db, id: number): Promise<void> {
   await db
     .updateTable('outbox')
     .set({
@@ -75,7 +74,7 @@ export async function markSent(db: Q, id: number): Promise<void> {
 
 /** Gives a failed mail back, due again after `delayMs`; only while this sender still holds it. */
 export async function release(
-  db: Q,
+  db: Db,
   id: number,
   owner: string,
   delayMs: number,
@@ -97,7 +96,7 @@ export async function release(
 }
 
 /** Gives up on a mail (refused for good, or too many attempts); only while this sender still holds it. */
-export async function giveUp(db: Q, id: number, owner: string, error: string): Promise<void> {
+export async function giveUp(db: Db, id: number, owner: string, error: string): Promise<void> {
   await db
     .updateTable('outbox')
     .set({
@@ -113,16 +112,16 @@ export async function giveUp(db: Q, id: number, owner: string, error: string): P
     .execute();
 }
 
-export function mailsOfOrder(db: Q, orderId: number): Promise<OutboxRow[]> {
+export function mailsOfOrder(db: Db, orderId: number): Promise<OutboxRow[]> {
   return db.selectFrom('outbox').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
 
-export function findMail(db: Q, id: number): Promise<OutboxRow | undefined> {
+export function findMail(db: Db, id: number): Promise<OutboxRow | undefined> {
   return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** The shop name as saved in the back office ('' when never saved). */
-export async function savedShopName(db: Q): Promise<string> {
+export async function savedShopName(db: Db): Promise<string> {
   const r = await db
     .selectFrom('settings')
     .select('value')

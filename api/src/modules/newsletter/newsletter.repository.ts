@@ -1,12 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Db } from '../../db/connection';
 import { isDuplicateKey } from '../../db/errors';
 
 /**
  * Stores a sign-up; false when the email is already there. The unique key (case-insensitive
  * collation) decides, so two simultaneous sign-ups of one address store it once.
  */
-export async function insertSignup(db: Kysely<Database>, email: string): Promise<boolean> {
+export async function insertSignup(db: Db, email: string): Promise<boolean> {
   try {
     await db.insertInto('newsletter_signups').values({ email }).execute();
     return true;
@@ -17,7 +16,7 @@ export async function insertSignup(db: Kysely<Database>, email: string): Promise
 }
 
 /** Whether an account with this email has an order (other than cancelled or failed-payment ones). */
-export async function hasOrders(db: Kysely<Database>, email: string): Promise<boolean> {
+export async function hasOrders(db: Db, email: string): Promise<boolean> {
   const r = await db
     .selectFrom('users as u')
     .innerJoin('orders as o', 'o.user_id', 'u.id')

@@ -1,11 +1,9 @@
-import { type Insertable, type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
+import { type Insertable, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { firstColorPicture } from '../../db/color-picture';
+import type { Db } from '../../db/connection';
 import type { Database, OrderLineTable, OrderTable, RefundTable } from '../../db/database';
 import { containsPattern, prefixPattern } from '../../db/like';
 import type { OrderSearch } from './order-search';
-
-/** The database or a transaction: every query here runs in either. */
-type Q = Kysely<Database>;
 
 export type OrderRow = Selectable<OrderTable>;
 export type OrderLineRow = Selectable<OrderLineTable>;
@@ -41,7 +39,7 @@ export interface OrderProduct {
  * address come with them, for the order's mail.
  */
 export async function lockAccountAndCart(
-  db: Q,
+  db: Db,
   userId: number,
 ): Promise<{ shopper: { name: string; email: string } | null; lines: CartLineRow[] }> {
   const rows = await db
@@ -70,7 +68,7 @@ export async function lockAccountAndCart(
   };
 }
 
-const productsById = (db: Q, ids: number[]) =>
+const productsById = (db: Db, ids: number[]) =>
   db
     .selectFrom('products')
     .select(['id', 'name', 'final_price', 'original_price', 'thumbnail', 'stock', 'status', 'in_stock'])
@@ -81,7 +79,7 @@ const productsById = (db: Q, ids: number[]) =>
  * The products as last committed, without locks (checkout takes its row locks with the guarded update). `status`
  * is whether the product is offered: switched on, and so is its category when it has one.
  */
-export async function readProducts(db: Q, ids: number[]): Promise<OrderProduct[]> {
+export async function readProducts(db: Db, ids: number[]): Promise<OrderProduct[]> {
   if (!ids.length) return [];
   const rows = await db
     .selectFrom('products as p')
@@ -106,12 +104,12 @@ export async function readProducts(db: Q, ids: number[]): Promise<OrderProduct[]
 }
 
 /** Product rows locked in id order: every transaction takes them in the same order, so they cannot deadlock. */
-export function lockProducts(db: Q, ids: number[]): Promise<OrderProduct[]> {
+export function lockProducts(db: Db, ids: number[]): Promise<OrderProduct[]> {
   if (!ids.length) return Promise.resolve([]);
   return productsById(db, ids).forUpdate().execute();
 }
 
-export function colorOptions(db: Q, productIds: number[]) {
+export function colorOptions(db: Db, productIds: number[]) {
   return db
     .selectFrom('product_colors as pc')
     .innerJoin('colors as c', 'c.id', 'pc.color_id')
@@ -126,7 +124,7 @@ export function colorOptions(db: Q, productIds: number[]) {
     .execute();
 }
 
-export function memoryOptions(db: Q, productIds: number[]) {
+export function memoryOptions(db: Db, productIds: number[]) {
   return db
     .selectFrom('product_memory')
     .select(['product_id', 'size_gb', 'price_adj'])
@@ -149,7 +147,7 @@ export interface OrderVariant {
 }
 
 /** The variants of the given products, without locks (checkout's guarded updates take them). */
-export async function readVariants(db: Q, productIds: number[]): Promise<OrderVariant[]> {
+export async function readVariants(db: Db, productIds: number[]): Promise<OrderVariant[]> {
   if (!productIds.length) return [];
   const rows = await db
     .selectFrom('product_variants')
@@ -181,7 +179,7 @@ export async function readVariants(db: Q, productIds: number[]): Promise<OrderVa
 
 /** Variant stock by id, the rows locked (after their products: the lock order). */
 /** Variant rows locked in id order, with their units; a switched-off variant counts as having none to sell. */
-export async function lockVariantStock(db: Q, ids: number[]): Promise<Map<number, number>> {
+export async function lockVariantStock(db: Db, ids: number[]): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
   const rows = await db
     .selectFrom('product_variants')
@@ -199,7 +197,7 @@ export async function lockVariantStock(db: Q, ids: number[]): Promise<Map<number
  * is the units of its switched-on variants). Returns false when it changed nothing (the caller rolls back).
  */
 export async function takeStock(
-  db: Q,
+  db: Db,
   productId: number,
   qty: number,
   sellableOnly = true,
@@ -225,7 +223,7 @@ export async function takeStock(
 }
 
 /** The guarded decrement of one variant (checkout takes its product's units first). */
-export async function takeVariantUnits(db: Q, variantId: number, qty: number): Promise<boolean> {
+export async function takeVariantUnits(db: Db, variantId: number, qty: number): Promise<boolean> {
   const r = await db
     .updateTable('product_variants')
     .set({ stock: sql`stock - ${qty}` })
@@ -243,7 +241,7 @@ export async function takeVariantUnits(db: Q, variantId: number, qty: number): P
  * - lines older than variants that matched none (no variant id) give nothing back
  */
 export async function giveStock(
-  db: Q,
+  db: Db,
   productId: number,
   qty: number,
   variantId: number | null = null,
@@ -263,7 +261,7 @@ export async function giveStock(
 
 /** Units per variant of an order, in product then variant id order (the lock order). */
 export async function orderUnits(
-  db: Q,
+  db: Db,
   orderId: number,
 ): Promise<{ product_id: number; variant_id: number | null; qty: number }[]> {
   const rows = await db
@@ -281,16 +279,16 @@ export async function orderUnits(
   }));
 }
 
-export async function insertOrder(db: Q, values: Insertable<OrderTable>): Promise<number> {
+export async function insertOrder(db: Db, values: Insertable<OrderTable>): Promise<number> {
   const r = await db.insertInto('orders').values(values).executeTakeFirstOrThrow();
   return Number(r.insertId);
 }
 
-export async function insertLines(db: Q, lines: Omit<OrderLineRow, 'id'>[]): Promise<void> {
+export async function insertLines(db: Db, lines: Omit<OrderLineRow, 'id'>[]): Promise<void> {
   await db.insertInto('order_lines').values(lines).execute();
 }
 
-export async function deleteCartLines(db: Q, userId: number, ids: number[]): Promise<void> {
+export async function deleteCartLines(db: Db, userId: number, ids: number[]): Promise<void> {
   await db.deleteFrom('cart_lines').where('user_id', '=', userId).where('id', 'in', ids).execute();
 }
 
@@ -298,7 +296,7 @@ export async function deleteCartLines(db: Q, userId: number, ids: number[]): Pro
  * Puts an order's lines back into the shopper's cart (a failed or refused online payment must not leave the
  * shopper with an empty cart). Products deleted since are skipped; a line already there keeps the larger qty.
  */
-export async function restoreCart(db: Q, userId: number, orderId: number): Promise<void> {
+export async function restoreCart(db: Db, userId: number, orderId: number): Promise<void> {
   await sql`
     INSERT INTO cart_lines (user_id, product_id, color_id, memory_size, qty)
     SELECT ${userId}, l.product_id, l.color_id, l.memory_size, SUM(l.qty)
@@ -309,28 +307,28 @@ export async function restoreCart(db: Q, userId: number, orderId: number): Promi
   `.execute(db);
 }
 
-const orderColumns = (db: Q) =>
+const orderColumns = (db: Db) =>
   db
     .selectFrom('orders as o')
     .leftJoin('users as u', 'u.id', 'o.user_id')
     .selectAll('o')
     .select(['u.name as user_name', 'u.email as user_email']);
 
-export function findByPublicId(db: Q, publicId: string): Promise<OrderWithUser | undefined> {
+export function findByPublicId(db: Db, publicId: string): Promise<OrderWithUser | undefined> {
   return orderColumns(db).where('o.public_id', '=', publicId).executeTakeFirst();
 }
 
-export function findByPublicIds(db: Q, publicIds: string[]): Promise<OrderWithUser[]> {
+export function findByPublicIds(db: Db, publicIds: string[]): Promise<OrderWithUser[]> {
   return orderColumns(db).where('o.public_id', 'in', publicIds).execute();
 }
 
-export function findById(db: Q, id: number): Promise<OrderWithUser | undefined> {
+export function findById(db: Db, id: number): Promise<OrderWithUser | undefined> {
   return orderColumns(db).where('o.id', '=', id).executeTakeFirst();
 }
 
 /** Locks one order row: every state change reads the state it changes under this lock. */
 export function lockOrder(
-  db: Q,
+  db: Db,
   by: { id: number } | { publicId: string } | { razorpayOrderId: string },
 ): Promise<OrderRow | undefined> {
   let q = db.selectFrom('orders').selectAll();
@@ -342,7 +340,7 @@ export function lockOrder(
 
 /** A conditional move: changes the row only while it is still in `from`. Returns whether it did. */
 export async function updateState(
-  db: Q,
+  db: Db,
   id: number,
   from: string,
   set: Partial<{
@@ -363,7 +361,7 @@ export async function updateState(
 }
 
 /** Razorpay's order for an online order that still waits for payment. */
-export async function setRazorpayOrderId(db: Q, id: number, razorpayOrderId: string): Promise<void> {
+export async function setRazorpayOrderId(db: Db, id: number, razorpayOrderId: string): Promise<void> {
   await db
     .updateTable('orders')
     .set({ razorpay_order_id: razorpayOrderId })
@@ -373,7 +371,7 @@ export async function setRazorpayOrderId(db: Q, id: number, razorpayOrderId: str
 }
 
 /** Records a payment that cannot be used (for its refund), unless the order already has one. */
-export async function keepPaymentId(db: Q, id: number, paymentId: string | null): Promise<void> {
+export async function keepPaymentId(db: Db, id: number, paymentId: string | null): Promise<void> {
   await db
     .updateTable('orders')
     .set({ razorpay_payment_id: paymentId })
@@ -382,7 +380,7 @@ export async function keepPaymentId(db: Q, id: number, paymentId: string | null)
     .execute();
 }
 
-export function linesOf(db: Q, orderIds: number[]): Promise<OrderLineRow[]> {
+export function linesOf(db: Db, orderIds: number[]): Promise<OrderLineRow[]> {
   if (!orderIds.length) return Promise.resolve([]);
   return db
     .selectFrom('order_lines')
@@ -394,7 +392,7 @@ export function linesOf(db: Q, orderIds: number[]): Promise<OrderLineRow[]> {
 }
 
 /** Each order's parcel weight in grams (variant weight, else product weight, × qty); 0 when nothing is weighed. */
-export async function parcelWeights(db: Q, orderIds: number[]): Promise<Map<number, number>> {
+export async function parcelWeights(db: Db, orderIds: number[]): Promise<Map<number, number>> {
   if (!orderIds.length) return new Map();
   const rows = await db
     .selectFrom('order_lines as l')
@@ -409,7 +407,7 @@ export async function parcelWeights(db: Q, orderIds: number[]): Promise<Map<numb
 
 /** The shopper's own orders, newest first. */
 export function listOrders(
-  db: Q,
+  db: Db,
   f: { userId: number; offset: number; limit: number },
 ): Promise<OrderWithUser[]> {
   return orderColumns(db)
@@ -439,7 +437,7 @@ export interface AdminOrderFilter {
  * phone (orders_ship_phone), the start or end of an id (public_id, orders_public_id_rev), Razorpay's id, the
  * shopper (customer search); an email anywhere in the address is the one part that reads every account.
  */
-function adminOrderWhere(db: Q, f: AdminOrderFilter) {
+function adminOrderWhere(db: Db, f: AdminOrderFilter) {
   let q = db.selectFrom('orders as o');
   if (f.states?.length) q = q.where('o.state', 'in', f.states);
   if (f.paymentMode !== undefined) q = q.where('o.payment_mode', '=', f.paymentMode);
@@ -495,7 +493,7 @@ const sortColumns = {
  *   before)
  */
 export function listAdminOrders(
-  db: Q,
+  db: Db,
   f: AdminOrderFilter & {
     sort: keyof typeof sortColumns;
     dir: 'asc' | 'desc';
@@ -520,13 +518,13 @@ export function listAdminOrders(
   return q.execute();
 }
 
-export async function countAdminOrders(db: Q, f: AdminOrderFilter): Promise<number> {
+export async function countAdminOrders(db: Db, f: AdminOrderFilter): Promise<number> {
   const r = await adminOrderWhere(db, f).select(sql<string>`COUNT(*)`.as('n')).executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
 /** Unpaid online orders whose time is up (the sweep re-checks each under a lock). */
-export async function expiredOrderIds(db: Q, now: Date, limit: number): Promise<number[]> {
+export async function expiredOrderIds(db: Db, now: Date, limit: number): Promise<number[]> {
   const rows = await db
     .selectFrom('orders')
     .select('id')
@@ -540,7 +538,7 @@ export async function expiredOrderIds(db: Q, now: Date, limit: number): Promise<
 
 /** Records a webhook event; false when it was seen before. */
 export async function recordEvent(
-  db: Q,
+  db: Db,
   e: { event_id: string; event: string; razorpay_order_id: string | null },
 ): Promise<boolean> {
   const r = await db.insertInto('payment_events').values(e).ignore().executeTakeFirst();
@@ -551,7 +549,7 @@ export async function recordEvent(
 // Timeline, shipping details, the shopper's address for mails
 
 export async function insertEvent(
-  db: Q,
+  db: Db,
   e: { order_id: number; event: string; actor: string; note?: string; admin_id?: number | null },
 ): Promise<void> {
   await db
@@ -560,7 +558,7 @@ export async function insertEvent(
     .execute();
 }
 
-export function eventsOf(db: Q, orderId: number) {
+export function eventsOf(db: Db, orderId: number) {
   return db
     .selectFrom('order_events as e')
     .leftJoin('admins as a', 'a.id', 'e.admin_id')
@@ -577,25 +575,29 @@ export function eventsOf(db: Q, orderId: number) {
     .execute();
 }
 
-/** Who cancelled the order last ('customer', 'admin', 'payment' or 'system'), or undefined. */
-export async function cancelledBy(db: Q, orderId: number): Promise<string | undefined> {
-  const row = await db
+/** The order's latest event of this kind (who made it and when), or undefined when it has none. */
+export function latestEvent(db: Db, orderId: number, event: string) {
+  return db
     .selectFrom('order_events')
-    .select('actor')
+    .select(['actor', 'created_at'])
     .where('order_id', '=', orderId)
-    .where('event', '=', 'cancelled')
+    .where('event', '=', event)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row?.actor;
 }
 
-export function shopperOf(db: Q, userId: number) {
+/** Who cancelled the order last ('customer', 'admin', 'payment' or 'system'), or undefined. */
+export async function cancelledBy(db: Db, orderId: number): Promise<string | undefined> {
+  return (await latestEvent(db, orderId, 'cancelled'))?.actor;
+}
+
+export function shopperOf(db: Db, userId: number) {
   return db.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirst();
 }
 
 export async function setShipping(
-  db: Q,
+  db: Db,
   id: number,
   s: { carrier: string | null; tracking_number: string | null },
 ): Promise<void> {
@@ -603,7 +605,7 @@ export async function setShipping(
 }
 
 /** Takes the lines of an order out of the shopper's cart (they were put back when its payment failed). */
-export async function removeOrderLinesFromCart(db: Q, userId: number, orderId: number): Promise<void> {
+export async function removeOrderLinesFromCart(db: Db, userId: number, orderId: number): Promise<void> {
   await sql`
     DELETE cl FROM cart_lines cl
     JOIN order_lines l ON l.product_id = cl.product_id AND l.color_id = cl.color_id
@@ -617,13 +619,13 @@ export async function removeOrderLinesFromCart(db: Q, userId: number, orderId: n
 
 export type RefundRow = Selectable<RefundTable>;
 
-export async function insertRefund(db: Q, r: Insertable<RefundTable>): Promise<number> {
+export async function insertRefund(db: Db, r: Insertable<RefundTable>): Promise<number> {
   const res = await db.insertInto('refunds').values(r).executeTakeFirstOrThrow();
   return Number(res.insertId);
 }
 
 /** Moves an order's refunded amount (pending and processed refunds count; a failed one is given back). */
-export async function addRefunded(db: Q, orderId: number, deltaPaise: number): Promise<void> {
+export async function addRefunded(db: Db, orderId: number, deltaPaise: number): Promise<void> {
   await db
     .updateTable('orders')
     .set({ refunded_paise: sql<number>`refunded_paise + ${deltaPaise}` })
@@ -632,7 +634,7 @@ export async function addRefunded(db: Q, orderId: number, deltaPaise: number): P
 }
 
 export function lockRefund(
-  db: Q,
+  db: Db,
   by: { id: number } | { publicId: string } | { providerId: string },
 ): Promise<RefundRow | undefined> {
   let q = db.selectFrom('refunds').selectAll();
@@ -643,7 +645,7 @@ export function lockRefund(
 }
 
 export async function updateRefund(
-  db: Q,
+  db: Db,
   id: number,
   set: Partial<{ state: string; provider_refund_id: string | null; error: string | null }>,
 ): Promise<void> {
@@ -651,7 +653,7 @@ export async function updateRefund(
 }
 
 /** Paise of the order's processed refunds (what has really gone back to the shopper). */
-export async function processedRefundPaise(db: Q, orderId: number): Promise<number> {
+export async function processedRefundPaise(db: Db, orderId: number): Promise<number> {
   const r = await db
     .selectFrom('refunds')
     .select(sql<string>`COALESCE(SUM(amount_paise), 0)`.as('n'))
@@ -661,11 +663,11 @@ export async function processedRefundPaise(db: Q, orderId: number): Promise<numb
   return Number(r?.n ?? 0);
 }
 
-export function refundsOf(db: Q, orderId: number): Promise<RefundRow[]> {
+export function refundsOf(db: Db, orderId: number): Promise<RefundRow[]> {
   return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
 
-export function documentsOf(db: Q, orderId: number) {
+export function documentsOf(db: Db, orderId: number) {
   return db
     .selectFrom('invoices')
     .select(['kind', 'number', 'total_paise', 'issued_at'])

@@ -22,12 +22,10 @@ import {
 } from '@voltcart/shared';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
-import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import { assertOwnAccount, guardOf } from '../../lib/access';
 import { type CourierProvider, ManualCourier } from '../../lib/courier/courier-provider';
 import { countOrderPlaced } from '../../lib/metrics';
-import { createPaymentProvider } from '../../lib/payments/create-payment-provider';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { SimulatorProvider } from '../../lib/payments/simulator';
 import { resource } from '../../lib/routes';
@@ -67,15 +65,9 @@ import { renderPackingSlipsPdf } from './packing-slip-pdf';
 
 const api = contract.order;
 
-// An app built without services (some tests do) still gets the provider its configuration asks for.
-const fallbackProviders = new WeakMap<Config, PaymentProvider>();
-
+// The payment provider is one of the services (services.ts): an app that needs it is built with them.
 function deps(c: Context<AppEnv>): OrderDeps {
-  let payments = c.var.payments as PaymentProvider | undefined;
-  if (!payments) {
-    payments = fallbackProviders.get(c.var.config) ?? createPaymentProvider(c.var.config, c.var.logger);
-    fallbackProviders.set(c.var.config, payments);
-  }
+  const payments = c.var.payments as PaymentProvider;
   return { db: c.var.db, config: c.var.config, logger: c.var.logger, payments };
 }
 

@@ -13,13 +13,10 @@ import {
   type PromotionRule,
   toRupees,
 } from '@voltcart/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Db } from '../../db/connection';
 import { AppError, conflict } from '../../errors';
 import * as repo from './promotion.repository';
 import { jsonList } from './promotion-json';
-
-type Q = Kysely<Database>;
 
 /** A line to price, as checkout and the quote resolve it. */
 export interface DiscountableLine {
@@ -51,7 +48,7 @@ const targetsOf = (row: repo.PromotionRow): string[] => jsonList(row.targets);
 
 /** Names of a promotion's targets or requirements, for the shopper ("Phones", "Apple or Samsung"). */
 async function labelOf(
-  db: Q,
+  db: Db,
   scope: repo.PromotionRow['scope'],
   targets: readonly string[],
 ): Promise<string> {
@@ -73,10 +70,10 @@ async function labelOf(
 }
 
 /** A scoped promotion's target names, for the shopper's message. */
-const scopeLabel = (db: Q, row: repo.PromotionRow) => labelOf(db, row.scope, targetsOf(row));
+const scopeLabel = (db: Db, row: repo.PromotionRow) => labelOf(db, row.scope, targetsOf(row));
 
 /** What a promotion requires in the cart, with its names; null when nothing. */
-async function requirementOf(db: Q, row: repo.PromotionRow): Promise<PromotionRequirement | null> {
+async function requirementOf(db: Db, row: repo.PromotionRow): Promise<PromotionRequirement | null> {
   if (!row.requires_scope) return null;
   const targets = jsonList(row.requires_targets);
   return { scope: row.requires_scope, targets, label: await labelOf(db, row.requires_scope, targets) };
@@ -128,7 +125,7 @@ const fewer = (a: number | null, b: number | null) => (a === null ? b : b === nu
  * - `userId` null (a guest's quote): first order and uses per customer are checked at checkout
  */
 export async function discountsFor(
-  db: Q,
+  db: Db,
   input: {
     lines: readonly DiscountableLine[];
     code: string | null | undefined;
@@ -242,7 +239,7 @@ export function refusedCode(outcome: PromotionOutcome): AppError | null {
 }
 
 /** Takes one use of a promotion and its code where they have a limit; false when one of them is used up. */
-async function takeUses(trx: Q, promotionId: number, codeId: number | null, limited: Limits) {
+async function takeUses(trx: Db, promotionId: number, codeId: number | null, limited: Limits) {
   if (limited.promotion && !(await repo.takePromotionUse(trx, promotionId))) return false;
   return codeId === null || !limited.code || repo.takeCodeUse(trx, codeId);
 }
@@ -260,7 +257,7 @@ async function takeUses(trx: Q, promotionId: number, codeId: number | null, limi
  * - the discounts as applied (priceOrder's figures) are kept with the order, to price it again the same way
  */
 export async function redeemPromotions(
-  trx: Q,
+  trx: Db,
   order: { orderId: number; userId: number },
   outcome: PromotionOutcome,
   priced: PricedOrder,
@@ -306,7 +303,7 @@ export async function redeemPromotions(
  * Gives an order's uses back (cancelled, payment failed), once: its redemptions are marked released under their
  * row locks, and each promotion's and code's count goes down by one.
  */
-export async function releasePromotions(trx: Q, orderId: number): Promise<void> {
+export async function releasePromotions(trx: Db, orderId: number): Promise<void> {
   const rows = (await repo.lockRedemptions(trx, orderId)).filter((r) => !r.released);
   if (!rows.length) return;
   // The promotion rows are locked before the redemptions change: staff setting a limit count them either before or
@@ -326,7 +323,7 @@ export async function releasePromotions(trx: Q, orderId: number): Promise<void> 
  *   be paid at its price (409 `discount_refused`)
  * - paid: the money is taken, so the use is counted whatever the limit
  */
-export async function retakePromotions(trx: Q, orderId: number, force: boolean): Promise<void> {
+export async function retakePromotions(trx: Db, orderId: number, force: boolean): Promise<void> {
   const rows = (await repo.lockRedemptions(trx, orderId)).filter((r) => r.released);
   if (!rows.length) return;
   for (const r of rows) {
@@ -353,7 +350,7 @@ export interface OrderDiscounts {
 
 /** The discounts of orders by order id (none for an order without). */
 export async function discountsOfOrders(
-  db: Q,
+  db: Db,
   orderIds: readonly number[],
 ): Promise<Map<number, OrderDiscounts>> {
   const out = new Map<number, OrderDiscounts>();
@@ -388,7 +385,7 @@ export interface OfferedProduct {
  * - `wholeOrder`: also name offers on the whole order (a product page; cards leave them out)
  */
 export async function productOffers(
-  db: Q,
+  db: Db,
   products: readonly OfferedProduct[],
   opts: { wholeOrder?: boolean; now?: Date } = {},
 ): Promise<Map<number, string[]>> {

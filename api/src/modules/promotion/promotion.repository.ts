@@ -1,8 +1,6 @@
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
-import type { Database, OrderDiscountTable, PromotionTable } from '../../db/database';
-
-/** The database or a transaction: every query here runs in either. */
-type Q = Kysely<Database>;
+import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Db } from '../../db/connection';
+import type { OrderDiscountTable, PromotionTable } from '../../db/database';
 
 export type PromotionRow = Selectable<PromotionTable>;
 export type PromotionFields = Omit<Insertable<PromotionTable>, 'id' | 'uses'>;
@@ -16,7 +14,7 @@ const usedBy = (column: 'promotion_id' | 'code_id', owner: 'p.id' | 'c.id') =>
  * A promotion with its typed code (the one not generated), how many codes were generated and how many uses count
  * (from the redemptions: the `uses` column is kept only for promotions with a limit, see takePromotionUse).
  */
-function withCodes(db: Q) {
+function withCodes(db: Db) {
   return db
     .selectFrom('promotions as p')
     .selectAll('p')
@@ -47,16 +45,16 @@ const counted = <R extends { generated_codes: unknown; used: unknown }>(r: R) =>
   used: Number(r.used ?? 0),
 });
 
-export async function listPromotions(db: Q): Promise<PromotionListRow[]> {
+export async function listPromotions(db: Db): Promise<PromotionListRow[]> {
   return (await withCodes(db).orderBy('p.id', 'desc').limit(1000).execute()).map(counted);
 }
 
-export async function findPromotion(db: Q, id: number): Promise<PromotionListRow | undefined> {
+export async function findPromotion(db: Db, id: number): Promise<PromotionListRow | undefined> {
   const r = await withCodes(db).where('p.id', '=', id).executeTakeFirst();
   return r && counted(r);
 }
 
-export async function insertPromotion(db: Q, row: PromotionFields): Promise<number> {
+export async function insertPromotion(db: Db, row: PromotionFields): Promise<number> {
   const r = await db.insertInto('promotions').values(row).executeTakeFirstOrThrow();
   return Number(r.insertId);
 }
@@ -66,7 +64,7 @@ export async function insertPromotion(db: Q, row: PromotionFields): Promise<numb
  * a promotion that had none starts from the uses it already has (orders in flight hold a share lock on the row
  * until they commit, so each is counted once; see redeemPromotions).
  */
-export async function updatePromotion(db: Q, id: number, row: PromotionFields): Promise<void> {
+export async function updatePromotion(db: Db, id: number, row: PromotionFields): Promise<void> {
   await db.selectFrom('promotions').select('id').where('id', '=', id).forUpdate().execute();
   await db
     .updateTable('promotions as p')
@@ -75,11 +73,11 @@ export async function updatePromotion(db: Q, id: number, row: PromotionFields): 
     .execute();
 }
 
-export async function deletePromotion(db: Q, id: number): Promise<void> {
+export async function deletePromotion(db: Db, id: number): Promise<void> {
   await db.deleteFrom('promotions').where('id', '=', id).execute();
 }
 
-export async function hasRedemptions(db: Q, promotionId: number): Promise<boolean> {
+export async function hasRedemptions(db: Db, promotionId: number): Promise<boolean> {
   const r = await db
     .selectFrom('promotion_redemptions')
     .select('id')
@@ -90,7 +88,7 @@ export async function hasRedemptions(db: Q, promotionId: number): Promise<boolea
 }
 
 /** The promotion that owns a code (normalised), if any. */
-export async function codeOwner(db: Q, code: string): Promise<number | null> {
+export async function codeOwner(db: Db, code: string): Promise<number | null> {
   const r = await db
     .selectFrom('promotion_codes')
     .select('promotion_id')
@@ -100,7 +98,7 @@ export async function codeOwner(db: Q, code: string): Promise<number | null> {
 }
 
 /** Sets the promotion's typed code: updates the one it has, adds one, or (null) removes it. */
-export async function setTypedCode(db: Q, promotionId: number, code: string | null): Promise<void> {
+export async function setTypedCode(db: Db, promotionId: number, code: string | null): Promise<void> {
   const typed = await db
     .selectFrom('promotion_codes')
     .select('id')
@@ -120,14 +118,14 @@ export async function setTypedCode(db: Q, promotionId: number, code: string | nu
 }
 
 /** Which of these codes exist already. */
-export async function existingCodes(db: Q, codes: readonly string[]): Promise<Set<string>> {
+export async function existingCodes(db: Db, codes: readonly string[]): Promise<Set<string>> {
   if (!codes.length) return new Set();
   const rows = await db.selectFrom('promotion_codes').select('code').where('code', 'in', codes).execute();
   return new Set(rows.map((r) => r.code));
 }
 
 /** Single-use generated codes of a promotion. */
-export async function insertGeneratedCodes(db: Q, promotionId: number, codes: readonly string[]) {
+export async function insertGeneratedCodes(db: Db, promotionId: number, codes: readonly string[]) {
   for (let i = 0; i < codes.length; i += 1000) {
     await db
       .insertInto('promotion_codes')
@@ -141,7 +139,7 @@ export async function insertGeneratedCodes(db: Q, promotionId: number, codes: re
 }
 
 /** Every code of a promotion with its uses, for the CSV export. */
-export function codesOf(db: Q, promotionId: number) {
+export function codesOf(db: Db, promotionId: number) {
   return db
     .selectFrom('promotion_codes as c')
     .select(['c.code', 'c.max_uses', 'c.generated', 'c.created_at'])
@@ -163,7 +161,7 @@ export type CodeRow = PromotionRow & {
 };
 
 /** A code (normalised) with its promotion. */
-export async function findCode(db: Q, code: string): Promise<CodeRow | undefined> {
+export async function findCode(db: Db, code: string): Promise<CodeRow | undefined> {
   return db
     .selectFrom('promotion_codes as c')
     .innerJoin('promotions as p', 'p.id', 'c.promotion_id')
@@ -180,7 +178,7 @@ export async function findCode(db: Q, code: string): Promise<CodeRow | undefined
 }
 
 /** Automatic offers switched on whose time is now. */
-export function runningAutomatic(db: Q, now: Date): Promise<PromotionRow[]> {
+export function runningAutomatic(db: Db, now: Date): Promise<PromotionRow[]> {
   return db
     .selectFrom('promotions')
     .selectAll()
@@ -193,7 +191,7 @@ export function runningAutomatic(db: Q, now: Date): Promise<PromotionRow[]> {
 }
 
 /** The variant ids of products, by product id (for offers on some of a product's options). */
-export async function variantsOfProducts(db: Q, productIds: readonly number[]) {
+export async function variantsOfProducts(db: Db, productIds: readonly number[]) {
   const out = new Map<number, number[]>();
   if (!productIds.length) return out;
   const rows = await db
@@ -205,7 +203,7 @@ export async function variantsOfProducts(db: Q, productIds: readonly number[]) {
   return out;
 }
 
-export async function categoryNames(db: Q, ids: readonly number[]): Promise<string[]> {
+export async function categoryNames(db: Db, ids: readonly number[]): Promise<string[]> {
   if (!ids.length) return [];
   return (
     await db
@@ -216,7 +214,7 @@ export async function categoryNames(db: Q, ids: readonly number[]): Promise<stri
   ).map((r) => r.name);
 }
 
-export async function productNames(db: Q, ids: readonly number[]): Promise<string[]> {
+export async function productNames(db: Db, ids: readonly number[]): Promise<string[]> {
   if (!ids.length) return [];
   return (
     await db
@@ -229,7 +227,7 @@ export async function productNames(db: Q, ids: readonly number[]): Promise<strin
 }
 
 /** Whether the shopper has no order yet other than cancelled or failed-payment ones. */
-export async function isFirstOrder(db: Q, userId: number): Promise<boolean> {
+export async function isFirstOrder(db: Db, userId: number): Promise<boolean> {
   const r = await db
     .selectFrom('orders')
     .select('id')
@@ -241,7 +239,7 @@ export async function isFirstOrder(db: Q, userId: number): Promise<boolean> {
 }
 
 /** The shopper's uses of each promotion (orders not cancelled, payments not failed). */
-export async function customerUses(db: Q, userId: number, promotionIds: readonly number[]) {
+export async function customerUses(db: Db, userId: number, promotionIds: readonly number[]) {
   if (!promotionIds.length) return new Map<number, number>();
   const rows = await db
     .selectFrom('promotion_redemptions')
@@ -258,7 +256,7 @@ export async function customerUses(db: Q, userId: number, promotionIds: readonly
  * Which of these promotions have a limit now. Read after the order's redemptions share-locked their rows, so no
  * limit can be set until the order commits.
  */
-export async function limitedAmong(db: Q, ids: readonly number[]): Promise<number[]> {
+export async function limitedAmong(db: Db, ids: readonly number[]): Promise<number[]> {
   if (!ids.length) return [];
   const rows = await db
     .selectFrom('promotions')
@@ -275,7 +273,7 @@ export async function limitedAmong(db: Q, ids: readonly number[]): Promise<numbe
  * promotions with a limit keep the count: a counter on an unlimited offer would make every order wait for the one
  * before it on the same row.
  */
-export async function takePromotionUse(db: Q, id: number): Promise<boolean> {
+export async function takePromotionUse(db: Db, id: number): Promise<boolean> {
   const r = await db
     .updateTable('promotions')
     .set((eb) => ({ uses: eb('uses', '+', 1) }))
@@ -286,7 +284,7 @@ export async function takePromotionUse(db: Q, id: number): Promise<boolean> {
 }
 
 /** One more use of a code with a limit (a generated code's one use); a typed code has none and keeps no count. */
-export async function takeCodeUse(db: Q, id: number): Promise<boolean> {
+export async function takeCodeUse(db: Db, id: number): Promise<boolean> {
   const r = await db
     .updateTable('promotion_codes')
     .set((eb) => ({ uses: eb('uses', '+', 1) }))
@@ -297,7 +295,7 @@ export async function takeCodeUse(db: Q, id: number): Promise<boolean> {
 }
 
 /** A promotion's and a code's limits, their rows locked (giving back or taking again an order's uses). */
-export async function lockLimits(db: Q, promotionId: number, codeId: number | null) {
+export async function lockLimits(db: Db, promotionId: number, codeId: number | null) {
   const p = await db
     .selectFrom('promotions')
     .select('max_uses')
@@ -317,7 +315,7 @@ export async function lockLimits(db: Q, promotionId: number, codeId: number | nu
 }
 
 /** A use taken back whatever the limit (a payment that arrived for an order whose use was given back). */
-export async function forceUse(db: Q, promotionId: number, codeId: number | null): Promise<void> {
+export async function forceUse(db: Db, promotionId: number, codeId: number | null): Promise<void> {
   await db
     .updateTable('promotions')
     .set((eb) => ({ uses: eb('uses', '+', 1) }))
@@ -333,7 +331,7 @@ export async function forceUse(db: Q, promotionId: number, codeId: number | null
       .execute();
 }
 
-export async function giveUseBack(db: Q, promotionId: number, codeId: number | null): Promise<void> {
+export async function giveUseBack(db: Db, promotionId: number, codeId: number | null): Promise<void> {
   await db
     .updateTable('promotions')
     .set((eb) => ({ uses: eb('uses', '-', 1) }))
@@ -352,14 +350,14 @@ export async function giveUseBack(db: Q, promotionId: number, codeId: number | n
 }
 
 export async function insertRedemptions(
-  db: Q,
+  db: Db,
   rows: { promotion_id: number; code_id: number | null; order_id: number; user_id: number }[],
 ): Promise<void> {
   if (rows.length) await db.insertInto('promotion_redemptions').values(rows).execute();
 }
 
 /** An order's redemptions, locked, in the lock order (promotion id). */
-export function lockRedemptions(db: Q, orderId: number) {
+export function lockRedemptions(db: Db, orderId: number) {
   return db
     .selectFrom('promotion_redemptions')
     .select(['id', 'promotion_id', 'code_id', 'released'])
@@ -369,7 +367,7 @@ export function lockRedemptions(db: Q, orderId: number) {
     .execute();
 }
 
-export async function setReleased(db: Q, ids: readonly number[], released: 0 | 1): Promise<void> {
+export async function setReleased(db: Db, ids: readonly number[], released: 0 | 1): Promise<void> {
   if (ids.length)
     await db
       .updateTable('promotion_redemptions')
@@ -378,12 +376,12 @@ export async function setReleased(db: Q, ids: readonly number[], released: 0 | 1
       .execute();
 }
 
-export async function insertOrderDiscounts(db: Q, rows: Insertable<OrderDiscountTable>[]): Promise<void> {
+export async function insertOrderDiscounts(db: Db, rows: Insertable<OrderDiscountTable>[]): Promise<void> {
   if (rows.length) await db.insertInto('order_discounts').values(rows).execute();
 }
 
 /** The discounts of orders, in the order they were applied. */
-export function orderDiscounts(db: Q, orderIds: readonly number[]) {
+export function orderDiscounts(db: Db, orderIds: readonly number[]) {
   if (!orderIds.length) return Promise.resolve([]);
   return db
     .selectFrom('order_discounts')
@@ -395,12 +393,12 @@ export function orderDiscounts(db: Q, orderIds: readonly number[]) {
 }
 
 /** Deals running now: automatic offers switched on, marked as deals, started and not ended. */
-export function runningDeals(db: Q, now: Date) {
+export function runningDeals(db: Db, now: Date) {
   return runningAutomatic(db, now).then((rows) => rows.filter((r) => r.deal && r.ends_at));
 }
 
 /** The shopper's server cart lines, in checkout's order (product, colour, memory size); no locks. */
-export function serverCart(db: Q, userId: number) {
+export function serverCart(db: Db, userId: number) {
   return db
     .selectFrom('cart_lines')
     .select(['id', 'product_id', 'color_id', 'memory_size', 'qty'])

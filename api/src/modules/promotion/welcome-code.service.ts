@@ -1,14 +1,11 @@
 import { randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Db } from '../../db/connection';
 import { isDuplicateKey } from '../../db/errors';
-
-type Q = Kysely<Database>;
 
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 /** The promotion behind the newsletter's codes of this percentage: found, or made (once: a unique key decides). */
-async function welcomePromotion(trx: Q, percent: number): Promise<number> {
+async function welcomePromotion(trx: Db, percent: number): Promise<number> {
   const find = () =>
     trx
       .selectFrom('promotions')
@@ -57,7 +54,7 @@ async function welcomePromotion(trx: Q, percent: number): Promise<number> {
  * working for `days` days from now (the percentage stays the one promised, whatever the setting becomes later).
  */
 export async function issueWelcomeCode(
-  trx: Q,
+  trx: Db,
   opts: { percent: number; days: number; now?: Date },
 ): Promise<{ code: string; expiresAt: Date }> {
   const promotionId = await welcomePromotion(trx, opts.percent);

@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
 
-type Q = Db;
-
 export interface IdleCartRow {
   user_id: number;
   name: string;
@@ -15,7 +13,7 @@ export interface IdleCartRow {
  * for this cart yet (reminded before its oldest line was added: that was another cart), and with no order placed
  * since the cart's last change.
  */
-export async function idleCarts(db: Q, cutoff: Date, oldest: Date, limit: number): Promise<IdleCartRow[]> {
+export async function idleCarts(db: Db, cutoff: Date, oldest: Date, limit: number): Promise<IdleCartRow[]> {
   const r = await sql<IdleCartRow>`
     SELECT c.user_id, u.name, u.email, c.first_added
     FROM (
@@ -35,7 +33,7 @@ export async function idleCarts(db: Q, cutoff: Date, oldest: Date, limit: number
 
 /** Marks the shopper's cart as reminded; false when another process did first (or reminders went off). */
 export async function claimCartReminder(
-  db: Q,
+  db: Db,
   userId: number,
   firstAdded: Date,
   now: Date,
@@ -56,7 +54,7 @@ export interface DeliveredOrderRow {
 }
 
 /** Delivered orders not asked for a review yet, delivered (their last `delivered` event) before `cutoff`. */
-export async function ordersToAsk(db: Q, cutoff: Date, limit: number): Promise<DeliveredOrderRow[]> {
+export async function ordersToAsk(db: Db, cutoff: Date, limit: number): Promise<DeliveredOrderRow[]> {
   const rows = await db
     .selectFrom('orders as o')
     .select(['o.id', 'o.user_id'])
@@ -80,7 +78,7 @@ export async function ordersToAsk(db: Q, cutoff: Date, limit: number): Promise<D
 }
 
 /** Marks the order as asked; false when another process did first. */
-export async function claimReviewRequest(db: Q, orderId: number, now: Date): Promise<boolean> {
+export async function claimReviewRequest(db: Db, orderId: number, now: Date): Promise<boolean> {
   const r = await db
     .updateTable('orders')
     .set({ review_requested_at: now })
@@ -91,7 +89,7 @@ export async function claimReviewRequest(db: Q, orderId: number, now: Date): Pro
 }
 
 /** The shopper, when reminder mails may go to them (reminders on, account not deleted or blocked). */
-export function reminderRecipient(db: Q, userId: number) {
+export function reminderRecipient(db: Db, userId: number) {
   return db
     .selectFrom('users')
     .select(['id', 'name', 'email'])
@@ -103,7 +101,7 @@ export function reminderRecipient(db: Q, userId: number) {
 }
 
 /** The order's products (once each, in line order) that the shopper has not reviewed yet. */
-export async function productsToReview(db: Q, orderId: number, userId: number) {
+export async function productsToReview(db: Db, orderId: number, userId: number) {
   const rows = await db
     .selectFrom('order_lines as l')
     .innerJoin('products as p', 'p.id', 'l.product_id')
@@ -129,7 +127,7 @@ export async function productsToReview(db: Q, orderId: number, userId: number) {
     .filter((r) => !seen.has(r.id) && seen.add(r.id));
 }
 
-export async function setReminderMails(db: Q, userId: number, on: boolean): Promise<boolean> {
+export async function setReminderMails(db: Db, userId: number, on: boolean): Promise<boolean> {
   const r = await db
     .updateTable('users')
     .set({ reminder_mails: on ? 1 : 0 })

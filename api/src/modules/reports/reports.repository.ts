@@ -1,8 +1,6 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Database } from '../../db/database';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/connection';
 import { moneyTaken } from '../../db/money-taken';
-
-type Q = Kysely<Database>;
 
 /**
  * The one set of sales aggregates (reports and the dashboard), summed per day of placing into report_days: money
@@ -85,7 +83,7 @@ const SUM_COLUMNS = [
 // ---------------------------------------------------------------- keeping the days
 
 /** The refresh row: up to when the days were counted. */
-export async function readRefresh(db: Q, lock = false): Promise<{ refreshedTo: Date }> {
+export async function readRefresh(db: Db, lock = false): Promise<{ refreshedTo: Date }> {
   const r = await sql<{ refreshed_to: Date }>`SELECT refreshed_to
     FROM report_refresh WHERE id = 1 ${lock ? sql`FOR UPDATE` : sql``}`.execute(db);
   const row = r.rows[0]!;
@@ -93,12 +91,12 @@ export async function readRefresh(db: Q, lock = false): Promise<{ refreshedTo: D
 }
 
 /** The database's clock. */
-export async function databaseNow(db: Q): Promise<Date> {
+export async function databaseNow(db: Db): Promise<Date> {
   const r = await sql<{ now: Date }>`SELECT UTC_TIMESTAMP(3) AS now`.execute(db);
   return new Date(r.rows[0]!.now);
 }
 
-export async function setRefreshed(db: Q, at: Date): Promise<void> {
+export async function setRefreshed(db: Db, at: Date): Promise<void> {
   await sql`UPDATE report_refresh SET refreshed_to = ${at} WHERE id = 1`.execute(db);
 }
 
@@ -110,7 +108,7 @@ const dayOfOrder = (offsetMinutes: number, o = 'o') =>
  * their change (report_order_days.counted_at differs from their updated_at), and the days those orders were
  * counted in before (an order whose day changed leaves its old day).
  */
-export async function changedDays(db: Q, since: Date, offsetMinutes: number): Promise<string[]> {
+export async function changedDays(db: Db, since: Date, offsetMinutes: number): Promise<string[]> {
   const r = await sql<{ day: string; old_day: string | null }>`SELECT
       DATE_FORMAT(${dayOfOrder(offsetMinutes)}, '%Y-%m-%d') AS day, DATE_FORMAT(r.day, '%Y-%m-%d') AS old_day
     FROM orders AS o LEFT JOIN report_order_days AS r ON r.order_id = o.id
@@ -120,7 +118,7 @@ export async function changedDays(db: Q, since: Date, offsetMinutes: number): Pr
 
 /** Counts the days from `firstDay` to `lastDay` again from the orders placed in [from, to). */
 export async function recountDays(
-  db: Q,
+  db: Db,
   days: { firstDay: string; lastDay: string; from: Date; to: Date },
   offsetMinutes: number,
 ): Promise<void> {
@@ -160,7 +158,7 @@ export async function recountDays(
 // ---------------------------------------------------------------- reading the days
 
 /** The sums of the days from `firstDay` to `lastDay` (both included). */
-export async function salesTotals(db: Q, firstDay: string, lastDay: string): Promise<SalesTotals> {
+export async function salesTotals(db: Db, firstDay: string, lastDay: string): Promise<SalesTotals> {
   const r = await sql<SalesRow>`SELECT ${sql.join(
     SUM_COLUMNS.map((c) => sql`COALESCE(SUM(${sql.ref(c)}), 0) AS ${sql.ref(c)}`),
   )} FROM report_days WHERE day BETWEEN ${firstDay} AND ${lastDay}`.execute(db);
@@ -169,7 +167,7 @@ export async function salesTotals(db: Q, firstDay: string, lastDay: string): Pro
 
 /** Each day's sums and units (days without orders left out). */
 export async function salesByDay(
-  db: Q,
+  db: Db,
   firstDay: string,
   lastDay: string,
 ): Promise<(SalesTotals & { day: string; units: number })[]> {
@@ -188,7 +186,7 @@ export async function salesByDay(
 }
 
 /** Units of the days' paid orders. */
-export async function unitsSold(db: Q, firstDay: string, lastDay: string): Promise<number> {
+export async function unitsSold(db: Db, firstDay: string, lastDay: string): Promise<number> {
   const r = await sql<{ n: number | string | null }>`SELECT SUM(units) AS n FROM report_day_products
     WHERE day BETWEEN ${firstDay} AND ${lastDay}`.execute(db);
   return Number(r.rows[0]?.n ?? 0);
@@ -196,7 +194,7 @@ export async function unitsSold(db: Q, firstDay: string, lastDay: string): Promi
 
 /** Shoppers with a paid order in the days, and how many of them had their first one in these days. */
 export async function customerCounts(
-  db: Q,
+  db: Db,
   firstDay: string,
   lastDay: string,
 ): Promise<{ all: number; newOnes: number }> {
@@ -218,7 +216,7 @@ export type TopKind = 'product' | 'category' | 'brand';
  * products: one lookup per product sold, not one per product and day.
  */
 export async function topSellers(
-  db: Q,
+  db: Db,
   firstDay: string,
   lastDay: string,
   kind: TopKind,

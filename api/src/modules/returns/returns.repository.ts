@@ -1,9 +1,7 @@
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
-import type { Database, ReturnEventTable, ReturnLineTable, ReturnRequestTable } from '../../db/database';
+import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Db } from '../../db/connection';
+import type { ReturnEventTable, ReturnLineTable, ReturnRequestTable } from '../../db/database';
 import { containsPattern } from '../../db/like';
-
-/** The database or a transaction: every query here runs in either. */
-type Q = Kysely<Database>;
 
 export type ReturnRow = Selectable<ReturnRequestTable>;
 export type ReturnLineRow = Selectable<ReturnLineTable>;
@@ -14,7 +12,7 @@ export const POLICY_KEYS = {
   shippingRefund: 'returns_shipping_refund',
 } as const;
 
-export async function readPolicySettings(db: Q): Promise<Map<string, string>> {
+export async function readPolicySettings(db: Db): Promise<Map<string, string>> {
   const rows = await db
     .selectFrom('settings')
     .select(['name', 'value'])
@@ -23,17 +21,17 @@ export async function readPolicySettings(db: Q): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.name, r.value]));
 }
 
-export async function writePolicySettings(db: Q, values: Record<string, string>): Promise<void> {
+export async function writePolicySettings(db: Db, values: Record<string, string>): Promise<void> {
   for (const [name, value] of Object.entries(values)) {
     await db.insertInto('settings').values({ name, value }).onDuplicateKeyUpdate({ value }).execute();
   }
 }
 
-export function categoryPolicies(db: Q) {
+export function categoryPolicies(db: Db) {
   return db.selectFrom('categories').select(['id', 'name', 'return_policy']).orderBy('name').execute();
 }
 
-export async function setCategoryPolicy(db: Q, categoryId: number, policy: string): Promise<boolean> {
+export async function setCategoryPolicy(db: Db, categoryId: number, policy: string): Promise<boolean> {
   const r = await db
     .updateTable('categories')
     .set({ return_policy: policy })
@@ -46,21 +44,8 @@ export async function setCategoryPolicy(db: Q, categoryId: number, policy: strin
   );
 }
 
-/** When the order was delivered: its latest `delivered` event. */
-export async function deliveredAt(db: Q, orderId: number): Promise<Date | undefined> {
-  const r = await db
-    .selectFrom('order_events')
-    .select('created_at')
-    .where('order_id', '=', orderId)
-    .where('event', '=', 'delivered')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return r?.created_at;
-}
-
 /** The order's lines with their category's returns rule and GST rate (for the pricing function). */
-export function orderLinesWithPolicy(db: Q, orderId: number) {
+export function orderLinesWithPolicy(db: Db, orderId: number) {
   return db
     .selectFrom('order_lines as l')
     .leftJoin('products as p', 'p.id', 'l.product_id')
@@ -74,7 +59,7 @@ export function orderLinesWithPolicy(db: Q, orderId: number) {
 
 /** Units of each of the order's lines held by requests that were not rejected, and the open request of each line. */
 export async function unitsInRequests(
-  db: Q,
+  db: Db,
   orderId: number,
 ): Promise<Map<number, { units: number; open: string | null }>> {
   const rows = await db
@@ -93,16 +78,16 @@ export async function unitsInRequests(
   return out;
 }
 
-export async function insertRequest(db: Q, r: Insertable<ReturnRequestTable>): Promise<number> {
+export async function insertRequest(db: Db, r: Insertable<ReturnRequestTable>): Promise<number> {
   const res = await db.insertInto('return_requests').values(r).executeTakeFirstOrThrow();
   return Number(res.insertId);
 }
 
-export async function insertLines(db: Q, lines: Insertable<ReturnLineTable>[]): Promise<void> {
+export async function insertLines(db: Db, lines: Insertable<ReturnLineTable>[]): Promise<void> {
   await db.insertInto('return_lines').values(lines).execute();
 }
 
-export async function insertPhotos(db: Q, requestId: number, files: string[]): Promise<void> {
+export async function insertPhotos(db: Db, requestId: number, files: string[]): Promise<void> {
   if (!files.length) return;
   await db
     .insertInto('return_photos')
@@ -111,7 +96,7 @@ export async function insertPhotos(db: Q, requestId: number, files: string[]): P
 }
 
 export async function insertEvent(
-  db: Q,
+  db: Db,
   e: Omit<Insertable<ReturnEventTable>, 'note'> & { note?: string },
 ): Promise<void> {
   await db
@@ -120,7 +105,7 @@ export async function insertEvent(
     .execute();
 }
 
-export function lockRequest(db: Q, publicId: string): Promise<ReturnRow | undefined> {
+export function lockRequest(db: Db, publicId: string): Promise<ReturnRow | undefined> {
   return db
     .selectFrom('return_requests')
     .selectAll()
@@ -129,12 +114,12 @@ export function lockRequest(db: Q, publicId: string): Promise<ReturnRow | undefi
     .executeTakeFirst();
 }
 
-export function findRequest(db: Q, publicId: string): Promise<ReturnRow | undefined> {
+export function findRequest(db: Db, publicId: string): Promise<ReturnRow | undefined> {
   return db.selectFrom('return_requests').selectAll().where('public_id', '=', publicId).executeTakeFirst();
 }
 
 export async function updateRequest(
-  db: Q,
+  db: Db,
   id: number,
   set: Partial<Omit<Insertable<ReturnRequestTable>, 'id' | 'public_id' | 'order_id'>>,
 ): Promise<void> {
@@ -142,15 +127,20 @@ export async function updateRequest(
 }
 
 /** Closes a request's lines: they no longer hold their order lines. */
-export async function closeLines(db: Q, requestId: number): Promise<void> {
+export async function closeLines(db: Db, requestId: number): Promise<void> {
   await db.updateTable('return_lines').set({ open: null }).where('request_id', '=', requestId).execute();
 }
 
-export async function setInspection(db: Q, lineId: number, sellable: number, damaged: number): Promise<void> {
+export async function setInspection(
+  db: Db,
+  lineId: number,
+  sellable: number,
+  damaged: number,
+): Promise<void> {
   await db.updateTable('return_lines').set({ sellable, damaged }).where('id', '=', lineId).execute();
 }
 
-export function requestsOfOrder(db: Q, orderId: number): Promise<ReturnRow[]> {
+export function requestsOfOrder(db: Db, orderId: number): Promise<ReturnRow[]> {
   return db
     .selectFrom('return_requests')
     .selectAll()
@@ -159,7 +149,7 @@ export function requestsOfOrder(db: Q, orderId: number): Promise<ReturnRow[]> {
     .execute();
 }
 
-export function requestsOfShopper(db: Q, userId: number, limit = 100): Promise<ReturnRow[]> {
+export function requestsOfShopper(db: Db, userId: number, limit = 100): Promise<ReturnRow[]> {
   return db
     .selectFrom('return_requests as r')
     .innerJoin('orders as o', 'o.id', 'r.order_id')
@@ -171,7 +161,7 @@ export function requestsOfShopper(db: Q, userId: number, limit = 100): Promise<R
 }
 
 /** The lines of requests, with what the order line sold. */
-export function linesOfRequests(db: Q, requestIds: number[]) {
+export function linesOfRequests(db: Db, requestIds: number[]) {
   if (!requestIds.length) return Promise.resolve([]);
   return db
     .selectFrom('return_lines as rl')
@@ -195,7 +185,7 @@ export function linesOfRequests(db: Q, requestIds: number[]) {
     .execute();
 }
 
-export function photosOf(db: Q, requestIds: number[]) {
+export function photosOf(db: Db, requestIds: number[]) {
   if (!requestIds.length) return Promise.resolve([]);
   return db
     .selectFrom('return_photos')
@@ -206,7 +196,7 @@ export function photosOf(db: Q, requestIds: number[]) {
     .execute();
 }
 
-export function eventsOf(db: Q, requestId: number) {
+export function eventsOf(db: Db, requestId: number) {
   return db
     .selectFrom('return_events as e')
     .leftJoin('admins as a', 'a.id', 'e.admin_id')
@@ -228,7 +218,7 @@ export interface ReturnFilter {
   q?: string;
 }
 
-function filtered(db: Q, f: ReturnFilter) {
+function filtered(db: Db, f: ReturnFilter) {
   let q = db.selectFrom('return_requests as r').innerJoin('orders as o', 'o.id', 'r.order_id');
   if (f.state) q = q.where('r.state', '=', f.state);
   if (f.q) {
@@ -249,19 +239,19 @@ function filtered(db: Q, f: ReturnFilter) {
 }
 
 export function listRequests(
-  db: Q,
+  db: Db,
   f: ReturnFilter & { offset: number; limit: number },
 ): Promise<ReturnRow[]> {
   return filtered(db, f).selectAll('r').orderBy('r.id', 'desc').limit(f.limit).offset(f.offset).execute();
 }
 
-export async function countRequests(db: Q, f: ReturnFilter): Promise<number> {
+export async function countRequests(db: Db, f: ReturnFilter): Promise<number> {
   const r = await filtered(db, f).select(sql<string>`COUNT(*)`.as('n')).executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
 /** Requests per state (the list's tabs), whatever the filters. */
-export async function countsByState(db: Q): Promise<Map<string, number>> {
+export async function countsByState(db: Db): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('return_requests')
     .select(['state', sql<string>`COUNT(*)`.as('n')])
@@ -271,7 +261,7 @@ export async function countsByState(db: Q): Promise<Map<string, number>> {
 }
 
 /** Units inspected as damaged, all time: kept apart from sellable stock. */
-export async function damagedUnits(db: Q): Promise<number> {
+export async function damagedUnits(db: Db): Promise<number> {
   const r = await db
     .selectFrom('return_lines')
     .select(sql<string>`COALESCE(SUM(damaged), 0)`.as('n'))
@@ -280,7 +270,7 @@ export async function damagedUnits(db: Q): Promise<number> {
 }
 
 /** The variants of a product with what a replacement needs: options, stock, switch and price. */
-export function variantsOf(db: Q, productIds: number[]) {
+export function variantsOf(db: Db, productIds: number[]) {
   if (!productIds.length) return Promise.resolve([]);
   return db
     .selectFrom('product_variants as v')
@@ -314,7 +304,7 @@ export function variantsOf(db: Q, productIds: number[]) {
     .execute();
 }
 
-export function shopperOfOrder(db: Q, orderId: number) {
+export function shopperOfOrder(db: Db, orderId: number) {
   return db
     .selectFrom('orders as o')
     .innerJoin('users as u', 'u.id', 'o.user_id')
@@ -323,6 +313,6 @@ export function shopperOfOrder(db: Q, orderId: number) {
     .executeTakeFirst();
 }
 
-export function refundById(db: Q, id: number) {
+export function refundById(db: Db, id: number) {
   return db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -13,10 +13,8 @@ import {
 } from '@voltcart/shared';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
-import type { Config } from '../../config';
 import { catalogCache } from '../../lib/cache';
 import { uploadedFiles } from '../../lib/images';
-import { createPaymentProvider } from '../../lib/payments/create-payment-provider';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { resource } from '../../lib/routes';
 import { idParam } from '../../lib/validate';
@@ -43,15 +41,9 @@ import {
 
 const api = contract.returns;
 
-// An app built without services (some tests do) still gets the provider its configuration asks for.
-const fallbackProviders = new WeakMap<Config, PaymentProvider>();
-
+// The payment provider is one of the services (services.ts): an app that needs it is built with them.
 function deps(c: Context<AppEnv>): OrderDeps {
-  let payments = c.var.payments as PaymentProvider | undefined;
-  if (!payments) {
-    payments = fallbackProviders.get(c.var.config) ?? createPaymentProvider(c.var.config, c.var.logger);
-    fallbackProviders.set(c.var.config, payments);
-  }
+  const payments = c.var.payments as PaymentProvider;
   return { db: c.var.db, config: c.var.config, logger: c.var.logger, payments };
 }
 

@@ -3,7 +3,6 @@ import {
   type AppliedDiscount,
   type CategoryReturnPolicy,
   DEFAULT_RETURN_WINDOW_DAYS,
-  formatINR,
   formatReturnDay,
   isOpenReturn,
   MAX_RETURN_PHOTOS,
@@ -257,7 +256,10 @@ async function visibleOrder(db: Db | Trx, publicId: string, who: { staff: boolea
 
 /** The window of an order: open while it is delivered and the window has not closed. */
 async function windowOf(db: Db | Trx, order: orders.OrderRow, days: number) {
-  const delivered = order.state === 'delivered' ? await repo.deliveredAt(db, order.id) : undefined;
+  const delivered =
+    order.state === 'delivered'
+      ? (await orders.latestEvent(db, order.id, 'delivered'))?.created_at
+      : undefined;
   const at = delivered ?? (order.state === 'delivered' ? order.updated_at : undefined);
   const closesAt = at ? returnWindowCloses(at, days) : null;
   return { closesAt, open: !!closesAt && Date.now() < closesAt.getTime() };

@@ -1,8 +1,5 @@
 import type { StaffRole } from '@voltcart/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database';
-
-type Q = Kysely<Database>;
+import type { Db } from '../../db/connection';
 
 const columns = [
   'id',
@@ -15,16 +12,16 @@ const columns = [
   'totp_secret',
 ] as const;
 
-export function listStaff(db: Q) {
+export function listStaff(db: Db) {
   return db.selectFrom('admins').select(columns).orderBy('active', 'desc').orderBy('name').execute();
 }
 
-export function findStaff(db: Q, id: number) {
+export function findStaff(db: Db, id: number) {
   return db.selectFrom('admins').select(columns).where('id', '=', id).executeTakeFirst();
 }
 
 /** The active Owners, locked until the transaction ends (two Owners demoting each other at once: one waits). */
-export async function lockActiveOwners(db: Q): Promise<number[]> {
+export async function lockActiveOwners(db: Db): Promise<number[]> {
   const rows = await db
     .selectFrom('admins')
     .select('id')
@@ -35,7 +32,7 @@ export async function lockActiveOwners(db: Q): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-export async function updateStaff(db: Q, id: number, values: { role?: StaffRole; active?: number }) {
+export async function updateStaff(db: Db, id: number, values: { role?: StaffRole; active?: number }) {
   await db.updateTable('admins').set(values).where('id', '=', id).execute();
 }
 
@@ -43,7 +40,7 @@ export async function updateStaff(db: Q, id: number, values: { role?: StaffRole;
  * A new password: the token version moves on, so every session of the account ends. `mustChange`: a password
  * someone else set (the Owner's reset), to be changed at the next login.
  */
-export async function setStaffPassword(db: Q, id: number, password_hash: string, mustChange: boolean) {
+export async function setStaffPassword(db: Db, id: number, password_hash: string, mustChange: boolean) {
   await db
     .updateTable('admins')
     .set((eb) => ({
@@ -55,7 +52,7 @@ export async function setStaffPassword(db: Q, id: number, password_hash: string,
     .execute();
 }
 
-export async function bumpTokenVersion(db: Q, id: number) {
+export async function bumpTokenVersion(db: Db, id: number) {
   await db
     .updateTable('admins')
     .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
@@ -66,7 +63,7 @@ export async function bumpTokenVersion(db: Q, id: number) {
 const TWO_STEP_SETTING = 'staff_two_step_required';
 
 /** Whether the Owner requires two-step sign-in of every staff account. */
-export async function readTwoStepRequired(db: Q): Promise<boolean> {
+export async function readTwoStepRequired(db: Db): Promise<boolean> {
   const row = await db
     .selectFrom('settings')
     .select('value')
@@ -75,7 +72,7 @@ export async function readTwoStepRequired(db: Q): Promise<boolean> {
   return row?.value === '1';
 }
 
-export async function writeTwoStepRequired(db: Q, on: boolean): Promise<void> {
+export async function writeTwoStepRequired(db: Db, on: boolean): Promise<void> {
   await db
     .insertInto('settings')
     .values({ name: TWO_STEP_SETTING, value: on ? '1' : '0' })
@@ -84,7 +81,7 @@ export async function writeTwoStepRequired(db: Q, on: boolean): Promise<void> {
 }
 
 /** The account's two-step state, locked for the caller's transaction. */
-export function lockTwoStep(db: Q, id: number) {
+export function lockTwoStep(db: Db, id: number) {
   return db
     .selectFrom('admins')
     .select(['id', 'name', 'email', 'totp_secret', 'totp_pending', 'totp_last_step'])
@@ -94,7 +91,7 @@ export function lockTwoStep(db: Q, id: number) {
 }
 
 export async function setTwoStep(
-  db: Q,
+  db: Db,
   id: number,
   values: { totp_secret?: string | null; totp_pending?: string | null; totp_last_step?: number | null },
 ): Promise<void> {
@@ -102,7 +99,7 @@ export async function setTwoStep(
 }
 
 /** Moves the last used step on; false when a code of this step (or a later one) was already used. */
-export async function useTotpStep(db: Q, id: number, step: number): Promise<boolean> {
+export async function useTotpStep(db: Db, id: number, step: number): Promise<boolean> {
   const r = await db
     .updateTable('admins')
     .set({ totp_last_step: step })
@@ -112,7 +109,7 @@ export async function useTotpStep(db: Q, id: number, step: number): Promise<bool
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function replaceRecoveryCodes(db: Q, id: number, hashes: string[]): Promise<void> {
+export async function replaceRecoveryCodes(db: Db, id: number, hashes: string[]): Promise<void> {
   await db.deleteFrom('recovery_codes').where('admin_id', '=', id).execute();
   if (hashes.length)
     await db
@@ -122,7 +119,7 @@ export async function replaceRecoveryCodes(db: Q, id: number, hashes: string[]):
 }
 
 /** Uses one recovery code; false when it is not the account's or was used already. */
-export async function useRecoveryCode(db: Q, id: number, hash: string): Promise<boolean> {
+export async function useRecoveryCode(db: Db, id: number, hash: string): Promise<boolean> {
   const r = await db
     .updateTable('recovery_codes')
     .set({ used_at: new Date() })

@@ -1,8 +1,6 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/database';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection';
 import { SHOP_THRESHOLD } from './stock-ledger.repository';
-
-type Q = Kysely<Database>;
 
 const threshold = sql<number>`COALESCE(v.low_stock_threshold, ${SHOP_THRESHOLD})`;
 
@@ -14,7 +12,7 @@ export const effectiveThreshold = sql<number>`COALESCE(low_stock_threshold, ${SH
  * its threshold that has none open: the ids of those
  * whose alert this call opened (INSERT IGNORE keeps an open alert as it was: once per crossing).
  */
-export async function openAlerts(db: Q, variantIds: number[]): Promise<number[]> {
+export async function openAlerts(db: Db, variantIds: number[]): Promise<number[]> {
   if (!variantIds.length) return [];
   const r = await sql<{ variant_id: number | string }>`INSERT IGNORE INTO low_stock_alerts
       (variant_id, product_id, units, threshold)
@@ -26,14 +24,14 @@ export async function openAlerts(db: Q, variantIds: number[]): Promise<number[]>
 }
 
 /** Closes the alerts of these variants that are now above their threshold (armed again). */
-export async function closeAlerts(db: Q, variantIds: number[]): Promise<void> {
+export async function closeAlerts(db: Db, variantIds: number[]): Promise<void> {
   if (!variantIds.length) return;
   await sql`DELETE a FROM low_stock_alerts AS a JOIN product_variants AS v ON v.id = a.variant_id
     WHERE a.variant_id IN (${sql.join(variantIds)}) AND v.stock > ${threshold}`.execute(db);
 }
 
 /** Open alerts without their staff mail yet, oldest first, locked (one background pass writes each mail). */
-export async function lockUnmailed(db: Q, limit: number) {
+export async function lockUnmailed(db: Db, limit: number) {
   const r = await sql<{
     variant_id: number | string;
     product_id: number | string;
@@ -59,7 +57,7 @@ export async function lockUnmailed(db: Q, limit: number) {
   }));
 }
 
-export async function markMailed(db: Q, variantIds: number[]): Promise<void> {
+export async function markMailed(db: Db, variantIds: number[]): Promise<void> {
   if (!variantIds.length) return;
   await db
     .updateTable('low_stock_alerts')
@@ -69,7 +67,7 @@ export async function markMailed(db: Q, variantIds: number[]): Promise<void> {
 }
 
 /** The open alerts (the dashboard's list), fewest units first, with the variant's units and threshold now. */
-export async function listOpen(db: Q, limit: number) {
+export async function listOpen(db: Db, limit: number) {
   const r = await sql<{
     variant_id: number | string;
     product_id: number | string;
@@ -103,7 +101,7 @@ export async function listOpen(db: Q, limit: number) {
 }
 
 /** Sets a variant's own threshold (null: the shop's). */
-export async function setThreshold(db: Q, variantId: number, value: number | null): Promise<void> {
+export async function setThreshold(db: Db, variantId: number, value: number | null): Promise<void> {
   await db
     .updateTable('product_variants')
     .set({ low_stock_threshold: value })
@@ -115,7 +113,7 @@ export async function setThreshold(db: Q, variantId: number, value: number | nul
  * After a threshold changed: opens the alerts of the given variants (all when none given) now at or below their
  * threshold, already mailed (no unit moved: no crossing to tell staff about), and closes those now above it.
  */
-export async function resortAlerts(db: Q, variantIds?: number[]): Promise<void> {
+export async function resortAlerts(db: Db, variantIds?: number[]): Promise<void> {
   const only = variantIds ? sql`AND v.id IN (${sql.join(variantIds)})` : sql``;
   await sql`INSERT IGNORE INTO low_stock_alerts (variant_id, product_id, units, threshold, mailed_at)
     SELECT v.id, v.product_id, v.stock, ${threshold}, UTC_TIMESTAMP(3) FROM product_variants AS v

@@ -1,7 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/database';
-
-type Q = Kysely<Database>;
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection';
 
 /** A change of one variant's units, named by id or (for variants just inserted) by SKU. */
 export type Move = ({ variantId: number; sku?: undefined } | { sku: string; variantId?: undefined }) & {
@@ -32,7 +30,7 @@ export interface Written {
  * variant's low-stock threshold (its own, else the shop's), read in the same statement, so that a change which
  * crosses it is seen without another query.
  */
-export async function insertMovements(db: Q, moves: Move[], ctx: MoveContext): Promise<Written[]> {
+export async function insertMovements(db: Db, moves: Move[], ctx: MoveContext): Promise<Written[]> {
   const byId = moves.filter((m) => m.variantId !== undefined);
   const bySku = moves.filter((m) => m.variantId === undefined);
   return [
@@ -45,7 +43,7 @@ export async function insertMovements(db: Q, moves: Move[], ctx: MoveContext): P
 export const SHOP_THRESHOLD = sql<number>`COALESCE((SELECT CAST(s.value AS UNSIGNED) FROM settings AS s
   WHERE s.name = 'low_stock_threshold'), 5)`;
 
-async function insertJoined(db: Q, moves: Move[], ctx: MoveContext, key: 'id' | 'sku'): Promise<Written[]> {
+async function insertJoined(db: Db, moves: Move[], ctx: MoveContext, key: 'id' | 'sku'): Promise<Written[]> {
   // The variants by key, each with its change as a CASE: no derived table to build, one index lookup per row.
   const k = (m: Move) => (key === 'id' ? m.variantId! : m.sku!);
   const col = sql.ref(`v.${key}`);
@@ -91,7 +89,7 @@ export interface MovementFilter {
 }
 
 /** A page of a product's trail, newest first, with the staff member's name, the order's public id and whether the variant still exists. */
-export function listMovements(db: Q, f: MovementFilter) {
+export function listMovements(db: Db, f: MovementFilter) {
   let q = db
     .selectFrom('stock_movements as m')
     .leftJoin('product_variants as v', 'v.id', 'm.variant_id')
@@ -122,7 +120,7 @@ export function listMovements(db: Q, f: MovementFilter) {
 }
 
 /** Every SKU a product's trail names and its current variants, with whether each still exists. */
-export async function trailVariants(db: Q, productId: number) {
+export async function trailVariants(db: Db, productId: number) {
   const r = await sql<{ id: number | string; sku: string; deleted: number | string }>`
     SELECT id, sku, 0 AS deleted FROM product_variants WHERE product_id = ${productId}
     UNION
@@ -134,13 +132,13 @@ export async function trailVariants(db: Q, productId: number) {
   return r.rows.map((x) => ({ id: Number(x.id), sku: x.sku, deleted: Number(x.deleted) === 1 }));
 }
 
-export async function productExists(db: Q, productId: number): Promise<boolean> {
+export async function productExists(db: Db, productId: number): Promise<boolean> {
   const r = await db.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst();
   return r !== undefined;
 }
 
 /** Variants whose units differ from the sum of their ledger rows, and how many variants were checked. */
-export async function mismatches(db: Q, productIds?: number[]) {
+export async function mismatches(db: Db, productIds?: number[]) {
   const only = productIds?.length ? sql`WHERE v.product_id IN (${sql.join(productIds)})` : sql``;
   const r = await sql<{
     id: number | string;

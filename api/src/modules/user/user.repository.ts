@@ -1,7 +1,6 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
-import type { AddressTable, Database } from '../../db/database';
-
-type Q = Kysely<Database>;
+import { type Insertable, sql } from 'kysely';
+import type { Db } from '../../db/connection';
+import type { AddressTable } from '../../db/database';
 
 const accountColumns = [
   'id',
@@ -14,24 +13,24 @@ const accountColumns = [
   'reminder_mails',
 ] as const;
 
-export function findUserByEmail(db: Q, email: string) {
+export function findUserByEmail(db: Db, email: string) {
   return db.selectFrom('users').select(accountColumns).where('email', '=', email).executeTakeFirst();
 }
 
-export function findUserById(db: Q, id: number) {
+export function findUserById(db: Db, id: number) {
   return db.selectFrom('users').select(accountColumns).where('id', '=', id).executeTakeFirst();
 }
 
 /** Inserts a customer; a duplicate email surfaces as MySQL error 1062 (the unique key decides races). */
 export async function insertUser(
-  db: Q,
+  db: Db,
   values: { name: string; email: string; password_hash: string },
 ): Promise<number> {
   const r = await db.insertInto('users').values(values).executeTakeFirstOrThrow();
   return Number(r.insertId);
 }
 
-export async function bumpUserTokenVersion(db: Q, id: number): Promise<void> {
+export async function bumpUserTokenVersion(db: Db, id: number): Promise<void> {
   await db
     .updateTable('users')
     .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
@@ -40,12 +39,12 @@ export async function bumpUserTokenVersion(db: Q, id: number): Promise<void> {
 }
 
 /** Locks the user's row so that concurrent changes to their addresses run one after another. */
-export async function lockUser(db: Q, id: number): Promise<boolean> {
+export async function lockUser(db: Db, id: number): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
   return !!row;
 }
 
-export function listAddresses(db: Q, userId: number) {
+export function listAddresses(db: Db, userId: number) {
   return db
     .selectFrom('addresses')
     .select([
@@ -69,7 +68,7 @@ export function listAddresses(db: Q, userId: number) {
 
 export type AddressRow = Awaited<ReturnType<typeof listAddresses>>[number];
 
-export async function countAddresses(db: Q, userId: number): Promise<number> {
+export async function countAddresses(db: Db, userId: number): Promise<number> {
   const r = await db
     .selectFrom('addresses')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -78,13 +77,13 @@ export async function countAddresses(db: Q, userId: number): Promise<number> {
   return Number(r.n);
 }
 
-export async function insertAddress(db: Q, values: Omit<Insertable<AddressTable>, 'id'>): Promise<number> {
+export async function insertAddress(db: Db, values: Omit<Insertable<AddressTable>, 'id'>): Promise<number> {
   const r = await db.insertInto('addresses').values(values).executeTakeFirstOrThrow();
   return Number(r.insertId);
 }
 
 /** One of the user's own addresses, locked for the caller's transaction (undefined when it is not theirs). */
-export function findOwnAddress(db: Q, userId: number, addressId: number) {
+export function findOwnAddress(db: Db, userId: number, addressId: number) {
   return db
     .selectFrom('addresses')
     .select('id')
@@ -95,7 +94,7 @@ export function findOwnAddress(db: Q, userId: number, addressId: number) {
 }
 
 export async function updateAddress(
-  db: Q,
+  db: Db,
   addressId: number,
   values: Omit<Insertable<AddressTable>, 'id' | 'user_id'>,
 ): Promise<void> {
@@ -103,7 +102,7 @@ export async function updateAddress(
 }
 
 /** Makes one address the user's default and every other of theirs not (in the caller's transaction). */
-export async function setDefaultAddress(db: Q, userId: number, addressId: number): Promise<void> {
+export async function setDefaultAddress(db: Db, userId: number, addressId: number): Promise<void> {
   await db
     .updateTable('addresses')
     .set({ is_default: sql<number>`id = ${addressId}` })
@@ -112,7 +111,7 @@ export async function setDefaultAddress(db: Q, userId: number, addressId: number
 }
 
 /** Deletes one of the user's own addresses; returns how many rows went (0 when it is not theirs). */
-export async function deleteAddress(db: Q, userId: number, addressId: number): Promise<number> {
+export async function deleteAddress(db: Db, userId: number, addressId: number): Promise<number> {
   const r = await db
     .deleteFrom('addresses')
     .where('id', '=', addressId)

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { type FormEvent, useState } from 'react';
+import { FormField } from '../../components/form-field';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { ErrorBox, PageHeader, Spinner } from '../../components/states';
 import { api } from '../../lib/api';
@@ -79,35 +80,23 @@ function RemittanceForm({ carriers }: { carriers: string[] }) {
         </div>
       )}
       <div className="grid-2">
-        <div className="field">
-          <label className="field-label" htmlFor="cod-carrier">
-            Carrier
-          </label>
+        <FormField id="cod-carrier" label="Carrier">
           <input {...field('carrier')} list="cod-carriers" required />
           <datalist id="cod-carriers">
             {carriers.map((c) => (
               <option key={c} value={c} />
             ))}
           </datalist>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="cod-amount">
-            Amount received (₹)
-          </label>
+        </FormField>
+        <FormField id="cod-amount" label="Amount received (₹)">
           <input {...field('amount')} type="number" min={0} step="0.01" required />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="cod-remittedOn">
-            Date received
-          </label>
+        </FormField>
+        <FormField id="cod-remittedOn" label="Date received">
           <input {...field('remittedOn')} type="date" max={today()} required />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="cod-reference">
-            Reference (UTR or the courier's remittance number)
-          </label>
+        </FormField>
+        <FormField id="cod-reference" label="Reference (UTR or the courier's remittance number)">
           <input {...field('reference')} maxLength={120} required />
-        </div>
+        </FormField>
       </div>
       <div className="field">
         <span className="field-label" id="cod-file-label">

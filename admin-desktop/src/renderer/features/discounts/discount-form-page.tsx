@@ -11,8 +11,9 @@ import {
   REQUIRES_SCOPES,
   type RequiresScope,
 } from '@voltcart/shared';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { FormField } from '../../components/form-field';
 import { LoadForEdit } from '../../components/query-states';
 import { PageHeader } from '../../components/states';
 import { paths } from '../../config/paths';
@@ -154,22 +155,6 @@ export function DiscountFormPage() {
   );
 }
 
-function Field(props: { id: string; label: string; hint?: string; children: ReactNode }) {
-  return (
-    <div className="field">
-      <label className="field-label" htmlFor={props.id}>
-        {props.label}
-      </label>
-      {props.children}
-      {props.hint && (
-        <span className="hint" id={`${props.id}-hint`}>
-          {props.hint}
-        </span>
-      )}
-    </div>
-  );
-}
-
 function DiscountForm({ id, current }: { id?: string; current: Promotion | null }) {
   const navigate = useNavigate();
   const start = valuesOf(current);
@@ -219,10 +204,10 @@ function DiscountForm({ id, current }: { id?: string; current: Promotion | null 
         </div>
       )}
       <div className="grid-3">
-        <Field id="discount-name" label="Name" hint="Shown to shoppers for an automatic offer.">
+        <FormField id="discount-name" label="Name" hint="Shown to shoppers for an automatic offer.">
           <input {...input('name', { maxLength: 120 })} />
-        </Field>
-        <Field id="discount-kind" label="Type">
+        </FormField>
+        <FormField id="discount-kind" label="Type">
           <select
             id="discount-kind"
             value={v.kind}
@@ -232,20 +217,20 @@ function DiscountForm({ id, current }: { id?: string; current: Promotion | null 
             <option value="code">Discount code</option>
             <option value="automatic">Automatic offer (no code)</option>
           </select>
-        </Field>
+        </FormField>
         {v.kind === 'code' && (
-          <Field
+          <FormField
             id="discount-code"
             label="Code"
             hint="Letters, digits, - and _. Shoppers may type it in any case. Leave empty for generated codes only."
           >
             <input {...input('code', { maxLength: 32, autoCapitalize: 'characters' })} />
-          </Field>
+          </FormField>
         )}
       </div>
 
       <div className="grid-3">
-        <Field id="discount-action" label="Gives">
+        <FormField id="discount-action" label="Gives">
           <select
             id="discount-action"
             value={v.action}
@@ -257,36 +242,36 @@ function DiscountForm({ id, current }: { id?: string; current: Promotion | null 
               </option>
             ))}
           </select>
-        </Field>
+        </FormField>
         {v.action === 'percent' && (
           <>
-            <Field id="discount-percent" label="Percentage (%)">
+            <FormField id="discount-percent" label="Percentage (%)">
               <input {...input('percent', { inputMode: 'decimal' })} />
-            </Field>
-            <Field id="discount-cap" label="At most (₹, optional)">
+            </FormField>
+            <FormField id="discount-cap" label="At most (₹, optional)">
               <input {...input('cap', { inputMode: 'decimal' })} />
-            </Field>
+            </FormField>
           </>
         )}
         {v.action === 'amount' && (
-          <Field id="discount-amount" label="Amount off (₹)">
+          <FormField id="discount-amount" label="Amount off (₹)">
             <input {...input('amount', { inputMode: 'decimal' })} />
-          </Field>
+          </FormField>
         )}
         {v.action === 'buy_x_get_y' && (
           <>
-            <Field id="discount-buyQty" label="Buy (units)">
+            <FormField id="discount-buyQty" label="Buy (units)">
               <input {...input('buyQty', { inputMode: 'numeric' })} />
-            </Field>
-            <Field id="discount-getQty" label="Get free (units)">
+            </FormField>
+            <FormField id="discount-getQty" label="Get free (units)">
               <input {...input('getQty', { inputMode: 'numeric' })} />
-            </Field>
+            </FormField>
           </>
         )}
       </div>
 
       <div className="grid-3">
-        <Field id="discount-scope" label="Applies to">
+        <FormField id="discount-scope" label="Applies to">
           <select
             id="discount-scope"
             value={v.scope}
@@ -298,19 +283,19 @@ function DiscountForm({ id, current }: { id?: string; current: Promotion | null 
               </option>
             ))}
           </select>
-        </Field>
+        </FormField>
         {v.scope !== 'order' && (
-          <Field id="discount-targets" label="Which ones" hint="Separated by commas.">
+          <FormField id="discount-targets" label="Which ones" hint="Separated by commas.">
             <input {...input('targets')} />
-          </Field>
+          </FormField>
         )}
-        <Field id="discount-minOrder" label="Minimum order (₹, optional)">
+        <FormField id="discount-minOrder" label="Minimum order (₹, optional)">
           <input {...input('minOrder', { inputMode: 'decimal' })} />
-        </Field>
+        </FormField>
       </div>
 
       <div className="grid-3">
-        <Field
+        <FormField
           id="discount-requiresScope"
           label="Only with, in the cart"
           hint="e.g. 10% off accessories with any phone: applies to Accessories, only with a product of Phones."
@@ -326,30 +311,34 @@ function DiscountForm({ id, current }: { id?: string; current: Promotion | null 
               </option>
             ))}
           </select>
-        </Field>
+        </FormField>
         {v.requiresScope && (
-          <Field id="discount-requiresTargets" label="Which ones, in the cart" hint="Separated by commas.">
+          <FormField
+            id="discount-requiresTargets"
+            label="Which ones, in the cart"
+            hint="Separated by commas."
+          >
             <input {...input('requiresTargets')} />
-          </Field>
+          </FormField>
         )}
       </div>
 
       <div className="grid-3">
-        <Field id="discount-startsAt" label="Starts (India time, optional)">
+        <FormField id="discount-startsAt" label="Starts (India time, optional)">
           <input {...input('startsAt', { type: 'datetime-local' })} />
-        </Field>
-        <Field id="discount-endsAt" label="Ends (India time, optional)">
+        </FormField>
+        <FormField id="discount-endsAt" label="Ends (India time, optional)">
           <input {...input('endsAt', { type: 'datetime-local' })} />
-        </Field>
+        </FormField>
       </div>
 
       <div className="grid-3">
-        <Field id="discount-maxUses" label="Total uses (optional)" hint="Empty: no limit.">
+        <FormField id="discount-maxUses" label="Total uses (optional)" hint="Empty: no limit.">
           <input {...input('maxUses', { inputMode: 'numeric' })} />
-        </Field>
-        <Field id="discount-perCustomer" label="Uses per customer (optional)" hint="Empty: no limit.">
+        </FormField>
+        <FormField id="discount-perCustomer" label="Uses per customer (optional)" hint="Empty: no limit.">
           <input {...input('perCustomer', { inputMode: 'numeric' })} />
-        </Field>
+        </FormField>
       </div>
 
       <fieldset className="choice-list">

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { FormField } from '../../components/form-field';
 import { PageHeader } from '../../components/states';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
@@ -48,6 +49,10 @@ export function ShippingPage() {
   }
 
   const set = (patch: Partial<ShippingForm>) => setForm({ ...form, ...patch });
+  const text = (name: Exclude<keyof ShippingForm, 'zones'>) => ({
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => set({ [name]: e.target.value }),
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(form, {
@@ -101,86 +106,43 @@ export function ShippingPage() {
         <fieldset className="form-section">
           <legend>Cash on delivery</legend>
           <div className="grid-3">
-            <div className="field">
-              <label className="field-label" htmlFor="cod-max">
-                Largest COD order (₹, 0 turns COD off)
-              </label>
-              <input
-                id="cod-max"
-                inputMode="decimal"
-                value={form.codMax}
-                onChange={(e) => set({ codMax: e.target.value })}
-              />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="cod-fee">
-                COD fee (₹)
-              </label>
-              <input
-                id="cod-fee"
-                inputMode="decimal"
-                value={form.codFee}
-                onChange={(e) => set({ codFee: e.target.value })}
-              />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="cod-percent">
-                COD fee (% of the order)
-              </label>
-              <input
-                id="cod-percent"
-                inputMode="decimal"
-                value={form.codFeePercent}
-                onChange={(e) => set({ codFeePercent: e.target.value })}
-              />
-            </div>
+            <FormField id="cod-max" label="Largest COD order (₹, 0 turns COD off)">
+              <input id="cod-max" inputMode="decimal" {...text('codMax')} />
+            </FormField>
+            <FormField id="cod-fee" label="COD fee (₹)">
+              <input id="cod-fee" inputMode="decimal" {...text('codFee')} />
+            </FormField>
+            <FormField id="cod-percent" label="COD fee (% of the order)">
+              <input id="cod-percent" inputMode="decimal" {...text('codFeePercent')} />
+            </FormField>
           </div>
-          <div className="field">
-            <label className="field-label" htmlFor="cod-blocked">
-              Pincodes without cash on delivery
-            </label>
+          <FormField
+            id="cod-blocked"
+            label="Pincodes without cash on delivery"
+            hint="Six-digit pincodes, separated by commas or lines (say, where parcels came back unopened)."
+          >
             <textarea
               id="cod-blocked"
               rows={2}
-              value={form.blockedPincodes}
               aria-describedby="cod-blocked-hint"
-              onChange={(e) => set({ blockedPincodes: e.target.value })}
+              {...text('blockedPincodes')}
             />
-            <span className="hint" id="cod-blocked-hint">
-              Six-digit pincodes, separated by commas or lines (say, where parcels came back unopened).
-            </span>
-          </div>
+          </FormField>
         </fieldset>
 
         <fieldset className="form-section">
           <legend>Dispatch</legend>
           <div className="grid-2">
-            <div className="field">
-              <label className="field-label" htmlFor="cutoff">
-                Daily cut-off (Indian time)
-              </label>
-              <input
-                id="cutoff"
-                type="time"
-                value={form.cutoff}
-                aria-describedby="cutoff-hint"
-                onChange={(e) => set({ cutoff: e.target.value })}
-              />
-              <span className="hint" id="cutoff-hint">
-                Orders after it count from the next working day. Sundays and holidays are not working days.
-              </span>
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="holidays">
-                Holidays (one date a line, YYYY-MM-DD, at most 60)
-              </label>
-              <textarea
-                id="holidays"
-                rows={4}
-                value={form.holidays}
-                onChange={(e) => set({ holidays: e.target.value })}
-              />
-            </div>
+            <FormField
+              id="cutoff"
+              label="Daily cut-off (Indian time)"
+              hint="Orders after it count from the next working day. Sundays and holidays are not working days."
+            >
+              <input id="cutoff" type="time" aria-describedby="cutoff-hint" {...text('cutoff')} />
+            </FormField>
+            <FormField id="holidays" label="Holidays (one date a line, YYYY-MM-DD, at most 60)">
+              <textarea id="holidays" rows={4} {...text('holidays')} />
+            </FormField>
           </div>
         </fieldset>
 

@@ -1,8 +1,15 @@
 import { GST_STATES, isoStateCode } from '@voltcart/shared';
+import { type BandColumn, BandTable } from './band-table';
 import type { BandForm, ZoneForm } from './shipping-form';
 import { ValueBandsEditor } from './value-bands-editor';
 
 const STATES = Object.entries(GST_STATES).sort(([a], [b]) => a.localeCompare(b));
+
+const WEIGHT_COLUMNS: readonly BandColumn<BandForm>[] = [
+  { field: 'fromGrams', heading: 'From (g)', label: 'from (g)', inputMode: 'numeric' },
+  { field: 'toGrams', heading: 'Up to (g, blank: no limit)', label: 'up to (g)', inputMode: 'numeric' },
+  { field: 'fee', heading: 'Fee (₹)', label: 'fee (₹)', inputMode: 'decimal' },
+];
 
 interface Props {
   zone: ZoneForm;
@@ -15,8 +22,6 @@ interface Props {
 export function ZoneEditor({ zone, index, onChange, onRemove }: Props) {
   const id = `zone-${zone.key}`;
   const set = (patch: Partial<ZoneForm>) => onChange({ ...zone, ...patch });
-  const setBand = (i: number, patch: Partial<BandForm>) =>
-    set({ bands: zone.bands.map((b, j) => (j === i ? { ...b, ...patch } : b)) });
   const all = zone.states.length === STATES.length;
   return (
     <fieldset className="form-section" aria-labelledby={`${id}-legend`}>
@@ -81,71 +86,16 @@ export function ZoneEditor({ zone, index, onChange, onRemove }: Props) {
           ))}
         </div>
       </details>
-      <table className="table">
-        <caption className="field-label">Rates by parcel weight</caption>
-        <thead>
-          <tr>
-            <th scope="col">From (g)</th>
-            <th scope="col">Up to (g, blank: no limit)</th>
-            <th scope="col">Fee (₹)</th>
-            <th scope="col">Remove</th>
-          </tr>
-        </thead>
-        <tbody>
-          {zone.bands.map((b, i) => (
-            <tr key={i}>
-              <td>
-                <input
-                  aria-label={`Band ${i + 1} from (g)`}
-                  inputMode="numeric"
-                  value={b.fromGrams}
-                  onChange={(e) => setBand(i, { fromGrams: e.target.value })}
-                />
-              </td>
-              <td>
-                <input
-                  aria-label={`Band ${i + 1} up to (g)`}
-                  inputMode="numeric"
-                  value={b.toGrams}
-                  onChange={(e) => setBand(i, { toGrams: e.target.value })}
-                />
-              </td>
-              <td>
-                <input
-                  aria-label={`Band ${i + 1} fee (₹)`}
-                  inputMode="decimal"
-                  value={b.fee}
-                  onChange={(e) => setBand(i, { fee: e.target.value })}
-                />
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-ghost"
-                  disabled={zone.bands.length === 1}
-                  onClick={() => set({ bands: zone.bands.filter((_, j) => j !== i) })}
-                >
-                  Remove band {i + 1}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div className="form-actions">
-        <button
-          type="button"
-          className="btn btn-sm btn-ghost"
-          onClick={() => {
-            const last = zone.bands[zone.bands.length - 1];
-            set({
-              bands: [...zone.bands, { fromGrams: last?.toGrams ?? '', toGrams: '', fee: last?.fee ?? '0' }],
-            });
-          }}
-        >
-          Add weight band
-        </button>
-      </div>
+      <BandTable
+        caption="Rates by parcel weight"
+        rowName="Band"
+        columns={WEIGHT_COLUMNS}
+        bands={zone.bands}
+        onChange={(bands) => set({ bands })}
+        newBand={(last) => ({ fromGrams: last?.toGrams ?? '', toGrams: '', fee: last?.fee ?? '0' })}
+        addLabel="Add weight band"
+        keepOne
+      />
       <ValueBandsEditor id={id} bands={zone.valueBands} onChange={(valueBands) => set({ valueBands })} />
       <div className="grid-3">
         <div className="field">
