@@ -16,8 +16,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
-import { createDb, ensureDatabase, migrateToLatest, Tokens } from '@voltcart/api';
+import { createDb, migrateToLatest, Tokens } from '@voltcart/api';
 import { sql } from 'kysely';
+import { freshDatabase } from './fresh-database';
 
 const HOT_STOCK = 25;
 const PLENTY = 1_000_000;
@@ -65,12 +66,8 @@ const name = /\/(vc_bench(?:_\w+)?_orders)$/.exec(url)?.[1] ?? '';
 if (!name) throw new Error('--url must name the vc_bench_orders (or vc_bench_<name>_orders) database');
 
 async function prepare() {
-  await ensureDatabase(url);
-  let db = createDb(url, 4);
-  await sql`DROP DATABASE ${sql.id(name)}`.execute(db);
-  await db.destroy();
-  await ensureDatabase(url);
-  db = createDb(url, 4);
+  await freshDatabase(url);
+  const db = createDb(url, 4);
   await migrateToLatest(db);
   const cat = await db
     .insertInto('categories')

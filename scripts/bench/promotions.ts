@@ -17,8 +17,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
-import { createDb, type Db, ensureDatabase, migrateToLatest, Tokens } from '@voltcart/api';
+import { createDb, type Db, migrateToLatest, Tokens } from '@voltcart/api';
 import { sql } from 'kysely';
+import { freshDatabase } from './fresh-database';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -62,13 +63,10 @@ const dbName = () => {
 
 /** A fresh database with a phone and an accessory category, N products of each, and `users` shoppers. */
 async function freshShop(perCategory: number, users: number) {
-  const name = dbName();
-  await ensureDatabase(url);
-  let db = createDb(url, 4);
-  await sql`DROP DATABASE ${sql.id(name)}`.execute(db);
-  await db.destroy();
-  await ensureDatabase(url);
-  db = createDb(url, 4);
+  // Refuses any database but a vc_bench_…_promotions one before it is dropped.
+  dbName();
+  await freshDatabase(url);
+  const db = createDb(url, 4);
   await migrateToLatest(db);
   await db.insertInto('settings').values({ name: 'cod_max_paise', value: '1000000000' }).execute();
   const category = async (n: string) =>

@@ -7,7 +7,7 @@ import { bold, dim, ROOT, step } from '../lib/log.mjs';
  * `npm run bench` shows a regression as a number: each figure divided by its value at the release ("vs release").
  * `--save-release` writes the run's figures there (those of parts not run are kept from the file).
  */
-export const RELEASE_FILE = resolve(ROOT, 'scripts/bench/release-figures.json');
+const RELEASE_FILE = resolve(ROOT, 'scripts/bench/release-figures.json');
 
 /** Worse by more than this share, in the figure's bad direction, and the "vs release" cell is marked. */
 const TOLERANCE = 0.1;
@@ -25,7 +25,7 @@ export function readRelease() {
  *   feature) is a time too: lower is better
  * - rates (req/s, orders/s, rows/s, photos/s), scores and ratios of rates: higher is better
  */
-export function lowerIsBetter({ name, unit }) {
+function lowerIsBetter({ name, unit }) {
   if (['ms', 's', 'MB', 'kB', 'bytes', 'units'].includes(unit)) return true;
   return unit === 'ratio' && /p\d\d_ratio$/.test(name);
 }

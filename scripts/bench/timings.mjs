@@ -44,7 +44,7 @@ export async function preparing(fn) {
 }
 
 /** The parts run so far: [{name, seconds, preparingSeconds, measuringSeconds}]. */
-export function partTimes() {
+function partTimes() {
   return parts.map((p) => ({
     name: p.name,
     seconds: Math.round(p.totalMs / 1000),
