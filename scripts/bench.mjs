@@ -1035,8 +1035,13 @@ await main(async () => {
     delivery: async () =>
       (await import('./bench/delivery.mjs')).deliveryPart(db, { record, args, seconds, warmup, connections }),
   };
-  // In PHASES order whatever the order of --only.
-  for (const name of PHASES) if (only.includes(name)) await timedPart(name, parts[name]);
+  // In PHASES order whatever the order of --only. A part that fails stops the run, after the times so far.
+  try {
+    for (const name of PHASES) if (only.includes(name)) await timedPart(name, parts[name]);
+  } catch (e) {
+    printPartTimes();
+    throw e;
+  }
 
   const release = readRelease();
   printTable(release);
