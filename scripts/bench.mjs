@@ -598,8 +598,8 @@ async function storefrontPart(db) {
     }
 
     if (args['skip-lighthouse']) return;
-    // Fifteen Lighthouse runs are the longest stretch of a quick run: --quick takes each page once (its scores
-    // move by a point or two between runs; the median of 3 is for the runs whose figures are quoted).
+    // Fifteen Lighthouse runs (five pages × three) take minutes: --quick takes each page once (its scores move by
+    // a point or two between runs; the median of 3 is for the runs whose figures are quoted).
     const lighthouseRuns = args.quick ? 1 : 3;
     const ofRuns = lighthouseRuns > 1 ? `median of ${lighthouseRuns}` : 'one run';
     step(
