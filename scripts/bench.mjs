@@ -47,6 +47,8 @@ import {
   warmPaths,
 } from './bench/api.mjs';
 import { hasWrk } from './bench/load.mjs';
+import { printSideBySide, readRelease, saveRelease, vsRelease } from './bench/release.mjs';
+import { preparing, printPartTimes, timedPart } from './bench/timings.mjs';
 import { ensureBuilt, UI_BUILDS } from './lib/build.mjs';
 import { databaseUrl, ensureDatabase } from './lib/database.mjs';
 import { ensureInstalled } from './lib/install.mjs';
@@ -64,6 +66,8 @@ const { values: args } = parseArgs({
     'db-prefix': { type: 'string', default: 'vc_bench' },
     // Lighthouse takes minutes (4 pages × 3 runs): leave it out with this flag.
     'skip-lighthouse': { type: 'boolean', default: false },
+    // Writes this run's figures into scripts/bench/release-figures.json, the yardstick of the "vs release" column.
+    'save-release': { type: 'boolean', default: false },
   },
 });
 
@@ -352,24 +356,26 @@ async function ordersPart(db) {
     step(
       `Checkout, mail outbox ${outbox ? 'on' : 'off'}: ${carts.toLocaleString('en')} shoppers with filled carts place cash-on-delivery orders, ${SHOPPERS} at a time…`,
     );
-    await run(
-      process.execPath,
-      [
-        ...TSX,
-        script,
-        'prepare',
-        '--url',
-        url,
-        '--secret',
-        secrets.JWT_SECRET,
-        '--shoppers',
-        String(SHOPPERS),
-        '--carts',
-        String(carts),
-        '--out',
-        planFile,
-      ],
-      { quiet: true, label: 'Preparing the checkout benchmark' },
+    await preparing(() =>
+      run(
+        process.execPath,
+        [
+          ...TSX,
+          script,
+          'prepare',
+          '--url',
+          url,
+          '--secret',
+          secrets.JWT_SECRET,
+          '--shoppers',
+          String(SHOPPERS),
+          '--carts',
+          String(carts),
+          '--out',
+          planFile,
+        ],
+        { quiet: true, label: 'Preparing the checkout benchmark' },
+      ),
     );
     const data = resolve(ROOT, 'bench-results', 'data-orders');
     rmSync(resolve(data, 'mail'), { recursive: true, force: true });
@@ -448,7 +454,7 @@ async function ordersPart(db) {
 }
 
 async function storefrontPart(db) {
-  const dist = await ensureBuilt(UI_BUILDS.storefront);
+  const dist = await preparing(() => ensureBuilt(UI_BUILDS.storefront));
   if (!dist) throw new UserError('The storefront cannot be built yet, so it cannot be measured.');
   const secrets = benchSecrets();
   const catalogue = await benchDatabase(db.serverUrl, LIST_SIZE, args['db-prefix']);
@@ -592,14 +598,25 @@ async function storefrontPart(db) {
     }
 
     if (args['skip-lighthouse']) return;
+    // Fifteen Lighthouse runs (five pages × three) take minutes: --quick takes each page once (its scores move by
+    // a point or two between runs; the median of 3 is for the runs whose figures are quoted).
+    const lighthouseRuns = args.quick ? 1 : 3;
+    const ofRuns = lighthouseRuns > 1 ? `median of ${lighthouseRuns}` : 'one run';
     step(
-      'Lighthouse 12.2.3 (mobile preset, simulated throttling, median of 3) on home, /store, a category, a product and the cart…',
+      `Lighthouse 12.2.3 (mobile preset, simulated throttling, ${ofRuns}) on home, /store, a category, a product and the cart…`,
     );
     // The cart is `noindex` (a shopper's own page): its SEO score names that and stays below 100.
     const pages = ['/', '/store', `/store/${category}`, productPath, '/cart'];
     const out = await run(
       process.execPath,
-      [resolve(ROOT, 'scripts/bench/lighthouse.mjs'), '--site', site, '--runs', '3', ...pages],
+      [
+        resolve(ROOT, 'scripts/bench/lighthouse.mjs'),
+        '--site',
+        site,
+        '--runs',
+        String(lighthouseRuns),
+        ...pages,
+      ],
       { quiet: true, label: 'Lighthouse' },
     );
     const names = ['home', 'store', 'category', 'product', 'cart'];
@@ -608,8 +625,8 @@ async function storefrontPart(db) {
         `  ${p.path}: performance ${p.performance}, accessibility ${p.accessibility}, best practices ${p.bestPractices}, SEO ${p.seo}; LCP ${p.lcpMs} ms${p.failed.length ? ` (below 1: ${p.failed.join(', ')})` : ''}`,
       );
       for (const c of ['performance', 'accessibility', 'bestPractices', 'seo'])
-        record(`lighthouse.${names[i]}.${c}`, p[c], 'score', `${p.path}, median of 3`);
-      record(`lighthouse.${names[i]}.lcp_ms`, p.lcpMs, 'ms', `${p.path}, simulated mobile, median of 3`);
+        record(`lighthouse.${names[i]}.${c}`, p[c], 'score', `${p.path}, ${ofRuns}`);
+      record(`lighthouse.${names[i]}.lcp_ms`, p.lcpMs, 'ms', `${p.path}, simulated mobile, ${ofRuns}`);
     });
   } finally {
     await server.stop();
@@ -697,10 +714,14 @@ async function catalogPart(db) {
   for (const size of exportSizes) {
     const big = await benchDatabase(db.serverUrl, size, args['db-prefix']);
     if (size === LIST_SIZE) {
-      await helper('customers', '--url', big.url, '--count', String(LIST_SIZE));
-      await helper('orders', '--url', big.url, '--count', String(LIST_SIZE));
+      await preparing(async () => {
+        await helper('customers', '--url', big.url, '--count', String(LIST_SIZE));
+        await helper('orders', '--url', big.url, '--count', String(LIST_SIZE));
+      });
     }
-    const { token } = await helper('admin', '--url', big.url, '--secret', secrets.JWT_SECRET);
+    const { token } = await preparing(() =>
+      helper('admin', '--url', big.url, '--secret', secrets.JWT_SECRET),
+    );
     const api = await startApi({ ...big, secrets, env: single });
     try {
       step(`Catalogue export, ${size.toLocaleString('en')} products…`);
@@ -834,8 +855,10 @@ async function catalogPart(db) {
   const rows = 100_000;
   const url = databaseUrl(db.serverUrl, `${args['db-prefix']}_import`);
   const file = resolve(ROOT, 'bench-results', 'catalog-import.csv');
-  const prepared = await helper('import-prepare', '--url', url, '--rows', String(rows), '--out', file);
-  const { token } = await helper('admin', '--url', url, '--secret', secrets.JWT_SECRET);
+  const prepared = await preparing(() =>
+    helper('import-prepare', '--url', url, '--rows', String(rows), '--out', file),
+  );
+  const { token } = await preparing(() => helper('admin', '--url', url, '--secret', secrets.JWT_SECRET));
   const api = await startApi({
     url,
     uploads: resolve(ROOT, 'bench-results', 'uploads', 'import'),
@@ -893,13 +916,11 @@ async function imagesPart(db) {
   const uploads = resolve(ROOT, 'bench-results', 'uploads', 'images');
   const script = resolve(ROOT, 'scripts/bench/images.ts');
   rmSync(uploads, { recursive: true, force: true });
-  const prepared = await run(
-    process.execPath,
-    [...TSX, script, 'prepare', '--url', url, '--secret', secrets.JWT_SECRET],
-    {
+  const prepared = await preparing(() =>
+    run(process.execPath, [...TSX, script, 'prepare', '--url', url, '--secret', secrets.JWT_SECRET], {
       quiet: true,
       label: 'Preparing the image benchmark',
-    },
+    }),
   );
   const { token } = JSON.parse(prepared.trim().split('\n').at(-1));
   // Image work is sharp's, on every core, and the uploader is nearly idle: the API gets the production
@@ -947,14 +968,22 @@ async function imagesPart(db) {
   );
 }
 
-function printTable() {
-  const rows = results.map((r) => [r.name, formatValue(r.value, r.unit), r.unit, notes.get(r.name) ?? '']);
-  const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length), 4));
+function printTable(release) {
+  const rows = results.map((r) => [
+    r.name,
+    formatValue(r.value, r.unit),
+    r.unit,
+    vsRelease(r, release.figures).text,
+    notes.get(r.name) ?? '',
+  ]);
+  const w = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), i === 3 ? 10 : 4));
   console.log(
-    `\n${bold('name'.padEnd(w[0]))}  ${bold('value'.padStart(w[1]))}  ${bold('unit'.padEnd(w[2]))}  ${bold('how')}`,
+    `\n${bold('name'.padEnd(w[0]))}  ${bold('value'.padStart(w[1]))}  ${bold('unit'.padEnd(w[2]))}  ${bold('vs release'.padStart(w[3]))}  ${bold('how')}`,
   );
   for (const r of rows)
-    console.log(`${r[0].padEnd(w[0])}  ${r[1].padStart(w[1])}  ${r[2].padEnd(w[2])}  ${dim(r[3])}`);
+    console.log(
+      `${r[0].padEnd(w[0])}  ${r[1].padStart(w[1])}  ${r[2].padEnd(w[2])}  ${r[3].padStart(w[3])}  ${dim(r[4])}`,
+    );
 }
 
 function formatValue(v, unit) {
@@ -969,48 +998,55 @@ function formatValue(v, unit) {
 await main(async () => {
   const started = Date.now();
   await ensureInstalled();
-  const load = loadavg()[0];
-  if (load > availableParallelism())
-    warn(`The load average is ${load.toFixed(1)} on ${availableParallelism()} CPUs: figures will be noisy.`);
+  const startLoad = loadavg()[0];
+  if (startLoad > availableParallelism())
+    warn(
+      `The load average is ${startLoad.toFixed(1)} on ${availableParallelism()} CPUs: figures will be noisy.`,
+    );
   if (!hasWrk())
     warn(
       'wrk is not installed (apt-get install wrk): using autocannon, whose latencies are whole milliseconds.',
     );
   const db = await ensureDatabase({ quiet: true });
   mkdirSync(resolve(ROOT, 'bench-results'), { recursive: true });
-  if (only.includes('api')) await apiPart(db);
-  if (only.includes('search')) await searchPart(db);
-  if (only.includes('orders')) await ordersPart(db);
-  if (only.includes('storefront')) await storefrontPart(db);
-  if (only.includes('images')) await imagesPart(db);
-  if (only.includes('catalog')) await catalogPart(db);
-  if (only.includes('gst')) await (await import('./bench/gst.mjs')).gstPart({ db, record, args });
-  if (only.includes('promotions'))
-    await (await import('./bench/promotions.mjs')).promotionsPart(db, {
-      quick: args.quick,
-      prefix: args['db-prefix'],
-      record,
-    });
-  if (only.includes('reports'))
-    await (await import('./bench/reports-part.mjs')).reportsPart({ db, args, record });
-  if (only.includes('reviews'))
-    await (await import('./bench/reviews.mjs')).reviewsPart(db, {
-      record,
-      prefix: args['db-prefix'],
-      connections,
-      seconds,
-      warmup,
-    });
-  if (only.includes('delivery'))
-    await (await import('./bench/delivery.mjs')).deliveryPart(db, {
-      record,
-      args,
-      seconds,
-      warmup,
-      connections,
-    });
+  const parts = {
+    api: () => apiPart(db),
+    search: () => searchPart(db),
+    orders: () => ordersPart(db),
+    storefront: () => storefrontPart(db),
+    images: () => imagesPart(db),
+    catalog: () => catalogPart(db),
+    gst: async () => (await import('./bench/gst.mjs')).gstPart({ db, record, args }),
+    promotions: async () =>
+      (await import('./bench/promotions.mjs')).promotionsPart(db, {
+        quick: args.quick,
+        prefix: args['db-prefix'],
+        record,
+      }),
+    reports: async () => (await import('./bench/reports-part.mjs')).reportsPart({ db, args, record }),
+    reviews: async () =>
+      (await import('./bench/reviews.mjs')).reviewsPart(db, {
+        record,
+        prefix: args['db-prefix'],
+        connections,
+        seconds,
+        warmup,
+      }),
+    delivery: async () =>
+      (await import('./bench/delivery.mjs')).deliveryPart(db, { record, args, seconds, warmup, connections }),
+  };
+  // In PHASES order whatever the order of --only. A part that fails stops the run, after the times so far.
+  try {
+    for (const name of PHASES) if (only.includes(name)) await timedPart(name, parts[name]);
+  } catch (e) {
+    printPartTimes();
+    throw e;
+  }
 
-  printTable();
+  const release = readRelease();
+  printTable(release);
+  printSideBySide(results, release, formatValue);
+  printPartTimes();
   const out = JSON.stringify(results, null, 2);
   const latest = resolve(ROOT, 'bench-results', 'latest.json');
   writeFileSync(latest, `${out}\n`);
@@ -1018,11 +1054,17 @@ await main(async () => {
     mkdirSync(dirname(resolve(args.json)), { recursive: true });
     writeFileSync(resolve(args.json), `${out}\n`);
   }
+  const loadAverage = loadavg().map((l) => Number(l.toFixed(1)));
   console.log(
     dim(
-      `\n${results.length} figures in ${Math.round((Date.now() - started) / 1000)} s; load average ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
+      `\n${results.length} figures in ${Math.round((Date.now() - started) / 1000)} s; load average ${loadAverage.join(' ')} (at the start ${startLoad.toFixed(1)})`,
     ),
   );
+  if (args['save-release'])
+    saveRelease(results, {
+      command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+      parts: PHASES.filter((p) => only.includes(p)),
+      loadAverage: `${startLoad.toFixed(1)} at the start, ${loadAverage.join(' ')} at the end`,
+      machine: `${availableParallelism()} CPUs, ${hasWrk() ? 'wrk' : 'autocannon'}; a shared machine: compare ratios first`,
+    });
 });

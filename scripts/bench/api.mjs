@@ -7,6 +7,7 @@ import { ROOT, step, UserError } from '../lib/log.mjs';
 import { freePort } from '../lib/ports.mjs';
 import { run, startServer, waitForHttp } from '../lib/processes.mjs';
 import { load } from './load.mjs';
+import { preparing } from './timings.mjs';
 
 const TSX = ['--import', 'tsx'];
 
@@ -25,8 +26,22 @@ export function benchSecrets() {
  * Seeds (or reuses) <prefix>_<products> (vc_bench_<products> unless --db-prefix names another, e.g. to keep
  * a million-product catalogue apart from someone else's run) and returns its URL and picture folder.
  */
-export async function benchDatabase(server, products, prefix = 'vc_bench') {
+export function benchDatabase(server, products, prefix = 'vc_bench') {
   const name = `${prefix}_${products}`;
+  // Checked once per run: the parts that share a catalogue (api, search, storefront, catalog) would otherwise each
+  // start seed.ts again just to find it ready.
+  const key = `${server} ${name}`;
+  if (!checked.has(key))
+    checked.set(
+      key,
+      preparing(() => seedOrReuse(server, products, name, prefix)),
+    );
+  return checked.get(key);
+}
+
+const checked = new Map();
+
+async function seedOrReuse(server, products, name, prefix) {
   const url = databaseUrl(server, name);
   const uploads = resolve(ROOT, 'bench-results', 'uploads', prefix === 'vc_bench' ? String(products) : name);
   const out = await run(
@@ -67,20 +82,27 @@ export const BENCH_WORKERS = process.env.WEB_CONCURRENCY || String(Math.max(1, a
 export async function startApi({ url, uploads, secrets, env = {}, name = 'api' }) {
   const port = await freePort();
   // BENCH_CPU_PROF=DIR: the API's processes write V8 CPU profiles there when they stop (open in Chrome's DevTools).
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const server = startServer(name, process.execPath, [...profile, ...TSX, resolve(ROOT, 'api/src/server.ts')], {
-    env: {
-      NODE_ENV: 'production',
-      WEB_CONCURRENCY: BENCH_WORKERS,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: url,
-      UPLOAD_DIR: uploads,
-      LOG_LEVEL: 'warn',
-      ...secrets,
-      ...env,
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const server = startServer(
+    name,
+    process.execPath,
+    [...profile, ...TSX, resolve(ROOT, 'api/src/server.ts')],
+    {
+      env: {
+        NODE_ENV: 'production',
+        WEB_CONCURRENCY: BENCH_WORKERS,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: url,
+        UPLOAD_DIR: uploads,
+        LOG_LEVEL: 'warn',
+        ...secrets,
+        ...env,
+      },
     },
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/ready`, { server, what: 'The API', timeoutMs: 180_000 });
   return { base, stop: server.stop, pid: server.child.pid };

@@ -3,8 +3,8 @@
  * shoppers with signed tokens and filled carts, the address they order to, and a cheap HTTP client.
  */
 import { Agent, request } from 'node:http';
-import { createDb, type Db, ensureDatabase, migrateToLatest, Tokens } from '@voltcart/api';
-import { sql } from 'kysely';
+import { createDb, type Db, migrateToLatest, Tokens } from '@voltcart/api';
+import { freshDatabase } from './fresh-database';
 
 /** A shopper of the plan: the user's id and a token signed with the API's secret (nobody logs in). */
 export interface Shopper {
@@ -22,16 +22,12 @@ export const ADDRESS = {
 };
 
 /**
- * Drops and creates the database `name` (at `url`) and migrates it. The rush pays cash on delivery for carts of
- * several phones: above the default COD limit (₹50,000), so the limit is raised.
+ * A fresh, migrated database at `url` (fresh-database.ts: a copy of the migrated template). The rush pays cash on
+ * delivery for carts of several phones: above the default COD limit (₹50,000), so the limit is raised.
  */
-export async function freshShop(url: string, name: string): Promise<Db> {
-  await ensureDatabase(url);
-  let db = createDb(url, 4);
-  await sql`DROP DATABASE ${sql.id(name)}`.execute(db);
-  await db.destroy();
-  await ensureDatabase(url);
-  db = createDb(url, 4);
+export async function freshShop(url: string): Promise<Db> {
+  await freshDatabase(url);
+  const db = createDb(url, 4);
   await migrateToLatest(db);
   await db.insertInto('settings').values({ name: 'cod_max_paise', value: '1000000000' }).execute();
   return db;

@@ -15,10 +15,11 @@
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { createDb, ensureDatabase, migrateToLatest, Tokens } from '@voltcart/api';
+import { createDb, migrateToLatest, Tokens } from '@voltcart/api';
 import { CATALOG_CSV_COLUMNS } from '@voltcart/shared';
 import bcrypt from 'bcryptjs';
 import { sql } from 'kysely';
+import { freshDatabase } from './fresh-database';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -150,11 +151,7 @@ async function orders() {
 
 async function importPrepare() {
   const rows = Number(values.rows);
-  await ensureDatabase(url);
-  const boot = createDb(url, 2);
-  await sql`DROP DATABASE IF EXISTS ${sql.id(name)}`.execute(boot);
-  await boot.destroy();
-  await ensureDatabase(url);
+  await freshDatabase(url);
   const db = createDb(url, 2);
   await migrateToLatest(db);
   await db

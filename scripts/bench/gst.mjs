@@ -13,6 +13,7 @@ import { databaseUrl } from '../lib/database.mjs';
 import { ROOT, step, UserError } from '../lib/log.mjs';
 import { run } from '../lib/processes.mjs';
 import { benchSecrets, startApi } from './api.mjs';
+import { preparing } from './timings.mjs';
 
 const INVOICES = 10_000;
 const MONTH = '2026-10';
@@ -70,14 +71,8 @@ export async function gstPart({ db, record, args }) {
     );
   const secrets = benchSecrets();
   step(`GST exports: a month of ${INVOICES.toLocaleString('en')} tax invoices…`);
-  const made = await helper(
-    'prepare',
-    '--url',
-    url,
-    '--count',
-    String(INVOICES),
-    '--secret',
-    secrets.JWT_SECRET,
+  const made = await preparing(() =>
+    helper('prepare', '--url', url, '--count', String(INVOICES), '--secret', secrets.JWT_SECRET),
   );
   const uploads = resolve(ROOT, 'bench-results', 'uploads', 'gst');
   const api = await startApi({ url, uploads, secrets, env: { WEB_CONCURRENCY: '1' } });

@@ -14,7 +14,6 @@ import {
   createDb,
   type DocumentCursor,
   documentPage,
-  ensureDatabase,
   type InvoiceDocument,
   type InvoiceLine,
   migrateToLatest,
@@ -25,6 +24,7 @@ import {
 import { amountInWords, gstPeriod, splitGst } from '@voltcart/shared';
 import bcrypt from 'bcryptjs';
 import { sql } from 'kysely';
+import { freshDatabase } from './fresh-database';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -67,11 +67,7 @@ const sum = (
 
 async function prepare() {
   const count = Number(values.count);
-  await ensureDatabase(url);
-  const boot = createDb(url, 2);
-  await sql`DROP DATABASE IF EXISTS ${sql.id(name)}`.execute(boot);
-  await boot.destroy();
-  await ensureDatabase(url);
+  await freshDatabase(url);
   const db = createDb(url, 2);
   await migrateToLatest(db);
   await writeTaxSettings(db, {

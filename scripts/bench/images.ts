@@ -8,9 +8,9 @@
  *   work on the same photos with the same concurrency.
  */
 import { parseArgs } from 'node:util';
-import { createDb, ensureDatabase, migrateToLatest, Tokens } from '@voltcart/api';
-import { sql } from 'kysely';
+import { createDb, migrateToLatest, Tokens } from '@voltcart/api';
 import { benchBulkUpload } from '../../admin-desktop/bench/bulk-upload';
+import { freshDatabase } from './fresh-database';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -27,12 +27,8 @@ const { positionals, values } = parseArgs({
 if (positionals[0] === 'prepare') {
   const url = values.url ?? '';
   if (!/\/vc_bench_images$/.test(url)) throw new Error('--url must name the vc_bench_images database');
-  await ensureDatabase(url);
-  let db = createDb(url, 2);
-  await sql`DROP DATABASE vc_bench_images`.execute(db);
-  await db.destroy();
-  await ensureDatabase(url);
-  db = createDb(url, 2);
+  await freshDatabase(url);
+  const db = createDb(url, 2);
   await migrateToLatest(db);
   const r = await db
     .insertInto('admins')

@@ -66,7 +66,7 @@ const name = /\/(vc_bench(?:_\w+)?_orders)$/.exec(url)?.[1] ?? '';
 if (!name) throw new Error('--url must name the vc_bench_orders (or vc_bench_<name>_orders) database');
 
 async function prepare() {
-  const db = await freshShop(url, name);
+  const db = await freshShop(url);
   const categoryId = await addCategory(db, 'Phones');
   const products: Plan['products'] = [];
   for (let i = 0; i < PRODUCTS; i++) {

@@ -11,6 +11,7 @@ import { databaseUrl } from '../lib/database.mjs';
 import { ROOT, step, UserError } from '../lib/log.mjs';
 import { run } from '../lib/processes.mjs';
 import { benchSecrets, startApi } from './api.mjs';
+import { preparing } from './timings.mjs';
 
 const TSX = ['--import', 'tsx'];
 const SCRIPT = resolve(ROOT, 'scripts/bench/promotions.ts');
@@ -32,7 +33,9 @@ export async function promotionsPart(db, { quick, prefix, record }) {
     );
   /** Prepares a fresh database, starts the API on it, runs `then` against it, stops it. */
   const withApi = async (prepare, then) => {
-    await helper([...prepare, '--url', url, '--secret', secrets.JWT_SECRET, '--out', plan], 'Preparing');
+    await preparing(() =>
+      helper([...prepare, '--url', url, '--secret', secrets.JWT_SECRET, '--out', plan], 'Preparing'),
+    );
     const api = await startApi({
       url,
       uploads: resolve(ROOT, 'bench-results', 'uploads', 'promotions'),

@@ -24,7 +24,7 @@ import {
   addCategory,
   addProduct,
   addShoppers,
-  freshShop as freshDatabase,
+  freshShop as freshShopDatabase,
   keepAliveClient,
   percentile,
   type Shopper,
@@ -54,16 +54,15 @@ interface Plan {
 
 const url = values.url ?? '';
 // <prefix>_promotions (scripts/bench.mjs's --db-prefix, vc_bench by default): a database this script may drop.
-const dbName = () => {
-  const name = /\/(vc_bench(?:_\w+)?_promotions)$/.exec(url)?.[1] ?? '';
-  if (!name)
+const checkUrl = () => {
+  if (!/\/vc_bench(?:_\w+)?_promotions$/.test(url))
     throw new Error('--url must name the vc_bench_promotions (or vc_bench_<name>_promotions) database');
-  return name;
 };
 
 /** A fresh database with a phone and an accessory category, N products of each, and `users` shoppers. */
 async function freshShop(perCategory: number, users: number) {
-  const db = await freshDatabase(url, dbName());
+  checkUrl();
+  const db = await freshShopDatabase(url);
   const phones = await addCategory(db, 'Phones');
   const accessories = await addCategory(db, 'Accessories');
   const products: Record<'phones' | 'accessories', number[]> = { phones: [], accessories: [] };

@@ -27,6 +27,7 @@ import {
 } from '@voltcart/api';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
+import { freshDatabase } from './fresh-database';
 
 const { values } = parseArgs({
   options: {
@@ -57,9 +58,8 @@ async function prepare() {
     await migrateToLatest(db);
     return db;
   }
-  await sql`DROP DATABASE ${sql.id(name)}`.execute(db);
   await db.destroy();
-  await ensureDatabase(url);
+  await freshDatabase(url);
   db = createDb(url, 4, { queryTimeoutMs: null });
   await migrateToLatest(db);
   await sql`INSERT INTO categories (name, slug, image) VALUES ('Phones', 'phones', '')`.execute(db);

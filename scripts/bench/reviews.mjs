@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { step } from '../lib/log.mjs';
 import { benchDatabase, benchSecrets, checkPaths, measure, startApi } from './api.mjs';
 import { hasWrk } from './load.mjs';
+import { preparing } from './timings.mjs';
 
 const REVIEWS = 1_000;
 
@@ -86,7 +87,7 @@ export async function reviewsPart(db, { record, prefix, connections, seconds, wa
         const [reviewed, plain] = (await (await fetch(`${api.base}/product?limit=2`)).json()).products.map(
           (p) => p._id,
         );
-        await writeReviews(catalogue.url, Number(reviewed), Number(plain));
+        await preparing(() => writeReviews(catalogue.url, Number(reviewed), Number(plain)));
         const of = (id) => [`/product/${id}`, `/product/${id}/reviews`];
         page = { reviewed: of(reviewed), plain: of(plain) };
       }

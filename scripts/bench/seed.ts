@@ -23,6 +23,7 @@ import {
   seedDeps,
 } from '@voltcart/api';
 import { sql } from 'kysely';
+import { freshDatabase } from './fresh-database';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SEED_DIR = resolve(ROOT, 'api/src/db/seed');
@@ -74,10 +75,9 @@ const reusable =
   existsSync(resolve(uploads, 'product'));
 
 if (!reusable) {
-  await sql`DROP DATABASE ${sql.id(name)}`.execute(db);
   await db.destroy();
   rmSync(uploads, { recursive: true, force: true });
-  await ensureDatabase(url);
+  await freshDatabase(url);
   db = createDb(url, 10, { queryTimeoutMs: null });
 }
 // MariaDB sometimes fails an information_schema query with "Error on delete of '/tmp/#sql-temptable…'" while
