@@ -43,6 +43,11 @@ export async function preparing(fn) {
   }
 }
 
+/** Counts time a helper process spent preparing (it reports it; its process is timed whole) as the part's. */
+export function countPreparing(ms) {
+  if (current) current.prepareMs += ms;
+}
+
 /** The parts run so far: [{name, seconds, preparingSeconds, measuringSeconds}]. */
 function partTimes() {
   return parts.map((p) => ({
