@@ -49,7 +49,7 @@ export function countPreparing(ms) {
 }
 
 /** The parts run so far: [{name, seconds, preparingSeconds, measuringSeconds}]. */
-function partTimes() {
+export function partTimes() {
   return parts.map((p) => ({
     name: p.name,
     seconds: Math.round(p.totalMs / 1000),
