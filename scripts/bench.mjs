@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
  * `npm run bench [-- --quick | --full] [--json FILE] [--only api,search,orders,storefront,images,catalog,gst,promotions,reports,reviews,delivery]
- *   [--db-prefix vc_bench_NAME] [--skip-lighthouse]`
+ *   [--db-prefix vc_bench_NAME] [--skip-lighthouse] [--save-release]`
  *
  * Measures the shop on this machine and prints a table; with --json writes FILE as a JSON array of
- * {name, value, unit} (bench-results/latest.json is always written).
+ * {name, value, unit} (bench-results/latest.json is always written). Each figure is also divided by its value at
+ * the previous release (scripts/bench/release-figures.json, written by --save-release: scripts/bench/release.mjs),
+ * and the run ends with the headline figures side by side and how long each part took (scripts/bench/timings.mjs).
  * - API: the API in production mode (NODE_ENV=production; one worker per CPU but one, leaving a core to the
  *   load generator and the database, unless WEB_CONCURRENCY says otherwise) on seeded catalogues of
  *   1k and 100k products (and 1M with --full), loaded by wrk (or autocannon) from another process with

@@ -8,7 +8,7 @@
  * - where those clients are missing, or the copy fails, the migrations run on the empty database as before
  * The caller still runs migrateToLatest afterwards: on a copy it finds nothing to do.
  */
-import { spawn } from 'node:child_process';
+import { type StdioOptions, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -43,11 +43,16 @@ function clientArgs(url: string): { args: string[]; env: NodeJS.ProcessEnv } {
   };
 }
 
+/** One of MariaDB's command-line clients (system programs, not npm packages: missing ones fall back to migrating). */
+function client(program: 'mysqldump' | 'mysql', args: string[], env: NodeJS.ProcessEnv, stdio: StdioOptions) {
+  return spawn(program, args, { env, stdio });
+}
+
 /** `mysqldump template | mysql target`; rejects when either fails or is not installed. */
 function copy(url: string, template: string, target: string): Promise<void> {
   const { args, env } = clientArgs(url);
   return new Promise((done, fail) => {
-    const dump = spawn(
+    const dump = client(
       'mysqldump',
       [
         ...args,
@@ -59,9 +64,10 @@ function copy(url: string, template: string, target: string): Promise<void> {
         `--ignore-table=${template}.${READY}`,
         template,
       ],
-      { env, stdio: ['ignore', 'pipe', 'pipe'] },
+      env,
+      ['ignore', 'pipe', 'pipe'],
     );
-    const load = spawn('mysql', [...args, target], { env, stdio: ['pipe', 'ignore', 'pipe'] });
+    const load = client('mysql', [...args, target], env, ['pipe', 'ignore', 'pipe']);
     let errors = '';
     for (const p of [dump, load]) p.stderr?.on('data', (d) => (errors += d));
     dump.stdout?.pipe(load.stdin as NodeJS.WritableStream);

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { databaseUrl } from '../lib/database.mjs';
 import { ROOT, step } from '../lib/log.mjs';
 import { run } from '../lib/processes.mjs';
+import { countPreparing } from './timings.mjs';
 
 /**
  * The reports phase of `npm run bench` (issue 35): scripts/bench/reports.ts over 100,000 orders in its own
@@ -29,6 +30,7 @@ export async function reportsPart({ db, args, record }) {
     { quiet: true, label: 'The reports benchmark' },
   );
   const r = JSON.parse(out.trim().split('\n').at(-1));
+  countPreparing(r.prepareMs);
   const how = `${reads} reads through app.request in one process, ${orders.toLocaleString('en')} orders over 400 days`;
   for (const [key, label] of [
     ['d30', 'reports.30d'],

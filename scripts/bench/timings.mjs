@@ -43,8 +43,13 @@ export async function preparing(fn) {
   }
 }
 
+/** Counts time a helper process spent preparing (it reports it; its process is timed whole) as the part's. */
+export function countPreparing(ms) {
+  if (current) current.prepareMs += ms;
+}
+
 /** The parts run so far: [{name, seconds, preparingSeconds, measuringSeconds}]. */
-function partTimes() {
+export function partTimes() {
   return parts.map((p) => ({
     name: p.name,
     seconds: Math.round(p.totalMs / 1000),
