@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { Notifications } from '../notifications';
 import { Header } from './header';
@@ -8,11 +8,6 @@ const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })
 
 /** The shared frame: header, promo strip, the current page, footer, notifications. */
 export function AppLayout() {
-  // The footer is below the fold on every page: its code loads and it renders just after the first paint,
-  // so that the opening page neither waits for it nor carries it in its first-load JavaScript.
-  const [footer, setFooter] = useState(false);
-  useEffect(() => setFooter(true), []);
-
   useScrollToTop();
 
   return (
@@ -25,11 +20,11 @@ export function AppLayout() {
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
-      {footer && (
-        <Suspense fallback={null}>
-          <Footer />
-        </Suspense>
-      )}
+      {/* Below the fold on every page, and not in the first-load JavaScript: the server renders it (it is in the
+          HTML from the start, and a short page's largest text), the browser takes it over once its code arrives. */}
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <Notifications />
     </>
   );

@@ -54,9 +54,11 @@ export function CartPage() {
             </Link>
           </div>
         ) : (
-          <p className="muted" role="status">
-            Loading your cart…
-          </p>
+          <div className="cart__empty">
+            <p className="muted" role="status">
+              Loading your cart…
+            </p>
+          </div>
         )}
       </div>
     );
