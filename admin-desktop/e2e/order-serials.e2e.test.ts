@@ -24,7 +24,7 @@ describe('serial numbers on the order screen', () => {
     await page.goto(adminUrl(`/admin/orders/${orderId}`));
     const panel = page.getByRole('region', { name: 'Serial numbers (IMEI)' });
     const units = panel.locator('input[data-serial]');
-    await expect.poll(() => units.count()).toBe(2);
+    await expect.poll(() => units.count(), { timeout: 15_000 }).toBe(2);
 
     // A scanner types the code and Enter: the next unit's field takes the next code.
     await units.nth(0).fill('356789104512347');
