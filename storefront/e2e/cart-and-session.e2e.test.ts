@@ -193,15 +193,23 @@ describe('cart and session', () => {
     await page.close();
   });
 
-  it('signs up to the newsletter and says so (once per address)', async () => {
+  it('signs up to the newsletter and says so (once per address), also when typed before the footer’s code came', async () => {
     const page = await openPage(browser);
+    // The footer is in the server's HTML, its code comes later: the address is typed and sent before then.
+    let footerCode = false;
+    await page.route(/\/assets\/footer-[^/]+\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      footerCode = true;
+      await route.continue();
+    });
     await page.goto(shopUrl('/ghar'));
     const email = `news${Date.now().toString(36)}@example.in`;
     const box = page.getByRole('textbox', { name: 'Newsletter sign-up address' });
     await box.fill(email);
     await page.getByRole('button', { name: 'Sign Up' }).click();
+    expect(footerCode).toBe(false);
     const status = page.locator('.newsletter__status');
-    await expect.poll(() => status.textContent()).not.toBe('');
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).not.toBe('');
     const first = await status.textContent();
     await box.fill(email);
     await page.getByRole('button', { name: 'Sign Up' }).click();

@@ -15,8 +15,9 @@
   addEventListener(
     'click',
     (e) => {
-      const control = ready ? null : e.target.closest?.('button, [role="button"]');
-      if (!control) return;
+      // Until React has the page, or the part of it whose code comes later (`data-later`, e.g. the footer).
+      const control = e.target.closest?.('button, [role="button"]');
+      if (!control || (ready && !control.closest('[data-later]'))) return;
       e.preventDefault();
       e.stopImmediatePropagation();
       held = [control];
@@ -34,9 +35,12 @@
     },
     true,
   );
+  // Said by the app once it has the page, and by each later part once it has that part.
   addEventListener('vc:app', () => {
     ready = true;
     const [el, value] = held ?? [];
+    if (el?.closest('[data-later]')) return;
+    held = null;
     setTimeout(() => {
       if (!el?.isConnected) return;
       if (value === undefined) return el.click();

@@ -1,6 +1,6 @@
 import { errorMessage } from '@voltcart/api-client/errors';
 import { SHOP_PAGE_TITLES, SHOP_PAGES } from '@voltcart/shared';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
@@ -36,8 +36,14 @@ const PAYMENTS = ['VISA', 'Mastercard', 'RuPay', 'UPI', 'Net Banking', 'COD'];
 
 export function Footer() {
   const { supportHours } = useShopClaims();
+  // Its code comes after the page's: public/boot.js holds a click in it until then (`data-later`).
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    ref.current?.removeAttribute('data-later');
+    dispatchEvent(new Event('vc:app'));
+  }, []);
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" ref={ref} data-later="">
       <Newsletter />
       <div className="container site-footer__grid">
         <section className="site-footer__col site-footer__contact" aria-labelledby="footer-contact">
@@ -146,14 +152,15 @@ type NewsletterState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done' |
 function Newsletter() {
   // The sign-up mails a single-use code for a first order when the shop offers one (its settings).
   const offer = useShopClaims().newsletterCodePercent;
-  const [email, setEmail] = useState('');
   const [state, setState] = useState<NewsletterState>({ kind: 'idle' });
   const inputId = useId();
   const statusId = useId();
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const value = email.trim();
+    // Read from the field (not kept in state): an address typed before the footer's code arrived counts.
+    const form = e.currentTarget;
+    const value = String(new FormData(form).get('email') ?? '').trim();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
       setState({ kind: 'error', msg: 'Please enter a valid email address.' });
       return;
@@ -163,7 +170,7 @@ function Newsletter() {
       // A write that no cached read shows: a plain call, no mutation cache.
       const reply = await api.newsletter.subscribe({ body: { email: value } });
       setState({ kind: 'done', msg: reply.msg || 'Thanks! You are subscribed.' });
-      setEmail('');
+      form.reset();
     } catch (err) {
       setState({ kind: 'error', msg: errorMessage(err, 'We could not sign you up. Please try again.') });
     }
@@ -193,8 +200,6 @@ function Newsletter() {
             name="email"
             placeholder="Enter your e-mail address"
             autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
             aria-describedby={statusId}
             aria-invalid={state.kind === 'error'}
           />
