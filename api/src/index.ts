@@ -8,6 +8,7 @@ export { runWorkers, webConcurrency } from './cluster';
 export { loadConfig } from './config';
 export { createDb, type Db, ensureDatabase, migrateToLatest } from './db/connection';
 export { seedCatalog } from './db/seed/seed-catalog';
+export { createMigratedDatabase } from './db/template';
 export { Tokens } from './lib/auth';
 export { encodeImage, imageLimits } from './lib/images';
 export { createLogger } from './lib/logger';

@@ -6,7 +6,8 @@ import bcrypt from 'bcryptjs';
 import { sql } from 'kysely';
 import { createApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { createDb, type Db, ensureDatabase, migrateToLatest } from '../src/db/connection';
+import { createDb, type Db } from '../src/db/connection';
+import { createMigratedDatabase } from '../src/db/template';
 import { createLogger } from '../src/lib/logger';
 import { LocalStorage } from '../src/lib/storage';
 import { createServices } from '../src/services';
@@ -88,9 +89,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     FREE_SHIPPING_THRESHOLD: '0',
     ...env,
   });
-  await ensureDatabase(url);
+  await createMigratedDatabase(url);
   const db = createDb(url, 10);
-  await migrateToLatest(db);
   const logger = createLogger('silent');
   // Tests that deliver mail run their own outbox senders (mail.test.ts).
   const services = await createServices({ config, db, logger }, { mailSender: false, sweeps: false });
