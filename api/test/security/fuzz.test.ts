@@ -231,6 +231,23 @@ describe.each(routes.map((r) => [`${r.method} ${r.path} (${r.access})`, r] as co
 );
 
 describe('fuzz totals', () => {
+  it('the fingerprint sees a row added, changed and removed', async () => {
+    const email = `fingerprint-${Date.now()}@example.in`;
+    const states = [await fingerprint(sc)];
+    await sc.db.insertInto('newsletter_signups').values({ email }).execute();
+    states.push(await fingerprint(sc));
+    await sc.db
+      .updateTable('newsletter_signups')
+      .set({ email: `x${email}` })
+      .where('email', '=', email)
+      .execute();
+    states.push(await fingerprint(sc));
+    await sc.db.deleteFrom('newsletter_signups').where('email', '=', `x${email}`).execute();
+    states.push(await fingerprint(sc));
+    for (let i = 1; i < states.length; i++) expect(states[i]).not.toEqual(states[i - 1]);
+    expect(states[3]).toEqual(states[0]);
+  });
+
   it('ran every route', () => {
     expect(Object.keys(runs).length).toBe(routes.length);
     const total = Object.values(runs).reduce((s, r) => s + r.runs, 0);
