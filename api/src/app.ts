@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv, Deps } from './app-env';
+import type { AppEnv, Deps, Services } from './app-env';
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import { toErrorResponse } from './errors';
@@ -46,6 +46,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { orderReturnRoutes, returnsRoutes } from './modules/returns/returns.routes';
 import { productReviewRoutes, reviewRoutes, staffReviewRoutes } from './modules/review/review.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import type { SearchEngine } from './modules/search/search-engine';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { stockRoutes } from './modules/stock/stock.routes';
@@ -59,9 +60,11 @@ export interface AppOptions {
   readDb?: Db | (() => Db);
   config: Config;
   storage: Storage;
+  /** The product search index (MariaDbSearch where the app is assembled). */
+  search: SearchEngine;
   logger?: Logger;
-  /** Extra services (payments, caches…) made available as `c.var.<name>`. */
-  services?: Record<string, unknown>;
+  /** What createServices made (payments, courier), available as `c.var.<name>`. */
+  services?: Partial<Services>;
 }
 
 /** Builds the whole API. It never listens: server.ts does, tests call `app.request()`. */
@@ -134,7 +137,7 @@ export function createApp(opts: AppOptions) {
   });
 
   // Kept catalogue answers bypass everything above (see middleware/catalog-cache.ts).
-  return withCatalogCache(app, { cache: deps.catalogCache as CatalogCache, cors, log });
+  return withCatalogCache(app, { cache: deps.catalogCache, cors, log });
 }
 
 /** What every handler finds in `c.var`: the options, the token signer and the catalogue cache, and the services. */
@@ -146,6 +149,7 @@ function createDeps(opts: AppOptions, logger: Logger, pickReadDb: (() => Db) | n
     readDb,
     config,
     storage: opts.storage,
+    search: opts.search,
     logger,
     tokens: new Tokens(config.JWT_SECRET, {
       admin: config.ADMIN_TOKEN_TTL,

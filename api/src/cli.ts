@@ -19,6 +19,7 @@ import { createDb, type Db, ensureDatabase, migrateToLatest } from './db/connect
 import { type SeedResult, seedCatalog } from './db/seed/seed-catalog';
 import { seedDeps } from './lib/seed-deps';
 import { countProducts } from './modules/product/product.repository';
+import { MariaDbSearch } from './modules/search/search-engine';
 import { createStorage } from './runtime';
 
 /** A failure of the command line: printed as its message, exit code 1. */
@@ -101,7 +102,7 @@ export async function seed(
   // One bar per phase: the picture pool is drawn first, then the products are written in batches.
   const bars = new Map<string, ReturnType<typeof progressBar>>();
   try {
-    return await seedCatalog(db, seedDeps(storage), {
+    return await seedCatalog(db, seedDeps(storage, new MariaDbSearch()), {
       products: opts.products,
       force: opts.force ?? false,
       ...(opts.pictures ? { picturesPerColor: opts.pictures } : {}),

@@ -5,6 +5,7 @@ import { dbOverPool, ReadRouter } from './db/pools';
 import { createLogger, type Logger } from './lib/logger';
 import { watchPool, watchReplica } from './lib/metrics';
 import { LocalStorage, type Storage } from './lib/storage';
+import { MariaDbSearch } from './modules/search/search-engine';
 
 export interface Runtime {
   app: ReturnType<typeof createApp>;
@@ -45,10 +46,12 @@ export async function createRuntime(
     ...reads.replicas.flatMap((r) => [watchPool(r.name, r.pool), watchReplica(r)]),
   ];
   const storage = await createStorage(config);
+  // One search engine per process: its cache of found lists is this process's (search-cache.ts).
+  const search = new MariaDbSearch();
   const { createServices } = await import('./services');
-  const services = await createServices({ config, db, logger });
+  const services = await createServices({ config, db, logger, search });
   const readDb = reads.replicas.length ? () => reads.pick() : undefined;
-  const app = createApp({ db, readDb, config, storage, logger, services: services.values });
+  const app = createApp({ db, readDb, config, storage, search, logger, services: services.values });
   return {
     app,
     db,

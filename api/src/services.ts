@@ -1,3 +1,4 @@
+import type { Services } from './app-env';
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import { createCourierProvider } from './lib/courier/create-courier-provider';
@@ -8,14 +9,16 @@ import { OutboxSender } from './modules/mail/outbox-sender';
 import { expireUnpaidOrders } from './modules/order/order-lifecycle.service';
 import { sendReminders } from './modules/reminder/reminder.service';
 import { mailSummary } from './modules/reports/summary-mail.service';
+import type { SearchEngine } from './modules/search/search-engine';
 import { mailLowStock } from './modules/stock/low-stock.service';
 
 /** How often each API process looks for unpaid online orders past their time. */
 const SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * Services beyond the database and storage (payments, background sweeps), created once per process.
- * `values` become `c.var.<name>` in handlers; `close` stops any background work.
+ * Services beyond the database, storage and search engine (payments, background sweeps), created once per
+ * process. `values` become `c.var.<name>` in handlers; `close` stops any background work. The sweeps' order
+ * moves keep the search index's units sold in step (`deps.search`, the app's own engine).
  * - `payments`: Razorpay when RAZORPAY_KEY_ID is set, the simulator otherwise
  * - `courier`: the courier-booking provider COURIER_PROVIDER names (manual by default)
  * - the mail outbox sender (modules/mail/outbox-sender.ts) delivers mails written by the services; several
@@ -28,7 +31,7 @@ const SWEEP_INTERVAL_MS = 60_000;
  *   delivery), each claimed by a conditional update in the transaction of its mail, so sent once
  */
 export async function createServices(
-  deps: { config: Config; db: Db; logger: Logger },
+  deps: { config: Config; db: Db; logger: Logger; search: SearchEngine },
   opts: { mailSender?: boolean; sweeps?: boolean } = {},
 ) {
   const payments = createPaymentProvider(deps.config, deps.logger);
@@ -47,7 +50,7 @@ export async function createServices(
   let running: Promise<void> | null = null;
   const sweep = () => {
     if (running) return;
-    running = expireUnpaidOrders(deps.db, { config: deps.config })
+    running = expireUnpaidOrders(deps, { config: deps.config })
       .then((n) => {
         if (n) deps.logger.info('unpaid orders expired', { count: n });
       })
@@ -73,7 +76,7 @@ export async function createServices(
   timer?.unref();
 
   return {
-    values: { payments, courier } as Record<string, unknown>,
+    values: { payments, courier } satisfies Services,
     async close() {
       clearInterval(timer);
       await running;

@@ -32,6 +32,7 @@ beforeAll(async () => {
     db: ctx.db,
     config: ctx.config,
     storage: new LocalStorage(ctx.uploadDir),
+    search: ctx.search,
     logger: createLogger('silent'),
   });
   const form = new FormData();
@@ -74,6 +75,7 @@ const appWithTtl = (seconds: number) =>
       CATALOG_CACHE_SECONDS: String(seconds),
     }),
     storage: new LocalStorage(ctx.uploadDir),
+    search: ctx.search,
     logger: createLogger('silent'),
   });
 

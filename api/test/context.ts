@@ -10,6 +10,7 @@ import { createDb, type Db } from '../src/db/connection';
 import { createMigratedDatabase } from '../src/db/template';
 import { createLogger } from '../src/lib/logger';
 import { LocalStorage } from '../src/lib/storage';
+import { MariaDbSearch } from '../src/modules/search/search-engine';
 import { createServices } from '../src/services';
 import { type Reply, type RequestOptions, request } from './support';
 
@@ -50,6 +51,8 @@ export interface TestContext {
   db: Db;
   config: Config;
   uploadDir: string;
+  /** The app's search engine, for tests that build another app or call a service themselves. */
+  search: MariaDbSearch;
   /** A request to the app (support.ts `request`): status, parsed body, text and headers. */
   req(method: string, path: string, opts?: Omit<RequestOptions, 'from'>): Promise<Reply>;
   adminToken(): Promise<string>;
@@ -93,11 +96,13 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const db = createDb(url, 10);
   const logger = createLogger('silent');
   // Tests that deliver mail run their own outbox senders (mail.test.ts).
-  const services = await createServices({ config, db, logger }, { mailSender: false, sweeps: false });
+  const search = new MariaDbSearch();
+  const services = await createServices({ config, db, logger, search }, { mailSender: false, sweeps: false });
   const app = createApp({
     db,
     config,
     storage: new LocalStorage(uploadDir),
+    search,
     logger,
     services: services.values,
   });
@@ -113,6 +118,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     db,
     config,
     uploadDir,
+    search,
     req,
     async adminToken() {
       if (admin) return admin;

@@ -8,7 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
-import { CourierError, ManualCourier, type ShipmentRequest } from '../src/lib/courier/courier-provider';
+import {
+  CourierError,
+  type CourierProvider,
+  ManualCourier,
+  type ShipmentRequest,
+} from '../src/lib/courier/courier-provider';
 import { ShiprocketCourier } from '../src/lib/courier/shiprocket';
 import { SimulatorCourier } from '../src/lib/courier/simulator';
 import { createLogger } from '../src/lib/logger';
@@ -370,11 +375,12 @@ describe('POST /order/:orderId/courier (Shiprocket)', () => {
 });
 
 describe('the simulator and the manual provider', () => {
-  const appWith = (courier: unknown) =>
+  const appWith = (courier: CourierProvider) =>
     createApp({
       db: ctx.db,
       config: ctx.config,
       storage: new LocalStorage(ctx.uploadDir),
+      search: ctx.search,
       logger: createLogger('silent'),
       services: { courier },
     });

@@ -228,7 +228,13 @@ describe('GET /images/…', () => {
       delete: (f, n) => local.delete(f, n),
       publicUrl: (folder, name) => `https://cdn.example.com/${folder}/${name}`,
     };
-    const app = createApp({ db: ctx.db, config: ctx.config, storage: cdn, logger: createLogger('silent') });
+    const app = createApp({
+      db: ctx.db,
+      config: ctx.config,
+      storage: cdn,
+      search: ctx.search,
+      logger: createLogger('silent'),
+    });
     const res = await app.request(`/images/product/sm/${thumb}`);
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(`https://cdn.example.com/product/${smallNameOf(thumb)}`);

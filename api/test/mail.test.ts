@@ -191,7 +191,12 @@ describe('mail over SMTP', () => {
   });
 
   it("is delivered by the API process's own sender, started with its services", async () => {
-    const services = await createServices({ config: ctx.config, db: ctx.db, logger: createLogger('silent') });
+    const services = await createServices({
+      config: ctx.config,
+      db: ctx.db,
+      logger: createLogger('silent'),
+      search: ctx.search,
+    });
     try {
       const { shopper: s, orderId } = await placeCodOrder();
       await waitFor(
@@ -259,7 +264,7 @@ describe('the payment-expiry sweep', () => {
       .set({ expires_at: new Date(Date.now() - 60_000) })
       .where('public_id', '=', orderId)
       .execute();
-    expect(await expireUnpaidOrders(ctx.db, { config: ctx.config })).toBe(1);
+    expect(await expireUnpaidOrders(ctx, { config: ctx.config })).toBe(1);
     expect((await outboxOf(orderId)).map((m) => m.kind)).toEqual(['payment_failed']);
 
     await newSender().drain();

@@ -3,7 +3,6 @@
 // several processes at once, the dashboard metrics and the admin users list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireUnpaidOrders } from '../src/modules/order/order-lifecycle.service';
-import { searchEngine } from '../src/modules/search/search-engine';
 import { createTestContext, type TestContext } from './context';
 import {
   addToCart,
@@ -223,16 +222,16 @@ describe('the unpaid-order expiry sweep', () => {
     expect(await stockOf(ctx.db, expired.productId)).toBe(4);
 
     const counts = await Promise.all([
-      expireUnpaidOrders(ctx.db),
-      expireUnpaidOrders(ctx.db),
-      expireUnpaidOrders(ctx.db),
+      expireUnpaidOrders(ctx),
+      expireUnpaidOrders(ctx),
+      expireUnpaidOrders(ctx),
     ]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
     expect((await orderRow(ctx.db, expired.orderId)).state).toBe('payment_failed');
     expect(await stockOf(ctx.db, expired.productId)).toBe(6);
     expect((await orderRow(ctx.db, fresh.orderId)).state).toBe('pending_payment');
     expect((await orderRow(ctx.db, cod.orderId)).state).toBe('placed');
-    expect(await expireUnpaidOrders(ctx.db)).toBe(0);
+    expect(await expireUnpaidOrders(ctx)).toBe(0);
     expect(await stockOf(ctx.db, expired.productId)).toBe(6);
   });
 
@@ -338,7 +337,7 @@ describe('admin dashboard and users (separate database, exact figures)', () => {
 describe('units sold (popularity)', () => {
   const indexed = async (name: string) => {
     const p = await makeProduct(ctx.db, { name, stock: 10, price: 500 });
-    await ctx.db.transaction().execute((trx) => searchEngine.indexProducts(trx, [p.id]));
+    await ctx.db.transaction().execute((trx) => ctx.search.indexProducts(trx, [p.id]));
     return p;
   };
   const sold = async (productId: number) =>
@@ -371,7 +370,7 @@ describe('units sold (popularity)', () => {
     expect((await move(second, 'cancelled')).status).toBe(200);
     expect(await sold(p.id)).toBe(3);
     // A back-office save indexes the product again from the orders: the same figure.
-    await ctx.db.transaction().execute((trx) => searchEngine.indexProducts(trx, [p.id]));
+    await ctx.db.transaction().execute((trx) => ctx.search.indexProducts(trx, [p.id]));
     expect(await sold(p.id)).toBe(3);
   });
 

@@ -314,7 +314,7 @@ describe('a verified payment after the order was cancelled or its payment window
       .set({ expires_at: new Date(Date.now() - 60_000) })
       .where('public_id', '=', orderId)
       .execute();
-    await expireUnpaidOrders(ctx.db);
+    await expireUnpaidOrders(ctx);
     expect((await orderRow(ctx.db, orderId)).state).toBe('payment_failed');
   }
   const late = (s: Shopper, orderId: string, rzp: string, paymentId: string) =>

@@ -166,6 +166,7 @@ export async function razorpayApp(ctx: TestContext) {
     db: ctx.db,
     config,
     storage: new LocalStorage(ctx.uploadDir),
+    search: ctx.search,
     logger: createLogger('silent'),
     services: { payments: provider },
   });

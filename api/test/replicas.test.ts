@@ -12,6 +12,7 @@ import { type Db, ensureDatabase, openPool } from '../src/db/connection';
 import { dbOverPool, judgeReplication, ReadRouter } from '../src/db/pools';
 import { createLogger } from '../src/lib/logger';
 import { LocalStorage } from '../src/lib/storage';
+import { MariaDbSearch } from '../src/modules/search/search-engine';
 import { createRuntime } from '../src/runtime';
 import { TEST_SERVER } from './context';
 
@@ -205,6 +206,7 @@ describe('app wiring', () => {
       readDb: () => reads.pick(),
       config,
       storage: new LocalStorage(config.UPLOAD_DIR),
+      search: new MariaDbSearch(),
       logger: createLogger('silent'),
     });
     app.get('/test/where', async (c) =>

@@ -10,6 +10,7 @@ import type { Db } from '../src/db/connection';
 import { createLogger } from '../src/lib/logger';
 import { routeTable } from '../src/lib/route-table';
 import { LocalStorage } from '../src/lib/storage';
+import { MariaDbSearch } from '../src/modules/search/search-engine';
 
 /** Routes that are not JSON and so not in the contract, with their access levels. */
 const OUTSIDE_THE_CONTRACT = [
@@ -42,6 +43,7 @@ function registered(metrics: boolean): string[] {
     db: {} as Db,
     config,
     storage: new LocalStorage('unused-uploads'),
+    search: new MariaDbSearch(),
     logger: createLogger('silent'),
   });
   return routeTable(app).map(

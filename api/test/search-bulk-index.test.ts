@@ -28,7 +28,7 @@ const indexRows = async (db: Db) => ({
 
 it('loads the same index rows for a new catalogue as indexProducts writes for its products', async () => {
   // Batches of 25: the words of later batches repeat earlier ones, and each is written once.
-  await seedCatalog(ctx.db, seedDeps(new LocalStorage(ctx.uploadDir)), {
+  await seedCatalog(ctx.db, seedDeps(new LocalStorage(ctx.uploadDir), ctx.search), {
     products: 260,
     batchSize: 25,
     picturesPerColor: 1,

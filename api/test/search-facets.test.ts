@@ -126,7 +126,7 @@ const asMap = (facet: { value: string; count: number }[]) => new Map(facet.map((
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedCatalog(ctx.db, seedDeps(new LocalStorage(ctx.uploadDir)), {
+  await seedCatalog(ctx.db, seedDeps(new LocalStorage(ctx.uploadDir), ctx.search), {
     products: 200,
     picturesPerColor: 1,
   });

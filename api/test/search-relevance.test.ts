@@ -173,7 +173,7 @@ async function search(
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedCatalog(ctx.db, seedDeps(new LocalStorage(ctx.uploadDir)), {
+  await seedCatalog(ctx.db, seedDeps(new LocalStorage(ctx.uploadDir), ctx.search), {
     products: 200,
     picturesPerColor: 1,
   });

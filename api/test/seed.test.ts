@@ -21,7 +21,7 @@ let pictures: SeedDeps;
 const progress: SeedProgress[] = [];
 beforeAll(async () => {
   ctx = await createTestContext();
-  pictures = seedDeps(new LocalStorage(ctx.uploadDir));
+  pictures = seedDeps(new LocalStorage(ctx.uploadDir), ctx.search);
 });
 afterAll(() => ctx.close());
 
@@ -337,12 +337,12 @@ describe('seedDemoCatalog', () => {
     const other = await createTestContext();
     const again = await createTestContext();
     try {
-      await seedCatalog(other.db, seedDeps(new LocalStorage(other.uploadDir)), {
+      await seedCatalog(other.db, seedDeps(new LocalStorage(other.uploadDir), other.search), {
         products: 12,
         seed: 7,
         picturesPerColor: 1,
       });
-      await seedCatalog(again.db, seedDeps(new LocalStorage(again.uploadDir)), {
+      await seedCatalog(again.db, seedDeps(new LocalStorage(again.uploadDir), again.search), {
         products: 12,
         seed: 7,
         picturesPerColor: 1,
@@ -366,7 +366,7 @@ describe('seedDemoCatalog', () => {
       expect(a).toHaveLength(12);
       expect(await shape(again.db)).toEqual(a);
       // Another seed gives another catalogue.
-      await seedCatalog(again.db, seedDeps(new LocalStorage(again.uploadDir)), {
+      await seedCatalog(again.db, seedDeps(new LocalStorage(again.uploadDir), again.search), {
         products: 12,
         seed: 8,
         picturesPerColor: 1,

@@ -184,9 +184,7 @@ describe('ledger rows for every change of units', () => {
     await addToCart(ctx.db, s.id, Number(single._id), 3);
     const placed = await ctx.req('POST', '/order/place-order', { token: s.token, body: orderBody(1) });
     expect(placed.status, placed.text).toBe(201);
-    expect(await expireUnpaidOrders(ctx.db, { now: new Date(Date.now() + 24 * 3600_000) })).toBeGreaterThan(
-      0,
-    );
+    expect(await expireUnpaidOrders(ctx, { now: new Date(Date.now() + 24 * 3600_000) })).toBeGreaterThan(0);
     t = await trail(single._id);
     expect(t.movements.slice(0, 2)).toMatchObject([
       { reason: 'expired', delta: 3, before: 2, after: 5, actor: 'system', orderId: placed.body.order_id },

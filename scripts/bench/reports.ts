@@ -22,6 +22,7 @@ import {
   ensureDatabase,
   LocalStorage,
   loadConfig,
+  MariaDbSearch,
   migrateToLatest,
   Tokens,
 } from '@voltcart/api';
@@ -110,11 +111,13 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
 });
 const logger = createLogger('silent');
-const services = await createServices({ config, db, logger }, { mailSender: false });
+const search = new MariaDbSearch();
+const services = await createServices({ config, db, logger, search }, { mailSender: false });
 const app = createApp({
   db,
   config,
   storage: new LocalStorage(config.UPLOAD_DIR),
+  search,
   logger,
   services: services.values,
 });

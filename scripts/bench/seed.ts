@@ -92,7 +92,10 @@ for (let attempt = 1; ; attempt++) {
   }
 }
 if (!reusable) {
-  await seedCatalog(db, seedDeps(new LocalStorage(uploads)), { products, batchSize: 5000 });
+  await seedCatalog(db, seedDeps(new LocalStorage(uploads), new MariaDbSearch()), {
+    products,
+    batchSize: 5000,
+  });
   await sql`CREATE TABLE bench_seed (products INT UNSIGNED NOT NULL, fingerprint VARCHAR(32) NOT NULL,
     search_index INT UNSIGNED NOT NULL)`.execute(db);
   await sql`INSERT INTO bench_seed VALUES (${products}, ${fingerprint}, ${SEARCH_INDEX_VERSION})`.execute(db);

@@ -3,10 +3,25 @@ import type { IncomingMessage } from 'node:http';
 import { isBlank } from '@voltcart/shared';
 import type { Context } from 'hono';
 import { getQueryParam } from 'hono/utils/url';
-import type { AppEnv } from '../app-env';
 import type { Db } from '../db/connection';
+import type { Principal } from './auth';
 import { bumpCatalogVersion, readCatalogVersion } from './catalog-version-repository';
-import { COMPRESS_MIN_BYTES, chooseEncoding, compressBody, jsonAnswer } from './compression';
+import {
+  COMPRESS_MIN_BYTES,
+  chooseEncoding,
+  compressBody,
+  type EncodingEnv,
+  jsonAnswer,
+} from './compression';
+
+/**
+ * The parts of a request's context `respond` uses: any app's context whose variables hold these. Not the app's
+ * own AppEnv, which names this cache.
+ */
+type CacheContext = Pick<
+  Context<{ Variables: EncodingEnv['Variables'] & { principal?: Principal; readDb: Db } }>,
+  'req' | 'env' | 'body' | 'get'
+>;
 
 /**
  * The public catalogue (products, categories, colours, shop settings) as shoppers get it, kept per API process.
@@ -130,7 +145,7 @@ export class CatalogCache {
    * disabled cache (CATALOG_CACHE_SECONDS=0) always run `load()`.
    */
   async respond(
-    c: Context<AppEnv>,
+    c: CacheContext,
     load: () => Promise<unknown>,
     params: ReadonlySet<string> = NO_PARAMS,
   ): Promise<Response> {
@@ -423,6 +438,3 @@ export class RawRequest {
     return Array.isArray(v) ? v.join(', ') : v;
   }
 }
-
-/** The app's catalogue cache (created by createApp). */
-export const catalogCache = (c: Context<AppEnv>): CatalogCache => c.get('catalogCache') as CatalogCache;

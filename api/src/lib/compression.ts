@@ -2,7 +2,6 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type ZlibOptions } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppEnv, Encoding } from '../app-env';
 
 /**
  * Compression of JSON answers (middleware/compress.ts for routed answers, lib/cache.ts for kept catalogue ones).
@@ -15,7 +14,15 @@ import type { AppEnv, Encoding } from '../app-env';
  *   libuv's pool, so that a multi-megabyte answer does not hold up every other request
  */
 
-export type { Encoding };
+/** The content codings JSON answers are compressed with. */
+export type Encoding = 'br' | 'gzip';
+/** What jsonAnswer reads from a request's context: the coding the compress middleware chose. */
+export type EncodingEnv = { Variables: { encoding?: Encoding | null } };
+/**
+ * The parts of a request's context jsonAnswer uses: any app's context whose variables hold `encoding`. Not the
+ * app's own AppEnv, which names the catalogue cache (lib/cache.ts) that answers through this file.
+ */
+type AnswerContext = Pick<Context<EncodingEnv>, 'body' | 'get'>;
 export type Effort = 'fast' | 'kept';
 
 export const COMPRESS_MIN_BYTES = 1024;
@@ -61,7 +68,7 @@ const JSON_TYPE = 'application/json';
  * read their bodies back.
  */
 export async function jsonAnswer(
-  c: Context<AppEnv>,
+  c: AnswerContext,
   value: unknown,
   status: ContentfulStatusCode = 200,
 ): Promise<Response> {

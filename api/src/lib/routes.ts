@@ -10,7 +10,6 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import { guardOf, isAdmin } from './access';
-import { catalogCache } from './cache';
 import { jsonAnswer } from './compression';
 import { formBody, jsonBody, parse } from './validate';
 
@@ -131,7 +130,11 @@ export async function cached<D extends AnyRoute>(
   def: D,
   load: () => Promise<PayloadOf<D>>,
 ): Promise<Replied<D>> {
-  return (await catalogCache(c).respond(c, async () => ok(await load()), queryParams.get(def))) as Replied<D>;
+  return (await c.var.catalogCache.respond(
+    c,
+    async () => ok(await load()),
+    queryParams.get(def),
+  )) as Replied<D>;
 }
 
 /** A reply with a status other than the contract's (e.g. 200 for a sign-up that already existed). */

@@ -13,6 +13,7 @@ import { Tokens } from '../../src/lib/auth';
 import { createLogger } from '../../src/lib/logger';
 import { type RouteEntry, routeTable } from '../../src/lib/route-table';
 import { LocalStorage } from '../../src/lib/storage';
+import { MariaDbSearch } from '../../src/modules/search/search-engine';
 import { createServices } from '../../src/services';
 import { createTestContext, type TestContext } from '../context';
 import { type Reply, type RequestOptions, request } from '../support';
@@ -50,13 +51,14 @@ export async function createSecurityContext(env: Record<string, string> = {}): P
   const seen: string[] = [];
   const logger = createLogger('debug', (line) => logs.push(line));
   const services = await createServices(
-    { config: ctx.config, db: ctx.db, logger },
+    { config: ctx.config, db: ctx.db, logger, search: ctx.search },
     { mailSender: false, sweeps: false },
   );
   const app = createApp({
     db: ctx.db,
     config: ctx.config,
     storage: new LocalStorage(ctx.uploadDir),
+    search: ctx.search,
     logger,
     services: services.values,
   });
@@ -88,6 +90,7 @@ export function appRoutes(): RouteEntry[] {
     db: {} as Db,
     config,
     storage: new LocalStorage('unused-uploads'),
+    search: new MariaDbSearch(),
     logger: createLogger('silent'),
   });
   return routeTable(app);

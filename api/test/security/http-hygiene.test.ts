@@ -14,6 +14,7 @@ import { createApp } from '../../src/app';
 import { createDb } from '../../src/db/connection';
 import { createLogger } from '../../src/lib/logger';
 import { LocalStorage } from '../../src/lib/storage';
+import { MariaDbSearch } from '../../src/modules/search/search-engine';
 import {
   ACCOUNT_PASSWORD,
   createSecurityContext,
@@ -240,6 +241,7 @@ describe('request ids and logs', () => {
       db: down,
       config: sc.config,
       storage: new LocalStorage(sc.uploadDir),
+      search: new MariaDbSearch(),
       logger: createLogger('debug', (l) => logs.push(l)),
     });
     try {

@@ -424,7 +424,7 @@ describe('cancellations and expiry', () => {
       .set({ expires_at: new Date(Date.now() - 60_000) })
       .where('id', '=', o.row)
       .execute();
-    await Promise.all([expireUnpaidOrders(sc.db), expireUnpaidOrders(sc.db), expireUnpaidOrders(sc.db)]);
+    await Promise.all([expireUnpaidOrders(sc.ctx), expireUnpaidOrders(sc.ctx), expireUnpaidOrders(sc.ctx)]);
     let h = await history(o);
     expect(h.states).toEqual(['pending_payment→payment_failed']);
     expect(h.stock).toEqual([-QTY, +QTY]);

@@ -1,5 +1,4 @@
 import { contract, productBulkBody } from '@voltcart/shared';
-import { catalogCache } from '../../lib/cache';
 import { resource } from '../../lib/routes';
 import { actorOf } from '../audit/audit.service';
 import { releaseStockAlerts } from '../stock-alert/stock-alert.service';
@@ -14,7 +13,7 @@ export function catalogBulkRoutes() {
   on(api.bulk, { body: productBulkBody }, async (c, input) => {
     const body = await input.body();
     const { changed } = await bulkProducts(c.var, actorOf(c), body);
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     await releaseStockAlerts(c.var);
     return { msg: BULK_MESSAGES.done(body.action, changed), changed };
   });

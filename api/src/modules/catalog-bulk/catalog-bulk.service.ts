@@ -7,7 +7,6 @@ import { type Actor, type AuditEntry, recordAudit } from '../audit/audit.service
 import * as prodRepo from '../product/product.repository';
 import type { ProductDeps } from '../product/product.service';
 import * as vrepo from '../product/product-variant.repository';
-import { searchEngine } from '../search/search-engine';
 import { recordStock } from '../stock/stock-ledger.service';
 import * as repo from './catalog-bulk.repository';
 
@@ -159,7 +158,7 @@ export async function bulkProducts(
             });
           return live.length;
       }
-      await searchEngine.indexProducts(trx, live);
+      await deps.search.indexProducts(trx, live);
       return count;
     });
   } catch (e) {

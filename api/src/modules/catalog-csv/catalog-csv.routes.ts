@@ -1,7 +1,6 @@
 import { catalogImportBody, contract } from '@voltcart/shared';
 import { badRequest } from '../../errors';
 import { guardOf } from '../../lib/access';
-import { catalogCache } from '../../lib/cache';
 import { resource } from '../../lib/routes';
 import { streamedUpload } from '../../lib/streamed-upload';
 import { actorOf } from '../audit/audit.service';
@@ -54,9 +53,9 @@ export function catalogCsvRoutes() {
   }));
 
   on(api.apply, async (c, input) => {
-    const applied = await applyNextBatch(c.var.db, actorOf(c), input.params.importId!);
+    const applied = await applyNextBatch(c.var, actorOf(c), input.params.importId!);
     // What the batch saved shows to shoppers at once (a failed batch saved nothing).
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     await releaseStockAlerts(c.var);
     return applied;
   });

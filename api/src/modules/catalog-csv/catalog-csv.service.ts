@@ -13,6 +13,7 @@ import {
 } from '@voltcart/shared';
 import { CsvError, parse } from 'csv-parse';
 import type { Selectable } from 'kysely';
+import type { Deps } from '../../app-env';
 import type { Db } from '../../db/connection';
 import type { CatalogImportTable } from '../../db/database';
 import { isDuplicateKey, isMissingReference } from '../../db/errors';
@@ -22,7 +23,7 @@ import { type Actor, type AuditEntry, recordAudits } from '../audit/audit.servic
 import type { ProductValues } from '../product/product.repository';
 import * as prodRepo from '../product/product.repository';
 import * as vrepo from '../product/product-variant.repository';
-import { searchEngine } from '../search/search-engine';
+import type { SearchEngine } from '../search/search-engine';
 import { recordStock, type StockMove } from '../stock/stock-ledger.service';
 import {
   type CsvRow,
@@ -595,6 +596,7 @@ async function planGroups(
 /** Writes what the plans say (inside a batch's transaction); returns the products changed, with their plans. */
 async function writePlans(
   trx: Db,
+  search: SearchEngine,
   plans: ProductPlan[],
   outcomes: Map<number, Outcome>,
 ): Promise<{ id: number; plan: ProductPlan }[]> {
@@ -628,7 +630,7 @@ async function writePlans(
     written.push({ id, plan });
   }
   if (written.length)
-    await searchEngine.indexProducts(
+    await search.indexProducts(
       trx,
       written.map((w) => w.id),
     );
@@ -857,7 +859,7 @@ function batchFailure(e: unknown): string | null {
  * back and reported (409 `import_batch_failed`); applying again retries it.
  */
 export async function applyNextBatch(
-  db: Db,
+  { db, search }: Pick<Deps, 'db' | 'search'>,
   actor: Actor,
   publicId: string,
 ): Promise<{ import: CatalogImport; msg: string }> {
@@ -874,7 +876,7 @@ export async function applyNextBatch(
       const rows = (await repo.batchRows(trx, current.id, batch)).map((d) => JSON.parse(d) as CsvRow);
       const { plans, errors, outcomes } = await planGroups(trx, groupRows(rows), true);
       if (errors.length) throw new BatchRefused(errors.sort((a, b) => a.line - b.line)[0]!);
-      const written = await writePlans(trx, plans, outcomes);
+      const written = await writePlans(trx, search, plans, outcomes);
       await recordStock(trx, importedUnits(written), {
         reason: 'csv_import',
         actor: 'admin',

@@ -1,7 +1,6 @@
 import { categoryBody, categoryUpdateBody, contract, isBlank, withoutBlanks } from '@voltcart/shared';
 import { badRequest } from '../../errors';
 import { isAdmin } from '../../lib/access';
-import { catalogCache } from '../../lib/cache';
 import { uploadedFile } from '../../lib/images';
 import { cached, catalogDb, resource } from '../../lib/routes';
 import { idParam } from '../../lib/validate';
@@ -39,7 +38,7 @@ export function categoryRoutes() {
       ...fields,
       image: uploadedFile(form.Image),
     });
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: M.created, category };
   });
 
@@ -51,7 +50,7 @@ export function categoryRoutes() {
     if (fields.name === undefined && fields.status === undefined && !image)
       throw badRequest(M.nothingToChange);
     const category = await categories.updateCategory(c.var, actorOf(c), id, { ...fields, image });
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: M.updated, category };
   });
 
@@ -61,13 +60,13 @@ export function categoryRoutes() {
       actorOf(c),
       idParam(c, 'id', 'Category'),
     );
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg, category };
   });
 
   on(api.remove, async (c) => {
     await categories.deleteCategory(c.var, actorOf(c), idParam(c, 'id', 'Category'));
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: M.deleted };
   });
 

@@ -7,13 +7,14 @@ import { imageLimits, releaseImages, removeImages, storeImage } from '../../lib/
 import type { Storage } from '../../lib/storage';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
-import { searchEngine } from '../search/search-engine';
+import type { SearchEngine } from '../search/search-engine';
 import * as repo from './category.repository';
 
 export interface CategoryDeps {
   db: Db;
   storage: Storage;
   config: Config;
+  search: SearchEngine;
 }
 
 export const CATEGORY_MESSAGES = {
@@ -129,7 +130,7 @@ export async function updateCategory(
     // A new name is a new search word for every product of the category: indexed in the same transaction.
     await deps.db.transaction().execute(async (trx) => {
       await repo.updateCategory(trx, id, changes);
-      if (changes.name) await searchEngine.indexProductsOf(trx, { categoryId: id });
+      if (changes.name) await deps.search.indexProductsOf(trx, { categoryId: id });
       await recordAudit(trx, {
         actor,
         action: 'category.update',

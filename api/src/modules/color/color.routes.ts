@@ -1,7 +1,6 @@
 import { colorBody, colorUpdateBody, contract, isBlank, withoutBlanks } from '@voltcart/shared';
 import { badRequest } from '../../errors';
 import { isAdmin } from '../../lib/access';
-import { catalogCache } from '../../lib/cache';
 import { cached, catalogDb, resource } from '../../lib/routes';
 import { idParam, jsonOrFormBody } from '../../lib/validate';
 import { actorOf } from '../audit/audit.service';
@@ -33,7 +32,7 @@ export function colorRoutes() {
     if (isBlank(body.name)) throw badRequest('name is required');
     if (isBlank(body.hexcode)) throw badRequest('hexcode is required');
     const color = await colors.createColor(c.var.db, actorOf(c), await input.body(body));
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: M.created, color };
   });
 
@@ -45,20 +44,20 @@ export function colorRoutes() {
     );
     if (fields.name === undefined && fields.hexcode === undefined && fields.status === undefined)
       throw badRequest(M.nothingToChange);
-    const color = await colors.updateColor(c.var.db, actorOf(c), id, fields);
-    await catalogCache(c).invalidate(c.var.db);
+    const color = await colors.updateColor(c.var, actorOf(c), id, fields);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: M.updated, color };
   });
 
   on(api.toggle, async (c) => {
     const { color, msg } = await colors.toggleColor(c.var.db, actorOf(c), idParam(c, 'id', 'Colour'));
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg, color };
   });
 
   on(api.remove, async (c) => {
     await colors.deleteColor(c.var.db, actorOf(c), idParam(c, 'id', 'Colour'));
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: M.deleted };
   });
 

@@ -1,10 +1,10 @@
 import { type Color, slugify } from '@voltcart/shared';
+import type { Deps } from '../../app-env';
 import type { Db } from '../../db/connection';
 import { isDuplicateKey, isStillReferenced } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
-import { searchEngine } from '../search/search-engine';
 import * as repo from './color.repository';
 
 export const COLOR_MESSAGES = {
@@ -97,7 +97,7 @@ export async function createColor(
 }
 
 export async function updateColor(
-  db: Db,
+  { db, search }: Pick<Deps, 'db' | 'search'>,
   actor: Actor,
   id: number,
   input: { name?: string; hexcode?: string; status?: boolean },
@@ -117,7 +117,7 @@ export async function updateColor(
     // A new name is a new search word for every product in this colour: indexed in the same transaction.
     await db.transaction().execute(async (trx) => {
       await repo.updateColor(trx, id, changes);
-      if (changes.name) await searchEngine.indexProductsOf(trx, { colorId: id });
+      if (changes.name) await search.indexProductsOf(trx, { colorId: id });
       await recordAudit(trx, {
         actor,
         action: 'color.update',

@@ -1,13 +1,7 @@
 import { contract, pincodeQuery, shippingSettingsBody, toPaise } from '@voltcart/shared';
-import { catalogCache } from '../../lib/cache';
 import { resource } from '../../lib/routes';
 import { actorOf } from '../audit/audit.service';
-import {
-  checkPincode,
-  getShippingSettings,
-  keptDeliveryConfig,
-  saveShippingSettings,
-} from './delivery.service';
+import { checkPincode, getShippingSettings, saveShippingSettings } from './delivery.service';
 
 const api = contract.delivery;
 
@@ -26,7 +20,7 @@ export function deliveryRoutes() {
         weightGrams: input.query.weight,
       },
       new Date(),
-      keptDeliveryConfig(c),
+      c.var.deliveryConfig,
     ),
   }));
 
@@ -34,9 +28,9 @@ export function deliveryRoutes() {
 
   on(api.saveSettings, { body: shippingSettingsBody }, async (c, input) => {
     const shipping = await saveShippingSettings(c.var.db, c.var.config, actorOf(c), await input.body());
-    keptDeliveryConfig(c).clear();
+    c.var.deliveryConfig.clear();
     // The shop settings (cached) carry the zones' free-shipping thresholds that pages claim.
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: 'Shipping settings saved.', shipping };
   });
 

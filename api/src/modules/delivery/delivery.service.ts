@@ -1,10 +1,8 @@
 import {
-  type CodRules,
   codDecision,
   codFeePaise,
   DEFAULT_COD_MAX_PAISE,
   DELIVERY_MESSAGES,
-  type DispatchCalendar,
   deliveryEstimate,
   GST_STATES,
   gstState,
@@ -20,8 +18,6 @@ import {
   zoneFor,
   zoneProblems,
 } from '@voltcart/shared';
-import type { Context } from 'hono';
-import type { AppEnv } from '../../app-env';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { AppError, badRequest } from '../../errors';
@@ -30,21 +26,11 @@ import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import { readSettings, writeSettings } from '../settings/settings.repository';
 import * as repo from './delivery.repository';
+import type { DeliveryConfig } from './delivery-config';
 import { lookupPincode, type PincodePlace } from './pincode-directory';
 
 const KEYS = repo.DELIVERY_KEYS;
 const KNOWN_STATES = new Set(Object.values(GST_STATES));
-
-/** The shop's whole delivery set-up, as pricing and the pincode check read it. */
-export interface DeliveryConfig {
-  zones: ShippingZone[];
-  cod: CodRules;
-  calendar: DispatchCalendar;
-  /** The shop's free-shipping threshold (Settings, else FREE_SHIPPING_THRESHOLD). */
-  freeShippingPaise: number;
-  /** GST state code of the shop (tax settings), '' when not set. */
-  shopStateCode: string;
-}
 
 const whole = (v: string | undefined, fallback: number) =>
   v !== undefined && /^\d+$/.test(v) && Number.isSafeInteger(Number(v)) ? Number(v) : fallback;
@@ -77,10 +63,6 @@ export async function readDeliveryConfig(db: Db, config: Config): Promise<Delive
     shopStateCode: gstState(saved.get(KEYS.shopState) ?? '')?.code ?? '',
   };
 }
-
-/** This process's short-lived copy of the delivery set-up (the public pincode check reads through it). */
-export const keptDeliveryConfig = (c: Context<AppEnv>): KeptValue<DeliveryConfig> =>
-  c.get('deliveryConfig') as KeptValue<DeliveryConfig>;
 
 /** A pincode as typed: six digits, or 400 with the message the shopper reads. */
 export function placeOf(pincode: string): PincodePlace {

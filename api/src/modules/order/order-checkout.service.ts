@@ -12,7 +12,6 @@ import {
 } from '@voltcart/shared';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import type { Db } from '../../db/connection';
 import { AppError, badRequest, conflict } from '../../errors';
 import { PaymentError, type PaymentProvider } from '../../lib/payments/payment-provider';
 import { type Trx, transaction } from '../../lib/transaction';
@@ -23,7 +22,6 @@ import {
   redeemPromotions,
   refusedCode,
 } from '../promotion/promotion-pricing.service';
-import { searchEngine } from '../search/search-engine';
 import { recordStock } from '../stock/stock-ledger.service';
 import * as repo from './order.repository';
 import type { OrderDeps } from './order.service';
@@ -455,7 +453,7 @@ export async function placeOrder(
     checkStock(lines, units);
     const { orderId, publicId } = await writeOrder(trx, deps, userId, input, lines, priced, delivery);
     // A cash-on-delivery order is sold once placed (an online one once paid: order-lifecycle's move).
-    if (!online) await searchEngine.indexSales(trx, units.products);
+    if (!online) await deps.search.indexSales(trx, units.products);
     await queueMail(
       trx,
       deps,
@@ -494,7 +492,7 @@ export async function placeOrder(
       reason: err.reason,
       error: err.message,
     });
-    await releaseUnpayableOrder(deps.db, placed.orderId).catch((releaseError) =>
+    await releaseUnpayableOrder(deps, placed.orderId).catch((releaseError) =>
       deps.logger.error('could not cancel the unpayable order; the expiry sweep will', {
         orderId: placed.publicId,
         error: (releaseError as Error).message,
@@ -518,11 +516,14 @@ export async function placeOrder(
 }
 
 /** The compensation of a failed Razorpay call: cancelled, stock back, lines back in the cart. */
-async function releaseUnpayableOrder(db: Db, orderId: number): Promise<void> {
+async function releaseUnpayableOrder(
+  { db, search }: Pick<OrderDeps, 'db' | 'search'>,
+  orderId: number,
+): Promise<void> {
   await transaction(db, async (trx) => {
     const order = await repo.lockOrder(trx, { id: orderId });
     if (order?.state !== 'pending_payment') return;
-    await move(trx, order, 'cancelled', 'system');
+    await move(trx, search, order, 'cancelled', 'system');
     await repo.restoreCart(trx, order.user_id, order.id);
   });
 }

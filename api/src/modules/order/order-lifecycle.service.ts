@@ -1,6 +1,5 @@
 import { formatINR, type Order, type OrderState, toRupees } from '@voltcart/shared';
 import type { Config } from '../../config';
-import type { Db } from '../../db/connection';
 import { AppError, badRequest, notFound } from '../../errors';
 import { transaction } from '../../lib/transaction';
 import { type Actor as AuditActor, recordAudit } from '../audit/audit.service';
@@ -66,7 +65,12 @@ export async function adminMove(
           ? 'Returned to origin: the units are back in sellable stock.'
           : 'Returned to origin: the units are counted damaged (not back in stock).'
         : undefined;
-    await move(trx, order, to, 'admin', { config: deps.config, adminId, restock: opts.restock, note });
+    await move(trx, deps.search, order, to, 'admin', {
+      config: deps.config,
+      adminId,
+      restock: opts.restock,
+      note,
+    });
     await recordAudit(trx, {
       actor,
       action: 'order.state',
@@ -145,7 +149,7 @@ export async function changeTracking(
  * the stock comes back once and one mail is written. Returns how many orders this call moved.
  */
 export async function expireUnpaidOrders(
-  db: Db,
+  { db, search }: Pick<OrderDeps, 'db' | 'search'>,
   opts: { now?: Date; batch?: number; config?: Config } = {},
 ): Promise<number> {
   const { now = new Date(), batch = 100, config } = opts;
@@ -157,7 +161,7 @@ export async function expireUnpaidOrders(
       const moved = await transaction(db, async (trx) => {
         const order = await repo.lockOrder(trx, { id });
         if (order?.state !== 'pending_payment' || !order.expires_at || order.expires_at >= now) return false;
-        await move(trx, order, 'payment_failed', 'system', {
+        await move(trx, search, order, 'payment_failed', 'system', {
           config,
           note: 'The payment window closed before a payment arrived.',
         });

@@ -11,7 +11,7 @@ import { AppError, conflict } from '../../errors';
 import type { Trx } from '../../lib/transaction';
 import { issueCreditNote, issueInvoice } from '../invoice/invoice.service';
 import { releasePromotions, retakePromotions } from '../promotion/promotion-pricing.service';
-import { searchEngine } from '../search/search-engine';
+import type { SearchEngine } from '../search/search-engine';
 import { recordStock } from '../stock/stock-ledger.service';
 import * as repo from './order.repository';
 import { type EventOptions, recordOrderEvent } from './order-events.service';
@@ -30,6 +30,7 @@ import { type EventOptions, recordOrderEvent } from './order-events.service';
  */
 export async function move(
   trx: Trx,
+  search: SearchEngine,
   order: repo.OrderRow,
   to: OrderState,
   actor: Actor,
@@ -46,7 +47,7 @@ export async function move(
     const deltas = new Map<number, number>();
     for (const u of await repo.orderUnits(trx, order.id))
       deltas.set(u.product_id, (deltas.get(u.product_id) ?? 0) + (sold ? u.qty : -u.qty));
-    await searchEngine.indexSales(trx, deltas);
+    await search.indexSales(trx, deltas);
   }
   await recordOrderEvent(trx, order, to, actor, opts);
   // The tax invoice: when an online order is paid, when a cash-on-delivery order ships.

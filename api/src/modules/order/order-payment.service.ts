@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Order, OrderState } from '@voltcart/shared';
-import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { badRequest, conflict, notFound } from '../../errors';
-import type { Logger } from '../../lib/logger';
 import type { SimulatorProvider } from '../../lib/payments/simulator';
 import { type Trx, transaction } from '../../lib/transaction';
 import * as repo from './order.repository';
@@ -22,10 +20,9 @@ type Settlement = 'paid' | 'already_paid' | 'refund_needed' | 'ignored';
 /** A verified successful payment for a locked order, whatever state it reached meanwhile. */
 async function settlePayment(
   trx: Trx,
+  { logger, config, search }: Pick<OrderDeps, 'logger' | 'config' | 'search'>,
   order: repo.OrderRow,
   paymentId: string,
-  logger: Logger,
-  config: Config,
 ): Promise<Settlement> {
   switch (order.state as OrderState) {
     case 'paid':
@@ -33,7 +30,7 @@ async function settlePayment(
     case 'delivered':
       return 'already_paid';
     case 'pending_payment':
-      await move(trx, order, 'paid', 'payment', { paymentId, config });
+      await move(trx, search, order, 'paid', 'payment', { paymentId, config });
       return 'paid';
     case 'payment_failed':
     case 'cancelled': {
@@ -51,7 +48,7 @@ async function settlePayment(
         });
         return 'refund_needed';
       }
-      const outcome = await move(trx, order, 'paid', 'payment', { paymentId, config });
+      const outcome = await move(trx, search, order, 'paid', 'payment', { paymentId, config });
       if (outcome === 'moved') return 'paid';
       logger.error('payment received for an order that can no longer be fulfilled: refund it', {
         orderId: order.public_id,
@@ -86,7 +83,7 @@ export async function confirmPayment(
 
   const outcome = await transaction(deps.db, async (trx) => {
     const locked = await repo.lockOrder(trx, { id: order.id });
-    return settlePayment(trx, locked!, r.razorpay_payment_id, deps.logger, deps.config);
+    return settlePayment(trx, deps, locked!, r.razorpay_payment_id);
   });
   if (outcome === 'refund_needed') await refundUnusablePayment(deps, order.id);
   if (outcome === 'paid')
@@ -126,7 +123,7 @@ export async function customerPaymentFailed(
     if (order.state === 'payment_failed' || order.state === 'cancelled') {
       return { id: order.id, msg: 'This order is no longer waiting for payment.' };
     }
-    await move(trx, order, 'payment_failed', 'customer', { config: deps.config });
+    await move(trx, deps.search, order, 'payment_failed', 'customer', { config: deps.config });
     await repo.restoreCart(trx, userId, order.id);
     return {
       id: order.id,
@@ -199,7 +196,7 @@ export async function handleWebhook(
     if (event === 'payment.failed') {
       // Never moves a paid order back; a late failure of an earlier attempt changes nothing.
       if (order.state !== 'pending_payment') return `Event ignored: the order is ${order.state}.`;
-      await move(trx, order, 'payment_failed', 'payment', { config: deps.config });
+      await move(trx, deps.search, order, 'payment_failed', 'payment', { config: deps.config });
       return 'Order marked as payment failed.';
     }
 
@@ -213,7 +210,7 @@ export async function handleWebhook(
       });
       return 'Event ignored: the amount does not match the order.';
     }
-    const outcome = await settlePayment(trx, order, paymentId, deps.logger, deps.config);
+    const outcome = await settlePayment(trx, deps, order, paymentId);
     if (outcome === 'paid') return 'Order marked as paid.';
     if (outcome === 'already_paid') return 'Order already paid.';
     if (outcome === 'refund_needed') {

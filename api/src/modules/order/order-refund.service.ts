@@ -107,7 +107,7 @@ async function settleRefund(
   const whole =
     (await repo.processedRefundPaise(trx, order.id)) >= order.total_paise &&
     canMove(order.state as OrderState, 'refunded', 'system');
-  if (whole) await move(trx, order, 'refunded', 'system', event);
+  if (whole) await move(trx, deps.search, order, 'refunded', 'system', event);
   else await recordOrderEvent(trx, order, 'refunded', actor, event);
   const note = await issueCreditNote(trx, order, {
     refund,

@@ -132,7 +132,7 @@ export async function customerCancel(
     }
     if (order.state === 'cancelled') throw conflict('This order is already cancelled.', 'not_cancellable');
     const refund = tookPayment(order) && refundableLeft(order) > 0;
-    await move(trx, order, 'cancelled', 'customer', {
+    await move(trx, deps.search, order, 'cancelled', 'customer', {
       config: deps.config,
       note: reason ?? '',
       reason: refund ? 'Your payment is being refunded to your original payment method.' : undefined,
@@ -174,7 +174,7 @@ export async function payNow(deps: OrderDeps, userId: number, publicId: string):
       throw conflict('This order was paid once already; please place a new order.', 'not_payable');
     const expiresAt = new Date(Date.now() + deps.config.PAYMENT_EXPIRY_MINUTES * 60_000);
     if (o.state === 'payment_failed') {
-      await move(trx, o, 'pending_payment', 'customer', { config: deps.config, expiresAt });
+      await move(trx, deps.search, o, 'pending_payment', 'customer', { config: deps.config, expiresAt });
       await repo.removeOrderLinesFromCart(trx, userId, o.id);
     } else if (o.state === 'pending_payment') {
       // Asking again does not hold the units longer than the first payment window.

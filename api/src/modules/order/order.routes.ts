@@ -24,9 +24,8 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { AppError } from '../../errors';
 import { assertOwnAccount, guardOf } from '../../lib/access';
-import { type CourierProvider, ManualCourier } from '../../lib/courier/courier-provider';
+import { ManualCourier } from '../../lib/courier/courier-provider';
 import { countOrderPlaced } from '../../lib/metrics';
-import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { SimulatorProvider } from '../../lib/payments/simulator';
 import { resource } from '../../lib/routes';
 import { parse } from '../../lib/validate';
@@ -67,15 +66,15 @@ const api = contract.order;
 
 // The payment provider is one of the services (services.ts): an app that needs it is built with them.
 function deps(c: Context<AppEnv>): OrderDeps {
-  const payments = c.var.payments as PaymentProvider;
-  return { db: c.var.db, config: c.var.config, logger: c.var.logger, payments };
+  const { db, config, logger, search } = c.var;
+  return { db, config, logger, search, payments: c.var.payments! };
 }
 
 // An app built without services books nothing: staff type the carrier and AWB, as with COURIER_PROVIDER=manual.
 const NO_COURIER = new ManualCourier();
 
 function courierDeps(c: Context<AppEnv>): CourierDeps {
-  return { ...deps(c), courier: (c.var.courier as CourierProvider | undefined) ?? NO_COURIER };
+  return { ...deps(c), courier: c.var.courier ?? NO_COURIER };
 }
 
 const NOT_YOURS = 'The user_id in the request does not match the logged-in account.';

@@ -6,6 +6,7 @@ import type { Logger } from '../../lib/logger';
 import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { customerIdsMatching } from '../admin/admin.repository';
 import { discountsOfOrders } from '../promotion/promotion-pricing.service';
+import type { SearchEngine } from '../search/search-engine';
 import { toOrderJson } from './order.mapping';
 import * as repo from './order.repository';
 import { orderSearch } from './order-search';
@@ -23,6 +24,8 @@ export interface OrderDeps {
   config: Config;
   logger: Logger;
   payments: PaymentProvider;
+  /** Units sold move the products' popularity in the search index (order-move.service.ts). */
+  search: SearchEngine;
 }
 
 /** One order as the API answers it, or undefined. */

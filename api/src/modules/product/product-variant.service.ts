@@ -7,12 +7,12 @@ import {
   type VariantCreateBody,
   type VariantUpdateBody,
 } from '@voltcart/shared';
+import type { Deps } from '../../app-env';
 import type { Db } from '../../db/connection';
 import { isDuplicateKey } from '../../db/errors';
 import { AppError, badRequest, notFound } from '../../errors';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
-import { searchEngine } from '../search/search-engine';
 import { resortVariantAlerts } from '../stock/low-stock.service';
 import { recordStock, type StockContext } from '../stock/stock-ledger.service';
 import * as vrepo from './product-variant.repository';
@@ -275,7 +275,7 @@ async function priceAtLeastZero(trx: Db, id: number): Promise<void> {
 
 /** A new variant for a combination the product offers but does not sell yet. */
 export async function createVariant(
-  db: Db,
+  { db, search }: Pick<Deps, 'db' | 'search'>,
   actor: Actor,
   productId: number,
   body: VariantCreateBody,
@@ -335,7 +335,7 @@ export async function createVariant(
     });
     await vrepo.refreshFigures(trx, productId);
     // Variant SKUs are search terms: indexed in the same transaction.
-    await searchEngine.indexProducts(trx, [productId]);
+    await search.indexProducts(trx, [productId]);
     const [made] = await vrepo.findVariants(trx, [id]);
     await recordAudit(trx, {
       actor,
@@ -354,7 +354,7 @@ export async function createVariant(
 
 /** Changes a variant; a stock change is compare-and-set (409 `stock_changed` with the variant as it is now). */
 export async function updateVariant(
-  db: Db,
+  { db, search }: Pick<Deps, 'db' | 'search'>,
   actor: Actor,
   productId: number,
   variantId: number,
@@ -397,7 +397,7 @@ export async function updateVariant(
       await resortVariantAlerts(trx, [variantId]);
     await vrepo.refreshFigures(trx, productId);
     // Variant SKUs are search terms: indexed in the same transaction.
-    await searchEngine.indexProducts(trx, [productId]);
+    await search.indexProducts(trx, [productId]);
     const [after] = await vrepo.findVariants(trx, [variantId]);
     await recordAudit(trx, {
       actor,
@@ -443,7 +443,7 @@ function variantStockChanged(v: vrepo.PricedVariantRow, expectedStock: number): 
 
 /** Deletes a variant that holds no units (409 `in_use` with the units otherwise). */
 export async function deleteVariant(
-  db: Db,
+  { db, search }: Pick<Deps, 'db' | 'search'>,
   actor: Actor,
   productId: number,
   variantId: number,
@@ -463,7 +463,7 @@ export async function deleteVariant(
     await vrepo.deleteVariants(trx, [variantId]);
     await vrepo.refreshFigures(trx, productId);
     // Variant SKUs are search terms: indexed in the same transaction.
-    await searchEngine.indexProducts(trx, [productId]);
+    await search.indexProducts(trx, [productId]);
     await recordAudit(trx, {
       actor,
       action: 'variant.delete',

@@ -11,7 +11,6 @@ import {
   variantUpdateBody,
 } from '@voltcart/shared';
 import { isAdmin } from '../../lib/access';
-import { catalogCache } from '../../lib/cache';
 import { uploadedFile, uploadedFiles } from '../../lib/images';
 import { cached, catalogDb, resource } from '../../lib/routes';
 import { idParam } from '../../lib/validate';
@@ -35,7 +34,9 @@ export function productRoutes() {
 
   // Shopper reads are answered from the catalogue cache (lib/cache.ts); every admin write below invalidates it.
   on(api.list, { query: productListQuery }, async (c, { query }) =>
-    cached(c, api.list, () => products.listProducts(catalogDb(c), query, { admin: isAdmin(c) })),
+    cached(c, api.list, () =>
+      products.listProducts({ db: catalogDb(c), search: c.var.search }, query, { admin: isAdmin(c) }),
+    ),
   );
 
   // Registered before /:id so that "best-sellers" is not read as a slug.
@@ -43,7 +44,7 @@ export function productRoutes() {
 
   // Suggestions while typing (modules/search); before /:id too, and cached like every catalogue read.
   on(api.suggest, { query: suggestQuery }, async (c, { query }) =>
-    cached(c, api.suggest, () => suggest(c.var.readDb, query.q)),
+    cached(c, api.suggest, () => suggest({ db: c.var.readDb, search: c.var.search }, query.q)),
   );
 
   on(api.get, async (c, { params }) =>
@@ -61,7 +62,7 @@ export function productRoutes() {
       thumbnail: uploadedFile(form.thumbnail),
       images: uploadedFiles(form.images),
     });
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: M.created, product, uploads };
   });
 
@@ -72,7 +73,7 @@ export function productRoutes() {
       thumbnail: uploadedFile(form.thumbnail),
       images: uploadedFiles(form.images),
     });
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     // Units may have come back: the addresses waiting for them are mailed (after the save committed).
     await releaseStockAlerts(c.var);
     return { msg: M.updated, product, uploads };
@@ -82,14 +83,14 @@ export function productRoutes() {
     const id = idParam(c, 'id', 'Product');
     const { flag } = await input.body();
     const { product, msg } = await products.toggleProduct(c.var.db, actorOf(c), id, flag);
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     await releaseStockAlerts(c.var);
     return { msg, product };
   });
 
   on(api.remove, async (c) => {
     await products.deleteProduct(c.var, actorOf(c), idParam(c, 'id', 'Product'));
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: M.deleted };
   });
 
@@ -98,7 +99,7 @@ export function productRoutes() {
     const form = await input.raw();
     const files = uploadedFiles(form.images ?? form['images[]']);
     const { product, uploads } = await products.addImages(c.var, actorOf(c), id, files);
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: M.imagesAdded(uploads), product, uploads };
   });
 
@@ -111,7 +112,7 @@ export function productRoutes() {
 
   on(api.removeImage, async (c, { params }) => {
     const product = await products.removeImage(c.var, actorOf(c), idParam(c, 'id', 'Product'), params.file!);
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: M.imageRemoved, product };
   });
 
@@ -123,8 +124,8 @@ export function productRoutes() {
 
   on(vapi.create, { body: variantCreateBody }, async (c, input) => {
     const id = idParam(c, 'id', 'Product');
-    const out = await variants.createVariant(c.var.db, actorOf(c), id, await input.body(), adminProduct);
-    await catalogCache(c).invalidate(c.var.db);
+    const out = await variants.createVariant(c.var, actorOf(c), id, await input.body(), adminProduct);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: V.created, ...out };
   });
 
@@ -132,7 +133,7 @@ export function productRoutes() {
     const id = idParam(c, 'id', 'Product');
     const { changes } = await input.body();
     const out = await variants.setVariantStock(c.var.db, actorOf(c), id, changes, adminProduct);
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     await releaseStockAlerts(c.var);
     return { msg: V.stockSaved(changes.length), ...out };
   });
@@ -141,14 +142,14 @@ export function productRoutes() {
     const id = idParam(c, 'id', 'Product');
     const variantId = idParam(c, 'variantId', 'Variant');
     const out = await variants.updateVariant(
-      c.var.db,
+      c.var,
       actorOf(c),
       id,
       variantId,
       await input.body(),
       adminProduct,
     );
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     await releaseStockAlerts(c.var);
     return { msg: V.updated, ...out };
   });
@@ -156,13 +157,13 @@ export function productRoutes() {
   on(vapi.remove, async (c) => {
     const id = idParam(c, 'id', 'Product');
     const product = await variants.deleteVariant(
-      c.var.db,
+      c.var,
       actorOf(c),
       id,
       idParam(c, 'variantId', 'Variant'),
       adminProduct,
     );
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: V.deleted, product };
   });
 
@@ -172,7 +173,7 @@ export function productRoutes() {
     const form = await input.raw();
     const files = uploadedFiles(form.images ?? form['images[]']);
     const { product, uploads } = await products.addImages(c.var, actorOf(c), id, files, colorId);
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: M.imagesAdded(uploads), product, uploads };
   });
 

@@ -30,7 +30,7 @@ import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import { productOffers } from '../promotion/promotion-pricing.service';
 import { ratingOf } from '../review/review.service';
-import { categoriesNamed, searchEngine } from '../search/search-engine';
+import { categoriesNamed, type SearchEngine } from '../search/search-engine';
 import { lowStockThreshold } from '../settings/settings.service';
 import * as repo from './product.repository';
 import { commitGallery, picturesMessage, prepareGallery, prepareThumbnail } from './product-pictures.service';
@@ -47,6 +47,7 @@ export interface ProductDeps {
   db: Db;
   storage: Storage;
   config: Config;
+  search: SearchEngine;
 }
 
 export const PRODUCT_MESSAGES = {
@@ -145,7 +146,7 @@ const STAFF_FILTERS = ['status', 'top', 'outOfStock'] as const;
  * - a page beyond the last is empty, with the total and facets
  */
 export async function listProducts(
-  db: Db,
+  { db, search }: Pick<ProductDeps, 'db' | 'search'>,
   query: ProductListQuery,
   opts: { admin: boolean },
 ): Promise<ProductList> {
@@ -194,7 +195,7 @@ export async function listProducts(
   const price = phrase?.price;
   const minPrice = query.minPrice ?? price?.min;
   const maxPrice = query.maxPrice ?? price?.max;
-  const found = await searchEngine.find(db, {
+  const found = await search.find(db, {
     admin: opts.admin,
     q: price ? phrase.rest || undefined : query.q,
     sort: query.sort ?? (stockAtMost === undefined ? undefined : 'stock'),
@@ -238,7 +239,7 @@ export async function listProducts(
   if (found.didYouMean) list.didYouMean = found.didYouMean;
   if (price) list.priceFromQuery = { ...price, words: phrase.rest };
   if (!opts.admin && found.total === 0 && phrase?.rest)
-    list.categoryHints = await categoriesNamed(db, phrase.rest);
+    list.categoryHints = await categoriesNamed({ db, search }, phrase.rest);
   if (stockAtMost !== undefined) list.lowStockThreshold = stockAtMost;
   return list;
 }
@@ -687,7 +688,7 @@ export async function createProduct(
       // A create without variants gets one per colour × memory size; the stock sent goes to the first.
       await syncVariants(trx, id, p.values.stock ?? 0, actor.id);
       await commitGallery(trx, id, gallery);
-      await searchEngine.indexProducts(trx, [id]);
+      await deps.search.indexProducts(trx, [id]);
       const made = await getProduct(trx, id, { admin: true });
       await recordAudit(trx, {
         actor,
@@ -795,7 +796,7 @@ export async function updateProduct(
       if (p.colors || p.memory) await syncVariants(trx, id);
       if (stock !== undefined) await writeProductStock(trx, id, stock, actor.id);
       await vrepo.refreshFigures(trx, id);
-      await searchEngine.indexProducts(trx, [id]);
+      await deps.search.indexProducts(trx, [id]);
       const dropping = await commitGallery(trx, id, gallery);
       await recordAudit(trx, {
         actor,

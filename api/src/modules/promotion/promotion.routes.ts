@@ -4,7 +4,6 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { guardOf } from '../../lib/access';
 import { authenticate, bearer } from '../../lib/auth';
-import { catalogCache } from '../../lib/cache';
 import { resource } from '../../lib/routes';
 import { idParam } from '../../lib/validate';
 import * as promotions from './promotion.service';
@@ -22,7 +21,7 @@ export function promotionRoutes() {
   // Product cards and pages name the running offers: a change to one drops the kept catalogue answers.
   on(api.create, { body: promotionBody }, async (c, input) => {
     const promotion = await promotions.createPromotion(c.var.db, await input.body());
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: M.created, promotion };
   });
 
@@ -36,13 +35,13 @@ export function promotionRoutes() {
   on(api.update, { body: promotionBody }, async (c, input) => {
     const id = idParam(c, 'id', 'Discount');
     const promotion = await promotions.updatePromotion(c.var.db, id, await input.body());
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: M.updated, promotion };
   });
 
   on(api.remove, async (c) => {
     await promotions.deletePromotion(c.var.db, idParam(c, 'id', 'Discount'));
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: M.deleted };
   });
 

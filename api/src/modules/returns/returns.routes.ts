@@ -13,9 +13,7 @@ import {
 } from '@voltcart/shared';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
-import { catalogCache } from '../../lib/cache';
 import { uploadedFiles } from '../../lib/images';
-import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { resource } from '../../lib/routes';
 import { idParam } from '../../lib/validate';
 import { actorOf } from '../audit/audit.service';
@@ -43,8 +41,8 @@ const api = contract.returns;
 
 // The payment provider is one of the services (services.ts): an app that needs it is built with them.
 function deps(c: Context<AppEnv>): OrderDeps {
-  const payments = c.var.payments as PaymentProvider;
-  return { db: c.var.db, config: c.var.config, logger: c.var.logger, payments };
+  const { db, config, logger, search } = c.var;
+  return { db, config, logger, search, payments: c.var.payments! };
 }
 
 /** The shopper's routes under /order (mounted beside the order module's). */
@@ -93,7 +91,7 @@ export function returnsRoutes() {
   on(api.savePolicy, { body: returnPolicyBody }, async (c, input) => {
     const policy = await savePolicy(c.var.db, actorOf(c), await input.body());
     // The Returns & refunds page's starting text names the window: its cached answer is dropped.
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: 'Returns policy saved.', policy };
   });
 

@@ -6,7 +6,6 @@ import {
   reviewReplyBody,
   staffReviewsQuery,
 } from '@voltcart/shared';
-import { catalogCache } from '../../lib/cache';
 import { uploadedFiles } from '../../lib/images';
 import { cached, replyWith, resource } from '../../lib/routes';
 import { idParam } from '../../lib/validate';
@@ -78,7 +77,7 @@ export function staffReviewRoutes() {
     const review = await reviews.moderate(c.var.db, actorOf(c), idParam(c, 'reviewId', 'Review'), {
       status: 'approved',
     });
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: M.approved, review };
   });
 
@@ -86,7 +85,7 @@ export function staffReviewRoutes() {
     const id = idParam(c, 'reviewId', 'Review');
     const { reason } = await input.body();
     const review = await reviews.moderate(c.var.db, actorOf(c), id, { status: 'rejected', reason });
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: M.rejected, review };
   });
 
@@ -94,7 +93,7 @@ export function staffReviewRoutes() {
     const id = idParam(c, 'reviewId', 'Review');
     const { reply } = await input.body();
     const review = await reviews.replyTo(c.var.db, actorOf(c), id, reply);
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: reply === '' ? M.replyRemoved : M.replied, review };
   });
 

@@ -576,10 +576,10 @@ export function namedCategories<C extends { name: string }>(categories: C[], sta
 }
 
 /** The active categories a search's words name ("tablet under 2000" → Tablets), for a search that found nothing. */
-export async function categoriesNamed(db: Db, q: string): Promise<{ name: string; slug: string }[]> {
-  const [matches, categories] = await Promise.all([searchEngine.explain(db, q), repo.activeCategories(db)]);
+export async function categoriesNamed(
+  { db, search }: { db: Db; search: SearchEngine },
+  q: string,
+): Promise<{ name: string; slug: string }[]> {
+  const [matches, categories] = await Promise.all([search.explain(db, q), repo.activeCategories(db)]);
   return namedCategories(categories, startsOf(matches));
 }
-
-/** The shop's search engine. */
-export const searchEngine = new MariaDbSearch();

@@ -1,5 +1,4 @@
 import { contract, synonymsBody } from '@voltcart/shared';
-import { catalogCache } from '../../lib/cache';
 import { resource } from '../../lib/routes';
 import { actorOf } from '../audit/audit.service';
 import * as search from './search.service';
@@ -15,7 +14,7 @@ export function searchRoutes() {
     const { synonyms } = await input.body();
     const saved = await search.setSynonyms(c.var.db, actorOf(c), synonyms);
     // Cached search answers were found with the old list.
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: `${saved.length} synonyms saved.`, synonyms: saved };
   });
 

@@ -1,10 +1,11 @@
 import { readPricePhrase, type Suggestions, type Synonym, toPaise } from '@voltcart/shared';
+import type { Deps } from '../../app-env';
 import type { Db } from '../../db/connection';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import { summariesByIds } from '../product/product.repository';
 import { toSummary } from '../product/product.service';
 import * as repo from './search.repository';
-import { namedCategories, searchEngine, startsOf } from './search-engine';
+import { namedCategories, startsOf } from './search-engine';
 import { queryWords, singular } from './search-text';
 
 /** Products shown while typing. */
@@ -50,11 +51,14 @@ export async function setSynonyms(db: Db, actor: Actor, list: Synonym[]): Promis
  * - categories with a word that one of the typed words (or its synonym or typo correction) starts
  * - brands that start with one of those words
  */
-export async function suggest(db: Db, typed: string): Promise<Suggestions> {
+export async function suggest(
+  { db, search }: Pick<Deps, 'db' | 'search'>,
+  typed: string,
+): Promise<Suggestions> {
   const { rest: q, price } = readPricePhrase(typed);
   if (queryWords(q).length === 0) return { products: [], categories: [], brands: [] };
   const [found, matches, categories] = await Promise.all([
-    searchEngine.find(db, {
+    search.find(db, {
       admin: false,
       q,
       minPrice: price?.min === undefined ? undefined : toPaise(price.min),
@@ -62,7 +66,7 @@ export async function suggest(db: Db, typed: string): Promise<Suggestions> {
       limit: SUGGESTED_PRODUCTS,
       offset: 0,
     }),
-    searchEngine.explain(db, q),
+    search.explain(db, q),
     repo.activeCategories(db),
   ]);
   const starts = startsOf(matches);

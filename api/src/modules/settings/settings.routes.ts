@@ -1,12 +1,9 @@
 import { contract, isShopPage, settingsBody, shopPageBody } from '@voltcart/shared';
 import { badRequest, notFound } from '../../errors';
 import { isAdmin } from '../../lib/access';
-import { catalogCache } from '../../lib/cache';
-import type { PaymentProvider } from '../../lib/payments/payment-provider';
 import { cached, resource } from '../../lib/routes';
 import { jsonOrFormBody } from '../../lib/validate';
 import { actorOf } from '../audit/audit.service';
-import { keptDeliveryConfig } from '../delivery/delivery.service';
 import { getShopSettings, SETTINGS_MESSAGES, saveShopSettings } from './settings.service';
 import { getShopPage, saveShopPage } from './shop-pages.service';
 
@@ -23,7 +20,7 @@ export function settingsRoutes() {
         admin: isAdmin(c),
       });
       // The EMI figure is the gateway's to back: its plans, asked only when staff offer EMI.
-      const payments = c.var.payments as PaymentProvider | undefined;
+      const payments = c.var.payments;
       if (settings.emiEnabled && payments) settings.emiPlans = await payments.emiPlans();
       return { settings };
     }),
@@ -34,9 +31,9 @@ export function settingsRoutes() {
     if (Object.values(changes).every((v) => v === undefined))
       throw badRequest(SETTINGS_MESSAGES.nothingToChange);
     const settings = await saveShopSettings(c.var.db, c.var.config, actorOf(c), changes);
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     // The free-shipping threshold is one of them: the pincode check sees it at once.
-    keptDeliveryConfig(c).clear();
+    c.var.deliveryConfig.clear();
     return { msg: SETTINGS_MESSAGES.saved, settings };
   });
 
@@ -51,7 +48,7 @@ export function settingsRoutes() {
     const slug = c.req.param('slug') ?? '';
     if (!isShopPage(slug)) throw notFound('Page');
     const page = await saveShopPage(c.var.db, c.var.config, actorOf(c), slug, await input.body());
-    await catalogCache(c).invalidate(c.var.db);
+    await c.var.catalogCache.invalidate(c.var.db);
     return { msg: 'Page saved.', page };
   });
 
