@@ -14,6 +14,9 @@ import { migrations } from './migrations/index';
 
 const READY = 'template_ready';
 
+/** Tables whose FULLTEXT index the migrations build without stopwords (the customer search, 20261125T0845). */
+const WITHOUT_STOPWORDS = new Set(['users']);
+
 /** The template's name: it changes with any migration's name or code. */
 function templateName(): string {
   const h = createHash('sha256');
@@ -94,6 +97,8 @@ async function copy(url: string, template: string, name: string): Promise<void> 
         conn,
         `SHOW CREATE TABLE \`${template}\`.\`${t}\``,
       );
+      // A FULLTEXT index takes its stopword list from the session that builds it, which its schema does not say.
+      await conn.query(`SET SESSION innodb_ft_enable_stopword = ${WITHOUT_STOPWORDS.has(t) ? 0 : 1}`);
       await conn.query(create!['Create Table']);
     }
     // The rows the migrations wrote (settings, zones, the migration log); generated columns compute themselves.

@@ -17,8 +17,10 @@ export type RequestLog = (r: RequestRecord, started: number) => void;
 
 export function requestLogger(logger: Logger, metrics: boolean): RequestLog {
   return (r, started) => {
-    const ms = Math.round((performance.now() - started) * 10) / 10;
-    if (metrics) observeRequest(r.method, r.route, r.status, ms / 1000);
+    const elapsed = performance.now() - started;
+    // The histogram takes the exact time (a warm /health answers in under 0.05 ms), the log line a rounded one.
+    if (metrics) observeRequest(r.method, r.route, r.status, elapsed / 1000);
+    const ms = Math.round(elapsed * 10) / 10;
     logger[r.status >= 500 ? 'error' : 'debug']('request', {
       requestId: r.requestId,
       method: r.method,
