@@ -7,6 +7,7 @@ export { createApp } from './app';
 export { runWorkers, webConcurrency } from './cluster';
 export { loadConfig } from './config';
 export { createDb, type Db, ensureDatabase, migrateToLatest } from './db/connection';
+export type { Database } from './db/database';
 export { seedCatalog } from './db/seed/seed-catalog';
 export { createMigratedDatabase } from './db/template';
 export { Tokens } from './lib/auth';

@@ -16,8 +16,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createDb, type Db } from '@voltcart/api';
-import { sql } from 'kysely';
+import { createDb, type Database, type Db } from '@voltcart/api';
+import { type Insertable, sql } from 'kysely';
 import {
   ADDRESS,
   addCartLines,
@@ -95,7 +95,7 @@ async function freshShop(perCategory: number, users: number) {
   return { db, buyers, phones, accessories };
 }
 
-const promotion = (over: Record<string, unknown>) => ({
+const promotion = (over: { name: string } & Partial<Insertable<Database['promotions']>>) => ({
   kind: 'automatic' as const,
   action: 'percent' as const,
   percent_bp: null,

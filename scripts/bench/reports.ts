@@ -142,7 +142,7 @@ const paths = {
 };
 
 /** Times `reads` reads; `before` runs ahead of each, untimed (a change of an order). */
-async function timed(read: () => Promise<Response>, before?: (i: number) => Promise<void>) {
+async function timed(read: () => Response | Promise<Response>, before?: (i: number) => Promise<void>) {
   const ms: number[] = [];
   for (let i = 0; i < READS; i++) {
     if (before) await before(i);
