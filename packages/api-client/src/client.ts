@@ -40,9 +40,9 @@ const isUpload = (v: unknown): v is UploadFile =>
   typeof v === 'object' && v !== null && 'blob' in v && (v as UploadFile).blob instanceof Blob;
 
 /**
- * A multipart body from the route's input, the way the seed's forms send it:
+ * A multipart body from the route's input, the way the API's form routes read it (docs/api.md):
  * - files as file parts (a list of files as repeated parts of the same name)
- * - lists and objects as JSON text (the seed sends `colors` that way), other values as text
+ * - lists and objects as JSON text (`colors` is sent that way), other values as text
  * - absent values (undefined, null) are left out, so an update changes only what it sends
  */
 export function toFormData(body: object): FormData {

@@ -280,7 +280,7 @@ export interface OrderLine {
 }
 
 export interface Order {
-  /** The same public id as `order_id` (the seed names every public id `_id`). */
+  /** The same public id as `order_id` (every public id is exposed as `_id`: docs/api.md). */
   _id: string;
   order_id: string;
   state: OrderState;

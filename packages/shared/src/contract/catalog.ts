@@ -100,7 +100,7 @@ export const search = {
 /** Categories: public reads (admins also see inactive ones), admin writes. */
 export const category = {
   list: route('GET /category', 'public').reply<{ categories: Category[] }>(),
-  /** The seed reads `categorise`-style lists: the one category is also given as a list. */
+  /** The one category is also given as a list (`categories`), where list-reading clients look for it. */
   get: route('GET /category/:id', 'public').reply<{ category: Category; categories: Category[] }>(),
   create: route('POST /category/create', 'catalog.write', { form: true, files: ['Image'], status: 201 })
     .body<typeof categoryBody>()
@@ -149,7 +149,7 @@ export const product = {
   update: route('PUT /product/update/:id', 'catalog.write', { form: true, files: ['thumbnail', 'images'] })
     .body<typeof productUpdateBody>()
     .reply<{ product: Product; uploads: PictureUpload[] }>(),
-  /** flag 1 status, 2 stock (inStock), 3 top selling (seed §4). */
+  /** flag 1 status, 2 stock (inStock), 3 top selling: one route for the product list's three switches. */
   toggle: route('PATCH /product/status/:id', 'catalog.write').body<typeof productStatusBody>().reply<{
     product: Product;
   }>(),

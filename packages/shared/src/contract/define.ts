@@ -47,7 +47,7 @@ export interface Failure<Code extends string = string> {
 }
 
 export interface RouteOptions {
-  /** The body is multipart/form-data (uploads, and the seed's product and category forms). */
+  /** The body is multipart/form-data (uploads, and the product and category forms, which carry pictures). */
   form?: true;
   /** File fields of a multipart body. */
   files?: readonly string[];

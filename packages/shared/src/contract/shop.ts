@@ -150,7 +150,7 @@ export const settings = {
 /** The footer's sign-up box; an address already signed up is answered 200 with a message, a new one 201. */
 export const newsletter = {
   subscribe: route('POST /newsletter/subscribe', 'public').body<typeof newsletterBody>().reply<object>(),
-  /** The seed names no path for the sign-up box: the bare resource path works too. */
+  /** The sign-up box may post to the bare resource path: it works too. */
   subscribeAtRoot: route('POST /newsletter', 'public').body<typeof newsletterBody>().reply<object>(),
 };
 

@@ -17,14 +17,14 @@ export const PASSWORD_MAX_BYTES = 72;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * Login form rule (seed §5): email and password required after trimming → 'Please fill all fields'.
+ * Login form rule, checked before the call: email and password required after trimming → 'Please fill all fields'.
  */
 export function loginError(email?: string, password?: string): string | null {
   return isBlank(email) || isBlank(password) ? AUTH_MESSAGES.fillAll : null;
 }
 
 /**
- * Admin login form rule (seed §5): both required, and the email must look like an email.
+ * Admin login form rule, checked before the call: both required, and the email must look like an email.
  */
 export function adminLoginError(email?: string, password?: string): string | null {
   if (isBlank(email) || isBlank(password)) return AUTH_MESSAGES.fillAll;
@@ -32,7 +32,7 @@ export function adminLoginError(email?: string, password?: string): string | nul
 }
 
 /**
- * Register form rule (seed §5).
+ * Register form rule, checked before the call.
  * - name, email, password and confirm password required → 'All fields are required'
  * - password and confirmation must match → 'Passwords do not match'
  */

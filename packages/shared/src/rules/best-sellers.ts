@@ -4,7 +4,7 @@ export interface PricedItem {
 }
 
 /**
- * Best sellers (seed §9).
+ * Best sellers (the storefront's home page list).
  * - the top 5 items by discount amount (originalPrice − finalPrice), largest first
  * - ties keep their input order (stable sort)
  * - the input is not modified
@@ -16,7 +16,7 @@ export function bestSellers<T extends PricedItem>(items: readonly T[], count = 5
 }
 
 /**
- * The SAVE badge amount (seed §9): the saving when originalPrice exceeds finalPrice, else null (no badge).
+ * The SAVE badge amount: the saving when originalPrice exceeds finalPrice, else null (no badge).
  */
 export function saveAmount(item: PricedItem): number | null {
   const saving = Math.round((item.originalPrice - item.finalPrice) * 100) / 100;

@@ -8,7 +8,7 @@ export interface CartTotals {
   finalTotal: number;
   /** Σ unitOriginalPrice × qty. */
   originalTotal: number;
-  /** originalTotal − finalTotal, shown as "You save" (the seed's "tax estimate"). */
+  /** originalTotal − finalTotal, shown as "You save" (the discount, not a tax estimate). */
   youSave: number;
   /** Each line's unitPrice × qty, in the order of the lines. */
   lineTotals: number[];

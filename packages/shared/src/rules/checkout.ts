@@ -10,7 +10,7 @@ export interface ShippingDetailsInput {
   contact?: unknown;
 }
 
-/** The required address fields, in the order the seed checks them. */
+/** The required address fields, in the order the form shows them (the first one missing is named). */
 export const REQUIRED_ADDRESS_FIELDS = ['adressLine1', 'city', 'state', 'postalCode', 'country'] as const;
 /** The fewest digits a contact number has (a 10-digit Indian mobile number). */
 export const CONTACT_MIN_DIGITS = 10;
@@ -59,7 +59,7 @@ export interface FieldProblem {
 }
 
 /**
- * Every problem of an address form, in the order of the form (the seed's order), each named by the field's
+ * Every problem of an address form, in the order of the form, each named by the field's
  * label ('Please enter Address line 1'); empty when the address is right.
  * - address line 1, city, state, postal code and country must be filled
  * - the contact number must be one (isContactNumber); when not `contactRequired`, it may also be left empty
@@ -81,7 +81,7 @@ export function addressProblems(
 }
 
 /**
- * Checkout validation (seed §5). Returns the first message, or null when the input is valid.
+ * Checkout validation, in the order of the checkout form. Returns the first message, or null when the input is valid.
  * - address line 1, city, state, postalCode, country are required: 'Please enter {field}' (field as named in the form)
  * - contact is required and must be a contact number (isContactNumber): 'Please enter a valid contact number'
  * - payment mode must be 0 (cash on delivery) or 1 (online): 'Please select a payment mode'
@@ -102,7 +102,7 @@ export function checkoutError(
 }
 
 /**
- * Add-address validation (seed §5): line 1, city, state, postal code, country required; line 2 and contact
+ * Add-address validation: line 1, city, state, postal code, country required; line 2 and contact
  * optional, but a contact that is given must be a contact number. Returns the first message, or null.
  */
 export function addressError(details: ShippingDetailsInput | null | undefined): string | null {

@@ -1,5 +1,5 @@
 /**
- * Final (selling) price from the original price and a discount percentage (seed §5, product.md).
+ * Final (selling) price from the original price and a discount percentage (docs/api.md, Conventions).
  * - finalPrice = floor(originalPrice × (1 − discountPercentage / 100)), in whole rupees
  * - computed in integer arithmetic on paise so that binary fractions never round the wrong way
  * - discount is clamped to 0…100; a negative or non-finite price gives 0

@@ -1,7 +1,7 @@
 export type ImageKind = 'product' | 'categories';
 
 /**
- * The address of a stored picture on the API host (seed §7: /images/product/{file}, images/categories/{Image}).
+ * The address of a stored picture on the API host (docs/api.md: /images/product/{file}, /images/categories/{file}).
  * - null when there is no file (each UI shows its own placeholder)
  * - a file name is URL-encoded; an absolute http(s) address is used as it is (pictures kept elsewhere)
  * - `sm` is the 400 px copy of a product picture that grids and lists use (`/images/product/sm/{file}`)

@@ -1,11 +1,12 @@
 /**
- * Turns a name into a URL slug (seed §3).
+ * Turns a name into a URL slug: the one rule for categories, colours and products, in the API and the back office.
  * - lowercase the name
  * - accented letters keep their base letter (`é` → `e`, `Ö` → `o`): the name is decomposed (NFKD) and the
  *   combining marks dropped, so `Café Édition` is `cafe-edition`, not `caf-dition`
  * - every run of whitespace becomes one hyphen
  * - every character other than a-z, 0-9 and hyphen is removed
- * - surrounding whitespace is trimmed first; nothing else is collapsed (the seed keeps `a--b` for `a & b`)
+ * - surrounding whitespace is trimmed first; nothing else is collapsed (`a & b` → `a--b`, so slugs made by
+ *   earlier versions stay the same)
  */
 export function slugify(name: string): string {
   return name

@@ -58,12 +58,12 @@ const addressFields = z
   })
   .transform((a) => ({ ...a, stateCode: gstState(a.state)!.code }));
 
-/** The address fields a client sends (the seed's spelling; `addressLine1`/`addressLine2` are accepted too). */
+/** The address fields a client sends (the API's spelling; `addressLine1`/`addressLine2` are accepted too). */
 export type AddressInput = z.input<typeof addressFields> & { addressLine1?: string; addressLine2?: string };
 
-/** A shipping address with the seed's field names (`adressLine1` is spelt that way in the seed). */
+/** A shipping address with the API's field names (`adressLine1`, spelt so since the first release: clients use it). */
 export const shippingAddress = z.preprocess((raw: AddressInput) => {
-  // Accept the correctly spelt names too, mapping them onto the seed's.
+  // Accept the correctly spelt names too, mapping them onto the API's.
   if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
     return {
       ...raw,
@@ -74,7 +74,7 @@ export const shippingAddress = z.preprocess((raw: AddressInput) => {
   return raw;
 }, addressFields);
 
-/** At checkout the contact number is required (seed §5). */
+/** At checkout the contact number is required (a saved address may lack one; an order needs a number to call). */
 export const checkoutAddress = shippingAddress.refine((a) => isContactNumber(a.contact), {
   message: CHECKOUT_MESSAGES.contact,
   path: ['contact'],

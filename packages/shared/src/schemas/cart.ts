@@ -15,8 +15,8 @@ const optionalMemory = z
   .transform((v) => (typeof v === 'number' ? v : null));
 
 /**
- * Add-to-cart (seed: userId, productId, qty=1) plus the chosen options; or the variant itself (`variantId` or
- * `sku`), which names its product, colour and memory size.
+ * Add-to-cart (userId, productId, qty=1, as first released) plus the chosen options; or the variant itself
+ * (`variantId` or `sku`), which names its product, colour and memory size.
  */
 export const addToCartBody = z.object({
   userId: z.union([z.string(), z.number()]).optional(),

@@ -5,7 +5,7 @@ import { gstRateOverride, hsnOverride } from './gst';
 
 export const categoryBody = z.object({
   name: text(100).min(1, 'is required'),
-  /** Ignored: the API derives the slug from the name (seed §3). */
+  /** Ignored: the API derives the slug from the name (slugify), so a slug never disagrees with its name. */
   slug: z.string().max(200).optional(),
   status: formBoolean.optional(),
 });
@@ -46,7 +46,7 @@ export const weightOverride = z
   .transform((v) => (v === '' ? null : v))
   .pipe(weightGrams.nullable());
 
-/** A product's fields as the seed's form sends them (multipart text; colours and options as JSON text). */
+/** A product's fields as the product form sends them (multipart text; colours and options as JSON text). */
 const productFields = z.object({
   name: text(200).min(1, 'is required').meta({ label: 'Name' }),
   slug: z.string().max(300).optional(),

@@ -67,7 +67,7 @@ export const text = (max: number) =>
     .trim()
     .max(max, `must be at most ${max} characters`);
 
-/** JSON text inside a multipart field (the seed sends `colors` as JSON text); arrays are accepted as they are. */
+/** JSON text inside a multipart field (product forms send `colors` as JSON text); arrays are accepted as they are. */
 export function jsonText<T extends z.ZodType>(schema: T) {
   return z.preprocess((v: string | z.input<T>, ctx) => {
     if (typeof v !== 'string') return v;

@@ -25,7 +25,7 @@ export const paymentMode = z.preprocess(
 export const placeOrderBody = z
   .object({
     user_id: z.union([z.string(), z.number()]).optional(),
-    /** Informational (the seed sends it): the API computes the total from the database. */
+    /** Informational (first-release clients send it): the API computes the total from the database. */
     order_total: z.unknown().optional(),
     /**
      * The total the shopper was shown, in rupees: when given and the API's total differs, the order is refused

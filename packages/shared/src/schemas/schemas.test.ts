@@ -86,7 +86,7 @@ describe('request schemas', () => {
     expect(addToCartBody.safeParse({ productId: '1', qty: 0 }).success).toBe(false);
   });
 
-  it('place order: the seed messages come out of the schema', () => {
+  it('place order: the checkout messages come out of the schema', () => {
     const details = {
       adressLine1: 'a',
       city: 'c',
