@@ -128,7 +128,7 @@ export function guardOf(def: Pick<AnyRoute, 'access' | 'permission'>): Tagged {
 export const isAdmin = (c: { var: { principal?: { kind: string } } }) => c.var.principal?.kind === 'admin';
 
 /**
- * Identity comes from the token: the seed's clients also send the account id in bodies (`user_id` / `userId`),
+ * Identity comes from the token: first-release clients also send the account id in bodies (`user_id` / `userId`),
  * which is accepted only when it names the token's own account.
  * - absent, null or '' means "me"
  * - any other value that is not the account's id: 403 with `message`

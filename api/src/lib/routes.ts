@@ -53,7 +53,7 @@ type OnArgs<D extends AnyRoute> = keyof SchemasOf<D> extends never
  * - the route's method and path come from the contract; its access level and permission run first (a test checks
  *   every route)
  * - the query is parsed before the handler, the body when the handler asks for it (some routes check fields in
- *   the seed's order first)
+ *   their form's order first, so that the first message is the form's)
  * - what the handler returns is checked by the compiler against the contract's reply, and sent as
  *   `{flag: 1, msg, ...fields}` with the contract's status
  */

@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../errors';
 
 /**
  * Parses input with a schema; the first problem becomes a 400 whose message names the field and says why.
- * Messages that are already whole sentences (seed messages such as 'Please enter city') are kept as they are.
+ * Messages that are already whole sentences (the forms' own, such as 'Please enter city') are kept as they are.
  * A field is named by the label staff see on its form when the schema gives one (`fieldLabel`), else as sent.
  */
 export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
@@ -25,8 +25,8 @@ export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<
 }
 
 /**
- * The seed's form rule, enforced by the API too: every named field present and not blank, else a 400 with the
- * seed's message and the first missing field, e.g. 'Please fill all fields (password is missing).'
+ * The forms' required-field rule, enforced by the API too: every named field present and not blank, else a 400
+ * with the forms' message and the first missing field, e.g. 'Please fill all fields (password is missing).'
  */
 export function requireFields(
   body: Record<string, unknown>,

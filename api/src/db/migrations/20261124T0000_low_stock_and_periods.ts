@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 14 (hardening 2):
+ * Low-stock alerts and the dashboard's periods:
  * - the shop setting `low_stock_threshold` (units), 5 until an admin changes it in Settings; an existing row is
  *   kept (INSERT IGNORE), so running this on a shop that already has one changes nothing
  * - products_stock (stock, id): the back office's low-stock list (`stock <= threshold`) reads the few products

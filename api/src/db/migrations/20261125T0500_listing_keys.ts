@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Listing keys for search and faceted lists at a million products (issue 16):
+ * Listing keys for search and faceted lists at a million products:
  * - `products.list_price`: the price shoppers compare (the cheapest switched-on variant's, else the product's),
  *   and `products.sellable` (switched on and with units), both stored generated columns: every write path
  *   keeps them (checkout, back office, imports, SQL by hand) in the same statement as the change

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Search at a million products (issue 16): what a search filters, counts and ranks by, readable without a
+ * Search at a million products: what a search filters, counts and ranks by, readable without a
  * product's wide row. A search joins its matches (a hundred thousand ids for a common word) to their products;
  * through the primary key each match read a whole product row (descriptions included), and its colour and
  * memory facets read every match's colour and memory rows.

@@ -134,7 +134,7 @@ async function loadOptions(db: Db, productIds: number[]): Promise<Options> {
 }
 
 /**
- * The options a line gets (seed §4: "defaults to first colour and first memory size"):
+ * The options a line gets (the first colour and first memory size unless others are chosen):
  * - a product without colours (or memory sizes) stores none (0), whatever was sent; the storefront
  *   shows fallback choices for such products, which are not real options
  * - nothing sent: the first by position
@@ -235,7 +235,7 @@ const list = (names: string[]) =>
  * - identical lines (product + colour + memory size) are summed, with the server's own quantity
  * - each line is capped at the stock and at 99 (the message says which were reduced)
  * - products that no longer exist or are withdrawn are skipped; out-of-stock ones are not added
- * - options the product no longer offers fall back to its first ones (seed §4)
+ * - options the product no longer offers fall back to its first ones, as a line with none chosen gets
  */
 export async function mergeGuestCart(
   db: Db,

@@ -29,7 +29,7 @@ export function categoryRoutes() {
     }),
   );
 
-  // The seed's form rule first (name required), then the schema; only the name and status fields are read.
+  // The form's rule first (name required), then the schema; only the name and status fields are read.
   on(api.create, { body: categoryBody }, async (c, input) => {
     const form = await input.raw();
     if (isBlank(form.name)) throw badRequest('name is required');

@@ -67,7 +67,7 @@ const duplicate = (slug: string) =>
   conflict(`A category with the slug "${slug}" already exists. Choose a different name.`, 'duplicate_slug');
 
 /**
- * Creates a category. The slug always comes from the name (seed §3); the image, when given,
+ * Creates a category. The slug always comes from the name (slugify), so the two never disagree; the image, when given,
  * goes through the image pipeline first and is removed again if the row cannot be written.
  */
 export async function createCategory(

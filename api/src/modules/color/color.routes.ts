@@ -26,7 +26,7 @@ export function colorRoutes() {
     }),
   );
 
-  // Colours are JSON (as the seed sends them); a form post from an admin screen works too.
+  // Colours are JSON (the call table in docs/api.md); a form post from an admin screen works too.
   on(api.create, { body: colorBody }, async (c, input) => {
     const body = await jsonOrFormBody(c);
     if (isBlank(body.name)) throw badRequest('name is required');

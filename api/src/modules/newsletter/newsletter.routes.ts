@@ -18,7 +18,7 @@ export function newsletterRoutes() {
       return replyWith(c, def, { msg }, created ? 201 : 200);
     };
   on(api.subscribe, { body: newsletterBody }, signUp(api.subscribe));
-  // The seed names no path for the footer's sign-up box: the bare resource path works too.
+  // A footer sign-up box may post to the bare resource path: it works too.
   on(api.subscribeAtRoot, { body: newsletterBody }, signUp(api.subscribeAtRoot));
 
   return app;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * Order ids shown to shoppers (product.md: not guessable, no sequential numbers).
+ * Order ids shown to shoppers: not guessable and not sequential, so one id tells nothing of other orders.
  * - 'VC' + 18 random characters of Crockford base32 (90 bits)
  * - the alphabet has no I, L, O, U, so an id read aloud or typed is not misread
  */

@@ -9,8 +9,8 @@ export const ymd = (d: Date | string) =>
     : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /**
- * An order as the API answers it (rupees, the seed's field names), from its row, its lines (in id order) and the
- * discounts it was priced with.
+ * An order as the API answers it (rupees, the field names of docs/api.md), from its row, its lines (in id order)
+ * and the discounts it was priced with.
  */
 export function toOrderJson(
   o: OrderWithUser,

@@ -80,8 +80,8 @@ function courierDeps(c: Context<AppEnv>): CourierDeps {
 const NOT_YOURS = 'The user_id in the request does not match the logged-in account.';
 
 /**
- * The seed checks the address first, then the contact number, then the payment mode (§5): the address is
- * validated on its own first so that the first message is the one the seed shows. Returns the body to parse.
+ * The checkout checks the address first, then the contact number, then the payment mode: the address is
+ * validated on its own first so that the first message is the one the checkout form shows. Returns the body to parse.
  */
 function placeOrderFields(body: Record<string, unknown>) {
   const raw = body.shipping_details;
@@ -177,7 +177,7 @@ export function orderRoutes() {
 
   on(api.setState, { body: orderStatusBody }, async (c, input) => {
     const body = await input.raw();
-    // `status` is accepted as another name for the new state (the seed calls the catalogue toggles "status").
+    // `status` is accepted as another name for the new state (the catalogue's toggles send "status" too).
     const { state, carrier, trackingNumber, restock } = await input.body({
       ...body,
       state: body.state ?? body.status,

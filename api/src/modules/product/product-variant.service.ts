@@ -191,7 +191,7 @@ export async function syncVariants(
 }
 
 /**
- * A product-level stock write (the seed's form and the back office's inline adjust), already compare-and-set
+ * A product-level stock write (the product form's stock and the back office's inline adjust), already compare-and-set
  * checked by the caller under the product row's lock:
  * - one variant: the write is that variant's stock
  * - several: refused, 409 `stock_on_variants` (each variant's stock is edited on its own)

@@ -53,7 +53,7 @@ export function productRoutes() {
     })),
   );
 
-  // The service reads the form itself: it checks the seed's required fields first and, on update, checks the
+  // The service reads the form itself: it checks the form's required fields first and, on update, checks the
   // product as it will be once the fields sent are applied (with the same schemas).
   on(api.create, { body: productBody }, async (c, input) => {
     const form = await input.raw();

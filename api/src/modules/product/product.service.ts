@@ -115,7 +115,7 @@ function ratingOfRow(r: repo.SummaryRow): Pick<ProductSummary, 'rating'> {
 
 // ---------------------------------------------------------------- reads
 
-/** The list's own filters beyond the seed's (`limit`, `page`, `categorySlug`, `colorSlug`). */
+/** The list's search filters, beyond the plain list's own (`limit`, `page`, `categorySlug`, `colorSlug`). */
 const SEARCH_PARAMS = [
   'q',
   'sort',
@@ -139,7 +139,7 @@ const STAFF_FILTERS = ['status', 'top', 'outOfStock'] as const;
 /**
  * A page of the list; the query's blank values were already dropped (see resource() in lib/routes.ts).
  * - search, filters, sort, total and facet counts come from the search engine (modules/search)
- * - a list with only the seed's parameters reads its rows with the tuned list query (product.repository)
+ * - a list with only the plain list's parameters reads its rows with the tuned list query (product.repository)
  * - `lowStock` (admins only, else 403): products with at most the shop's low-stock threshold of units
  *   (Settings), fewest first, whatever their stock switch; the reply names the threshold
  * - `status`, `top`, `outOfStock` (admins only, else 403): switched on/off, top selling or not, not sellable now
@@ -166,7 +166,7 @@ export async function listProducts(
   const colorSlug = query.colorSlug?.trim();
   const searched = SEARCH_PARAMS.some((k) => query[k] !== undefined);
   if (!searched && !query.facets) {
-    // The seed's own list: no COUNT (one row more than asked tells whether another page exists).
+    // The plain list: no COUNT (one row more than asked tells whether another page exists).
     const rows = await repo.listProducts(db, {
       admin: opts.admin,
       limit: limit + 1,
@@ -215,7 +215,7 @@ export async function listProducts(
     top: query.top,
     outOfStock: query.outOfStock,
     facets: query.facets === true,
-    // The engine reads the page only when it orders or filters beyond the seed's list.
+    // The engine reads the page only when it orders or filters beyond the plain list.
     limit: searched ? limit : 0,
     offset,
   });
@@ -837,7 +837,7 @@ const TOGGLES: Record<1 | 2 | 3, { column: repo.ToggleColumn; on: string; off: s
   3: { column: 'top_selling', on: 'is now marked as top selling', off: 'is no longer top selling' },
 };
 
-/** Flag 1 toggles status, 2 the merchant's in-stock switch, 3 top selling (seed §4). */
+/** Flag 1 toggles status, 2 the merchant's in-stock switch, 3 top selling: the product list's three switches. */
 export async function toggleProduct(
   db: Db,
   actor: Actor,

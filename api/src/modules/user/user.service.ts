@@ -42,7 +42,7 @@ export const USER_MESSAGES = {
 } as const;
 
 /**
- * The call table's register payload has no confirmation field, but a client that sends one (the seed's form has
+ * The call table's register payload has no confirmation field, but a client that sends one (the storefront's form has
  * "confirm password") must not get an account whose password differs from what the shopper typed twice.
  */
 export function assertPasswordsMatch(password: string, ...confirmations: unknown[]): void {
