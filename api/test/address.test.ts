@@ -1,6 +1,6 @@
 // Covers: saved addresses (POST /user/add-address, DELETE /user/address/{addressId}, PUT
 // /user/address/{addressId}/default, GET /user/me):
-// reply shape, trimming, the seed's 'Please enter {field}' messages, oversized and wrongly typed fields,
+// reply shape, trimming, the address form's 'Please enter {field}' messages, oversized and wrongly typed fields,
 // the 20-address limit, someone else's address (404) and someone else's user_id in the body (403);
 // every refused request leaves the database unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,7 +92,7 @@ describe('POST /user/add-address', () => {
     expect(r.body.user.shipping_address[0].adressLine1).toBe('7 Park St');
   });
 
-  it("names the first missing required field as the seed does ('Please enter {field}')", async () => {
+  it("names the first missing required field as the address form does ('Please enter {field}')", async () => {
     const s = await ctx.customer();
     for (const field of ['adressLine1', 'city', 'state', 'postalCode', 'country'] as const) {
       for (const value of [undefined, '', '   ', null]) {

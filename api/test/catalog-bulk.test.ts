@@ -1,6 +1,6 @@
 // Covers bulk actions on chosen products (POST /catalog/products/bulk): switch on and off, move to a category
 // (or none), adjust the units of products with one variant (refused whole, naming the product, when one would
-// go below 0; a product with several variants refused by name, issue 26), with `changed` counting what changed,
+// go below 0; a product with several variants refused by name), with `changed` counting what changed,
 // delete; each in one transaction, with product figures and search kept right, ids that no longer exist
 // skipped; bad input and access; one history record per product changed (none for a product the action left
 // as it was, none for a refused action).
@@ -117,7 +117,7 @@ describe('bulk actions', () => {
     expect(await ctx.snapshot()).toEqual(before);
   });
 
-  it('refuses a product with several variants by name instead of adding to each of them (issue 26)', async () => {
+  it('refuses a product with several variants by name instead of adding to each of them', async () => {
     // Product 2 has two variants (128 and 256 GB, 5 and 0 units): "+2" has no one count to change.
     const before = await ctx.snapshot();
     const history = await historyCount(ids[1]!);

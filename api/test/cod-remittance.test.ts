@@ -1,4 +1,4 @@
-// Covers COD remittances (issue 35): delivered cash-on-delivery orders are "to collect" per carrier (GET /cod/due,
+// Covers COD remittances: delivered cash-on-delivery orders are "to collect" per carrier (GET /cod/due,
 // by age) until staff record the courier's remittance (POST /cod/remittances: amount, date, reference, the CSV of
 // AWB numbers); a remittance larger than what is due, the same AWB twice in a file, an AWB of no delivered COD
 // order of the carrier, an order already settled and a date in the future are refused and change nothing; the list

@@ -1,4 +1,4 @@
-// Covers the dashboard's periods (issue 14, item 12): GET /admin/metrics?period=today|7d|30d (today when absent,
+// Covers the dashboard's periods: GET /admin/metrics?period=today|7d|30d (today when absent,
 // anything else 400) answers the all-time figures as before and the period's own: sign-ups and orders whose
 // creation time falls in the period's days in the shop's time zone (Asia/Kolkata, so a day starts at 18:30 UTC),
 // revenue split into online (paid) and cash on delivery (delivered only), and the cash still to collect. Rows are

@@ -1,4 +1,4 @@
-// Covers low-stock alerts (issue 35): a variant falling to its threshold (its own, else the shop's) opens one alert
+// Covers low-stock alerts: a variant falling to its threshold (its own, else the shop's) opens one alert
 // with the change, and the background pass mails staff who look after stock once per crossing — not once per order
 // — through the outbox; a rise above the threshold arms it again; per-variant thresholds (PUT
 // /stock/variant/{id}/threshold) and the shop's setting sort the dashboard's list again without a mail; the

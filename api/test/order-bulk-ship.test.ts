@@ -99,7 +99,7 @@ describe('POST /order/bulk-ship', () => {
     expect(again.body.rows[0].error).toBe('Cannot move an order from shipped to shipped.');
   });
 
-  it('counts in words that fit the number (issue 26: not "1 orders ready")', async () => {
+  it('counts in words that fit the number (not "1 orders ready")', async () => {
     const a = await placeCod();
     const one = await bulk(`order id,carrier,tracking number\n${a},Delhivery,DL1${a.slice(-6)}`);
     expect(one.body.msg).toBe('1 order ready to mark shipped.');

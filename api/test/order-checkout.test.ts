@@ -1,4 +1,4 @@
-// Covers POST /order/place-order: access and identity, every checkout validation message of seed §5, the empty
+// Covers POST /order/place-order: access and identity, every checkout validation message, the empty
 // cart, totals computed from the database (options, quantities; the client's order_total ignored), the stock
 // guard and its messages, and a failure injected mid-transaction that must leave nothing behind.
 import { sql } from 'kysely';
@@ -51,7 +51,7 @@ describe('place-order: access', () => {
   });
 });
 
-describe('place-order: seed §5 validation', () => {
+describe('place-order: checkout validation', () => {
   let s: Shopper;
   beforeAll(async () => {
     s = await shopper(ctx);
@@ -93,7 +93,7 @@ describe('place-order: seed §5 validation', () => {
     ['payment mode 2', { payment_mode: 2 }, 'Please select a payment mode'],
     ['payment mode text', { payment_mode: 'card' }, 'Please select a payment mode'],
     ['no shipping details at all', { shipping_details: undefined }, 'Please enter adressLine1'],
-    // The seed checks the address before the payment mode.
+    // The address is checked before the payment mode, as the checkout form does.
     [
       'city and payment mode both wrong',
       { shipping_details: address({ city: '' }), payment_mode: 7 },
@@ -101,7 +101,7 @@ describe('place-order: seed §5 validation', () => {
     ],
   ];
 
-  it.each(cases)('%s → 400 with the seed message', async (_name, over, msg) => {
+  it.each(cases)('%s → 400 with the checkout message', async (_name, over, msg) => {
     const before = await ctx.snapshot();
     const r = await place(s, orderBody(0, over));
     expect(r.status).toBe(400);

@@ -1,7 +1,7 @@
 // Covers what an order costs between cart and checkout: a product whose category staff switched off cannot be
 // ordered from a cart it was already in (409 `unavailable`, the cart shows it unavailable), and the total the
 // checkout showed (`expected_total`) must be the API's total, else 409 `prices_changed` with the new figures and
-// nothing written; the seed's `order_total` stays informational.
+// nothing written; the `order_total` first-release clients send stays informational.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context';
 import {

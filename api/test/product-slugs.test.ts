@@ -1,4 +1,4 @@
-// Covers product addresses across renames (issue 26.14): a product's slug keeps accented letters
+// Covers product addresses across renames: a product's slug keeps accented letters
 // (`Café Édition` → `cafe-edition`); after a rename GET /product/<old-slug> answers 301 with a Location of the
 // current slug (relative, so it holds wherever the API is mounted) and `code: moved`; the current slug and the
 // id answer 200; a slug taken back (by the product itself or by another product) answers that product; an old

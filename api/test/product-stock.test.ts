@@ -1,7 +1,7 @@
-// Covers stock writes from the back office (issue 14, items 1 and 2): a product save writes only the fields
+// Covers stock writes from the back office: a product save writes only the fields
 // sent and never brings back units sold while the form was open; a stock change is compare-and-set
 // (`stock` + `expectedStock`, the stock the client loaded) and a stale one answers 409 `stock_changed` with the
-// current values, saving nothing; the seed's update call (no stock) keeps working; a stock write racing a
+// current values, saving nothing; the first-release update call (no stock) keeps working; a stock write racing a
 // shopper's order loses no unit either way; the low-stock list (`GET /product?lowStock=1`, admins only) and its
 // threshold in the shop settings (`lowStockThreshold`, default 5, validated, shown to admins only); the back
 // office's other list filters (`status`, `top`, `outOfStock`: admins only, validated).
@@ -117,7 +117,7 @@ describe('saving a product never brings back sold units (the lost update)', () =
     expect(await load(p._id)).toMatchObject({ stock: 2, shortDescription: '' });
   });
 
-  it('keeps the seed call working: a multipart update of the seed fields leaves the stock alone', async () => {
+  it('keeps the first-release call working: a multipart update of its fields leaves the stock alone', async () => {
     const p = await create({ stock: 8 });
     // Paid online: three units are over the cash-on-delivery limit. The units are held while payment is awaited.
     expect((await shopperBuys(p._id, 3, 1)).status).toBe(201);

@@ -288,7 +288,7 @@ describe('codes at checkout', () => {
     expect(again.body.msg).toBe('This code is for your first order.');
   });
 
-  it('an exhausted code says it has been used; a place-order without a code still works (seed call)', async () => {
+  it('an exhausted code says it has been used; a place-order without a code still works', async () => {
     const p = await createCode({ maxUses: 1 });
     const product = await makeProduct(ctx.db, { price: 2000 });
     expect((await place(await shopperWith(product.id), p.code)).status).toBe(201);

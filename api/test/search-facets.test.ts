@@ -1,4 +1,4 @@
-// Covers the list's filters, facets and sorts (issue 16) on the sample catalogue: for random combinations of
+// Covers the list's filters, facets and sorts on the sample catalogue: for random combinations of
 // filters (with and without a search), `total`, the page and every facet count equal a brute-force count over
 // the database's rows; bad values give a clear 400, unknown values an empty list with the facets still shown.
 import { PRODUCT_SORTS } from '@voltcart/shared';
@@ -250,7 +250,7 @@ describe('GET /product filters and facets', () => {
     expect(beyond.products).toEqual([]);
     expect(beyond.total).toBe(rows.length);
     expect(beyond.hasMore).toBe(false);
-    // The seed's list keeps its shape, with total and facets added.
+    // The plain list keeps its shape, with total and facets added.
     const plain = await list('limit=20&facets=1');
     expect(plain.products).toHaveLength(20);
     expect(plain.total).toBe(rows.length);

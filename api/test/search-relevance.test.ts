@@ -1,4 +1,4 @@
-// Covers search relevance (issues 16 and 33) on the deterministic sample catalogue (api/src/db/seed, 200 products): for
+// Covers search relevance on the deterministic sample catalogue (api/src/db/seed, 200 products): for
 // each query typed as a shopper would, what must come first, be in the top 5 and never appear. Names are
 // matched by substring so that the set survives changes to how the seed spells its product names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,7 +90,7 @@ const CASES: Case[] = [
   { q: 'speakers', top5: ['Speaker'] },
   { q: 'sony', top5Brand: 'Sony' },
   { q: 'playstation', first: 'PlayStation' },
-  // The model the synonym's number names comes first, not the Portal (issue 33).
+  // The model the synonym's number names comes first, not the Portal.
   { q: 'ps5', first: 'PlayStation 5', top5Brand: 'Sony' },
   { q: 'led tv', top5Category: 'TVs', atLeast: 8 },
   { q: 'smart band', top5Category: 'Smart Watches' },
@@ -104,7 +104,7 @@ const CASES: Case[] = [
   { q: 'oneplus', top5Brand: 'OnePlus' },
   { q: 'samsung tablet', first: 'Galaxy Tab', top5Brand: 'Samsung' },
   { q: 'apple phone', first: 'iPhone' },
-  // Issue 33: laptops in the gaming sense, named so or not.
+  // Laptops in the gaming sense, named so or not.
   {
     q: 'gaming laptop',
     firstCategory: 'Laptops',
@@ -115,7 +115,7 @@ const CASES: Case[] = [
   { q: 'zzzzqqq', total: 0 },
   { q: '+apple -"iphone*', first: 'iPhone', top5Brand: 'Apple' },
   { q: '📱 phone', top5Category: 'Phones' },
-  // Issue 33: price phrases filter and leave the other words; product types rank their products first.
+  // Price phrases filter and leave the other words; product types rank their products first.
   {
     q: 'tablet under 20000',
     top5Category: 'Tablets',

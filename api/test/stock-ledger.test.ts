@@ -1,4 +1,4 @@
-// Covers the stock ledger (issue 35): every change of a variant's units writes one row in the change's own
+// Covers the stock ledger: every change of a variant's units writes one row in the change's own
 // transaction — a product created with units, an order placed and cancelled, an online order expiring, a parcel
 // returned to stock, staff edits (one variant, several at once, the product form), bulk "Units ±", a CSV import and
 // the exported returnToStock — each with before, after, reason, who and the order; the trail's filters and bad

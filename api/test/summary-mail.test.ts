@@ -1,4 +1,4 @@
-// Covers the Owner's sales summary mail (issue 35): off by default; opted in (PUT /settings summaryMail), the
+// Covers the Owner's sales summary mail: off by default; opted in (PUT /settings summaryMail), the
 // minute job writes one mail per period to each active Owner through the outbox — daily for the day before,
 // weekly on Mondays for Monday to Sunday — with the Reports screen's figures for that period (checked against a
 // hand-computed order), and not twice for the same period; the period rule itself.

@@ -123,7 +123,7 @@ describe('POST /user/register', () => {
 
   it('refuses missing fields, naming the field', async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
-      // The seed's message, naming the first missing field.
+      // The register form's message, naming the first missing field.
       [{ email: freshEmail(), password: 'long-enough' }, /^All fields are required \(name is missing\)\.$/],
       [{ name: 'No Email', password: 'long-enough' }, /^All fields are required \(email is missing\)\.$/],
       [{ name: 'No Password', email: freshEmail() }, /^All fields are required \(password is missing\)\.$/],

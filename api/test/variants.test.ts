@@ -1,9 +1,9 @@
-// Covers variants (issue: every colour × memory size is a SKU with its own stock, price and pictures): the
-// migration of an existing catalogue, the seed's product calls deriving their figures from variants, the variant
-// admin calls and their bad input (duplicate SKU, foreign colour, negative stock or price, removing a stocked
-// colour, product-level stock on several variants), colour galleries, and orders per variant: a switched-off
-// variant is refused with nothing reserved, 12 shoppers race for the last 3 units of one variant while a sibling
-// holds 50, a cart with two variants of one product, and cancelling returns each variant's units.
+// Covers variants (every colour × memory size is a SKU with its own stock, price and pictures): the migration of an
+// existing catalogue, the product calls that name no variant deriving their figures from them, the variant admin
+// calls and their bad input (duplicate SKU, foreign colour, negative stock or price, removing a stocked colour,
+// product-level stock on several variants), colour galleries, and orders per variant: a switched-off variant is
+// refused with nothing reserved, 12 shoppers race for the last 3 units of one variant while a sibling holds 50, a
+// cart with two variants of one product, and cancelling returns each variant's units.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,7 +167,7 @@ describe('migration of an existing catalogue', () => {
   });
 });
 
-describe("the seed's product calls on variants", () => {
+describe('the product calls that name no variant, on variants', () => {
   it('a create without variants makes one per colour × memory size; figures come from them', async () => {
     const black = await color('Black');
     const gold = await color('Gold');

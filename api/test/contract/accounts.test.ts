@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, ApiServer, address, startRefused } from './server';
 
-/** Seed §7 rows: POST /admin/login, /user/register, /user/login, /user/add-address; product.md auth rules. */
+/** The call table's account rows (docs/api.md): POST /admin/login, /user/register, /user/login, /user/add-address. */
 
 let api: ApiServer;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe('POST /admin/login', () => {
     expect(JSON.stringify(r.body.admin)).not.toMatch(/"password(_hash)?"|\$2[aby]\$/i);
   });
 
-  it('trims the email (seed §5: trimmed)', async () => {
+  it('trims the email', async () => {
     const r = await api.call('POST', '/admin/login', {
       json: { email: `  ${ADMIN.email} `, password: ADMIN.password },
     });
@@ -128,7 +128,7 @@ describe('POST /user/register', () => {
     expect(login.status).toBe(401);
   });
 
-  it("a confirmation sent with it must match: 400 'Passwords do not match' (seed §5), nothing stored", async () => {
+  it("a confirmation sent with it must match: 400 'Passwords do not match', nothing stored", async () => {
     const email = `confirm.${Date.now()}@voltcart.test`;
     const r = await api.call('POST', '/user/register', {
       json: { name: 'Two Minds', email, password: 'secret-pass-1', confirmPassword: 'secret-pass-2' },
@@ -192,7 +192,7 @@ describe('POST /user/login', () => {
 });
 
 describe('POST /user/add-address', () => {
-  it('adds an address with the seed spelling and answers flag, msg, user with shipping_address', async () => {
+  it('adds an address with the adressLine1 spelling and answers flag, msg, user with shipping_address', async () => {
     const c = await api.customer();
     const r = await api.call('POST', '/user/add-address', {
       token: c.token,
@@ -230,7 +230,7 @@ describe('POST /user/add-address', () => {
     expect(r.body.user._id).toBe(c.user._id);
   });
 
-  it('line 2 and contact are optional (seed §5)', async () => {
+  it('line 2 and contact are optional', async () => {
     const c = await api.customer();
     const { adressLine2: _l2, contact: _c, ...rest } = address();
     const r = await api.call('POST', '/user/add-address', {

@@ -3,9 +3,10 @@ import { file, png } from '../support';
 import { ApiServer, productForm, slugOf } from './server';
 
 /**
- * Seed §7 catalogue rows (category, colour, product: list, detail, create, update, status, delete, multiple-images)
- * with product.md's fixes: every admin mutation needs the admin token (401 without, 403 with a customer's),
- * finalPrice computed by the API, slugs unique (409), stock an integer with an inStock switch, search, filters.
+ * The call table's catalogue rows (docs/api.md; category, colour, product: list, detail, create, update, status,
+ * delete, multiple-images) with the rules the API adds: every admin mutation needs the admin token (401 without,
+ * 403 with a customer's), finalPrice computed by the API, slugs unique (409), stock an integer with an inStock
+ * switch, search, filters.
  */
 
 let api: ApiServer;
@@ -24,7 +25,7 @@ afterAll(async () => {
 // biome-ignore lint/suspicious/noExplicitAny: contract tests read whatever the server sent
 type Row = any;
 
-/** The seed does not name the detail key of /category/{id} and /color/{id}: accept the singular or the list key. */
+/** Clients may read the detail of /category/{id} and /color/{id} under either key: accept the singular or the list. */
 function detailOf(body: Row, singular: string, plural: string): Row {
   if (body?.[singular] && typeof body[singular] === 'object') return body[singular];
   const p = body?.[plural];
@@ -151,7 +152,7 @@ describe('categories', () => {
     expect(missing.body.flag).toBe(0);
   });
 
-  it('derives the slug with the seed rule when none is sent', async () => {
+  it('derives the slug from the name with the slug rule when none is sent', async () => {
     const fd = new FormData();
     fd.append('name', 'Ear & Head  Phones!');
     fd.append('Image', file(await png(), 'x.png'));
@@ -471,7 +472,7 @@ describe('products', () => {
       longDescription: 'new long',
       categoryId: cat2._id,
       colors: JSON.stringify([black._id]),
-      // A stock change says which stock it replaces (compare-and-set; the seed's form sends no stock).
+      // A stock change says which stock it replaces (compare-and-set; an update without stock leaves it alone).
       stock: 3,
       expectedStock: p.stock,
     });
@@ -671,7 +672,7 @@ describe('products', () => {
       expect((await products('?limit=0&q=pixel')).map((p) => p.name)).toEqual(['Pixel Buds']);
       expect((await products('?limit=0&q=zentrix')).map((p) => p.name)).toEqual(['Pixel Buds']);
       expect((await products('?limit=0&q=sparkvolt')).map((p) => p.name)).toEqual(['Third Gadget']);
-      // The category's name is searched too (issue 16): every gadget matches, the one named so comes first.
+      // The category's name is searched too: every gadget matches, the one named so comes first.
       const gadgetHits = (await products(`?limit=0&q=gadget&categorySlug=${gadgets.slug}`)).map(
         (p) => p.name,
       );

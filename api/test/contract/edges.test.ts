@@ -8,9 +8,9 @@ import { ApiServer, address, productForm, razorpaySignature, SIMULATOR_SECRET } 
 const hmac = (raw: string) => createHmac('sha256', SIMULATOR_SECRET).update(raw).digest('hex');
 
 /**
- * The less travelled readings of the seed and product.md: the forms a seed client may send (numbers as ids, the
- * client cart object, qty left out), hidden inactive parents, option prices reaching the order total, tokens
- * that expired, content types, CORS, the webhook's signature.
+ * The less travelled readings of the call table (docs/api.md): the forms a first-release client may send (numbers
+ * as ids, the client cart object, qty left out), hidden inactive parents, option prices reaching the order total,
+ * tokens that expired, content types, CORS, the webhook's signature.
  */
 
 let api: ApiServer;
@@ -74,8 +74,8 @@ const cartOf = async (s: { token: string; user: Row }) =>
   (await api.call('POST', '/cart/move-to-db', { token: s.token, json: { user_id: s.user._id, cart: [] } }))
     .body.cart as Row[];
 
-describe('forms a seed client may send', () => {
-  // The seed sets no minimum password length; the API asks for 8 characters (a defensible choice, reported).
+describe('forms a first-release client may send', () => {
+  // The first clients set no minimum password length; the API asks for 8 characters, and its message says so.
   it('register refuses a 6-character password with a message naming the rule', async () => {
     const r = await api.call('POST', '/user/register', {
       json: { name: 'Short Pass', email: `short.${Date.now()}@voltcart.test`, password: 'abc123' },
@@ -628,7 +628,7 @@ describe('image pipeline', () => {
   });
 });
 
-describe("someone else's resources (beyond the seed: the calls a real shop adds)", () => {
+describe("someone else's resources (in the calls added after the first release)", () => {
   it('cart lines, addresses, payment reports and simulator signatures of another shopper are out of reach', async () => {
     const p = await product({ stock: 20 });
     const a = await api.customer();
@@ -696,7 +696,7 @@ describe("someone else's resources (beyond the seed: the calls a real shop adds)
   });
 });
 
-describe('dashboard figures (product.md: customers, revenue, orders waiting to ship)', () => {
+describe('dashboard figures (customers, revenue, orders waiting to ship)', () => {
   it('move with the orders: paid online and delivered cash orders count as revenue', async () => {
     const metrics = async () => (await api.get('/admin/metrics', admin)).body.metrics;
     const before = await metrics();

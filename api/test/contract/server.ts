@@ -207,7 +207,7 @@ export class ApiServer {
   }
 }
 
-/** The seed's slug rule (§3), written here from its wording. */
+/** The slug rule written out on its own, not imported from the shared package: the API is checked against the rule. */
 export function slugOf(name: string): string {
   return name
     .toLowerCase()
@@ -219,7 +219,7 @@ export function razorpaySignature(razorpayOrderId: string, paymentId: string, se
   return createHmac('sha256', secret).update(`${razorpayOrderId}|${paymentId}`).digest('hex');
 }
 
-/** A valid shipping address in the seed's spelling (§3 User, §5 checkout). */
+/** A valid shipping address in the API's spelling (`adressLine1`; docs/api.md). */
 export function address(overrides: Record<string, unknown> = {}) {
   return {
     adressLine1: '12 MG Road',
@@ -233,7 +233,7 @@ export function address(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Builds the multipart body of POST /product/create and PUT /product/update (seed §7). */
+/** Builds the multipart body of POST /product/create and PUT /product/update (docs/api.md). */
 export function productForm(fields: Record<string, string | number | boolean | File | undefined>) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) {

@@ -3,9 +3,9 @@ import { file, png } from '../support';
 import { ApiServer, address, productForm, razorpaySignature } from './server';
 
 /**
- * Seed §7 cart and order rows (add-to-cart, move-to-db, place-order, success) with product.md's Orders and
- * payments section: prices from the database, stock decremented in a guarded update, no oversell, order states,
- * the payment simulator's HMAC check, identity from the token.
+ * The call table's cart and order rows (docs/api.md: add-to-cart, move-to-db, place-order, success) and the rules
+ * of orders and payments: prices from the database, stock decremented in a guarded update, no oversell, order
+ * states, the payment simulator's HMAC check, identity from the token.
  */
 
 let api: ApiServer;
@@ -223,7 +223,7 @@ describe('cart', () => {
   });
 });
 
-describe('cart lines (product.md: Remove from Cart removes the line)', () => {
+describe('cart lines (Remove from Cart removes the line)', () => {
   it('GET /cart, change a line quantity, remove a line', async () => {
     const p = await product();
     const s = await api.customer();
@@ -394,7 +394,7 @@ describe('orders', () => {
     expect(stateOf(await orderOf(r.body.order_id, s.token))).toBe('pending_payment');
   });
 
-  it('checkout validation answers 400 with the seed §5 messages and changes nothing', async () => {
+  it('checkout validation answers 400 with the checkout messages and changes nothing', async () => {
     const p = await product({ stock: 5 });
     const s = await api.customer();
     await addToCart(s, p._id);
@@ -506,7 +506,7 @@ describe('orders', () => {
     await addToCart(s, p._id, 2);
     const placed = (await placeOrder(s, 0)).body.order_id;
     expect(await stockOf(p._id)).toBe(3);
-    // The order's field is `state` (docs/api.md); neither the seed nor product.md names this body.
+    // The order's field is `state` (docs/api.md).
     const move = (id: string, state: string, token = admin) =>
       api.call('PATCH', `/order/status/${id}`, { token, json: { state } });
 
@@ -552,7 +552,7 @@ describe('orders', () => {
 });
 
 describe('newsletter', () => {
-  // The path is not in the seed or product.md; the API's is POST /newsletter/subscribe (docs/api.md).
+  // The API's path is POST /newsletter/subscribe (docs/api.md).
   it('stores an email once (dedupe) and refuses a malformed one', async () => {
     const email = `news.${Date.now()}@voltcart.test`;
     const first = await api.call('POST', '/newsletter/subscribe', { json: { email } });
