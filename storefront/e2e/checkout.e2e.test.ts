@@ -1,4 +1,4 @@
-// Checkout rules in a real browser: the login redirect, every validation message of the seed (under the
+// Checkout rules in a real browser: the login redirect, every validation message of the checkout (under the
 // field it is about, named by its label, the first wrong field focused; nothing sent), the empty cart block,
 // the typed address kept across a visit to "+ Add New Address", and saved addresses: added on
 // /profile/myaddress, chosen with 'Use this address' (form disabled, PLACE ORDER disabled until one is

@@ -1,4 +1,4 @@
-// The shared frame on every page: the seed's menu labels each name exactly one control (so they can be
+// The shared frame on every page: the shop's menu labels each name exactly one control (so they can be
 // found by their label alone), the promo strip shows the configured free-shipping threshold in ₹, and
 // no page logs an error.
 import { formatINR } from '@voltcart/shared';

@@ -1,4 +1,4 @@
-// Search that understands (issue 33) at a desktop and a phone width: a price said in the words is a removable
+// Search that understands at a desktop and a phone width: a price said in the words is a removable
 // chip (removing it keeps the words), the heading repeats the query as typed, "Clear filters" shows only with a
 // filter set, and a search that finds nothing suggests the categories its words name.
 import type { Browser, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Finding things (issue 16): typing in the header shows suggestions (keyboard and phone width); filters with
+// Finding things: typing in the header shows suggestions (keyboard and phone width); filters with
 // counts, chips, sort and numbered pages live in the address and survive reload, back and forward.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

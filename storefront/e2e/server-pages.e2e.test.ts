@@ -1,4 +1,4 @@
-// The storefront server's product and store pages (issue 17): the HTML itself, fetched without JavaScript, names the
+// The storefront server's product and store pages: the HTML itself, fetched without JavaScript, names the
 // product and its price and carries its JSON-LD, Open Graph tags and canonical address; in a browser the
 // page uses the data the server sent (no second request for the product) without console errors or
 // warnings; an unknown product answers 404; private pages are not indexed.
@@ -147,7 +147,7 @@ describe('server-rendered product page', () => {
   });
 });
 
-describe('a renamed product (issue 26)', () => {
+describe('a renamed product', () => {
   it('answers 301 from its old address to its current one, in the HTML and in a browser', async () => {
     const token = await e2eAdminToken();
     const form = new FormData();

@@ -25,7 +25,7 @@ const STATES = Object.keys(GST_STATES).sort((a, b) => a.localeCompare(b));
 /** A saved or typed state as the list names it ('KA', ' karnataka ' → 'Karnataka'); '' when it is none. */
 export const stateName = (value: string) => gstState(value)?.name ?? '';
 
-/** Field names keep the seed's spelling (`adressLine1`), which is also what the API expects. */
+/** Field names keep the API's spelling (`adressLine1`, as first released), which is what the API expects. */
 const FIELDS: {
   name: AddressField;
   autoComplete: string;
@@ -57,7 +57,7 @@ interface Props {
 }
 
 /**
- * The address fields of the checkout and the add-address form, labelled as in the seed. A field with an
+ * The address fields of the checkout and the add-address form, with the shop's labels. A field with an
  * error is marked invalid, its message is shown under it and read with it (aria-describedby).
  */
 export function AddressFields({

@@ -1,7 +1,7 @@
 import { useNotifications } from '../stores/notifications-store';
 import { CheckIcon, CloseIcon } from './ui/icons';
 
-/** Notifications, top-right; each closes itself after 5 s (seed §9) or on its close button. */
+/** Notifications, top-right; each closes itself after 5 s (AUTO_CLOSE_MS) or on its close button. */
 export function Notifications() {
   const notes = useNotifications((s) => s.notes);
   const dismiss = useNotifications((s) => s.dismiss);

@@ -16,7 +16,7 @@ import type { CardFilters, VariantChoice } from './variant-choice';
 
 interface Props {
   product: ProductSummary;
-  /** Show the best-seller 'SAVE ₹x' badge (only when the original price is higher, seed §9). */
+  /** Show the best-seller 'SAVE ₹x' badge (only when the original price is higher: there is a saving to show). */
   showSave?: boolean;
   /** Load the image eagerly (first cards above the fold). */
   priority?: boolean;

@@ -94,7 +94,7 @@ export function readCompareIds(value: string | null | undefined): string[] {
   return ids.slice(0, MAX_COMPARE);
 }
 
-/** The products chosen with "Compare" in this browser (the seed's `compare` list), as readCompareIds keeps them. */
+/** The products chosen with "Compare" in this browser (the `compare` list), as readCompareIds keeps them. */
 export function browserCompareIds(): string[] {
   try {
     const list = JSON.parse(window.localStorage.getItem('compare') ?? '[]') as unknown;

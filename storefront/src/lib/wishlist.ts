@@ -9,9 +9,9 @@ import { api } from './api';
 import { shopperKeys, shopperQueries } from './shopper-queries';
 
 /**
- * The wishlist: in the browser for guests (the seed's `wishlist` key: a list of product ids, plus the options
- * chosen per product under `wishlistOptions`), on the server for logged-in shoppers (merged in at login, as the
- * cart is, and then cleared here).
+ * The wishlist: in the browser for guests (the `wishlist` key, as first released: a list of product ids, plus the
+ * options chosen per product under `wishlistOptions`), on the server for logged-in shoppers (merged in at login, as
+ * the cart is, and then cleared here).
  */
 const IDS = 'wishlist';
 const OPTIONS = 'wishlistOptions';
@@ -31,7 +31,7 @@ function readJson<T>(key: string, fallback: T): T {
   }
 }
 
-/** The guest's wishlist: product ids, oldest first (as the seed's toggle appended them). */
+/** The guest's wishlist: product ids, oldest first (as the wishlist toggle appends them). */
 export function guestWishlist(): string[] {
   const v = readJson<unknown>(IDS, []);
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];

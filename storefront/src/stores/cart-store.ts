@@ -8,7 +8,7 @@ import { notify } from './notifications-store';
 import { rawLocalStorage } from './raw-storage';
 import { isLoggedIn } from './session-store';
 
-/** localStorage key of the seed (§9). */
+/** The cart's localStorage key (kept as first released, so carts saved by earlier versions still load). */
 export const CART_KEY = 'cart';
 
 /** One cart line: a product with its chosen colour and memory size; unit prices include their adjustments. */
@@ -52,7 +52,7 @@ interface CartState extends CartData {
    */
   addItem: (item: NewCartItem, opts?: { exact?: boolean }) => Promise<void>;
   inc: (key: string) => Promise<void>;
-  /** −1, never below 1 (seed §5). */
+  /** −1, never below 1 (removing a line is its own action). */
   dec: (key: string) => Promise<void>;
   remove: (key: string) => Promise<void>;
   /** Clears items, totals and the stored copy; `server` also clears a logged-in shopper's server cart. */

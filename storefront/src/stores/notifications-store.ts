@@ -8,13 +8,13 @@ export interface Note {
   msg: string;
 }
 
-/** Notifications close themselves after this long (seed §9). */
+/** Notifications close themselves after this long (the back office's toasts wait as long). */
 export const AUTO_CLOSE_MS = 5000;
 
 interface NotificationsState {
   notes: Note[];
   notify: (kind: NoteKind, msg: string) => void;
-  /** A server reply `{flag, msg}`: success when flag is 1, failure otherwise (seed §8). */
+  /** A server reply `{flag, msg}`: success when flag is 1, failure otherwise (docs/api.md, Conventions). */
   notifyReply: (reply: { flag?: number; msg?: string }) => void;
   dismiss: (id: number) => void;
 }

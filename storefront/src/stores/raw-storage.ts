@@ -2,7 +2,7 @@ import type { PersistStorage } from 'zustand/middleware';
 
 /**
  * localStorage adapter for zustand's persist that stores the state object itself under the key
- * (no `{state, version}` wrapper), so `cart` and `user` keep the shapes the seed describes.
+ * (no `{state, version}` wrapper), so `cart` and `user` keep their first-release shapes and saved ones still load.
  * Unreadable or blocked storage (private mode, quota) degrades to an in-memory store silently.
  */
 export function rawLocalStorage<S>(): PersistStorage<S> {

@@ -11,7 +11,8 @@ export async function startSession(user: User, token: string): Promise<void> {
 
 /**
  * LOG OUT: the server ends this session (the shopper's other devices stay logged in; with `everywhere`, every
- * session of the account ends), the session is cleared and the cart emptied (seed §4). Resolves with whether
+ * session of the account ends), the session is cleared and the cart emptied (the next person at this browser
+ * finds neither). Resolves with whether
  * the server confirmed it.
  */
 export async function endSession(opts: { everywhere?: boolean } = {}): Promise<boolean> {

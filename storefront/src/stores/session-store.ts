@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { rawLocalStorage } from './raw-storage';
 
-/** localStorage keys of the seed (§9). */
+/** The storefront's localStorage keys (kept as first released, so sessions saved by earlier versions still load). */
 export const SESSION_KEY = 'user';
 export const TIMESTAMP_KEY = 'adminTimeStamp';
 
@@ -13,7 +13,7 @@ interface SessionData {
 }
 
 interface SessionState extends SessionData {
-  /** Login or register: stores user and token and records the time (seed §4). */
+  /** Login or register: stores user and token and records the time. */
   setUser: (user: User, token: string) => void;
   /** A fresher copy of the same user (after /user/me, add or delete address). */
   updateUser: (user: User) => void;

@@ -25,7 +25,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('Header', () => {
-  it('has the seed menu: HOME, ABOUT → /ghar, STORE, PROFILE, CONTACT → /contact, LOG IN → /login?ref=Products', async () => {
+  it('has the shop menu: HOME, ABOUT → /ghar, STORE, PROFILE, CONTACT → /contact, LOG IN → /login?ref=Products', async () => {
     const { container } = await render(<Header />);
     const links = Object.fromEntries(
       [...container.querySelectorAll('nav a')].map((a) => [a.textContent, a.getAttribute('href')]),

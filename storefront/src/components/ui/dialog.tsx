@@ -93,7 +93,7 @@ interface ConfirmProps {
   onCancel: () => void;
 }
 
-/** The seed's delete confirmation (§5): 'Are you sure?' / "You won't be able to revert this!". */
+/** The delete confirmation, asked before anything is deleted: 'Are you sure?' / "You won't be able to revert this!". */
 export function ConfirmDeleteDialog({ onConfirm, onCancel }: ConfirmProps) {
   return (
     <Dialog

@@ -10,7 +10,7 @@ interface Props {
   disabled?: boolean;
 }
 
-/** − value + ; the value never goes below `min` (1 by default, seed §5). */
+/** − value + ; the value never goes below `min` (1 by default: removing a line is its own button). */
 export function QuantityStepper({ value, onChange, label, min = 1, max = 99, disabled }: Props) {
   return (
     <fieldset className="stepper">

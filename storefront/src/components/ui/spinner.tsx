@@ -1,4 +1,4 @@
-/** A loading indicator with a readable label ("Loading" by default, as the seed's product page shows). */
+/** A loading indicator with a readable label ("Loading" by default, which screen readers announce too). */
 export function Loading({ label = 'Loading' }: { label?: string }) {
   return (
     <div className="loading" role="status">

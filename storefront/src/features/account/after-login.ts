@@ -2,11 +2,11 @@ import { paths } from '../../config/paths';
 
 /**
  * Where a visitor goes once logged in (`/login?ref=`):
- * - 'checkout' (the seed's value) → the checkout
+ * - 'checkout' (the checkout's own, when it sends a logged-out shopper here) → the checkout
  * - a path of this shop ('/profile/orders/VC…', with its query) → that page, so a mail's "View your order" link
  *   opened while logged out comes back to the order
  * - anything else → home: another site ('//evil.example', 'https://evil.example', '/\evil.example', which
- *   browsers read as '//evil.example'), a word the seed's links use ('Products'), nothing
+ *   browsers read as '//evil.example'), a word the shop's menu links use ('Products'), nothing
  */
 export function afterLoginPath(ref: string | null): string {
   if (ref === 'checkout') return paths.checkout.to();

@@ -29,7 +29,7 @@ export function registerFailureMessage(e: unknown): string {
   return AUTH_MESSAGES.registerFailed;
 }
 
-/** The message for a failed login: the seed's, unless the server says something more useful. */
+/** The message for a failed login: the login form's own, unless the server says something more useful. */
 export function loginFailureMessage(e: unknown): string {
   if (e instanceof ApiError && (e.status === 429 || e.status === 0 || e.status >= 500)) return e.message;
   return AUTH_MESSAGES.loginFailed;

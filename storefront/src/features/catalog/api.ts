@@ -4,7 +4,7 @@ import type { ProductListParams } from '../../lib/query-keys';
 
 /**
  * The catalogue reads of the pages, as `{data, error, loading, reload}`. A failed list fetch leaves the list
- * empty without a message (seed §8).
+ * empty without a message, so the rest of the page stays usable.
  */
 function view<T>(q: { data: T | undefined; error: unknown; isLoading: boolean; refetch: () => unknown }) {
   return { data: q.data, error: q.error, loading: q.isLoading, reload: () => void q.refetch() };

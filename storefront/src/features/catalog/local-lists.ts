@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Wishlist and compare lists, kept only in this browser (seed §2). */
+/** Wishlist and compare lists, kept only in this browser (a guest needs no account for them). */
 export type LocalList = 'wishlist' | 'compare';
 
 const listeners = new Set<() => void>();

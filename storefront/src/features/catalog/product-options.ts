@@ -7,7 +7,7 @@ export interface Selection {
 }
 
 /**
- * The product page's choice (seed §4).
+ * The product page's choice (the cart gives a line with nothing chosen the same first options).
  * - defaults to the first colour and the first memory size
  * - a choice the product does not offer falls back to the first one
  * - a product without colours / memory sizes has null for that choice

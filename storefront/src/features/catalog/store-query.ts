@@ -1,6 +1,6 @@
 import type { ProductSort } from '@voltcart/shared';
 
-/** Page sizes of the store (seed §9): All (0), 2, 20, 24. */
+/** Page sizes of the store's list: All (0), 2, 20, 24. */
 export const PAGE_SIZES = [
   { value: 0, label: 'All' },
   { value: 2, label: '2' },

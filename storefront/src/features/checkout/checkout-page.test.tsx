@@ -147,7 +147,7 @@ describe('CheckoutPage', () => {
       expect(input.getAttribute('aria-invalid')).toBe('true');
       expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(message);
     }
-    // Every field the seed checks is wrong at first: each says so at once.
+    // Every field the checkout checks is wrong at first: each says so at once.
     expect(container.querySelectorAll('[aria-invalid="true"]')).toHaveLength(1);
     await fillAddress(container, { contact: '+91 98765-43210' });
     await submit(form);

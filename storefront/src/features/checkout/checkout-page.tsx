@@ -198,9 +198,9 @@ export function CheckoutPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (placing || blockedBySaved || notDelivered) return;
-    // The seed's checks, in its order: the address (each wrong field says so under itself and the first
-    // gets the focus; a saved address cannot be edited here, so its problem is a notification), then the
-    // payment mode.
+    // The checks, in the API's order (so both name the same first problem): the address (each wrong field says so
+    // under itself and the first gets the focus; a saved address cannot be edited here, so its problem is a
+    // notification), then the payment mode.
     const problems = addressProblems(details, { contactRequired: true });
     setErrors(chosen ? {} : Object.fromEntries(problems.map((p) => [p.field, p.message])));
     if (problems.length > 0) {

@@ -13,7 +13,7 @@ interface Props {
   heading?: string;
 }
 
-/** Category list with product counts, sorted by name (seed §3). */
+/** Category list with product counts, sorted by name (easy to scan, whatever order staff made them in). */
 export function CategoryList({
   categories,
   active,
