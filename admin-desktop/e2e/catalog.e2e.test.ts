@@ -1,4 +1,4 @@
-// Covers the catalogue screens of seed §2 in the browser against the real API: categories (create with an
+// Covers the catalogue screens in the browser against the real API: categories (create with an
 // image, View popup, status toggle, edit with the current image, delete dialogs), colours (create with the
 // hexcode picker, edit, toggle, delete), products (form with auto slug and final price, category, colours
 // with price adjustments, memory options, thumbnail; list toggles for flags 1/2/3; View; edit; multiple
@@ -122,7 +122,7 @@ describe('colours', () => {
     expect(await page.locator('thead').textContent()).toContain('HexCode');
   });
 
-  it('toggles, edits on /admin/color/edit/:id and deletes with the seed texts', async () => {
+  it('toggles, edits on /admin/color/edit/:id and deletes with the delete dialog texts', async () => {
     await row(name).getByRole('button', { name: 'Active' }).click();
     await row(name).getByRole('button', { name: 'Inactive' }).waitFor();
     await row(name).getByRole('link', { name: 'Edit' }).click();

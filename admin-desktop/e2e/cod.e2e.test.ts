@@ -1,4 +1,4 @@
-// Covers the COD remittances screen against the real API (issue 35): two delivered cash-on-delivery orders of a
+// Covers the COD remittances screen against the real API: two delivered cash-on-delivery orders of a
 // carrier are listed as still to collect; a file naming an AWB twice (chosen through the file picker) is refused
 // in words; the courier's file is recorded, the carrier leaves "still to collect" and the remittance is listed with
 // what the courier kept; axe on the screen.

@@ -1,4 +1,4 @@
-// Covers the dashboard's periods in the browser against the real API (issue 14, item 12): the page no longer says
+// Covers the dashboard's periods in the browser against the real API: the page no longer says
 // "Today" over all-time figures; each card names its period and its rule (cash on delivery counts once
 // delivered); Today / 7 days / 30 days switch every figure to what GET /admin/metrics?period= answers for that
 // period, keep the choice in the address, and show the period's days in India time.

@@ -1,5 +1,5 @@
 // Covers the keyboard in the back office's dialogs and leaving forms with unsaved changes:
-// - the seed's delete dialog ('Are you sure?') opens with the focus on Cancel, so Enter does not delete; Tab
+// - the delete dialog ('Are you sure?') opens with the focus on Cancel, so Enter does not delete; Tab
 //   stays inside it; Escape closes it
 // - the product View popup keeps the focus inside while Tab cycles, Escape closes it and the focus returns
 // - leaving the category, colour and product forms and Settings with unsaved changes asks first (links, the

@@ -1,7 +1,7 @@
 // Covers the Discounts screen against the real API: a discount code created with the form (an end before its start
 // is refused with the API's reason, nothing saved), shown in the list with what it gives, edited, its bulk
 // single-use codes generated and saved as a CSV file whose codes the API accepts, and an unused discount deleted
-// after the seed's confirmation; the newsletter's first-order code set on the same screen; an offer that needs
+// after the usual confirmation; the newsletter's first-order code set on the same screen; an offer that needs
 // another product in the cart ("10% off accessories with any phone"), refused without its products, then saved.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Covers the admin login screen (seed §2, §5, §8), the session of seed §4 in the browser (localStorage keys
+// Covers the admin login screen (its checks and failure message), the session in the browser (localStorage keys
 // admin, token and adminTimeStamp; restored only when both admin and token are stored; logout clears all
 // three; it ends that session only, "Log out everywhere" every session of the account), the guarded admin
 // area and the dashboard's real figures.
@@ -94,7 +94,7 @@ describe('admin login', () => {
     ]) {
       expect(await sidebar.getByRole('link', { name: label, exact: true }).isVisible(), label).toBe(true);
     }
-    // Capitalised labels, the seed's link targets.
+    // Capitalised labels, the first release's link targets.
     for (const [label, href] of [
       ['Dashboards', '/admin'],
       ['Categories', '/admin/category'],

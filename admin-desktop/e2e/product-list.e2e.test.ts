@@ -1,7 +1,7 @@
-// Covers the product list built for large catalogues (issue 19, item 4): the status filter, the price range and
+// Covers the product list built for large catalogues: the status filter, the price range and
 // the Price header's sort are kept in the address and order and narrow the rows; rows chosen with the page's
 // checkbox are switched off by the bulk-action bar (checked through the API); a chosen row is deleted after the
-// seed's confirmation (gone from the API); "all N matching the filters" reaches the products of every page; the
+// usual confirmation (gone from the API); "all N matching the filters" reaches the products of every page; the
 // bar has no serious axe violation; the column choice is kept for the signed-in staff member.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,7 +82,7 @@ describe('the product list: filters, sort and bulk actions', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
-  it('deletes a chosen row after the seed’s confirmation', async () => {
+  it('deletes a chosen row after the confirmation', async () => {
     await page.goto(adminUrl(`/admin/product?q=${encodeURIComponent(batch)}&status=0`));
     await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
     await page.getByLabel(`Choose ${batch} Middle`).check();

@@ -1,4 +1,4 @@
-// Covers the Reports screen against the real API (issue 35): the sales figures of the period with the
+// Covers the Reports screen against the real API: the sales figures of the period with the
 // comparison, the chart and its table view (one row per day) with the text summary, a custom period the API
 // refuses shown in words, and axe on the screen (chart and table view).
 import type { Browser, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Covers stock edits in the back office against the real API (issue 14, items 1 and 2):
+// Covers stock edits in the back office against the real API:
 // - the product form: opened at 3 units, a shopper's order takes one, saving a description leaves 2 (the form
 //   used to write back the 3 it loaded); a stock change made against 2 after another order took one is refused
 //   with "Stock changed from 2 to 1 while you were editing", the form goes on from 1 and the next save works

@@ -1,4 +1,4 @@
-// Covers the stock trail on a product's page against the real API (issue 35): the ledger rows of a new product
+// Covers the stock trail on a product's page against the real API: the ledger rows of a new product
 // and of a count typed through the API show with their change, units before and after, reason and who; the
 // reason filter narrows the table; "Check stock" answers in a status region; the page is axe clean.
 import type { Browser, Page } from 'playwright-core';

@@ -1,6 +1,6 @@
 // Covers stock in the admin product list against the real API: a Units column, and a badge by the shared
 // stock rule (sellable = the switch on AND units above 0, what the storefront shows), so a product with 0 units
-// and the switch on reads "Out of stock" (it read "In Stock" before); the seed's Stock toggle (flag 2) stays,
+// and the switch on reads "Out of stock" (it read "In Stock" before); the Stock toggle (flag 2) stays,
 // labelled as the switch, and still switches.
 import { stockLabel } from '@voltcart/shared';
 import type { Browser, Page } from 'playwright-core';
@@ -35,7 +35,7 @@ describe('stock in the product list', () => {
     expect(await row(p.name).getByTestId('stock-badge').textContent()).toBe('Out of stock');
     const head = await page.locator('thead').textContent();
     for (const col of ['Units', 'Stock']) expect(head).toContain(col);
-    // The seed's toggle: the switch's own state, said to be the switch.
+    // The Stock toggle: the switch's own state, said to be the switch.
     const toggle = row(p.name).getByRole('button', { name: 'In Stock' });
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
     expect(await row(p.name).locator('.toggle-caption').textContent()).toBe('Switch');

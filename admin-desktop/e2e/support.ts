@@ -30,7 +30,7 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
   await page.locator('.toasts').getByText(text).first().waitFor();
 }
 
-/** Confirms the seed's delete dialog and checks the 'Deleted!' result with the given text. */
+/** Confirms the delete dialog and checks the 'Deleted!' result with the given text. */
 export async function confirmDelete(page: Page, doneText: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
   expect(await dialog.textContent()).toContain("You won't be able to revert this!");

@@ -1,4 +1,4 @@
-// Covers edits staff make to stock not being lost or spread without a word (issue 26, item 13): stock and price
+// Covers edits staff make to stock not being lost or spread without a word: stock and price
 // typed into one row of the variant table stay when another row's Update is pressed (and are then saved by
 // their own Update); a variant's own low-stock alert is set in its row (blank: the shop's, shown as the
 // placeholder), a bad one refused in words with nothing saved, and it is still there after a reload; the table

@@ -1,4 +1,4 @@
-// Covers the variant table of the product edit page against the real API (issue 15, admin): one variant's stock
+// Covers the variant table of the product edit page against the real API: one variant's stock
 // changed and another switched off, each saved from its row, are what the API then holds (the third untouched);
 // pictures chosen with a colour's "Add pictures" end in that colour's gallery, not in the shared pictures; a
 // combination dropped with Remove is offered under "Add a combination" and comes back with its SKU and units.

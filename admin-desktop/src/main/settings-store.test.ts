@@ -49,7 +49,7 @@ describe('settings', () => {
   });
 });
 
-describe('admin session (seed §4)', () => {
+describe('admin session', () => {
   it('stores admin, token and adminTimeStamp, with the token encrypted by safeStorage', async () => {
     const store = createSettingsStore({ dir, safeStorage: fakeSafeStorage() });
     await store.saveSession({ admin, token: TOKEN, adminTimeStamp: 1_700_000_000_000 });

@@ -49,7 +49,7 @@ async function writeJson(path: string, value: unknown): Promise<void> {
  * The desktop app's settings (API address) and admin session, as JSON files in the user data folder.
  * - the admin token is encrypted with the operating system's secure storage (safeStorage); where that is not
  *   available it is kept in memory only, so it is never written to disk in clear (log in again after a restart)
- * - the session follows seed §4: it is restored only when both the admin and the token are stored, otherwise
+ * - the session is restored only when both the admin and the token are stored (never half a session), otherwise
  *   everything is cleared; logout clears the admin, the token and adminTimeStamp together
  */
 export function createSettingsStore(opts: SettingsStoreOptions) {

@@ -288,7 +288,7 @@ export interface VoltcartBridge {
     testConnection(apiUrl: string): Promise<ConnectionCheck>;
   };
   session: {
-    /** The stored session, only when both admin and token are stored (seed §4); otherwise all is cleared. */
+    /** The stored session, only when both admin and token are stored (never half of one); otherwise all is cleared. */
     load(): Promise<AdminSession | null>;
     save(session: AdminSession): Promise<void>;
     clear(): Promise<void>;

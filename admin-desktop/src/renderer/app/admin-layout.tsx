@@ -37,7 +37,7 @@ const NAV: { to: string; label: string; icon: string; end?: boolean; permission?
 const permissionsOf = (a: { role?: string; permissions?: readonly string[] } | null | undefined) =>
   `${a?.role} ${a?.permissions?.join(',')}`;
 
-/** Sidebar + header frame of every admin screen (seed §2). */
+/** Sidebar + header frame of every admin screen. */
 export function AdminLayout() {
   const admin = useSession((s) => s.admin);
   const permissions = admin?.permissions ?? [];

@@ -104,7 +104,7 @@ const routes = createRoutesFromElements(
     <Route path={paths.login} element={<LoginPage />} />
     <Route path={paths.logout} element={<LogoutPage />} />
     <Route path={paths.logoutEverywhere} element={<LogoutPage everywhere />} />
-    {/* The seed's header links point here. */}
+    {/* The first release's header links point here: old links and bookmarks still land. */}
     <Route path="/dashboard" element={<Navigate to={paths.dashboard} replace />} />
     <Route path="/users" element={<Navigate to={paths.users} replace />} />
     <Route path="/settings" element={<Navigate to={paths.settings} replace />} />

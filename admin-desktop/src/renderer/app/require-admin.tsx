@@ -4,7 +4,7 @@ import { paths } from '../config/paths';
 import { useSession } from '../stores/session';
 
 /**
- * The admin area needs a stored admin session (seed §2); otherwise it goes to /admin/login. A staff member who
+ * The admin area needs a stored admin session; otherwise it goes to /admin/login. A staff member who
  * must first choose a password or set up two-step sign-in sees only their account page until done.
  */
 export function RequireAdmin(props: { children: ReactNode }) {

@@ -1,5 +1,5 @@
-// The browser bridge's own rules (the desktop app does the same in its main process): the admin session of
-// seed §4 in localStorage, the API address precedence, and the folder scan of an <input webkitdirectory>.
+// The browser bridge's own rules (the desktop app does the same in its main process): the admin session in
+// localStorage, the API address precedence, and the folder scan of an <input webkitdirectory>.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createBrowserBridge, STORAGE_KEYS } from './browser-bridge';
 
@@ -19,7 +19,7 @@ beforeEach(() => {
   delete window.__VOLTCART__;
 });
 
-describe('admin session in the browser (seed §4)', () => {
+describe('admin session in the browser', () => {
   it('stores admin, token and adminTimeStamp and restores them', async () => {
     const bridge = createBrowserBridge();
     await bridge.session.save({ admin, token: 'eyJ.token', adminTimeStamp: 1_700_000_000_000 });

@@ -1,7 +1,7 @@
 /**
  * The bridge for the renderer running in a plain browser (`npm run admin:web`), with web APIs only:
- * - settings in localStorage (falling back to the address /config.js provides), session per seed §4
- *   (localStorage keys admin, token, adminTimeStamp)
+ * - settings in localStorage (falling back to the address /config.js provides), the session as the desktop app
+ *   keeps it (localStorage keys admin, token, adminTimeStamp, as first released)
  * - file inputs for images, `<input webkitdirectory>` for a folder; files checked by their first bytes
  * - an order's PDF saved as the browser's download
  * - bulk uploads over HTTP with the API client and the same queue (concurrency, retries, throttled progress),

@@ -11,7 +11,7 @@ export function FormError(props: { error: string | null }) {
   ) : null;
 }
 
-/** The category and colour forms (seed §2): one panel, the error on top, the submit button and Go Back. */
+/** The category and colour forms: one panel, the error on top, the submit button and Go Back. */
 export function CatalogForm(props: {
   onSubmit: (e: FormEvent) => void;
   error: string | null;
@@ -36,7 +36,7 @@ export function CatalogForm(props: {
   );
 }
 
-/** The name field and the read-only slug made from it (seed §3). */
+/** The name field and the read-only slug made from it (slugify: the API derives the same). */
 export function NameSlugFields(props: {
   /** Prefix of the inputs' ids: `<prefix>-name`, `<prefix>-slug`. */
   idPrefix: string;

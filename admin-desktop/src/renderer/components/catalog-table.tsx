@@ -13,7 +13,7 @@ interface CatalogItem {
 }
 
 /**
- * The category and colour lists (seed §2): a count, the Add button, a table of index, Name, Slug, one column
+ * The category and colour lists: a count, the Add button, a table of index, Name, Slug, one column
  * of the resource's own, a status toggle, actions and Delete.
  */
 export function CatalogTable<T extends CatalogItem>(props: {

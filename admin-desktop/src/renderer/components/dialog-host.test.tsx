@@ -1,4 +1,4 @@
-// The seed's dialogs for the keyboard: 'Are you sure?' opens with the focus on Cancel (Enter must not delete),
+// The back office's dialogs for the keyboard: 'Are you sure?' opens with the focus on Cancel (Enter must not delete),
 // Tab and Shift+Tab stay inside, Escape answers no; 'Deleted!' focuses its only button.
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

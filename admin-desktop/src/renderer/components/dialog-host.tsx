@@ -5,7 +5,7 @@ import { type DialogSpec, useDialog } from '../stores/dialog';
 const ICONS = { warning: '!', success: '✓', info: 'i' } as const;
 
 /**
- * Renders the current confirmation / result dialog (SweetAlert-style, as in the seed: a modal `dialog` named
+ * Renders the current confirmation / result dialog (SweetAlert-style, as staff knew it: a modal `dialog` named
  * by its title, confirm button first).
  */
 export function DialogHost() {

@@ -7,7 +7,7 @@ import { ErrorBox, Spinner } from './states';
 export const isFirstLoad = (query: UseQueryResult) => query.isFetching && query.data === undefined;
 
 /**
- * What a list shows (seed §8): a failed load empties the list (its message is shown above it, never as a
+ * What a list shows: a failed load empties the list (its message is shown above it, never as a
  * notification); a list already on screen stays while it loads again.
  */
 export function rowsOf<T, R>(query: UseQueryResult<T>, pick: (data: T) => R[]): R[] {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-/** Shown when an image is missing or fails to load (seed §7: product images fall back to a placeholder). */
+/** Shown when an image is missing or fails to load, so a row never shows a broken picture. */
 export const PLACEHOLDER =
   'data:image/svg+xml;utf8,' +
   encodeURIComponent(

@@ -1,6 +1,6 @@
 import { useToasts } from '../stores/toast';
 
-/** Notifications, top-right (seed §9). */
+/** Notifications, top-right, clear of each screen's main buttons (styles.css, page header). */
 export function Toaster() {
   const toasts = useToasts((s) => s.toasts);
   const dismiss = useToasts((s) => s.dismiss);

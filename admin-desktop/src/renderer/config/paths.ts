@@ -1,4 +1,4 @@
-/** Every route of the back office (seed §2 admin routes, plus orders, users, settings and bulk upload). */
+/** Every route of the back office (the first release's admin routes, plus orders, users, settings and bulk upload). */
 export const paths = {
   login: '/admin/login',
   dashboard: '/admin',

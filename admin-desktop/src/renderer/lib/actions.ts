@@ -3,7 +3,7 @@ import { confirmDelete, showDeleted } from '../stores/dialog';
 import { toast } from '../stores/toast';
 
 /**
- * The seed's delete flow: 'Are you sure?' → the call (whose mutation reloads the list) → 'Deleted!' with the
+ * The delete flow: 'Are you sure?' → the call (whose mutation reloads the list) → 'Deleted!' with the
  * item's text. A refusal (e.g. a category still used by products) shows the API's message. Returns true when
  * deleted.
  */
@@ -22,7 +22,7 @@ export async function deleteWithConfirm(opts: {
   return true;
 }
 
-/** A status toggle: the call (whose mutation reloads the list), then the server's msg as a notification (seed §4). */
+/** A status toggle: the call (whose mutation reloads the list), then the server's msg as a notification. */
 export async function toggleWith(run: () => Promise<{ flag?: number; msg?: string }>): Promise<void> {
   try {
     toast.reply(await run(), 'Status updated.');

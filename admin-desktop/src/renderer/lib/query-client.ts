@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 
 /**
  * The renderer's cache of server state.
- * - no automatic retries: a failed read shows at once (a list is emptied, seed §8) with "Try again"
+ * - no automatic retries: a failed read shows at once (a list is emptied) with "Try again"
  * - no reload when the window regains focus: screens load when opened and after the writes that affect them
  * - a screen opened again shows what it had while it loads afresh (answers are stale at once)
  */

@@ -18,7 +18,7 @@ interface DialogState {
 
 let nextId = 1;
 
-/** One modal dialog at a time, awaited like SweetAlert in the seed. */
+/** One modal dialog at a time, awaited like a SweetAlert dialog (the back office's first dialogs were SweetAlert). */
 export const useDialog = create<DialogState>((set, get) => ({
   current: null,
   open(spec) {
@@ -45,7 +45,7 @@ export const DELETE_TEXTS = {
   image: 'Your file has been deleted.',
 } as const;
 
-/** Seed §5: every delete asks first. */
+/** Every delete asks first: a delete cannot be undone. */
 export const confirmDelete = () =>
   useDialog.getState().open({
     title: DELETE_TEXTS.title,
@@ -56,7 +56,7 @@ export const confirmDelete = () =>
     danger: true,
   });
 
-/** Seed §8: after a delete, 'Deleted!' with the item's text. */
+/** After a delete, 'Deleted!' with the item's text, so staff see what went. */
 export const showDeleted = (text: string) =>
   useDialog.getState().open({ title: DELETE_TEXTS.done, text, icon: 'success', confirmText: 'OK' });
 

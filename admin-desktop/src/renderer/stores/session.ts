@@ -12,7 +12,7 @@ interface SessionState {
   ready: boolean;
   restore(): Promise<void>;
   set(admin: StoredAdmin, token: string): Promise<void>;
-  /** Clears the admin, the token and adminTimeStamp (seed §4). */
+  /** Clears the admin, the token and adminTimeStamp together. */
   clear(): Promise<void>;
   /** The API refused the token (expired or revoked): back to the login screen. */
   expire(): void;
@@ -21,7 +21,7 @@ interface SessionState {
 }
 
 /**
- * The admin session (seed §4): set on login (admin, token, timestamp stored), restored only when both the
+ * The admin session: set on login (admin, token, timestamp stored), restored only when both the
  * admin and the token are stored, cleared all together on logout. Storage is the bridge's: the OS-encrypted
  * store in the desktop app, localStorage in a browser.
  */

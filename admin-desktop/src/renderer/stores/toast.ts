@@ -14,7 +14,7 @@ interface ToastState {
   dismiss(id: number): void;
 }
 
-/** Notifications close by themselves after 5 s (seed §9). */
+/** Notifications close by themselves after 5 s (as the storefront's do). */
 export const TOAST_MS = 5000;
 let next = 1;
 
@@ -35,7 +35,7 @@ export const toast = {
   success: (msg: string) => useToasts.getState().push('success', msg),
   error: (msg: string) => useToasts.getState().push('error', msg),
   info: (msg: string) => useToasts.getState().push('info', msg),
-  /** Seed §8: a server reply's msg is a success notification when flag is 1, a failure otherwise. */
+  /** A server reply's msg is a success notification when flag is 1, a failure otherwise (docs/api.md). */
   reply: (reply: { flag?: number; msg?: string }, fallback = 'Done.') =>
     useToasts.getState().push(reply.flag === 1 ? 'success' : 'error', reply.msg || fallback),
 };

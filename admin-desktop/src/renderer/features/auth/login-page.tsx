@@ -8,7 +8,7 @@ import { explainNetworkFailure } from '../../lib/network-failure';
 import { useSession } from '../../stores/session';
 import { toast } from '../../stores/toast';
 
-/** Seed §8: the admin login failure text; the server's own message follows it when there is one. */
+/** The admin login failure text, kept as first released; the server's own message follows it when there is one. */
 export const ADMIN_LOGIN_FAILED = 'Error from AdminLogin';
 
 /**

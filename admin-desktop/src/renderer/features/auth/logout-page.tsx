@@ -7,7 +7,7 @@ import { useSession } from '../../stores/session';
 import { toast } from '../../stores/toast';
 
 /**
- * Logout (seed §4): the API ends this session, then admin, token and adminTimeStamp are all cleared. The same
+ * Logout: the API ends this session, then admin, token and adminTimeStamp are all cleared. The same
  * account's other sessions (another computer, a browser) go on; `everywhere` ends those too.
  */
 export function LogoutPage({ everywhere = false }: { everywhere?: boolean }) {

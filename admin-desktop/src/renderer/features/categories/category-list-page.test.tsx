@@ -1,5 +1,5 @@
 // The category list on the data layer: a failed load empties the list with its message above it and no
-// notification (seed §8); a toggle and a delete reload the list (the mutation invalidates it) and say what
+// notification; a toggle and a delete reload the list (the mutation invalidates it) and say what
 // the server said.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 

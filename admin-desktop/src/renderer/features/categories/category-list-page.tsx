@@ -13,7 +13,7 @@ import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
 import { DELETE_TEXTS } from '../../stores/dialog';
 
-/** /admin/category (seed §2): table, status toggle, View popup, Edit, Delete. */
+/** /admin/category: table, status toggle, View popup, Edit, Delete. */
 export function CategoryListPage() {
   const list = useQuery(queries.categories());
   const toggle = useApiMutation((id: string) => api.category.toggle({ params: { id } }), staleAfter.category);

@@ -43,7 +43,7 @@ function ColorForm({ colorId, current }: { colorId?: string; current: Color | nu
   const [hexcode, setHexcode] = useState(startHex);
   const [invalid, setInvalid] = useState<string | null>(null);
   const { allowLeave } = useUnsavedChanges(name !== (current?.name ?? '') || hexcode !== startHex);
-  // An update sends the name and hexcode only; a new colour also sends the slug, as the seed does.
+  // An update sends the name and hexcode only; a new colour also sends the slug (the API derives its own anyway).
   const save = useApiMutation(
     (body: { name: string; hexcode: string }) =>
       colorId

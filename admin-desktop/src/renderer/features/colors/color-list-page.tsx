@@ -9,7 +9,7 @@ import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
 import { DELETE_TEXTS } from '../../stores/dialog';
 
-/** /admin/color (seed §2): index, Name, Slug, HexCode, Status toggle, Actions (Edit), Delete. */
+/** /admin/color: index, Name, Slug, HexCode, Status toggle, Actions (Edit), Delete. */
 export function ColorListPage() {
   const list = useQuery(queries.colors());
   const toggle = useApiMutation((id: string) => api.color.toggle({ params: { id } }), staleAfter.color);

@@ -1,4 +1,4 @@
-// The dashboard's periods (issue 14, item 12): each figure says its period and its rule (cash on delivery
+// The dashboard's periods: each figure says its period and its rule (cash on delivery
 // counts once delivered); Today / 7 days / 30 days asks the API for that period, keeps it in the address and
 // relabels every card; the dates shown are the period's days in India time.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -39,7 +39,7 @@ export function periodDates(p: Pick<PeriodMetrics, 'key' | 'from' | 'to' | 'time
 }
 
 /**
- * The dashboard (the seed's static cards made live): the chosen period's figures, each card saying its period
+ * The dashboard (the first release's static cards made live): the chosen period's figures, each card saying its period
  * and its rule, the orders waiting to ship now, and the latest orders. The period (today, 7 or 30 days, counted
  * in whole days of India time by the API) lives in the address (`?period=7d`).
  */

@@ -1,5 +1,5 @@
 // The shipping-CSV dialog counts in words that fit the number and offers "Mark N orders shipped" only when an
-// order is ready (issue 26: never "Mark 0 orders shipped", never "1 rows ready").
+// order is ready (never "Mark 0 orders shipped", never "1 rows ready").
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const order = vi.hoisted(() => ({ bulkShip: vi.fn() }));

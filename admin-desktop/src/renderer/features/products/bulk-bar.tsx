@@ -15,7 +15,7 @@ const productsText = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'p
 
 /**
  * The bulk-action bar over the product list: switch on or off, move to a category, add or remove units, delete
- * (after the seed's "Are you sure?"), applied to the rows chosen on this page or to every product matching the
+ * (after the usual "Are you sure?"), applied to the rows chosen on this page or to every product matching the
  * list's filters. The API takes at most MAX_BULK_PRODUCTS ids a call (each call one transaction), so a larger
  * choice is sent in batches with a progress bar; a refused batch stops the run and says how many were changed.
  */

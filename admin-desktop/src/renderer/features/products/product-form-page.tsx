@@ -109,9 +109,10 @@ function gstRateChoices(saved?: string): number[] {
 const num = (s: string) => (s.trim() === '' ? Number.NaN : Number(s));
 
 /**
- * Checks what the form can check before sending (seed §5: name required; prices and counts are numbers) and
+ * Checks what the form can check before sending (name required; prices and counts are numbers) and
  * builds the request; the API checks everything again.
- * - the slug and final price are sent as the seed does, from the shared rules; the API derives both itself
+ * - the slug and final price are sent too (as first-release clients send them), from the shared rules; the API
+ *   derives both itself
  * - every field is in it: a create sends them all; an update sends only those that differ from the loaded
  *   product's (productChanges), an emptied one (or no category: '') as empty, which clears it
  */
@@ -174,7 +175,7 @@ export function toProductInput(f: FormState): { input?: ProductBody; error?: str
   };
 }
 
-/** /admin/product/add and /admin/product/edit/:productId (seed §2, plus SKU, brand, stock and options). */
+/** /admin/product/add and /admin/product/edit/:productId (with SKU, brand, stock and options). */
 export function ProductFormPage() {
   const { productId } = useParams();
   const product = useQuery({ ...queries.product(productId ?? ''), enabled: Boolean(productId) });

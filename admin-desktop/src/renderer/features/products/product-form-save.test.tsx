@@ -1,4 +1,4 @@
-// Saving the product form (issue 14, item 1): an update sends only the fields the person changed, never the
+// Saving the product form: an update sends only the fields the person changed, never the
 // stock it loaded; a stock change carries the loaded stock (expectedStock); a 409 `stock_changed` shows "Stock
 // changed from 3 to 2 while you were editing", and the form goes on from the current values (the stock and the
 // untouched fields), keeping the person's other edits, so the next save is based on 2.

@@ -111,7 +111,7 @@ describe('stock in the product list', () => {
     const soldOut = rowOf(container, 'Sold Out Phone');
     expect(units(soldOut)).toBe('0');
     expect(badge(soldOut)).toBe('Out of stock');
-    // The seed's toggle is still there, shows the switch's own state, and says it is the switch.
+    // The Stock toggle is still there, shows the switch's own state, and says it is the switch.
     const toggle = button(soldOut, 'In Stock');
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
     expect(document.getElementById(toggle.getAttribute('aria-describedby')!)?.textContent).toBe('Switch');
@@ -305,7 +305,7 @@ describe('units adjusted in the list (compare-and-set) and the low-stock filter'
     expect(location()).toContain('sort=discount');
   });
 
-  it('names each sort once: "Newest" is the default option when it is the default (issue 26)', async () => {
+  it('names each sort once: "Newest" is the default option when it is the default', async () => {
     product.list.mockResolvedValue(page([item('1', 'Voltphone')]));
     const labels = (c: HTMLElement) =>
       [...c.querySelector<HTMLSelectElement>('select[aria-label="Sort by"]')!.options].map(

@@ -103,7 +103,7 @@ function PriceBound(props: { label: string; value: string; onApply: (value: stri
 const STOCK_STATES = ['in', 'out'] as const;
 
 /**
- * /admin/product (seed §2): a table from 1024 px, cards below. The list is paged on the server (limit/page)
+ * /admin/product: a table from 1024 px, cards below. The list is paged on the server (limit/page)
  * and searchable (q), so it stays fast with a large catalogue; the page and search live in the address, and so
  * do the filters (category, brand, status, stock state, low stock, top selling, price range) and the sort (by the
  * Price and Disc headers, or the sort menu). Low stock (`lowStock=1`) lists products at or under the threshold
@@ -203,7 +203,7 @@ export function ProductListPage() {
         onToggle={() => toggle(p, 1)}
       />
     ),
-    // The seed's Stock toggle (flag 2) is the switch; whether it can be sold is the badge beside it.
+    // The Stock toggle (flag 2) is the switch; whether it can be sold is the badge beside it.
     stock: (
       <StatusToggle
         on={p.inStock}

@@ -12,7 +12,7 @@ const TOGETHER: readonly (readonly string[])[] = [['memorySizes', 'memoryPriceAd
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * What saving an edited product sends (issue 14): only the fields the person changed, so that a save never
+ * What saving an edited product sends: only the fields the person changed, so that a save never
  * writes back a value it merely loaded (units sold meanwhile, another admin's price).
  * - a field is sent when its value differs from the loaded one (both as the form would send them)
  * - memory sizes and their price adjustments are sent together when either changed

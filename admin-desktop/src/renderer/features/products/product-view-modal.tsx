@@ -10,7 +10,7 @@ import { formatINR, formatPercent } from '../../lib/format';
 import { queries } from '../../lib/queries';
 import { StockBadge } from './stock-badge';
 
-/** The product's detail in a popup (the seed's View button had no behaviour; staff expect this). */
+/** The product's detail in a popup (the View button once did nothing; staff expect this). */
 export function ProductViewModal(props: { productId: string; onClose: () => void }) {
   const p = useQuery(queries.product(props.productId));
   const d = p.data;

@@ -2,7 +2,7 @@ import { type ProductSummary, stockLabel } from '@voltcart/shared';
 
 /**
  * What shoppers see, by the shared stock rule (stock-label.ts): in stock only while the stock switch is on
- * AND units are above 0. The switch alone (the seed's In Stock / Out of Stock toggle) said "In Stock" for
+ * AND units are above 0. The switch alone (the In Stock / Out of Stock toggle) said "In Stock" for
  * products with no units left.
  */
 export function StockBadge(props: { product: Pick<ProductSummary, 'stock' | 'inStock'> }) {
