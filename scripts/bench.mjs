@@ -15,7 +15,7 @@
  *   2-core machine mean little.
  * - search: search and a faceted list (three filters and a sort, with facet counts) at 100k products (and 1M
  *   with --full), response cache off, 16 connections: p50, p99 and their ratio to the plain list page measured
- *   in the same rounds (issue 16)
+ *   in the same rounds
  * - orders: cash-on-delivery checkouts by concurrent shoppers against limited stock; units sold beyond
  *   stock must be 0. The rush runs twice, with the mail outbox off and on (same run), for their ratio.
  * - storefront: the storefront server's product and store pages (rendered, from its page cache) against its
@@ -273,7 +273,7 @@ async function apiPart(db) {
 
 /**
  * Search and a faceted list (three filters and a sort) at 100,000 products (and 1,000,000 with --full) with the
- * response cache off and 16 connections (issue 16), next to the plain list page in the same rounds: p50, p99
+ * response cache off and 16 connections, next to the plain list page in the same rounds: p50, p99
  * and the ratio of each to the plain list. Every answer of these but `search` carries `total` and the facet
  * counts.
  */

@@ -1,6 +1,7 @@
 /**
  * The promotions part of `npm run bench` (--only promotions): what discounts cost checkout, and the race for a
- * code's last uses (issue 27's figures). scripts/bench/promotions.ts does the work in its own process.
+ * code's last uses (the figures in docs/performance.md's summary). scripts/bench/promotions.ts does the work in its
+ * own process.
  * - the same carts priced (POST /cart/quote) and placed (cash on delivery), on fresh databases, once without any
  *   promotion and once with a code and two automatic offers that every cart meets (three discounts each):
  *   req/s, orders/s and p99 of each, and the ratios with ÷ without (goal: orders/s within 15 %, ratio ≥ 0.85)

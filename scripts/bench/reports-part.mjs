@@ -5,7 +5,7 @@ import { run } from '../lib/processes.mjs';
 import { countPreparing } from './timings.mjs';
 
 /**
- * The reports phase of `npm run bench` (issue 35): scripts/bench/reports.ts over 100,000 orders in its own
+ * The reports phase of `npm run bench`: scripts/bench/reports.ts over 100,000 orders in its own
  * database (<db-prefix>_reports, kept between runs), the 30- and 365-day sales reports' p99 with nothing changed
  * and right after an order changed, each also as a ratio to a bare Hono route's p99 in the same process and run.
  */

@@ -1,5 +1,5 @@
 /**
- * The reports' cost over 100,000 orders (issue 35), run by scripts/bench.mjs with tsx:
+ * The reports' cost over 100,000 orders, run by scripts/bench.mjs with tsx:
  *   tsx scripts/bench/reports.ts --url mysql://…/vc_bench_reports [--orders 100000] [--reads 200]
  * A database of its own (dropped and made again when its orders are fewer than asked): 20,000 shoppers and 200
  * products, orders placed over the last 400 days (Asia/Kolkata), in the shop's states and both payment modes, one

@@ -1,6 +1,6 @@
 /**
- * The product page with 1,000 approved reviews against the same page without reviews, in the same run (issue 32:
- * goal within 10 %). "The page" is what the storefront asks the API for when it renders a product page: the
+ * The product page with 1,000 approved reviews against the same page without reviews, in the same run (goal:
+ * within 10 %). "The page" is what the storefront asks the API for when it renders a product page: the
  * product (its rating and distribution) and the first page of its reviews; the two products are measured in turns
  * (plain, reviewed, plain) and the reviewed product compared with the mean of its two neighbours.
  */

@@ -1,5 +1,5 @@
 /**
- * A search's and a faceted list's cost with nothing kept (issue 16): each query goes through the search engine
+ * A search's and a faceted list's cost with nothing kept: each query goes through the search engine
  * with its kept answers off (cacheMs 0), so every call matches, counts, ranks and facets again, as the first
  * request for a query after a back-office write does.
  *   tsx scripts/bench/search-cold.ts --url mysql://…/vc_bench_1000000 [--rounds 3] [--page 100] [--only TEXT]
