@@ -452,8 +452,6 @@ export async function placeOrder(
     const units = unitsOf(lines);
     checkStock(lines, units);
     const { orderId, publicId } = await writeOrder(trx, deps, userId, input, lines, priced, delivery);
-    // A cash-on-delivery order is sold once placed (an online one once paid: order-lifecycle's move).
-    if (!online) await deps.search.indexSales(trx, units.products);
     await queueMail(
       trx,
       deps,
@@ -473,6 +471,10 @@ export async function placeOrder(
       units.variants.map((u) => ({ variantId: u.variant.id, delta: -u.qty })),
       { reason: 'order', actor: 'customer', orderId, reference: publicId },
     );
+    // A cash-on-delivery order is sold once placed (an online one once paid: order-lifecycle's move). Last, after
+    // the product rows (the lock order of every writer of both): a popular product's search row is held for this
+    // update and the commit only.
+    if (!online) await deps.search.indexSales(trx, units.products);
     return { orderId, publicId, total: priced.totalPaise };
   });
 
