@@ -30,7 +30,7 @@ export const createShopperQueries = (api: Api) => ({
       queryFn: async ({ signal }) =>
         (await api.review.related({ params: { id: productId } }, { signal })).products,
     }),
-  /** A page of a product's approved reviews with its rating (not cached by the API: votes show at once). */
+  /** A page of a product's approved reviews with its rating (kept by the API like the product: CATALOG_CACHE_SECONDS). */
   reviews: (productId: string, page = 1, sort: 'newest' | 'helpful' = 'newest') =>
     queryOptions({
       queryKey: shopperKeys.reviews.page(productId, page, sort),
