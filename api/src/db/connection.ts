@@ -142,20 +142,30 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   }
 }
 
+/**
+ * One connection outside any pool to the server of `url` (creating databases, copying the template database), to
+ * the URL's database or to `database` (null: none).
+ */
+export async function serverConnection(url: string, database?: string | null) {
+  const u = new URL(url);
+  const { createConnection } = await import('mysql2/promise');
+  return createConnection({
+    host: u.hostname,
+    port: Number(u.port || 3306),
+    user: decodeURIComponent(u.username || 'root'),
+    password: decodeURIComponent(u.password),
+    socketPath: u.searchParams.get('socket') ?? undefined,
+    database: database === undefined ? u.pathname.replace(/^\//, '') || undefined : (database ?? undefined),
+  });
+}
+
 /** Creates the database named in the URL when it does not exist yet. */
 export async function ensureDatabase(url: string): Promise<void> {
   const u = new URL(url);
   const name = u.pathname.replace(/^\//, '');
   if (!/^[A-Za-z0-9_]+$/.test(name))
     throw new Error(`Database name "${name}" must be letters, digits and _ only`);
-  const { createConnection } = await import('mysql2/promise');
-  const conn = await createConnection({
-    host: u.hostname,
-    port: Number(u.port || 3306),
-    user: decodeURIComponent(u.username || 'root'),
-    password: decodeURIComponent(u.password),
-    socketPath: u.searchParams.get('socket') ?? undefined,
-  });
+  const conn = await serverConnection(url, null);
   try {
     await conn.query(
       `CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,

@@ -9,8 +9,8 @@
  * The copy's kysely_migration rows are the template's: migrateToLatest on it finds nothing to do.
  */
 import { createHash } from 'node:crypto';
-import { type Connection, createConnection } from 'mysql2/promise';
-import { createDb, migrateToLatest } from './connection';
+import type { Connection } from 'mysql2/promise';
+import { createDb, migrateToLatest, serverConnection } from './connection';
 import { migrations } from './migrations/index';
 
 const READY = 'template_ready';
@@ -28,18 +28,8 @@ function templateName(): string {
   return `vc_template_${h.digest('hex').slice(0, 12)}`;
 }
 
-async function connect(url: string, database?: string): Promise<Connection> {
-  const u = new URL(url);
-  return createConnection({
-    host: u.hostname,
-    port: Number(u.port || 3306),
-    user: decodeURIComponent(u.username || 'root'),
-    password: decodeURIComponent(u.password),
-    socketPath: u.searchParams.get('socket') ?? undefined,
-    database,
-    multipleStatements: false,
-  });
-}
+/** A connection to the server of `url`, to `database` or to none. */
+const connect = (url: string, database: string | null = null) => serverConnection(url, database);
 
 async function rows<T>(conn: Connection, query: string, values: unknown[] = []): Promise<T[]> {
   const [result] = await conn.query(query, values);
