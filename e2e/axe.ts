@@ -23,6 +23,13 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   axeSource ??= readFile(AXE_PATH, 'utf8');
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
   return page.evaluate(async () => {
+    // Colours are measured as they settle: a notification fading in is half its colour for a moment.
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => {})),
+    );
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<unknown> } })
       .axe;
     const result = (await axe.run(document, {

@@ -375,6 +375,52 @@ describe('exact uses under concurrency', () => {
     expect(count.uses).toBe(35);
   }, 120_000);
 
+  it('an order priced before staff set a limit takes its use when it records the code', async () => {
+    const p = await createCode({ percent: 5 });
+    const terms = { name: 'Test code', kind: 'code', code: p.code, action: 'percent', percent: 5 };
+    const product = await makeProduct(ctx.db, { price: 500, stock: 10 });
+    const s = await shopperWith(product.id);
+    // The order is held after pricing, at its confirmation mail (the outbox is locked), while staff set a limit;
+    // then it records the code.
+    const { createConnection } = await import('mysql2/promise');
+    const lock = await createConnection(ctx.config.DATABASE_URL);
+    try {
+      await lock.query('LOCK TABLES outbox WRITE');
+      const order = place(s, p.code);
+      // Priced, written, and waiting for the outbox.
+      await expect
+        .poll(
+          async () => {
+            const [rows] = await lock.query(
+              `SELECT COUNT(*) AS n FROM information_schema.processlist
+                WHERE state = 'Waiting for table metadata lock' AND info LIKE 'insert into \`outbox\`%'`,
+            );
+            return Number((rows as { n: number }[])[0]!.n);
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+      const limit = await ctx.req('PUT', `/promotion/${p._id}`, {
+        token: admin,
+        body: { ...terms, maxUses: 1 },
+      });
+      expect(limit.status, limit.text).toBe(200);
+      await lock.query('UNLOCK TABLES');
+      expect((await order).status).toBe(201);
+    } finally {
+      await lock.end();
+    }
+    const row = await ctx.db
+      .selectFrom('promotions')
+      .select('uses')
+      .where('id', '=', Number(p._id))
+      .executeTakeFirstOrThrow();
+    expect(row.uses).toBe(1);
+    expect(await usesOf(p._id)).toBe(1);
+    const other = await shopperWith(product.id);
+    expect((await place(other, p.code)).status).toBe(409);
+  });
+
   it('a once-per-customer code holds across two tabs of one shopper', async () => {
     const p = await createCode({ perCustomer: 1 });
     const product = await makeProduct(ctx.db, { price: 2000 });

@@ -149,7 +149,8 @@ describe('checkout', () => {
     await page.getByText('Please enter a valid contact number').waitFor();
     await fillAddress(page, { contact: '' });
     await page.getByRole('button', { name: 'Add Address' }).click();
-    await page.locator('.toast__msg', { hasText: 'Address added successfully!' }).waitFor();
+    // The notifications shown, so that a refusal says what it was.
+    await expect.poll(() => toasts(page), { timeout: 15_000 }).toContain('Address added successfully!');
     await page.locator('.address-card', { hasText: ADDRESS.adressLine1 }).waitFor();
     await shot(page, 'storefront-my-address');
 

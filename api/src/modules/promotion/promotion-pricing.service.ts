@@ -136,10 +136,7 @@ export async function discountsFor(
   },
 ): Promise<PromotionOutcome> {
   const now = input.now ?? new Date();
-  const [codeRow, automatic] = await Promise.all([
-    input.code ? repo.findCode(db, input.code) : Promise.resolve(undefined),
-    repo.runningAutomatic(db, now),
-  ]);
+  const { code: codeRow, automatic } = await repo.codeAndRunning(db, input.code, now);
   let codeAnswer: PromotionOutcome['code'] = null;
   let refused: string | null = null;
   if (input.code) {
@@ -272,7 +269,7 @@ export async function redeemPromotions(
         c.rule.code ? PROMOTION_MESSAGES.used : `The offer "${c.rule.name}" has just ended.`,
         'discount_refused',
       );
-  await repo.insertRedemptions(
+  const limitedNow = await repo.insertRedemptions(
     trx,
     byId.map((c) => ({
       promotion_id: c.rule.id,
@@ -281,9 +278,10 @@ export async function redeemPromotions(
       user_id: order.userId,
     })),
   );
-  const unlimited = byId.filter((c) => !c.limited.promotion).map((c) => c.rule.id);
-  for (const id of await repo.limitedAmong(trx, unlimited))
-    if (!(await repo.takePromotionUse(trx, id))) throw conflict(PROMOTION_MESSAGES.used, 'discount_refused');
+  // Priced as unlimited, limited since: the order takes a use now (in promotion id order, the lock order).
+  for (const c of byId)
+    if (!c.limited.promotion && limitedNow.has(c.rule.id) && !(await repo.takePromotionUse(trx, c.rule.id)))
+      throw conflict(PROMOTION_MESSAGES.used, 'discount_refused');
   await repo.insertOrderDiscounts(
     trx,
     priced.discounts.map((d, i) => ({

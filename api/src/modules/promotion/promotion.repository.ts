@@ -161,7 +161,7 @@ export type CodeRow = PromotionRow & {
 };
 
 /** A code (normalised) with its promotion. */
-export async function findCode(db: Db, code: string): Promise<CodeRow | undefined> {
+function codeQuery(db: Db, code: string) {
   return db
     .selectFrom('promotion_codes as c')
     .innerJoin('promotions as p', 'p.id', 'c.promotion_id')
@@ -173,21 +173,51 @@ export async function findCode(db: Db, code: string): Promise<CodeRow | undefine
       'c.uses as code_uses',
       'c.expires_at as code_expires_at',
     ])
-    .where('c.code', '=', code)
-    .executeTakeFirst();
+    .where('c.code', '=', code);
 }
 
 /** Automatic offers switched on whose time is now. */
-export function runningAutomatic(db: Db, now: Date): Promise<PromotionRow[]> {
+function runningQuery(db: Db, now: Date) {
   return db
-    .selectFrom('promotions')
-    .selectAll()
-    .where('kind', '=', 'automatic')
-    .where('active', '=', 1)
-    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
-    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+    .selectFrom('promotions as p')
+    .selectAll('p')
+    .where('p.kind', '=', 'automatic')
+    .where('p.active', '=', 1)
+    .where((eb) => eb.or([eb('p.starts_at', 'is', null), eb('p.starts_at', '<=', now)]))
+    .where((eb) => eb.or([eb('p.ends_at', 'is', null), eb('p.ends_at', '>', now)]));
+}
+
+export function runningAutomatic(db: Db, now: Date): Promise<PromotionRow[]> {
+  return runningQuery(db, now).orderBy('p.id').execute();
+}
+
+/**
+ * The automatic offers running now (in id order) and the code's promotion when a code is given, in one read: a
+ * checkout's cost is mostly its round trips to the database.
+ */
+export async function codeAndRunning(
+  db: Db,
+  code: string | null | undefined,
+  now: Date,
+): Promise<{ code: CodeRow | undefined; automatic: PromotionRow[] }> {
+  if (!code) return { code: undefined, automatic: await runningAutomatic(db, now) };
+  const rows = await codeQuery(db, code)
+    .unionAll(
+      runningQuery(db, now).select([
+        sql<number>`NULL`.as('code_id'),
+        sql<string>`NULL`.as('code'),
+        sql<number | null>`NULL`.as('code_max_uses'),
+        sql<number>`NULL`.as('code_uses'),
+        sql<Date | null>`NULL`.as('code_expires_at'),
+      ]),
+    )
     .orderBy('id')
     .execute();
+  const withCode = rows.find((r) => r.code_id !== null);
+  const automatic: PromotionRow[] = rows
+    .filter((r) => r.code_id === null)
+    .map(({ code_id, code, code_max_uses, code_uses, code_expires_at, ...row }) => row);
+  return { code: withCode, automatic };
 }
 
 /** The variant ids of products, by product id (for offers on some of a product's options). */
@@ -250,22 +280,6 @@ export async function customerUses(db: Db, userId: number, promotionIds: readonl
     .groupBy('promotion_id')
     .execute();
   return new Map(rows.map((r) => [r.promotion_id, Number(r.n)]));
-}
-
-/**
- * Which of these promotions have a limit now. Read after the order's redemptions share-locked their rows, so no
- * limit can be set until the order commits.
- */
-export async function limitedAmong(db: Db, ids: readonly number[]): Promise<number[]> {
-  if (!ids.length) return [];
-  const rows = await db
-    .selectFrom('promotions')
-    .select('id')
-    .where('id', 'in', [...ids])
-    .where('max_uses', 'is not', null)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => r.id);
 }
 
 /**
@@ -349,11 +363,24 @@ export async function giveUseBack(db: Db, promotionId: number, codeId: number | 
       .execute();
 }
 
+/**
+ * Writes an order's redemptions and answers which of their promotions have a limit now, in one statement: each row's
+ * foreign key share-locks its promotion as it is written, and the limit is read after that (RETURNING), so it is
+ * the one in force until the order commits (no limit can be set meanwhile).
+ */
 export async function insertRedemptions(
   db: Db,
   rows: { promotion_id: number; code_id: number | null; order_id: number; user_id: number }[],
-): Promise<void> {
-  if (rows.length) await db.insertInto('promotion_redemptions').values(rows).execute();
+): Promise<Set<number>> {
+  if (!rows.length) return new Set();
+  const written = await sql<{ promotion_id: number; limited: number }>`
+    INSERT INTO promotion_redemptions (promotion_id, code_id, order_id, user_id)
+    VALUES ${sql.join(rows.map((r) => sql`(${r.promotion_id}, ${r.code_id}, ${r.order_id}, ${r.user_id})`))}
+    RETURNING promotion_id,
+      (SELECT p.max_uses IS NOT NULL FROM promotions p WHERE p.id = promotion_redemptions.promotion_id) AS limited`.execute(
+    db,
+  );
+  return new Set(written.rows.filter((r) => Number(r.limited)).map((r) => Number(r.promotion_id)));
 }
 
 /** An order's redemptions, locked, in the lock order (promotion id). */
