@@ -41,6 +41,8 @@ describe('wishlist', () => {
     await expect
       .poll(async () => (await api('GET', '/wishlist/ids', { token: shopper.token })).body.ids)
       .toEqual([product._id]);
+    // The browser clears the guest's list once the account's answer is back (a moment after the server has it).
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('wishlist'))).toBe('[]');
     await page.goto(shopUrl('/wishlist'));
     await expect
       .poll(() => page.getByTestId('wishlist-count').textContent())
