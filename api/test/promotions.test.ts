@@ -343,7 +343,7 @@ describe('exact uses under concurrency', () => {
     }
     expect(await usesOf(p._id)).toBe(100);
     const redemptions = await ctx.db
-      .selectFrom('promotion_redemptions')
+      .selectFrom('order_discounts')
       .select('id')
       .where('promotion_id', '=', Number(p._id))
       .execute();

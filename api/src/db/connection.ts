@@ -39,6 +39,8 @@ export function poolOptions(url: string, poolSize: number): PoolOptions {
  * Their time zone is UTC too: mysql2 reads and writes dates as UTC (`timezone: 'Z'`), and so must the
  * server's own CURRENT_TIMESTAMP defaults (created_at), whatever the server's system zone (a server in
  * India runs at +05:30), or the dashboard's days would be shifted by that much.
+ * Their JSON aggregates (a statement that reads the shipping zones or settings along with other figures) may be as
+ * long as a packet: MariaDB cuts them at group_concat_max_len otherwise (1 MB by default).
  */
 export function openPool(url: string, poolSize: number): Pool {
   const pool = createPool(poolOptions(url, poolSize));
@@ -47,7 +49,7 @@ export function openPool(url: string, poolSize: number): Pool {
     // query of the pool's users, and sent together without waiting for each other's answer.
     for (const statement of [
       'SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED',
-      "SET time_zone = '+00:00'",
+      "SET time_zone = '+00:00', group_concat_max_len = @@max_allowed_packet",
     ]) {
       conn.query(statement, (err) => {
         if (err) conn.destroy();

@@ -729,16 +729,6 @@ export interface PromotionCodeTable {
   created_at: ColumnType<Date, never, never>;
 }
 
-export interface PromotionRedemptionTable {
-  id: Id;
-  promotion_id: number;
-  code_id: number | null;
-  order_id: number;
-  user_id: number;
-  released: Generated<number>;
-  created_at: ColumnType<Date, never, never>;
-}
-
 export interface OrderDiscountTable {
   id: Id;
   order_id: number;
@@ -746,7 +736,10 @@ export interface OrderDiscountTable {
   kind: 'amount' | 'free_shipping';
   label: string;
   code: string | null;
+  /** The promotion and code used: the line is their use, counted until `released` (cancelled, payment failed). */
   promotion_id: number | null;
+  code_id: number | null;
+  released: Generated<number>;
   amount_paise: number;
   /** JSON array of line positions, or NULL for every line. */
   line_positions: string | null;
@@ -841,6 +834,5 @@ export interface Database {
   report_refresh: ReportRefreshTable;
   promotions: PromotionTable;
   promotion_codes: PromotionCodeTable;
-  promotion_redemptions: PromotionRedemptionTable;
   order_discounts: OrderDiscountTable;
 }

@@ -381,11 +381,13 @@ export async function confirmVerification(d: AccountDeps, token: string): Promis
 
 /**
  * With the shop's setting on, an account whose address is not confirmed cannot place its first order
- * (403 `email_unverified`); accounts that have ordered before go on as they did.
+ * (403 `email_unverified`); accounts that have ordered before go on as they did. Checkout reads the setting and
+ * the account with its first statement.
  */
-export async function assertMayOrder(d: Pick<Deps, 'db'>, id: number): Promise<void> {
-  if (!(await requiresVerifiedEmail(d.db))) return;
-  const state = await repo.orderingState(d.db, id);
-  if (state && !state.email_verified_at && !state.ordered)
+export function assertMayOrder(
+  saved: Map<string, string>,
+  account: { emailVerified: boolean; ordered: boolean },
+): void {
+  if (requiresVerifiedEmail(saved) && !account.emailVerified && !account.ordered)
     throw new AppError(403, 'email_unverified', M.verifyFirst);
 }

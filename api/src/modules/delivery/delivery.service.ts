@@ -24,7 +24,7 @@ import { AppError, badRequest } from '../../errors';
 import type { KeptValue } from '../../lib/kept-value';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
-import { readSettings, writeSettings } from '../settings/settings.repository';
+import { settingsColumn, settingsOf, writeSettings } from '../settings/settings.repository';
 import * as repo from './delivery.repository';
 import type { DeliveryConfig } from './delivery-config';
 import { lookupPincode, type PincodePlace } from './pincode-directory';
@@ -45,8 +45,15 @@ function list(v: string | undefined): string[] {
   }
 }
 
-export async function readDeliveryConfig(db: Db, config: Config): Promise<DeliveryConfig> {
-  const [zones, saved] = await Promise.all([repo.readZones(db), readSettings(db, Object.values(KEYS))]);
+/** The settings the delivery rules read (delivery's own, the free-shipping threshold, the shop's state). */
+export const DELIVERY_SETTINGS: readonly string[] = Object.values(KEYS);
+
+/** The delivery rules from the zones and the saved settings (DELIVERY_SETTINGS) as read. */
+export function deliveryConfigOf(
+  zones: ShippingZone[],
+  saved: Map<string, string>,
+  config: Config,
+): DeliveryConfig {
   return {
     zones,
     cod: {
@@ -62,6 +69,14 @@ export async function readDeliveryConfig(db: Db, config: Config): Promise<Delive
     freeShippingPaise: whole(saved.get(KEYS.freeShippingPaise), toPaise(config.FREE_SHIPPING_THRESHOLD)),
     shopStateCode: gstState(saved.get(KEYS.shopState) ?? '')?.code ?? '',
   };
+}
+
+/** The delivery rules as saved: zones and settings in one statement. */
+export async function readDeliveryConfig(db: Db, config: Config): Promise<DeliveryConfig> {
+  const r = await db
+    .selectNoFrom([repo.zonesColumn.as('zones'), settingsColumn(DELIVERY_SETTINGS).as('saved')])
+    .executeTakeFirstOrThrow();
+  return deliveryConfigOf(repo.zonesOf(r.zones), settingsOf(r.saved), config);
 }
 
 /** A pincode as typed: six digits, or 400 with the message the shopper reads. */
@@ -205,12 +220,14 @@ export async function deliveryChargesFor(
     weightGrams: number;
     paymentMode: 0 | 1;
     now?: Date;
+    /** The rules as already read (checkout reads them with its first statement); else read now. */
+    setup?: DeliveryConfig;
   },
 ): Promise<DeliveryCharges> {
   const place = input.stateCode
     ? assertPincodeInState(input.pincode, input.stateCode)
     : placeOf(input.pincode);
-  const cfg = await readDeliveryConfig(db, config);
+  const cfg = input.setup ?? (await readDeliveryConfig(db, config));
   const q = quote(cfg, place, input.goodsPaise, input.weightGrams, input.now ?? new Date());
   if (!q.zone || !q.estimate)
     throw badRequest(

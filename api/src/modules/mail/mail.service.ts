@@ -24,11 +24,13 @@ export async function enqueueMail(
     kind: MailKind;
     to: string;
     orderId?: number | null;
+    /** The shop's name as saved, when the caller has read it already; else it is read now. */
+    savedShopName?: string;
     data: Omit<MailData, 'shopName' | 'storefrontUrl'>;
   },
 ): Promise<void> {
   if (!config.MAIL_ENABLED) return;
-  const shopName = (await repo.savedShopName(trx)) || config.SHOP_NAME;
+  const shopName = (mail.savedShopName ?? (await repo.savedShopName(trx))) || config.SHOP_NAME;
   const rendered = renderMail(mail.kind, { ...mail.data, shopName, storefrontUrl: config.STOREFRONT_URL });
   await repo.insertMail(trx, {
     message_id: `<${randomUUID()}@${mailDomain(config.MAIL_FROM)}>`,

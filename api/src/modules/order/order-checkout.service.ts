@@ -15,13 +15,21 @@ import type { Config } from '../../config';
 import { AppError, badRequest, conflict } from '../../errors';
 import { PaymentError, type PaymentProvider } from '../../lib/payments/payment-provider';
 import { type Trx, transaction } from '../../lib/transaction';
-import { type DeliveryCharges, deliveryChargesFor } from '../delivery/delivery.service';
+import { assertMayOrder } from '../account/account.service';
+import {
+  DELIVERY_SETTINGS,
+  type DeliveryCharges,
+  deliveryChargesFor,
+  deliveryConfigOf,
+} from '../delivery/delivery.service';
+import type { DeliveryConfig } from '../delivery/delivery-config';
 import {
   discountsFor,
   type PromotionOutcome,
   redeemPromotions,
   refusedCode,
 } from '../promotion/promotion-pricing.service';
+import { CHECKOUT_SETTINGS, savedShopNameOf } from '../settings/settings.service';
 import { recordStock } from '../stock/stock-ledger.service';
 import * as repo from './order.repository';
 import type { OrderDeps } from './order.service';
@@ -89,8 +97,11 @@ export interface OrderDraftLine {
  */
 export async function loadLines(trx: Trx, cart: repo.CartLineRow[]): Promise<OrderDraftLine[]> {
   const ids = [...new Set(cart.map((l) => l.product_id))].sort((a, b) => a - b);
-  const [products, colors, memory, variants] = await Promise.all([
-    repo.readProducts(trx, ids).then((rows) => new Map(rows.map((p) => [p.id, p]))),
+  const [{ products, variants }, colors, memory] = await Promise.all([
+    repo.readProductsAndVariants(trx, ids).then((read) => ({
+      products: new Map(read.products.map((p) => [p.id, p])),
+      variants: new Map(read.variants.map((v) => [`${v.product_id}:${v.color_id}:${v.memory_size}`, v])),
+    })),
     cart.some((l) => l.color_id)
       ? repo
           .colorOptions(trx, ids)
@@ -101,9 +112,6 @@ export async function loadLines(trx: Trx, cart: repo.CartLineRow[]): Promise<Ord
           .memoryOptions(trx, ids)
           .then((rows) => new Map(rows.map((m) => [`${m.product_id}:${m.size_gb}`, m])))
       : new Map<string, Awaited<ReturnType<typeof repo.memoryOptions>>[number]>(),
-    repo
-      .readVariants(trx, ids)
-      .then((rows) => new Map(rows.map((v) => [`${v.product_id}:${v.color_id}:${v.memory_size}`, v]))),
   ]);
   return cart.map((line) => {
     const p = products.get(line.product_id);
@@ -193,6 +201,8 @@ export async function price(
     /** The delivery address's pincode (none: a quote without one, no shipping) and state code. */
     pincode?: string | null;
     stateCode?: string;
+    /** The delivery rules as already read (checkout's first statement); else read when needed. */
+    setup?: DeliveryConfig;
   },
 ): Promise<{ priced: PricedOrder; promotions: PromotionOutcome; delivery: DeliveryCharges | null }> {
   const pricing = lines.map((l) => l.pricing);
@@ -216,6 +226,7 @@ export async function price(
     goodsPaise: goods.totalPaise,
     weightGrams: lines.reduce((g, l) => g + l.weightGrams * l.pricing.qty, 0),
     paymentMode: input.payment_mode ?? 1,
+    setup: input.setup,
   });
   const priced = priceOrder(pricing, {
     discounts: promotions.discounts,
@@ -345,6 +356,7 @@ async function queueMail(
     publicId: string;
     userId: number;
     shopper: { name: string; email: string } | null;
+    savedShopName: string;
     paymentMode: 0 | 1;
     estimate: { from: string; to: string };
   },
@@ -378,6 +390,7 @@ async function queueMail(
       })),
       discounts: priced.discounts,
       shopper: order.shopper,
+      savedShopName: order.savedShopName,
     },
   );
 }
@@ -436,14 +449,17 @@ export async function placeOrder(
   const online = input.payment_mode === 1;
   const placed = await transaction(deps.db, async (trx) => {
     // Same lock order as the cart service (account row, then its cart lines, then products): no deadlocks between
-    // a shopper's cart changes and the same shopper's checkout.
-    const { shopper, lines: cart } = await repo.lockAccountAndCart(trx, userId);
+    // a shopper's cart changes and the same shopper's checkout. The shop's set-up comes with them.
+    const start = await repo.lockAccountAndCart(trx, userId, [...DELIVERY_SETTINGS, ...CHECKOUT_SETTINGS]);
+    const { shopper, lines: cart, settings } = start;
+    assertMayOrder(settings, start.account);
     if (!cart.length) throw badRequest('Your cart is empty.', 'cart_empty');
     const lines = await loadLines(trx, cart);
     const pricing = await price(trx, deps.config, userId, lines, {
       ...input,
       pincode: String(input.shipping_details.postalCode),
       stateCode: input.shipping_details.stateCode,
+      setup: deliveryConfigOf(start.zones, settings, deps.config),
     });
     checkPriced(lines, input, pricing);
     const { priced } = pricing;
@@ -455,7 +471,15 @@ export async function placeOrder(
     await queueMail(
       trx,
       deps,
-      { orderId, publicId, userId, shopper, paymentMode: input.payment_mode, estimate: delivery.estimate },
+      {
+        orderId,
+        publicId,
+        userId,
+        shopper,
+        savedShopName: savedShopNameOf(settings),
+        paymentMode: input.payment_mode,
+        estimate: delivery.estimate,
+      },
       lines,
       priced,
     );
@@ -464,7 +488,7 @@ export async function placeOrder(
       userId,
       cart.map((l) => l.id),
     );
-    await redeemPromotions(trx, { orderId, userId }, pricing.promotions, priced);
+    await redeemPromotions(trx, orderId, pricing.promotions, priced);
     await takeStock(trx, lines, units);
     await recordStock(
       trx,

@@ -46,6 +46,8 @@ export interface EventOptions {
   shopper?: { name: string; email: string } | null;
   /** The order's discounts as priced by the caller (checkout: not written yet when its mail is). */
   discounts?: { label: string; amountPaise: number }[];
+  /** The shop's name as saved, already read by the caller (checkout), saving a query. */
+  savedShopName?: string;
   refundPaise?: number;
   reason?: string;
   /** The member of staff who made the change. */
@@ -99,6 +101,7 @@ export async function recordOrderEvent(
     kind,
     to: shopper.email,
     orderId: order.id,
+    savedShopName: opts.savedShopName,
     data: {
       name: shopper.name,
       order: {

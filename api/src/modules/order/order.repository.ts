@@ -1,8 +1,11 @@
+import type { ShippingZone } from '@voltcart/shared';
 import { type Insertable, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { firstColorPicture } from '../../db/color-picture';
 import type { Db } from '../../db/connection';
 import type { Database, OrderLineTable, OrderTable, RefundTable } from '../../db/database';
 import { containsPattern, prefixPattern } from '../../db/like';
+import { zonesColumn, zonesOf } from '../delivery/delivery.repository';
+import { settingsColumn, settingsOf } from '../settings/settings.repository';
 import type { OrderSearch } from './order-search';
 
 export type OrderRow = Selectable<OrderTable>;
@@ -33,19 +36,45 @@ export interface OrderProduct {
   brand?: string;
 }
 
+/** What checkout's first statement reads besides the cart: the account's state and the shop's set-up. */
+export interface CheckoutStart {
+  shopper: { name: string; email: string } | null;
+  lines: CartLineRow[];
+  /** Whether the account's address is confirmed, and whether it has ordered before. */
+  account: { emailVerified: boolean; ordered: boolean };
+  /** The shipping zones and the named settings, as saved (unlocked: staff change them without waiting). */
+  zones: ShippingZone[];
+  settings: Map<string, string>;
+}
+
 /**
  * Locks the shopper's account row and then their cart lines, in one statement (the cart service's lock order:
  * account, then lines), so that two simultaneous checkouts of one cart cannot both use it. The shopper's name and
- * address come with them, for the order's mail.
+ * address come with them, for the order's mail, and so do what else checkout needs before it writes (the account's
+ * state, the zones and the named settings), so placing an order starts with one round trip. The lock covers the
+ * account and cart rows only: rows read by subqueries are not locked.
  */
 export async function lockAccountAndCart(
   db: Db,
   userId: number,
-): Promise<{ shopper: { name: string; email: string } | null; lines: CartLineRow[] }> {
+  settingNames: readonly string[],
+): Promise<CheckoutStart> {
   const rows = await db
     .selectFrom('users as u')
     .leftJoin('cart_lines as cl', 'cl.user_id', 'u.id')
-    .select(['u.name', 'u.email', 'cl.id', 'cl.product_id', 'cl.color_id', 'cl.memory_size', 'cl.qty'])
+    .select((eb) => [
+      'u.name',
+      'u.email',
+      'u.email_verified_at',
+      eb.exists(eb.selectFrom('orders as o').select('o.id').whereRef('o.user_id', '=', 'u.id')).as('ordered'),
+      zonesColumn.as('zones'),
+      settingsColumn(settingNames).as('settings'),
+      'cl.id',
+      'cl.product_id',
+      'cl.color_id',
+      'cl.memory_size',
+      'cl.qty',
+    ])
     .where('u.id', '=', userId)
     .orderBy('cl.product_id')
     .orderBy('cl.color_id')
@@ -65,6 +94,9 @@ export async function lockAccountAndCart(
         memory_size: r.memory_size!,
         qty: r.qty!,
       })),
+    account: { emailVerified: Boolean(first?.email_verified_at), ordered: Boolean(Number(first?.ordered)) },
+    zones: zonesOf(first?.zones),
+    settings: settingsOf(first?.settings),
   };
 }
 
@@ -75,31 +107,32 @@ const productsById = (db: Db, ids: number[]) =>
     .where('id', 'in', ids)
     .orderBy('id');
 
-/**
- * The products as last committed, without locks (checkout takes its row locks with the guarded update). `status`
- * is whether the product is offered: switched on, and so is its category when it has one.
- */
-export async function readProducts(db: Db, ids: number[]): Promise<OrderProduct[]> {
-  if (!ids.length) return [];
-  const rows = await db
+/** The columns of an OrderProduct; `status` is whether the product is offered: switched on, and so is its category. */
+const productColumns = [
+  'p.id',
+  'p.name',
+  'p.final_price',
+  'p.original_price',
+  'p.thumbnail',
+  'p.stock',
+  sql<number>`p.status = 1 AND COALESCE(c.status, 1) = 1`.as('status'),
+  'p.in_stock',
+  'p.weight_grams',
+  'p.category_id',
+  'p.brand',
+] as const;
+
+const productsWithCategory = (db: Db, ids: number[]) =>
+  db
     .selectFrom('products as p')
     .leftJoin('categories as c', 'c.id', 'p.category_id')
-    .select([
-      'p.id',
-      'p.name',
-      'p.final_price',
-      'p.original_price',
-      'p.thumbnail',
-      'p.stock',
-      sql<number>`p.status = 1 AND COALESCE(c.status, 1) = 1`.as('status'),
-      'p.in_stock',
-      'p.weight_grams',
-      'p.category_id',
-      'p.brand',
-    ])
     .where('p.id', 'in', ids)
-    .orderBy('p.id')
-    .execute();
+    .orderBy('p.id');
+
+/** The products as last committed, without locks (checkout takes its row locks with the guarded update). */
+export async function readProducts(db: Db, ids: number[]): Promise<OrderProduct[]> {
+  if (!ids.length) return [];
+  const rows = await productsWithCategory(db, ids).select(productColumns).execute();
   return rows.map((r) => ({ ...r, status: Number(r.status) }));
 }
 
@@ -146,6 +179,28 @@ export interface OrderVariant {
   weight_grams: number | null;
 }
 
+const variantOf = (r: {
+  id: number | null;
+  product_id: number | null;
+  color_id: number | null;
+  memory_size: number | null;
+  sku: string | null;
+  stock: number | null;
+  enabled: number | null;
+  price_override: number | null;
+  weight_grams: number | null;
+}): OrderVariant => ({
+  id: Number(r.id),
+  product_id: Number(r.product_id),
+  color_id: Number(r.color_id),
+  memory_size: Number(r.memory_size),
+  sku: r.sku ?? '',
+  stock: Number(r.stock),
+  enabled: Number(r.enabled),
+  price_override: r.price_override === null ? null : Number(r.price_override),
+  weight_grams: r.weight_grams === null ? null : Number(r.weight_grams),
+});
+
 /** The variants of the given products, without locks (checkout's guarded updates take them). */
 export async function readVariants(db: Db, productIds: number[]): Promise<OrderVariant[]> {
   if (!productIds.length) return [];
@@ -165,19 +220,65 @@ export async function readVariants(db: Db, productIds: number[]): Promise<OrderV
     .where('product_id', 'in', productIds)
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({
-    ...r,
-    id: Number(r.id),
-    product_id: Number(r.product_id),
-    color_id: Number(r.color_id),
-    memory_size: Number(r.memory_size),
-    stock: Number(r.stock),
-    price_override: r.price_override === null ? null : Number(r.price_override),
-    weight_grams: r.weight_grams === null ? null : Number(r.weight_grams),
-  }));
+  return rows.map(variantOf);
 }
 
-/** Variant stock by id, the rows locked (after their products: the lock order). */
+/** The products and their variants as readProducts and readVariants give them, in one statement (checkout). */
+export async function readProductsAndVariants(
+  db: Db,
+  ids: number[],
+): Promise<{ products: OrderProduct[]; variants: OrderVariant[] }> {
+  if (!ids.length) return { products: [], variants: [] };
+  const rows = await productsWithCategory(db, ids)
+    .leftJoin('product_variants as v', 'v.product_id', 'p.id')
+    .select([
+      ...productColumns,
+      'v.id as v_id',
+      'v.color_id as v_color_id',
+      'v.memory_size as v_memory_size',
+      'v.sku as v_sku',
+      'v.stock as v_stock',
+      'v.enabled as v_enabled',
+      'v.price_override as v_price_override',
+      'v.weight_grams as v_weight_grams',
+    ])
+    .orderBy('v.id')
+    .execute();
+  const products = new Map<number, OrderProduct>();
+  const variants: OrderVariant[] = [];
+  for (const r of rows) {
+    if (!products.has(r.id))
+      products.set(r.id, {
+        id: r.id,
+        name: r.name,
+        final_price: r.final_price,
+        original_price: r.original_price,
+        thumbnail: r.thumbnail,
+        stock: r.stock,
+        status: Number(r.status),
+        in_stock: r.in_stock,
+        weight_grams: r.weight_grams,
+        category_id: r.category_id,
+        brand: r.brand,
+      });
+    if (r.v_id !== null)
+      variants.push(
+        variantOf({
+          id: r.v_id,
+          product_id: r.id,
+          color_id: r.v_color_id,
+          memory_size: r.v_memory_size,
+          sku: r.v_sku,
+          stock: r.v_stock,
+          enabled: r.v_enabled,
+          price_override: r.v_price_override,
+          weight_grams: r.v_weight_grams,
+        }),
+      );
+  }
+  return { products: [...products.values()], variants };
+}
+
 /** Variant rows locked in id order, with their units; a switched-off variant counts as having none to sell. */
 export async function lockVariantStock(db: Db, ids: number[]): Promise<Map<number, number>> {
   if (!ids.length) return new Map();

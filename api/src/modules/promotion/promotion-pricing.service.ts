@@ -248,19 +248,20 @@ async function takeUses(trx: Db, promotionId: number, codeId: number | null, lim
  * - a promotion or code with a limit has its use taken by a guarded update of its count: when another order took
  *   the last one since it was read, the order is refused (409 `discount_refused`, "This code has been used.") and
  *   nothing is kept
- * - one without a limit keeps no count (orders would queue on its row): the order's redemption share-locks the row
- *   to the commit, so staff setting a limit meanwhile wait and count this use (updatePromotion); a limit set since
- *   the order was priced is taken as above
- * - the discounts as applied (priceOrder's figures) are kept with the order, to price it again the same way
+ * - one without a limit keeps no count (orders would queue on its row): the order's discount line share-locks the
+ *   row to the commit, so staff setting a limit meanwhile wait and count this use (updatePromotion); a limit set
+ *   since the order was priced is taken as above
+ * - the discounts as applied (priceOrder's figures) are kept with the order, to price it again the same way; each
+ *   line with a promotion is that promotion's use
  */
 export async function redeemPromotions(
   trx: Db,
-  order: { orderId: number; userId: number },
+  orderId: number,
   outcome: PromotionOutcome,
   priced: PricedOrder,
 ): Promise<void> {
   const byId = [...outcome.chosen].sort((a, b) => a.rule.id - b.rule.id);
-  // The counts first, each row locked outright by its update; this order's rows after them. Their foreign keys
+  // The counts first, each row locked outright by its update; this order's lines after them. Their foreign keys
   // share-lock the same promotion and code rows: written first, two orders could each hold that share lock and
   // wait for the other's to update the row (a deadlock, measured by the promotions bench).
   for (const c of byId)
@@ -269,42 +270,34 @@ export async function redeemPromotions(
         c.rule.code ? PROMOTION_MESSAGES.used : `The offer "${c.rule.name}" has just ended.`,
         'discount_refused',
       );
-  const limitedNow = await repo.insertRedemptions(
+  const limitedNow = await repo.insertOrderDiscounts(
     trx,
-    byId.map((c) => ({
-      promotion_id: c.rule.id,
-      code_id: c.codeId,
-      order_id: order.orderId,
-      user_id: order.userId,
+    priced.discounts.map((d, i) => ({
+      order_id: orderId,
+      position: i,
+      kind: d.kind,
+      label: d.label,
+      code: outcome.chosen[i]?.rule.code ?? null,
+      promotion_id: outcome.chosen[i]?.rule.id ?? null,
+      code_id: outcome.chosen[i]?.codeId ?? null,
+      amount_paise: d.amountPaise,
+      line_positions: d.lines ? JSON.stringify(d.lines) : null,
     })),
   );
   // Priced as unlimited, limited since: the order takes a use now (in promotion id order, the lock order).
   for (const c of byId)
     if (!c.limited.promotion && limitedNow.has(c.rule.id) && !(await repo.takePromotionUse(trx, c.rule.id)))
       throw conflict(PROMOTION_MESSAGES.used, 'discount_refused');
-  await repo.insertOrderDiscounts(
-    trx,
-    priced.discounts.map((d, i) => ({
-      order_id: order.orderId,
-      position: i,
-      kind: d.kind,
-      label: d.label,
-      code: outcome.chosen[i]?.rule.code ?? null,
-      promotion_id: outcome.chosen[i]?.rule.id ?? null,
-      amount_paise: d.amountPaise,
-      line_positions: d.lines ? JSON.stringify(d.lines) : null,
-    })),
-  );
 }
 
 /**
- * Gives an order's uses back (cancelled, payment failed), once: its redemptions are marked released under their
+ * Gives an order's uses back (cancelled, payment failed), once: its discount lines are marked released under their
  * row locks, and each promotion's and code's count goes down by one.
  */
 export async function releasePromotions(trx: Db, orderId: number): Promise<void> {
   const rows = (await repo.lockRedemptions(trx, orderId)).filter((r) => !r.released);
   if (!rows.length) return;
-  // The promotion rows are locked before the redemptions change: staff setting a limit count them either before or
+  // The promotion rows are locked before the discount lines change: staff setting a limit count them either before or
   // after, never halfway.
   for (const r of rows) await repo.lockLimits(trx, r.promotion_id, r.code_id);
   await repo.setReleased(

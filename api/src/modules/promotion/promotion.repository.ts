@@ -8,11 +8,11 @@ export type PromotionListRow = PromotionRow & { code: string | null; generated_c
 
 /** Uses of a promotion (or of a code) that count: orders not cancelled, payments not failed. */
 const usedBy = (column: 'promotion_id' | 'code_id', owner: 'p.id' | 'c.id') =>
-  sql<number>`(SELECT COUNT(*) FROM promotion_redemptions r WHERE r.${sql.ref(column)} = ${sql.ref(owner)} AND r.released = 0)`;
+  sql<number>`(SELECT COUNT(*) FROM order_discounts d WHERE d.${sql.ref(column)} = ${sql.ref(owner)} AND d.released = 0)`;
 
 /**
  * A promotion with its typed code (the one not generated), how many codes were generated and how many uses count
- * (from the redemptions: the `uses` column is kept only for promotions with a limit, see takePromotionUse).
+ * (from the orders' discount lines: the `uses` column is kept only for promotions with a limit, see takePromotionUse).
  */
 function withCodes(db: Db) {
   return db
@@ -60,7 +60,7 @@ export async function insertPromotion(db: Db, row: PromotionFields): Promise<num
 }
 
 /**
- * Saves a promotion's terms. Its `uses` is counted again from the redemptions under the row's lock: a limit set on
+ * Saves a promotion's terms. Its `uses` is counted again from the orders' discount lines under the row's lock: a limit set on
  * a promotion that had none starts from the uses it already has (orders in flight hold a share lock on the row
  * until they commit, so each is counted once; see redeemPromotions).
  */
@@ -79,7 +79,7 @@ export async function deletePromotion(db: Db, id: number): Promise<void> {
 
 export async function hasRedemptions(db: Db, promotionId: number): Promise<boolean> {
   const r = await db
-    .selectFrom('promotion_redemptions')
+    .selectFrom('order_discounts')
     .select('id')
     .where('promotion_id', '=', promotionId)
     .limit(1)
@@ -271,15 +271,17 @@ export async function isFirstOrder(db: Db, userId: number): Promise<boolean> {
 /** The shopper's uses of each promotion (orders not cancelled, payments not failed). */
 export async function customerUses(db: Db, userId: number, promotionIds: readonly number[]) {
   if (!promotionIds.length) return new Map<number, number>();
+  // From the shopper's few orders to their discount lines (not from a popular promotion's many uses).
   const rows = await db
-    .selectFrom('promotion_redemptions')
-    .select(['promotion_id', sql<number>`COUNT(*)`.as('n')])
-    .where('user_id', '=', userId)
-    .where('promotion_id', 'in', [...promotionIds])
-    .where('released', '=', 0)
-    .groupBy('promotion_id')
+    .selectFrom('orders as o')
+    .innerJoin('order_discounts as d', 'd.order_id', 'o.id')
+    .select(['d.promotion_id', sql<number>`COUNT(*)`.as('n')])
+    .where('o.user_id', '=', userId)
+    .where('d.promotion_id', 'in', [...promotionIds])
+    .where('d.released', '=', 0)
+    .groupBy('d.promotion_id')
     .execute();
-  return new Map(rows.map((r) => [r.promotion_id, Number(r.n)]));
+  return new Map(rows.map((r) => [Number(r.promotion_id), Number(r.n)]));
 }
 
 /**
@@ -363,48 +365,54 @@ export async function giveUseBack(db: Db, promotionId: number, codeId: number | 
       .execute();
 }
 
-/**
- * Writes an order's redemptions and answers which of their promotions have a limit now, in one statement: each row's
- * foreign key share-locks its promotion as it is written, and the limit is read after that (RETURNING), so it is
- * the one in force until the order commits (no limit can be set meanwhile).
- */
-export async function insertRedemptions(
-  db: Db,
-  rows: { promotion_id: number; code_id: number | null; order_id: number; user_id: number }[],
-): Promise<Set<number>> {
-  if (!rows.length) return new Set();
-  const written = await sql<{ promotion_id: number; limited: number }>`
-    INSERT INTO promotion_redemptions (promotion_id, code_id, order_id, user_id)
-    VALUES ${sql.join(rows.map((r) => sql`(${r.promotion_id}, ${r.code_id}, ${r.order_id}, ${r.user_id})`))}
-    RETURNING promotion_id,
-      (SELECT p.max_uses IS NOT NULL FROM promotions p WHERE p.id = promotion_redemptions.promotion_id) AS limited`.execute(
-    db,
-  );
-  return new Set(written.rows.filter((r) => Number(r.limited)).map((r) => Number(r.promotion_id)));
-}
-
-/** An order's redemptions, locked, in the lock order (promotion id). */
-export function lockRedemptions(db: Db, orderId: number) {
-  return db
-    .selectFrom('promotion_redemptions')
+/** An order's uses of promotions (its discount lines with one), locked, in the lock order (promotion id). */
+export async function lockRedemptions(db: Db, orderId: number) {
+  const rows = await db
+    .selectFrom('order_discounts')
     .select(['id', 'promotion_id', 'code_id', 'released'])
     .where('order_id', '=', orderId)
+    .where('promotion_id', 'is not', null)
     .orderBy('promotion_id')
     .forUpdate()
     .execute();
+  return rows.map((r) => ({ ...r, promotion_id: r.promotion_id! }));
 }
 
 export async function setReleased(db: Db, ids: readonly number[], released: 0 | 1): Promise<void> {
   if (ids.length)
     await db
-      .updateTable('promotion_redemptions')
+      .updateTable('order_discounts')
       .set({ released })
       .where('id', 'in', [...ids])
       .execute();
 }
 
-export async function insertOrderDiscounts(db: Db, rows: Insertable<OrderDiscountTable>[]): Promise<void> {
-  if (rows.length) await db.insertInto('order_discounts').values(rows).execute();
+/**
+ * Writes an order's discount lines, which are its promotions' uses, and answers which of their promotions have a
+ * limit now, in one statement: each row's foreign key share-locks its promotion as it is written, and the limit is
+ * read after that (RETURNING), so it is the one in force until the order commits (no limit can be set meanwhile).
+ * Rows go in promotion id order, the lock order of every writer of promotions.
+ */
+export async function insertOrderDiscounts(
+  db: Db,
+  rows: Insertable<OrderDiscountTable>[],
+): Promise<Set<number>> {
+  if (!rows.length) return new Set();
+  const sorted = [...rows].sort((a, b) => (a.promotion_id ?? 0) - (b.promotion_id ?? 0));
+  const written = await sql<{ promotion_id: number | null; limited: number | null }>`
+    INSERT INTO order_discounts
+      (order_id, position, kind, label, code, promotion_id, code_id, amount_paise, line_positions)
+    VALUES ${sql.join(
+      sorted.map(
+        (r) =>
+          sql`(${r.order_id}, ${r.position}, ${r.kind}, ${r.label}, ${r.code ?? null}, ${r.promotion_id ?? null}, ${r.code_id ?? null}, ${r.amount_paise}, ${r.line_positions ?? null})`,
+      ),
+    )}
+    RETURNING promotion_id,
+      (SELECT p.max_uses IS NOT NULL FROM promotions p WHERE p.id = order_discounts.promotion_id) AS limited`.execute(
+    db,
+  );
+  return new Set(written.rows.filter((r) => Number(r.limited)).map((r) => Number(r.promotion_id)));
 }
 
 /** The discounts of orders, in the order they were applied. */

@@ -12,7 +12,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
-import { readZones } from '../delivery/delivery.repository';
+import { zonesColumn, zonesOf } from '../delivery/delivery.repository';
 import { resortAllAlerts } from '../stock/low-stock.service';
 import * as repo from './settings.repository';
 
@@ -65,7 +65,10 @@ export async function getShopSettings(
   config: Config,
   opts: { admin: boolean },
 ): Promise<ShopSettings> {
-  const [saved, zones] = await Promise.all([repo.readSettings(db, Object.values(KEYS)), readZones(db)]);
+  const r = await db
+    .selectNoFrom([repo.settingsColumn(Object.values(KEYS)).as('saved'), zonesColumn.as('zones')])
+    .executeTakeFirstOrThrow();
+  const [saved, zones] = [repo.settingsOf(r.saved), zonesOf(r.zones)];
   const paise = Number(saved.get(KEYS.freeShippingPaise));
   const freeShippingThreshold =
     Number.isSafeInteger(paise) && paise >= 0 && saved.has(KEYS.freeShippingPaise)
@@ -131,10 +134,15 @@ function textList(saved: string | undefined): string[] | undefined {
   }
 }
 
-/** Whether shoppers must confirm their e-mail address before their first order. */
-export async function requiresVerifiedEmail(db: Db): Promise<boolean> {
-  return (await repo.readSettings(db, [KEYS.requireVerifiedEmail])).get(KEYS.requireVerifiedEmail) === '1';
-}
+/** The settings checkout reads with its first statement, besides the delivery rules'. */
+export const CHECKOUT_SETTINGS = [KEYS.shopName, KEYS.requireVerifiedEmail] as const;
+
+/** Whether shoppers must confirm their e-mail address before their first order, from the settings read. */
+export const requiresVerifiedEmail = (saved: Map<string, string>): boolean =>
+  saved.get(KEYS.requireVerifiedEmail) === '1';
+
+/** The shop's name as saved ('' when never saved: mails then use SHOP_NAME), from the settings read. */
+export const savedShopNameOf = (saved: Map<string, string>): string => saved.get(KEYS.shopName) ?? '';
 
 /** The low-stock threshold alone (the product list's low-stock filter). */
 export async function lowStockThreshold(db: Db): Promise<number> {
