@@ -7,9 +7,8 @@ import { ROOT, step, UserError } from '../lib/log.mjs';
 import { freePort } from '../lib/ports.mjs';
 import { run, startServer, waitForHttp } from '../lib/processes.mjs';
 import { load } from './load.mjs';
+import { TSX } from './shared.mjs';
 import { preparing } from './timings.mjs';
-
-const TSX = ['--import', 'tsx'];
 
 /** Secrets for production mode: generated per run, never used for anything real. */
 export function benchSecrets() {

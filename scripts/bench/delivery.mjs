@@ -13,9 +13,9 @@ import { databaseUrl } from '../lib/database.mjs';
 import { ROOT, step, UserError } from '../lib/log.mjs';
 import { run } from '../lib/processes.mjs';
 import { BENCH_WORKERS, benchSecrets, measure, startApi, startBaseline } from './api.mjs';
+import { TSX } from './shared.mjs';
 import { preparing } from './timings.mjs';
 
-const TSX = ['--import', 'tsx'];
 const SHOPPERS = 64;
 
 export async function deliveryPart(db, { record, args, seconds, warmup, connections }) {

@@ -12,9 +12,9 @@ import { databaseUrl } from '../lib/database.mjs';
 import { ROOT, step, UserError } from '../lib/log.mjs';
 import { run } from '../lib/processes.mjs';
 import { benchSecrets, startApi } from './api.mjs';
+import { TSX } from './shared.mjs';
 import { preparing } from './timings.mjs';
 
-const TSX = ['--import', 'tsx'];
 const SCRIPT = resolve(ROOT, 'scripts/bench/promotions.ts');
 // Fewer at a time than the orders part: every order with promotions updates the same promotion rows (their use
 // counts), so more at once only queue on those row locks, and on a loaded 2-core machine past the API's 8 s
