@@ -14,7 +14,7 @@ import { ROOT, step, UserError, warn } from '../lib/log.mjs';
 import { run } from '../lib/processes.mjs';
 import { benchDatabase, benchSecrets, CLIENT_HEADERS, measure, startApi, startBaseline } from './api.mjs';
 import { hasWrk } from './load.mjs';
-import { fmt, LIST_SIZE, mean, rssKb, TSX, tool } from './shared.mjs';
+import { fmt, LIST_SIZE, lastJson, mean, rssKb, TSX, tool } from './shared.mjs';
 import { preparing } from './timings.mjs';
 
 /** Streams the export to nowhere, sampling the API's memory every 50 ms; seconds, bytes, rows and peak RSS. */
@@ -75,11 +75,8 @@ export async function catalogPart(db, { args, record, seconds }) {
   const secrets = benchSecrets();
   const script = resolve(ROOT, 'scripts/bench/catalog-csv.ts');
   const helper = async (...a) =>
-    JSON.parse(
-      (await run(process.execPath, [...TSX, script, ...a], { quiet: true, label: `catalog-csv.ts ${a[0]}` }))
-        .trim()
-        .split('\n')
-        .at(-1),
+    lastJson(
+      await run(process.execPath, [...TSX, script, ...a], { quiet: true, label: `catalog-csv.ts ${a[0]}` }),
     );
   // One API process (WEB_CONCURRENCY=1), so that its memory is the process measured.
   const single = { WEB_CONCURRENCY: '1' };

@@ -12,7 +12,7 @@ import { databaseUrl } from '../lib/database.mjs';
 import { ROOT, step, UserError } from '../lib/log.mjs';
 import { run } from '../lib/processes.mjs';
 import { benchSecrets, startApi } from './api.mjs';
-import { rssKb, TSX } from './shared.mjs';
+import { lastJson, rssKb, TSX } from './shared.mjs';
 import { preparing } from './timings.mjs';
 
 const INVOICES = 10_000;
@@ -48,17 +48,7 @@ export async function gstPart({ db, record, args }) {
   const url = databaseUrl(db.serverUrl, `${args['db-prefix']}_gst`);
   const script = resolve(ROOT, 'scripts/bench/gst.ts');
   const helper = async (...a) =>
-    JSON.parse(
-      (
-        await run(process.execPath, [...TSX, script, ...a], {
-          quiet: true,
-          label: `gst.ts ${a[0]}`,
-        })
-      )
-        .trim()
-        .split('\n')
-        .at(-1),
-    );
+    lastJson(await run(process.execPath, [...TSX, script, ...a], { quiet: true, label: `gst.ts ${a[0]}` }));
   const secrets = benchSecrets();
   step(`GST exports: a month of ${INVOICES.toLocaleString('en')} tax invoices…`);
   const made = await preparing(() =>

@@ -9,7 +9,7 @@ import { databaseUrl } from '../lib/database.mjs';
 import { ROOT, step, UserError } from '../lib/log.mjs';
 import { run } from '../lib/processes.mjs';
 import { benchSecrets, startApi } from './api.mjs';
-import { TSX } from './shared.mjs';
+import { lastJson, TSX } from './shared.mjs';
 import { preparing } from './timings.mjs';
 
 const PHOTOS = 200;
@@ -26,7 +26,7 @@ export async function imagesPart(db, { record }) {
       label: 'Preparing the image benchmark',
     }),
   );
-  const { token } = JSON.parse(prepared.trim().split('\n').at(-1));
+  const { token } = lastJson(prepared);
   // Image work is sharp's, on every core, and the uploader is nearly idle: the API gets the production
   // default of one worker per CPU here, as sharp alone gets every core.
   const api = await startApi({
@@ -43,7 +43,7 @@ export async function imagesPart(db, { record }) {
       [...TSX, script, 'run', '--api', api.base, '--token', token, '--photos', String(PHOTOS)],
       { quiet: true, label: 'The image benchmark' },
     );
-    r = JSON.parse(out.trim().split('\n').at(-1));
+    r = lastJson(out);
   } finally {
     await api.stop();
     rmSync(uploads, { recursive: true, force: true });

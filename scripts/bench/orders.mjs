@@ -5,21 +5,12 @@
  */
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { databaseUrl } from '../lib/database.mjs';
 import { ROOT, step, UserError } from '../lib/log.mjs';
-import { run } from '../lib/processes.mjs';
-import { benchSecrets, startApi } from './api.mjs';
-import { TSX } from './shared.mjs';
+import { checkoutRush, SHOPPERS } from './checkout-rush.mjs';
 import { preparing } from './timings.mjs';
 
-const SHOPPERS = 64;
-
 export async function ordersPart(db, { args, record, seconds, warmup }) {
-  const secrets = benchSecrets();
-  // Apart from someone else's run with another --db-prefix, like the catalogues.
-  const url = databaseUrl(db.serverUrl, `${args['db-prefix']}_orders`);
-  const planFile = resolve(ROOT, 'bench-results', 'orders-plan.json');
-  const script = resolve(ROOT, 'scripts/bench/orders.ts');
+  const checkout = checkoutRush(db, args['db-prefix'], 'orders-plan.json');
   const carts = args.quick ? 1500 : 3000;
 
   /**
@@ -31,46 +22,14 @@ export async function ordersPart(db, { args, record, seconds, warmup }) {
     step(
       `Checkout, mail outbox ${outbox ? 'on' : 'off'}: ${carts.toLocaleString('en')} shoppers with filled carts place cash-on-delivery orders, ${SHOPPERS} at a time…`,
     );
-    await preparing(() =>
-      run(
-        process.execPath,
-        [
-          ...TSX,
-          script,
-          'prepare',
-          '--url',
-          url,
-          '--secret',
-          secrets.JWT_SECRET,
-          '--shoppers',
-          String(SHOPPERS),
-          '--carts',
-          String(carts),
-          '--out',
-          planFile,
-        ],
-        { quiet: true, label: 'Preparing the checkout benchmark' },
-      ),
-    );
+    await preparing(() => checkout.prepare(carts));
     const data = resolve(ROOT, 'bench-results', 'data-orders');
     rmSync(resolve(data, 'mail'), { recursive: true, force: true });
-    const api = await startApi({
-      url,
-      uploads: resolve(ROOT, 'bench-results', 'uploads', 'orders'),
-      secrets,
-      env: { MAIL_ENABLED: String(outbox), DATA_DIR: data },
-    });
+    const api = await checkout.startApi({ MAIL_ENABLED: String(outbox), DATA_DIR: data });
     let rush;
     let journey;
     try {
-      const driver = async (mode, extra) => {
-        const out = await run(
-          process.execPath,
-          [...TSX, script, mode, '--url', url, '--api', api.base, '--in', planFile, ...extra],
-          { quiet: true, label: `The checkout benchmark (${mode})` },
-        );
-        return JSON.parse(out.trim().split('\n').at(-1));
-      };
+      const driver = (mode, extra) => checkout.drive(mode, api.base, extra);
       rush = await driver('checkout', ['--concurrency', String(SHOPPERS)]);
       console.log(
         `  ${Math.round(rush.perSecond)} orders/s; ${rush.placed} placed, ${rush.refused} refused (sold out), oversold ${rush.oversold}; place-order p50 ${rush.p50.toFixed(1)} ms p99 ${rush.p99.toFixed(1)} ms`,

@@ -12,7 +12,7 @@ import { databaseUrl } from '../lib/database.mjs';
 import { ROOT, step, UserError } from '../lib/log.mjs';
 import { run } from '../lib/processes.mjs';
 import { benchSecrets, startApi } from './api.mjs';
-import { TSX } from './shared.mjs';
+import { lastJson, TSX } from './shared.mjs';
 import { preparing } from './timings.mjs';
 
 const SCRIPT = resolve(ROOT, 'scripts/bench/promotions.ts');
@@ -29,9 +29,7 @@ export async function promotionsPart(db, { quick, prefix, record }) {
   const plan = resolve(ROOT, 'bench-results', 'promotions-plan.json');
   const carts = quick ? 600 : 3000;
   const helper = (args, label) =>
-    run(process.execPath, [...TSX, SCRIPT, ...args], { quiet: true, label }).then((out) =>
-      JSON.parse(out.trim().split('\n').at(-1)),
-    );
+    run(process.execPath, [...TSX, SCRIPT, ...args], { quiet: true, label }).then((out) => lastJson(out));
   /** Prepares a fresh database, starts the API on it, runs `then` against it, stops it. */
   const withApi = async (prepare, then) => {
     await preparing(() =>

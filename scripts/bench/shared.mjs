@@ -1,5 +1,5 @@
 /**
- * What the parts of `npm run bench` share: how a helper script is run, the catalogue the list figures are taken at,
+ * What the parts of `npm run bench` share: how a helper script is run and its answer read, the catalogue the list figures are taken at,
  * one load run's line, the means of rounds, and a process's memory.
  */
 import { readFileSync } from 'node:fs';
@@ -7,6 +7,9 @@ import { hasWrk } from './load.mjs';
 
 /** Node's flags for the TypeScript helpers (scripts/bench/*.ts), run with tsx. */
 export const TSX = ['--import', 'tsx'];
+
+/** What a helper process answered: the JSON of the last line it printed. */
+export const lastJson = (out) => JSON.parse(out.trim().split('\n').at(-1));
 
 /** The catalogue size of the list figures (api, search, storefront, catalog). */
 export const LIST_SIZE = 100_000;

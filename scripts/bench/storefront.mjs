@@ -11,7 +11,7 @@ import { ROOT, step, UserError } from '../lib/log.mjs';
 import { freePort } from '../lib/ports.mjs';
 import { run, startServer, waitForHttp } from '../lib/processes.mjs';
 import { benchDatabase, benchSecrets, measure, startApi } from './api.mjs';
-import { fmt, LIST_SIZE, TSX, tool } from './shared.mjs';
+import { fmt, LIST_SIZE, lastJson, TSX, tool } from './shared.mjs';
 import { preparing } from './timings.mjs';
 
 export async function storefrontPart(db, { args, record, seconds, warmup, connections }) {
@@ -132,7 +132,7 @@ export async function storefrontPart(db, { args, record, seconds, warmup, connec
         ],
         { quiet: true, label: 'The storefront benchmark' },
       );
-      const r = JSON.parse(out.trim().split('\n').at(-1));
+      const r = lastJson(out);
       console.log(
         `  first load ${r.jsGzipKb.toFixed(1)} kB gzip; the visit ${r.files.length} scripts, ${r.visitJsGzipKb.toFixed(1)} kB gzip (${r.jsKb.toFixed(1)} kB raw); LCP ${r.lcpRuns.join(', ')} ms (${r.lcpElement})`,
       );
@@ -181,7 +181,7 @@ export async function storefrontPart(db, { args, record, seconds, warmup, connec
       { quiet: true, label: 'Lighthouse' },
     );
     const names = ['home', 'store', 'category', 'product', 'cart'];
-    JSON.parse(out.trim().split('\n').at(-1)).forEach((p, i) => {
+    lastJson(out).forEach((p, i) => {
       console.log(
         `  ${p.path}: performance ${p.performance}, accessibility ${p.accessibility}, best practices ${p.bestPractices}, SEO ${p.seo}; LCP ${p.lcpMs} ms${p.failed.length ? ` (below 1: ${p.failed.join(', ')})` : ''}`,
       );
