@@ -1,5 +1,5 @@
 /**
- * The checkout benchmark (run by scripts/bench.mjs with tsx), in two steps around the API's start:
+ * The checkout benchmark (run by scripts/bench/checkout-rush.mjs with tsx), in two steps around the API's start:
  *   tsx scripts/bench/orders.ts prepare --url URL --secret JWT_SECRET --shoppers N --carts C --out FILE
  *   tsx scripts/bench/orders.ts checkout --url URL --api BASE --in FILE --concurrency K
  *   tsx scripts/bench/orders.ts shop --url URL --api BASE --in FILE --seconds S --warmup W
