@@ -7,9 +7,8 @@ import { ROOT, step, UserError } from '../lib/log.mjs';
 import { freePort } from '../lib/ports.mjs';
 import { run, startServer, waitForHttp } from '../lib/processes.mjs';
 import { load } from './load.mjs';
+import { lastJson, TSX } from './shared.mjs';
 import { preparing } from './timings.mjs';
-
-const TSX = ['--import', 'tsx'];
 
 /** Secrets for production mode: generated per run, never used for anything real. */
 export function benchSecrets() {
@@ -58,7 +57,7 @@ async function seedOrReuse(server, products, name, prefix) {
     ],
     { quiet: true, label: `Seeding ${products} products` },
   );
-  const r = JSON.parse(out.trim().split('\n').at(-1));
+  const r = lastJson(out);
   step(
     r.reused
       ? `${products.toLocaleString('en')} products: database reused${r.reindexed ? `, search index built again in ${(r.ms / 1000).toFixed(1)} s` : ''}`

@@ -1,8 +1,9 @@
 /**
- * What the checkout benchmarks (orders.ts, promotions.ts) share: a fresh shop database, its products, its
- * shoppers with signed tokens and filled carts, the address they order to, and a cheap HTTP client.
+ * What the checkout benchmarks (orders.ts, promotions.ts) share: their common options, a fresh shop database, its
+ * products, its shoppers with signed tokens and filled carts, the address they order to, and a cheap HTTP client.
  */
 import { Agent, request } from 'node:http';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { createDb, type Db, migrateToLatest, Tokens } from '@voltcart/api';
 import { freshDatabase } from './fresh-database';
 
@@ -10,6 +11,26 @@ import { freshDatabase } from './fresh-database';
 export interface Shopper {
   id: number;
   token: string;
+}
+
+/**
+ * A checkout benchmark step's command line: the options every step takes (the database, the API, the secret tokens
+ * are signed with, the plan a prepare step writes with --out and the others read with --in, shoppers at a time),
+ * and the script's `own`.
+ */
+export function checkoutArgs<const O extends NonNullable<ParseArgsConfig['options']>>(own: O) {
+  return parseArgs({
+    allowPositionals: true,
+    options: {
+      url: { type: 'string' },
+      api: { type: 'string' },
+      secret: { type: 'string' },
+      concurrency: { type: 'string', default: '64' },
+      out: { type: 'string' },
+      in: { type: 'string' },
+      ...own,
+    },
+  });
 }
 
 export const ADDRESS = {

@@ -1,5 +1,5 @@
 /**
- * The catalogue CSV and back-office list benchmark's database work (scripts/bench.mjs, part `catalog`):
+ * The catalogue CSV and back-office list benchmark's database work (scripts/bench/catalog.mjs, part `catalog`):
  * - admin --url U --secret S: an admin account in U; prints {token} signed with the API's secret
  * - customers --url U --count N: tops the customer accounts up to N (joined over the last three years, one in
  *   fifty blocked), for the customer list at scale

@@ -9,19 +9,15 @@
  *   list, weighed products); orders/s and their ratio (target ≥ 0.85)
  */
 import { resolve } from 'node:path';
-import { databaseUrl } from '../lib/database.mjs';
 import { ROOT, step, UserError } from '../lib/log.mjs';
 import { run } from '../lib/processes.mjs';
-import { BENCH_WORKERS, benchSecrets, measure, startApi, startBaseline } from './api.mjs';
+import { BENCH_WORKERS, measure, startBaseline } from './api.mjs';
+import { checkoutRush, SHOPPERS } from './checkout-rush.mjs';
+import { lastJson, TSX } from './shared.mjs';
 import { preparing } from './timings.mjs';
-
-const TSX = ['--import', 'tsx'];
-const SHOPPERS = 64;
 
 export async function deliveryPart(db, { record, args, seconds, warmup, connections }) {
   const helper = resolve(ROOT, 'scripts/bench/delivery.ts');
-  const orders = resolve(ROOT, 'scripts/bench/orders.ts');
-  const lastJson = (out) => JSON.parse(out.trim().split('\n').at(-1));
 
   step('Pincode directory, in-process lookups…');
   const l = lastJson(
@@ -47,37 +43,16 @@ export async function deliveryPart(db, { record, args, seconds, warmup, connecti
     `first lookup: ${l.pincodes} pincodes read into memory`,
   );
 
-  const secrets = benchSecrets();
-  const url = databaseUrl(db.serverUrl, `${args['db-prefix']}_orders`);
-  const planFile = resolve(ROOT, 'bench-results', 'delivery-plan.json');
+  const checkout = checkoutRush(db, args['db-prefix'], 'delivery-plan.json');
+  const { url } = checkout;
   // The figure is a same-run ratio (30 zones ÷ one): --quick makes it from 600 carts, as the promotions part does.
   const carts = args.quick ? 600 : 3000;
-  const prepare = (configured) => preparing(() => prepareRush(configured));
-  const prepareRush = async (configured) => {
-    await run(
-      process.execPath,
-      [
-        ...TSX,
-        orders,
-        'prepare',
-        '--url',
-        url,
-        '--secret',
-        secrets.JWT_SECRET,
-        '--shoppers',
-        String(SHOPPERS),
-      ].concat(['--carts', String(carts), '--out', planFile]),
-      { quiet: true, label: 'Preparing the checkout benchmark' },
-    );
+  const prepare = (configured) => preparing(() => prepareShop(configured));
+  const prepareShop = async (configured) => {
+    await checkout.prepare(carts);
     if (configured) await run(process.execPath, [...TSX, helper, 'configure', '--url', url], { quiet: true });
   };
-  const api = async () =>
-    startApi({
-      url,
-      uploads: resolve(ROOT, 'bench-results', 'uploads', 'orders'),
-      secrets,
-      env: { MAIL_ENABLED: 'false' },
-    });
+  const api = () => checkout.startApi({ MAIL_ENABLED: 'false' });
 
   // The pincode route, on the long set-up, between two runs of the bare route.
   await prepare(true);
@@ -127,25 +102,7 @@ export async function deliveryPart(db, { record, args, seconds, warmup, connecti
     await prepare(configured);
     const s = await api();
     try {
-      rush[configured] = lastJson(
-        await run(
-          process.execPath,
-          [
-            ...TSX,
-            orders,
-            'checkout',
-            '--url',
-            url,
-            '--api',
-            s.base,
-            '--in',
-            planFile,
-            '--concurrency',
-            String(SHOPPERS),
-          ],
-          { quiet: true, label: 'The checkout benchmark (checkout)' },
-        ),
-      );
+      rush[configured] = await checkout.drive('checkout', s.base, ['--concurrency', String(SHOPPERS)]);
     } finally {
       await s.stop();
     }

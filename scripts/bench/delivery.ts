@@ -14,14 +14,12 @@ import { parseArgs } from 'node:util';
 import { createDb, directorySize, lookupPincode } from '@voltcart/api';
 import { GST_STATES } from '@voltcart/shared';
 import { sql } from 'kysely';
+import { percentile } from './bench-shop';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: { url: { type: 'string' }, count: { type: 'string', default: '200000' } },
 });
-
-const percentile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 function lookup() {
   let t = performance.now();

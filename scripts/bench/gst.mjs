@@ -7,27 +7,17 @@
  *   (scripts/bench/gst.ts read); each export's time is given as a ratio to it (what writing the file and HTTP add)
  * Database <--db-prefix>_gst, made afresh each run.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { databaseUrl } from '../lib/database.mjs';
 import { ROOT, step, UserError } from '../lib/log.mjs';
 import { run } from '../lib/processes.mjs';
 import { benchSecrets, startApi } from './api.mjs';
+import { lastJson, rssKb, TSX } from './shared.mjs';
 import { preparing } from './timings.mjs';
 
 const INVOICES = 10_000;
 const MONTH = '2026-10';
 const EXPORTS = ['sales-register', 'gstr1', 'eway-bills'];
-
-/** The process's resident memory now (kB), from /proc (Linux); null elsewhere. */
-function rssKb(pid) {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : null;
-  } catch {
-    return null;
-  }
-}
 
 async function timed(base, pid, token, path) {
   const before = rssKb(pid) ?? 0;
@@ -58,17 +48,7 @@ export async function gstPart({ db, record, args }) {
   const url = databaseUrl(db.serverUrl, `${args['db-prefix']}_gst`);
   const script = resolve(ROOT, 'scripts/bench/gst.ts');
   const helper = async (...a) =>
-    JSON.parse(
-      (
-        await run(process.execPath, ['--import', 'tsx', script, ...a], {
-          quiet: true,
-          label: `gst.ts ${a[0]}`,
-        })
-      )
-        .trim()
-        .split('\n')
-        .at(-1),
-    );
+    lastJson(await run(process.execPath, [...TSX, script, ...a], { quiet: true, label: `gst.ts ${a[0]}` }));
   const secrets = benchSecrets();
   step(`GST exports: a month of ${INVOICES.toLocaleString('en')} tax invoices…`);
   const made = await preparing(() =>

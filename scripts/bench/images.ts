@@ -1,5 +1,5 @@
 /**
- * The image upload benchmark (run by scripts/bench.mjs with tsx), in two steps around the API's start:
+ * The image upload benchmark (run by scripts/bench/images.mjs with tsx), in two steps around the API's start:
  *   tsx scripts/bench/images.ts prepare --url URL --secret JWT_SECRET     → prints {token}
  *   tsx scripts/bench/images.ts run --api BASE --token T --photos 200       → prints the result
  * prepare: a fresh vc_bench_images database with one admin account (its token signed with the API's secret).

@@ -1,5 +1,5 @@
 /**
- * Lighthouse on the storefront (run by scripts/bench.mjs):
+ * Lighthouse on the storefront (run by scripts/bench/storefront.mjs):
  *   node scripts/bench/lighthouse.mjs --site BASE --runs 3 /path ...
  * Lighthouse 12.2.3 (13 needs Node 22) with Debian's Chromium through chrome-launcher: the mobile preset and its
  * default simulated throttling, each page `runs` times; per page the median of each category score and of LCP.

@@ -1,5 +1,5 @@
 /**
- * The checkout benchmark (run by scripts/bench.mjs with tsx), in two steps around the API's start:
+ * The checkout benchmark (run by scripts/bench/checkout-rush.mjs with tsx), in two steps around the API's start:
  *   tsx scripts/bench/orders.ts prepare --url URL --secret JWT_SECRET --shoppers N --carts C --out FILE
  *   tsx scripts/bench/orders.ts checkout --url URL --api BASE --in FILE --concurrency K
  *   tsx scripts/bench/orders.ts shop --url URL --api BASE --in FILE --seconds S --warmup W
@@ -14,7 +14,6 @@
  * and units sold beyond the starting stock ("oversold") must be 0. Each prints one JSON line.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { createDb } from '@voltcart/api';
 import { sql } from 'kysely';
 import {
@@ -23,6 +22,7 @@ import {
   addCategory,
   addProduct,
   addShoppers,
+  checkoutArgs,
   freshShop,
   keepAliveClient,
   percentile,
@@ -36,20 +36,11 @@ const HOT = 2;
 /** Share of carts that go for a hot product: enough to sell them out and race for the last units. */
 const HOT_SHARE = 0.05;
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    url: { type: 'string' },
-    api: { type: 'string' },
-    secret: { type: 'string' },
-    shoppers: { type: 'string', default: '64' },
-    carts: { type: 'string', default: '0' },
-    concurrency: { type: 'string', default: '64' },
-    out: { type: 'string' },
-    in: { type: 'string' },
-    seconds: { type: 'string', default: '5' },
-    warmup: { type: 'string', default: '2' },
-  },
+const { positionals, values } = checkoutArgs({
+  shoppers: { type: 'string', default: '64' },
+  carts: { type: 'string', default: '0' },
+  seconds: { type: 'string', default: '5' },
+  warmup: { type: 'string', default: '2' },
 });
 
 interface Plan {

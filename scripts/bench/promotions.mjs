@@ -13,9 +13,9 @@ import { databaseUrl } from '../lib/database.mjs';
 import { ROOT, step, UserError } from '../lib/log.mjs';
 import { run } from '../lib/processes.mjs';
 import { benchSecrets, startApi } from './api.mjs';
+import { lastJson, TSX } from './shared.mjs';
 import { preparing } from './timings.mjs';
 
-const TSX = ['--import', 'tsx'];
 const SCRIPT = resolve(ROOT, 'scripts/bench/promotions.ts');
 // Fewer at a time than the orders part: every order with promotions updates the same promotion rows (their use
 // counts), so more at once only queue on those row locks, and on a loaded 2-core machine past the API's 8 s
@@ -30,9 +30,7 @@ export async function promotionsPart(db, { quick, prefix, record }) {
   const plan = resolve(ROOT, 'bench-results', 'promotions-plan.json');
   const carts = quick ? 600 : 3000;
   const helper = (args, label) =>
-    run(process.execPath, [...TSX, SCRIPT, ...args], { quiet: true, label }).then((out) =>
-      JSON.parse(out.trim().split('\n').at(-1)),
-    );
+    run(process.execPath, [...TSX, SCRIPT, ...args], { quiet: true, label }).then((out) => lastJson(out));
   /** Prepares a fresh database, starts the API on it, runs `then` against it, stops it. */
   const withApi = async (prepare, then) => {
     await preparing(() =>

@@ -15,7 +15,6 @@
  *   count in the database.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { createDb, type Database, type Db } from '@voltcart/api';
 import { type Insertable, sql } from 'kysely';
 import {
@@ -24,26 +23,18 @@ import {
   addCategory,
   addProduct,
   addShoppers,
+  checkoutArgs,
   freshShop as freshShopDatabase,
   keepAliveClient,
   percentile,
   type Shopper,
 } from './bench-shop';
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    url: { type: 'string' },
-    api: { type: 'string' },
-    secret: { type: 'string' },
-    carts: { type: 'string', default: '1000' },
-    shoppers: { type: 'string', default: '300' },
-    uses: { type: 'string', default: '100' },
-    promotions: { type: 'string', default: 'on' },
-    concurrency: { type: 'string', default: '64' },
-    out: { type: 'string' },
-    in: { type: 'string' },
-  },
+const { positionals, values } = checkoutArgs({
+  carts: { type: 'string', default: '1000' },
+  shoppers: { type: 'string', default: '300' },
+  uses: { type: 'string', default: '100' },
+  promotions: { type: 'string', default: 'on' },
 });
 
 interface Plan {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { databaseUrl } from '../lib/database.mjs';
 import { ROOT, step } from '../lib/log.mjs';
 import { run } from '../lib/processes.mjs';
+import { lastJson, TSX } from './shared.mjs';
 import { countPreparing } from './timings.mjs';
 
 /**
@@ -17,8 +18,7 @@ export async function reportsPart({ db, args, record }) {
   const out = await run(
     process.execPath,
     [
-      '--import',
-      'tsx',
+      ...TSX,
       resolve(ROOT, 'scripts/bench/reports.ts'),
       '--url',
       databaseUrl(db.serverUrl, `${prefix}_reports`),
@@ -29,7 +29,7 @@ export async function reportsPart({ db, args, record }) {
     ],
     { quiet: true, label: 'The reports benchmark' },
   );
-  const r = JSON.parse(out.trim().split('\n').at(-1));
+  const r = lastJson(out);
   countPreparing(r.prepareMs);
   const how = `${reads} reads through app.request in one process, ${orders.toLocaleString('en')} orders over 400 days`;
   for (const [key, label] of [

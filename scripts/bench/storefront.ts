@@ -1,5 +1,5 @@
 /**
- * The storefront benchmark (run by scripts/bench.mjs with tsx):
+ * The storefront benchmark (run by scripts/bench/storefront.mjs with tsx):
  *   tsx scripts/bench/storefront.ts --dist storefront/dist --port P --api BASE [--runs 3]
  * Serves the production build with the project's static server on port P (the API must allow its origin),
  * then in headless Chromium (Debian's, as in the browser tests):

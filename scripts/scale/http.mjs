@@ -137,3 +137,12 @@ export function rawGet(origin, path) {
     req.end();
   });
 }
+
+/** The sum of a Prometheus series (every line that starts with `series`) in the API's /metrics. */
+export async function metricValue(api, series) {
+  const r = await call(api.base, 'GET', '/metrics', { timeoutMs: 5000 });
+  if (r.status !== 200) throw new Error(`${api.name} /metrics answered ${r.status}`);
+  const text = String(r.body);
+  const lines = text.split('\n').filter((l) => l.startsWith(series));
+  return lines.reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+}
