@@ -2,6 +2,7 @@ import { errorMessage } from '@voltcart/api-client/http';
 import { PASSWORD_MIN } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { FormField } from '../../components/form-field';
 import { PageHeader } from '../../components/states';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
@@ -210,10 +211,7 @@ function TwoStepPanel() {
       {!codes && admin?.twoStepEnabled && (
         <form onSubmit={disable} noValidate>
           <p data-testid="two-step-on">Two-step sign-in is on for your account.</p>
-          <div className="field">
-            <label className="field-label" htmlFor="off-code">
-              Current code, to turn it off
-            </label>
+          <FormField id="off-code" label="Current code, to turn it off">
             <input
               id="off-code"
               inputMode="numeric"
@@ -221,7 +219,7 @@ function TwoStepPanel() {
               value={code}
               onChange={(e) => setCode(e.target.value)}
             />
-          </div>
+          </FormField>
           <button type="submit" className="btn btn-ghost" disabled={busy}>
             Turn off two-step sign-in
           </button>
@@ -245,10 +243,7 @@ function TwoStepPanel() {
             Scan it with the app, or type this key into it:{' '}
             <code data-testid="two-step-secret">{setup.secret}</code>
           </p>
-          <div className="field">
-            <label className="field-label" htmlFor="enrol-code">
-              The 6-digit code the app shows
-            </label>
+          <FormField id="enrol-code" label="The 6-digit code the app shows">
             <input
               id="enrol-code"
               inputMode="numeric"
@@ -257,7 +252,7 @@ function TwoStepPanel() {
               value={code}
               onChange={(e) => setCode(e.target.value)}
             />
-          </div>
+          </FormField>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             Turn on two-step sign-in
           </button>

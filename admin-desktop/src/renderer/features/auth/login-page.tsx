@@ -2,6 +2,7 @@ import { ApiError } from '@voltcart/api-client/http';
 import { adminLoginError } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
+import { FormField } from '../../components/form-field';
 import { paths } from '../../config/paths';
 import { api, getApiUrl } from '../../lib/api';
 import { explainNetworkFailure } from '../../lib/network-failure';
@@ -99,10 +100,7 @@ export function LoginPage() {
             {error.detail && <span>{error.detail}</span>}
           </div>
         )}
-        <div className="field">
-          <label className="field-label" htmlFor="admin-email">
-            Email
-          </label>
+        <FormField id="admin-email" label="Email">
           <input
             id="admin-email"
             name="email"
@@ -112,11 +110,8 @@ export function LoginPage() {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="admin-password">
-            Password
-          </label>
+        </FormField>
+        <FormField id="admin-password" label="Password">
           <input
             id="admin-password"
             name="password"
@@ -126,12 +121,9 @@ export function LoginPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-        </div>
+        </FormField>
         {needCode && (
-          <div className="field">
-            <label className="field-label" htmlFor="admin-code">
-              Code from your authenticator app (or a recovery code)
-            </label>
+          <FormField id="admin-code" label="Code from your authenticator app (or a recovery code)">
             <input
               id="admin-code"
               name="code"
@@ -142,7 +134,7 @@ export function LoginPage() {
               value={code}
               onChange={(e) => setCode(e.target.value)}
             />
-          </div>
+          </FormField>
         )}
         <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
           {busy ? 'Logging in…' : 'Login'}

@@ -3,6 +3,7 @@ import { errorMessage } from '@voltcart/api-client/http';
 import type { Promotion } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
@@ -192,28 +193,22 @@ function GenerateCodesDialog({ promotion, onClose }: { promotion: Promotion; onC
             {error}
           </div>
         )}
-        <div className="field">
-          <label className="field-label" htmlFor="codes-count">
-            How many codes
-          </label>
+        <FormField id="codes-count" label="How many codes">
           <input
             id="codes-count"
             inputMode="numeric"
             value={count}
             onChange={(e) => setCount(e.target.value)}
           />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="codes-prefix">
-            Start each code with (optional)
-          </label>
+        </FormField>
+        <FormField id="codes-prefix" label="Start each code with (optional)">
           <input
             id="codes-prefix"
             maxLength={12}
             value={prefix}
             onChange={(e) => setPrefix(e.target.value)}
           />
-        </div>
+        </FormField>
         <div className="form-actions">
           <button className="btn btn-primary" type="submit" disabled={generate.isPending}>
             {generate.isPending ? 'Generating…' : 'Generate and save CSV'}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormField } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
@@ -60,28 +61,22 @@ export function NewsletterCodePanel() {
         </div>
       )}
       <div className="grid-3">
-        <div className="field">
-          <label className="field-label" htmlFor="newsletter-percent">
-            % off the first order
-          </label>
+        <FormField id="newsletter-percent" label="% off the first order">
           <input
             id="newsletter-percent"
             inputMode="numeric"
             value={percent}
             onChange={(e) => setPercent(e.target.value)}
           />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="newsletter-days">
-            Valid for (days)
-          </label>
+        </FormField>
+        <FormField id="newsletter-days" label="Valid for (days)">
           <input
             id="newsletter-days"
             inputMode="numeric"
             value={days}
             onChange={(e) => setDays(e.target.value)}
           />
-        </div>
+        </FormField>
       </div>
       <div className="form-actions">
         <button className="btn btn-primary" type="submit" disabled={save.isPending || !settings.data}>

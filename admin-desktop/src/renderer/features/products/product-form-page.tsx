@@ -13,6 +13,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FormError } from '../../components/catalog-form';
 import { FileField } from '../../components/file-field';
+import { FormField } from '../../components/form-field';
 import { ObjectHistory } from '../../components/object-history';
 import { ProgressBar } from '../../components/progress-bar';
 import { LoadForEdit } from '../../components/query-states';
@@ -315,39 +316,24 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
         <fieldset className="form-section">
           <legend>Product</legend>
           <div className="grid-2">
-            <div className="field">
-              <label className="field-label" htmlFor="p-name">
-                Name
-              </label>
+            <FormField id="p-name" label="Name">
               <input id="p-name" name="name" value={f.name} onChange={(e) => set('name', e.target.value)} />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-slug">
-                Slug
-              </label>
+            </FormField>
+            <FormField id="p-slug" label="Slug">
               <input id="p-slug" name="slug" value={slugify(f.name)} readOnly className="readonly" />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-sku">
-                SKU
-              </label>
+            </FormField>
+            <FormField id="p-sku" label="SKU">
               <input id="p-sku" name="sku" value={f.sku} onChange={(e) => set('sku', e.target.value)} />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-brand">
-                Brand
-              </label>
+            </FormField>
+            <FormField id="p-brand" label="Brand">
               <input
                 id="p-brand"
                 name="brand"
                 value={f.brand}
                 onChange={(e) => set('brand', e.target.value)}
               />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-category">
-                Category
-              </label>
+            </FormField>
+            <FormField id="p-category" label="Category">
               <select
                 id="p-category"
                 name="categoryId"
@@ -362,11 +348,8 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
                   </option>
                 ))}
               </select>
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-stock">
-                Stock Quantity
-              </label>
+            </FormField>
+            <FormField id="p-stock" label="Stock Quantity">
               <input
                 id="p-stock"
                 name="stock"
@@ -376,11 +359,8 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
                 value={f.stock}
                 onChange={(e) => set('stock', e.target.value)}
               />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-weight">
-                Weight (g)
-              </label>
+            </FormField>
+            <FormField id="p-weight" label="Weight (g)">
               <input
                 id="p-weight"
                 name="weightGrams"
@@ -396,17 +376,14 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
                 The packed parcel, for the shipping rates by weight (a variant may have its own). Empty: not
                 weighed, the lightest rate.
               </span>
-            </div>
+            </FormField>
           </div>
         </fieldset>
 
         <fieldset className="form-section">
           <legend>Price</legend>
           <div className="grid-3">
-            <div className="field">
-              <label className="field-label" htmlFor="p-original">
-                Original Price (₹)
-              </label>
+            <FormField id="p-original" label="Original Price (₹)">
               <input
                 id="p-original"
                 name="originalPrice"
@@ -416,11 +393,8 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
                 value={f.originalPrice}
                 onChange={(e) => set('originalPrice', e.target.value)}
               />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-discount">
-                Discount Percentage
-              </label>
+            </FormField>
+            <FormField id="p-discount" label="Discount Percentage">
               <input
                 id="p-discount"
                 name="discountPercentage"
@@ -431,11 +405,8 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
                 value={f.discountPercentage}
                 onChange={(e) => set('discountPercentage', e.target.value)}
               />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-final">
-                Final Price (₹)
-              </label>
+            </FormField>
+            <FormField id="p-final" label="Final Price (₹)">
               <input
                 id="p-final"
                 name="finalPrice"
@@ -444,17 +415,14 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
                 className="readonly strong"
               />
               <span className="hint">{formatINR(price)}, from the original price and discount.</span>
-            </div>
+            </FormField>
           </div>
         </fieldset>
 
         <fieldset className="form-section">
           <legend>Options</legend>
           <div className="grid-2">
-            <div className="field">
-              <label className="field-label" htmlFor="p-colors">
-                Colors
-              </label>
+            <FormField id="p-colors" label="Colors">
               <select
                 id="p-colors"
                 name="colors"
@@ -477,7 +445,7 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
                 ))}
               </select>
               <span className="hint">Ctrl-click (⌘-click on a Mac) to choose several.</span>
-            </div>
+            </FormField>
             <div className="field">
               <span className="field-label">Colour price adjustments</span>
               {f.colors.length === 0 ? (
@@ -591,10 +559,7 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
               <FileField label="Thumbnail" name="thumbnail" files={thumb} onChange={setThumb} />
               {sent !== null && <ProgressBar value={sent} label="Thumbnail upload" small />}
             </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-video">
-                Video URL
-              </label>
+            <FormField id="p-video" label="Video URL">
               <input
                 id="p-video"
                 name="videoUrl"
@@ -603,11 +568,8 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
                 value={f.videoUrl}
                 onChange={(e) => set('videoUrl', e.target.value)}
               />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-hsn">
-                HSN code
-              </label>
+            </FormField>
+            <FormField id="p-hsn" label="HSN code">
               <input
                 id="p-hsn"
                 name="hsnCode"
@@ -617,11 +579,8 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
                 value={f.hsnCode ?? ''}
                 onChange={(e) => set('hsnCode', e.target.value)}
               />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-gst-rate">
-                GST rate
-              </label>
+            </FormField>
+            <FormField id="p-gst-rate" label="GST rate">
               <select
                 id="p-gst-rate"
                 name="gstRate"
@@ -641,12 +600,9 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
                 {current?.tax &&
                   ` Now: ${current.tax.applies.hsnCode || 'no HSN code'}, ${current.tax.applies.gstRate} %.`}
               </span>
-            </div>
+            </FormField>
           </div>
-          <div className="field">
-            <label className="field-label" htmlFor="p-short">
-              Short Description
-            </label>
+          <FormField id="p-short" label="Short Description">
             <textarea
               id="p-short"
               name="shortDescription"
@@ -654,11 +610,8 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
               value={f.shortDescription}
               onChange={(e) => set('shortDescription', e.target.value)}
             />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="p-long">
-              Long Description
-            </label>
+          </FormField>
+          <FormField id="p-long" label="Long Description">
             <textarea
               id="p-long"
               name="longDescription"
@@ -666,7 +619,7 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
               value={f.longDescription}
               onChange={(e) => set('longDescription', e.target.value)}
             />
-          </div>
+          </FormField>
         </fieldset>
 
         <div className="form-actions sticky-actions">

@@ -1,6 +1,7 @@
 import { errorMessage } from '@voltcart/api-client/http';
 import type { ShopSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormField } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
@@ -75,10 +76,7 @@ export function ReminderMailsForm({ settings }: { settings: ShopSettings }) {
         </div>
       )}
       <div className="grid-2">
-        <div className="field">
-          <label className="field-label" htmlFor="cart-reminder-hours">
-            Cart reminder after (hours)
-          </label>
+        <FormField id="cart-reminder-hours" label="Cart reminder after (hours)">
           <input
             id="cart-reminder-hours"
             type="number"
@@ -88,11 +86,8 @@ export function ReminderMailsForm({ settings }: { settings: ShopSettings }) {
             value={form.cartReminderHours}
             onChange={(e) => setForm({ ...form, cartReminderHours: e.target.value })}
           />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="review-request-days">
-            Review request after delivery (days)
-          </label>
+        </FormField>
+        <FormField id="review-request-days" label="Review request after delivery (days)">
           <input
             id="review-request-days"
             type="number"
@@ -102,7 +97,7 @@ export function ReminderMailsForm({ settings }: { settings: ShopSettings }) {
             value={form.reviewRequestDays}
             onChange={(e) => setForm({ ...form, reviewRequestDays: e.target.value })}
           />
-        </div>
+        </FormField>
       </div>
       <div className="form-actions">
         <button className="btn btn-primary" type="submit" disabled={save.isPending}>

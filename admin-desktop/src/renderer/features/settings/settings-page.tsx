@@ -8,6 +8,7 @@ import {
 } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { AppInfo, ConnectionCheck } from '../../../shared/ipc-contract';
+import { FormField } from '../../components/form-field';
 import { PageHeader } from '../../components/states';
 import { api, getApiUrl, setApiUrl } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
@@ -150,10 +151,7 @@ export function SettingsPage() {
             ? 'The address of the Voltcart API this app works with (https:// for a server on another computer). Saved on this computer.'
             : 'The address of the Voltcart API this page works with. Saved in this browser.'}
         </p>
-        <div className="field">
-          <label className="field-label" htmlFor="api-url">
-            API server address
-          </label>
+        <FormField id="api-url" label="API server address">
           <input
             id="api-url"
             name="apiUrl"
@@ -165,7 +163,7 @@ export function SettingsPage() {
             }}
             placeholder="http://localhost:5000"
           />
-        </div>
+        </FormField>
         {check && (
           <div className={check.ok ? 'form-ok' : 'form-error'} role="status">
             {check.message}
@@ -191,20 +189,14 @@ export function SettingsPage() {
             </div>
           )}
           <div className="grid-2">
-            <div className="field">
-              <label className="field-label" htmlFor="shop-name">
-                Shop name
-              </label>
+            <FormField id="shop-name" label="Shop name">
               <input
                 id="shop-name"
                 value={shopForm.shopName}
                 onChange={(e) => setShopForm({ ...shopForm, shopName: e.target.value })}
               />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="shop-threshold">
-                Free shipping threshold (₹)
-              </label>
+            </FormField>
+            <FormField id="shop-threshold" label="Free shipping threshold (₹)">
               <input
                 id="shop-threshold"
                 type="number"
@@ -213,11 +205,8 @@ export function SettingsPage() {
                 value={shopForm.freeShippingThreshold}
                 onChange={(e) => setShopForm({ ...shopForm, freeShippingThreshold: e.target.value })}
               />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="shop-low-stock">
-                Low-stock threshold (units)
-              </label>
+            </FormField>
+            <FormField id="shop-low-stock" label="Low-stock threshold (units)">
               <input
                 id="shop-low-stock"
                 type="number"
@@ -232,11 +221,8 @@ export function SettingsPage() {
                 Products with this many units or fewer show under “Low stock only” in Products. A variant that
                 falls to its threshold is listed on the dashboard and mailed to staff once.
               </span>
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="shop-summary-mail">
-                Sales summary mail to the Owner
-              </label>
+            </FormField>
+            <FormField id="shop-summary-mail" label="Sales summary mail to the Owner">
               <select
                 id="shop-summary-mail"
                 aria-describedby="shop-summary-mail-hint"
@@ -250,7 +236,7 @@ export function SettingsPage() {
               <span className="hint" id="shop-summary-mail-hint">
                 The Reports screen's figures, mailed to every Owner.
               </span>
-            </div>
+            </FormField>
           </div>
           <label className="check">
             <input

@@ -1,6 +1,7 @@
 import { errorMessage } from '@voltcart/api-client/http';
 import { MAX_PROMISES, type ShopSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormField } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
@@ -80,10 +81,7 @@ export function ShopClaimsForm({ settings }: { settings: ShopSettings }) {
           />
         ))}
       </fieldset>
-      <div className="field">
-        <label className="field-label" htmlFor="support-hours">
-          Support hours
-        </label>
+      <FormField id="support-hours" label="Support hours">
         <input
           id="support-hours"
           maxLength={60}
@@ -94,7 +92,7 @@ export function ShopClaimsForm({ settings }: { settings: ShopSettings }) {
         <span className="hint" id="support-hours-hint">
           When the hotline answers: shown in the footer, on product pages and the about page.
         </span>
-      </div>
+      </FormField>
       <div className="field">
         <label className="check-filter">
           <input

@@ -8,6 +8,7 @@ import {
   type ShopPageSlug,
 } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormField } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { queryKeys } from '../../lib/query-keys';
@@ -84,10 +85,7 @@ export function ShopPagesForm() {
           {error}
         </div>
       )}
-      <div className="field">
-        <label className="field-label" htmlFor="shop-page">
-          Page
-        </label>
+      <FormField id="shop-page" label="Page">
         <select id="shop-page" value={slug} onChange={(e) => setSlug(e.target.value as ShopPageSlug)}>
           {SHOP_PAGES.map((p) => (
             <option key={p} value={p}>
@@ -102,11 +100,8 @@ export function ShopPagesForm() {
               : 'Starting text: replace what it asks you to fill in.'}
           </span>
         )}
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor="shop-page-text">
-          Page text
-        </label>
+      </FormField>
+      <FormField id="shop-page-text" label="Page text">
         <textarea
           id="shop-page-text"
           rows={14}
@@ -115,7 +110,7 @@ export function ShopPagesForm() {
           disabled={!page.data}
           onChange={(e) => setBody(e.target.value)}
         />
-      </div>
+      </FormField>
       {slug === 'contact' && (
         <div className="grid-2">
           {OFFICER_FIELDS.map(([key, label, autoComplete]) => (

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { ROLE_LABELS, STAFF_ROLES, type StaffMember, type StaffRole } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
+import { FormField } from '../../components/form-field';
 import { QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
 import { api } from '../../lib/api';
@@ -129,32 +130,23 @@ export function StaffPage() {
           </div>
         )}
         <div className="grid-3">
-          <div className="field">
-            <label className="field-label" htmlFor="staff-name">
-              Name
-            </label>
+          <FormField id="staff-name" label="Name">
             <input
               id="staff-name"
               value={form.name}
               maxLength={100}
               onChange={(e) => setForm({ ...form, name: e.target.value })}
             />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="staff-email">
-              Email
-            </label>
+          </FormField>
+          <FormField id="staff-email" label="Email">
             <input
               id="staff-email"
               type="email"
               value={form.email}
               onChange={(e) => setForm({ ...form, email: e.target.value })}
             />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="staff-role">
-              Role
-            </label>
+          </FormField>
+          <FormField id="staff-role" label="Role">
             <select
               id="staff-role"
               value={form.role}
@@ -170,7 +162,7 @@ export function StaffPage() {
             <span className="hint" id="staff-role-hint">
               {ROLE_LABELS[form.role]}: {ROLE_HINTS[form.role]}.
             </span>
-          </div>
+          </FormField>
         </div>
         <div className="form-actions">
           <button className="btn btn-primary" type="submit" disabled={invite.isPending}>

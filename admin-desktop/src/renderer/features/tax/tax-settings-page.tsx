@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { GST_STATES, gstinProblem, gstState, type TaxSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormField } from '../../components/form-field';
 import { PageHeader, Spinner } from '../../components/states';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
@@ -117,21 +118,15 @@ export function TaxSettingsPage() {
           </label>
         </fieldset>
         <div className="grid-2">
-          <div className="field">
-            <label className="field-label" htmlFor="tax-legal-name">
-              Legal name
-            </label>
+          <FormField id="tax-legal-name" label="Legal name">
             <input
               id="tax-legal-name"
               maxLength={120}
               value={form.legalName}
               onChange={(e) => set({ legalName: e.target.value })}
             />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="tax-trade-name">
-              Trade name
-            </label>
+          </FormField>
+          <FormField id="tax-trade-name" label="Trade name">
             <input
               id="tax-trade-name"
               maxLength={120}
@@ -142,11 +137,8 @@ export function TaxSettingsPage() {
             <span className="hint" id="tax-trade-name-hint">
               Optional: the name the shop trades under, when not its legal name.
             </span>
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="tax-state">
-              State
-            </label>
+          </FormField>
+          <FormField id="tax-state" label="State">
             <select id="tax-state" value={form.state} onChange={(e) => set({ state: e.target.value })}>
               <option value="">Choose a state</option>
               {Object.entries(GST_STATES).map(([name, code]) => (
@@ -155,11 +147,8 @@ export function TaxSettingsPage() {
                 </option>
               ))}
             </select>
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="tax-gstin">
-              GSTIN
-            </label>
+          </FormField>
+          <FormField id="tax-gstin" label="GSTIN">
             <input
               id="tax-gstin"
               maxLength={15}
@@ -173,12 +162,9 @@ export function TaxSettingsPage() {
             <span className="hint" id="tax-gstin-hint">
               15 characters; its first two digits are the state's code.
             </span>
-          </div>
+          </FormField>
         </div>
-        <div className="field">
-          <label className="field-label" htmlFor="tax-address">
-            Registered address
-          </label>
+        <FormField id="tax-address" label="Registered address">
           <textarea
             id="tax-address"
             rows={3}
@@ -186,7 +172,7 @@ export function TaxSettingsPage() {
             value={form.address}
             onChange={(e) => set({ address: e.target.value })}
           />
-        </div>
+        </FormField>
         <div className="form-actions">
           <button className="btn btn-primary" type="submit" disabled={save.isPending}>
             Save tax settings
