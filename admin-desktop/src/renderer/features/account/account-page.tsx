@@ -2,6 +2,7 @@ import { errorMessage } from '@voltcart/api-client/http';
 import { PASSWORD_MIN } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { FormError } from '../../components/catalog-form';
 import { FormField } from '../../components/form-field';
 import { PageHeader } from '../../components/states';
 import { paths } from '../../config/paths';
@@ -66,11 +67,7 @@ function PasswordPanel() {
   return (
     <form className="panel form" onSubmit={submit} noValidate aria-labelledby="pw-title">
       <h2 id="pw-title">Change your password</h2>
-      {problem && (
-        <div className="form-error" role="alert">
-          {problem}
-        </div>
-      )}
+      <FormError error={problem} />
       <div className="grid-3">
         <PasswordField
           id="pw-current"
@@ -178,11 +175,7 @@ function TwoStepPanel() {
         After your password, the login asks for the 6-digit code of an authenticator app on your phone (Google
         Authenticator, Microsoft Authenticator, 2FAS…), so a stolen password alone cannot get in.
       </p>
-      {problem && (
-        <div className="form-error" role="alert">
-          {problem}
-        </div>
-      )}
+      <FormError error={problem} />
       {codes && (
         <div className="recovery-codes" data-testid="recovery-codes">
           <p>

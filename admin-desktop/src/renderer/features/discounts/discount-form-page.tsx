@@ -13,6 +13,7 @@ import {
 } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { FormError } from '../../components/catalog-form';
 import { FormField } from '../../components/form-field';
 import { LoadForEdit } from '../../components/query-states';
 import { PageHeader } from '../../components/states';
@@ -198,11 +199,7 @@ function DiscountForm({ id, current }: { id?: string; current: Promotion | null 
 
   return (
     <form className="panel form" onSubmit={submit} noValidate aria-label="Discount">
-      {error && (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      )}
+      <FormError error={error} />
       <div className="grid-3">
         <FormField id="discount-name" label="Name" hint="Shown to shoppers for an automatic offer.">
           <input {...input('name', { maxLength: 120 })} />

@@ -3,6 +3,7 @@ import { errorMessage } from '@voltcart/api-client/http';
 import type { Promotion } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { FormError } from '../../components/catalog-form';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { QueryError } from '../../components/query-states';
@@ -188,11 +189,7 @@ function GenerateCodesDialog({ promotion, onClose }: { promotion: Promotion; onC
         <p className="muted">
           Each code works once, on the terms of this discount. The codes are saved as a CSV file to hand out.
         </p>
-        {error && (
-          <div className="form-error" role="alert">
-            {error}
-          </div>
-        )}
+        <FormError error={error} />
         <FormField id="codes-count" label="How many codes">
           <input
             id="codes-count"

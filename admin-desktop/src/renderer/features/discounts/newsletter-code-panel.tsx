@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
 import { FormField } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
@@ -55,11 +56,7 @@ export function NewsletterCodePanel() {
         Each new subscriber is mailed a single-use code for their first order. An address whose account
         already has orders gets none, and is told why. 0 % offers no code.
       </p>
-      {error && (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      )}
+      <FormError error={error} />
       <div className="grid-3">
         <FormField id="newsletter-percent" label="% off the first order">
           <input

@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
+import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ordersText } from '../../components/order-state';
 import { SHIP_RESULT_LABELS, useBulkShip } from './order-bulk-ship';
@@ -29,22 +31,15 @@ export function BulkShipDialog(props: { onClose: () => void }) {
         A CSV file with a header row naming the columns order id, carrier and tracking number. Nothing changes
         until you confirm.
       </p>
-      <div className="field">
-        <label className="field-label" htmlFor={fileId}>
-          CSV file
-        </label>
+      <FormField id={fileId} label="CSV file">
         <input
           id={fileId}
           type="file"
           accept=".csv,text/csv"
           onChange={(e) => preview(e.target.files?.[0])}
         />
-      </div>
-      {ship.problem && (
-        <div className="form-error" role="alert">
-          {ship.problem}
-        </div>
-      )}
+      </FormField>
+      <FormError error={ship.problem} />
       {result && (
         <>
           <p role="status">

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import type { OrderState } from '@voltcart/shared';
 import { type FormEvent, useId, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
+import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { api, courierLabel } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
@@ -183,11 +185,7 @@ function BookCourierDialog(props: { busy: boolean; onBook: (box: Box) => void; o
   return (
     <Modal title="Book courier" onClose={props.onClose}>
       <form onSubmit={submit} noValidate>
-        {problem && (
-          <div className="form-error" role="alert">
-            {problem}
-          </div>
-        )}
+        <FormError error={problem} />
         <p className="muted">
           The courier is booked and the order is marked shipped: the customer gets the shipped e-mail with the
           tracking link.
@@ -195,10 +193,7 @@ function BookCourierDialog(props: { busy: boolean; onBook: (box: Box) => void; o
         {field('length', 'Length (cm)')}
         {field('breadth', 'Breadth (cm)')}
         {field('height', 'Height (cm)')}
-        <div className="field">
-          <label className="field-label" htmlFor={ids.weight}>
-            Weight (g)
-          </label>
+        <FormField id={ids.weight} label="Weight (g)">
           <input
             id={ids.weight}
             inputMode="numeric"
@@ -206,7 +201,7 @@ function BookCourierDialog(props: { busy: boolean; onBook: (box: Box) => void; o
             value={weight}
             onChange={(e) => setWeight(e.target.value)}
           />
-        </div>
+        </FormField>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={props.busy}>
             {props.busy ? 'Booking…' : 'Book courier'}

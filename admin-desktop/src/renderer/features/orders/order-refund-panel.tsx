@@ -1,6 +1,8 @@
 import { errorMessage } from '@voltcart/api-client/http';
 import { MANUAL_REFUND_LABELS, MANUAL_REFUND_METHODS, type OrderDetails } from '@voltcart/shared';
 import { type FormEvent, useId, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
+import { FormField } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { formatDateTime, formatINR } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
@@ -122,18 +124,11 @@ export function RefundPanel({ details }: { details: OrderDetails }) {
         </table>
       )}
       {/* Outside the form: a refusal that leaves nothing to refund (all refunded meanwhile) stays readable. */}
-      {problem && (
-        <div className="form-error" role="alert">
-          {problem}
-        </div>
-      )}
+      <FormError error={problem} />
       {left > 0 && (
         <form className="refund-form" onSubmit={submit} noValidate>
           <div className="refund-fields">
-            <div className="field">
-              <label className="field-label" htmlFor={ids.amount}>
-                Amount (₹)
-              </label>
+            <FormField id={ids.amount} label="Amount (₹)">
               <input
                 id={ids.amount}
                 inputMode="decimal"
@@ -141,24 +136,18 @@ export function RefundPanel({ details }: { details: OrderDetails }) {
                 value={amount}
                 onChange={(e) => setAmount(e.target.value)}
               />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor={ids.reason}>
-                Reason
-              </label>
+            </FormField>
+            <FormField id={ids.reason} label="Reason">
               <input
                 id={ids.reason}
                 maxLength={300}
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
               />
-            </div>
+            </FormField>
             {cod && (
               <>
-                <div className="field">
-                  <label className="field-label" htmlFor={ids.method}>
-                    Paid back by
-                  </label>
+                <FormField id={ids.method} label="Paid back by">
                   <select
                     id={ids.method}
                     value={method}
@@ -170,7 +159,7 @@ export function RefundPanel({ details }: { details: OrderDetails }) {
                       </option>
                     ))}
                   </select>
-                </div>
+                </FormField>
                 <div className="field">
                   <label className="field-label" htmlFor={ids.reference}>
                     Reference{method === 'cash' ? ' (optional)' : ''}

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
 import { Modal } from '../../components/modal';
 
 /**
@@ -28,11 +29,7 @@ export function ReturnDialog(props: {
           The parcel came back to us ({unitsText}). A tax invoice already issued is cancelled by a credit
           note. This cannot be undone.
         </p>
-        {problem && (
-          <div className="form-error" role="alert">
-            {problem}
-          </div>
-        )}
+        <FormError error={problem} />
         <fieldset className="choice-list">
           <legend className="field-label">Where do the units go?</legend>
           <label className="choice">

@@ -1,5 +1,7 @@
 import { canMove, type Order, type OrderState } from '@voltcart/shared';
 import { useId, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
+import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ordersText, STATE_LABELS } from '../../components/order-state';
 import { SHIP_RESULT_LABELS, useBulkShip } from './order-bulk-ship';
@@ -53,10 +55,7 @@ export function ShipChosenDialog(props: { orders: Order[]; onClose: (shipped: bo
         confirm.
       </p>
       {shippable.length > 0 && (
-        <div className="field">
-          <label className="field-label" htmlFor={carrierId}>
-            Carrier for every order
-          </label>
+        <FormField id={carrierId} label="Carrier for every order">
           <input
             id={carrierId}
             value={carrier}
@@ -67,13 +66,9 @@ export function ShipChosenDialog(props: { orders: Order[]; onClose: (shipped: bo
               ship.reset();
             }}
           />
-        </div>
+        </FormField>
       )}
-      {ship.problem && (
-        <div className="form-error" role="alert">
-          {ship.problem}
-        </div>
-      )}
+      <FormError error={ship.problem} />
       {result && (
         <p role="status">
           {result.applied

@@ -1,4 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
+import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 
 export interface Shipment {
@@ -32,15 +34,8 @@ export function ShipDialog(props: {
   return (
     <Modal title={title} onClose={props.onClose}>
       <form onSubmit={submit} noValidate>
-        {problem && (
-          <div className="form-error" role="alert">
-            {problem}
-          </div>
-        )}
-        <div className="field">
-          <label className="field-label" htmlFor={ids.carrier}>
-            Carrier
-          </label>
+        <FormError error={problem} />
+        <FormField id={ids.carrier} label="Carrier">
           <input
             id={ids.carrier}
             maxLength={60}
@@ -48,18 +43,15 @@ export function ShipDialog(props: {
             value={carrier}
             onChange={(e) => setCarrier(e.target.value)}
           />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.tracking}>
-            Tracking number
-          </label>
+        </FormField>
+        <FormField id={ids.tracking} label="Tracking number">
           <input
             id={ids.tracking}
             maxLength={60}
             value={trackingNumber}
             onChange={(e) => setTrackingNumber(e.target.value)}
           />
-        </div>
+        </FormField>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={props.busy}>
             {props.busy ? 'Saving…' : props.initial ? 'Save tracking' : 'Mark as shipped'}

@@ -3,6 +3,8 @@ import { errorMessage } from '@voltcart/api-client/http';
 import { formatINR, RETURN_REASON_LABELS, type ReturnDetails } from '@voltcart/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { FormError } from '../../components/catalog-form';
+import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
@@ -288,31 +290,21 @@ function ApproveDialog({ returnId, onClose }: { returnId: string; onClose: () =>
   return (
     <Modal title="Approve and book the pickup" onClose={onClose}>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        {problem && (
-          <div className="form-error" role="alert">
-            {problem}
-          </div>
-        )}
+        <FormError error={problem} />
         <p className="muted small">
           Book the pickup with the carrier, then enter its AWB: the shopper is mailed both.
         </p>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.carrier}>
-            Pickup carrier
-          </label>
+        <FormField id={ids.carrier} label="Pickup carrier">
           <input
             id={ids.carrier}
             maxLength={60}
             value={carrier}
             onChange={(e) => setCarrier(e.target.value)}
           />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.awb}>
-            AWB number
-          </label>
+        </FormField>
+        <FormField id={ids.awb} label="AWB number">
           <input id={ids.awb} maxLength={60} value={awb} onChange={(e) => setAwb(e.target.value)} />
-        </div>
+        </FormField>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={approve.isPending}>
             {approve.isPending ? 'Approving…' : 'Approve'}
@@ -344,15 +336,8 @@ function RejectDialog({ returnId, onClose }: { returnId: string; onClose: () => 
   return (
     <Modal title="Reject this request" onClose={onClose}>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        {problem && (
-          <div className="form-error" role="alert">
-            {problem}
-          </div>
-        )}
-        <div className="field">
-          <label className="field-label" htmlFor={id}>
-            Reason for the shopper
-          </label>
+        <FormError error={problem} />
+        <FormField id={id} label="Reason for the shopper">
           <textarea
             id={id}
             rows={3}
@@ -360,7 +345,7 @@ function RejectDialog({ returnId, onClose }: { returnId: string; onClose: () => 
             value={reason}
             onChange={(e) => setReason(e.target.value)}
           />
-        </div>
+        </FormField>
         <div className="form-actions">
           <button type="submit" className="btn btn-danger" disabled={reject.isPending}>
             {reject.isPending ? 'Rejecting…' : 'Reject'}
@@ -404,11 +389,7 @@ function ReceiveForm({ details }: { details: ReturnDetails }) {
     <section className="panel" aria-labelledby="receive-title">
       <h2 id="receive-title">Receive and inspect</h2>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        {problem && (
-          <div className="form-error" role="alert">
-            {problem}
-          </div>
-        )}
+        <FormError error={problem} />
         <table className="table">
           <thead>
             <tr>
@@ -501,11 +482,7 @@ function RefundForm({ details }: { details: ReturnDetails }) {
     <section className="panel" aria-labelledby="refund-title">
       <h2 id="refund-title">Refund</h2>
       <form onSubmit={(e) => void submit(e)} className="form" noValidate>
-        {problem && (
-          <div className="form-error" role="alert">
-            {problem}
-          </div>
-        )}
+        <FormError error={problem} />
         <div className="field">
           <label className="field-label" htmlFor={ids.amount}>
             Amount (₹), at most {formatINR(r.refundable)}
@@ -519,17 +496,14 @@ function RefundForm({ details }: { details: ReturnDetails }) {
           />
         </div>
         {manual && (
-          <div className="field">
-            <label className="field-label" htmlFor={ids.reference}>
-              Transaction reference
-            </label>
+          <FormField id={ids.reference} label="Transaction reference">
             <input
               id={ids.reference}
               maxLength={100}
               value={reference}
               onChange={(e) => setReference(e.target.value)}
             />
-          </div>
+          </FormField>
         )}
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={refund.isPending}>

@@ -9,6 +9,7 @@ import {
   type ShippingRefundRule,
 } from '@voltcart/shared';
 import { type FormEvent, useId, useState } from 'react';
+import { FormField } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { toast } from '../../stores/toast';
@@ -56,10 +57,7 @@ export function ReturnsPolicyPanel() {
     <section className="panel" aria-labelledby="returns-policy">
       <h2 id="returns-policy">Returns policy</h2>
       <form onSubmit={(e) => void submit(e)} className="form" noValidate>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.days}>
-            Return window (days after delivery)
-          </label>
+        <FormField id={ids.days} label="Return window (days after delivery)">
           <input
             id={ids.days}
             type="number"
@@ -68,11 +66,8 @@ export function ReturnsPolicyPanel() {
             value={days ?? String(p.windowDays)}
             onChange={(e) => setDays(e.target.value)}
           />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.shipping}>
-            Refund shipping
-          </label>
+        </FormField>
+        <FormField id={ids.shipping} label="Refund shipping">
           <select
             id={ids.shipping}
             value={shipping ?? p.shippingRefund}
@@ -84,7 +79,7 @@ export function ReturnsPolicyPanel() {
               </option>
             ))}
           </select>
-        </div>
+        </FormField>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save policy'}

@@ -1,6 +1,7 @@
 import { errorMessage } from '@voltcart/api-client/http';
 import type { ShopSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
 import { FormField } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
@@ -70,11 +71,7 @@ export function ReminderMailsForm({ settings }: { settings: ShopSettings }) {
         One mail per cart a logged-in shopper leaves untouched, and one per delivered order asking for a
         review. 0 turns a mail off. Shoppers can stop both from the mail or their profile.
       </p>
-      {error && (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      )}
+      <FormError error={error} />
       <div className="grid-2">
         <FormField id="cart-reminder-hours" label="Cart reminder after (hours)">
           <input

@@ -1,6 +1,7 @@
 import { errorMessage } from '@voltcart/api-client/http';
 import { MAX_PROMISES, type ShopSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
 import { FormField } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
@@ -62,11 +63,7 @@ export function ShopClaimsForm({ settings }: { settings: ShopSettings }) {
         Shoppers read these as promises. Show only what the shop does: free shipping follows the threshold
         above, and no text here may promise returns, discounts or deals the shop does not give.
       </p>
-      {error && (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      )}
+      <FormError error={error} />
       <fieldset className="field">
         <legend className="field-label">Promise strip (under the header, up to {MAX_PROMISES})</legend>
         {form.promises.map((text, i) => (

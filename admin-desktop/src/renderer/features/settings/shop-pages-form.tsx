@@ -8,6 +8,7 @@ import {
   type ShopPageSlug,
 } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
 import { FormField } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
@@ -80,11 +81,7 @@ export function ShopPagesForm() {
         are separated by an empty line; a line starting with “## ” is a heading, lines starting with “- ” a
         list.
       </p>
-      {error && (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      )}
+      <FormError error={error} />
       <FormField id="shop-page" label="Page">
         <select id="shop-page" value={slug} onChange={(e) => setSlug(e.target.value as ShopPageSlug)}>
           {SHOP_PAGES.map((p) => (

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { ROLE_LABELS, STAFF_ROLES, type StaffMember, type StaffRole } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
 import { FormField } from '../../components/form-field';
 import { QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
@@ -124,11 +125,7 @@ export function StaffPage() {
 
       <form className="panel form" onSubmit={submit} noValidate aria-labelledby="invite-title">
         <h2 id="invite-title">Invite a staff member</h2>
-        {formError && (
-          <div className="form-error" role="alert">
-            {formError}
-          </div>
-        )}
+        <FormError error={formError} />
         <div className="grid-3">
           <FormField id="staff-name" label="Name">
             <input
