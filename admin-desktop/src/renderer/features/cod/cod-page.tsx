@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { FormField } from '../../components/form-field';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { ErrorBox, PageHeader, Spinner } from '../../components/states';
+import { TableHead } from '../../components/table-head';
 import { api } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
 import { formatDateTime, formatINR } from '../../lib/format';
@@ -152,32 +153,19 @@ export function CodPage() {
         ) : (
           <table className="table table-stack">
             <caption className="visually-hidden">Cash to collect per carrier, by days since delivery</caption>
-            <thead>
-              <tr>
-                <th scope="col">Carrier</th>
-                <th scope="col" className="num">
-                  Orders
-                </th>
-                <th scope="col" className="num">
-                  Due
-                </th>
-                <th scope="col" className="num">
-                  0–7 days
-                </th>
-                <th scope="col" className="num">
-                  8–15 days
-                </th>
-                <th scope="col" className="num">
-                  16–30 days
-                </th>
-                <th scope="col" className="num">
-                  Over 30 days
-                </th>
-                <th scope="col" className="num">
-                  Oldest (days)
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              scope="col"
+              columns={[
+                'Carrier',
+                { label: 'Orders', className: 'num' },
+                { label: 'Due', className: 'num' },
+                { label: '0–7 days', className: 'num' },
+                { label: '8–15 days', className: 'num' },
+                { label: '16–30 days', className: 'num' },
+                { label: 'Over 30 days', className: 'num' },
+                { label: 'Oldest (days)', className: 'num' },
+              ]}
+            />
             <tbody>
               {carriers.map((c) => (
                 <tr key={c.carrier} data-testid="cod-due-row">
@@ -223,24 +211,19 @@ export function CodPage() {
         ) : list.data?.remittances.length ? (
           <table className="table table-stack">
             <caption className="visually-hidden">Remittances, the latest received first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">Carrier</th>
-                <th scope="col">Reference</th>
-                <th scope="col" className="num">
-                  Orders
-                </th>
-                <th scope="col" className="num">
-                  Amount
-                </th>
-                <th scope="col" className="num">
-                  Short by
-                </th>
-                <th scope="col">File</th>
-                <th scope="col">Recorded</th>
-              </tr>
-            </thead>
+            <TableHead
+              scope="col"
+              columns={[
+                'Received',
+                'Carrier',
+                'Reference',
+                { label: 'Orders', className: 'num' },
+                { label: 'Amount', className: 'num' },
+                { label: 'Short by', className: 'num' },
+                'File',
+                'Recorded',
+              ]}
+            />
             <tbody>
               {list.data.remittances.map((r) => (
                 <tr key={r._id} data-testid="cod-remittance-row">

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { StateBadge } from '../../components/order-state';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
+import { TableHead } from '../../components/table-head';
 import { paths } from '../../config/paths';
 import { formatDateTime, formatINR } from '../../lib/format';
 import { queries } from '../../lib/queries';
@@ -158,15 +159,9 @@ export function DashboardPage() {
             <QueryError query={recent} />
           ) : recent.data?.length ? (
             <table className="table table-stack">
-              <thead>
-                <tr>
-                  <th>Order</th>
-                  <th>Date</th>
-                  <th>Customer</th>
-                  <th className="num">Total</th>
-                  <th>State</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={['Order', 'Date', 'Customer', { label: 'Total', className: 'num' }, 'State']}
+              />
               <tbody>
                 {recent.data.map((o) => (
                   <tr

@@ -8,6 +8,7 @@ import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
+import { TableHead } from '../../components/table-head';
 import { paths } from '../../config/paths';
 import { deleteWithConfirm } from '../../lib/actions';
 import { api } from '../../lib/api';
@@ -55,17 +56,7 @@ export function DiscountListPage() {
           <p className="muted">No discounts yet. Add one to run a sale or a festival offer.</p>
         ) : (
           <table className="table table-stack">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Code</th>
-                <th>Gives</th>
-                <th>Runs</th>
-                <th>Used</th>
-                <th>State</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Name', 'Code', 'Gives', 'Runs', 'Used', 'State', 'Actions']} />
             <tbody>
               {list.data.map((p) => {
                 const state = stateOf(p);

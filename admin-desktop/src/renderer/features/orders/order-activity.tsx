@@ -1,6 +1,7 @@
 import { errorMessage } from '@voltcart/api-client/http';
 import type { OrderDetails, OrderDocument, OrderMail } from '@voltcart/shared';
 import { useState } from 'react';
+import { TableHead } from '../../components/table-head';
 import { api, orderDocument } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
 import { formatDateTime, formatINR } from '../../lib/format';
@@ -40,14 +41,7 @@ export function OrderTimeline({ timeline }: { timeline: OrderDetails['timeline']
     <section className="panel" aria-labelledby="timeline-title">
       <h2 id="timeline-title">Timeline</h2>
       <table className="table compact" data-testid="order-timeline">
-        <thead>
-          <tr>
-            <th>When</th>
-            <th>What</th>
-            <th>Who</th>
-            <th>Note</th>
-          </tr>
-        </thead>
+        <TableHead columns={['When', 'What', 'Who', 'Note']} />
         <tbody>
           {timeline.map((e, i) => (
             <tr key={`${e.event}-${i}`}>
@@ -90,14 +84,7 @@ export function OrderMails({ orderId, mails }: { orderId: string; mails: OrderMa
         <p className="muted">No e-mails for this order.</p>
       ) : (
         <table className="table compact">
-          <thead>
-            <tr>
-              <th>Subject</th>
-              <th>To</th>
-              <th>Delivery</th>
-              <th className="num">Actions</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Subject', 'To', 'Delivery', { label: 'Actions', className: 'num' }]} />
           <tbody>
             {mails.map((m) => (
               <tr key={m._id}>

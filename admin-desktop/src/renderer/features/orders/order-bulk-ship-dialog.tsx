@@ -3,6 +3,7 @@ import { FormError } from '../../components/catalog-form';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ordersText } from '../../components/order-state';
+import { TableHead } from '../../components/table-head';
 import { SHIP_RESULT_LABELS, useBulkShip } from './order-bulk-ship';
 
 const rowsText = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'row' : 'rows'}`;
@@ -49,15 +50,9 @@ export function BulkShipDialog(props: { onClose: () => void }) {
           </p>
           <div className="bulk-ship-rows">
             <table className="table">
-              <thead>
-                <tr>
-                  <th className="num">Line</th>
-                  <th>Order</th>
-                  <th>Carrier</th>
-                  <th>Tracking</th>
-                  <th>Result</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[{ label: 'Line', className: 'num' }, 'Order', 'Carrier', 'Tracking', 'Result']}
+              />
               <tbody>
                 {result.rows.map((r) => (
                   <tr key={r.line}>

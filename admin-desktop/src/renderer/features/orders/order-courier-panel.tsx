@@ -5,6 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
+import { TableHead } from '../../components/table-head';
 import { api, courierLabel } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
 import { formatDateTime } from '../../lib/format';
@@ -116,14 +117,7 @@ export function OrderCourierPanel(props: { orderId: string; state: OrderState; c
           </div>
           {c.events.length > 0 && (
             <table className="table compact" data-testid="courier-events">
-              <thead>
-                <tr>
-                  <th>When</th>
-                  <th>Status</th>
-                  <th>Activity</th>
-                  <th>Where</th>
-                </tr>
-              </thead>
+              <TableHead columns={['When', 'Status', 'Activity', 'Where']} />
               <tbody>
                 {c.events.map((e) => (
                   <tr key={`${e.at}-${e.status}`}>

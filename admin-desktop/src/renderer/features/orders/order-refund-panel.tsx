@@ -3,6 +3,7 @@ import { MANUAL_REFUND_LABELS, MANUAL_REFUND_METHODS, type OrderDetails } from '
 import { type FormEvent, useId, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
 import { FormField } from '../../components/form-field';
+import { TableHead } from '../../components/table-head';
 import { api } from '../../lib/api';
 import { formatDateTime, formatINR } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
@@ -93,15 +94,7 @@ export function RefundPanel({ details }: { details: OrderDetails }) {
       </p>
       {details.refunds.length > 0 && (
         <table className="table compact">
-          <thead>
-            <tr>
-              <th>When</th>
-              <th className="num">Amount</th>
-              <th>Reason</th>
-              <th>How</th>
-              <th>State</th>
-            </tr>
-          </thead>
+          <TableHead columns={['When', { label: 'Amount', className: 'num' }, 'Reason', 'How', 'State']} />
           <tbody>
             {details.refunds.map((r) => (
               <tr key={r._id}>

@@ -8,6 +8,7 @@ import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
+import { TableHead } from '../../components/table-head';
 import { paths } from '../../config/paths';
 import { api, getApiUrl } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -234,15 +235,15 @@ export function ReturnDetailPage() {
 function LinesTable({ details }: { details: ReturnDetails }) {
   return (
     <table className="table">
-      <thead>
-        <tr>
-          <th>Item</th>
-          <th className="num">Units</th>
-          <th className="num">Sellable</th>
-          <th className="num">Damaged</th>
-          <th className="num">Share</th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          'Item',
+          { label: 'Units', className: 'num' },
+          { label: 'Sellable', className: 'num' },
+          { label: 'Damaged', className: 'num' },
+          { label: 'Share', className: 'num' },
+        ]}
+      />
       <tbody>
         {details.request.lines.map((l) => (
           <tr key={l.lineId}>
@@ -391,14 +392,14 @@ function ReceiveForm({ details }: { details: ReturnDetails }) {
       <form onSubmit={(e) => void submit(e)} noValidate>
         <FormError error={problem} />
         <table className="table">
-          <thead>
-            <tr>
-              <th>Item</th>
-              <th className="num">Units back</th>
-              <th className="num">Sellable (back to stock)</th>
-              <th className="num">Damaged</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Item',
+              { label: 'Units back', className: 'num' },
+              { label: 'Sellable (back to stock)', className: 'num' },
+              { label: 'Damaged', className: 'num' },
+            ]}
+          />
           <tbody>
             {r.lines.map((l) => (
               <tr key={l.lineId}>

@@ -10,6 +10,7 @@ import {
 } from '@voltcart/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { FormField } from '../../components/form-field';
+import { TableHead } from '../../components/table-head';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { toast } from '../../stores/toast';
@@ -89,12 +90,7 @@ export function ReturnsPolicyPanel() {
       {p.categories.length > 0 && (
         <table className="table">
           <caption className="muted small">What each category allows after delivery</caption>
-          <thead>
-            <tr>
-              <th>Category</th>
-              <th>Returns</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Category', 'Returns']} />
           <tbody>
             {p.categories.map((c) => (
               <tr key={c._id}>

@@ -6,6 +6,7 @@ import { FormError } from '../../components/catalog-form';
 import { FormField } from '../../components/form-field';
 import { QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
+import { TableHead } from '../../components/table-head';
 import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
@@ -175,16 +176,7 @@ export function StaffPage() {
           <Spinner />
         ) : (
           <table className="table table-stack">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Email</th>
-                <th>Role</th>
-                <th>State</th>
-                <th>Since</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Name', 'Email', 'Role', 'State', 'Since', 'Actions']} />
             <tbody>
               {(list.data ?? []).map((m) => (
                 <tr key={m._id}>
