@@ -20,3 +20,38 @@ export function FormField(props: { id: string; label: ReactNode; hint?: ReactNod
     </div>
   );
 }
+
+/**
+ * A form's row of buttons: the submit button first (disabled while the form is being sent, when it then says
+ * `busyLabel`), Cancel when the form can be left without sending, then the form's own buttons.
+ */
+export function FormActions(props: {
+  label: ReactNode;
+  busy: boolean;
+  busyLabel?: ReactNode;
+  /** Disabled for another reason than sending (nothing loaded yet). */
+  disabled?: boolean;
+  danger?: boolean;
+  /** Stays in view at the bottom of a long form. */
+  sticky?: boolean;
+  onCancel?: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={props.sticky ? 'form-actions sticky-actions' : 'form-actions'}>
+      <button
+        type="submit"
+        className={props.danger ? 'btn btn-danger' : 'btn btn-primary'}
+        disabled={props.busy || props.disabled}
+      >
+        {props.busy && props.busyLabel ? props.busyLabel : props.label}
+      </button>
+      {props.onCancel && (
+        <button type="button" className="btn btn-ghost" onClick={props.onCancel}>
+          Cancel
+        </button>
+      )}
+      {props.children}
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { type FormEvent, useState } from 'react';
-import { FormField } from '../../components/form-field';
+import { FormActions, FormField } from '../../components/form-field';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { ErrorBox, PageHeader, Spinner } from '../../components/states';
 import { TableHead } from '../../components/table-head';
@@ -112,11 +112,7 @@ function RemittanceForm({ carriers }: { carriers: string[] }) {
           </span>
         </div>
       </div>
-      <div className="form-actions">
-        <button className="btn btn-primary" type="submit" disabled={record.isPending}>
-          {record.isPending ? 'Recording…' : 'Record remittance'}
-        </button>
-      </div>
+      <FormActions busy={record.isPending} label="Record remittance" busyLabel="Recording…" />
     </form>
   );
 }

@@ -14,7 +14,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FormError } from '../../components/catalog-form';
-import { FormField } from '../../components/form-field';
+import { FormActions, FormField } from '../../components/form-field';
 import { LoadForEdit } from '../../components/query-states';
 import { PageHeader } from '../../components/states';
 import { paths } from '../../config/paths';
@@ -347,14 +347,11 @@ function DiscountForm({ id, current }: { id?: string; current: Promotion | null 
         {v.kind === 'automatic' && check('deal', 'Show as a deal on the home page (needs an end)')}
       </fieldset>
 
-      <div className="form-actions">
-        <button className="btn btn-primary" type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save discount'}
-        </button>
+      <FormActions busy={save.isPending} label="Save discount" busyLabel="Saving…">
         <Link to={paths.discounts} className="btn btn-ghost">
           Cancel
         </Link>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import type { Promotion } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormError } from '../../components/catalog-form';
-import { FormField } from '../../components/form-field';
+import { FormActions, FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
@@ -197,11 +197,7 @@ function GenerateCodesDialog({ promotion, onClose }: { promotion: Promotion; onC
             onChange={(e) => setPrefix(e.target.value)}
           />
         </FormField>
-        <div className="form-actions">
-          <button className="btn btn-primary" type="submit" disabled={generate.isPending}>
-            {generate.isPending ? 'Generating…' : 'Generate and save CSV'}
-          </button>
-        </div>
+        <FormActions busy={generate.isPending} label="Generate and save CSV" busyLabel="Generating…" />
       </form>
     </Modal>
   );

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
-import { FormField } from '../../components/form-field';
+import { FormActions, FormField } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
@@ -75,11 +75,12 @@ export function NewsletterCodePanel() {
           />
         </FormField>
       </div>
-      <div className="form-actions">
-        <button className="btn btn-primary" type="submit" disabled={save.isPending || !settings.data}>
-          {save.isPending ? 'Saving…' : 'Save newsletter code'}
-        </button>
-      </div>
+      <FormActions
+        busy={save.isPending}
+        label="Save newsletter code"
+        busyLabel="Saving…"
+        disabled={!settings.data}
+      />
     </form>
   );
 }

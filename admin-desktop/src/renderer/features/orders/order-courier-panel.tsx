@@ -3,7 +3,7 @@ import { errorMessage } from '@voltcart/api-client/http';
 import type { OrderState } from '@voltcart/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
-import { FormField } from '../../components/form-field';
+import { FormActions, FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { TableHead } from '../../components/table-head';
 import { api, courierLabel } from '../../lib/api';
@@ -196,14 +196,7 @@ function BookCourierDialog(props: { busy: boolean; onBook: (box: Box) => void; o
             onChange={(e) => setWeight(e.target.value)}
           />
         </FormField>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={props.busy}>
-            {props.busy ? 'Booking…' : 'Book courier'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={props.onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions busy={props.busy} label="Book courier" busyLabel="Booking…" onCancel={props.onClose} />
       </form>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
+import { FormActions } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 
 /**
@@ -51,14 +52,12 @@ export function ReturnDialog(props: {
             Counted damaged (not back in stock)
           </label>
         </fieldset>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={props.busy}>
-            {props.busy ? 'Saving…' : 'Mark as returned'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={props.onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions
+          busy={props.busy}
+          label="Mark as returned"
+          busyLabel="Saving…"
+          onCancel={props.onClose}
+        />
       </form>
     </Modal>
   );

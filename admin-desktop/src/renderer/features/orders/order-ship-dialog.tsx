@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
-import { FormField } from '../../components/form-field';
+import { FormActions, FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 
 export interface Shipment {
@@ -52,14 +52,12 @@ export function ShipDialog(props: {
             onChange={(e) => setTrackingNumber(e.target.value)}
           />
         </FormField>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={props.busy}>
-            {props.busy ? 'Saving…' : props.initial ? 'Save tracking' : 'Mark as shipped'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={props.onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions
+          busy={props.busy}
+          label={props.initial ? 'Save tracking' : 'Mark as shipped'}
+          busyLabel="Saving…"
+          onCancel={props.onClose}
+        />
       </form>
     </Modal>
   );

@@ -13,7 +13,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FormError } from '../../components/catalog-form';
 import { FileField } from '../../components/file-field';
-import { FormField } from '../../components/form-field';
+import { FormActions, FormField } from '../../components/form-field';
 import { ObjectHistory } from '../../components/object-history';
 import { ProgressBar } from '../../components/progress-bar';
 import { LoadForEdit } from '../../components/query-states';
@@ -622,14 +622,11 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
           </FormField>
         </fieldset>
 
-        <div className="form-actions sticky-actions">
-          <button className="btn btn-primary" type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
-          </button>
+        <FormActions busy={save.isPending} label="Save" busyLabel="Saving…" sticky>
           <Link to={paths.products} className="btn btn-ghost">
             Go Back
           </Link>
-        </div>
+        </FormActions>
       </form>
       {current && <VariantMatrix product={current} />}
       {current && <StockTrail productId={current._id} />}

@@ -4,7 +4,7 @@ import { formatINR, RETURN_REASON_LABELS, type ReturnDetails } from '@voltcart/s
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { FormError } from '../../components/catalog-form';
-import { FormField } from '../../components/form-field';
+import { FormActions, FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
@@ -306,14 +306,7 @@ function ApproveDialog({ returnId, onClose }: { returnId: string; onClose: () =>
         <FormField id={ids.awb} label="AWB number">
           <input id={ids.awb} maxLength={60} value={awb} onChange={(e) => setAwb(e.target.value)} />
         </FormField>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={approve.isPending}>
-            {approve.isPending ? 'Approving…' : 'Approve'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions busy={approve.isPending} label="Approve" busyLabel="Approving…" onCancel={onClose} />
       </form>
     </Modal>
   );
@@ -347,14 +340,13 @@ function RejectDialog({ returnId, onClose }: { returnId: string; onClose: () => 
             onChange={(e) => setReason(e.target.value)}
           />
         </FormField>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-danger" disabled={reject.isPending}>
-            {reject.isPending ? 'Rejecting…' : 'Reject'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions
+          busy={reject.isPending}
+          label="Reject"
+          busyLabel="Rejecting…"
+          danger
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );
@@ -428,11 +420,7 @@ function ReceiveForm({ details }: { details: ReturnDetails }) {
             ))}
           </tbody>
         </table>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={receive.isPending}>
-            {receive.isPending ? 'Saving…' : 'Mark received'}
-          </button>
-        </div>
+        <FormActions busy={receive.isPending} label="Mark received" busyLabel="Saving…" />
       </form>
     </section>
   );
@@ -506,11 +494,11 @@ function RefundForm({ details }: { details: ReturnDetails }) {
             />
           </FormField>
         )}
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={refund.isPending}>
-            {refund.isPending ? 'Refunding…' : manual ? 'Record refund' : 'Refund'}
-          </button>
-        </div>
+        <FormActions
+          busy={refund.isPending}
+          label={manual ? 'Record refund' : 'Refund'}
+          busyLabel="Refunding…"
+        />
       </form>
     </section>
   );

@@ -9,7 +9,7 @@ import {
   type ShippingRefundRule,
 } from '@voltcart/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { FormField } from '../../components/form-field';
+import { FormActions, FormField } from '../../components/form-field';
 import { TableHead } from '../../components/table-head';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
@@ -81,11 +81,7 @@ export function ReturnsPolicyPanel() {
             ))}
           </select>
         </FormField>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save policy'}
-          </button>
-        </div>
+        <FormActions busy={save.isPending} label="Save policy" busyLabel="Saving…" />
       </form>
       {p.categories.length > 0 && (
         <table className="table">

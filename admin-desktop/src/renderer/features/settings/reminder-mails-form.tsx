@@ -2,7 +2,7 @@ import { errorMessage } from '@voltcart/api-client/http';
 import type { ShopSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
-import { FormField } from '../../components/form-field';
+import { FormActions, FormField } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
@@ -96,11 +96,7 @@ export function ReminderMailsForm({ settings }: { settings: ShopSettings }) {
           />
         </FormField>
       </div>
-      <div className="form-actions">
-        <button className="btn btn-primary" type="submit" disabled={save.isPending}>
-          Save reminder mails
-        </button>
-      </div>
+      <FormActions busy={save.isPending} label="Save reminder mails" />
     </form>
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { AppInfo, ConnectionCheck } from '../../../shared/ipc-contract';
-import { FormField } from '../../components/form-field';
+import { FormActions, FormField } from '../../components/form-field';
 import { PageHeader } from '../../components/states';
 import { api, getApiUrl, setApiUrl } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
@@ -254,11 +254,7 @@ export function SettingsPage() {
                 : `Razorpay, key ${s.razorpayKeyId ?? '-'}`}
             </p>
           )}
-          <div className="form-actions">
-            <button className="btn btn-primary" type="submit" disabled={saveShop.isPending || !s}>
-              Save shop settings
-            </button>
-          </div>
+          <FormActions busy={saveShop.isPending} label="Save shop settings" disabled={!s} />
         </form>
       )}
 

@@ -2,7 +2,7 @@ import { errorMessage } from '@voltcart/api-client/http';
 import { MAX_PROMISES, type ShopSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
-import { FormField } from '../../components/form-field';
+import { FormActions, FormField } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
@@ -106,11 +106,7 @@ export function ShopClaimsForm({ settings }: { settings: ShopSettings }) {
           be bought.
         </span>
       </div>
-      <div className="form-actions">
-        <button className="btn btn-primary" type="submit" disabled={save.isPending}>
-          Save storefront texts
-        </button>
-      </div>
+      <FormActions busy={save.isPending} label="Save storefront texts" />
     </form>
   );
 }

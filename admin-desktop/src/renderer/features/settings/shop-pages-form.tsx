@@ -9,7 +9,7 @@ import {
 } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
-import { FormField } from '../../components/form-field';
+import { FormActions, FormField } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { queryKeys } from '../../lib/query-keys';
@@ -125,11 +125,7 @@ export function ShopPagesForm() {
           ))}
         </div>
       )}
-      <div className="form-actions">
-        <button className="btn btn-primary" type="submit" disabled={save.isPending || !page.data}>
-          Save page
-        </button>
-      </div>
+      <FormActions busy={save.isPending} label="Save page" disabled={!page.data} />
     </form>
   );
 }

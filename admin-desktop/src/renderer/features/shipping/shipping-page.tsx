@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { FormField } from '../../components/form-field';
+import { FormActions, FormField } from '../../components/form-field';
 import { PageHeader } from '../../components/states';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
@@ -146,11 +146,7 @@ export function ShippingPage() {
           </div>
         </fieldset>
 
-        <div className="form-actions sticky-actions">
-          <button className="btn btn-primary" type="submit" disabled={save.isPending}>
-            Save shipping settings
-          </button>
-        </div>
+        <FormActions busy={save.isPending} label="Save shipping settings" sticky />
       </form>
     </>
   );

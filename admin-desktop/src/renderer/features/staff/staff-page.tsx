@@ -3,7 +3,7 @@ import { errorMessage } from '@voltcart/api-client/http';
 import { ROLE_LABELS, STAFF_ROLES, type StaffMember, type StaffRole } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
-import { FormField } from '../../components/form-field';
+import { FormActions, FormField } from '../../components/form-field';
 import { QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
 import { TableHead } from '../../components/table-head';
@@ -162,11 +162,7 @@ export function StaffPage() {
             </span>
           </FormField>
         </div>
-        <div className="form-actions">
-          <button className="btn btn-primary" type="submit" disabled={invite.isPending}>
-            {invite.isPending ? 'Inviting…' : 'Invite'}
-          </button>
-        </div>
+        <FormActions busy={invite.isPending} label="Invite" busyLabel="Inviting…" />
       </form>
 
       <QueryError query={list} />

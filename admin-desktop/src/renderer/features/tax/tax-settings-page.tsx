@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { GST_STATES, gstinProblem, gstState, type TaxSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
-import { FormField } from '../../components/form-field';
+import { FormActions, FormField } from '../../components/form-field';
 import { PageHeader, Spinner } from '../../components/states';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
@@ -173,11 +173,7 @@ export function TaxSettingsPage() {
             onChange={(e) => set({ address: e.target.value })}
           />
         </FormField>
-        <div className="form-actions">
-          <button className="btn btn-primary" type="submit" disabled={save.isPending}>
-            Save tax settings
-          </button>
-        </div>
+        <FormActions busy={save.isPending} label="Save tax settings" />
       </form>
       <CategoryTaxTable categories={tax.data.categories} slabs={tax.data.slabs} />
     </>
