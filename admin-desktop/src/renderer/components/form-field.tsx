@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 
 /**
  * One row of a back-office form: the label, the control it names (the child whose id is `id`) and a hint.
@@ -18,6 +18,28 @@ export function FormField(props: { id: string; label: ReactNode; hint?: ReactNod
         </span>
       )}
     </div>
+  );
+}
+
+/**
+ * A FormField whose control is a text box bound to a string: the box gets the field's id and every other
+ * attribute given (type, limits, aria-describedby…), and `onValue` gets what is typed.
+ */
+export function TextField({
+  label,
+  hint,
+  onValue,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  onValue: (value: string) => void;
+}) {
+  return (
+    <FormField id={input.id} label={label} hint={hint}>
+      <input {...input} onChange={(e) => onValue(e.target.value)} />
+    </FormField>
   );
 }
 

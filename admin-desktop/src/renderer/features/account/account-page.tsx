@@ -3,7 +3,7 @@ import { PASSWORD_MIN } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FormError } from '../../components/catalog-form';
-import { FormField } from '../../components/form-field';
+import { TextField } from '../../components/form-field';
 import { PageHeader } from '../../components/states';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
@@ -204,15 +204,14 @@ function TwoStepPanel() {
       {!codes && admin?.twoStepEnabled && (
         <form onSubmit={disable} noValidate>
           <p data-testid="two-step-on">Two-step sign-in is on for your account.</p>
-          <FormField id="off-code" label="Current code, to turn it off">
-            <input
-              id="off-code"
-              inputMode="numeric"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </FormField>
+          <TextField
+            id="off-code"
+            label="Current code, to turn it off"
+            inputMode="numeric"
+            maxLength={6}
+            value={code}
+            onValue={setCode}
+          />
           <button type="submit" className="btn btn-ghost" disabled={busy}>
             Turn off two-step sign-in
           </button>
@@ -236,16 +235,15 @@ function TwoStepPanel() {
             Scan it with the app, or type this key into it:{' '}
             <code data-testid="two-step-secret">{setup.secret}</code>
           </p>
-          <FormField id="enrol-code" label="The 6-digit code the app shows">
-            <input
-              id="enrol-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </FormField>
+          <TextField
+            id="enrol-code"
+            label="The 6-digit code the app shows"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onValue={setCode}
+          />
           <button type="submit" className="btn btn-primary" disabled={busy}>
             Turn on two-step sign-in
           </button>

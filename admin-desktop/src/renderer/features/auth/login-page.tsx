@@ -2,7 +2,7 @@ import { ApiError } from '@voltcart/api-client/http';
 import { adminLoginError } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { FormField } from '../../components/form-field';
+import { FormField, TextField } from '../../components/form-field';
 import { paths } from '../../config/paths';
 import { api, getApiUrl } from '../../lib/api';
 import { explainNetworkFailure } from '../../lib/network-failure';
@@ -100,28 +100,26 @@ export function LoginPage() {
             {error.detail && <span>{error.detail}</span>}
           </div>
         )}
-        <FormField id="admin-email" label="Email">
-          <input
-            id="admin-email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            placeholder="Email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </FormField>
-        <FormField id="admin-password" label="Password">
-          <input
-            id="admin-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            placeholder="Password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </FormField>
+        <TextField
+          id="admin-email"
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          placeholder="Email"
+          value={email}
+          onValue={setEmail}
+        />
+        <TextField
+          id="admin-password"
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          placeholder="Password"
+          value={password}
+          onValue={setPassword}
+        />
         {needCode && (
           <FormField id="admin-code" label="Code from your authenticator app (or a recovery code)">
             <input

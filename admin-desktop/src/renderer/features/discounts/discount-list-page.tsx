@@ -4,7 +4,7 @@ import type { Promotion } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormError } from '../../components/catalog-form';
-import { FormActions, FormField } from '../../components/form-field';
+import { FormActions, TextField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
@@ -181,22 +181,20 @@ function GenerateCodesDialog({ promotion, onClose }: { promotion: Promotion; onC
           Each code works once, on the terms of this discount. The codes are saved as a CSV file to hand out.
         </p>
         <FormError error={error} />
-        <FormField id="codes-count" label="How many codes">
-          <input
-            id="codes-count"
-            inputMode="numeric"
-            value={count}
-            onChange={(e) => setCount(e.target.value)}
-          />
-        </FormField>
-        <FormField id="codes-prefix" label="Start each code with (optional)">
-          <input
-            id="codes-prefix"
-            maxLength={12}
-            value={prefix}
-            onChange={(e) => setPrefix(e.target.value)}
-          />
-        </FormField>
+        <TextField
+          id="codes-count"
+          label="How many codes"
+          inputMode="numeric"
+          value={count}
+          onValue={setCount}
+        />
+        <TextField
+          id="codes-prefix"
+          label="Start each code with (optional)"
+          maxLength={12}
+          value={prefix}
+          onValue={setPrefix}
+        />
         <FormActions busy={generate.isPending} label="Generate and save CSV" busyLabel="Generating…" />
       </form>
     </Modal>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
-import { FormActions, FormField } from '../../components/form-field';
+import { FormActions, TextField } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
@@ -58,22 +58,20 @@ export function NewsletterCodePanel() {
       </p>
       <FormError error={error} />
       <div className="grid-3">
-        <FormField id="newsletter-percent" label="% off the first order">
-          <input
-            id="newsletter-percent"
-            inputMode="numeric"
-            value={percent}
-            onChange={(e) => setPercent(e.target.value)}
-          />
-        </FormField>
-        <FormField id="newsletter-days" label="Valid for (days)">
-          <input
-            id="newsletter-days"
-            inputMode="numeric"
-            value={days}
-            onChange={(e) => setDays(e.target.value)}
-          />
-        </FormField>
+        <TextField
+          id="newsletter-percent"
+          label="% off the first order"
+          inputMode="numeric"
+          value={percent}
+          onValue={setPercent}
+        />
+        <TextField
+          id="newsletter-days"
+          label="Valid for (days)"
+          inputMode="numeric"
+          value={days}
+          onValue={setDays}
+        />
       </div>
       <FormActions
         busy={save.isPending}

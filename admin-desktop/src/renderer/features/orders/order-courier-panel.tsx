@@ -3,7 +3,7 @@ import { errorMessage } from '@voltcart/api-client/http';
 import type { OrderState } from '@voltcart/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
-import { FormActions, FormField } from '../../components/form-field';
+import { FormActions, TextField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { TableHead } from '../../components/table-head';
 import { api, courierLabel } from '../../lib/api';
@@ -187,15 +187,14 @@ function BookCourierDialog(props: { busy: boolean; onBook: (box: Box) => void; o
         {field('length', 'Length (cm)')}
         {field('breadth', 'Breadth (cm)')}
         {field('height', 'Height (cm)')}
-        <FormField id={ids.weight} label="Weight (g)">
-          <input
-            id={ids.weight}
-            inputMode="numeric"
-            placeholder="From the products' weights"
-            value={weight}
-            onChange={(e) => setWeight(e.target.value)}
-          />
-        </FormField>
+        <TextField
+          id={ids.weight}
+          label="Weight (g)"
+          inputMode="numeric"
+          placeholder="From the products' weights"
+          value={weight}
+          onValue={setWeight}
+        />
         <FormActions busy={props.busy} label="Book courier" busyLabel="Booking…" onCancel={props.onClose} />
       </form>
     </Modal>

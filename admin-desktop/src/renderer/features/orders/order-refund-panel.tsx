@@ -2,7 +2,7 @@ import { errorMessage } from '@voltcart/api-client/http';
 import { MANUAL_REFUND_LABELS, MANUAL_REFUND_METHODS, type OrderDetails } from '@voltcart/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
-import { FormField } from '../../components/form-field';
+import { FormField, TextField } from '../../components/form-field';
 import { TableHead } from '../../components/table-head';
 import { api } from '../../lib/api';
 import { formatDateTime, formatINR } from '../../lib/format';
@@ -121,23 +121,15 @@ export function RefundPanel({ details }: { details: OrderDetails }) {
       {left > 0 && (
         <form className="refund-form" onSubmit={submit} noValidate>
           <div className="refund-fields">
-            <FormField id={ids.amount} label="Amount (₹)">
-              <input
-                id={ids.amount}
-                inputMode="decimal"
-                placeholder={`${left} (all that is left)`}
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-              />
-            </FormField>
-            <FormField id={ids.reason} label="Reason">
-              <input
-                id={ids.reason}
-                maxLength={300}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            </FormField>
+            <TextField
+              id={ids.amount}
+              label="Amount (₹)"
+              inputMode="decimal"
+              placeholder={`${left} (all that is left)`}
+              value={amount}
+              onValue={setAmount}
+            />
+            <TextField id={ids.reason} label="Reason" maxLength={300} value={reason} onValue={setReason} />
             {cod && (
               <>
                 <FormField id={ids.method} label="Paid back by">

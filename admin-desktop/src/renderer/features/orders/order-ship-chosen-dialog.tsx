@@ -1,7 +1,7 @@
 import { canMove, type Order, type OrderState } from '@voltcart/shared';
 import { useId, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
-import { FormField } from '../../components/form-field';
+import { TextField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ordersText, STATE_LABELS } from '../../components/order-state';
 import { SHIP_RESULT_LABELS, useBulkShip } from './order-bulk-ship';
@@ -55,18 +55,17 @@ export function ShipChosenDialog(props: { orders: Order[]; onClose: (shipped: bo
         confirm.
       </p>
       {shippable.length > 0 && (
-        <FormField id={carrierId} label="Carrier for every order">
-          <input
-            id={carrierId}
-            value={carrier}
-            maxLength={60}
-            placeholder="e.g. Delhivery (an order's own carrier wins)"
-            onChange={(e) => {
-              setCarrier(e.target.value);
-              ship.reset();
-            }}
-          />
-        </FormField>
+        <TextField
+          id={carrierId}
+          label="Carrier for every order"
+          value={carrier}
+          maxLength={60}
+          placeholder="e.g. Delhivery (an order's own carrier wins)"
+          onValue={(v) => {
+            setCarrier(v);
+            ship.reset();
+          }}
+        />
       )}
       <FormError error={ship.problem} />
       {result && (

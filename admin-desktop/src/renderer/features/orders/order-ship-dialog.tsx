@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
-import { FormActions, FormField } from '../../components/form-field';
+import { FormActions, TextField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 
 export interface Shipment {
@@ -35,23 +35,21 @@ export function ShipDialog(props: {
     <Modal title={title} onClose={props.onClose}>
       <form onSubmit={submit} noValidate>
         <FormError error={problem} />
-        <FormField id={ids.carrier} label="Carrier">
-          <input
-            id={ids.carrier}
-            maxLength={60}
-            placeholder="e.g. Delhivery, Blue Dart"
-            value={carrier}
-            onChange={(e) => setCarrier(e.target.value)}
-          />
-        </FormField>
-        <FormField id={ids.tracking} label="Tracking number">
-          <input
-            id={ids.tracking}
-            maxLength={60}
-            value={trackingNumber}
-            onChange={(e) => setTrackingNumber(e.target.value)}
-          />
-        </FormField>
+        <TextField
+          id={ids.carrier}
+          label="Carrier"
+          maxLength={60}
+          placeholder="e.g. Delhivery, Blue Dart"
+          value={carrier}
+          onValue={setCarrier}
+        />
+        <TextField
+          id={ids.tracking}
+          label="Tracking number"
+          maxLength={60}
+          value={trackingNumber}
+          onValue={setTrackingNumber}
+        />
         <FormActions
           busy={props.busy}
           label={props.initial ? 'Save tracking' : 'Mark as shipped'}

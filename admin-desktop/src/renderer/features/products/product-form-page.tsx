@@ -13,7 +13,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FormError } from '../../components/catalog-form';
 import { FileField } from '../../components/file-field';
-import { FormActions, FormField } from '../../components/form-field';
+import { FormActions, FormField, TextField } from '../../components/form-field';
 import { ObjectHistory } from '../../components/object-history';
 import { ProgressBar } from '../../components/progress-bar';
 import { LoadForEdit } from '../../components/query-states';
@@ -316,23 +316,18 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
         <fieldset className="form-section">
           <legend>Product</legend>
           <div className="grid-2">
-            <FormField id="p-name" label="Name">
-              <input id="p-name" name="name" value={f.name} onChange={(e) => set('name', e.target.value)} />
-            </FormField>
+            <TextField id="p-name" label="Name" name="name" value={f.name} onValue={(v) => set('name', v)} />
             <FormField id="p-slug" label="Slug">
               <input id="p-slug" name="slug" value={slugify(f.name)} readOnly className="readonly" />
             </FormField>
-            <FormField id="p-sku" label="SKU">
-              <input id="p-sku" name="sku" value={f.sku} onChange={(e) => set('sku', e.target.value)} />
-            </FormField>
-            <FormField id="p-brand" label="Brand">
-              <input
-                id="p-brand"
-                name="brand"
-                value={f.brand}
-                onChange={(e) => set('brand', e.target.value)}
-              />
-            </FormField>
+            <TextField id="p-sku" label="SKU" name="sku" value={f.sku} onValue={(v) => set('sku', v)} />
+            <TextField
+              id="p-brand"
+              label="Brand"
+              name="brand"
+              value={f.brand}
+              onValue={(v) => set('brand', v)}
+            />
             <FormField id="p-category" label="Category">
               <select
                 id="p-category"
@@ -349,63 +344,56 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
                 ))}
               </select>
             </FormField>
-            <FormField id="p-stock" label="Stock Quantity">
-              <input
-                id="p-stock"
-                name="stock"
-                type="number"
-                min={0}
-                step={1}
-                value={f.stock}
-                onChange={(e) => set('stock', e.target.value)}
-              />
-            </FormField>
-            <FormField id="p-weight" label="Weight (g)">
-              <input
-                id="p-weight"
-                name="weightGrams"
-                type="number"
-                min={1}
-                max={MAX_WEIGHT_GRAMS}
-                step={1}
-                aria-describedby="p-weight-hint"
-                value={f.weightGrams ?? ''}
-                onChange={(e) => set('weightGrams', e.target.value)}
-              />
-              <span className="hint" id="p-weight-hint">
-                The packed parcel, for the shipping rates by weight (a variant may have its own). Empty: not
-                weighed, the lightest rate.
-              </span>
-            </FormField>
+            <TextField
+              id="p-stock"
+              label="Stock Quantity"
+              name="stock"
+              type="number"
+              min={0}
+              step={1}
+              value={f.stock}
+              onValue={(v) => set('stock', v)}
+            />
+            <TextField
+              id="p-weight"
+              label="Weight (g)"
+              name="weightGrams"
+              type="number"
+              min={1}
+              max={MAX_WEIGHT_GRAMS}
+              step={1}
+              aria-describedby="p-weight-hint"
+              value={f.weightGrams ?? ''}
+              onValue={(v) => set('weightGrams', v)}
+              hint="The packed parcel, for the shipping rates by weight (a variant may have its own). Empty: not weighed, the lightest rate."
+            />
           </div>
         </fieldset>
 
         <fieldset className="form-section">
           <legend>Price</legend>
           <div className="grid-3">
-            <FormField id="p-original" label="Original Price (₹)">
-              <input
-                id="p-original"
-                name="originalPrice"
-                type="number"
-                min={0}
-                step="0.01"
-                value={f.originalPrice}
-                onChange={(e) => set('originalPrice', e.target.value)}
-              />
-            </FormField>
-            <FormField id="p-discount" label="Discount Percentage">
-              <input
-                id="p-discount"
-                name="discountPercentage"
-                type="number"
-                min={0}
-                max={100}
-                step="0.01"
-                value={f.discountPercentage}
-                onChange={(e) => set('discountPercentage', e.target.value)}
-              />
-            </FormField>
+            <TextField
+              id="p-original"
+              label="Original Price (₹)"
+              name="originalPrice"
+              type="number"
+              min={0}
+              step="0.01"
+              value={f.originalPrice}
+              onValue={(v) => set('originalPrice', v)}
+            />
+            <TextField
+              id="p-discount"
+              label="Discount Percentage"
+              name="discountPercentage"
+              type="number"
+              min={0}
+              max={100}
+              step="0.01"
+              value={f.discountPercentage}
+              onValue={(v) => set('discountPercentage', v)}
+            />
             <FormField id="p-final" label="Final Price (₹)">
               <input
                 id="p-final"
@@ -559,27 +547,25 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
               <FileField label="Thumbnail" name="thumbnail" files={thumb} onChange={setThumb} />
               {sent !== null && <ProgressBar value={sent} label="Thumbnail upload" small />}
             </div>
-            <FormField id="p-video" label="Video URL">
-              <input
-                id="p-video"
-                name="videoUrl"
-                type="url"
-                placeholder="https://"
-                value={f.videoUrl}
-                onChange={(e) => set('videoUrl', e.target.value)}
-              />
-            </FormField>
-            <FormField id="p-hsn" label="HSN code">
-              <input
-                id="p-hsn"
-                name="hsnCode"
-                inputMode="numeric"
-                maxLength={8}
-                aria-describedby="p-tax-hint"
-                value={f.hsnCode ?? ''}
-                onChange={(e) => set('hsnCode', e.target.value)}
-              />
-            </FormField>
+            <TextField
+              id="p-video"
+              label="Video URL"
+              name="videoUrl"
+              type="url"
+              placeholder="https://"
+              value={f.videoUrl}
+              onValue={(v) => set('videoUrl', v)}
+            />
+            <TextField
+              id="p-hsn"
+              label="HSN code"
+              name="hsnCode"
+              inputMode="numeric"
+              maxLength={8}
+              aria-describedby="p-tax-hint"
+              value={f.hsnCode ?? ''}
+              onValue={(v) => set('hsnCode', v)}
+            />
             <FormField id="p-gst-rate" label="GST rate">
               <select
                 id="p-gst-rate"

@@ -4,7 +4,7 @@ import { formatINR, RETURN_REASON_LABELS, type ReturnDetails } from '@voltcart/s
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { FormError } from '../../components/catalog-form';
-import { FormActions, FormField } from '../../components/form-field';
+import { FormActions, FormField, TextField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
@@ -295,17 +295,14 @@ function ApproveDialog({ returnId, onClose }: { returnId: string; onClose: () =>
         <p className="muted small">
           Book the pickup with the carrier, then enter its AWB: the shopper is mailed both.
         </p>
-        <FormField id={ids.carrier} label="Pickup carrier">
-          <input
-            id={ids.carrier}
-            maxLength={60}
-            value={carrier}
-            onChange={(e) => setCarrier(e.target.value)}
-          />
-        </FormField>
-        <FormField id={ids.awb} label="AWB number">
-          <input id={ids.awb} maxLength={60} value={awb} onChange={(e) => setAwb(e.target.value)} />
-        </FormField>
+        <TextField
+          id={ids.carrier}
+          label="Pickup carrier"
+          maxLength={60}
+          value={carrier}
+          onValue={setCarrier}
+        />
+        <TextField id={ids.awb} label="AWB number" maxLength={60} value={awb} onValue={setAwb} />
         <FormActions busy={approve.isPending} label="Approve" busyLabel="Approving…" onCancel={onClose} />
       </form>
     </Modal>
@@ -485,14 +482,13 @@ function RefundForm({ details }: { details: ReturnDetails }) {
           />
         </div>
         {manual && (
-          <FormField id={ids.reference} label="Transaction reference">
-            <input
-              id={ids.reference}
-              maxLength={100}
-              value={reference}
-              onChange={(e) => setReference(e.target.value)}
-            />
-          </FormField>
+          <TextField
+            id={ids.reference}
+            label="Transaction reference"
+            maxLength={100}
+            value={reference}
+            onValue={setReference}
+          />
         )}
         <FormActions
           busy={refund.isPending}

@@ -9,7 +9,7 @@ import {
   type ShippingRefundRule,
 } from '@voltcart/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { FormActions, FormField } from '../../components/form-field';
+import { FormActions, FormField, TextField } from '../../components/form-field';
 import { TableHead } from '../../components/table-head';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
@@ -58,16 +58,15 @@ export function ReturnsPolicyPanel() {
     <section className="panel" aria-labelledby="returns-policy">
       <h2 id="returns-policy">Returns policy</h2>
       <form onSubmit={(e) => void submit(e)} className="form" noValidate>
-        <FormField id={ids.days} label="Return window (days after delivery)">
-          <input
-            id={ids.days}
-            type="number"
-            min={1}
-            max={365}
-            value={days ?? String(p.windowDays)}
-            onChange={(e) => setDays(e.target.value)}
-          />
-        </FormField>
+        <TextField
+          id={ids.days}
+          label="Return window (days after delivery)"
+          type="number"
+          min={1}
+          max={365}
+          value={days ?? String(p.windowDays)}
+          onValue={setDays}
+        />
         <FormField id={ids.shipping} label="Refund shipping">
           <select
             id={ids.shipping}

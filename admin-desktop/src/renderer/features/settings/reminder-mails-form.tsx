@@ -2,7 +2,7 @@ import { errorMessage } from '@voltcart/api-client/http';
 import type { ShopSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
-import { FormActions, FormField } from '../../components/form-field';
+import { FormActions, TextField } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
@@ -73,28 +73,26 @@ export function ReminderMailsForm({ settings }: { settings: ShopSettings }) {
       </p>
       <FormError error={error} />
       <div className="grid-2">
-        <FormField id="cart-reminder-hours" label="Cart reminder after (hours)">
-          <input
-            id="cart-reminder-hours"
-            type="number"
-            min={0}
-            max={720}
-            step="1"
-            value={form.cartReminderHours}
-            onChange={(e) => setForm({ ...form, cartReminderHours: e.target.value })}
-          />
-        </FormField>
-        <FormField id="review-request-days" label="Review request after delivery (days)">
-          <input
-            id="review-request-days"
-            type="number"
-            min={0}
-            max={90}
-            step="1"
-            value={form.reviewRequestDays}
-            onChange={(e) => setForm({ ...form, reviewRequestDays: e.target.value })}
-          />
-        </FormField>
+        <TextField
+          id="cart-reminder-hours"
+          label="Cart reminder after (hours)"
+          type="number"
+          min={0}
+          max={720}
+          step="1"
+          value={form.cartReminderHours}
+          onValue={(v) => setForm({ ...form, cartReminderHours: v })}
+        />
+        <TextField
+          id="review-request-days"
+          label="Review request after delivery (days)"
+          type="number"
+          min={0}
+          max={90}
+          step="1"
+          value={form.reviewRequestDays}
+          onValue={(v) => setForm({ ...form, reviewRequestDays: v })}
+        />
       </div>
       <FormActions busy={save.isPending} label="Save reminder mails" />
     </form>

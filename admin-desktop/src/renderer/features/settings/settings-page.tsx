@@ -8,7 +8,7 @@ import {
 } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { AppInfo, ConnectionCheck } from '../../../shared/ipc-contract';
-import { FormActions, FormField } from '../../components/form-field';
+import { FormActions, FormField, TextField } from '../../components/form-field';
 import { PageHeader } from '../../components/states';
 import { api, getApiUrl, setApiUrl } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
@@ -151,19 +151,18 @@ export function SettingsPage() {
             ? 'The address of the Voltcart API this app works with (https:// for a server on another computer). Saved on this computer.'
             : 'The address of the Voltcart API this page works with. Saved in this browser.'}
         </p>
-        <FormField id="api-url" label="API server address">
-          <input
-            id="api-url"
-            name="apiUrl"
-            type="url"
-            value={apiUrl}
-            onChange={(e) => {
-              setUrl(e.target.value);
-              setCheck(null);
-            }}
-            placeholder="http://localhost:5000"
-          />
-        </FormField>
+        <TextField
+          id="api-url"
+          label="API server address"
+          name="apiUrl"
+          type="url"
+          value={apiUrl}
+          onValue={(v) => {
+            setUrl(v);
+            setCheck(null);
+          }}
+          placeholder="http://localhost:5000"
+        />
         {check && (
           <div className={check.ok ? 'form-ok' : 'form-error'} role="status">
             {check.message}
@@ -189,39 +188,33 @@ export function SettingsPage() {
             </div>
           )}
           <div className="grid-2">
-            <FormField id="shop-name" label="Shop name">
-              <input
-                id="shop-name"
-                value={shopForm.shopName}
-                onChange={(e) => setShopForm({ ...shopForm, shopName: e.target.value })}
-              />
-            </FormField>
-            <FormField id="shop-threshold" label="Free shipping threshold (₹)">
-              <input
-                id="shop-threshold"
-                type="number"
-                min={0}
-                step="1"
-                value={shopForm.freeShippingThreshold}
-                onChange={(e) => setShopForm({ ...shopForm, freeShippingThreshold: e.target.value })}
-              />
-            </FormField>
-            <FormField id="shop-low-stock" label="Low-stock threshold (units)">
-              <input
-                id="shop-low-stock"
-                type="number"
-                min={0}
-                max={MAX_LOW_STOCK_THRESHOLD}
-                step="1"
-                aria-describedby="shop-low-stock-hint"
-                value={shopForm.lowStockThreshold}
-                onChange={(e) => setShopForm({ ...shopForm, lowStockThreshold: e.target.value })}
-              />
-              <span className="hint" id="shop-low-stock-hint">
-                Products with this many units or fewer show under “Low stock only” in Products. A variant that
-                falls to its threshold is listed on the dashboard and mailed to staff once.
-              </span>
-            </FormField>
+            <TextField
+              id="shop-name"
+              label="Shop name"
+              value={shopForm.shopName}
+              onValue={(v) => setShopForm({ ...shopForm, shopName: v })}
+            />
+            <TextField
+              id="shop-threshold"
+              label="Free shipping threshold (₹)"
+              type="number"
+              min={0}
+              step="1"
+              value={shopForm.freeShippingThreshold}
+              onValue={(v) => setShopForm({ ...shopForm, freeShippingThreshold: v })}
+            />
+            <TextField
+              id="shop-low-stock"
+              label="Low-stock threshold (units)"
+              type="number"
+              min={0}
+              max={MAX_LOW_STOCK_THRESHOLD}
+              step="1"
+              aria-describedby="shop-low-stock-hint"
+              value={shopForm.lowStockThreshold}
+              onValue={(v) => setShopForm({ ...shopForm, lowStockThreshold: v })}
+              hint="Products with this many units or fewer show under “Low stock only” in Products. A variant that falls to its threshold is listed on the dashboard and mailed to staff once."
+            />
             <FormField id="shop-summary-mail" label="Sales summary mail to the Owner">
               <select
                 id="shop-summary-mail"

@@ -2,7 +2,7 @@ import { errorMessage } from '@voltcart/api-client/http';
 import { MAX_PROMISES, type ShopSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
-import { FormActions, FormField } from '../../components/form-field';
+import { FormActions, TextField } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
@@ -78,18 +78,15 @@ export function ShopClaimsForm({ settings }: { settings: ShopSettings }) {
           />
         ))}
       </fieldset>
-      <FormField id="support-hours" label="Support hours">
-        <input
-          id="support-hours"
-          maxLength={60}
-          aria-describedby="support-hours-hint"
-          value={form.supportHours}
-          onChange={(e) => setForm({ ...form, supportHours: e.target.value })}
-        />
-        <span className="hint" id="support-hours-hint">
-          When the hotline answers: shown in the footer, on product pages and the about page.
-        </span>
-      </FormField>
+      <TextField
+        id="support-hours"
+        label="Support hours"
+        maxLength={60}
+        aria-describedby="support-hours-hint"
+        value={form.supportHours}
+        onValue={(v) => setForm({ ...form, supportHours: v })}
+        hint="When the hotline answers: shown in the footer, on product pages and the about page."
+      />
       <div className="field">
         <label className="check-filter">
           <input

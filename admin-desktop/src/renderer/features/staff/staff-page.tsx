@@ -3,7 +3,7 @@ import { errorMessage } from '@voltcart/api-client/http';
 import { ROLE_LABELS, STAFF_ROLES, type StaffMember, type StaffRole } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
-import { FormActions, FormField } from '../../components/form-field';
+import { FormActions, FormField, TextField } from '../../components/form-field';
 import { QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
 import { TableHead } from '../../components/table-head';
@@ -128,22 +128,20 @@ export function StaffPage() {
         <h2 id="invite-title">Invite a staff member</h2>
         <FormError error={formError} />
         <div className="grid-3">
-          <FormField id="staff-name" label="Name">
-            <input
-              id="staff-name"
-              value={form.name}
-              maxLength={100}
-              onChange={(e) => setForm({ ...form, name: e.target.value })}
-            />
-          </FormField>
-          <FormField id="staff-email" label="Email">
-            <input
-              id="staff-email"
-              type="email"
-              value={form.email}
-              onChange={(e) => setForm({ ...form, email: e.target.value })}
-            />
-          </FormField>
+          <TextField
+            id="staff-name"
+            label="Name"
+            value={form.name}
+            maxLength={100}
+            onValue={(v) => setForm({ ...form, name: v })}
+          />
+          <TextField
+            id="staff-email"
+            label="Email"
+            type="email"
+            value={form.email}
+            onValue={(v) => setForm({ ...form, email: v })}
+          />
           <FormField id="staff-role" label="Role">
             <select
               id="staff-role"

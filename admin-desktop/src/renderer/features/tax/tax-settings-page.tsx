@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { GST_STATES, gstinProblem, gstState, type TaxSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
-import { FormActions, FormField } from '../../components/form-field';
+import { FormActions, FormField, TextField } from '../../components/form-field';
 import { PageHeader, Spinner } from '../../components/states';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
@@ -118,26 +118,22 @@ export function TaxSettingsPage() {
           </label>
         </fieldset>
         <div className="grid-2">
-          <FormField id="tax-legal-name" label="Legal name">
-            <input
-              id="tax-legal-name"
-              maxLength={120}
-              value={form.legalName}
-              onChange={(e) => set({ legalName: e.target.value })}
-            />
-          </FormField>
-          <FormField id="tax-trade-name" label="Trade name">
-            <input
-              id="tax-trade-name"
-              maxLength={120}
-              aria-describedby="tax-trade-name-hint"
-              value={form.tradeName}
-              onChange={(e) => set({ tradeName: e.target.value })}
-            />
-            <span className="hint" id="tax-trade-name-hint">
-              Optional: the name the shop trades under, when not its legal name.
-            </span>
-          </FormField>
+          <TextField
+            id="tax-legal-name"
+            label="Legal name"
+            maxLength={120}
+            value={form.legalName}
+            onValue={(v) => set({ legalName: v })}
+          />
+          <TextField
+            id="tax-trade-name"
+            label="Trade name"
+            maxLength={120}
+            aria-describedby="tax-trade-name-hint"
+            value={form.tradeName}
+            onValue={(v) => set({ tradeName: v })}
+            hint="Optional: the name the shop trades under, when not its legal name."
+          />
           <FormField id="tax-state" label="State">
             <select id="tax-state" value={form.state} onChange={(e) => set({ state: e.target.value })}>
               <option value="">Choose a state</option>
@@ -148,21 +144,18 @@ export function TaxSettingsPage() {
               ))}
             </select>
           </FormField>
-          <FormField id="tax-gstin" label="GSTIN">
-            <input
-              id="tax-gstin"
-              maxLength={15}
-              autoCapitalize="characters"
-              spellCheck={false}
-              disabled={!form.registered}
-              aria-describedby="tax-gstin-hint"
-              value={form.registered ? form.gstin : ''}
-              onChange={(e) => set({ gstin: e.target.value.toUpperCase() })}
-            />
-            <span className="hint" id="tax-gstin-hint">
-              15 characters; its first two digits are the state's code.
-            </span>
-          </FormField>
+          <TextField
+            id="tax-gstin"
+            label="GSTIN"
+            maxLength={15}
+            autoCapitalize="characters"
+            spellCheck={false}
+            disabled={!form.registered}
+            aria-describedby="tax-gstin-hint"
+            value={form.registered ? form.gstin : ''}
+            onValue={(v) => set({ gstin: v.toUpperCase() })}
+            hint="15 characters; its first two digits are the state's code."
+          />
         </div>
         <FormField id="tax-address" label="Registered address">
           <textarea
