@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 
 /**
  * One row of a back-office form: the label, the control it names (the child whose id is `id`) and a hint.
@@ -39,6 +39,25 @@ export function TextField({
   return (
     <FormField id={input.id} label={label} hint={hint}>
       <input {...input} onChange={(e) => onValue(e.target.value)} />
+    </FormField>
+  );
+}
+
+/** TextField's twin for text of several lines. */
+export function TextAreaField({
+  label,
+  hint,
+  onValue,
+  ...textarea
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> & {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  onValue: (value: string) => void;
+}) {
+  return (
+    <FormField id={textarea.id} label={label} hint={hint}>
+      <textarea {...textarea} onChange={(e) => onValue(e.target.value)} />
     </FormField>
   );
 }

@@ -13,7 +13,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FormError } from '../../components/catalog-form';
 import { FileField } from '../../components/file-field';
-import { FormActions, FormField, TextField } from '../../components/form-field';
+import { FormActions, FormField, TextAreaField, TextField } from '../../components/form-field';
 import { ObjectHistory } from '../../components/object-history';
 import { ProgressBar } from '../../components/progress-bar';
 import { LoadForEdit } from '../../components/query-states';
@@ -588,24 +588,22 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
               </span>
             </FormField>
           </div>
-          <FormField id="p-short" label="Short Description">
-            <textarea
-              id="p-short"
-              name="shortDescription"
-              rows={2}
-              value={f.shortDescription}
-              onChange={(e) => set('shortDescription', e.target.value)}
-            />
-          </FormField>
-          <FormField id="p-long" label="Long Description">
-            <textarea
-              id="p-long"
-              name="longDescription"
-              rows={6}
-              value={f.longDescription}
-              onChange={(e) => set('longDescription', e.target.value)}
-            />
-          </FormField>
+          <TextAreaField
+            id="p-short"
+            label="Short Description"
+            name="shortDescription"
+            rows={2}
+            value={f.shortDescription}
+            onValue={(v) => set('shortDescription', v)}
+          />
+          <TextAreaField
+            id="p-long"
+            label="Long Description"
+            name="longDescription"
+            rows={6}
+            value={f.longDescription}
+            onValue={(v) => set('longDescription', v)}
+          />
         </fieldset>
 
         <FormActions busy={save.isPending} label="Save" busyLabel="Saving…" sticky>

@@ -4,7 +4,7 @@ import { formatINR, RETURN_REASON_LABELS, type ReturnDetails } from '@voltcart/s
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { FormError } from '../../components/catalog-form';
-import { FormActions, FormField, TextField } from '../../components/form-field';
+import { FormActions, TextAreaField, TextField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
@@ -328,15 +328,14 @@ function RejectDialog({ returnId, onClose }: { returnId: string; onClose: () => 
     <Modal title="Reject this request" onClose={onClose}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <FormError error={problem} />
-        <FormField id={id} label="Reason for the shopper">
-          <textarea
-            id={id}
-            rows={3}
-            maxLength={300}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </FormField>
+        <TextAreaField
+          id={id}
+          label="Reason for the shopper"
+          rows={3}
+          maxLength={300}
+          value={reason}
+          onValue={setReason}
+        />
         <FormActions
           busy={reject.isPending}
           label="Reject"

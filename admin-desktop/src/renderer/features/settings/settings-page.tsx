@@ -10,6 +10,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { AppInfo, ConnectionCheck } from '../../../shared/ipc-contract';
 import { FormActions, FormField, TextField } from '../../components/form-field';
 import { PageHeader } from '../../components/states';
+import { failedSave } from '../../lib/actions';
 import { api, getApiUrl, setApiUrl } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
 import { useApiMutation } from '../../lib/mutations';
@@ -131,11 +132,7 @@ export function SettingsPage() {
       },
       {
         onSuccess: (reply) => toast.reply(reply, 'Settings saved.'),
-        onError: (err) => {
-          const msg = errorMessage(err, 'The shop settings could not be saved.');
-          setShopError(msg);
-          toast.error(msg);
-        },
+        onError: failedSave(setShopError, 'The shop settings could not be saved.'),
       },
     );
   };

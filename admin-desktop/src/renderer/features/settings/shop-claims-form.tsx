@@ -1,8 +1,8 @@
-import { errorMessage } from '@voltcart/api-client/http';
 import { MAX_PROMISES, type ShopSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
 import { FormActions, TextField } from '../../components/form-field';
+import { failedSave } from '../../lib/actions';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
@@ -47,11 +47,7 @@ export function ShopClaimsForm({ settings }: { settings: ShopSettings }) {
       { emiEnabled: form.emiEnabled, supportHours, promises },
       {
         onSuccess: (reply) => toast.reply(reply, 'Settings saved.'),
-        onError: (err) => {
-          const msg = errorMessage(err, 'The storefront texts could not be saved.');
-          setError(msg);
-          toast.error(msg);
-        },
+        onError: failedSave(setError, 'The storefront texts could not be saved.'),
       },
     );
   };

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '@voltcart/api-client/http';
 import {
   MAX_SHOP_PAGE_LENGTH,
   SHOP_PAGE_TITLES,
@@ -9,7 +8,8 @@ import {
 } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
-import { FormActions, FormField } from '../../components/form-field';
+import { FormActions, FormField, TextAreaField } from '../../components/form-field';
+import { failedSave } from '../../lib/actions';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { queryKeys } from '../../lib/query-keys';
@@ -64,11 +64,7 @@ export function ShopPagesForm() {
       { body: text, ...(slug === 'contact' && named && { officer }) },
       {
         onSuccess: (reply) => toast.reply(reply, 'Page saved.'),
-        onError: (err) => {
-          const msg = errorMessage(err, 'The page could not be saved.');
-          setError(msg);
-          toast.error(msg);
-        },
+        onError: failedSave(setError, 'The page could not be saved.'),
       },
     );
   };
@@ -98,16 +94,15 @@ export function ShopPagesForm() {
           </span>
         )}
       </FormField>
-      <FormField id="shop-page-text" label="Page text">
-        <textarea
-          id="shop-page-text"
-          rows={14}
-          maxLength={MAX_SHOP_PAGE_LENGTH}
-          value={body}
-          disabled={!page.data}
-          onChange={(e) => setBody(e.target.value)}
-        />
-      </FormField>
+      <TextAreaField
+        id="shop-page-text"
+        label="Page text"
+        rows={14}
+        maxLength={MAX_SHOP_PAGE_LENGTH}
+        value={body}
+        disabled={!page.data}
+        onValue={setBody}
+      />
       {slug === 'contact' && (
         <div className="grid-2">
           {OFFICER_FIELDS.map(([key, label, autoComplete]) => (

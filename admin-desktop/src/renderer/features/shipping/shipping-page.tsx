@@ -3,6 +3,7 @@ import { errorMessage } from '@voltcart/api-client/http';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormActions, FormField } from '../../components/form-field';
 import { PageHeader } from '../../components/states';
+import { failedSave } from '../../lib/actions';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
@@ -60,11 +61,7 @@ export function ShippingPage() {
         setError(null);
         toast.reply(reply, 'Shipping settings saved.');
       },
-      onError: (err) => {
-        const msg = errorMessage(err, 'The shipping settings could not be saved.');
-        setError(msg);
-        toast.error(msg);
-      },
+      onError: failedSave(setError, 'The shipping settings could not be saved.'),
     });
   };
 

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { GST_STATES, gstinProblem, gstState, type TaxSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
-import { FormActions, FormField, TextField } from '../../components/form-field';
+import { FormActions, FormField, TextAreaField, TextField } from '../../components/form-field';
 import { PageHeader, Spinner } from '../../components/states';
+import { failedSave } from '../../lib/actions';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
@@ -70,11 +71,7 @@ export function TaxSettingsPage() {
       { ...form, gstin: form.registered ? form.gstin.trim().toUpperCase() : '' },
       {
         onSuccess: (reply) => toast.reply(reply, 'Tax settings saved.'),
-        onError: (err) => {
-          const msg = errorMessage(err, 'The tax settings could not be saved.');
-          setError(msg);
-          toast.error(msg);
-        },
+        onError: failedSave(setError, 'The tax settings could not be saved.'),
       },
     );
   };
@@ -157,15 +154,14 @@ export function TaxSettingsPage() {
             hint="15 characters; its first two digits are the state's code."
           />
         </div>
-        <FormField id="tax-address" label="Registered address">
-          <textarea
-            id="tax-address"
-            rows={3}
-            maxLength={300}
-            value={form.address}
-            onChange={(e) => set({ address: e.target.value })}
-          />
-        </FormField>
+        <TextAreaField
+          id="tax-address"
+          label="Registered address"
+          rows={3}
+          maxLength={300}
+          value={form.address}
+          onValue={(v) => set({ address: v })}
+        />
         <FormActions busy={save.isPending} label="Save tax settings" />
       </form>
       <CategoryTaxTable categories={tax.data.categories} slabs={tax.data.slabs} />
