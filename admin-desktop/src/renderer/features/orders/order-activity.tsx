@@ -1,6 +1,7 @@
 import { errorMessage } from '@voltcart/api-client/http';
 import type { OrderDetails, OrderDocument, OrderMail } from '@voltcart/shared';
 import { useState } from 'react';
+import { STATE_LABELS } from '../../components/order-state';
 import { TableHead } from '../../components/table-head';
 import { api, orderDocument } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
@@ -9,19 +10,14 @@ import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
 import { toast } from '../../stores/toast';
 
+/** An event that moves the order to a state is named as the state is, but for placing and returning. */
 const EVENT_LABEL: Record<string, string> = {
+  ...STATE_LABELS,
   placed: 'Placed',
-  pending_payment: 'Awaiting payment',
-  paid: 'Paid',
-  payment_failed: 'Payment failed',
-  cancelled: 'Cancelled',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
   returned: 'Returned to origin',
   tracking_changed: 'Tracking changed',
   courier_booked: 'Courier booked',
   refund_requested: 'Refund requested',
-  refunded: 'Refunded',
   refund_failed: 'Refund refused',
   invoice_issued: 'Invoice issued',
   credit_note_issued: 'Credit note issued',
