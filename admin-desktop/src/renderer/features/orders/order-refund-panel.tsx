@@ -8,6 +8,7 @@ import { api } from '../../lib/api';
 import { formatDateTime, formatINR } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
+import { typedRefund } from '../../lib/refund-amount';
 import { useDialog } from '../../stores/dialog';
 import { toast } from '../../stores/toast';
 
@@ -60,9 +61,8 @@ export function RefundPanel({ details }: { details: OrderDetails }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setProblem(null);
-    const rupees = amount.trim() === '' ? undefined : Number(amount);
-    if (rupees !== undefined && !(rupees > 0))
-      return setProblem('Enter an amount of at least ₹0.01, or leave it blank.');
+    const { rupees, problem: badAmount } = typedRefund(amount);
+    if (badAmount) return setProblem(badAmount);
     if (rupees !== undefined && rupees > left)
       return setProblem(`At most ${formatINR(left)} is left to refund.`);
     if (!reason.trim()) return setProblem('Give the reason for the refund.');

@@ -13,6 +13,7 @@ import { paths } from '../../config/paths';
 import { api, getApiUrl } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
+import { typedRefund } from '../../lib/refund-amount';
 import { useDialog } from '../../stores/dialog';
 import { toast } from '../../stores/toast';
 import { ReturnBadge } from './return-badge';
@@ -435,9 +436,8 @@ function RefundForm({ details }: { details: ReturnDetails }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setProblem(null);
-    const rupees = amount.trim() === '' ? undefined : Number(amount);
-    if (rupees !== undefined && !(rupees > 0))
-      return setProblem('Enter an amount of at least ₹0.01, or leave it blank.');
+    const { rupees, problem: badAmount } = typedRefund(amount);
+    if (badAmount) return setProblem(badAmount);
     if (rupees !== undefined && rupees > r.refundable)
       return setProblem(`At most ${formatINR(r.refundable)} can be refunded for this request.`);
     if (manual && !reference.trim()) return setProblem('Enter the UPI or bank transaction reference.');
