@@ -552,8 +552,7 @@ export function ProductListPage() {
         page={page}
         limit={limit}
         count={rows.length}
-        total={list.data?.total}
-        hasMore={Boolean(list.data?.hasMore)}
+        reply={list.data}
         onPage={setPage}
         onLimit={setLimit}
       />

@@ -125,13 +125,7 @@ export function StockTrail(props: { productId: string }) {
           </table>
         </ScrollRegion>
       )}
-      <Pager
-        page={page}
-        limit={LIMIT}
-        count={movements.length}
-        hasMore={Boolean(trail.data?.hasMore)}
-        onPage={setPage}
-      />
+      <Pager page={page} limit={LIMIT} count={movements.length} reply={trail.data} onPage={setPage} />
       <StockCheck />
     </section>
   );

@@ -129,14 +129,7 @@ export function ReturnsListPage() {
             </tbody>
           </table>
           {list.data && (
-            <Pager
-              page={page}
-              hasMore={list.data.hasMore}
-              total={list.data.total}
-              count={rows.length}
-              limit={limit}
-              onPage={setPage}
-            />
+            <Pager page={page} reply={list.data} count={rows.length} limit={limit} onPage={setPage} />
           )}
         </section>
       )}
