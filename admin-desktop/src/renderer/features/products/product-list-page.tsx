@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { Pager } from '../../components/pager';
 import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
 import { SafeImage } from '../../components/safe-image';
+import { SearchBox } from '../../components/search-box';
 import { SortableHeader, type SortDir } from '../../components/sort-header';
 import { PageHeader, Spinner } from '../../components/states';
 import { StatusToggle } from '../../components/status-toggle';
@@ -260,13 +261,11 @@ export function ProductListPage() {
         }
       />
       <div className="toolbar">
-        <input
-          type="search"
-          className="search"
-          aria-label="Search products"
+        <SearchBox
+          label="Search products"
           placeholder="Search by name, brand, SKU or description…"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={setSearch}
         />
         <select
           aria-label="Category"

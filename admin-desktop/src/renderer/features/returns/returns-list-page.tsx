@@ -3,6 +3,7 @@ import { RETURN_REASON_LABELS, RETURN_STATE_LABELS, RETURN_STATES, type ReturnSt
 import { Link } from 'react-router-dom';
 import { Pager } from '../../components/pager';
 import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
+import { SearchBox } from '../../components/search-box';
 import { PageHeader, Spinner } from '../../components/states';
 import { TableHead } from '../../components/table-head';
 import { paths } from '../../config/paths';
@@ -66,13 +67,11 @@ export function ReturnsListPage() {
         ))}
       </nav>
       <div className="toolbar">
-        <input
-          type="search"
-          className="search"
-          aria-label="Search returns"
+        <SearchBox
+          label="Search returns"
           placeholder="Request id, order id or e-mail…"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={setSearch}
         />
         <Reloading query={list} />
       </div>

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Pager } from '../../components/pager';
 import { isFirstLoad, QueryError, rowsOf } from '../../components/query-states';
+import { SearchBox } from '../../components/search-box';
 import { SortHeader } from '../../components/sort-header';
 import { PageHeader, Spinner } from '../../components/states';
 import { paths } from '../../config/paths';
@@ -53,13 +54,11 @@ export function UserListPage() {
       <PageHeader title="Users" subtitle="Customer accounts" />
       <AddressesToCheck />
       <div className="toolbar">
-        <input
-          type="search"
-          className="search"
-          aria-label="Search users"
+        <SearchBox
+          label="Search users"
           placeholder="Search by name or email…"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={setSearch}
         />
         <label className="inline-label">
           Status
