@@ -42,6 +42,11 @@ interface MemoryRow {
   adj: string;
 }
 
+/** The fields a text box edits as it is typed. */
+type TextKey = {
+  [K in keyof FormState]-?: FormState[K] extends string | undefined ? K : never;
+}[keyof FormState];
+
 interface FormState {
   name: string;
   sku: string;
@@ -233,6 +238,8 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
       : null);
 
   const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((s) => ({ ...s, [k]: v }));
+  /** A text box of the form: named as its field, showing it and changing it. */
+  const bind = (k: TextKey) => ({ name: k, value: f[k] ?? '', onValue: (v: string) => set(k, v) });
   const colorById = new Map<string, Color>((colors.data ?? []).map((c) => [c._id, c]));
   const price = finalPrice(Number(f.originalPrice) || 0, Number(f.discountPercentage) || 0);
 
@@ -316,18 +323,12 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
         <fieldset className="form-section">
           <legend>Product</legend>
           <div className="grid-2">
-            <TextField id="p-name" label="Name" name="name" value={f.name} onValue={(v) => set('name', v)} />
+            <TextField id="p-name" label="Name" {...bind('name')} />
             <FormField id="p-slug" label="Slug">
               <input id="p-slug" name="slug" value={slugify(f.name)} readOnly className="readonly" />
             </FormField>
-            <TextField id="p-sku" label="SKU" name="sku" value={f.sku} onValue={(v) => set('sku', v)} />
-            <TextField
-              id="p-brand"
-              label="Brand"
-              name="brand"
-              value={f.brand}
-              onValue={(v) => set('brand', v)}
-            />
+            <TextField id="p-sku" label="SKU" {...bind('sku')} />
+            <TextField id="p-brand" label="Brand" {...bind('brand')} />
             <FormField id="p-category" label="Category">
               <select
                 id="p-category"
@@ -347,25 +348,21 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
             <TextField
               id="p-stock"
               label="Stock Quantity"
-              name="stock"
               type="number"
               min={0}
               step={1}
-              value={f.stock}
-              onValue={(v) => set('stock', v)}
+              {...bind('stock')}
             />
             <TextField
               id="p-weight"
               label="Weight (g)"
-              name="weightGrams"
               type="number"
               min={1}
               max={MAX_WEIGHT_GRAMS}
               step={1}
               aria-describedby="p-weight-hint"
-              value={f.weightGrams ?? ''}
-              onValue={(v) => set('weightGrams', v)}
               hint="The packed parcel, for the shipping rates by weight (a variant may have its own). Empty: not weighed, the lightest rate."
+              {...bind('weightGrams')}
             />
           </div>
         </fieldset>
@@ -376,23 +373,19 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
             <TextField
               id="p-original"
               label="Original Price (₹)"
-              name="originalPrice"
               type="number"
               min={0}
               step="0.01"
-              value={f.originalPrice}
-              onValue={(v) => set('originalPrice', v)}
+              {...bind('originalPrice')}
             />
             <TextField
               id="p-discount"
               label="Discount Percentage"
-              name="discountPercentage"
               type="number"
               min={0}
               max={100}
               step="0.01"
-              value={f.discountPercentage}
-              onValue={(v) => set('discountPercentage', v)}
+              {...bind('discountPercentage')}
             />
             <FormField id="p-final" label="Final Price (₹)">
               <input
@@ -550,21 +543,17 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
             <TextField
               id="p-video"
               label="Video URL"
-              name="videoUrl"
               type="url"
               placeholder="https://"
-              value={f.videoUrl}
-              onValue={(v) => set('videoUrl', v)}
+              {...bind('videoUrl')}
             />
             <TextField
               id="p-hsn"
               label="HSN code"
-              name="hsnCode"
               inputMode="numeric"
               maxLength={8}
               aria-describedby="p-tax-hint"
-              value={f.hsnCode ?? ''}
-              onValue={(v) => set('hsnCode', v)}
+              {...bind('hsnCode')}
             />
             <FormField id="p-gst-rate" label="GST rate">
               <select
@@ -588,22 +577,8 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
               </span>
             </FormField>
           </div>
-          <TextAreaField
-            id="p-short"
-            label="Short Description"
-            name="shortDescription"
-            rows={2}
-            value={f.shortDescription}
-            onValue={(v) => set('shortDescription', v)}
-          />
-          <TextAreaField
-            id="p-long"
-            label="Long Description"
-            name="longDescription"
-            rows={6}
-            value={f.longDescription}
-            onValue={(v) => set('longDescription', v)}
-          />
+          <TextAreaField id="p-short" label="Short Description" rows={2} {...bind('shortDescription')} />
+          <TextAreaField id="p-long" label="Long Description" rows={6} {...bind('longDescription')} />
         </fieldset>
 
         <FormActions busy={save.isPending} label="Save" busyLabel="Saving…" sticky>
