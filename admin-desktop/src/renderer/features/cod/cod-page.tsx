@@ -12,6 +12,13 @@ import { useCan } from '../../stores/session';
 import { toast } from '../../stores/toast';
 
 const KEY = ['cod'] as const;
+/** The columns of what is due by days since delivery: each one's heading and its figure in `byAge`. */
+const AGES = [
+  ['0–7 days', 'upTo7'],
+  ['8–15 days', 'upTo15'],
+  ['16–30 days', 'upTo30'],
+  ['Over 30 days', 'over30'],
+] as const;
 const today = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
 /** The AWB file chosen with the native picker: its name, its text and how many lines it has. */
@@ -155,10 +162,7 @@ export function CodPage() {
                 'Carrier',
                 { label: 'Orders', className: 'num' },
                 { label: 'Due', className: 'num' },
-                { label: '0–7 days', className: 'num' },
-                { label: '8–15 days', className: 'num' },
-                { label: '16–30 days', className: 'num' },
-                { label: 'Over 30 days', className: 'num' },
+                ...AGES.map(([label]) => ({ label, className: 'num' })),
                 { label: 'Oldest (days)', className: 'num' },
               ]}
             />
@@ -174,18 +178,11 @@ export function CodPage() {
                   <td className="num" data-label="Due">
                     <strong>{formatINR(c.due)}</strong>
                   </td>
-                  <td className="num" data-label="0–7 days">
-                    {formatINR(c.byAge.upTo7)}
-                  </td>
-                  <td className="num" data-label="8–15 days">
-                    {formatINR(c.byAge.upTo15)}
-                  </td>
-                  <td className="num" data-label="16–30 days">
-                    {formatINR(c.byAge.upTo30)}
-                  </td>
-                  <td className="num" data-label="Over 30 days">
-                    {formatINR(c.byAge.over30)}
-                  </td>
+                  {AGES.map(([label, key]) => (
+                    <td key={key} className="num" data-label={label}>
+                      {formatINR(c.byAge[key])}
+                    </td>
+                  ))}
                   <td className="num" data-label="Oldest (days)">
                     {c.oldestDays}
                   </td>

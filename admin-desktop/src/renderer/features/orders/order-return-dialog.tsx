@@ -3,6 +3,12 @@ import { FormError } from '../../components/catalog-form';
 import { FormActions } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 
+/** Where the returned units can go, as the dialog offers them. */
+const PLACES = [
+  ['sellable', 'Back to sellable stock'],
+  ['damaged', 'Counted damaged (not back in stock)'],
+] as const;
+
 /**
  * A parcel that came back to us (return to origin): staff say where its units go before the order is marked
  * returned. Nothing is chosen at first, so the choice is made on purpose; the move cannot be undone.
@@ -13,7 +19,7 @@ export function ReturnDialog(props: {
   onReturn: (restock: boolean) => void;
   onClose: () => void;
 }) {
-  const [choice, setChoice] = useState<'sellable' | 'damaged' | null>(null);
+  const [choice, setChoice] = useState<(typeof PLACES)[number][0] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const unitsText = `${props.units} ${props.units === 1 ? 'unit' : 'units'}`;
 
@@ -33,24 +39,17 @@ export function ReturnDialog(props: {
         <FormError error={problem} />
         <fieldset className="choice-list">
           <legend className="field-label">Where do the units go?</legend>
-          <label className="choice">
-            <input
-              type="radio"
-              name="return-stock"
-              checked={choice === 'sellable'}
-              onChange={() => setChoice('sellable')}
-            />
-            Back to sellable stock
-          </label>
-          <label className="choice">
-            <input
-              type="radio"
-              name="return-stock"
-              checked={choice === 'damaged'}
-              onChange={() => setChoice('damaged')}
-            />
-            Counted damaged (not back in stock)
-          </label>
+          {PLACES.map(([place, text]) => (
+            <label key={place} className="choice">
+              <input
+                type="radio"
+                name="return-stock"
+                checked={choice === place}
+                onChange={() => setChoice(place)}
+              />
+              {text}
+            </label>
+          ))}
         </fieldset>
         <FormActions
           busy={props.busy}
