@@ -14,6 +14,7 @@ import { deleteWithConfirm } from '../../lib/actions';
 import { api } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
 import { useApiMutation } from '../../lib/mutations';
+import { wholeNumber } from '../../lib/whole-number';
 import { useCan } from '../../stores/session';
 import { toast } from '../../stores/toast';
 import { discountQueries, staleAfterDiscount } from './discount-queries';
@@ -149,8 +150,8 @@ function GenerateCodesDialog({ promotion, onClose }: { promotion: Promotion; onC
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const n = Number(count);
-    if (!Number.isInteger(n) || n < 1 || n > 10_000) {
+    const n = wholeNumber(count, 1, 10_000);
+    if (n === null) {
       setError('Enter how many codes, from 1 to 10,000.');
       return;
     }

@@ -7,6 +7,7 @@ import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
+import { wholeNumber } from '../../lib/whole-number';
 import { toast } from '../../stores/toast';
 
 /**
@@ -30,16 +31,16 @@ export function NewsletterCodePanel() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const p = Number(percent);
-    const d = Number(days);
+    const p = wholeNumber(percent, 0, 90);
+    const d = wholeNumber(days, 1, 365);
     const problem =
-      percent.trim() === '' || !Number.isInteger(p) || p < 0 || p > 90
+      p === null
         ? 'The percentage must be a whole number from 0 to 90.'
-        : days.trim() === '' || !Number.isInteger(d) || d < 1 || d > 365
+        : d === null
           ? 'The days must be a whole number from 1 to 365.'
           : null;
     setError(problem);
-    if (problem) return;
+    if (problem || p === null || d === null) return;
     save.mutate(
       { newsletterCodePercent: p, newsletterCodeDays: d },
       {

@@ -6,6 +6,7 @@ import { failedSave } from '../../lib/actions';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
+import { wholeNumber } from '../../lib/whole-number';
 import { toast } from '../../stores/toast';
 
 interface RemindersForm {
@@ -17,12 +18,6 @@ const fromSettings = (s: ShopSettings): RemindersForm => ({
   cartReminderHours: String(s.cartReminderHours ?? 24),
   reviewRequestDays: String(s.reviewRequestDays ?? 7),
 });
-
-/** A whole number from 0 to `max` typed in a field, or null. */
-function whole(text: string, max: number): number | null {
-  const n = Number(text.trim());
-  return text.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= max ? n : null;
-}
 
 /**
  * The reminder mails the shop writes (Settings, `settings.write`): the abandoned-cart reminder after a cart has
@@ -41,8 +36,8 @@ export function ReminderMailsForm({ settings }: { settings: ShopSettings }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const hours = whole(form.cartReminderHours, 720);
-    const days = whole(form.reviewRequestDays, 90);
+    const hours = wholeNumber(form.cartReminderHours, 0, 720);
+    const days = wholeNumber(form.reviewRequestDays, 0, 90);
     const problem =
       hours === null
         ? 'The cart reminder must be a whole number of hours, from 0 to 720.'

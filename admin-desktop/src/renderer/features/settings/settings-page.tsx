@@ -17,6 +17,7 @@ import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
+import { wholeNumber } from '../../lib/whole-number';
 import { useCan } from '../../stores/session';
 import { toast } from '../../stores/toast';
 import { ReminderMailsForm } from './reminder-mails-form';
@@ -111,17 +112,16 @@ export function SettingsPage() {
   const submitShop = (e: FormEvent) => {
     e.preventDefault();
     const threshold = Number(shopForm.freeShippingThreshold);
-    const lowText = shopForm.lowStockThreshold.trim();
-    const low = Number(lowText);
+    const low = wholeNumber(shopForm.lowStockThreshold, 0, MAX_LOW_STOCK_THRESHOLD);
     const problem = !shopForm.shopName.trim()
       ? 'Please enter the shop name.'
       : !Number.isFinite(threshold) || threshold < 0
         ? 'The free-shipping threshold must be an amount in rupees, 0 or more.'
-        : lowText === '' || !Number.isInteger(low) || low < 0 || low > MAX_LOW_STOCK_THRESHOLD
+        : low === null
           ? 'The low-stock threshold must be a whole number of units, from 0 to 1,00,000.'
           : null;
     setShopError(problem);
-    if (problem) return toast.error(problem);
+    if (problem || low === null) return toast.error(problem ?? '');
     saveShop.mutate(
       {
         shopName: shopForm.shopName.trim(),
