@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { STATE_LABELS } from '../../components/order-state';
 import { TableHead } from '../../components/table-head';
 import { api, orderDocument } from '../../lib/api';
-import { getBridge } from '../../lib/bridge';
+import { saveDownload } from '../../lib/bridge';
 import { formatDateTime, formatINR } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
@@ -117,9 +117,7 @@ export function OrderDocuments({ orderId, documents }: { orderId: string; docume
     setSaving(d.number);
     try {
       const file = await orderDocument(orderId, d.kind === 'invoice' ? undefined : d.number);
-      const bytes = new Uint8Array(await file.blob.arrayBuffer());
-      const { saved } = await getBridge().files.saveDocument({ fileName: file.fileName, bytes });
-      if (saved) toast.success(`${d.number} saved.`);
+      if (await saveDownload(file)) toast.success(`${d.number} saved.`);
     } catch (e) {
       toast.error(errorMessage(e, 'The document could not be saved.'));
     } finally {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { BulkActionBar, readEveryPage } from '../../components/bulk-bar';
 import { ordersText } from '../../components/order-state';
 import { api, packingSlips } from '../../lib/api';
-import { getBridge } from '../../lib/bridge';
+import { saveDownload } from '../../lib/bridge';
 import type { OrderQuery } from '../../lib/query-keys';
 import { toast } from '../../stores/toast';
 import { ShipChosenDialog } from './order-ship-chosen-dialog';
@@ -62,8 +62,7 @@ export function OrderBulkBar(props: {
         const file = await packingSlips(part);
         const fileName =
           parts > 1 ? file.fileName.replace(/\.pdf$/, `-${i + 1}-of-${parts}.pdf`) : file.fileName;
-        const bytes = new Uint8Array(await file.blob.arrayBuffer());
-        if ((await getBridge().files.saveDocument({ fileName, bytes })).saved) saved += part.length;
+        if (await saveDownload(file, fileName)) saved += part.length;
         setProgress(40 + ((i + 1) / parts) * 60);
       }
       if (saved) toast.success(`Packing slips for ${ordersText(saved)} saved.`);

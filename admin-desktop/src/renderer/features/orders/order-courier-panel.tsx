@@ -7,7 +7,7 @@ import { FormActions, TextField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { TableHead } from '../../components/table-head';
 import { api, courierLabel } from '../../lib/api';
-import { getBridge } from '../../lib/bridge';
+import { saveDownload } from '../../lib/bridge';
 import { formatDateTime } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
@@ -64,9 +64,7 @@ export function OrderCourierPanel(props: { orderId: string; state: OrderState; c
     setSaving(true);
     try {
       const file = await courierLabel(orderId);
-      const bytes = new Uint8Array(await file.blob.arrayBuffer());
-      const { saved } = await getBridge().files.saveDocument({ fileName: file.fileName, bytes });
-      if (saved) toast.success('Label saved.');
+      if (await saveDownload(file)) toast.success('Label saved.');
     } catch (e) {
       toast.error(errorMessage(e, 'The label could not be saved.'));
     } finally {
