@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router-dom';
 import { ORDER_STATES, STATE_LABELS, StateBadge } from '../../components/order-state';
 import { Pager } from '../../components/pager';
 import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
-import { SearchBox } from '../../components/search-box';
 import { SortHeader } from '../../components/sort-header';
 import { PageHeader, Spinner } from '../../components/states';
 import { paths } from '../../config/paths';
@@ -139,11 +138,13 @@ export function OrderListPage() {
       />
       {bulkShip && <BulkShipDialog onClose={() => setBulkShip(false)} />}
       <div className="toolbar">
-        <SearchBox
-          label="Search orders"
+        <input
+          type="search"
+          className="search"
+          aria-label="Search orders"
           placeholder="Search by order id or email…"
           value={search}
-          onChange={setSearch}
+          onChange={(e) => setSearch(e.target.value)}
         />
         <label className="inline-label">
           State

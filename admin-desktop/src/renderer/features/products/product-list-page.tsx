@@ -5,7 +5,6 @@ import { Link } from 'react-router-dom';
 import { Pager } from '../../components/pager';
 import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
 import { SafeImage } from '../../components/safe-image';
-import { SearchBox } from '../../components/search-box';
 import { SortableHeader, type SortDir } from '../../components/sort-header';
 import { PageHeader, Spinner } from '../../components/states';
 import { StatusToggle } from '../../components/status-toggle';
@@ -261,11 +260,13 @@ export function ProductListPage() {
         }
       />
       <div className="toolbar">
-        <SearchBox
-          label="Search products"
+        <input
+          type="search"
+          className="search"
+          aria-label="Search products"
           placeholder="Search by name, brand, SKU or description…"
           value={search}
-          onChange={setSearch}
+          onChange={(e) => setSearch(e.target.value)}
         />
         <select
           aria-label="Category"

@@ -3,7 +3,6 @@ import { RETURN_REASON_LABELS, RETURN_STATE_LABELS, RETURN_STATES, type ReturnSt
 import { Link } from 'react-router-dom';
 import { Pager } from '../../components/pager';
 import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
-import { SearchBox } from '../../components/search-box';
 import { PageHeader, Spinner } from '../../components/states';
 import { TableHead } from '../../components/table-head';
 import { paths } from '../../config/paths';
@@ -67,11 +66,13 @@ export function ReturnsListPage() {
         ))}
       </nav>
       <div className="toolbar">
-        <SearchBox
-          label="Search returns"
+        <input
+          type="search"
+          className="search"
+          aria-label="Search returns"
           placeholder="Request id, order id or e-mail…"
           value={search}
-          onChange={setSearch}
+          onChange={(e) => setSearch(e.target.value)}
         />
         <Reloading query={list} />
       </div>

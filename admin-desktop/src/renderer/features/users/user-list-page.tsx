@@ -2,7 +2,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Pager } from '../../components/pager';
 import { isFirstLoad, QueryError, rowsOf } from '../../components/query-states';
-import { SearchBox } from '../../components/search-box';
 import { SortHeader } from '../../components/sort-header';
 import { PageHeader, Spinner } from '../../components/states';
 import { paths } from '../../config/paths';
@@ -54,11 +53,13 @@ export function UserListPage() {
       <PageHeader title="Users" subtitle="Customer accounts" />
       <AddressesToCheck />
       <div className="toolbar">
-        <SearchBox
-          label="Search users"
+        <input
+          type="search"
+          className="search"
+          aria-label="Search users"
           placeholder="Search by name or email…"
           value={search}
-          onChange={setSearch}
+          onChange={(e) => setSearch(e.target.value)}
         />
         <label className="inline-label">
           Status
