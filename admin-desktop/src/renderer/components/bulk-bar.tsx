@@ -18,51 +18,61 @@ export async function readEveryPage<T>(
   }
 }
 
-/**
- * The frame of a list's bulk-action bar: how many rows are chosen, "Choose all N matching the filters" (or, past
- * `max`, how to get there), Clear, the list's own actions, and a progress bar while one of them runs.
- */
-export function BulkActionBar(props: {
-  count: number;
-  /** "3 orders", "1 product". */
-  rowsText: (n: number) => string;
+/** What a list tells its bulk-action bar about the rows chosen. */
+export interface BulkChoice {
   /** Every row matching the filters is chosen (not only the rows on this page). */
   allMatching: boolean;
   /** How many rows match the filters, when the API said. */
   total?: number;
   /** Every row of this page is chosen and more match: offer all of them. */
   canChooseAll: boolean;
+  onChooseAll: () => void;
+  onDone: () => void;
+}
+
+/** How many rows are chosen: every match when all are (as many as the API counted), else the rows ticked. */
+export const chosenCount = (choice: BulkChoice, ticked: number) =>
+  choice.allMatching ? (choice.total ?? ticked) : ticked;
+
+/**
+ * The frame of a list's bulk-action bar: how many rows are chosen, "Choose all N matching the filters" (or, past
+ * `max`, how to get there), Clear, the list's own actions, and a progress bar while one of them runs.
+ */
+export function BulkActionBar(props: {
+  choice: BulkChoice;
+  count: number;
+  /** "3 orders", "1 product". */
+  rowsText: (n: number) => string;
   /** The most rows one choice may hold, if there is a limit. */
   max?: number;
   /** The action running, if any. */
   busy: string | null;
   progress: number;
-  onChooseAll: () => void;
-  onDone: () => void;
   children: ReactNode;
 }) {
-  const { rowsText, total, max } = props;
+  const { choice, rowsText, max } = props;
+  const { total } = choice;
   return (
     <section className="bulk-bar" aria-label="Bulk actions">
       <span className="strong" aria-live="polite">
-        {rowsText(props.count)} chosen{props.allMatching ? ' (all matching the filters)' : ''}
+        {rowsText(props.count)} chosen{choice.allMatching ? ' (all matching the filters)' : ''}
       </span>
-      {props.canChooseAll &&
-        !props.allMatching &&
+      {choice.canChooseAll &&
+        !choice.allMatching &&
         total !== undefined &&
         (max !== undefined && total > max ? (
           <span className="muted small">
             {rowsText(total)} match: narrow the filters to at most {rowsText(max)} to choose them all.
           </span>
         ) : (
-          <button type="button" className="btn btn-ghost btn-sm" onClick={props.onChooseAll}>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={choice.onChooseAll}>
             Choose all {rowsText(total)} matching the filters
           </button>
         ))}
       <button
         type="button"
         className="btn btn-ghost btn-sm"
-        onClick={props.onDone}
+        onClick={choice.onDone}
         disabled={Boolean(props.busy)}
       >
         Clear

@@ -3,7 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 /** A form's failure (the check before sending, or the API's message). */
-export function FormError(props: { error: string | null }) {
+export function FormError(props: { error?: string | null }) {
   return props.error ? (
     <div className="form-error" role="alert">
       {props.error}

@@ -1,5 +1,6 @@
 import type { AuditKind, AuditRecord } from '@voltcart/shared';
 import { Link } from 'react-router-dom';
+import { TableHead } from '../components/table-head';
 import { paths } from '../config/paths';
 import { formatDateTime } from '../lib/format';
 
@@ -41,13 +42,7 @@ function Changes(props: { record: AuditRecord }) {
         {keys.length} {keys.length === 1 ? 'field' : 'fields'}
       </summary>
       <table className="table compact">
-        <thead>
-          <tr>
-            <th>Field</th>
-            <th>Before</th>
-            <th>After</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Field', 'Before', 'After']} />
         <tbody>
           {keys.map((k) => (
             <tr key={k}>

@@ -32,13 +32,7 @@ export function ObjectHistory(props: { kind: AuditKind; objectId: string }) {
       ) : (
         <>
           <HistoryTable records={records} showObject={false} />
-          <Pager
-            page={page}
-            limit={LIMIT}
-            count={records.length}
-            hasMore={Boolean(list.data?.hasMore)}
-            onPage={setPage}
-          />
+          <Pager page={page} limit={LIMIT} count={records.length} reply={list.data} onPage={setPage} />
         </>
       )}
     </section>

@@ -3,24 +3,28 @@ import { useId, useState } from 'react';
 /** Previous / Next paging for long lists (the API pages with limit and page); with a total, a page jump. */
 export function Pager(props: {
   page: number;
-  hasMore: boolean;
+  /**
+   * The API's page: whether more pages follow and, where the list shows it, every row it holds (all pages).
+   * Nothing yet: no more pages.
+   */
+  reply: { hasMore: boolean; total?: number } | undefined;
   onPage: (page: number) => void;
   count: number;
   limit: number;
   onLimit?: (limit: number) => void;
-  /** Every row of the list (all pages), when the API says. */
-  total?: number;
 }) {
+  const total = props.reply?.total;
+  const hasMore = Boolean(props.reply?.hasMore);
   const from = props.count ? (props.page - 1) * props.limit + 1 : 0;
   const to = (props.page - 1) * props.limit + props.count;
-  const pages = props.total === undefined ? undefined : Math.max(1, Math.ceil(props.total / props.limit));
+  const pages = total === undefined ? undefined : Math.max(1, Math.ceil(total / props.limit));
   const [jump, setJump] = useState('');
   const jumpId = useId();
   return (
     <div className="pager">
       <span className="muted">
         {props.count
-          ? `Showing ${from}–${to}${props.total === undefined ? '' : ` of ${props.total.toLocaleString('en-IN')}`}`
+          ? `Showing ${from}–${to}${total === undefined ? '' : ` of ${total.toLocaleString('en-IN')}`}`
           : 'Nothing to show'}
       </span>
       <div className="pager-actions">
@@ -49,7 +53,7 @@ export function Pager(props: {
         </span>
         <button
           className="btn btn-ghost btn-sm"
-          disabled={!props.hasMore}
+          disabled={!hasMore}
           onClick={() => props.onPage(props.page + 1)}
         >
           Next

@@ -30,3 +30,14 @@ export async function toggleWith(run: () => Promise<{ flag?: number; msg?: strin
     toast.error(errorMessage(e, 'The status could not be changed. Please try again.'));
   }
 }
+
+/**
+ * A settings form's failed save: the message stays above the form (through `show`) and is a notification too.
+ */
+export function failedSave(show: (message: string) => void, fallback: string) {
+  return (err: unknown) => {
+    const msg = errorMessage(err, fallback);
+    show(msg);
+    toast.error(msg);
+  };
+}

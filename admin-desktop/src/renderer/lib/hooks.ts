@@ -20,3 +20,17 @@ export function useDebounced<T>(value: T, ms = 300): T {
   }, [value, ms]);
   return v;
 }
+
+/**
+ * The text of a field typed freely and applied later (on Enter or when left): it starts from `value`, and starts
+ * again from it whenever `value` changes from outside (a filter cleared, the address changed).
+ */
+export function useDraft(value: string) {
+  const [text, setText] = useState(value);
+  const [shownFor, setShownFor] = useState(value);
+  if (shownFor !== value) {
+    setShownFor(value);
+    setText(value);
+  }
+  return [text, setText] as const;
+}

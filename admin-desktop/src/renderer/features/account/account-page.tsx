@@ -2,6 +2,8 @@ import { errorMessage } from '@voltcart/api-client/http';
 import { PASSWORD_MIN } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { FormError } from '../../components/catalog-form';
+import { TextField } from '../../components/form-field';
 import { PageHeader } from '../../components/states';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
@@ -65,11 +67,7 @@ function PasswordPanel() {
   return (
     <form className="panel form" onSubmit={submit} noValidate aria-labelledby="pw-title">
       <h2 id="pw-title">Change your password</h2>
-      {problem && (
-        <div className="form-error" role="alert">
-          {problem}
-        </div>
-      )}
+      <FormError error={problem} />
       <div className="grid-3">
         <PasswordField
           id="pw-current"
@@ -177,11 +175,7 @@ function TwoStepPanel() {
         After your password, the login asks for the 6-digit code of an authenticator app on your phone (Google
         Authenticator, Microsoft Authenticator, 2FAS…), so a stolen password alone cannot get in.
       </p>
-      {problem && (
-        <div className="form-error" role="alert">
-          {problem}
-        </div>
-      )}
+      <FormError error={problem} />
       {codes && (
         <div className="recovery-codes" data-testid="recovery-codes">
           <p>
@@ -210,18 +204,14 @@ function TwoStepPanel() {
       {!codes && admin?.twoStepEnabled && (
         <form onSubmit={disable} noValidate>
           <p data-testid="two-step-on">Two-step sign-in is on for your account.</p>
-          <div className="field">
-            <label className="field-label" htmlFor="off-code">
-              Current code, to turn it off
-            </label>
-            <input
-              id="off-code"
-              inputMode="numeric"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </div>
+          <TextField
+            id="off-code"
+            label="Current code, to turn it off"
+            inputMode="numeric"
+            maxLength={6}
+            value={code}
+            onValue={setCode}
+          />
           <button type="submit" className="btn btn-ghost" disabled={busy}>
             Turn off two-step sign-in
           </button>
@@ -245,19 +235,15 @@ function TwoStepPanel() {
             Scan it with the app, or type this key into it:{' '}
             <code data-testid="two-step-secret">{setup.secret}</code>
           </p>
-          <div className="field">
-            <label className="field-label" htmlFor="enrol-code">
-              The 6-digit code the app shows
-            </label>
-            <input
-              id="enrol-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </div>
+          <TextField
+            id="enrol-code"
+            label="The 6-digit code the app shows"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onValue={setCode}
+          />
           <button type="submit" className="btn btn-primary" disabled={busy}>
             Turn on two-step sign-in
           </button>

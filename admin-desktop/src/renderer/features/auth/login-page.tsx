@@ -2,6 +2,7 @@ import { ApiError } from '@voltcart/api-client/http';
 import { adminLoginError } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
+import { FormField, TextField } from '../../components/form-field';
 import { paths } from '../../config/paths';
 import { api, getApiUrl } from '../../lib/api';
 import { explainNetworkFailure } from '../../lib/network-failure';
@@ -99,39 +100,28 @@ export function LoginPage() {
             {error.detail && <span>{error.detail}</span>}
           </div>
         )}
-        <div className="field">
-          <label className="field-label" htmlFor="admin-email">
-            Email
-          </label>
-          <input
-            id="admin-email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            placeholder="Email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="admin-password">
-            Password
-          </label>
-          <input
-            id="admin-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            placeholder="Password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <TextField
+          id="admin-email"
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          placeholder="Email"
+          value={email}
+          onValue={setEmail}
+        />
+        <TextField
+          id="admin-password"
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          placeholder="Password"
+          value={password}
+          onValue={setPassword}
+        />
         {needCode && (
-          <div className="field">
-            <label className="field-label" htmlFor="admin-code">
-              Code from your authenticator app (or a recovery code)
-            </label>
+          <FormField id="admin-code" label="Code from your authenticator app (or a recovery code)">
             <input
               id="admin-code"
               name="code"
@@ -142,7 +132,7 @@ export function LoginPage() {
               value={code}
               onChange={(e) => setCode(e.target.value)}
             />
-          </div>
+          </FormField>
         )}
         <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
           {busy ? 'Logging in…' : 'Login'}

@@ -17,6 +17,7 @@ import type { ItemProgress, QueueTotals } from '../../../shared/upload-queue';
 import { ProgressBar } from '../../components/progress-bar';
 import { QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
+import { TableHead } from '../../components/table-head';
 import { getBridge, isBrowserBridge } from '../../lib/bridge';
 import { formatSeconds } from '../../lib/format';
 import { queries } from '../../lib/queries';
@@ -325,16 +326,16 @@ export function BulkUploadPage() {
           </div>
           <div className="table-scroll">
             <table className="table table-bulk">
-              <thead>
-                <tr>
-                  <th>File</th>
-                  <th className="num">Size</th>
-                  <th>Product</th>
-                  <th>Colour</th>
-                  <th>Use as</th>
-                  <th className="col-progress">Progress</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'File',
+                  { label: 'Size', className: 'num' },
+                  'Product',
+                  'Colour',
+                  'Use as',
+                  { label: 'Progress', className: 'col-progress' },
+                ]}
+              />
               <tbody>
                 {shown.map((e) => (
                   <BulkRow

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { formatBytes } from '../../../shared/image-type';
 import { ProgressBar } from '../../components/progress-bar';
 import { ErrorBox, PageHeader } from '../../components/states';
+import { TableHead } from '../../components/table-head';
 import { api } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
 import { queryKeys } from '../../lib/query-keys';
@@ -148,15 +149,10 @@ export function CatalogCsvPage() {
                       ? `The first ${count(preview.errors.length)} of ${count(preview.errorCount)} errors`
                       : 'Row errors'}
                   </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" className="num">
-                        Line
-                      </th>
-                      <th scope="col">Column</th>
-                      <th scope="col">Reason</th>
-                    </tr>
-                  </thead>
+                  <TableHead
+                    scope="col"
+                    columns={[{ label: 'Line', className: 'num' }, 'Column', 'Reason']}
+                  />
                   <tbody>
                     {preview.errors.map((e) => (
                       <tr key={`${e.line}-${e.column}`}>

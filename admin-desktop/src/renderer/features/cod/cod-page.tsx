@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { type FormEvent, useState } from 'react';
-import { FormField } from '../../components/form-field';
+import { FormActions, FormField } from '../../components/form-field';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { ErrorBox, PageHeader, Spinner } from '../../components/states';
+import { TableHead } from '../../components/table-head';
 import { api } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
 import { formatDateTime, formatINR } from '../../lib/format';
@@ -11,6 +12,13 @@ import { useCan } from '../../stores/session';
 import { toast } from '../../stores/toast';
 
 const KEY = ['cod'] as const;
+/** The columns of what is due by days since delivery: each one's heading and its figure in `byAge`. */
+const AGES = [
+  ['0–7 days', 'upTo7'],
+  ['8–15 days', 'upTo15'],
+  ['16–30 days', 'upTo30'],
+  ['Over 30 days', 'over30'],
+] as const;
 const today = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
 /** The AWB file chosen with the native picker: its name, its text and how many lines it has. */
@@ -111,11 +119,7 @@ function RemittanceForm({ carriers }: { carriers: string[] }) {
           </span>
         </div>
       </div>
-      <div className="form-actions">
-        <button className="btn btn-primary" type="submit" disabled={record.isPending}>
-          {record.isPending ? 'Recording…' : 'Record remittance'}
-        </button>
-      </div>
+      <FormActions busy={record.isPending} label="Record remittance" busyLabel="Recording…" />
     </form>
   );
 }
@@ -152,32 +156,16 @@ export function CodPage() {
         ) : (
           <table className="table table-stack">
             <caption className="visually-hidden">Cash to collect per carrier, by days since delivery</caption>
-            <thead>
-              <tr>
-                <th scope="col">Carrier</th>
-                <th scope="col" className="num">
-                  Orders
-                </th>
-                <th scope="col" className="num">
-                  Due
-                </th>
-                <th scope="col" className="num">
-                  0–7 days
-                </th>
-                <th scope="col" className="num">
-                  8–15 days
-                </th>
-                <th scope="col" className="num">
-                  16–30 days
-                </th>
-                <th scope="col" className="num">
-                  Over 30 days
-                </th>
-                <th scope="col" className="num">
-                  Oldest (days)
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              scope="col"
+              columns={[
+                'Carrier',
+                { label: 'Orders', className: 'num' },
+                { label: 'Due', className: 'num' },
+                ...AGES.map(([label]) => ({ label, className: 'num' })),
+                { label: 'Oldest (days)', className: 'num' },
+              ]}
+            />
             <tbody>
               {carriers.map((c) => (
                 <tr key={c.carrier} data-testid="cod-due-row">
@@ -190,18 +178,11 @@ export function CodPage() {
                   <td className="num" data-label="Due">
                     <strong>{formatINR(c.due)}</strong>
                   </td>
-                  <td className="num" data-label="0–7 days">
-                    {formatINR(c.byAge.upTo7)}
-                  </td>
-                  <td className="num" data-label="8–15 days">
-                    {formatINR(c.byAge.upTo15)}
-                  </td>
-                  <td className="num" data-label="16–30 days">
-                    {formatINR(c.byAge.upTo30)}
-                  </td>
-                  <td className="num" data-label="Over 30 days">
-                    {formatINR(c.byAge.over30)}
-                  </td>
+                  {AGES.map(([label, key]) => (
+                    <td key={key} className="num" data-label={label}>
+                      {formatINR(c.byAge[key])}
+                    </td>
+                  ))}
                   <td className="num" data-label="Oldest (days)">
                     {c.oldestDays}
                   </td>
@@ -223,24 +204,19 @@ export function CodPage() {
         ) : list.data?.remittances.length ? (
           <table className="table table-stack">
             <caption className="visually-hidden">Remittances, the latest received first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">Carrier</th>
-                <th scope="col">Reference</th>
-                <th scope="col" className="num">
-                  Orders
-                </th>
-                <th scope="col" className="num">
-                  Amount
-                </th>
-                <th scope="col" className="num">
-                  Short by
-                </th>
-                <th scope="col">File</th>
-                <th scope="col">Recorded</th>
-              </tr>
-            </thead>
+            <TableHead
+              scope="col"
+              columns={[
+                'Received',
+                'Carrier',
+                'Reference',
+                { label: 'Orders', className: 'num' },
+                { label: 'Amount', className: 'num' },
+                { label: 'Short by', className: 'num' },
+                'File',
+                'Recorded',
+              ]}
+            />
             <tbody>
               {list.data.remittances.map((r) => (
                 <tr key={r._id} data-testid="cod-remittance-row">

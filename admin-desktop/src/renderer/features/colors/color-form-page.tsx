@@ -4,6 +4,7 @@ import { type Color, slugify } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { CatalogForm, NameSlugFields } from '../../components/catalog-form';
+import { FormField } from '../../components/form-field';
 import { LoadForEdit } from '../../components/query-states';
 import { PageHeader } from '../../components/states';
 import { paths } from '../../config/paths';
@@ -86,10 +87,7 @@ function ColorForm({ colorId, current }: { colorId?: string; current: Color | nu
         name={name}
         onName={setName}
       />
-      <div className="field">
-        <label className="field-label" htmlFor="color-hex">
-          Hex Code
-        </label>
+      <FormField id="color-hex" label="Hex Code">
         <div className="color-field">
           <input
             id="color-hex"
@@ -100,7 +98,7 @@ function ColorForm({ colorId, current }: { colorId?: string; current: Color | nu
           />
           <span className="mono">{hexcode}</span>
         </div>
-      </div>
+      </FormField>
     </CatalogForm>
   );
 }

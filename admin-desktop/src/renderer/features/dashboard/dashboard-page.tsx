@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { type PeriodMetrics, REPORT_PERIODS, type ReportPeriod } from '@voltcart/shared';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { StateBadge } from '../../components/order-state';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
+import { TableHead } from '../../components/table-head';
 import { paths } from '../../config/paths';
 import { formatDateTime, formatINR } from '../../lib/format';
 import { queries } from '../../lib/queries';
@@ -36,6 +38,25 @@ export function periodDates(p: Pick<PeriodMetrics, 'key' | 'from' | 'to' | 'time
       ? day(p.from, { day: 'numeric', month: 'short' })
       : day(p.from, full);
   return `${first} – ${day(last, full)}, ${zone}`;
+}
+
+/** A dashboard card: what it counts and over when, its figure ('…' until it has loaded), then how it is counted. */
+function StatCard(props: {
+  kind: string;
+  label: string;
+  testId: string;
+  value: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`card stat ${props.kind}`}>
+      <span className="stat-label">{props.label}</span>
+      <strong className="stat-value" data-testid={props.testId}>
+        {props.value ?? '…'}
+      </strong>
+      {props.children}
+    </div>
+  );
 }
 
 /**
@@ -94,11 +115,12 @@ export function DashboardPage() {
       />
       <QueryError query={metrics} />
       <div className="cards">
-        <div className="card stat stat-revenue">
-          <span className="stat-label">Revenue · {name.label}</span>
-          <strong className="stat-value" data-testid="metric-revenue">
-            {pm ? formatINR(pm.revenue) : '…'}
-          </strong>
+        <StatCard
+          kind="stat-revenue"
+          label={`Revenue · ${name.label}`}
+          testId="metric-revenue"
+          value={pm && formatINR(pm.revenue)}
+        >
           <span className="stat-note" data-testid="rule-revenue">
             Orders placed {name.words}: paid online{pm ? ` (${formatINR(pm.revenueOnline)})` : ''}, plus cash
             on delivery once delivered{pm ? ` (${formatINR(pm.revenueCod)})` : ''}, less refunds.
@@ -110,36 +132,39 @@ export function DashboardPage() {
             <span data-testid="metric-cod-to-collect">{pm ? formatINR(pm.codToCollect) : '…'}</span> cash on
             delivery not collected yet (not counted)
           </span>
-        </div>
-        <div className="card stat stat-period-orders">
-          <span className="stat-label">Orders · {name.label}</span>
-          <strong className="stat-value" data-testid="metric-orders">
-            {pm ? count.format(pm.orders) : '…'}
-          </strong>
+        </StatCard>
+        <StatCard
+          kind="stat-period-orders"
+          label={`Orders · ${name.label}`}
+          testId="metric-orders"
+          value={pm && count.format(pm.orders)}
+        >
           <span className="stat-note" data-testid="rule-orders">
             Placed {name.words}, in any state{m ? ` · ${count.format(m.orders)} in all` : ''}
           </span>
-        </div>
-        <div className="card stat stat-users">
-          <span className="stat-label">Users · {name.label}</span>
-          <strong className="stat-value" data-testid="metric-new-customers">
-            {pm ? count.format(pm.newCustomers) : '…'}
-          </strong>
+        </StatCard>
+        <StatCard
+          kind="stat-users"
+          label={`Users · ${name.label}`}
+          testId="metric-new-customers"
+          value={pm && count.format(pm.newCustomers)}
+        >
           <span className="stat-note" data-testid="rule-customers">
             New customer accounts created {name.words} ·{' '}
             <span data-testid="metric-customers">{m ? count.format(m.customers) : '…'}</span> registered in
             all
           </span>
-        </div>
-        <div className="card stat stat-orders">
-          <span className="stat-label">To ship · Now</span>
-          <strong className="stat-value" data-testid="metric-orders-to-ship">
-            {m ? count.format(m.ordersToShip) : '…'}
-          </strong>
+        </StatCard>
+        <StatCard
+          kind="stat-orders"
+          label="To ship · Now"
+          testId="metric-orders-to-ship"
+          value={m && count.format(m.ordersToShip)}
+        >
           <span className="stat-note" data-testid="rule-to-ship">
             Waiting now, whenever placed: cash-on-delivery orders placed and online orders paid
           </span>
-        </div>
+        </StatCard>
       </div>
 
       {canStock && <LowStockPanel />}
@@ -158,15 +183,9 @@ export function DashboardPage() {
             <QueryError query={recent} />
           ) : recent.data?.length ? (
             <table className="table table-stack">
-              <thead>
-                <tr>
-                  <th>Order</th>
-                  <th>Date</th>
-                  <th>Customer</th>
-                  <th className="num">Total</th>
-                  <th>State</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={['Order', 'Date', 'Customer', { label: 'Total', className: 'num' }, 'State']}
+              />
               <tbody>
                 {recent.data.map((o) => (
                   <tr

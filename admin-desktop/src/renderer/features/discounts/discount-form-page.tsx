@@ -13,7 +13,8 @@ import {
 } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { FormField } from '../../components/form-field';
+import { FormError } from '../../components/catalog-form';
+import { FormActions, FormField } from '../../components/form-field';
 import { LoadForEdit } from '../../components/query-states';
 import { PageHeader } from '../../components/states';
 import { paths } from '../../config/paths';
@@ -198,11 +199,7 @@ function DiscountForm({ id, current }: { id?: string; current: Promotion | null 
 
   return (
     <form className="panel form" onSubmit={submit} noValidate aria-label="Discount">
-      {error && (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      )}
+      <FormError error={error} />
       <div className="grid-3">
         <FormField id="discount-name" label="Name" hint="Shown to shoppers for an automatic offer.">
           <input {...input('name', { maxLength: 120 })} />
@@ -350,14 +347,11 @@ function DiscountForm({ id, current }: { id?: string; current: Promotion | null 
         {v.kind === 'automatic' && check('deal', 'Show as a deal on the home page (needs an end)')}
       </fieldset>
 
-      <div className="form-actions">
-        <button className="btn btn-primary" type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save discount'}
-        </button>
+      <FormActions busy={save.isPending} label="Save discount" busyLabel="Saving…">
         <Link to={paths.discounts} className="btn btn-ghost">
           Cancel
         </Link>
-      </div>
+      </FormActions>
     </form>
   );
 }

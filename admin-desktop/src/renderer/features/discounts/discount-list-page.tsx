@@ -3,14 +3,18 @@ import { errorMessage } from '@voltcart/api-client/http';
 import type { Promotion } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { FormError } from '../../components/catalog-form';
+import { FormActions, TextField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
+import { TableHead } from '../../components/table-head';
 import { paths } from '../../config/paths';
 import { deleteWithConfirm } from '../../lib/actions';
 import { api } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
 import { useApiMutation } from '../../lib/mutations';
+import { wholeNumber } from '../../lib/whole-number';
 import { useCan } from '../../stores/session';
 import { toast } from '../../stores/toast';
 import { discountQueries, staleAfterDiscount } from './discount-queries';
@@ -53,17 +57,7 @@ export function DiscountListPage() {
           <p className="muted">No discounts yet. Add one to run a sale or a festival offer.</p>
         ) : (
           <table className="table table-stack">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Code</th>
-                <th>Gives</th>
-                <th>Runs</th>
-                <th>Used</th>
-                <th>State</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Name', 'Code', 'Gives', 'Runs', 'Used', 'State', 'Actions']} />
             <tbody>
               {list.data.map((p) => {
                 const state = stateOf(p);
@@ -156,8 +150,8 @@ function GenerateCodesDialog({ promotion, onClose }: { promotion: Promotion; onC
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const n = Number(count);
-    if (!Number.isInteger(n) || n < 1 || n > 10_000) {
+    const n = wholeNumber(count, 1, 10_000);
+    if (n === null) {
       setError('Enter how many codes, from 1 to 10,000.');
       return;
     }
@@ -187,38 +181,22 @@ function GenerateCodesDialog({ promotion, onClose }: { promotion: Promotion; onC
         <p className="muted">
           Each code works once, on the terms of this discount. The codes are saved as a CSV file to hand out.
         </p>
-        {error && (
-          <div className="form-error" role="alert">
-            {error}
-          </div>
-        )}
-        <div className="field">
-          <label className="field-label" htmlFor="codes-count">
-            How many codes
-          </label>
-          <input
-            id="codes-count"
-            inputMode="numeric"
-            value={count}
-            onChange={(e) => setCount(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="codes-prefix">
-            Start each code with (optional)
-          </label>
-          <input
-            id="codes-prefix"
-            maxLength={12}
-            value={prefix}
-            onChange={(e) => setPrefix(e.target.value)}
-          />
-        </div>
-        <div className="form-actions">
-          <button className="btn btn-primary" type="submit" disabled={generate.isPending}>
-            {generate.isPending ? 'Generating…' : 'Generate and save CSV'}
-          </button>
-        </div>
+        <FormError error={error} />
+        <TextField
+          id="codes-count"
+          label="How many codes"
+          inputMode="numeric"
+          value={count}
+          onValue={setCount}
+        />
+        <TextField
+          id="codes-prefix"
+          label="Start each code with (optional)"
+          maxLength={12}
+          value={prefix}
+          onValue={setPrefix}
+        />
+        <FormActions busy={generate.isPending} label="Generate and save CSV" busyLabel="Generating…" />
       </form>
     </Modal>
   );

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
+import { FormActions, TextField } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
+import { wholeNumber } from '../../lib/whole-number';
 import { toast } from '../../stores/toast';
 
 /**
@@ -28,16 +31,16 @@ export function NewsletterCodePanel() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const p = Number(percent);
-    const d = Number(days);
+    const p = wholeNumber(percent, 0, 90);
+    const d = wholeNumber(days, 1, 365);
     const problem =
-      percent.trim() === '' || !Number.isInteger(p) || p < 0 || p > 90
+      p === null
         ? 'The percentage must be a whole number from 0 to 90.'
-        : days.trim() === '' || !Number.isInteger(d) || d < 1 || d > 365
+        : d === null
           ? 'The days must be a whole number from 1 to 365.'
           : null;
     setError(problem);
-    if (problem) return;
+    if (problem || p === null || d === null) return;
     save.mutate(
       { newsletterCodePercent: p, newsletterCodeDays: d },
       {
@@ -54,40 +57,29 @@ export function NewsletterCodePanel() {
         Each new subscriber is mailed a single-use code for their first order. An address whose account
         already has orders gets none, and is told why. 0 % offers no code.
       </p>
-      {error && (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      )}
+      <FormError error={error} />
       <div className="grid-3">
-        <div className="field">
-          <label className="field-label" htmlFor="newsletter-percent">
-            % off the first order
-          </label>
-          <input
-            id="newsletter-percent"
-            inputMode="numeric"
-            value={percent}
-            onChange={(e) => setPercent(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="newsletter-days">
-            Valid for (days)
-          </label>
-          <input
-            id="newsletter-days"
-            inputMode="numeric"
-            value={days}
-            onChange={(e) => setDays(e.target.value)}
-          />
-        </div>
+        <TextField
+          id="newsletter-percent"
+          label="% off the first order"
+          inputMode="numeric"
+          value={percent}
+          onValue={setPercent}
+        />
+        <TextField
+          id="newsletter-days"
+          label="Valid for (days)"
+          inputMode="numeric"
+          value={days}
+          onValue={setDays}
+        />
       </div>
-      <div className="form-actions">
-        <button className="btn btn-primary" type="submit" disabled={save.isPending || !settings.data}>
-          {save.isPending ? 'Saving…' : 'Save newsletter code'}
-        </button>
-      </div>
+      <FormActions
+        busy={save.isPending}
+        label="Save newsletter code"
+        busyLabel="Saving…"
+        disabled={!settings.data}
+      />
     </form>
   );
 }

@@ -96,13 +96,7 @@ export function HistoryPage() {
           <HistoryTable records={records} />
         )}
       </section>
-      <Pager
-        page={page}
-        limit={limit}
-        count={records.length}
-        hasMore={Boolean(list.data?.hasMore)}
-        onPage={setPage}
-      />
+      <Pager page={page} limit={limit} count={records.length} reply={list.data} onPage={setPage} />
     </>
   );
 }

@@ -1,26 +1,23 @@
 import { errorMessage } from '@voltcart/api-client/http';
 import type { OrderDetails, OrderDocument, OrderMail } from '@voltcart/shared';
 import { useState } from 'react';
+import { STATE_LABELS } from '../../components/order-state';
+import { TableHead } from '../../components/table-head';
 import { api, orderDocument } from '../../lib/api';
-import { getBridge } from '../../lib/bridge';
+import { saveDownload } from '../../lib/bridge';
 import { formatDateTime, formatINR } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
 import { toast } from '../../stores/toast';
 
+/** An event that moves the order to a state is named as the state is, but for placing and returning. */
 const EVENT_LABEL: Record<string, string> = {
+  ...STATE_LABELS,
   placed: 'Placed',
-  pending_payment: 'Awaiting payment',
-  paid: 'Paid',
-  payment_failed: 'Payment failed',
-  cancelled: 'Cancelled',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
   returned: 'Returned to origin',
   tracking_changed: 'Tracking changed',
   courier_booked: 'Courier booked',
   refund_requested: 'Refund requested',
-  refunded: 'Refunded',
   refund_failed: 'Refund refused',
   invoice_issued: 'Invoice issued',
   credit_note_issued: 'Credit note issued',
@@ -40,14 +37,7 @@ export function OrderTimeline({ timeline }: { timeline: OrderDetails['timeline']
     <section className="panel" aria-labelledby="timeline-title">
       <h2 id="timeline-title">Timeline</h2>
       <table className="table compact" data-testid="order-timeline">
-        <thead>
-          <tr>
-            <th>When</th>
-            <th>What</th>
-            <th>Who</th>
-            <th>Note</th>
-          </tr>
-        </thead>
+        <TableHead columns={['When', 'What', 'Who', 'Note']} />
         <tbody>
           {timeline.map((e, i) => (
             <tr key={`${e.event}-${i}`}>
@@ -90,14 +80,7 @@ export function OrderMails({ orderId, mails }: { orderId: string; mails: OrderMa
         <p className="muted">No e-mails for this order.</p>
       ) : (
         <table className="table compact">
-          <thead>
-            <tr>
-              <th>Subject</th>
-              <th>To</th>
-              <th>Delivery</th>
-              <th className="num">Actions</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Subject', 'To', 'Delivery', { label: 'Actions', className: 'num' }]} />
           <tbody>
             {mails.map((m) => (
               <tr key={m._id}>
@@ -134,9 +117,7 @@ export function OrderDocuments({ orderId, documents }: { orderId: string; docume
     setSaving(d.number);
     try {
       const file = await orderDocument(orderId, d.kind === 'invoice' ? undefined : d.number);
-      const bytes = new Uint8Array(await file.blob.arrayBuffer());
-      const { saved } = await getBridge().files.saveDocument({ fileName: file.fileName, bytes });
-      if (saved) toast.success(`${d.number} saved.`);
+      if (await saveDownload(file)) toast.success(`${d.number} saved.`);
     } catch (e) {
       toast.error(errorMessage(e, 'The document could not be saved.'));
     } finally {

@@ -1,10 +1,10 @@
 import { errorMessage } from '@voltcart/api-client/http';
 import { BULK_SHIP_MAX_ROWS, type Order, PACKING_SLIPS_MAX } from '@voltcart/shared';
 import { useState } from 'react';
-import { BulkActionBar, readEveryPage } from '../../components/bulk-bar';
+import { BulkActionBar, type BulkChoice, chosenCount, readEveryPage } from '../../components/bulk-bar';
 import { ordersText } from '../../components/order-state';
 import { api, packingSlips } from '../../lib/api';
-import { getBridge } from '../../lib/bridge';
+import { saveDownload } from '../../lib/bridge';
 import type { OrderQuery } from '../../lib/query-keys';
 import { toast } from '../../stores/toast';
 import { ShipChosenDialog } from './order-ship-chosen-dialog';
@@ -20,23 +20,11 @@ const LIST_PAGE_MAX = 100;
  * - Mark shipped…: carrier and tracking number per order (ShipChosenDialog), previewed and applied by the same
  *   route as the CSV (POST /order/bulk-ship)
  */
-export function OrderBulkBar(props: {
-  chosen: Order[];
-  /** Every order matching the filters is chosen (not only the rows on this page). */
-  allMatching: boolean;
-  /** How many orders match the filters, when the API said. */
-  total?: number;
-  /** Every row of this page is chosen and more orders match: offer all of them. */
-  canChooseAll: boolean;
-  query: OrderQuery;
-  canWrite: boolean;
-  onChooseAll: () => void;
-  onDone: () => void;
-}) {
+export function OrderBulkBar(props: BulkChoice & { chosen: Order[]; query: OrderQuery; canWrite: boolean }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const [shipping, setShipping] = useState<Order[] | null>(null);
-  const count = props.allMatching ? (props.total ?? props.chosen.length) : props.chosen.length;
+  const count = chosenCount(props, props.chosen.length);
 
   /** The chosen orders themselves (read from the API when all matching are chosen). */
   const chosenOrders = async (share: number): Promise<Order[]> =>
@@ -62,8 +50,7 @@ export function OrderBulkBar(props: {
         const file = await packingSlips(part);
         const fileName =
           parts > 1 ? file.fileName.replace(/\.pdf$/, `-${i + 1}-of-${parts}.pdf`) : file.fileName;
-        const bytes = new Uint8Array(await file.blob.arrayBuffer());
-        if ((await getBridge().files.saveDocument({ fileName, bytes })).saved) saved += part.length;
+        if (await saveDownload(file, fileName)) saved += part.length;
         setProgress(40 + ((i + 1) / parts) * 60);
       }
       if (saved) toast.success(`Packing slips for ${ordersText(saved)} saved.`);
@@ -88,16 +75,12 @@ export function OrderBulkBar(props: {
 
   return (
     <BulkActionBar
+      choice={props}
       count={count}
       rowsText={ordersText}
-      allMatching={props.allMatching}
-      total={props.total}
-      canChooseAll={props.canChooseAll}
       max={BULK_SHIP_MAX_ROWS}
       busy={busy}
       progress={progress}
-      onChooseAll={props.onChooseAll}
-      onDone={props.onDone}
     >
       <button type="button" className="btn btn-sm" disabled={Boolean(busy)} onClick={printSlips}>
         Print packing slips

@@ -1,6 +1,9 @@
 import { useId, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
+import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ordersText } from '../../components/order-state';
+import { TableHead } from '../../components/table-head';
 import { SHIP_RESULT_LABELS, useBulkShip } from './order-bulk-ship';
 
 const rowsText = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'row' : 'rows'}`;
@@ -29,22 +32,15 @@ export function BulkShipDialog(props: { onClose: () => void }) {
         A CSV file with a header row naming the columns order id, carrier and tracking number. Nothing changes
         until you confirm.
       </p>
-      <div className="field">
-        <label className="field-label" htmlFor={fileId}>
-          CSV file
-        </label>
+      <FormField id={fileId} label="CSV file">
         <input
           id={fileId}
           type="file"
           accept=".csv,text/csv"
           onChange={(e) => preview(e.target.files?.[0])}
         />
-      </div>
-      {ship.problem && (
-        <div className="form-error" role="alert">
-          {ship.problem}
-        </div>
-      )}
+      </FormField>
+      <FormError error={ship.problem} />
       {result && (
         <>
           <p role="status">
@@ -54,15 +50,9 @@ export function BulkShipDialog(props: { onClose: () => void }) {
           </p>
           <div className="bulk-ship-rows">
             <table className="table">
-              <thead>
-                <tr>
-                  <th className="num">Line</th>
-                  <th>Order</th>
-                  <th>Carrier</th>
-                  <th>Tracking</th>
-                  <th>Result</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[{ label: 'Line', className: 'num' }, 'Order', 'Carrier', 'Tracking', 'Result']}
+              />
               <tbody>
                 {result.rows.map((r) => (
                   <tr key={r.line}>

@@ -2,9 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import type { OrderState } from '@voltcart/shared';
 import { type FormEvent, useId, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
+import { FormActions, TextField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
+import { TableHead } from '../../components/table-head';
 import { api, courierLabel } from '../../lib/api';
-import { getBridge } from '../../lib/bridge';
+import { saveDownload } from '../../lib/bridge';
 import { formatDateTime } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
@@ -61,9 +64,7 @@ export function OrderCourierPanel(props: { orderId: string; state: OrderState; c
     setSaving(true);
     try {
       const file = await courierLabel(orderId);
-      const bytes = new Uint8Array(await file.blob.arrayBuffer());
-      const { saved } = await getBridge().files.saveDocument({ fileName: file.fileName, bytes });
-      if (saved) toast.success('Label saved.');
+      if (await saveDownload(file)) toast.success('Label saved.');
     } catch (e) {
       toast.error(errorMessage(e, 'The label could not be saved.'));
     } finally {
@@ -114,14 +115,7 @@ export function OrderCourierPanel(props: { orderId: string; state: OrderState; c
           </div>
           {c.events.length > 0 && (
             <table className="table compact" data-testid="courier-events">
-              <thead>
-                <tr>
-                  <th>When</th>
-                  <th>Status</th>
-                  <th>Activity</th>
-                  <th>Where</th>
-                </tr>
-              </thead>
+              <TableHead columns={['When', 'Status', 'Activity', 'Where']} />
               <tbody>
                 {c.events.map((e) => (
                   <tr key={`${e.at}-${e.status}`}>
@@ -183,11 +177,7 @@ function BookCourierDialog(props: { busy: boolean; onBook: (box: Box) => void; o
   return (
     <Modal title="Book courier" onClose={props.onClose}>
       <form onSubmit={submit} noValidate>
-        {problem && (
-          <div className="form-error" role="alert">
-            {problem}
-          </div>
-        )}
+        <FormError error={problem} />
         <p className="muted">
           The courier is booked and the order is marked shipped: the customer gets the shipped e-mail with the
           tracking link.
@@ -195,26 +185,15 @@ function BookCourierDialog(props: { busy: boolean; onBook: (box: Box) => void; o
         {field('length', 'Length (cm)')}
         {field('breadth', 'Breadth (cm)')}
         {field('height', 'Height (cm)')}
-        <div className="field">
-          <label className="field-label" htmlFor={ids.weight}>
-            Weight (g)
-          </label>
-          <input
-            id={ids.weight}
-            inputMode="numeric"
-            placeholder="From the products' weights"
-            value={weight}
-            onChange={(e) => setWeight(e.target.value)}
-          />
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={props.busy}>
-            {props.busy ? 'Booking…' : 'Book courier'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={props.onClose}>
-            Cancel
-          </button>
-        </div>
+        <TextField
+          id={ids.weight}
+          label="Weight (g)"
+          inputMode="numeric"
+          placeholder="From the products' weights"
+          value={weight}
+          onValue={setWeight}
+        />
+        <FormActions busy={props.busy} label="Book courier" busyLabel="Booking…" onCancel={props.onClose} />
       </form>
     </Modal>
   );

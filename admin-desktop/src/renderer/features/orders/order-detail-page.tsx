@@ -8,6 +8,7 @@ import { adminMoves, StateBadge } from '../../components/order-state';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { SafeImage } from '../../components/safe-image';
 import { PageHeader, Spinner } from '../../components/states';
+import { TableHead } from '../../components/table-head';
 import { paths } from '../../config/paths';
 import { api, imageSrc } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
@@ -216,15 +217,15 @@ export function OrderDetailPage() {
       <section className="panel">
         <h2>Items</h2>
         <table className="table">
-          <thead>
-            <tr>
-              <th>Product</th>
-              <th>Options</th>
-              <th className="num">Unit price</th>
-              <th className="num">Qty</th>
-              <th className="num">Total</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Product',
+              'Options',
+              { label: 'Unit price', className: 'num' },
+              { label: 'Qty', className: 'num' },
+              { label: 'Total', className: 'num' },
+            ]}
+          />
           <tbody>
             {o.lines.map((l, i) => (
               <tr key={`${l.productId}-${i}`}>

@@ -9,6 +9,7 @@ import { SortHeader } from '../../components/sort-header';
 import { PageHeader, Spinner } from '../../components/states';
 import { paths } from '../../config/paths';
 import { formatDate, formatINR, formatTime } from '../../lib/format';
+import { useDraft } from '../../lib/hooks';
 import { useListParams } from '../../lib/list-params';
 import { queries } from '../../lib/queries';
 import type { OrderQuery } from '../../lib/query-keys';
@@ -320,26 +321,14 @@ export function OrderListPage() {
           </table>
         )}
       </section>
-      <Pager
-        page={page}
-        limit={limit}
-        count={rows.length}
-        total={list.data?.total}
-        hasMore={Boolean(list.data?.hasMore)}
-        onPage={setPage}
-      />
+      <Pager page={page} limit={limit} count={rows.length} reply={list.data} onPage={setPage} />
     </>
   );
 }
 
 /** A rupee amount filter: sent when it is a valid amount and the field is left (or Enter is pressed). */
 function AmountField(props: { label: string; value: string; onChange: (value: string | null) => void }) {
-  const [text, setText] = useState(props.value);
-  const [shownFor, setShownFor] = useState(props.value);
-  if (shownFor !== props.value) {
-    setShownFor(props.value);
-    setText(props.value);
-  }
+  const [text, setText] = useDraft(props.value);
   const commit = () => {
     const v = text.trim();
     if (v === '' || /^\d{1,9}(\.\d{1,2})?$/.test(v)) props.onChange(v || null);

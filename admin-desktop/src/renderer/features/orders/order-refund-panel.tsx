@@ -1,10 +1,14 @@
 import { errorMessage } from '@voltcart/api-client/http';
 import { MANUAL_REFUND_LABELS, MANUAL_REFUND_METHODS, type OrderDetails } from '@voltcart/shared';
 import { type FormEvent, useId, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
+import { FormField, TextField } from '../../components/form-field';
+import { TableHead } from '../../components/table-head';
 import { api } from '../../lib/api';
 import { formatDateTime, formatINR } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
+import { typedRefund } from '../../lib/refund-amount';
 import { useDialog } from '../../stores/dialog';
 import { toast } from '../../stores/toast';
 
@@ -57,9 +61,8 @@ export function RefundPanel({ details }: { details: OrderDetails }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setProblem(null);
-    const rupees = amount.trim() === '' ? undefined : Number(amount);
-    if (rupees !== undefined && !(rupees > 0))
-      return setProblem('Enter an amount of at least ₹0.01, or leave it blank.');
+    const { rupees, problem: badAmount } = typedRefund(amount);
+    if (badAmount) return setProblem(badAmount);
     if (rupees !== undefined && rupees > left)
       return setProblem(`At most ${formatINR(left)} is left to refund.`);
     if (!reason.trim()) return setProblem('Give the reason for the refund.');
@@ -91,15 +94,7 @@ export function RefundPanel({ details }: { details: OrderDetails }) {
       </p>
       {details.refunds.length > 0 && (
         <table className="table compact">
-          <thead>
-            <tr>
-              <th>When</th>
-              <th className="num">Amount</th>
-              <th>Reason</th>
-              <th>How</th>
-              <th>State</th>
-            </tr>
-          </thead>
+          <TableHead columns={['When', { label: 'Amount', className: 'num' }, 'Reason', 'How', 'State']} />
           <tbody>
             {details.refunds.map((r) => (
               <tr key={r._id}>
@@ -122,43 +117,22 @@ export function RefundPanel({ details }: { details: OrderDetails }) {
         </table>
       )}
       {/* Outside the form: a refusal that leaves nothing to refund (all refunded meanwhile) stays readable. */}
-      {problem && (
-        <div className="form-error" role="alert">
-          {problem}
-        </div>
-      )}
+      <FormError error={problem} />
       {left > 0 && (
         <form className="refund-form" onSubmit={submit} noValidate>
           <div className="refund-fields">
-            <div className="field">
-              <label className="field-label" htmlFor={ids.amount}>
-                Amount (₹)
-              </label>
-              <input
-                id={ids.amount}
-                inputMode="decimal"
-                placeholder={`${left} (all that is left)`}
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor={ids.reason}>
-                Reason
-              </label>
-              <input
-                id={ids.reason}
-                maxLength={300}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            </div>
+            <TextField
+              id={ids.amount}
+              label="Amount (₹)"
+              inputMode="decimal"
+              placeholder={`${left} (all that is left)`}
+              value={amount}
+              onValue={setAmount}
+            />
+            <TextField id={ids.reason} label="Reason" maxLength={300} value={reason} onValue={setReason} />
             {cod && (
               <>
-                <div className="field">
-                  <label className="field-label" htmlFor={ids.method}>
-                    Paid back by
-                  </label>
+                <FormField id={ids.method} label="Paid back by">
                   <select
                     id={ids.method}
                     value={method}
@@ -170,7 +144,7 @@ export function RefundPanel({ details }: { details: OrderDetails }) {
                       </option>
                     ))}
                   </select>
-                </div>
+                </FormField>
                 <div className="field">
                   <label className="field-label" htmlFor={ids.reference}>
                     Reference{method === 'cash' ? ' (optional)' : ''}

@@ -1,5 +1,13 @@
 import { type FormEvent, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
+import { FormActions } from '../../components/form-field';
 import { Modal } from '../../components/modal';
+
+/** Where the returned units can go, as the dialog offers them. */
+const PLACES = [
+  ['sellable', 'Back to sellable stock'],
+  ['damaged', 'Counted damaged (not back in stock)'],
+] as const;
 
 /**
  * A parcel that came back to us (return to origin): staff say where its units go before the order is marked
@@ -11,7 +19,7 @@ export function ReturnDialog(props: {
   onReturn: (restock: boolean) => void;
   onClose: () => void;
 }) {
-  const [choice, setChoice] = useState<'sellable' | 'damaged' | null>(null);
+  const [choice, setChoice] = useState<(typeof PLACES)[number][0] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const unitsText = `${props.units} ${props.units === 1 ? 'unit' : 'units'}`;
 
@@ -28,40 +36,27 @@ export function ReturnDialog(props: {
           The parcel came back to us ({unitsText}). A tax invoice already issued is cancelled by a credit
           note. This cannot be undone.
         </p>
-        {problem && (
-          <div className="form-error" role="alert">
-            {problem}
-          </div>
-        )}
+        <FormError error={problem} />
         <fieldset className="choice-list">
           <legend className="field-label">Where do the units go?</legend>
-          <label className="choice">
-            <input
-              type="radio"
-              name="return-stock"
-              checked={choice === 'sellable'}
-              onChange={() => setChoice('sellable')}
-            />
-            Back to sellable stock
-          </label>
-          <label className="choice">
-            <input
-              type="radio"
-              name="return-stock"
-              checked={choice === 'damaged'}
-              onChange={() => setChoice('damaged')}
-            />
-            Counted damaged (not back in stock)
-          </label>
+          {PLACES.map(([place, text]) => (
+            <label key={place} className="choice">
+              <input
+                type="radio"
+                name="return-stock"
+                checked={choice === place}
+                onChange={() => setChoice(place)}
+              />
+              {text}
+            </label>
+          ))}
         </fieldset>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={props.busy}>
-            {props.busy ? 'Saving…' : 'Mark as returned'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={props.onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormActions
+          busy={props.busy}
+          label="Mark as returned"
+          busyLabel="Saving…"
+          onCancel={props.onClose}
+        />
       </form>
     </Modal>
   );

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import type { LineSerials } from '@voltcart/shared';
 import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
+import { FormActions } from '../../components/form-field';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { queryKeys } from '../../lib/query-keys';
@@ -89,13 +90,7 @@ export function OrderSerials({ orderId, canWrite }: { orderId: string; canWrite:
             ))}
           </fieldset>
         ))}
-        {canWrite && (
-          <div className="form-actions">
-            <button className="btn btn-primary" type="submit" disabled={save.isPending}>
-              Save serial numbers
-            </button>
-          </div>
-        )}
+        {canWrite && <FormActions busy={save.isPending} label="Save serial numbers" />}
       </form>
     </section>
   );

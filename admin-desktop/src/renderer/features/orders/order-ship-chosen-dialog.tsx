@@ -1,5 +1,7 @@
 import { canMove, type Order, type OrderState } from '@voltcart/shared';
 import { useId, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
+import { TextField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { ordersText, STATE_LABELS } from '../../components/order-state';
 import { SHIP_RESULT_LABELS, useBulkShip } from './order-bulk-ship';
@@ -53,27 +55,19 @@ export function ShipChosenDialog(props: { orders: Order[]; onClose: (shipped: bo
         confirm.
       </p>
       {shippable.length > 0 && (
-        <div className="field">
-          <label className="field-label" htmlFor={carrierId}>
-            Carrier for every order
-          </label>
-          <input
-            id={carrierId}
-            value={carrier}
-            maxLength={60}
-            placeholder="e.g. Delhivery (an order's own carrier wins)"
-            onChange={(e) => {
-              setCarrier(e.target.value);
-              ship.reset();
-            }}
-          />
-        </div>
+        <TextField
+          id={carrierId}
+          label="Carrier for every order"
+          value={carrier}
+          maxLength={60}
+          placeholder="e.g. Delhivery (an order's own carrier wins)"
+          onValue={(v) => {
+            setCarrier(v);
+            ship.reset();
+          }}
+        />
       )}
-      {ship.problem && (
-        <div className="form-error" role="alert">
-          {ship.problem}
-        </div>
-      )}
+      <FormError error={ship.problem} />
       {result && (
         <p role="status">
           {result.applied

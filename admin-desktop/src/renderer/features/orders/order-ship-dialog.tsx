@@ -1,4 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
+import { FormActions, TextField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 
 export interface Shipment {
@@ -32,42 +34,28 @@ export function ShipDialog(props: {
   return (
     <Modal title={title} onClose={props.onClose}>
       <form onSubmit={submit} noValidate>
-        {problem && (
-          <div className="form-error" role="alert">
-            {problem}
-          </div>
-        )}
-        <div className="field">
-          <label className="field-label" htmlFor={ids.carrier}>
-            Carrier
-          </label>
-          <input
-            id={ids.carrier}
-            maxLength={60}
-            placeholder="e.g. Delhivery, Blue Dart"
-            value={carrier}
-            onChange={(e) => setCarrier(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.tracking}>
-            Tracking number
-          </label>
-          <input
-            id={ids.tracking}
-            maxLength={60}
-            value={trackingNumber}
-            onChange={(e) => setTrackingNumber(e.target.value)}
-          />
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={props.busy}>
-            {props.busy ? 'Saving…' : props.initial ? 'Save tracking' : 'Mark as shipped'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={props.onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormError error={problem} />
+        <TextField
+          id={ids.carrier}
+          label="Carrier"
+          maxLength={60}
+          placeholder="e.g. Delhivery, Blue Dart"
+          value={carrier}
+          onValue={setCarrier}
+        />
+        <TextField
+          id={ids.tracking}
+          label="Tracking number"
+          maxLength={60}
+          value={trackingNumber}
+          onValue={setTrackingNumber}
+        />
+        <FormActions
+          busy={props.busy}
+          label={props.initial ? 'Save tracking' : 'Mark as shipped'}
+          busyLabel="Saving…"
+          onCancel={props.onClose}
+        />
       </form>
     </Modal>
   );

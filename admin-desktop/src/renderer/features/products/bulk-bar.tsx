@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { MAX_BULK_PRODUCTS, type ProductBulkBody } from '@voltcart/shared';
 import { useState } from 'react';
-import { BulkActionBar, readEveryPage } from '../../components/bulk-bar';
+import { BulkActionBar, type BulkChoice, chosenCount, readEveryPage } from '../../components/bulk-bar';
 import { api } from '../../lib/api';
 import { queries } from '../../lib/queries';
 import { type ProductQuery, staleAfter } from '../../lib/query-keys';
@@ -19,24 +19,13 @@ const productsText = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'p
  * list's filters. The API takes at most MAX_BULK_PRODUCTS ids a call (each call one transaction), so a larger
  * choice is sent in batches with a progress bar; a refused batch stops the run and says how many were changed.
  */
-export function BulkBar(props: {
-  selected: string[];
-  /** Every product matching the filters is chosen (not only the rows on this page). */
-  allMatching: boolean;
-  /** How many products match the filters (for "all N"), when the API said. */
-  total?: number;
-  /** Every row of this page is chosen and there are more matches: offer all of them. */
-  canChooseAll: boolean;
-  query: ProductQuery;
-  onChooseAll: () => void;
-  onDone: () => void;
-}) {
+export function BulkBar(props: BulkChoice & { selected: string[]; query: ProductQuery }) {
   const queryClient = useQueryClient();
   const categories = useQuery(queries.categories());
   const [busy, setBusy] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const [units, setUnits] = useState('');
-  const count = props.allMatching ? (props.total ?? props.selected.length) : props.selected.length;
+  const count = chosenCount(props, props.selected.length);
 
   const run = async (action: Action, label: string) => {
     if (action.action === 'delete' && !(await confirmDelete())) return;
@@ -80,17 +69,7 @@ export function BulkBar(props: {
   const validDelta = /^[+-]?\d{1,7}$/.test(units.trim()) && delta !== 0;
 
   return (
-    <BulkActionBar
-      count={count}
-      rowsText={productsText}
-      allMatching={props.allMatching}
-      total={props.total}
-      canChooseAll={props.canChooseAll}
-      busy={busy}
-      progress={progress}
-      onChooseAll={props.onChooseAll}
-      onDone={props.onDone}
-    >
+    <BulkActionBar choice={props} count={count} rowsText={productsText} busy={busy} progress={progress}>
       <button
         type="button"
         className="btn btn-sm"

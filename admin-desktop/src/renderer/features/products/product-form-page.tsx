@@ -13,6 +13,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { FormError } from '../../components/catalog-form';
 import { FileField } from '../../components/file-field';
+import { FormActions, FormField, TextAreaField, TextField } from '../../components/form-field';
 import { ObjectHistory } from '../../components/object-history';
 import { ProgressBar } from '../../components/progress-bar';
 import { LoadForEdit } from '../../components/query-states';
@@ -40,6 +41,11 @@ interface MemoryRow {
   gb: string;
   adj: string;
 }
+
+/** The fields a text box edits as it is typed. */
+type TextKey = {
+  [K in keyof FormState]-?: FormState[K] extends string | undefined ? K : never;
+}[keyof FormState];
 
 interface FormState {
   name: string;
@@ -232,6 +238,8 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
       : null);
 
   const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((s) => ({ ...s, [k]: v }));
+  /** A text box of the form: named as its field, showing it and changing it. */
+  const bind = (k: TextKey) => ({ name: k, value: f[k] ?? '', onValue: (v: string) => set(k, v) });
   const colorById = new Map<string, Color>((colors.data ?? []).map((c) => [c._id, c]));
   const price = finalPrice(Number(f.originalPrice) || 0, Number(f.discountPercentage) || 0);
 
@@ -315,39 +323,13 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
         <fieldset className="form-section">
           <legend>Product</legend>
           <div className="grid-2">
-            <div className="field">
-              <label className="field-label" htmlFor="p-name">
-                Name
-              </label>
-              <input id="p-name" name="name" value={f.name} onChange={(e) => set('name', e.target.value)} />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-slug">
-                Slug
-              </label>
+            <TextField id="p-name" label="Name" {...bind('name')} />
+            <FormField id="p-slug" label="Slug">
               <input id="p-slug" name="slug" value={slugify(f.name)} readOnly className="readonly" />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-sku">
-                SKU
-              </label>
-              <input id="p-sku" name="sku" value={f.sku} onChange={(e) => set('sku', e.target.value)} />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-brand">
-                Brand
-              </label>
-              <input
-                id="p-brand"
-                name="brand"
-                value={f.brand}
-                onChange={(e) => set('brand', e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-category">
-                Category
-              </label>
+            </FormField>
+            <TextField id="p-sku" label="SKU" {...bind('sku')} />
+            <TextField id="p-brand" label="Brand" {...bind('brand')} />
+            <FormField id="p-category" label="Category">
               <select
                 id="p-category"
                 name="categoryId"
@@ -362,80 +344,50 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
                   </option>
                 ))}
               </select>
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-stock">
-                Stock Quantity
-              </label>
-              <input
-                id="p-stock"
-                name="stock"
-                type="number"
-                min={0}
-                step={1}
-                value={f.stock}
-                onChange={(e) => set('stock', e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-weight">
-                Weight (g)
-              </label>
-              <input
-                id="p-weight"
-                name="weightGrams"
-                type="number"
-                min={1}
-                max={MAX_WEIGHT_GRAMS}
-                step={1}
-                aria-describedby="p-weight-hint"
-                value={f.weightGrams ?? ''}
-                onChange={(e) => set('weightGrams', e.target.value)}
-              />
-              <span className="hint" id="p-weight-hint">
-                The packed parcel, for the shipping rates by weight (a variant may have its own). Empty: not
-                weighed, the lightest rate.
-              </span>
-            </div>
+            </FormField>
+            <TextField
+              id="p-stock"
+              label="Stock Quantity"
+              type="number"
+              min={0}
+              step={1}
+              {...bind('stock')}
+            />
+            <TextField
+              id="p-weight"
+              label="Weight (g)"
+              type="number"
+              min={1}
+              max={MAX_WEIGHT_GRAMS}
+              step={1}
+              aria-describedby="p-weight-hint"
+              hint="The packed parcel, for the shipping rates by weight (a variant may have its own). Empty: not weighed, the lightest rate."
+              {...bind('weightGrams')}
+            />
           </div>
         </fieldset>
 
         <fieldset className="form-section">
           <legend>Price</legend>
           <div className="grid-3">
-            <div className="field">
-              <label className="field-label" htmlFor="p-original">
-                Original Price (₹)
-              </label>
-              <input
-                id="p-original"
-                name="originalPrice"
-                type="number"
-                min={0}
-                step="0.01"
-                value={f.originalPrice}
-                onChange={(e) => set('originalPrice', e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-discount">
-                Discount Percentage
-              </label>
-              <input
-                id="p-discount"
-                name="discountPercentage"
-                type="number"
-                min={0}
-                max={100}
-                step="0.01"
-                value={f.discountPercentage}
-                onChange={(e) => set('discountPercentage', e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-final">
-                Final Price (₹)
-              </label>
+            <TextField
+              id="p-original"
+              label="Original Price (₹)"
+              type="number"
+              min={0}
+              step="0.01"
+              {...bind('originalPrice')}
+            />
+            <TextField
+              id="p-discount"
+              label="Discount Percentage"
+              type="number"
+              min={0}
+              max={100}
+              step="0.01"
+              {...bind('discountPercentage')}
+            />
+            <FormField id="p-final" label="Final Price (₹)">
               <input
                 id="p-final"
                 name="finalPrice"
@@ -444,17 +396,14 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
                 className="readonly strong"
               />
               <span className="hint">{formatINR(price)}, from the original price and discount.</span>
-            </div>
+            </FormField>
           </div>
         </fieldset>
 
         <fieldset className="form-section">
           <legend>Options</legend>
           <div className="grid-2">
-            <div className="field">
-              <label className="field-label" htmlFor="p-colors">
-                Colors
-              </label>
+            <FormField id="p-colors" label="Colors">
               <select
                 id="p-colors"
                 name="colors"
@@ -477,7 +426,7 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
                 ))}
               </select>
               <span className="hint">Ctrl-click (⌘-click on a Mac) to choose several.</span>
-            </div>
+            </FormField>
             <div className="field">
               <span className="field-label">Colour price adjustments</span>
               {f.colors.length === 0 ? (
@@ -591,37 +540,22 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
               <FileField label="Thumbnail" name="thumbnail" files={thumb} onChange={setThumb} />
               {sent !== null && <ProgressBar value={sent} label="Thumbnail upload" small />}
             </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-video">
-                Video URL
-              </label>
-              <input
-                id="p-video"
-                name="videoUrl"
-                type="url"
-                placeholder="https://"
-                value={f.videoUrl}
-                onChange={(e) => set('videoUrl', e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-hsn">
-                HSN code
-              </label>
-              <input
-                id="p-hsn"
-                name="hsnCode"
-                inputMode="numeric"
-                maxLength={8}
-                aria-describedby="p-tax-hint"
-                value={f.hsnCode ?? ''}
-                onChange={(e) => set('hsnCode', e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="p-gst-rate">
-                GST rate
-              </label>
+            <TextField
+              id="p-video"
+              label="Video URL"
+              type="url"
+              placeholder="https://"
+              {...bind('videoUrl')}
+            />
+            <TextField
+              id="p-hsn"
+              label="HSN code"
+              inputMode="numeric"
+              maxLength={8}
+              aria-describedby="p-tax-hint"
+              {...bind('hsnCode')}
+            />
+            <FormField id="p-gst-rate" label="GST rate">
               <select
                 id="p-gst-rate"
                 name="gstRate"
@@ -641,42 +575,17 @@ function ProductForm({ productId, current }: { productId?: string; current: Prod
                 {current?.tax &&
                   ` Now: ${current.tax.applies.hsnCode || 'no HSN code'}, ${current.tax.applies.gstRate} %.`}
               </span>
-            </div>
+            </FormField>
           </div>
-          <div className="field">
-            <label className="field-label" htmlFor="p-short">
-              Short Description
-            </label>
-            <textarea
-              id="p-short"
-              name="shortDescription"
-              rows={2}
-              value={f.shortDescription}
-              onChange={(e) => set('shortDescription', e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="p-long">
-              Long Description
-            </label>
-            <textarea
-              id="p-long"
-              name="longDescription"
-              rows={6}
-              value={f.longDescription}
-              onChange={(e) => set('longDescription', e.target.value)}
-            />
-          </div>
+          <TextAreaField id="p-short" label="Short Description" rows={2} {...bind('shortDescription')} />
+          <TextAreaField id="p-long" label="Long Description" rows={6} {...bind('longDescription')} />
         </fieldset>
 
-        <div className="form-actions sticky-actions">
-          <button className="btn btn-primary" type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
-          </button>
+        <FormActions busy={save.isPending} label="Save" busyLabel="Saving…" sticky>
           <Link to={paths.products} className="btn btn-ghost">
             Go Back
           </Link>
-        </div>
+        </FormActions>
       </form>
       {current && <VariantMatrix product={current} />}
       {current && <StockTrail productId={current._id} />}

@@ -12,7 +12,7 @@ import { paths } from '../../config/paths';
 import { deleteWithConfirm, toggleWith } from '../../lib/actions';
 import { api, imageSrc } from '../../lib/api';
 import { formatINR, formatPercent } from '../../lib/format';
-import { useMediaQuery } from '../../lib/hooks';
+import { useDraft, useMediaQuery } from '../../lib/hooks';
 import { useListParams } from '../../lib/list-params';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
@@ -70,12 +70,7 @@ function SortHeader(props: {
 
 /** A rupee bound of the price range: typed freely, applied on Enter or when the field is left. */
 function PriceBound(props: { label: string; value: string; onApply: (value: string | null) => void }) {
-  const [text, setText] = useState(props.value);
-  const [shown, setShown] = useState(props.value);
-  if (shown !== props.value) {
-    setShown(props.value);
-    setText(props.value);
-  }
+  const [text, setText] = useDraft(props.value);
   const apply = () => {
     const v = text.trim();
     if (v !== props.value) props.onApply(v === '' ? null : v);
@@ -557,8 +552,7 @@ export function ProductListPage() {
         page={page}
         limit={limit}
         count={rows.length}
-        total={list.data?.total}
-        hasMore={Boolean(list.data?.hasMore)}
+        reply={list.data}
         onPage={setPage}
         onLimit={setLimit}
       />

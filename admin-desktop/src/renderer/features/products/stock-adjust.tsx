@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
+import { wholeNumber } from '../../lib/whole-number';
 import { toast } from '../../stores/toast';
 import { stockChangedText, stockConflict } from './product-save';
 
@@ -57,9 +58,8 @@ export function StockAdjust(props: { product: ProductSummary; low?: boolean }) {
   };
   const commit = () => {
     if (closing.current || draft === null) return;
-    const text = draft.trim();
-    const n = Number(text);
-    if (text === '' || !Number.isInteger(n) || n < 0 || n > 1_000_000) {
+    const n = wholeNumber(draft, 0, 1_000_000);
+    if (n === null) {
       setNotice('Enter a whole number of units, 0 or more.');
       return;
     }

@@ -6,6 +6,7 @@ import { Pager } from '../../components/pager';
 import { QueryError } from '../../components/query-states';
 import { ScrollRegion } from '../../components/scroll-region';
 import { Spinner } from '../../components/states';
+import { TableHead } from '../../components/table-head';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { queries } from '../../lib/queries';
@@ -96,17 +97,10 @@ export function StockTrail(props: { productId: string }) {
       ) : (
         <ScrollRegion labelledBy="stock-trail-title">
           <table className="table" aria-labelledby="stock-trail-title">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">SKU</th>
-                <th scope="col">Change</th>
-                <th scope="col">Units</th>
-                <th scope="col">Reason</th>
-                <th scope="col">By</th>
-                <th scope="col">Order or reference</th>
-              </tr>
-            </thead>
+            <TableHead
+              scope="col"
+              columns={['When', 'SKU', 'Change', 'Units', 'Reason', 'By', 'Order or reference']}
+            />
             <tbody>
               {movements.map((m) => (
                 <tr key={m._id}>
@@ -131,13 +125,7 @@ export function StockTrail(props: { productId: string }) {
           </table>
         </ScrollRegion>
       )}
-      <Pager
-        page={page}
-        limit={LIMIT}
-        count={movements.length}
-        hasMore={Boolean(trail.data?.hasMore)}
-        onPage={setPage}
-      />
+      <Pager page={page} limit={LIMIT} count={movements.length} reply={trail.data} onPage={setPage} />
       <StockCheck />
     </section>
   );

@@ -3,6 +3,7 @@ import { financialYear, gstPeriod } from '@voltcart/shared';
 import { useId, useState } from 'react';
 import { formatBytes } from '../../../shared/image-type';
 import type { GstExportFile } from '../../../shared/ipc-contract';
+import { TableHead } from '../../components/table-head';
 import { getBridge } from '../../lib/bridge';
 import { toast } from '../../stores/toast';
 
@@ -118,13 +119,7 @@ export function GstExports() {
         <p role="alert">Choose a month from July 2017 on.</p>
       )}
       <table className="table" aria-labelledby="gst-exports-title">
-        <thead>
-          <tr>
-            <th scope="col">File</th>
-            <th scope="col">What it holds</th>
-            <th scope="col">Save</th>
-          </tr>
-        </thead>
+        <TableHead scope="col" columns={['File', 'What it holds', 'Save']} />
         <tbody>
           {FILES.map((f) => (
             <tr key={f.file}>

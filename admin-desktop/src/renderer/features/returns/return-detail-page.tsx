@@ -3,13 +3,17 @@ import { errorMessage } from '@voltcart/api-client/http';
 import { formatINR, RETURN_REASON_LABELS, type ReturnDetails } from '@voltcart/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { FormError } from '../../components/catalog-form';
+import { FormActions, TextAreaField, TextField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
+import { TableHead } from '../../components/table-head';
 import { paths } from '../../config/paths';
 import { api, getApiUrl } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
+import { typedRefund } from '../../lib/refund-amount';
 import { useDialog } from '../../stores/dialog';
 import { toast } from '../../stores/toast';
 import { ReturnBadge } from './return-badge';
@@ -232,15 +236,15 @@ export function ReturnDetailPage() {
 function LinesTable({ details }: { details: ReturnDetails }) {
   return (
     <table className="table">
-      <thead>
-        <tr>
-          <th>Item</th>
-          <th className="num">Units</th>
-          <th className="num">Sellable</th>
-          <th className="num">Damaged</th>
-          <th className="num">Share</th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          'Item',
+          { label: 'Units', className: 'num' },
+          { label: 'Sellable', className: 'num' },
+          { label: 'Damaged', className: 'num' },
+          { label: 'Share', className: 'num' },
+        ]}
+      />
       <tbody>
         {details.request.lines.map((l) => (
           <tr key={l.lineId}>
@@ -288,39 +292,19 @@ function ApproveDialog({ returnId, onClose }: { returnId: string; onClose: () =>
   return (
     <Modal title="Approve and book the pickup" onClose={onClose}>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        {problem && (
-          <div className="form-error" role="alert">
-            {problem}
-          </div>
-        )}
+        <FormError error={problem} />
         <p className="muted small">
           Book the pickup with the carrier, then enter its AWB: the shopper is mailed both.
         </p>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.carrier}>
-            Pickup carrier
-          </label>
-          <input
-            id={ids.carrier}
-            maxLength={60}
-            value={carrier}
-            onChange={(e) => setCarrier(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.awb}>
-            AWB number
-          </label>
-          <input id={ids.awb} maxLength={60} value={awb} onChange={(e) => setAwb(e.target.value)} />
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={approve.isPending}>
-            {approve.isPending ? 'Approving…' : 'Approve'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <TextField
+          id={ids.carrier}
+          label="Pickup carrier"
+          maxLength={60}
+          value={carrier}
+          onValue={setCarrier}
+        />
+        <TextField id={ids.awb} label="AWB number" maxLength={60} value={awb} onValue={setAwb} />
+        <FormActions busy={approve.isPending} label="Approve" busyLabel="Approving…" onCancel={onClose} />
       </form>
     </Modal>
   );
@@ -344,31 +328,22 @@ function RejectDialog({ returnId, onClose }: { returnId: string; onClose: () => 
   return (
     <Modal title="Reject this request" onClose={onClose}>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        {problem && (
-          <div className="form-error" role="alert">
-            {problem}
-          </div>
-        )}
-        <div className="field">
-          <label className="field-label" htmlFor={id}>
-            Reason for the shopper
-          </label>
-          <textarea
-            id={id}
-            rows={3}
-            maxLength={300}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-danger" disabled={reject.isPending}>
-            {reject.isPending ? 'Rejecting…' : 'Reject'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <FormError error={problem} />
+        <TextAreaField
+          id={id}
+          label="Reason for the shopper"
+          rows={3}
+          maxLength={300}
+          value={reason}
+          onValue={setReason}
+        />
+        <FormActions
+          busy={reject.isPending}
+          label="Reject"
+          busyLabel="Rejecting…"
+          danger
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );
@@ -404,20 +379,16 @@ function ReceiveForm({ details }: { details: ReturnDetails }) {
     <section className="panel" aria-labelledby="receive-title">
       <h2 id="receive-title">Receive and inspect</h2>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        {problem && (
-          <div className="form-error" role="alert">
-            {problem}
-          </div>
-        )}
+        <FormError error={problem} />
         <table className="table">
-          <thead>
-            <tr>
-              <th>Item</th>
-              <th className="num">Units back</th>
-              <th className="num">Sellable (back to stock)</th>
-              <th className="num">Damaged</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Item',
+              { label: 'Units back', className: 'num' },
+              { label: 'Sellable (back to stock)', className: 'num' },
+              { label: 'Damaged', className: 'num' },
+            ]}
+          />
           <tbody>
             {r.lines.map((l) => (
               <tr key={l.lineId}>
@@ -446,11 +417,7 @@ function ReceiveForm({ details }: { details: ReturnDetails }) {
             ))}
           </tbody>
         </table>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={receive.isPending}>
-            {receive.isPending ? 'Saving…' : 'Mark received'}
-          </button>
-        </div>
+        <FormActions busy={receive.isPending} label="Mark received" busyLabel="Saving…" />
       </form>
     </section>
   );
@@ -469,9 +436,8 @@ function RefundForm({ details }: { details: ReturnDetails }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setProblem(null);
-    const rupees = amount.trim() === '' ? undefined : Number(amount);
-    if (rupees !== undefined && !(rupees > 0))
-      return setProblem('Enter an amount of at least ₹0.01, or leave it blank.');
+    const { rupees, problem: badAmount } = typedRefund(amount);
+    if (badAmount) return setProblem(badAmount);
     if (rupees !== undefined && rupees > r.refundable)
       return setProblem(`At most ${formatINR(r.refundable)} can be refunded for this request.`);
     if (manual && !reference.trim()) return setProblem('Enter the UPI or bank transaction reference.');
@@ -501,11 +467,7 @@ function RefundForm({ details }: { details: ReturnDetails }) {
     <section className="panel" aria-labelledby="refund-title">
       <h2 id="refund-title">Refund</h2>
       <form onSubmit={(e) => void submit(e)} className="form" noValidate>
-        {problem && (
-          <div className="form-error" role="alert">
-            {problem}
-          </div>
-        )}
+        <FormError error={problem} />
         <div className="field">
           <label className="field-label" htmlFor={ids.amount}>
             Amount (₹), at most {formatINR(r.refundable)}
@@ -519,23 +481,19 @@ function RefundForm({ details }: { details: ReturnDetails }) {
           />
         </div>
         {manual && (
-          <div className="field">
-            <label className="field-label" htmlFor={ids.reference}>
-              Transaction reference
-            </label>
-            <input
-              id={ids.reference}
-              maxLength={100}
-              value={reference}
-              onChange={(e) => setReference(e.target.value)}
-            />
-          </div>
+          <TextField
+            id={ids.reference}
+            label="Transaction reference"
+            maxLength={100}
+            value={reference}
+            onValue={setReference}
+          />
         )}
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={refund.isPending}>
-            {refund.isPending ? 'Refunding…' : manual ? 'Record refund' : 'Refund'}
-          </button>
-        </div>
+        <FormActions
+          busy={refund.isPending}
+          label={manual ? 'Record refund' : 'Refund'}
+          busyLabel="Refunding…"
+        />
       </form>
     </section>
   );

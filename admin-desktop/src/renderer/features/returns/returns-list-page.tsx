@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Pager } from '../../components/pager';
 import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
+import { TableHead } from '../../components/table-head';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { formatDateTime, formatINR } from '../../lib/format';
@@ -81,18 +82,18 @@ export function ReturnsListPage() {
       ) : (
         <section className="panel">
           <table className="table table-stack" data-testid="returns-table">
-            <thead>
-              <tr>
-                <th>Request</th>
-                <th>Order</th>
-                <th>Kind</th>
-                <th>Items</th>
-                <th>Reason</th>
-                <th className="num">Refund</th>
-                <th>State</th>
-                <th>Asked</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'Request',
+                'Order',
+                'Kind',
+                'Items',
+                'Reason',
+                { label: 'Refund', className: 'num' },
+                'State',
+                'Asked',
+              ]}
+            />
             <tbody>
               {rows.length === 0 && (
                 <tr>
@@ -128,14 +129,7 @@ export function ReturnsListPage() {
             </tbody>
           </table>
           {list.data && (
-            <Pager
-              page={page}
-              hasMore={list.data.hasMore}
-              total={list.data.total}
-              count={rows.length}
-              limit={limit}
-              onPage={setPage}
-            />
+            <Pager page={page} reply={list.data} count={rows.length} limit={limit} onPage={setPage} />
           )}
         </section>
       )}

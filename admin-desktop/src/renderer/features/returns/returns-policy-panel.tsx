@@ -9,6 +9,8 @@ import {
   type ShippingRefundRule,
 } from '@voltcart/shared';
 import { type FormEvent, useId, useState } from 'react';
+import { FormActions, FormField, TextField } from '../../components/form-field';
+import { TableHead } from '../../components/table-head';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { toast } from '../../stores/toast';
@@ -56,23 +58,16 @@ export function ReturnsPolicyPanel() {
     <section className="panel" aria-labelledby="returns-policy">
       <h2 id="returns-policy">Returns policy</h2>
       <form onSubmit={(e) => void submit(e)} className="form" noValidate>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.days}>
-            Return window (days after delivery)
-          </label>
-          <input
-            id={ids.days}
-            type="number"
-            min={1}
-            max={365}
-            value={days ?? String(p.windowDays)}
-            onChange={(e) => setDays(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.shipping}>
-            Refund shipping
-          </label>
+        <TextField
+          id={ids.days}
+          label="Return window (days after delivery)"
+          type="number"
+          min={1}
+          max={365}
+          value={days ?? String(p.windowDays)}
+          onValue={setDays}
+        />
+        <FormField id={ids.shipping} label="Refund shipping">
           <select
             id={ids.shipping}
             value={shipping ?? p.shippingRefund}
@@ -84,22 +79,13 @@ export function ReturnsPolicyPanel() {
               </option>
             ))}
           </select>
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save policy'}
-          </button>
-        </div>
+        </FormField>
+        <FormActions busy={save.isPending} label="Save policy" busyLabel="Saving…" />
       </form>
       {p.categories.length > 0 && (
         <table className="table">
           <caption className="muted small">What each category allows after delivery</caption>
-          <thead>
-            <tr>
-              <th>Category</th>
-              <th>Returns</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Category', 'Returns']} />
           <tbody>
             {p.categories.map((c) => (
               <tr key={c._id}>

@@ -74,7 +74,7 @@ export function ReviewsPage() {
         page={page}
         limit={LIMIT}
         count={reviews.length}
-        hasMore={Boolean(list.data?.hasMore)}
+        reply={list.data && { hasMore: list.data.hasMore }}
         onPage={setPage}
       />
     </>

@@ -1,9 +1,12 @@
-import { errorMessage } from '@voltcart/api-client/http';
 import type { ShopSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
+import { FormActions, TextField } from '../../components/form-field';
+import { failedSave } from '../../lib/actions';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
+import { wholeNumber } from '../../lib/whole-number';
 import { toast } from '../../stores/toast';
 
 interface RemindersForm {
@@ -15,12 +18,6 @@ const fromSettings = (s: ShopSettings): RemindersForm => ({
   cartReminderHours: String(s.cartReminderHours ?? 24),
   reviewRequestDays: String(s.reviewRequestDays ?? 7),
 });
-
-/** A whole number from 0 to `max` typed in a field, or null. */
-function whole(text: string, max: number): number | null {
-  const n = Number(text.trim());
-  return text.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= max ? n : null;
-}
 
 /**
  * The reminder mails the shop writes (Settings, `settings.write`): the abandoned-cart reminder after a cart has
@@ -39,8 +36,8 @@ export function ReminderMailsForm({ settings }: { settings: ShopSettings }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const hours = whole(form.cartReminderHours, 720);
-    const days = whole(form.reviewRequestDays, 90);
+    const hours = wholeNumber(form.cartReminderHours, 0, 720);
+    const days = wholeNumber(form.reviewRequestDays, 0, 90);
     const problem =
       hours === null
         ? 'The cart reminder must be a whole number of hours, from 0 to 720.'
@@ -53,11 +50,7 @@ export function ReminderMailsForm({ settings }: { settings: ShopSettings }) {
       { cartReminderHours: hours, reviewRequestDays: days },
       {
         onSuccess: (reply) => toast.reply(reply, 'Settings saved.'),
-        onError: (err) => {
-          const msg = errorMessage(err, 'The reminder mails could not be saved.');
-          setError(msg);
-          toast.error(msg);
-        },
+        onError: failedSave(setError, 'The reminder mails could not be saved.'),
       },
     );
   };
@@ -69,46 +62,30 @@ export function ReminderMailsForm({ settings }: { settings: ShopSettings }) {
         One mail per cart a logged-in shopper leaves untouched, and one per delivered order asking for a
         review. 0 turns a mail off. Shoppers can stop both from the mail or their profile.
       </p>
-      {error && (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      )}
+      <FormError error={error} />
       <div className="grid-2">
-        <div className="field">
-          <label className="field-label" htmlFor="cart-reminder-hours">
-            Cart reminder after (hours)
-          </label>
-          <input
-            id="cart-reminder-hours"
-            type="number"
-            min={0}
-            max={720}
-            step="1"
-            value={form.cartReminderHours}
-            onChange={(e) => setForm({ ...form, cartReminderHours: e.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="review-request-days">
-            Review request after delivery (days)
-          </label>
-          <input
-            id="review-request-days"
-            type="number"
-            min={0}
-            max={90}
-            step="1"
-            value={form.reviewRequestDays}
-            onChange={(e) => setForm({ ...form, reviewRequestDays: e.target.value })}
-          />
-        </div>
+        <TextField
+          id="cart-reminder-hours"
+          label="Cart reminder after (hours)"
+          type="number"
+          min={0}
+          max={720}
+          step="1"
+          value={form.cartReminderHours}
+          onValue={(v) => setForm({ ...form, cartReminderHours: v })}
+        />
+        <TextField
+          id="review-request-days"
+          label="Review request after delivery (days)"
+          type="number"
+          min={0}
+          max={90}
+          step="1"
+          value={form.reviewRequestDays}
+          onValue={(v) => setForm({ ...form, reviewRequestDays: v })}
+        />
       </div>
-      <div className="form-actions">
-        <button className="btn btn-primary" type="submit" disabled={save.isPending}>
-          Save reminder mails
-        </button>
-      </div>
+      <FormActions busy={save.isPending} label="Save reminder mails" />
     </form>
   );
 }

@@ -8,13 +8,16 @@ import {
 } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { AppInfo, ConnectionCheck } from '../../../shared/ipc-contract';
+import { FormActions, FormField, TextField } from '../../components/form-field';
 import { PageHeader } from '../../components/states';
+import { failedSave } from '../../lib/actions';
 import { api, getApiUrl, setApiUrl } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
+import { wholeNumber } from '../../lib/whole-number';
 import { useCan } from '../../stores/session';
 import { toast } from '../../stores/toast';
 import { ReminderMailsForm } from './reminder-mails-form';
@@ -109,17 +112,16 @@ export function SettingsPage() {
   const submitShop = (e: FormEvent) => {
     e.preventDefault();
     const threshold = Number(shopForm.freeShippingThreshold);
-    const lowText = shopForm.lowStockThreshold.trim();
-    const low = Number(lowText);
+    const low = wholeNumber(shopForm.lowStockThreshold, 0, MAX_LOW_STOCK_THRESHOLD);
     const problem = !shopForm.shopName.trim()
       ? 'Please enter the shop name.'
       : !Number.isFinite(threshold) || threshold < 0
         ? 'The free-shipping threshold must be an amount in rupees, 0 or more.'
-        : lowText === '' || !Number.isInteger(low) || low < 0 || low > MAX_LOW_STOCK_THRESHOLD
+        : low === null
           ? 'The low-stock threshold must be a whole number of units, from 0 to 1,00,000.'
           : null;
     setShopError(problem);
-    if (problem) return toast.error(problem);
+    if (problem || low === null) return toast.error(problem ?? '');
     saveShop.mutate(
       {
         shopName: shopForm.shopName.trim(),
@@ -130,11 +132,7 @@ export function SettingsPage() {
       },
       {
         onSuccess: (reply) => toast.reply(reply, 'Settings saved.'),
-        onError: (err) => {
-          const msg = errorMessage(err, 'The shop settings could not be saved.');
-          setShopError(msg);
-          toast.error(msg);
-        },
+        onError: failedSave(setShopError, 'The shop settings could not be saved.'),
       },
     );
   };
@@ -150,22 +148,18 @@ export function SettingsPage() {
             ? 'The address of the Voltcart API this app works with (https:// for a server on another computer). Saved on this computer.'
             : 'The address of the Voltcart API this page works with. Saved in this browser.'}
         </p>
-        <div className="field">
-          <label className="field-label" htmlFor="api-url">
-            API server address
-          </label>
-          <input
-            id="api-url"
-            name="apiUrl"
-            type="url"
-            value={apiUrl}
-            onChange={(e) => {
-              setUrl(e.target.value);
-              setCheck(null);
-            }}
-            placeholder="http://localhost:5000"
-          />
-        </div>
+        <TextField
+          id="api-url"
+          label="API server address"
+          name="apiUrl"
+          type="url"
+          value={apiUrl}
+          onValue={(v) => {
+            setUrl(v);
+            setCheck(null);
+          }}
+          placeholder="http://localhost:5000"
+        />
         {check && (
           <div className={check.ok ? 'form-ok' : 'form-error'} role="status">
             {check.message}
@@ -191,52 +185,34 @@ export function SettingsPage() {
             </div>
           )}
           <div className="grid-2">
-            <div className="field">
-              <label className="field-label" htmlFor="shop-name">
-                Shop name
-              </label>
-              <input
-                id="shop-name"
-                value={shopForm.shopName}
-                onChange={(e) => setShopForm({ ...shopForm, shopName: e.target.value })}
-              />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="shop-threshold">
-                Free shipping threshold (₹)
-              </label>
-              <input
-                id="shop-threshold"
-                type="number"
-                min={0}
-                step="1"
-                value={shopForm.freeShippingThreshold}
-                onChange={(e) => setShopForm({ ...shopForm, freeShippingThreshold: e.target.value })}
-              />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="shop-low-stock">
-                Low-stock threshold (units)
-              </label>
-              <input
-                id="shop-low-stock"
-                type="number"
-                min={0}
-                max={MAX_LOW_STOCK_THRESHOLD}
-                step="1"
-                aria-describedby="shop-low-stock-hint"
-                value={shopForm.lowStockThreshold}
-                onChange={(e) => setShopForm({ ...shopForm, lowStockThreshold: e.target.value })}
-              />
-              <span className="hint" id="shop-low-stock-hint">
-                Products with this many units or fewer show under “Low stock only” in Products. A variant that
-                falls to its threshold is listed on the dashboard and mailed to staff once.
-              </span>
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="shop-summary-mail">
-                Sales summary mail to the Owner
-              </label>
+            <TextField
+              id="shop-name"
+              label="Shop name"
+              value={shopForm.shopName}
+              onValue={(v) => setShopForm({ ...shopForm, shopName: v })}
+            />
+            <TextField
+              id="shop-threshold"
+              label="Free shipping threshold (₹)"
+              type="number"
+              min={0}
+              step="1"
+              value={shopForm.freeShippingThreshold}
+              onValue={(v) => setShopForm({ ...shopForm, freeShippingThreshold: v })}
+            />
+            <TextField
+              id="shop-low-stock"
+              label="Low-stock threshold (units)"
+              type="number"
+              min={0}
+              max={MAX_LOW_STOCK_THRESHOLD}
+              step="1"
+              aria-describedby="shop-low-stock-hint"
+              value={shopForm.lowStockThreshold}
+              onValue={(v) => setShopForm({ ...shopForm, lowStockThreshold: v })}
+              hint="Products with this many units or fewer show under “Low stock only” in Products. A variant that falls to its threshold is listed on the dashboard and mailed to staff once."
+            />
+            <FormField id="shop-summary-mail" label="Sales summary mail to the Owner">
               <select
                 id="shop-summary-mail"
                 aria-describedby="shop-summary-mail-hint"
@@ -250,7 +226,7 @@ export function SettingsPage() {
               <span className="hint" id="shop-summary-mail-hint">
                 The Reports screen's figures, mailed to every Owner.
               </span>
-            </div>
+            </FormField>
           </div>
           <label className="check">
             <input
@@ -268,11 +244,7 @@ export function SettingsPage() {
                 : `Razorpay, key ${s.razorpayKeyId ?? '-'}`}
             </p>
           )}
-          <div className="form-actions">
-            <button className="btn btn-primary" type="submit" disabled={saveShop.isPending || !s}>
-              Save shop settings
-            </button>
-          </div>
+          <FormActions busy={saveShop.isPending} label="Save shop settings" disabled={!s} />
         </form>
       )}
 

@@ -1,6 +1,8 @@
-import { errorMessage } from '@voltcart/api-client/http';
 import { MAX_PROMISES, type ShopSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
+import { FormActions, TextField } from '../../components/form-field';
+import { failedSave } from '../../lib/actions';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
@@ -45,11 +47,7 @@ export function ShopClaimsForm({ settings }: { settings: ShopSettings }) {
       { emiEnabled: form.emiEnabled, supportHours, promises },
       {
         onSuccess: (reply) => toast.reply(reply, 'Settings saved.'),
-        onError: (err) => {
-          const msg = errorMessage(err, 'The storefront texts could not be saved.');
-          setError(msg);
-          toast.error(msg);
-        },
+        onError: failedSave(setError, 'The storefront texts could not be saved.'),
       },
     );
   };
@@ -61,11 +59,7 @@ export function ShopClaimsForm({ settings }: { settings: ShopSettings }) {
         Shoppers read these as promises. Show only what the shop does: free shipping follows the threshold
         above, and no text here may promise returns, discounts or deals the shop does not give.
       </p>
-      {error && (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      )}
+      <FormError error={error} />
       <fieldset className="field">
         <legend className="field-label">Promise strip (under the header, up to {MAX_PROMISES})</legend>
         {form.promises.map((text, i) => (
@@ -80,21 +74,15 @@ export function ShopClaimsForm({ settings }: { settings: ShopSettings }) {
           />
         ))}
       </fieldset>
-      <div className="field">
-        <label className="field-label" htmlFor="support-hours">
-          Support hours
-        </label>
-        <input
-          id="support-hours"
-          maxLength={60}
-          aria-describedby="support-hours-hint"
-          value={form.supportHours}
-          onChange={(e) => setForm({ ...form, supportHours: e.target.value })}
-        />
-        <span className="hint" id="support-hours-hint">
-          When the hotline answers: shown in the footer, on product pages and the about page.
-        </span>
-      </div>
+      <TextField
+        id="support-hours"
+        label="Support hours"
+        maxLength={60}
+        aria-describedby="support-hours-hint"
+        value={form.supportHours}
+        onValue={(v) => setForm({ ...form, supportHours: v })}
+        hint="When the hotline answers: shown in the footer, on product pages and the about page."
+      />
       <div className="field">
         <label className="check-filter">
           <input
@@ -111,11 +99,7 @@ export function ShopClaimsForm({ settings }: { settings: ShopSettings }) {
           be bought.
         </span>
       </div>
-      <div className="form-actions">
-        <button className="btn btn-primary" type="submit" disabled={save.isPending}>
-          Save storefront texts
-        </button>
-      </div>
+      <FormActions busy={save.isPending} label="Save storefront texts" />
     </form>
   );
 }

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '@voltcart/api-client/http';
 import {
   MAX_SHOP_PAGE_LENGTH,
   SHOP_PAGE_TITLES,
@@ -8,6 +7,9 @@ import {
   type ShopPageSlug,
 } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
+import { FormActions, FormField, TextAreaField } from '../../components/form-field';
+import { failedSave } from '../../lib/actions';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { queryKeys } from '../../lib/query-keys';
@@ -62,11 +64,7 @@ export function ShopPagesForm() {
       { body: text, ...(slug === 'contact' && named && { officer }) },
       {
         onSuccess: (reply) => toast.reply(reply, 'Page saved.'),
-        onError: (err) => {
-          const msg = errorMessage(err, 'The page could not be saved.');
-          setError(msg);
-          toast.error(msg);
-        },
+        onError: failedSave(setError, 'The page could not be saved.'),
       },
     );
   };
@@ -79,15 +77,8 @@ export function ShopPagesForm() {
         are separated by an empty line; a line starting with “## ” is a heading, lines starting with “- ” a
         list.
       </p>
-      {error && (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      )}
-      <div className="field">
-        <label className="field-label" htmlFor="shop-page">
-          Page
-        </label>
+      <FormError error={error} />
+      <FormField id="shop-page" label="Page">
         <select id="shop-page" value={slug} onChange={(e) => setSlug(e.target.value as ShopPageSlug)}>
           {SHOP_PAGES.map((p) => (
             <option key={p} value={p}>
@@ -102,20 +93,16 @@ export function ShopPagesForm() {
               : 'Starting text: replace what it asks you to fill in.'}
           </span>
         )}
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor="shop-page-text">
-          Page text
-        </label>
-        <textarea
-          id="shop-page-text"
-          rows={14}
-          maxLength={MAX_SHOP_PAGE_LENGTH}
-          value={body}
-          disabled={!page.data}
-          onChange={(e) => setBody(e.target.value)}
-        />
-      </div>
+      </FormField>
+      <TextAreaField
+        id="shop-page-text"
+        label="Page text"
+        rows={14}
+        maxLength={MAX_SHOP_PAGE_LENGTH}
+        value={body}
+        disabled={!page.data}
+        onValue={setBody}
+      />
       {slug === 'contact' && (
         <div className="grid-2">
           {OFFICER_FIELDS.map(([key, label, autoComplete]) => (
@@ -133,11 +120,7 @@ export function ShopPagesForm() {
           ))}
         </div>
       )}
-      <div className="form-actions">
-        <button className="btn btn-primary" type="submit" disabled={save.isPending || !page.data}>
-          Save page
-        </button>
-      </div>
+      <FormActions busy={save.isPending} label="Save page" disabled={!page.data} />
     </form>
   );
 }

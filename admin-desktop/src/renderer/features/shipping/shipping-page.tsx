@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { FormField } from '../../components/form-field';
+import { FormActions, FormField } from '../../components/form-field';
 import { PageHeader } from '../../components/states';
+import { failedSave } from '../../lib/actions';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
@@ -60,11 +61,7 @@ export function ShippingPage() {
         setError(null);
         toast.reply(reply, 'Shipping settings saved.');
       },
-      onError: (err) => {
-        const msg = errorMessage(err, 'The shipping settings could not be saved.');
-        setError(msg);
-        toast.error(msg);
-      },
+      onError: failedSave(setError, 'The shipping settings could not be saved.'),
     });
   };
 
@@ -146,11 +143,7 @@ export function ShippingPage() {
           </div>
         </fieldset>
 
-        <div className="form-actions sticky-actions">
-          <button className="btn btn-primary" type="submit" disabled={save.isPending}>
-            Save shipping settings
-          </button>
-        </div>
+        <FormActions busy={save.isPending} label="Save shipping settings" sticky />
       </form>
     </>
   );

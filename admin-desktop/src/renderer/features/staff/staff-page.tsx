@@ -2,8 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { ROLE_LABELS, STAFF_ROLES, type StaffMember, type StaffRole } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
+import { FormError } from '../../components/catalog-form';
+import { FormActions, FormField, TextField } from '../../components/form-field';
 import { QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
+import { TableHead } from '../../components/table-head';
 import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
@@ -123,38 +126,23 @@ export function StaffPage() {
 
       <form className="panel form" onSubmit={submit} noValidate aria-labelledby="invite-title">
         <h2 id="invite-title">Invite a staff member</h2>
-        {formError && (
-          <div className="form-error" role="alert">
-            {formError}
-          </div>
-        )}
+        <FormError error={formError} />
         <div className="grid-3">
-          <div className="field">
-            <label className="field-label" htmlFor="staff-name">
-              Name
-            </label>
-            <input
-              id="staff-name"
-              value={form.name}
-              maxLength={100}
-              onChange={(e) => setForm({ ...form, name: e.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="staff-email">
-              Email
-            </label>
-            <input
-              id="staff-email"
-              type="email"
-              value={form.email}
-              onChange={(e) => setForm({ ...form, email: e.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="staff-role">
-              Role
-            </label>
+          <TextField
+            id="staff-name"
+            label="Name"
+            value={form.name}
+            maxLength={100}
+            onValue={(v) => setForm({ ...form, name: v })}
+          />
+          <TextField
+            id="staff-email"
+            label="Email"
+            type="email"
+            value={form.email}
+            onValue={(v) => setForm({ ...form, email: v })}
+          />
+          <FormField id="staff-role" label="Role">
             <select
               id="staff-role"
               value={form.role}
@@ -170,13 +158,9 @@ export function StaffPage() {
             <span className="hint" id="staff-role-hint">
               {ROLE_LABELS[form.role]}: {ROLE_HINTS[form.role]}.
             </span>
-          </div>
+          </FormField>
         </div>
-        <div className="form-actions">
-          <button className="btn btn-primary" type="submit" disabled={invite.isPending}>
-            {invite.isPending ? 'Inviting…' : 'Invite'}
-          </button>
-        </div>
+        <FormActions busy={invite.isPending} label="Invite" busyLabel="Inviting…" />
       </form>
 
       <QueryError query={list} />
@@ -186,16 +170,7 @@ export function StaffPage() {
           <Spinner />
         ) : (
           <table className="table table-stack">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Email</th>
-                <th>Role</th>
-                <th>State</th>
-                <th>Since</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Name', 'Email', 'Role', 'State', 'Since', 'Actions']} />
             <tbody>
               {(list.data ?? []).map((m) => (
                 <tr key={m._id}>

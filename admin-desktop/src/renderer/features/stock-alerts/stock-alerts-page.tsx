@@ -3,6 +3,7 @@ import { memoryLabel } from '@voltcart/shared';
 import { Link } from 'react-router-dom';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
+import { TableHead } from '../../components/table-head';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 
@@ -31,15 +32,7 @@ export function StockAlertsPage() {
         ) : (
           <table className="table">
             <caption className="visually-hidden">Waiting shoppers per product option</caption>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Option</th>
-                <th scope="col">SKU</th>
-                <th scope="col">Units now</th>
-                <th scope="col">Waiting</th>
-              </tr>
-            </thead>
+            <TableHead scope="col" columns={['Product', 'Option', 'SKU', 'Units now', 'Waiting']} />
             <tbody>
               {rows.map((v) => (
                 <tr key={v.variantId} data-testid="waiting-row">

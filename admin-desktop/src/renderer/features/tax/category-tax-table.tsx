@@ -1,6 +1,7 @@
 import { errorMessage } from '@voltcart/api-client/http';
 import { type CategoryTax, HSN_PATTERN } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
+import { TableHead } from '../../components/table-head';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
@@ -96,14 +97,7 @@ export function CategoryTaxTable({ categories, slabs }: { categories: CategoryTa
         <p className="muted">No categories yet.</p>
       ) : (
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Category</th>
-              <th scope="col">HSN code</th>
-              <th scope="col">GST rate</th>
-              <th scope="col">Save</th>
-            </tr>
-          </thead>
+          <TableHead scope="col" columns={['Category', 'HSN code', 'GST rate', 'Save']} />
           <tbody>
             {categories.map((c) => (
               <CategoryTaxRow key={c._id} category={c} slabs={slabs} />

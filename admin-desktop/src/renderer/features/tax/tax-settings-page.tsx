@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { GST_STATES, gstinProblem, gstState, type TaxSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormActions, FormField, TextAreaField, TextField } from '../../components/form-field';
 import { PageHeader, Spinner } from '../../components/states';
+import { failedSave } from '../../lib/actions';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
@@ -69,11 +71,7 @@ export function TaxSettingsPage() {
       { ...form, gstin: form.registered ? form.gstin.trim().toUpperCase() : '' },
       {
         onSuccess: (reply) => toast.reply(reply, 'Tax settings saved.'),
-        onError: (err) => {
-          const msg = errorMessage(err, 'The tax settings could not be saved.');
-          setError(msg);
-          toast.error(msg);
-        },
+        onError: failedSave(setError, 'The tax settings could not be saved.'),
       },
     );
   };
@@ -117,36 +115,23 @@ export function TaxSettingsPage() {
           </label>
         </fieldset>
         <div className="grid-2">
-          <div className="field">
-            <label className="field-label" htmlFor="tax-legal-name">
-              Legal name
-            </label>
-            <input
-              id="tax-legal-name"
-              maxLength={120}
-              value={form.legalName}
-              onChange={(e) => set({ legalName: e.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="tax-trade-name">
-              Trade name
-            </label>
-            <input
-              id="tax-trade-name"
-              maxLength={120}
-              aria-describedby="tax-trade-name-hint"
-              value={form.tradeName}
-              onChange={(e) => set({ tradeName: e.target.value })}
-            />
-            <span className="hint" id="tax-trade-name-hint">
-              Optional: the name the shop trades under, when not its legal name.
-            </span>
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="tax-state">
-              State
-            </label>
+          <TextField
+            id="tax-legal-name"
+            label="Legal name"
+            maxLength={120}
+            value={form.legalName}
+            onValue={(v) => set({ legalName: v })}
+          />
+          <TextField
+            id="tax-trade-name"
+            label="Trade name"
+            maxLength={120}
+            aria-describedby="tax-trade-name-hint"
+            value={form.tradeName}
+            onValue={(v) => set({ tradeName: v })}
+            hint="Optional: the name the shop trades under, when not its legal name."
+          />
+          <FormField id="tax-state" label="State">
             <select id="tax-state" value={form.state} onChange={(e) => set({ state: e.target.value })}>
               <option value="">Choose a state</option>
               {Object.entries(GST_STATES).map(([name, code]) => (
@@ -155,43 +140,29 @@ export function TaxSettingsPage() {
                 </option>
               ))}
             </select>
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="tax-gstin">
-              GSTIN
-            </label>
-            <input
-              id="tax-gstin"
-              maxLength={15}
-              autoCapitalize="characters"
-              spellCheck={false}
-              disabled={!form.registered}
-              aria-describedby="tax-gstin-hint"
-              value={form.registered ? form.gstin : ''}
-              onChange={(e) => set({ gstin: e.target.value.toUpperCase() })}
-            />
-            <span className="hint" id="tax-gstin-hint">
-              15 characters; its first two digits are the state's code.
-            </span>
-          </div>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="tax-address">
-            Registered address
-          </label>
-          <textarea
-            id="tax-address"
-            rows={3}
-            maxLength={300}
-            value={form.address}
-            onChange={(e) => set({ address: e.target.value })}
+          </FormField>
+          <TextField
+            id="tax-gstin"
+            label="GSTIN"
+            maxLength={15}
+            autoCapitalize="characters"
+            spellCheck={false}
+            disabled={!form.registered}
+            aria-describedby="tax-gstin-hint"
+            value={form.registered ? form.gstin : ''}
+            onValue={(v) => set({ gstin: v.toUpperCase() })}
+            hint="15 characters; its first two digits are the state's code."
           />
         </div>
-        <div className="form-actions">
-          <button className="btn btn-primary" type="submit" disabled={save.isPending}>
-            Save tax settings
-          </button>
-        </div>
+        <TextAreaField
+          id="tax-address"
+          label="Registered address"
+          rows={3}
+          maxLength={300}
+          value={form.address}
+          onValue={(v) => set({ address: v })}
+        />
+        <FormActions busy={save.isPending} label="Save tax settings" />
       </form>
       <CategoryTaxTable categories={tax.data.categories} slabs={tax.data.slabs} />
     </>

@@ -3,6 +3,7 @@ import { errorMessage } from '@voltcart/api-client/http';
 import { type AddressToCheck, GST_STATES } from '@voltcart/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { TableHead } from '../../components/table-head';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
@@ -53,15 +54,7 @@ export function AddressesToCheck() {
       {data.orders.length > 0 && (
         <table className="table">
           <caption>Orders ({data.total.orders}): shipped to the address as typed</caption>
-          <thead>
-            <tr>
-              <th>Order</th>
-              <th>Customer</th>
-              <th>Address</th>
-              <th>State as typed</th>
-              <th>Placed</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Order', 'Customer', 'Address', 'State as typed', 'Placed']} />
           <tbody>
             {data.orders.map((o) => (
               <tr key={o._id}>

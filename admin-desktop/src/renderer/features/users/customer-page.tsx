@@ -5,6 +5,7 @@ import { ObjectHistory } from '../../components/object-history';
 import { StateBadge } from '../../components/order-state';
 import { QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
+import { TableHead } from '../../components/table-head';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { formatDate, formatDateTime, formatINR } from '../../lib/format';
@@ -124,15 +125,9 @@ export function CustomerPage() {
               <p className="empty">No orders yet.</p>
             ) : (
               <table className="table">
-                <thead>
-                  <tr>
-                    <th>Order</th>
-                    <th>Date</th>
-                    <th>Payment</th>
-                    <th>State</th>
-                    <th className="num">Total</th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={['Order', 'Date', 'Payment', 'State', { label: 'Total', className: 'num' }]}
+                />
                 <tbody>
                   {data.orders.map((o) => (
                     <tr key={o._id}>

@@ -128,14 +128,7 @@ export function UserListPage() {
           </table>
         )}
       </section>
-      <Pager
-        page={page}
-        limit={limit}
-        count={rows.length}
-        total={list.data?.total}
-        hasMore={Boolean(list.data?.hasMore)}
-        onPage={setPage}
-      />
+      <Pager page={page} limit={limit} count={rows.length} reply={list.data} onPage={setPage} />
     </>
   );
 }
