@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import { prefixPattern } from '../../db/like';
 import { moneyTakenPaise } from '../../db/money-taken';
+import { customerColumns } from '../customer/customer.repository';
 import { type CustomerSearch, customerSearch } from './customer-search';
 
 const columns = [
@@ -224,19 +225,7 @@ export async function listCustomers(
   return db
     .selectFrom(page.as('k'))
     .innerJoin('users as u', 'u.id', 'k.id')
-    .select([
-      'u.id',
-      'u.name',
-      'u.email',
-      'u.created_at',
-      'u.blocked_at',
-      (eb) =>
-        eb
-          .selectFrom('orders as o')
-          .select(sql<string>`COUNT(*)`.as('n'))
-          .whereRef('o.user_id', '=', 'u.id')
-          .as('order_count'),
-    ])
+    .select(customerColumns)
     .orderBy(column, f.dir)
     .orderBy('u.id', f.dir)
     .execute();
