@@ -6,18 +6,19 @@ import { moneyTakenPaise } from '../../db/money-taken';
 import { customerColumns } from '../customer/customer.repository';
 import { type CustomerSearch, customerSearch } from './customer-search';
 
-const columns = [
+/** A staff account's columns as the staff pages read them (its password hash and token version aside). */
+export const staffColumns = [
   'id',
   'name',
   'email',
-  'password_hash',
-  'token_version',
   'role',
   'active',
   'created_at',
   'must_change_password',
   'totp_secret',
 ] as const;
+
+const columns = [...staffColumns, 'password_hash', 'token_version'] as const;
 
 export function findAdminByEmail(db: Db, email: string) {
   return db.selectFrom('admins').select(columns).where('email', '=', email).executeTakeFirst();
