@@ -45,17 +45,7 @@ export async function nextNumber(db: Db, series: string): Promise<number> {
   return next;
 }
 
-export async function insertInvoice(
-  db: Db,
-  v: {
-    order_id: number;
-    kind: string;
-    number: string;
-    refund_id: number | null;
-    total_paise: number;
-    body: string;
-  },
-): Promise<void> {
+export async function insertInvoice(db: Db, v: Omit<InvoiceRow, 'id' | 'issued_at'>): Promise<void> {
   await db.insertInto('invoices').values(v).execute();
 }
 

@@ -128,14 +128,7 @@ export async function saveTaxSettings(
   db: Db,
   config: Config,
   actor: Actor,
-  s: {
-    registered: boolean;
-    legalName: string;
-    tradeName: string;
-    gstin: string;
-    address: string;
-    state: string;
-  },
+  s: Omit<TaxSettings, 'stateCode'>,
 ): Promise<TaxSettingsReply> {
   await transaction(db, async (trx) => {
     const { shopName: _before, ...before } = await readTaxSettings(trx, config);
