@@ -16,13 +16,9 @@ export { createLogger } from './lib/logger';
 export { seedDeps } from './lib/seed-deps';
 export { LocalStorage } from './lib/storage';
 export { directorySize, lookupPincode } from './modules/delivery/pincode-directory';
-export {
-  type DocumentCursor,
-  documentPage,
-  TAX_KEYS,
-  writeSettings as writeTaxSettings,
-} from './modules/invoice/invoice.repository';
+export { type DocumentCursor, documentPage, TAX_KEYS } from './modules/invoice/invoice.repository';
 export type { InvoiceDocument, InvoiceLine } from './modules/invoice/invoice.service';
 export { type CatalogQuery, MariaDbSearch } from './modules/search/search-engine';
 export { SEARCH_INDEX_VERSION } from './modules/search/search-text';
+export { writeSettings as writeTaxSettings } from './modules/settings/settings.repository';
 export { createServices } from './services';

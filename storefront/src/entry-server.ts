@@ -95,6 +95,32 @@ function ratingLd(product: Product, reviews: Review[]) {
   };
 }
 
+/** Home, the store and the category (if any): the start of a store or product page's trail, as full URLs. */
+function storeCrumbs(origin: string, category: { name: string; slug: string } | null | undefined) {
+  return [
+    { name: 'Home', url: `${origin}/` },
+    { name: 'Store', url: `${origin}${paths.store.to()}` },
+    ...(category ? [{ name: category.name, url: `${origin}${paths.storeCategory.to(category.slug)}` }] : []),
+  ];
+}
+
+/** The page's trail as schema.org structured data. */
+function breadcrumbLd(crumbs: { name: string; url: string }[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: c.name,
+      item: c.url,
+    })),
+  };
+}
+
+const meta = (attr: 'name' | 'property', key: string, content: string) =>
+  `<meta ${attr}="${key}" content="${escapeMarkup(content)}" />`;
+
 function productHead(product: Product, opts: RenderOptions, reviews: Review[] = []): Omit<Head, 'status'> {
   const url = `${opts.origin}${paths.product.to(product._id)}`;
   const price = formatINR(product.finalPrice);
@@ -158,27 +184,8 @@ function productHead(product: Product, opts: RenderOptions, reviews: Review[] = 
         sku: product.sku ?? product._id,
         offers: offer(product.finalPrice, inStock, url),
       };
-  const crumbs = [
-    { name: 'Home', url: `${opts.origin}/` },
-    { name: 'Store', url: `${opts.origin}${paths.store.to()}` },
-    ...(category
-      ? [{ name: category.name, url: `${opts.origin}${paths.storeCategory.to(category.slug)}` }]
-      : []),
-    { name: product.name, url },
-  ];
-  const breadcrumbLd = {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((c, i) => ({
-      '@type': 'ListItem',
-      position: i + 1,
-      name: c.name,
-      item: c.url,
-    })),
-  };
+  const crumbs = [...storeCrumbs(opts.origin, category), { name: product.name, url }];
   const title = `${product.name} · ${SHOP}`;
-  const meta = (attr: 'name' | 'property', key: string, content: string) =>
-    `<meta ${attr}="${key}" content="${escapeMarkup(content)}" />`;
   const head = [
     `<link rel="canonical" href="${escapeMarkup(url)}" />`,
     meta('property', 'og:type', 'product'),
@@ -194,7 +201,7 @@ function productHead(product: Product, opts: RenderOptions, reviews: Review[] = 
     meta('name', 'twitter:description', `${price} · ${description}`),
     ...(picture ? [meta('name', 'twitter:image', picture)] : []),
     `<script type="application/ld+json">${scriptJson(productLd)}</script>`,
-    `<script type="application/ld+json">${scriptJson(breadcrumbLd)}</script>`,
+    `<script type="application/ld+json">${scriptJson(breadcrumbLd(crumbs))}</script>`,
   ].join('\n    ');
   return { title, description, head };
 }
@@ -215,25 +222,7 @@ function storeHead(
   const description = category
     ? `${category.name} at ${SHOP}: prices in ₹ with GST, delivered across India.`
     : `Phones, laptops, audio, gaming and accessories at ${SHOP}: prices in ₹ with GST, delivered across India.`;
-  const crumbs = [
-    { name: 'Home', url: `${opts.origin}/` },
-    { name: 'Store', url: `${opts.origin}${paths.store.to()}` },
-    ...(category
-      ? [{ name: category.name, url: `${opts.origin}${paths.storeCategory.to(category.slug)}` }]
-      : []),
-  ];
-  const breadcrumbLd = {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((c, i) => ({
-      '@type': 'ListItem',
-      position: i + 1,
-      name: c.name,
-      item: c.url,
-    })),
-  };
-  const meta = (attr: 'name' | 'property', key: string, content: string) =>
-    `<meta ${attr}="${key}" content="${escapeMarkup(content)}" />`;
+  const crumbs = storeCrumbs(opts.origin, category);
   const head = [
     `<link rel="canonical" href="${escapeMarkup(url)}" />`,
     ...(query.q ? ['<meta name="robots" content="noindex, follow" />'] : []),
@@ -245,7 +234,7 @@ function storeHead(
     meta('name', 'twitter:card', 'summary'),
     meta('name', 'twitter:title', name),
     meta('name', 'twitter:description', description),
-    `<script type="application/ld+json">${scriptJson(breadcrumbLd)}</script>`,
+    `<script type="application/ld+json">${scriptJson(breadcrumbLd(crumbs))}</script>`,
   ].join('\n    ');
   return { title, description, head };
 }

@@ -1,5 +1,5 @@
-import type PDFDocument from 'pdfkit';
-import { mainFont, writeText } from './pdf-fonts';
+import PDFDocument from 'pdfkit';
+import { mainFont, registerPdfFonts, writeText } from './pdf-fonts';
 
 type Pdf = InstanceType<typeof PDFDocument>;
 
@@ -18,6 +18,26 @@ export function pdfBytes(pdf: Pdf): Promise<Buffer> {
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
+}
+
+/**
+ * A new A4 document as the shop prints its papers (40-point margins, the fonts of registerPdfFonts) and its bytes
+ * once `pdf.end()` is called.
+ */
+export function shopPdf(
+  info: { Title: string; Author: string },
+  { autoFirstPage = true }: { autoFirstPage?: boolean } = {},
+): { pdf: Pdf; done: Promise<Buffer> } {
+  const pdf = new PDFDocument({ size: 'A4', margin: 40, autoFirstPage, info });
+  const done = pdfBytes(pdf);
+  registerPdfFonts(pdf);
+  return { pdf, done };
+}
+
+/** The left edge and the width between the page's margins, where text and tables go. */
+export function textArea(pdf: Pdf): { left: number; width: number } {
+  const left = pdf.page.margins.left;
+  return { left, width: pdf.page.width - left - pdf.page.margins.right };
 }
 
 /** A date as the shop's documents print it: Indian time, e.g. "25 Nov 2026". */
@@ -40,8 +60,7 @@ export function pdfTableRow(
   cells: string[],
   { bold = false, fontSize }: { bold?: boolean; fontSize: number },
 ): void {
-  const left = pdf.page.margins.left;
-  const width = pdf.page.width - left - pdf.page.margins.right;
+  const { left, width } = textArea(pdf);
   pdf.fontSize(fontSize);
   // A row that would run past the bottom margin starts on a new page.
   const tallest = Math.max(

@@ -6,6 +6,7 @@ import { notify } from '../stores/notifications-store';
 import { startSession } from '../stores/session-actions';
 import { useSession } from '../stores/session-store';
 import { api } from './api';
+import { localChanges } from './local-changes';
 import { shopperKeys, shopperQueries } from './shopper-queries';
 
 /**
@@ -21,7 +22,7 @@ export interface WishOptions {
   memorySize: number | null;
 }
 
-const listeners = new Set<() => void>();
+const { changed, subscribe } = localChanges();
 
 function readJson<T>(key: string, fallback: T): T {
   try {
@@ -49,7 +50,7 @@ function writeGuest(ids: string[], options: Record<string, WishOptions>): void {
   } catch {
     // storage blocked: nothing to keep
   }
-  for (const l of listeners) l();
+  changed();
 }
 
 /** Adds or removes a product on the guest's list; returns whether it is on the list now. */
@@ -63,15 +64,6 @@ export function toggleGuest(productId: string, options: WishOptions, on?: boolea
   writeGuest(want ? (has ? ids : [...ids, productId]) : ids.filter((id) => id !== productId), all);
   return want;
 }
-
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  window.addEventListener('storage', l);
-  return () => {
-    listeners.delete(l);
-    window.removeEventListener('storage', l);
-  };
-};
 
 /** The guest's list as a string (a stable snapshot for useSyncExternalStore). */
 const snapshot = () => (typeof window === 'undefined' ? '' : (window.localStorage.getItem(IDS) ?? ''));

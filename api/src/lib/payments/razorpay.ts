@@ -103,32 +103,21 @@ export class RazorpayProvider extends SignatureChecks implements PaymentProvider
     receipt: string;
     notes?: Record<string, string>;
   }): Promise<CreatedPaymentOrder> {
-    let timer: NodeJS.Timeout | undefined;
-    // Axios' own timeout aborts the socket; this one also covers anything that hangs before it (DNS, TLS).
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new PaymentError('timeout', `Razorpay did not answer within ${this.timeoutMs} ms`)),
-        this.timeoutMs + 1000,
-      );
-    });
     try {
-      const order = await Promise.race([
+      const order = await this.withDeadline(
         this.sdk.orders.create({
           amount: input.amountPaise,
           currency: 'INR',
           receipt: input.receipt,
           notes: input.notes ?? {},
         }),
-        deadline,
-      ]);
+      );
       if (!order || typeof order.id !== 'string' || !order.id) {
         throw new PaymentError('unavailable', 'Razorpay answered without an order id');
       }
       return { id: order.id, amountPaise: Number(order.amount), currency: 'INR' };
     } catch (e) {
       throw toPaymentError(e);
-    } finally {
-      clearTimeout(timer);
     }
   }
 }

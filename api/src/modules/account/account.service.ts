@@ -6,8 +6,9 @@ import { AppError, badRequest, conflict, unauthorized } from '../../errors';
 import { bcryptCost, hashPassword, verifyPassword } from '../../lib/passwords';
 import { beginLoginAttempt, clearAccountCounters, withinHourlyLimit } from '../../lib/rate-limit';
 import { hashLinkToken, hashShortCode, newLinkToken, newSixDigitCode } from '../../lib/secrets';
-import { transaction } from '../../lib/transaction';
+import { type Trx, transaction } from '../../lib/transaction';
 import { enqueueMail } from '../mail/mail.service';
+import { shipAddress } from '../order/order.mapping';
 import { requiresVerifiedEmail } from '../settings/settings.service';
 import { loadUser, USER_MESSAGES } from '../user/user.service';
 import * as repo from './account.repository';
@@ -42,6 +43,23 @@ export const ACCOUNT_MESSAGES = {
 const M = ACCOUNT_MESSAGES;
 
 const MINUTES = repo.LINK_MINUTES;
+/** Keeps a mailed link's token (its hash only), valid for its purpose's minutes. */
+function storeLinkToken(
+  trx: Trx,
+  purpose: 'reset' | 'email' | 'delete' | 'verify',
+  userId: number,
+  token: string,
+  newEmail?: string,
+): Promise<void> {
+  return repo.insertToken(trx, {
+    purpose,
+    userId,
+    hash: hashLinkToken(token),
+    minutes: MINUTES[purpose],
+    newEmail,
+  });
+}
+
 /** Wrong tries a sign-in code survives. */
 export const CODE_TRIES = 5;
 /** Reset and sign-in mails one account may be sent per hour, whoever asks (no mail flood). */
@@ -72,12 +90,7 @@ export function forgotPassword(d: AccountDeps, email: string, address: string): 
   return mailIfAccount(d, email, address, async (user) => {
     const token = newLinkToken();
     await transaction(d.db, async (trx) => {
-      await repo.insertToken(trx, {
-        purpose: 'reset',
-        userId: user.id,
-        hash: hashLinkToken(token),
-        minutes: MINUTES.reset,
-      });
+      await storeLinkToken(trx, 'reset', user.id, token);
       await enqueueMail(trx, d.config, {
         kind: 'password_reset',
         to: user.email,
@@ -211,13 +224,7 @@ export async function requestEmailChange(
   const token = newLinkToken();
   await transaction(d.db, async (trx) => {
     await repo.endTokens(trx, id, ['email']);
-    await repo.insertToken(trx, {
-      purpose: 'email',
-      userId: id,
-      hash: hashLinkToken(token),
-      minutes: MINUTES.email,
-      newEmail: input.email,
-    });
+    await storeLinkToken(trx, 'email', id, token, input.email);
     await enqueueMail(trx, d.config, {
       kind: 'email_change',
       to: input.email,
@@ -283,15 +290,7 @@ export async function exportData(d: AccountDeps, id: number): Promise<AccountExp
       state: o.state,
       total: toRupees(o.total_paise),
       paymentMode: o.payment_mode ? 'online' : 'cod',
-      shippingAddress: {
-        adressLine1: o.ship_adress_line1,
-        adressLine2: o.ship_adress_line2,
-        city: o.ship_city,
-        state: o.ship_state,
-        postalCode: o.ship_postal_code,
-        country: o.ship_country,
-        contact: o.ship_contact,
-      },
+      shippingAddress: shipAddress(o),
       lines: lines
         .filter((l) => l.order_id === o.id)
         .map((l) => ({
@@ -313,12 +312,7 @@ export async function requestDeletion(d: AccountDeps, id: number): Promise<void>
   const account = await liveAccount(d, id);
   const token = newLinkToken();
   await transaction(d.db, async (trx) => {
-    await repo.insertToken(trx, {
-      purpose: 'delete',
-      userId: id,
-      hash: hashLinkToken(token),
-      minutes: MINUTES.delete,
-    });
+    await storeLinkToken(trx, 'delete', id, token);
     await enqueueMail(trx, d.config, {
       kind: 'delete_account',
       to: account.email,
@@ -356,12 +350,7 @@ export async function sendVerificationLink(d: AccountDeps, id: number): Promise<
   const token = newLinkToken();
   await transaction(d.db, async (trx) => {
     await repo.endTokens(trx, id, ['verify']);
-    await repo.insertToken(trx, {
-      purpose: 'verify',
-      userId: id,
-      hash: hashLinkToken(token),
-      minutes: MINUTES.verify,
-    });
+    await storeLinkToken(trx, 'verify', id, token);
     await enqueueMail(trx, d.config, {
       kind: 'verify_email',
       to: account.email,

@@ -3,20 +3,22 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import { prefixPattern } from '../../db/like';
 import { moneyTakenPaise } from '../../db/money-taken';
+import { customerColumns } from '../customer/customer.repository';
 import { type CustomerSearch, customerSearch } from './customer-search';
 
-const columns = [
+/** A staff account's columns as the staff pages read them (its password hash and token version aside). */
+export const staffColumns = [
   'id',
   'name',
   'email',
-  'password_hash',
-  'token_version',
   'role',
   'active',
   'created_at',
   'must_change_password',
   'totp_secret',
 ] as const;
+
+const columns = [...staffColumns, 'password_hash', 'token_version'] as const;
 
 export function findAdminByEmail(db: Db, email: string) {
   return db.selectFrom('admins').select(columns).where('email', '=', email).executeTakeFirst();
@@ -224,19 +226,7 @@ export async function listCustomers(
   return db
     .selectFrom(page.as('k'))
     .innerJoin('users as u', 'u.id', 'k.id')
-    .select([
-      'u.id',
-      'u.name',
-      'u.email',
-      'u.created_at',
-      'u.blocked_at',
-      (eb) =>
-        eb
-          .selectFrom('orders as o')
-          .select(sql<string>`COUNT(*)`.as('n'))
-          .whereRef('o.user_id', '=', 'u.id')
-          .as('order_count'),
-    ])
+    .select(customerColumns)
     .orderBy(column, f.dir)
     .orderBy('u.id', f.dir)
     .execute();

@@ -1,5 +1,6 @@
 import {
   CATALOG_CSV_COLUMNS,
+  type CATALOG_CSV_PRODUCT_COLUMNS,
   type CatalogCsvColumn,
   type CsvRowError,
   gstSlabsOn,
@@ -41,24 +42,6 @@ export const csvLine = (cells: (string | number)[]) => `${cells.map(csvCell).joi
 export function fromCell(v: string): string {
   return v.startsWith("'") && FORMULA_START.test(v.slice(1)) ? v.slice(1) : v;
 }
-
-/** The product's fields of a row (every row of one product must agree on them). */
-export const PRODUCT_COLUMNS = [
-  'name',
-  'brand',
-  'category',
-  'original_price',
-  'discount_percentage',
-  'active',
-  'in_stock',
-  'top_selling',
-  'short_description',
-  'long_description',
-  'video_url',
-  'hsn_code',
-  'gst_rate',
-  'weight_grams',
-] as const satisfies readonly CatalogCsvColumn[];
 
 /** A row of the file, read and checked on its own (references are checked against the catalogue later). */
 export interface CsvRow {
@@ -232,7 +215,7 @@ export function readRow(
 }
 
 /** The product fields of a row as CSV text, to compare rows of one product. */
-export function productCells(row: CsvRow): Record<(typeof PRODUCT_COLUMNS)[number], string> {
+export function productCells(row: CsvRow): Record<(typeof CATALOG_CSV_PRODUCT_COLUMNS)[number], string> {
   const p = row.product;
   return {
     name: p.name,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { pipeline, Readable } from 'node:stream';
 import {
   CATALOG_CSV_COLUMNS,
+  CATALOG_CSV_PRODUCT_COLUMNS,
   type CatalogCsvColumn,
   type CatalogImport,
   type CsvRowError,
@@ -25,14 +26,7 @@ import * as prodRepo from '../product/product.repository';
 import * as vrepo from '../product/product-variant.repository';
 import type { SearchEngine } from '../search/search-engine';
 import { recordStock, type StockMove } from '../stock/stock-ledger.service';
-import {
-  type CsvRow,
-  csvLine,
-  headerProblem,
-  PRODUCT_COLUMNS,
-  productCells,
-  readRow,
-} from './catalog-csv.format';
+import { type CsvRow, csvLine, headerProblem, productCells, readRow } from './catalog-csv.format';
 import * as repo from './catalog-csv.repository';
 
 /**
@@ -328,7 +322,7 @@ export async function readImportFile(bytes: AsyncIterable<Uint8Array>): Promise<
     else {
       const a = productCells(lead);
       const b = productCells(row);
-      const differs = PRODUCT_COLUMNS.find((c) => a[c] !== b[c]);
+      const differs = CATALOG_CSV_PRODUCT_COLUMNS.find((c) => a[c] !== b[c]);
       if (differs) {
         errors.push({
           line,
@@ -347,15 +341,7 @@ export async function readImportFile(bytes: AsyncIterable<Uint8Array>): Promise<
 
 // ---------------------------------------------------------------- planning against the catalogue
 
-type VariantChanges = Partial<{
-  sku: string;
-  color_id: number;
-  memory_size: number;
-  stock: number;
-  price_override: number | null;
-  enabled: number;
-  weight_grams: number | null;
-}>;
+type VariantChanges = Partial<Omit<repo.KnownVariant, 'id' | 'product_id' | 'position'>>;
 
 interface VariantPlan {
   row: CsvRow;

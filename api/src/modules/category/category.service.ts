@@ -1,8 +1,9 @@
 import { type Category, slugify } from '@voltcart/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
-import { isDuplicateKey, isStillReferenced } from '../../db/errors';
-import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { isDuplicateKey } from '../../db/errors';
+import { badRequest, conflict, notFound } from '../../errors';
+import { deleteUnlessUsed } from '../../lib/delete-unless-used';
 import { imageLimits, releaseImages, removeImages, storeImage } from '../../lib/images';
 import type { Storage } from '../../lib/storage';
 import { transaction } from '../../lib/transaction';
@@ -180,16 +181,11 @@ export async function toggleCategory(
 export async function deleteCategory(deps: CategoryDeps, actor: Actor, id: number): Promise<void> {
   const current = await repo.findCategory(deps.db, id);
   if (!current) throw notFound('Category');
-  const inUse = (n: number) =>
-    new AppError(
-      409,
-      'in_use',
-      `This category is used by ${n} ${n === 1 ? 'product' : 'products'}. Move or delete them first.`,
-    );
-  const n = await repo.countProductsInCategory(deps.db, id);
-  if (n > 0) throw inUse(n);
-  try {
-    await transaction(deps.db, async (trx) => {
+  await deleteUnlessUsed(
+    deps.db,
+    { what: 'category', advice: 'Move or delete them first.' },
+    () => repo.countProductsInCategory(deps.db, id),
+    async (trx) => {
       if (!(await repo.deleteCategory(trx, id))) throw notFound('Category');
       await recordAudit(trx, {
         actor,
@@ -199,11 +195,7 @@ export async function deleteCategory(deps: CategoryDeps, actor: Actor, id: numbe
         summary: `Deleted category ${current.name}`,
         before: auditFields(current),
       });
-    });
-  } catch (e) {
-    // A product added between the count and the delete trips the foreign key.
-    if (isStillReferenced(e)) throw inUse(await repo.countProductsInCategory(deps.db, id));
-    throw e;
-  }
+    },
+  );
   await releaseImages(deps.db, deps.storage, 'categories', [current.image]);
 }

@@ -1,8 +1,9 @@
 import { type Color, slugify } from '@voltcart/shared';
 import type { Deps } from '../../app-env';
 import type { Db } from '../../db/connection';
-import { isDuplicateKey, isStillReferenced } from '../../db/errors';
-import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { isDuplicateKey } from '../../db/errors';
+import { badRequest, conflict, notFound } from '../../errors';
+import { deleteUnlessUsed } from '../../lib/delete-unless-used';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import * as repo from './color.repository';
@@ -157,16 +158,11 @@ export async function toggleColor(db: Db, actor: Actor, id: number): Promise<{ c
 export async function deleteColor(db: Db, actor: Actor, id: number): Promise<void> {
   const current = await repo.findColor(db, id);
   if (!current) throw notFound('Colour');
-  const inUse = (n: number) =>
-    new AppError(
-      409,
-      'in_use',
-      `This colour is used by ${n} ${n === 1 ? 'product' : 'products'}. Remove it from them first.`,
-    );
-  const n = await repo.countProductsWithColor(db, id);
-  if (n > 0) throw inUse(n);
-  try {
-    await transaction(db, async (trx) => {
+  await deleteUnlessUsed(
+    db,
+    { what: 'colour', advice: 'Remove it from them first.' },
+    () => repo.countProductsWithColor(db, id),
+    async (trx) => {
       if (!(await repo.deleteColor(trx, id))) throw notFound('Colour');
       await recordAudit(trx, {
         actor,
@@ -176,9 +172,6 @@ export async function deleteColor(db: Db, actor: Actor, id: number): Promise<voi
         summary: `Deleted colour ${current.name}`,
         before: auditFields(current),
       });
-    });
-  } catch (e) {
-    if (isStillReferenced(e)) throw inUse(await repo.countProductsWithColor(db, id));
-    throw e;
-  }
+    },
+  );
 }

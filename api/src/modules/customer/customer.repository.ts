@@ -1,25 +1,27 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connection';
+import type { Database } from '../../db/database';
 import { moneyTakenPaise } from '../../db/money-taken';
+
+/** A customer as the back office shows one (users as `u`): the account's fields and its number of orders. */
+export function customerColumns(eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>) {
+  return [
+    'u.id',
+    'u.name',
+    'u.email',
+    'u.created_at',
+    'u.blocked_at',
+    eb
+      .selectFrom('orders as o')
+      .select(sql<string>`COUNT(*)`.as('n'))
+      .whereRef('o.user_id', '=', 'u.id')
+      .as('order_count'),
+  ] as const;
+}
 
 /** The customer with their order count; `forUpdate` locks the row (block and unblock). */
 export function findCustomer(db: Db, id: number, forUpdate = false) {
-  let q = db
-    .selectFrom('users as u')
-    .select([
-      'u.id',
-      'u.name',
-      'u.email',
-      'u.created_at',
-      'u.blocked_at',
-      (eb) =>
-        eb
-          .selectFrom('orders as o')
-          .select(sql<string>`COUNT(*)`.as('n'))
-          .whereRef('o.user_id', '=', 'u.id')
-          .as('order_count'),
-    ])
-    .where('u.id', '=', id);
+  let q = db.selectFrom('users as u').select(customerColumns).where('u.id', '=', id);
   if (forUpdate) q = q.forUpdate();
   return q.executeTakeFirst();
 }

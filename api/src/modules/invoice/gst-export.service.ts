@@ -181,6 +181,22 @@ async function* b2bRows(db: Db, period: GstPeriod, kind: 'invoice' | 'credit_not
     if (supplyOf(row) === 'b2b') yield row;
 }
 
+/** B2B documents of a kind as a JSON array of buyers (`ctin`, their GSTIN), each with its documents under `list`. */
+function byBuyer(
+  db: Db,
+  period: GstPeriod,
+  kind: 'invoice' | 'credit_note',
+  list: 'inv' | 'nt',
+  entry: (doc: InvoiceDocument) => unknown,
+) {
+  return groupedArray(
+    b2bRows(db, period, kind),
+    (r) => r.doc.buyer.gstin ?? null,
+    (ctin) => `{"ctin":${JSON.stringify(ctin)},"${list}":[`,
+    (r) => entry(r.doc),
+  );
+}
+
 /**
  * GSTR-1 of a period in the offline tool's JSON shape (`gstin`, `fp`, `b2b`, `b2cl`, `b2cs`, `cdnr`, `cdnur`,
  * `hsn.data`, `doc_issue.doc_det`), streamed: B2B invoices and CDNR notes are written group by group as they are
@@ -192,19 +208,9 @@ export function gstr1Json(db: Db, config: Config, period: GstPeriod): ReadableSt
     (async function* () {
       const seller = await readTaxSettings(db, config);
       yield `{"gstin":${JSON.stringify(seller.gstin)},"fp":"${period.fp}","version":"GST3.1.6","hash":"hash","b2b":`;
-      yield* groupedArray(
-        b2bRows(db, period, 'invoice'),
-        (r) => r.doc.buyer.gstin ?? null,
-        (ctin) => `{"ctin":${JSON.stringify(ctin)},"inv":[`,
-        (r) => b2bInvoice(r.doc),
-      );
+      yield* byBuyer(db, period, 'invoice', 'inv', b2bInvoice);
       yield ',"cdnr":';
-      yield* groupedArray(
-        b2bRows(db, period, 'credit_note'),
-        (r) => r.doc.buyer.gstin ?? null,
-        (ctin) => `{"ctin":${JSON.stringify(ctin)},"nt":[`,
-        (r) => creditNote(r.doc),
-      );
+      yield* byBuyer(db, period, 'credit_note', 'nt', creditNote);
       yield ',"cdnur":[';
       const summary = new Gstr1Summary();
       const b2cl = new Map<string, ReturnType<typeof b2clInvoice>[]>();

@@ -1,6 +1,5 @@
-import PDFDocument from 'pdfkit';
-import { documentDate, type PdfColumn, pdfBytes, pdfTableRow } from '../../lib/pdf';
-import { registerPdfFonts, writeText } from '../../lib/pdf-fonts';
+import { documentDate, type PdfColumn, pdfTableRow, shopPdf, textArea } from '../../lib/pdf';
+import { writeText } from '../../lib/pdf-fonts';
 import type { InvoiceDocument } from './invoice.service';
 import { drawQr, invoiceQrText } from './invoice-qr';
 
@@ -58,16 +57,8 @@ const itemCell = (l: InvoiceDocument['lines'][number]) =>
 export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const title = documentTitle(doc);
   const noTax = !!doc.billOfSupply;
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margin: 40,
-    info: { Title: `${title} ${doc.number}`, Author: doc.seller.legalName },
-  });
-  const done = pdfBytes(pdf);
-  registerPdfFonts(pdf);
-
-  const left = pdf.page.margins.left;
-  const width = pdf.page.width - left - pdf.page.margins.right;
+  const { pdf, done } = shopPdf({ Title: `${title} ${doc.number}`, Author: doc.seller.legalName });
+  const { left, width } = textArea(pdf);
   // The header's lines keep clear of the QR code at its right, until they are below it.
   let lineWidth = width - QR_SIZE - 10;
   const line = (text: string, bold = false) => writeText(pdf, text, { width: lineWidth, bold });

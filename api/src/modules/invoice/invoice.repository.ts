@@ -1,6 +1,7 @@
-import { type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { InvoiceTable } from '../../db/database';
+import { readSettings } from '../settings/settings.repository';
 
 export type InvoiceRow = Selectable<InvoiceTable>;
 
@@ -14,21 +15,8 @@ export const TAX_KEYS = {
   state: 'tax_state',
 } as const;
 
-export async function readTaxSettings(db: Db): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('settings')
-    .select(['name', 'value'])
-    .where('name', 'in', [...Object.values(TAX_KEYS), 'shop_name'])
-    .execute();
-  return new Map(rows.map((r) => [r.name, r.value]));
-}
-
-export async function writeSettings(db: Db, values: Record<string, string>): Promise<void> {
-  await db
-    .insertInto('settings')
-    .values(Object.entries(values).map(([name, value]) => ({ name, value })))
-    .onDuplicateKeyUpdate({ value: sql<string>`VALUES(value)` })
-    .execute();
+export function readTaxSettings(db: Db): Promise<Map<string, string>> {
+  return readSettings(db, [...Object.values(TAX_KEYS), 'shop_name']);
 }
 
 /**
@@ -57,17 +45,7 @@ export async function nextNumber(db: Db, series: string): Promise<number> {
   return next;
 }
 
-export async function insertInvoice(
-  db: Db,
-  v: {
-    order_id: number;
-    kind: string;
-    number: string;
-    refund_id: number | null;
-    total_paise: number;
-    body: string;
-  },
-): Promise<void> {
+export async function insertInvoice(db: Db, v: Omit<InvoiceRow, 'id' | 'issued_at'>): Promise<void> {
   await db.insertInto('invoices').values(v).execute();
 }
 

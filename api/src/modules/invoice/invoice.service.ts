@@ -18,6 +18,7 @@ import { type Trx, transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import type { OrderRow, RefundRow } from '../order/order.repository';
 import { discountsOfOrders } from '../promotion/promotion-pricing.service';
+import { writeSettings } from '../settings/settings.repository';
 import * as repo from './invoice.repository';
 
 /**
@@ -127,18 +128,11 @@ export async function saveTaxSettings(
   db: Db,
   config: Config,
   actor: Actor,
-  s: {
-    registered: boolean;
-    legalName: string;
-    tradeName: string;
-    gstin: string;
-    address: string;
-    state: string;
-  },
+  s: Omit<TaxSettings, 'stateCode'>,
 ): Promise<TaxSettingsReply> {
   await transaction(db, async (trx) => {
     const { shopName: _before, ...before } = await readTaxSettings(trx, config);
-    await repo.writeSettings(trx, {
+    await writeSettings(trx, {
       [repo.TAX_KEYS.registered]: s.registered ? '1' : '0',
       [repo.TAX_KEYS.legalName]: s.legalName,
       [repo.TAX_KEYS.tradeName]: s.tradeName,

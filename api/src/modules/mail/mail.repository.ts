@@ -1,4 +1,4 @@
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { type Insertable, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { OutboxTable } from '../../db/database';
 
@@ -73,35 +73,30 @@ export async function markSent(db: Db, id: number): Promise<void> {
 }
 
 /** Gives a failed mail back, due again after `delayMs`; only while this sender still holds it. */
-export async function release(
+export function release(db: Db, id: number, owner: string, delayMs: number, error: string): Promise<void> {
+  return endFailedAttempt(db, id, owner, error, {
+    next_attempt_at: sql<Date>`NOW(3) + INTERVAL ${Math.round(delayMs) * 1000} MICROSECOND`,
+  });
+}
+
+/** Gives up on a mail (refused for good, or too many attempts); only while this sender still holds it. */
+export function giveUp(db: Db, id: number, owner: string, error: string): Promise<void> {
+  return endFailedAttempt(db, id, owner, error, { failed_at: sql<Date>`NOW(3)` });
+}
+
+/** Counts a failed attempt, keeps its error and lets the lease go, with what comes next (`then`). */
+async function endFailedAttempt(
   db: Db,
   id: number,
   owner: string,
-  delayMs: number,
   error: string,
+  then: { next_attempt_at: RawBuilder<Date> } | { failed_at: RawBuilder<Date> },
 ): Promise<void> {
   await db
     .updateTable('outbox')
     .set({
       attempts: sql<number>`attempts + 1`,
-      next_attempt_at: sql<Date>`NOW(3) + INTERVAL ${Math.round(delayMs) * 1000} MICROSECOND`,
-      claimed_by: null,
-      claimed_until: null,
-      last_error: error.slice(0, 500),
-    })
-    .where('id', '=', id)
-    .where('claimed_by', '=', owner)
-    .where('sent_at', 'is', null)
-    .execute();
-}
-
-/** Gives up on a mail (refused for good, or too many attempts); only while this sender still holds it. */
-export async function giveUp(db: Db, id: number, owner: string, error: string): Promise<void> {
-  await db
-    .updateTable('outbox')
-    .set({
-      attempts: sql<number>`attempts + 1`,
-      failed_at: sql<Date>`NOW(3)`,
+      ...then,
       claimed_by: null,
       claimed_until: null,
       last_error: error.slice(0, 500),

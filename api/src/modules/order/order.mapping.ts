@@ -8,6 +8,30 @@ export const ymd = (d: Date | string) =>
     ? d.slice(0, 10)
     : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
+type ShipColumns = Pick<
+  OrderWithUser,
+  | 'ship_adress_line1'
+  | 'ship_adress_line2'
+  | 'ship_city'
+  | 'ship_state'
+  | 'ship_postal_code'
+  | 'ship_country'
+  | 'ship_contact'
+>;
+
+/** Where an order ships to, from its row's ship_ columns, as the order and the shopper's data export show it. */
+export function shipAddress(o: ShipColumns) {
+  return {
+    adressLine1: o.ship_adress_line1,
+    adressLine2: o.ship_adress_line2,
+    city: o.ship_city,
+    state: o.ship_state,
+    postalCode: o.ship_postal_code,
+    country: o.ship_country,
+    contact: o.ship_contact,
+  };
+}
+
 /**
  * An order as the API answers it (rupees, the field names of docs/api.md), from its row, its lines (in id order)
  * and the discounts it was priced with.
@@ -35,13 +59,7 @@ export function toOrderJson(
     razorpay_order_id: o.razorpay_order_id,
     razorpay_payment_id: o.razorpay_payment_id,
     shipping_details: {
-      adressLine1: o.ship_adress_line1,
-      adressLine2: o.ship_adress_line2,
-      city: o.ship_city,
-      state: o.ship_state,
-      postalCode: o.ship_postal_code,
-      country: o.ship_country,
-      contact: o.ship_contact,
+      ...shipAddress(o),
       name: o.ship_name,
       landmark: o.ship_landmark,
       stateCode: o.ship_state_code,

@@ -1,6 +1,5 @@
-import PDFDocument from 'pdfkit';
-import { documentDate, type PdfColumn, pdfBytes, pdfTableRow } from '../../lib/pdf';
-import { registerPdfFonts, writeText } from '../../lib/pdf-fonts';
+import { documentDate, type PdfColumn, pdfTableRow, shopPdf, textArea } from '../../lib/pdf';
+import { writeText } from '../../lib/pdf-fonts';
 import type { PackingSlip } from './packing-slip.service';
 
 const COLUMNS = [
@@ -26,19 +25,14 @@ const rupeeText = (paise: number) =>
  * real PDF text (searchable, extractable).
  */
 export function renderPackingSlipsPdf(shopName: string, slips: PackingSlip[]): Promise<Buffer> {
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margin: 40,
-    autoFirstPage: false,
-    info: { Title: `Packing slips (${slips.length})`, Author: shopName },
-  });
-  const done = pdfBytes(pdf);
-  registerPdfFonts(pdf);
+  const { pdf, done } = shopPdf(
+    { Title: `Packing slips (${slips.length})`, Author: shopName },
+    { autoFirstPage: false },
+  );
 
   for (const slip of slips) {
     pdf.addPage();
-    const left = pdf.page.margins.left;
-    const width = pdf.page.width - left - pdf.page.margins.right;
+    const { left, width } = textArea(pdf);
     const placed = documentDate(slip.placedAt);
 
     pdf.fontSize(16);

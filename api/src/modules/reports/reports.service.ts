@@ -84,6 +84,17 @@ const offsetMinutes = () => {
   return Math.round((Date.parse(`${today}T00:00:00Z`) - dayStart(today).getTime()) / 60_000);
 };
 
+/**
+ * The money figures of sums in paise, in rupees: the sums' gross is after discounts, the figures' gross before
+ * them; net is after discounts and refunds.
+ */
+const moneyFigures = (x: { grossPaise: number; discountsPaise: number; refundsPaise: number }) => ({
+  gross: toRupees(x.grossPaise + x.discountsPaise),
+  discounts: toRupees(x.discountsPaise),
+  refunds: toRupees(x.refundsPaise),
+  net: toRupees(x.grossPaise - x.refundsPaise),
+});
+
 /** The figures of the days from `firstDay` to `lastDay` (contract/reports.ts SalesFigures says what each means). */
 export async function salesFigures(db: Db, firstDay: string, lastDay: string): Promise<SalesFigures> {
   const [t, units, customers] = await Promise.all([
@@ -94,10 +105,7 @@ export async function salesFigures(db: Db, firstDay: string, lastDay: string): P
   return {
     orders: t.orders,
     paidOrders: t.paidOrders,
-    gross: toRupees(t.grossPaise + t.discountsPaise),
-    discounts: toRupees(t.discountsPaise),
-    refunds: toRupees(t.refundsPaise),
-    net: toRupees(t.grossPaise - t.refundsPaise),
+    ...moneyFigures(t),
     averageOrderValue: t.paidOrders ? toRupees(Math.round(t.grossPaise / t.paidOrders)) : 0,
     units,
     newCustomers: customers.newOnes,
@@ -138,10 +146,7 @@ export async function salesSeries(db: Db, r: ReportRange): Promise<SalesPoint[]>
   return [...points.values()].map((p) => ({
     bucket: p.bucket,
     paidOrders: p.paidOrders,
-    gross: toRupees(p.grossPaise + p.discountsPaise),
-    discounts: toRupees(p.discountsPaise),
-    refunds: toRupees(p.refundsPaise),
-    net: toRupees(p.grossPaise - p.refundsPaise),
+    ...moneyFigures(p),
     units: p.units,
   }));
 }

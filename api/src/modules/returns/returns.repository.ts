@@ -2,6 +2,7 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { ReturnEventTable, ReturnLineTable, ReturnRequestTable } from '../../db/database';
 import { containsPattern } from '../../db/like';
+import { readSettings } from '../settings/settings.repository';
 
 export type ReturnRow = Selectable<ReturnRequestTable>;
 export type ReturnLineRow = Selectable<ReturnLineTable>;
@@ -12,19 +13,8 @@ export const POLICY_KEYS = {
   shippingRefund: 'returns_shipping_refund',
 } as const;
 
-export async function readPolicySettings(db: Db): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('settings')
-    .select(['name', 'value'])
-    .where('name', 'in', Object.values(POLICY_KEYS))
-    .execute();
-  return new Map(rows.map((r) => [r.name, r.value]));
-}
-
-export async function writePolicySettings(db: Db, values: Record<string, string>): Promise<void> {
-  for (const [name, value] of Object.entries(values)) {
-    await db.insertInto('settings').values({ name, value }).onDuplicateKeyUpdate({ value }).execute();
-  }
+export function readPolicySettings(db: Db): Promise<Map<string, string>> {
+  return readSettings(db, Object.values(POLICY_KEYS));
 }
 
 export function categoryPolicies(db: Db) {

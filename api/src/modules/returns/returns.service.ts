@@ -36,6 +36,7 @@ import { type Actor, recordAudit } from '../audit/audit.service';
 import * as orders from '../order/order.repository';
 import { PUBLIC_ID_RE } from '../order/order-id';
 import { discountsOfOrders } from '../promotion/promotion-pricing.service';
+import { writeSettings } from '../settings/settings.repository';
 import * as repo from './returns.repository';
 import { mailReturn } from './returns-mail';
 
@@ -76,7 +77,7 @@ export async function policyReply(db: Db): Promise<ReturnPolicy> {
 export async function savePolicy(db: Db, actor: Actor, p: ReturnsPolicySettings): Promise<ReturnPolicy> {
   await transaction(db, async (trx) => {
     const before = await readPolicy(trx);
-    await repo.writePolicySettings(trx, {
+    await writeSettings(trx, {
       [repo.POLICY_KEYS.windowDays]: String(p.windowDays),
       [repo.POLICY_KEYS.shippingRefund]: p.shippingRefund,
     });

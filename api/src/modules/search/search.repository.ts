@@ -53,14 +53,26 @@ export interface IndexedDoc {
   terms: Map<string, number>;
 }
 
+/** A product's terms as rows of search_terms. */
+const termRows = (d: IndexedDoc) =>
+  [...d.terms].map(([term, weight]) => ({ term, product_id: d.productId, weight }));
+
+/** A product's document as its row of search_docs. */
+const docRow = (d: IndexedDoc) => ({
+  product_id: d.productId,
+  name_key: d.nameKey,
+  model_key: d.modelKey,
+  popularity: d.popularity,
+  color_ids: d.colorIds,
+  memory_sizes: d.memorySizes,
+});
+
 /** Replaces the index entries of these products (terms and documents); new words join the vocabulary. */
 export async function writeIndex(db: Db, docs: IndexedDoc[], vocabulary: { k: string; word: string }[]) {
   if (docs.length === 0) return;
   const ids = docs.map((d) => d.productId);
   await db.deleteFrom('search_terms').where('product_id', 'in', ids).execute();
-  const terms = docs.flatMap((d) =>
-    [...d.terms].map(([term, weight]) => ({ term, product_id: d.productId, weight })),
-  );
+  const terms = docs.flatMap(termRows);
   for (let i = 0; i < terms.length; i += 5000)
     await db
       .insertInto('search_terms')
@@ -68,16 +80,7 @@ export async function writeIndex(db: Db, docs: IndexedDoc[], vocabulary: { k: st
       .execute();
   await db
     .insertInto('search_docs')
-    .values(
-      docs.map((d) => ({
-        product_id: d.productId,
-        name_key: d.nameKey,
-        model_key: d.modelKey,
-        popularity: d.popularity,
-        color_ids: d.colorIds,
-        memory_sizes: d.memorySizes,
-      })),
-    )
+    .values(docs.map(docRow))
     .onDuplicateKeyUpdate({
       name_key: sql`VALUES(name_key)`,
       model_key: sql`VALUES(model_key)`,
@@ -99,9 +102,7 @@ const LOAD_ROWS = 50_000;
 
 /** Adds the index entries of products that have none yet (the whole index's rebuild, reloadAll), in large INSERTs. */
 export async function loadIndex(db: Db, docs: IndexedDoc[], vocabulary: { k: string; word: string }[]) {
-  const terms = docs.flatMap((d) =>
-    [...d.terms].map(([term, weight]) => ({ term, product_id: d.productId, weight })),
-  );
+  const terms = docs.flatMap(termRows);
   for (let i = 0; i < terms.length; i += LOAD_ROWS)
     await db
       .insertInto('search_terms')
@@ -110,16 +111,7 @@ export async function loadIndex(db: Db, docs: IndexedDoc[], vocabulary: { k: str
   for (let i = 0; i < docs.length; i += LOAD_ROWS)
     await db
       .insertInto('search_docs')
-      .values(
-        docs.slice(i, i + LOAD_ROWS).map((d) => ({
-          product_id: d.productId,
-          name_key: d.nameKey,
-          model_key: d.modelKey,
-          popularity: d.popularity,
-          color_ids: d.colorIds,
-          memory_sizes: d.memorySizes,
-        })),
-      )
+      .values(docs.slice(i, i + LOAD_ROWS).map(docRow))
       .execute();
   for (let i = 0; i < vocabulary.length; i += LOAD_ROWS)
     await db

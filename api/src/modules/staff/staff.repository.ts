@@ -1,23 +1,13 @@
 import type { StaffRole } from '@voltcart/shared';
 import type { Db } from '../../db/connection';
-
-const columns = [
-  'id',
-  'name',
-  'email',
-  'role',
-  'active',
-  'created_at',
-  'must_change_password',
-  'totp_secret',
-] as const;
+import { staffColumns } from '../admin/admin.repository';
 
 export function listStaff(db: Db) {
-  return db.selectFrom('admins').select(columns).orderBy('active', 'desc').orderBy('name').execute();
+  return db.selectFrom('admins').select(staffColumns).orderBy('active', 'desc').orderBy('name').execute();
 }
 
 export function findStaff(db: Db, id: number) {
-  return db.selectFrom('admins').select(columns).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('admins').select(staffColumns).where('id', '=', id).executeTakeFirst();
 }
 
 /** The active Owners, locked until the transaction ends (two Owners demoting each other at once: one waits). */

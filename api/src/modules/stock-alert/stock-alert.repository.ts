@@ -56,13 +56,18 @@ export async function insertAlert(
   }
 }
 
-/** Waiting requests whose variant can be bought again (switched on, with units, its product on sale). */
-export function dueAlerts(db: Db, limit: number) {
+/** Requests with the variant, product and colour they wait for. */
+function alertsWithVariant(db: Db) {
   return db
     .selectFrom('stock_alerts as a')
     .innerJoin('product_variants as v', 'v.id', 'a.variant_id')
     .innerJoin('products as p', 'p.id', 'a.product_id')
-    .leftJoin('colors as co', 'co.id', 'v.color_id')
+    .leftJoin('colors as co', 'co.id', 'v.color_id');
+}
+
+/** Waiting requests whose variant can be bought again (switched on, with units, its product on sale). */
+export function dueAlerts(db: Db, limit: number) {
+  return alertsWithVariant(db)
     .leftJoin('users as u', 'u.id', 'a.user_id')
     .select([
       'a.id',
@@ -95,11 +100,7 @@ export async function markNotified(db: Db, id: number): Promise<boolean> {
 
 /** Variants with waiting requests, most waited for first. */
 export function waitingByVariant(db: Db) {
-  return db
-    .selectFrom('stock_alerts as a')
-    .innerJoin('product_variants as v', 'v.id', 'a.variant_id')
-    .innerJoin('products as p', 'p.id', 'a.product_id')
-    .leftJoin('colors as co', 'co.id', 'v.color_id')
+  return alertsWithVariant(db)
     .select([
       'v.id',
       'v.sku',

@@ -30,16 +30,29 @@ export async function closeAlerts(db: Db, variantIds: number[]): Promise<void> {
     WHERE a.variant_id IN (${sql.join(variantIds)}) AND v.stock > ${threshold}`.execute(db);
 }
 
+/** An alert's row as the queries below read it (numbers may come back as text). */
+interface AlertRow {
+  variant_id: number | string;
+  product_id: number | string;
+  name: string;
+  sku: string;
+  stock: number | string;
+  threshold: number | string;
+}
+
+const toAlert = (x: AlertRow) => ({
+  variantId: Number(x.variant_id),
+  productId: Number(x.product_id),
+  name: x.name,
+  sku: x.sku,
+  units: Number(x.stock),
+  threshold: Number(x.threshold),
+});
+
 /** Open alerts without their staff mail yet, oldest first, locked (one background pass writes each mail). */
 export async function lockUnmailed(db: Db, limit: number) {
-  const r = await sql<{
-    variant_id: number | string;
-    product_id: number | string;
-    name: string;
-    sku: string;
-    stock: number | string;
-    threshold: number | string;
-  }>`SELECT a.variant_id, a.product_id, p.name, v.sku, v.stock, ${threshold} AS threshold
+  const r =
+    await sql<AlertRow>`SELECT a.variant_id, a.product_id, p.name, v.sku, v.stock, ${threshold} AS threshold
     FROM low_stock_alerts AS a
     JOIN product_variants AS v ON v.id = a.variant_id
     JOIN products AS p ON p.id = a.product_id
@@ -47,14 +60,7 @@ export async function lockUnmailed(db: Db, limit: number) {
     ORDER BY a.at, a.variant_id
     LIMIT ${limit}
     FOR UPDATE SKIP LOCKED`.execute(db);
-  return r.rows.map((x) => ({
-    variantId: Number(x.variant_id),
-    productId: Number(x.product_id),
-    name: x.name,
-    sku: x.sku,
-    units: Number(x.stock),
-    threshold: Number(x.threshold),
-  }));
+  return r.rows.map(toAlert);
 }
 
 export async function markMailed(db: Db, variantIds: number[]): Promise<void> {
@@ -68,16 +74,9 @@ export async function markMailed(db: Db, variantIds: number[]): Promise<void> {
 
 /** The open alerts (the dashboard's list), fewest units first, with the variant's units and threshold now. */
 export async function listOpen(db: Db, limit: number) {
-  const r = await sql<{
-    variant_id: number | string;
-    product_id: number | string;
-    name: string;
-    sku: string;
-    stock: number | string;
-    threshold: number | string;
-    own: number | string | null;
-    at: Date;
-  }>`SELECT a.variant_id, a.product_id, p.name, v.sku, v.stock, ${threshold} AS threshold,
+  const r = await sql<
+    AlertRow & { own: number | string | null; at: Date }
+  >`SELECT a.variant_id, a.product_id, p.name, v.sku, v.stock, ${threshold} AS threshold,
       v.low_stock_threshold AS own, a.at
     FROM low_stock_alerts AS a
     JOIN product_variants AS v ON v.id = a.variant_id
@@ -88,12 +87,7 @@ export async function listOpen(db: Db, limit: number) {
   return {
     total: Number(count.rows[0]?.n ?? 0),
     rows: r.rows.map((x) => ({
-      variantId: Number(x.variant_id),
-      productId: Number(x.product_id),
-      name: x.name,
-      sku: x.sku,
-      units: Number(x.stock),
-      threshold: Number(x.threshold),
+      ...toAlert(x),
       ownThreshold: x.own === null ? null : Number(x.own),
       since: new Date(x.at),
     })),

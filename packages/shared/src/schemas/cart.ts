@@ -3,11 +3,13 @@ import { id, int } from './common';
 
 export const qty = int().pipe(z.number().min(1, 'must be at least 1').max(99, 'must be at most 99'));
 
-const optionalId = z
+/** A chosen option's id (a colour, a variant); blank or missing means none (null). */
+export const optionalId = z
   .union([id, z.literal(''), z.null()])
   .optional()
   .transform((v) => (v ? v : null));
-const optionalMemory = z
+/** A chosen memory size in GB; blank or missing means none (null). */
+export const optionalMemory = z
   .union([int().pipe(z.number().min(1).max(65536)), z.literal(''), z.null()], {
     error: 'must be a number of GB',
   })

@@ -6,9 +6,8 @@ export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 /** Row errors an import keeps and shows (the count covers all of them). */
 export const MAX_IMPORT_ERRORS = 500;
 
-/** The columns of the catalogue CSV, in the order the export writes them (the import takes any order). */
-export const CATALOG_CSV_COLUMNS = [
-  'handle',
+/** The product's fields that every catalogue file has carried. */
+const FIRST_PRODUCT_COLUMNS = [
   'name',
   'brand',
   'category',
@@ -20,6 +19,14 @@ export const CATALOG_CSV_COLUMNS = [
   'short_description',
   'long_description',
   'video_url',
+] as const;
+/** The product's fields added later (the export writes them after the variant's columns). */
+const LATER_PRODUCT_COLUMNS = ['hsn_code', 'gst_rate', 'weight_grams'] as const;
+
+/** The columns of the catalogue CSV, in the order the export writes them (the import takes any order). */
+export const CATALOG_CSV_COLUMNS = [
+  'handle',
+  ...FIRST_PRODUCT_COLUMNS,
   'sku',
   'color',
   'memory_gb',
@@ -27,11 +34,11 @@ export const CATALOG_CSV_COLUMNS = [
   'stock',
   'variant_active',
   'pictures',
-  'hsn_code',
-  'gst_rate',
-  'weight_grams',
+  ...LATER_PRODUCT_COLUMNS,
   'variant_weight_grams',
 ] as const;
+/** The product's fields of a row (every row of one product must agree on them). */
+export const CATALOG_CSV_PRODUCT_COLUMNS = [...FIRST_PRODUCT_COLUMNS, ...LATER_PRODUCT_COLUMNS] as const;
 export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
 /**
  * Columns a file may leave out (files written before they existed): the product's own HSN code and GST rate

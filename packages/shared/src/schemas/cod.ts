@@ -1,17 +1,9 @@
 import { z } from 'zod';
-import { rupees, text } from './common';
+import { calendarDay, rupees, text } from './common';
 import { pageQuery } from './order';
 
 /** The most bytes of AWB numbers a remittance file may hold (about 20,000 AWBs). */
 export const MAX_REMITTANCE_FILE = 400_000;
-
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
-  .refine((d) => {
-    const t = Date.parse(`${d}T00:00:00Z`);
-    return !Number.isNaN(t) && new Date(t).toISOString().startsWith(d);
-  }, 'must be a real date');
 
 /**
  * A courier's remittance of the cash it collected: the carrier, the amount paid (rupees), the day it reached the
@@ -21,7 +13,7 @@ const day = z
 export const codRemittanceBody = z.object({
   carrier: text(60).min(1, 'must not be empty').meta({ label: 'Carrier' }),
   amount: rupees.refine((v) => v > 0, 'must be more than ₹0').meta({ label: 'Amount received (₹)' }),
-  remittedOn: day.meta({ label: 'Date received' }),
+  remittedOn: calendarDay.meta({ label: 'Date received' }),
   reference: text(120).min(1, 'must not be empty').meta({ label: 'Reference' }),
   fileName: text(200).default('').meta({ label: 'AWB file' }),
   awbCsv: z

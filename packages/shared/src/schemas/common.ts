@@ -6,6 +6,15 @@ export const id = z
   .transform((v) => String(v).trim())
   .pipe(z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be a valid id'));
 
+/** A calendar day as YYYY-MM-DD that exists (2026-02-30 is refused). */
+export const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return !Number.isNaN(t) && new Date(t).toISOString().startsWith(d);
+  }, 'must be a real date');
+
 /**
  * A number from JSON or a form field. Numeric text is accepted (multipart bodies are text); blank text counts as
  * missing; null, booleans and anything else are refused (no silent coercion of '' or true to 0/1).

@@ -1,19 +1,12 @@
 import { z } from 'zod';
 import { REPORT_GROUPS, REPORT_RANGES } from '../rules/report-range';
-
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
-  .refine((d) => {
-    const t = Date.parse(`${d}T00:00:00Z`);
-    return !Number.isNaN(t) && new Date(t).toISOString().startsWith(d);
-  }, 'must be a real date');
+import { calendarDay } from './common';
 
 /** A report's period (rules/report-range.ts says what each means); `from`/`to` go with `custom`. */
 export const reportQuery = z.object({
   period: z.enum(REPORT_RANGES, { error: `must be one of ${REPORT_RANGES.join(', ')}` }).default('30d'),
-  from: day.optional(),
-  to: day.optional(),
+  from: calendarDay.optional(),
+  to: calendarDay.optional(),
   groupBy: z.enum(REPORT_GROUPS, { error: `must be one of ${REPORT_GROUPS.join(', ')}` }).optional(),
 });
 

@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { STOCK_REASONS } from '../rules/stock-ledger';
-import { id } from './common';
+import { calendarDay, id } from './common';
 import { pageQuery } from './order';
 import { lowStockUnits } from './settings';
-
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
-  .refine((d) => {
-    const t = Date.parse(`${d}T00:00:00Z`);
-    return !Number.isNaN(t) && new Date(t).toISOString().startsWith(d);
-  }, 'must be a real date');
 
 /**
  * A product's stock trail: one variant or all (deleted ones included), one reason, and a range of days in the
@@ -21,8 +13,8 @@ export const stockMovementsQuery = z
     ...pageQuery,
     variantId: id.optional(),
     reason: z.enum(STOCK_REASONS, { error: `must be one of ${STOCK_REASONS.join(', ')}` }).optional(),
-    from: day.optional(),
-    to: day.optional(),
+    from: calendarDay.optional(),
+    to: calendarDay.optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: 'from must not be after to',

@@ -1,21 +1,11 @@
 import { z } from 'zod';
+import { optionalId, optionalMemory } from './cart';
 import { id, int } from './common';
 
 /** Products a wishlist holds at most (a shopper with more is told to remove some first). */
 export const MAX_WISHLIST = 1000;
 /** Products per page of /wishlist. */
 export const WISHLIST_PAGE = 24;
-
-const optionalId = z
-  .union([id, z.literal(''), z.null()])
-  .optional()
-  .transform((v) => (v ? v : null));
-const optionalMemory = z
-  .union([int().pipe(z.number().min(1).max(65536)), z.literal(''), z.null()], {
-    error: 'must be a number of GB',
-  })
-  .optional()
-  .transform((v) => (typeof v === 'number' ? v : null));
 
 /** The options chosen when the product was added (kept for "Move to cart"). */
 export const wishlistAddBody = z.object({ colorId: optionalId, memorySize: optionalMemory });

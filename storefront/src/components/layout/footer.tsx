@@ -5,16 +5,8 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { SHOP_INFO, useShopClaims } from '../../lib/shop-info';
-import {
-  BoltIcon,
-  FacebookIcon,
-  InstagramIcon,
-  MailIcon,
-  PhoneIcon,
-  PinIcon,
-  XIcon,
-  YoutubeIcon,
-} from '../ui/icons';
+import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon, XIcon, YoutubeIcon } from '../ui/icons';
+import { Logo } from './logo';
 
 const FIND_IT_FAST = [
   { label: 'Smartphones', q: 'phone' },
@@ -47,14 +39,7 @@ export function Footer() {
       <Newsletter />
       <div className="container site-footer__grid">
         <section className="site-footer__col site-footer__contact" aria-labelledby="footer-contact">
-          <Link to={paths.home.to()} className="logo logo--light" aria-label="Voltcart">
-            <span className="logo__mark" aria-hidden="true">
-              <BoltIcon size={18} />
-            </span>
-            <span className="logo__text">
-              Volt<span>cart</span>
-            </span>
-          </Link>
+          <Logo light />
           <h2 id="footer-contact" className="visually-hidden">
             Get in touch
           </h2>

@@ -5,7 +5,8 @@ import { paths } from '../../config/paths';
 import { useCart } from '../../stores/cart-store';
 import { endSession } from '../../stores/session-actions';
 import { useSession } from '../../stores/session-store';
-import { BoltIcon, CartIcon, CloseIcon, MenuIcon } from '../ui/icons';
+import { CartIcon, CloseIcon, MenuIcon } from '../ui/icons';
+import { Logo } from './logo';
 import { SearchBox } from './search-box';
 
 /** The phone menu's category links: loaded when the menu first opens, not with every page. */
@@ -49,14 +50,7 @@ export function Header() {
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
           <span className="visually-hidden">Menu</span>
         </button>
-        <Link to={paths.home.to()} className="logo" aria-label="Voltcart">
-          <span className="logo__mark" aria-hidden="true">
-            <BoltIcon size={18} />
-          </span>
-          <span className="logo__text">
-            Volt<span>cart</span>
-          </span>
-        </Link>
+        <Logo />
         <SearchBox />
         <CartSummary />
       </div>

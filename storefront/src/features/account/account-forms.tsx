@@ -1,4 +1,5 @@
 import { errorMessage } from '@voltcart/api-client/errors';
+import { AUTH_MESSAGES, PASSWORD_MIN } from '@voltcart/shared';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import './account.css';
 
@@ -61,6 +62,67 @@ export function Field(props: {
   );
 }
 
+/** The e-mail address a form asks for (sign-in code, forgot password, a new address on the profile). */
+export function EmailField({
+  label = 'Email',
+  value,
+  onChange,
+}: {
+  label?: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <Field
+      label={label}
+      name="email"
+      type="email"
+      autoComplete="email"
+      value={value}
+      onChange={onChange}
+      maxLength={254}
+    />
+  );
+}
+
+/** A new password typed twice; `names` are the inputs' form names. */
+export function NewPasswordFields(props: {
+  names: { password: string; confirm: string };
+  password: string;
+  onPassword: (v: string) => void;
+  confirm: string;
+  onConfirm: (v: string) => void;
+}) {
+  return (
+    <>
+      <Field
+        label="New password"
+        name={props.names.password}
+        type="password"
+        autoComplete="new-password"
+        value={props.password}
+        onChange={props.onPassword}
+        hint={`At least ${PASSWORD_MIN} characters`}
+      />
+      <Field
+        label="Confirm Password"
+        name={props.names.confirm}
+        type="password"
+        autoComplete="new-password"
+        value={props.confirm}
+        onChange={props.onConfirm}
+      />
+    </>
+  );
+}
+
+/** Why a new password typed twice cannot be sent yet (too short, or the two differ), or null. */
+export function newPasswordProblem(password: string, confirm: string): string | null {
+  if (password.length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters`;
+  if (password !== confirm) return AUTH_MESSAGES.mismatch;
+  return null;
+}
+
 export function FormProblem({ problem }: { problem: string | null }) {
   return problem ? (
     <p className="auth__problem" role="alert">
@@ -69,9 +131,23 @@ export function FormProblem({ problem }: { problem: string | null }) {
   ) : null;
 }
 
-export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+/** The form's button; full width on the account cards, its own width among the profile's edits. */
+export function SubmitButton({
+  busy,
+  block = true,
+  children,
+}: {
+  busy: boolean;
+  block?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <button type="submit" className="btn btn--primary btn--block" disabled={busy} aria-busy={busy}>
+    <button
+      type="submit"
+      className={block ? 'btn btn--primary btn--block' : 'btn btn--primary'}
+      disabled={busy}
+      aria-busy={busy}
+    >
       {children}
     </button>
   );

@@ -5,7 +5,7 @@ import { api } from '../../lib/api';
 import { useTitle } from '../../lib/use-title';
 import { startShopperSession as startSession } from '../../lib/wishlist';
 import { notify } from '../../stores/notifications-store';
-import { AuthCard, Done, Field, FormProblem, SubmitButton, useSubmit } from './account-forms';
+import { AuthCard, Done, EmailField, Field, FormProblem, SubmitButton, useSubmit } from './account-forms';
 import { afterLoginPath, keepDevice, storedDevice } from './after-login';
 
 /** Sign-in without a password: a 6-digit code by e-mail, then the code. */
@@ -37,15 +37,7 @@ export function CodeLoginPage() {
     >
       {!sent ? (
         <form className="auth__form" onSubmit={ask.submit} noValidate>
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={setEmail}
-            maxLength={254}
-          />
+          <EmailField value={email} onChange={setEmail} />
           <FormProblem problem={ask.problem} />
           <SubmitButton busy={ask.busy}>Mail me a code</SubmitButton>
         </form>

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useTitle } from '../../lib/use-title';
-import { AuthCard, Done, Field, FormProblem, SubmitButton, useSubmit } from './account-forms';
+import { AuthCard, Done, EmailField, FormProblem, SubmitButton, useSubmit } from './account-forms';
 
 export function ForgotPasswordPage() {
   useTitle('Forgot password');
@@ -27,15 +27,7 @@ export function ForgotPasswordPage() {
         </>
       ) : (
         <form className="auth__form" onSubmit={submit} noValidate>
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={setEmail}
-            maxLength={254}
-          />
+          <EmailField value={email} onChange={setEmail} />
           <FormProblem problem={problem} />
           <SubmitButton busy={busy}>Send me a link</SubmitButton>
         </form>

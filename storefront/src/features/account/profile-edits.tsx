@@ -1,19 +1,19 @@
-import { AUTH_MESSAGES, PASSWORD_MIN } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { notify } from '../../stores/notifications-store';
 import { useSession } from '../../stores/session-store';
-import { Done, Field, FormProblem, useSubmit } from './account-forms';
-
-function SaveButton({ busy, children }: { busy: boolean; children: string }) {
-  return (
-    <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
-      {children}
-    </button>
-  );
-}
+import {
+  Done,
+  EmailField,
+  Field,
+  FormProblem,
+  NewPasswordFields,
+  newPasswordProblem,
+  SubmitButton,
+  useSubmit,
+} from './account-forms';
 
 function NameForm({ name }: { name: string }) {
   const [value, setValue] = useState(name);
@@ -36,7 +36,9 @@ function NameForm({ name }: { name: string }) {
         maxLength={100}
       />
       <FormProblem problem={f.problem} />
-      <SaveButton busy={f.busy}>Save name</SaveButton>
+      <SubmitButton busy={f.busy} block={false}>
+        Save name
+      </SubmitButton>
     </form>
   );
 }
@@ -55,15 +57,7 @@ function EmailForm() {
   return (
     <form onSubmit={f.submit} noValidate aria-labelledby="edit-email">
       <h3 id="edit-email">E-mail address</h3>
-      <Field
-        label="New e-mail address"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={setEmail}
-        maxLength={254}
-      />
+      <EmailField label="New e-mail address" value={email} onChange={setEmail} />
       <Field
         label="Current password"
         name="current-password"
@@ -74,7 +68,9 @@ function EmailForm() {
       />
       <FormProblem problem={f.problem} />
       {sent && <Done>{sent}</Done>}
-      <SaveButton busy={f.busy}>Change e-mail</SaveButton>
+      <SubmitButton busy={f.busy} block={false}>
+        Change e-mail
+      </SubmitButton>
     </form>
   );
 }
@@ -95,9 +91,8 @@ function PasswordForm() {
   );
   const check = (e: FormEvent) => {
     e.preventDefault();
-    if (next.length < PASSWORD_MIN)
-      return f.setProblem(`Password must be at least ${PASSWORD_MIN} characters`);
-    if (next !== confirm) return f.setProblem(AUTH_MESSAGES.mismatch);
+    const why = newPasswordProblem(next, confirm);
+    if (why) return f.setProblem(why);
     void f.submit();
   };
   return (
@@ -111,25 +106,17 @@ function PasswordForm() {
         value={current}
         onChange={setCurrent}
       />
-      <Field
-        label="New password"
-        name="new"
-        type="password"
-        autoComplete="new-password"
-        value={next}
-        onChange={setNext}
-        hint={`At least ${PASSWORD_MIN} characters`}
-      />
-      <Field
-        label="Confirm Password"
-        name="confirm"
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={setConfirm}
+      <NewPasswordFields
+        names={{ password: 'new', confirm: 'confirm' }}
+        password={next}
+        onPassword={setNext}
+        confirm={confirm}
+        onConfirm={setConfirm}
       />
       <FormProblem problem={f.problem} />
-      <SaveButton busy={f.busy}>Change password</SaveButton>
+      <SubmitButton busy={f.busy} block={false}>
+        Change password
+      </SubmitButton>
     </form>
   );
 }
@@ -180,7 +167,9 @@ function ReminderSwitch({ on }: { on: boolean }) {
         <span>E-mail me about a cart I left waiting, and ask for a review a few days after delivery</span>
       </label>
       <FormProblem problem={f.problem} />
-      <SaveButton busy={f.busy}>Save reminder choice</SaveButton>
+      <SubmitButton busy={f.busy} block={false}>
+        Save reminder choice
+      </SubmitButton>
     </form>
   );
 }

@@ -1,4 +1,3 @@
-import { AUTH_MESSAGES, PASSWORD_MIN } from '@voltcart/shared';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -6,7 +5,14 @@ import { api } from '../../lib/api';
 import { useTitle } from '../../lib/use-title';
 import { startShopperSession as startSession } from '../../lib/wishlist';
 import { notify } from '../../stores/notifications-store';
-import { AuthCard, Field, FormProblem, SubmitButton, useSubmit } from './account-forms';
+import {
+  AuthCard,
+  FormProblem,
+  NewPasswordFields,
+  newPasswordProblem,
+  SubmitButton,
+  useSubmit,
+} from './account-forms';
 
 /** The page a reset mail links to: a new password, then the shopper is logged in (every other session ended). */
 export function ResetPasswordPage() {
@@ -26,31 +32,20 @@ export function ResetPasswordPage() {
   );
   const check = (e: React.FormEvent) => {
     e.preventDefault();
-    if (password.length < PASSWORD_MIN)
-      return setProblem(`Password must be at least ${PASSWORD_MIN} characters`);
-    if (password !== confirm) return setProblem(AUTH_MESSAGES.mismatch);
+    const why = newPasswordProblem(password, confirm);
+    if (why) return setProblem(why);
     void submit();
   };
   return (
     <AuthCard title="Choose a new password" intro="Your other devices are logged out once it is changed.">
       {token ? (
         <form className="auth__form" onSubmit={check} noValidate>
-          <Field
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={setPassword}
-            hint={`At least ${PASSWORD_MIN} characters`}
-          />
-          <Field
-            label="Confirm Password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={setConfirm}
+          <NewPasswordFields
+            names={{ password: 'password', confirm: 'confirmPassword' }}
+            password={password}
+            onPassword={setPassword}
+            confirm={confirm}
+            onConfirm={setConfirm}
           />
           <FormProblem problem={problem} />
           <SubmitButton busy={busy}>Save the new password</SubmitButton>

@@ -1,9 +1,10 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { localChanges } from '../../lib/local-changes';
 
 /** Wishlist and compare lists, kept only in this browser (a guest needs no account for them). */
 export type LocalList = 'wishlist' | 'compare';
 
-const listeners = new Set<() => void>();
+const { changed, subscribe } = localChanges();
 
 function read(list: LocalList): string[] {
   try {
@@ -23,18 +24,9 @@ export function toggleInList(list: LocalList, productId: string): boolean {
   } catch {
     // storage blocked: nothing to keep
   }
-  for (const l of listeners) l();
+  changed();
   return !has;
 }
-
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  window.addEventListener('storage', l);
-  return () => {
-    listeners.delete(l);
-    window.removeEventListener('storage', l);
-  };
-};
 
 export function useInList(list: LocalList, productId: string): [boolean, () => boolean] {
   const has = useSyncExternalStore(

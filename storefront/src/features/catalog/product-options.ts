@@ -97,6 +97,22 @@ export function selectionPrice(product: Product, sel: Selection): SelectionPrice
   return { price, msrp, percentOff };
 }
 
+/** A cart line of the product in the chosen colour and memory size, at that choice's price (picture and quantity aside). */
+export function chosenLine(product: Product, sel: Selection) {
+  const variant = findVariant(product, sel.colorId, sel.memorySize);
+  const { price, msrp } = selectionPrice(product, sel);
+  return {
+    productId: product._id,
+    name: product.name,
+    colorId: sel.colorId,
+    colorName: product.colors?.find((c) => c._id === sel.colorId)?.name ?? null,
+    memorySize: sel.memorySize,
+    sku: variant?.sku ?? null,
+    unitPrice: price,
+    unitOriginalPrice: msrp,
+  };
+}
+
 /** Lowest and highest selling price over every colour × memory combination (the API's, when it sends one). */
 export function priceRange(product: Product): { min: number; max: number } {
   if (product.priceRange) return product.priceRange;

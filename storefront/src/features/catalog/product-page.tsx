@@ -30,8 +30,10 @@ import { RecentlyViewed, RelatedProducts } from './components/more-products';
 import { NotifyMe } from './components/notify-me';
 import { ProductReviews } from './components/product-reviews';
 import { RatingBadge } from './components/rating-stars';
+import { StoreBreadcrumb } from './components/store-breadcrumb';
 import { useInList } from './local-lists';
 import {
+  chosenLine,
   findVariant,
   normalizeSelection,
   priceRange,
@@ -170,16 +172,9 @@ function ProductDetail({ product }: { product: Product }) {
   }, [qty, maxQty]);
 
   const line = () => ({
-    productId: product._id,
-    name: product.name,
+    ...chosenLine(product, sel),
     // The chosen colour's picture: a line of a black phone shows a black phone.
     thumbnail: colorImages[0] ?? product.thumbnail,
-    colorId: sel.colorId,
-    colorName: color?.name ?? null,
-    memorySize: sel.memorySize,
-    sku: variant?.sku ?? null,
-    unitPrice: price,
-    unitOriginalPrice: msrp,
     qty,
   });
   const add = () => {
@@ -202,22 +197,14 @@ function ProductDetail({ product }: { product: Product }) {
 
   return (
     <div className="container">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
+      <StoreBreadcrumb>
+        {product.category && (
           <li>
-            <Link to={paths.home.to()}>Voltcart</Link>
+            <Link to={paths.storeCategory.to(product.category.slug)}>{product.category.name}</Link>
           </li>
-          <li>
-            <Link to={paths.store.to()}>All products</Link>
-          </li>
-          {product.category && (
-            <li>
-              <Link to={paths.storeCategory.to(product.category.slug)}>{product.category.name}</Link>
-            </li>
-          )}
-          <li aria-current="page">{product.name}</li>
-        </ol>
-      </nav>
+        )}
+        <li aria-current="page">{product.name}</li>
+      </StoreBreadcrumb>
 
       <article className="pdp">
         <section className="pdp__gallery" aria-label="Product images">

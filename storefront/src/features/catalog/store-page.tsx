@@ -12,6 +12,7 @@ import { CategoryList } from './components/category-list';
 import { ColorSwatches } from './components/color-swatches';
 import { EmptyResults, priceWordsLabel } from './components/empty-results';
 import { chosenFilters, FilterChips, ListFilters } from './components/list-filters';
+import { StoreBreadcrumb } from './components/store-breadcrumb';
 import {
   listPosition,
   NO_FILTERS,
@@ -133,17 +134,7 @@ export function StorePage() {
         <p className="store-banner__note">{promises.join(' · ')}</p>
       </section>
 
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          <li>
-            <Link to={paths.home.to()}>Voltcart</Link>
-          </li>
-          <li>
-            <Link to={paths.store.to()}>All products</Link>
-          </li>
-          {category && <li aria-current="page">{category.name}</li>}
-        </ol>
-      </nav>
+      <StoreBreadcrumb>{category && <li aria-current="page">{category.name}</li>}</StoreBreadcrumb>
 
       <div className="store__layout">
         <aside className="store__sidebar">

@@ -12,9 +12,10 @@ import { useTitle } from '../../lib/use-title';
 import { guestOptions, useShopper, useWishlist, useWishlistIds, type WishOptions } from '../../lib/wishlist';
 import { useCart } from '../../stores/cart-store';
 import { notify } from '../../stores/notifications-store';
-import { findVariant, normalizeSelection, selectionPrice } from './product-options';
+import { chosenLine, findVariant, normalizeSelection } from './product-options';
 import './catalog.css';
 import { shopperQueries } from '../../lib/shopper-queries';
+import { PageButtons } from './components/page-buttons';
 
 const PAGE = 24;
 
@@ -90,25 +91,7 @@ export function WishlistPage() {
             ))}
           </ul>
           {(page > 1 || hasMore) && (
-            <nav className="reviews__pages" aria-label="Wishlist pages">
-              <button
-                type="button"
-                className="btn btn--ghost"
-                disabled={page === 1}
-                onClick={() => setPage(page - 1)}
-              >
-                Previous
-              </button>
-              <span aria-live="polite">Page {page}</span>
-              <button
-                type="button"
-                className="btn btn--ghost"
-                disabled={!hasMore}
-                onClick={() => setPage(page + 1)}
-              >
-                Next
-              </button>
-            </nav>
+            <PageButtons label="Wishlist pages" page={page} hasMore={hasMore} onPage={setPage} />
           )}
         </>
       )}
@@ -142,18 +125,9 @@ function WishlistRow({ row }: { row: Row }) {
         );
         return;
       }
-      const { price, msrp } = selectionPrice(product, sel);
-      const color = product.colors.find((c) => c._id === sel.colorId) ?? null;
       await addItem({
-        productId: product._id,
-        name: product.name,
+        ...chosenLine(product, sel),
         thumbnail: (sel.colorId && product.colorImages?.[sel.colorId]?.[0]) || product.thumbnail,
-        colorId: sel.colorId,
-        colorName: color?.name ?? null,
-        memorySize: sel.memorySize,
-        sku: variant?.sku ?? null,
-        unitPrice: price,
-        unitOriginalPrice: msrp,
       });
       await toggle();
       notify.success(`${product.name} moved to your cart`);

@@ -10,6 +10,7 @@ import { productImage } from '../../../lib/images';
 import { shopperKeys, shopperQueries } from '../../../lib/shopper-queries';
 import { notify } from '../../../stores/notifications-store';
 import { useSession } from '../../../stores/session-store';
+import { PageButtons } from './page-buttons';
 
 // The form is needed only by a buyer who chooses to write: its code loads then.
 const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
@@ -64,25 +65,7 @@ export function ProductReviews({ product }: { product: Product }) {
             ))}
           </ol>
           {(page > 1 || q.data?.hasMore) && (
-            <nav className="reviews__pages" aria-label="Review pages">
-              <button
-                type="button"
-                className="btn btn--ghost"
-                disabled={page === 1}
-                onClick={() => setPage((p) => p - 1)}
-              >
-                Previous
-              </button>
-              <span aria-live="polite">Page {page}</span>
-              <button
-                type="button"
-                className="btn btn--ghost"
-                disabled={!q.data?.hasMore}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                Next
-              </button>
-            </nav>
+            <PageButtons label="Review pages" page={page} hasMore={!!q.data?.hasMore} onPage={setPage} />
           )}
         </>
       )}
