@@ -26,7 +26,7 @@ const { positionals, values } = parseArgs({
 
 if (positionals[0] === 'prepare') {
   const url = values.url ?? '';
-  if (!/\/vc_bench_images$/.test(url)) throw new Error('--url must name the vc_bench_images database');
+  if (!/\/vc_bench_images(?:\?|$)/.test(url)) throw new Error('--url must name the vc_bench_images database');
   await freshDatabase(url);
   const db = createDb(url, 2);
   await migrateToLatest(db);

@@ -46,7 +46,7 @@ interface Plan {
 const url = values.url ?? '';
 // <prefix>_promotions (scripts/bench.mjs's --db-prefix, vc_bench by default): a database this script may drop.
 const checkUrl = () => {
-  if (!/\/vc_bench(?:_\w+)?_promotions$/.test(url))
+  if (!/\/vc_bench(?:_\w+)?_promotions(?:\?|$)/.test(url))
     throw new Error('--url must name the vc_bench_promotions (or vc_bench_<name>_promotions) database');
 };
 

@@ -1,5 +1,5 @@
 import type { ShippingZone, ValueBand, WeightBand } from '@voltcart/shared';
-import { sql } from 'kysely';
+import type { Db } from '../../db/connection';
 import type { Trx } from '../../lib/transaction';
 
 export const DELIVERY_KEYS = {
@@ -22,49 +22,22 @@ const json = <T>(v: unknown, fallback: T): T => {
   }
 };
 
-/**
- * Every shipping zone as one column, a JSON array (NULL without zones): read along with other figures in one
- * statement (checkout reads it with its first). Parse it with zonesOf.
- */
-export const zonesColumn = sql<unknown>`(SELECT JSON_ARRAYAGG(JSON_OBJECT(
-    'id', id, 'position', position, 'name', name, 'states', states, 'pincodes', pincodes, 'bands', bands,
-    'value_bands', value_bands, 'free_from_paise', free_from_paise, 'cod', cod, 'dispatch_days', dispatch_days,
-    'transit_min_days', transit_min_days, 'transit_max_days', transit_max_days))
-  FROM shipping_zones)`;
-
-interface ZoneJson {
-  id: number;
-  position: number;
-  name: string;
-  states: unknown;
-  pincodes: unknown;
-  bands: unknown;
-  value_bands: unknown;
-  free_from_paise: number | null;
-  cod: number;
-  dispatch_days: number;
-  transit_min_days: number;
-  transit_max_days: number;
-}
-
-/** The zones of a zonesColumn, in their order (position, then id). */
-export function zonesOf(raw: unknown): ShippingZone[] {
-  const rows = json<ZoneJson[] | null>(raw, null) ?? [];
-  return rows
-    .sort((a, b) => a.position - b.position || a.id - b.id)
-    .map((r) => ({
-      id: Number(r.id),
-      name: r.name,
-      states: json<string[]>(r.states, []),
-      pincodes: json<string[]>(r.pincodes, []),
-      bands: json<WeightBand[]>(r.bands, []),
-      valueBands: json<ValueBand[]>(r.value_bands, []),
-      freeFromPaise: r.free_from_paise === null ? null : Number(r.free_from_paise),
-      cod: Boolean(r.cod),
-      dispatchDays: r.dispatch_days,
-      transitMinDays: r.transit_min_days,
-      transitMaxDays: r.transit_max_days,
-    }));
+/** Every shipping zone, in its order (position, then id). */
+export async function readZones(db: Db): Promise<ShippingZone[]> {
+  const rows = await db.selectFrom('shipping_zones').selectAll().orderBy('position').orderBy('id').execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    states: json<string[]>(r.states, []),
+    pincodes: json<string[]>(r.pincodes, []),
+    bands: json<WeightBand[]>(r.bands, []),
+    valueBands: json<ValueBand[]>(r.value_bands, []),
+    freeFromPaise: r.free_from_paise === null ? null : Number(r.free_from_paise),
+    cod: Boolean(r.cod),
+    dispatchDays: r.dispatch_days,
+    transitMinDays: r.transit_min_days,
+    transitMaxDays: r.transit_max_days,
+  }));
 }
 
 /** Replaces every zone with the given ones (in the caller's transaction). */

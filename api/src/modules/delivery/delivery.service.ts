@@ -24,7 +24,7 @@ import { AppError, badRequest } from '../../errors';
 import type { KeptValue } from '../../lib/kept-value';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
-import { settingsColumn, settingsOf, writeSettings } from '../settings/settings.repository';
+import { readSettings, writeSettings } from '../settings/settings.repository';
 import * as repo from './delivery.repository';
 import type { DeliveryConfig } from './delivery-config';
 import { lookupPincode, type PincodePlace } from './pincode-directory';
@@ -71,12 +71,10 @@ export function deliveryConfigOf(
   };
 }
 
-/** The delivery rules as saved: zones and settings in one statement. */
+/** The delivery rules as saved. */
 export async function readDeliveryConfig(db: Db, config: Config): Promise<DeliveryConfig> {
-  const r = await db
-    .selectNoFrom([repo.zonesColumn.as('zones'), settingsColumn(DELIVERY_SETTINGS).as('saved')])
-    .executeTakeFirstOrThrow();
-  return deliveryConfigOf(repo.zonesOf(r.zones), settingsOf(r.saved), config);
+  const [zones, saved] = await Promise.all([repo.readZones(db), readSettings(db, [...DELIVERY_SETTINGS])]);
+  return deliveryConfigOf(zones, saved, config);
 }
 
 /** A pincode as typed: six digits, or 400 with the message the shopper reads. */

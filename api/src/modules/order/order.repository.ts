@@ -1,10 +1,8 @@
-import type { ShippingZone } from '@voltcart/shared';
 import { type Insertable, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { firstColorPicture } from '../../db/color-picture';
 import type { Db } from '../../db/connection';
 import type { Database, OrderLineTable, OrderTable, RefundTable } from '../../db/database';
 import { containsPattern, prefixPattern } from '../../db/like';
-import { zonesColumn, zonesOf } from '../delivery/delivery.repository';
 import { settingsColumn, settingsOf } from '../settings/settings.repository';
 import type { OrderSearch } from './order-search';
 
@@ -42,17 +40,16 @@ export interface CheckoutStart {
   lines: CartLineRow[];
   /** Whether the account's address is confirmed, and whether it has ordered before. */
   account: { emailVerified: boolean; ordered: boolean };
-  /** The shipping zones and the named settings, as saved (unlocked: staff change them without waiting). */
-  zones: ShippingZone[];
+  /** The named settings, as saved (unlocked: staff change them without waiting). */
   settings: Map<string, string>;
 }
 
 /**
  * Locks the shopper's account row and then their cart lines, in one statement (the cart service's lock order:
  * account, then lines), so that two simultaneous checkouts of one cart cannot both use it. The shopper's name and
- * address come with them, for the order's mail, and so do what else checkout needs before it writes (the account's
- * state, the zones and the named settings), so placing an order starts with one round trip. The lock covers the
- * account and cart rows only: rows read by subqueries are not locked.
+ * address come with them, for the order's mail, and so do the account's state and the named settings checkout needs
+ * (one round trip where there were three). The lock covers the account and cart rows only: rows read by subqueries
+ * are not locked. (The shipping zones are read apart: MariaDB aggregates their JSON columns into one value slowly.)
  */
 export async function lockAccountAndCart(
   db: Db,
@@ -67,7 +64,6 @@ export async function lockAccountAndCart(
       'u.email',
       'u.email_verified_at',
       eb.exists(eb.selectFrom('orders as o').select('o.id').whereRef('o.user_id', '=', 'u.id')).as('ordered'),
-      zonesColumn.as('zones'),
       settingsColumn(settingNames).as('settings'),
       'cl.id',
       'cl.product_id',
@@ -95,7 +91,6 @@ export async function lockAccountAndCart(
         qty: r.qty!,
       })),
     account: { emailVerified: Boolean(first?.email_verified_at), ordered: Boolean(Number(first?.ordered)) },
-    zones: zonesOf(first?.zones),
     settings: settingsOf(first?.settings),
   };
 }

@@ -211,11 +211,12 @@ export async function codeAndRunning(
         sql<Date | null>`NULL`.as('code_expires_at'),
       ]),
     )
-    .orderBy('id')
     .execute();
   const withCode = rows.find((r) => r.code_id !== null);
+  // Put in id order here: an ORDER BY on the union makes MariaDB sort it in a temporary table (twice the time).
   const automatic: PromotionRow[] = rows
     .filter((r) => r.code_id === null)
+    .sort((a, b) => a.id - b.id)
     .map(({ code_id, code, code_max_uses, code_uses, code_expires_at, ...row }) => row);
   return { code: withCode, automatic };
 }

@@ -12,7 +12,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
-import { zonesColumn, zonesOf } from '../delivery/delivery.repository';
+import { readZones } from '../delivery/delivery.repository';
 import { resortAllAlerts } from '../stock/low-stock.service';
 import * as repo from './settings.repository';
 
@@ -65,10 +65,7 @@ export async function getShopSettings(
   config: Config,
   opts: { admin: boolean },
 ): Promise<ShopSettings> {
-  const r = await db
-    .selectNoFrom([repo.settingsColumn(Object.values(KEYS)).as('saved'), zonesColumn.as('zones')])
-    .executeTakeFirstOrThrow();
-  const [saved, zones] = [repo.settingsOf(r.saved), zonesOf(r.zones)];
+  const [saved, zones] = await Promise.all([repo.readSettings(db, Object.values(KEYS)), readZones(db)]);
   const paise = Number(saved.get(KEYS.freeShippingPaise));
   const freeShippingThreshold =
     Number.isSafeInteger(paise) && paise >= 0 && saved.has(KEYS.freeShippingPaise)
