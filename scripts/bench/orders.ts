@@ -53,7 +53,7 @@ interface Plan {
 
 const url = values.url ?? '';
 // vc_bench_orders, or <--db-prefix>_orders (scripts/bench.mjs): a database this script may drop.
-const name = /\/(vc_bench(?:_\w+)?_orders)$/.exec(url)?.[1] ?? '';
+const name = /\/(vc_bench(?:_\w+)?_orders)(?:\?|$)/.exec(url)?.[1] ?? '';
 if (!name) throw new Error('--url must name the vc_bench_orders (or vc_bench_<name>_orders) database');
 
 async function prepare() {
