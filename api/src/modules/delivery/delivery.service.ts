@@ -72,7 +72,7 @@ export function deliveryConfigOf(
 }
 
 /** The delivery rules as saved: zones and settings in one statement. */
-export async function readDeliveryConfig(db: Db, config: Config): Promise<DeliveryConfig> {
+async function readDeliveryConfig(db: Db, config: Config): Promise<DeliveryConfig> {
   const r = await db
     .selectNoFrom([repo.zonesColumn.as('zones'), settingsColumn(DELIVERY_SETTINGS).as('saved')])
     .executeTakeFirstOrThrow();
@@ -80,7 +80,7 @@ export async function readDeliveryConfig(db: Db, config: Config): Promise<Delive
 }
 
 /** A pincode as typed: six digits, or 400 with the message the shopper reads. */
-export function placeOf(pincode: string): PincodePlace {
+function placeOf(pincode: string): PincodePlace {
   const pin = pincode.trim();
   if (!isPincode(pin)) throw badRequest(DELIVERY_MESSAGES.pincode);
   const place = lookupPincode(pin);
