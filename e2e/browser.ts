@@ -4,7 +4,7 @@ import { type Browser, type BrowserContextOptions, chromium, type Page } from 'p
 import { CHROMIUM_FLAGS, ensureChromium } from '../scripts/lib/chromium.mjs';
 import { ROOT } from '../scripts/lib/log.mjs';
 
-export const SCREENSHOT_DIR = resolve(ROOT, 'test-results', 'screenshots');
+const SCREENSHOT_DIR = resolve(ROOT, 'test-results', 'screenshots');
 
 /**
  * Starts Debian's Chromium (installed on demand, never downloaded by playwright) headless with the

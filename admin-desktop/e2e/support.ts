@@ -65,7 +65,7 @@ export async function registerShopper(who: { name: string; email: string }): Pro
 }
 
 /** The address of every order the tests place. */
-export const SHIPPING_ADDRESS = {
+const SHIPPING_ADDRESS = {
   adressLine1: '14 MG Road',
   adressLine2: 'Near Metro',
   city: 'Bengaluru',

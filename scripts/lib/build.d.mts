@@ -9,5 +9,4 @@ export interface UiBuild {
   outputs?: string[];
 }
 export declare const UI_BUILDS: { storefront: UiBuild; adminWeb: UiBuild };
-export declare function newestMtime(paths: string[]): number;
 export declare function ensureBuilt(ui: UiBuild, opts?: { force?: boolean }): Promise<string | null>;

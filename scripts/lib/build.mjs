@@ -17,7 +17,7 @@ const SKIP_DIRS = new Set([
 const isTestFile = (name) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(name);
 
 /** The newest modification time (ms) of the files under `paths`, ignoring build output and tests. */
-export function newestMtime(paths) {
+function newestMtime(paths) {
   let newest = 0;
   const visit = (p) => {
     let st;

@@ -9,7 +9,7 @@ import { onCleanup, run, sleep } from './processes.mjs';
 
 /** The server tried when DATABASE_URL is not set or does not answer; overridable to test the fallback. */
 const DEFAULT_SERVER_URL = 'mysql://root@127.0.0.1:3306';
-export const DEFAULT_DATABASE = 'voltcart';
+const DEFAULT_DATABASE = 'voltcart';
 
 const isRoot = () => process.getuid?.() === 0;
 
@@ -30,7 +30,7 @@ export function databaseUrl(url, name) {
 }
 
 /** The database name in a URL, or null. */
-export function databaseName(url) {
+function databaseName(url) {
   return new URL(url).pathname.replace(/^\//, '') || null;
 }
 
@@ -134,7 +134,7 @@ function redact(url) {
 // ---------------------------------------------------------------------------------------------------
 // The private MariaDB: data, pid file, port and log under .data/mariadb, running as the current user.
 
-export const PRIVATE_DIR = resolve(DATA_DIR, 'mariadb');
+const PRIVATE_DIR = resolve(DATA_DIR, 'mariadb');
 const paths = {
   data: resolve(PRIVATE_DIR, 'data'),
   pid: resolve(PRIVATE_DIR, 'mariadbd.pid'),
@@ -178,7 +178,7 @@ function isMariaDbProcess(pid) {
 const privateUrl = (port) => `mysql://root@127.0.0.1:${port}`;
 
 /** The running private server's `{pid, port, url}`, or null. */
-export function privateMariaDbStatus() {
+function privateMariaDbStatus() {
   const pid = readInt(paths.pid);
   const port = readInt(paths.port);
   if (!pid || !port || !isMariaDbProcess(pid)) return null;
@@ -235,7 +235,7 @@ function logTail(lines = 15) {
  * Reuses the private server when it runs, otherwise initialises its data folder (once) and starts it
  * on a free port, bound to 127.0.0.1, root without a password (it is reachable from this machine only).
  */
-export async function ensurePrivateMariaDb({ keepRunning = false, quiet = false } = {}) {
+async function ensurePrivateMariaDb({ keepRunning = false, quiet = false } = {}) {
   const say = quiet ? () => {} : step;
   const running = privateMariaDbStatus();
   if (running) {

@@ -13,7 +13,7 @@ export const dim = (s) => paint('2', s);
 export const red = (s) => paint('31', s);
 export const green = (s) => paint('32', s);
 export const yellow = (s) => paint('33', s);
-export const cyan = (s) => paint('36', s);
+const cyan = (s) => paint('36', s);
 
 /** A failure the user can act on: printed as its message alone, without a stack trace. */
 export class UserError extends Error {

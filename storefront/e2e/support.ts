@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { newPage, screenshot } from '../../e2e/browser';
 import { api, e2eAdminToken, e2eEnv } from '../../e2e/context';
 
-export const env = e2eEnv();
+const env = e2eEnv();
 
 /**
  * A fresh page (own context) with a longer wait than the harness default: the test machine is shared

@@ -5,7 +5,7 @@ import { createApiClient } from './api-client';
 import { type FileUploadRequest, uploadImageFile } from './file-upload';
 import { type FolderScan, type LocalImage, scanFolder } from './folder-scan';
 
-export interface ApiConnection {
+interface ApiConnection {
   apiUrl: string;
   token: string | null;
 }

@@ -12,7 +12,7 @@ export type Handlers = {
 };
 
 /** A refused IPC call; the message is what the renderer shows. */
-export class IpcRefused extends Error {
+class IpcRefused extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'IpcRefused';
@@ -34,7 +34,7 @@ function describe(error: z.ZodError): string {
  * 2. the argument passes the channel's zod schema; the handler sees only the parsed value
  * Extra arguments are refused too: a channel takes at most one.
  */
-export function guard<C extends Channel>(
+function guard<C extends Channel>(
   channel: C,
   handler: Handlers[C],
   devServerUrl?: string | null,

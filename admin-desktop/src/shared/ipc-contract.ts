@@ -374,7 +374,7 @@ export const MAX_PICK_BYTES = 25 * 1024 * 1024;
  */
 export const MAX_PICK_TOTAL_BYTES = 256 * 1024 * 1024;
 /** An order's PDF (invoice, credit note) handed to the main process is at most this large. */
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
 /** A PDF starts with `%PDF-`. */
 /** UTF-8 text without NUL bytes (a CSV file, not a program or a picture under a .csv name). */
@@ -398,7 +398,7 @@ export const MAX_SCAN_FILES = 5000;
  * https addresses the app may open in the system browser (payment look-ups in the Razorpay dashboard).
  * Nothing else is ever handed to the operating system.
  */
-export const EXTERNAL_ALLOWED_HOSTS = ['dashboard.razorpay.com'] as const;
+const EXTERNAL_ALLOWED_HOSTS = ['dashboard.razorpay.com'] as const;
 
 export function isAllowedExternalUrl(url: string): boolean {
   try {

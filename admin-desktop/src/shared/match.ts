@@ -57,7 +57,7 @@ export function ambiguousNamesOf(matches: ImageNameMatch[]): Record<string, stri
   return out;
 }
 
-export type MatchStatus = 'matched' | 'unmatched' | 'ambiguous';
+type MatchStatus = 'matched' | 'unmatched' | 'ambiguous';
 
 export interface MatchEntry<F extends MatchableFile = MatchableFile> {
   file: F;

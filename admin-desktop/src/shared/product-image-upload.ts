@@ -22,7 +22,7 @@ export interface ImageUploadOptions {
 }
 
 /** The API's failure (or a network failure) as an UploadError: 408/429/5xx and no answer are retryable. */
-export function toUploadError(e: unknown): UploadError {
+function toUploadError(e: unknown): UploadError {
   if (e instanceof UploadError) return e;
   if (e instanceof ApiError) return new UploadError(e.message, isRetryableStatus(e.status), e.status);
   return new UploadError(errorMessage(e, 'The upload failed.'), true);

@@ -14,10 +14,10 @@
  *   `existing` instead of `done`, counted apart in the totals and the summary
  */
 
-export type ItemState = 'queued' | 'uploading' | 'retrying' | 'done' | 'existing' | 'failed' | 'cancelled';
+type ItemState = 'queued' | 'uploading' | 'retrying' | 'done' | 'existing' | 'failed' | 'cancelled';
 
 /** How an upload ended: sent and stored, or skipped by the API because the picture is already there. */
-export type UploadOutcome = 'done' | 'existing';
+type UploadOutcome = 'done' | 'existing';
 
 export interface QueueItem {
   id: string;
@@ -68,7 +68,7 @@ export interface QueueSummary {
   failures: { id: string; error: string }[];
 }
 
-export interface UploadContext {
+interface UploadContext {
   signal: AbortSignal;
   /** 1 for the first try. */
   attempt: number;
@@ -76,7 +76,7 @@ export interface UploadContext {
 }
 
 /** Resolves when the item is uploaded; 'existing' when the API already had it (nothing resolved means done). */
-export type UploadFn<T> = (item: T, ctx: UploadContext) => Promise<UploadOutcome | undefined | void>;
+type UploadFn<T> = (item: T, ctx: UploadContext) => Promise<UploadOutcome | undefined | void>;
 
 /** An upload failure; `retryable` says whether sending the same file again may succeed. */
 export class UploadError extends Error {

@@ -90,7 +90,7 @@ export async function loadRows(
 }
 
 /** One statement loading a table, fed batch by batch (see `startLoad`). */
-export interface TableLoad {
+interface TableLoad {
   /** Sends rows; resolves when the stream can take more (the server reads them as they come). */
   add(rows: readonly (readonly Cell[])[]): Promise<void>;
   /** Ends the statement: resolves once the server has written every row sent. */

@@ -12,7 +12,7 @@ export type Db = Kysely<Database>;
  * mysql2 pool settings for a database URL (`mysql://user:pass@host:port/name?socket=…`).
  * The primary and every replica use the same settings so that rows decode identically whichever answers.
  */
-export function poolOptions(url: string, poolSize: number): PoolOptions {
+function poolOptions(url: string, poolSize: number): PoolOptions {
   const u = new URL(url);
   return {
     host: u.hostname,
@@ -83,7 +83,7 @@ export async function migrateDatabase(url: string): Promise<void> {
 }
 
 /** Longest a single statement may run before its connection is given up (see withQueryTimeout). */
-export const QUERY_TIMEOUT_MS = 30_000;
+const QUERY_TIMEOUT_MS = 30_000;
 
 const TIMED = Symbol('query timeout installed');
 

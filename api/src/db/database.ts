@@ -8,7 +8,7 @@ type Timestamps = {
 /** mysql2 returns BIGINT as number (shop ids and paise stay far below 2^53). */
 type Id = Generated<number>;
 
-export interface AccountTable extends Timestamps {
+interface AccountTable extends Timestamps {
   id: Id;
   name: string;
   email: string;
@@ -17,7 +17,7 @@ export interface AccountTable extends Timestamps {
 }
 
 /** A staff account: an account with a role (packages/shared rules/permissions.ts) that can be deactivated. */
-export interface AdminTable extends AccountTable {
+interface AdminTable extends AccountTable {
   role: Generated<StaffRole>;
   active: Generated<number>;
   /** Set for accounts the Owner made or reset: the first login must choose a new password. */
@@ -32,14 +32,14 @@ export interface AdminTable extends AccountTable {
 
 /** A customer account: an account that staff may block (it cannot log in; its tokens stopped working). */
 /** A shop page as staff saved it (rules/shop-pages.ts); `officer` is the contact page's grievance officer (JSON). */
-export interface ShopPageTable {
+interface ShopPageTable {
   slug: string;
   body: string;
   officer: string | null;
   updated_at: Date;
 }
 
-export interface UserTable extends AccountTable {
+interface UserTable extends AccountTable {
   blocked_at: Generated<Date | null>;
   /** The shopper deleted the account: name and e-mail are anonymised, addresses erased. */
   deleted_at: Generated<Date | null>;
@@ -69,7 +69,7 @@ export interface AddressTable extends Timestamps {
   address_review: Generated<number>;
 }
 
-export interface CategoryTable extends Timestamps {
+interface CategoryTable extends Timestamps {
   id: Id;
   name: string;
   slug: string;
@@ -83,7 +83,7 @@ export interface CategoryTable extends Timestamps {
   return_policy: Generated<string>;
 }
 
-export interface ColorTable extends Timestamps {
+interface ColorTable extends Timestamps {
   id: Id;
   name: string;
   slug: string;
@@ -91,7 +91,7 @@ export interface ColorTable extends Timestamps {
   status: Generated<number>;
 }
 
-export interface ProductTable extends Timestamps {
+interface ProductTable extends Timestamps {
   id: Id;
   name: string;
   slug: string;
@@ -149,7 +149,7 @@ export interface ProductVariantTable {
 }
 
 /** A variant at or below its low-stock threshold since the change that crossed it (alerted once). */
-export interface LowStockAlertTable {
+interface LowStockAlertTable {
   variant_id: number;
   product_id: number;
   units: number;
@@ -160,7 +160,7 @@ export interface LowStockAlertTable {
 }
 
 /** A courier's payment of the cash it collected on delivery. */
-export interface CodRemittanceTable {
+interface CodRemittanceTable {
   id: Id;
   carrier: string;
   amount_paise: number;
@@ -173,21 +173,21 @@ export interface CodRemittanceTable {
 }
 
 /** An order a remittance settled (each order once). */
-export interface CodRemittanceOrderTable {
+interface CodRemittanceOrderTable {
   order_id: number;
   remittance_id: number;
   awb: string;
   due_paise: number;
 }
 
-export interface ProductColorTable {
+interface ProductColorTable {
   product_id: number;
   color_id: number;
   position: Generated<number>;
   price_adj: Generated<number>;
 }
 
-export interface ProductImageTable {
+interface ProductImageTable {
   id: Id;
   product_id: number;
   file: string;
@@ -198,7 +198,7 @@ export interface ProductImageTable {
   color_id: Generated<number | null>;
 }
 
-export interface ProductMemoryTable {
+interface ProductMemoryTable {
   product_id: number;
   size_gb: number;
   position: Generated<number>;
@@ -206,13 +206,13 @@ export interface ProductMemoryTable {
 }
 
 /** A slug a product had before a rename: `/product/<slug>` answers 301 to the product's current slug. */
-export interface ProductOldSlugTable {
+interface ProductOldSlugTable {
   slug: string;
   product_id: number;
   renamed_at: Generated<Date>;
 }
 
-export interface CartLineTable extends Timestamps {
+interface CartLineTable extends Timestamps {
   id: Id;
   user_id: number;
   product_id: number;
@@ -221,29 +221,29 @@ export interface CartLineTable extends Timestamps {
   qty: number;
 }
 
-export interface NewsletterTable {
+interface NewsletterTable {
   id: Id;
   email: string;
   created_at: ColumnType<Date, never, never>;
 }
 
-export interface SettingTable {
+interface SettingTable {
   name: string;
   value: string;
 }
 
-export interface LoginFailureTable {
+interface LoginFailureTable {
   bucket: string;
   failures: number;
   window_start: Date;
   last_at: Generated<Date | null>;
 }
-export interface KnownLoginTable {
+interface KnownLoginTable {
   bucket: string;
   last_at: Date;
 }
 export type AccountTokenPurpose = 'reset' | 'code' | 'email' | 'delete' | 'verify';
-export interface AccountTokenTable {
+interface AccountTokenTable {
   id: Id;
   purpose: AccountTokenPurpose;
   user_id: number;
@@ -254,7 +254,7 @@ export interface AccountTokenTable {
   used_at: Date | null;
   created_at: ColumnType<Date, never, never>;
 }
-export interface RecoveryCodeTable {
+interface RecoveryCodeTable {
   id: Id;
   admin_id: number;
   code_hash: string;
@@ -262,7 +262,7 @@ export interface RecoveryCodeTable {
 }
 
 /** A logged-out session (a token's `sid`), kept until the token would have expired. */
-export interface EndedSessionTable {
+interface EndedSessionTable {
   sid: string;
   expires_at: Date;
 }
@@ -321,7 +321,7 @@ export interface OrderTable extends Timestamps {
 }
 
 /** The serial number (IMEI) of one unit of an order line, recorded at packing. */
-export interface OrderLineSerialTable {
+interface OrderLineSerialTable {
   id: Id;
   order_id: number;
   order_line_id: number;
@@ -330,7 +330,7 @@ export interface OrderLineSerialTable {
 }
 
 /** A shipping zone: where it ships (states, pincode prefixes or ranges) and at what rates (JSON lists). */
-export interface ShippingZoneTable {
+interface ShippingZoneTable {
   id: Id;
   name: string;
   position: Generated<number>;
@@ -366,7 +366,7 @@ export interface OrderLineTable {
   sku: Generated<string | null>;
 }
 
-export interface PaymentEventTable {
+interface PaymentEventTable {
   event_id: string;
   event: string;
   razorpay_order_id: string | null;
@@ -374,7 +374,7 @@ export interface PaymentEventTable {
 }
 
 /** Image files shared by many rows (the sample catalogue's pool): never deleted with one row. */
-export interface SharedImageTable {
+interface SharedImageTable {
   folder: string;
   name: string;
 }
@@ -401,7 +401,7 @@ export interface OutboxTable {
 }
 
 /** One entry of an order's timeline. */
-export interface OrderEventTable {
+interface OrderEventTable {
   id: Id;
   order_id: number;
   event: string;
@@ -429,7 +429,7 @@ export interface RefundTable extends Timestamps {
   reference: Generated<string | null>;
 }
 
-export interface InvoiceCounterTable {
+interface InvoiceCounterTable {
   series: string;
   last_number: number;
 }
@@ -448,13 +448,13 @@ export interface InvoiceTable {
 }
 
 /** The search index (modules/search): one row per term and product, with the term's field weight. */
-export interface SearchTermTable {
+interface SearchTermTable {
   term: string;
   product_id: number;
   weight: number;
 }
 
-export interface SearchDocTable {
+interface SearchDocTable {
   product_id: number;
   name_key: string;
   model_key: string;
@@ -465,12 +465,12 @@ export interface SearchDocTable {
 }
 
 /** Indexed words by deletion key (`k`): the vocabulary for typo correction. */
-export interface SearchWordTable {
+interface SearchWordTable {
   k: string;
   word: string;
 }
 
-export interface SearchSynonymTable {
+interface SearchSynonymTable {
   term: string;
   /** Space-separated words a search for `term` also finds. */
   alternatives: string;
@@ -495,7 +495,7 @@ export interface CatalogImportTable extends Timestamps {
   last_error: Generated<string | null>;
 }
 
-export interface CatalogImportRowTable {
+interface CatalogImportRowTable {
   import_id: number;
   line: number;
   batch: number;
@@ -504,7 +504,7 @@ export interface CatalogImportRowTable {
 }
 
 /** The change history (append-only: the database refuses UPDATE and DELETE). */
-export interface AuditLogTable {
+interface AuditLogTable {
   id: Id;
   at: Generated<Date>;
   actor_id: number | null;
@@ -541,14 +541,14 @@ export interface ReviewTable {
   updated_at: Generated<Date>;
 }
 
-export interface ReviewVoteTable {
+interface ReviewVoteTable {
   review_id: number;
   user_id: number;
   created_at: Generated<Date>;
 }
 
 /** A product on a shopper's wishlist (modules/wishlist); 0 = no colour / memory size chosen. */
-export interface WishlistItemTable {
+interface WishlistItemTable {
   user_id: number;
   product_id: number;
   color_id: Generated<number>;
@@ -557,7 +557,7 @@ export interface WishlistItemTable {
 }
 
 /** A "notify me when available" request (modules/stock-alert). */
-export interface StockAlertTable {
+interface StockAlertTable {
   id: Id;
   variant_id: number;
   product_id: number;
@@ -609,7 +609,7 @@ export interface ReturnLineTable {
   price_diff_paise: Generated<number>;
 }
 
-export interface ReturnPhotoTable {
+interface ReturnPhotoTable {
   id: Id;
   request_id: number;
   file: string;
@@ -627,7 +627,7 @@ export interface ReturnEventTable {
 }
 
 /** One change of a variant's units (modules/stock): append-only, kept when the variant is deleted. */
-export interface StockMovementTable {
+interface StockMovementTable {
   id: Id;
   at: Generated<Date>;
   variant_id: number;
@@ -645,7 +645,7 @@ export interface StockMovementTable {
 }
 
 /** A day's sales as the reports keep them (modules/reports; migration 20261130T0610). Paise; `day` a DATE. */
-export interface ReportDayTable {
+interface ReportDayTable {
   day: string;
   orders: number;
   paid_orders: number;
@@ -659,27 +659,27 @@ export interface ReportDayTable {
   /** Discounts of the paid orders (their order_discounts; `gross` is their totals after them). */
   discounts: number;
 }
-export interface ReportDayProductTable {
+interface ReportDayProductTable {
   day: string;
   product_id: number;
   units: number;
   sales: number;
 }
-export interface ReportDayCustomerTable {
+interface ReportDayCustomerTable {
   day: string;
   user_id: number;
 }
-export interface ReportCustomerFirstTable {
+interface ReportCustomerFirstTable {
   user_id: number;
   first_day: string;
 }
-export interface ReportOrderDayTable {
+interface ReportOrderDayTable {
   order_id: number;
   day: string;
   /** The order's updated_at when its day was last counted. */
   counted_at: Date | null;
 }
-export interface ReportRefreshTable {
+interface ReportRefreshTable {
   id: number;
   refreshed_to: Date;
   /** What the orders changed since `refreshed_to` less the margin looked like (nothing new when it matches). */
@@ -717,7 +717,7 @@ export interface PromotionTable extends Timestamps {
   requires_targets: Generated<string | null>;
 }
 
-export interface PromotionCodeTable {
+interface PromotionCodeTable {
   id: Id;
   promotion_id: number;
   code: string;

@@ -4,11 +4,11 @@ import { type Db, openPool, withQueryTimeout } from './connection';
 import type { Database } from './database';
 
 /** A Db over a mysql2 pool (or a pool-like chooser), every statement bounded by the query timeout. */
-export const dbOver = (pool: MysqlPool): Db => new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+const dbOver = (pool: MysqlPool): Db => new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
 export const dbOverPool = (pool: Pool): Db => dbOver(withQueryTimeout(pool));
 
 /** `host:port/name` without credentials, for logs and metric labels. */
-export function describeUrl(url: string): string {
+function describeUrl(url: string): string {
   const u = new URL(url);
   return `${u.hostname}:${u.port || 3306}${u.pathname}`;
 }
@@ -31,7 +31,7 @@ export interface Replica extends ReplicaState {
 }
 
 /** Where the read router reports replicas leaving and rejoining the rotation (the API's logger fits it). */
-export interface PoolLogger {
+interface PoolLogger {
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
 }

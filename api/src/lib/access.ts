@@ -83,7 +83,7 @@ const SETUP_MESSAGES = {
  * 403 `setup_required` while the staff member must first choose a password or set up two-step sign-in; then
  * 403 `missing_permission` naming the permission, unless the staff member's role has it.
  */
-export function assertCan(principal: Principal | undefined, permission: Permission): void {
+function assertCan(principal: Principal | undefined, permission: Permission): void {
   if (principal?.kind === 'admin' && principal.pending)
     throw new AppError(403, 'setup_required', SETUP_MESSAGES[principal.pending], {
       pending: principal.pending,

@@ -176,7 +176,7 @@ export interface HashedUpload {
   hash: string;
 }
 
-export const contentHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const contentHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** Reads an upload and hashes it; an oversized file is refused by its declared size before it is read. */
 export async function readUpload(file: File, limits: ImageLimits): Promise<HashedUpload> {

@@ -8,7 +8,7 @@ import type { Db } from '../db/connection';
 export type VersionedList = 'orders' | 'users' | 'products';
 
 /** The list's version: the sum of its shard rows, which triggers move on with every change it filters on. */
-export async function readListVersion(db: Db, list: VersionedList): Promise<string> {
+async function readListVersion(db: Db, list: VersionedList): Promise<string> {
   const r = await sql<{ v: string | number | null }>`SELECT SUM(version) AS v FROM list_versions
     WHERE list = ${list}`.execute(db);
   return String(r.rows[0]?.v ?? 0);

@@ -21,7 +21,7 @@ import {
  *   one scrape of the server's port covers the whole server. Servers behind a load balancer are scraped one by
  *   one, each at its own address.
  */
-export const registry = new Registry();
+const registry = new Registry();
 
 new Gauge({
   name: 'voltcart_workers',

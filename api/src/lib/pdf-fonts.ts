@@ -72,7 +72,7 @@ const CLINGS = /^(?:\u200c|\u200d|[\ufe00-\ufe0f]|[\u0300-\u036f])$/;
  * - a character no embedded font has (an emoji, a script of no Indian address) prints as U+FFFD (�), so the
  *   document never shows a wrong letter in its place
  */
-export function fontRuns(text: string, weight: Weight = 400): { font: string; text: string }[] {
+function fontRuns(text: string, weight: Weight = 400): { font: string; text: string }[] {
   const fonts = fontsFor(text, weight);
   const runs: { font: FontFile; text: string }[] = [];
   for (const ch of text) {

@@ -80,7 +80,7 @@ export async function limitRegistrations(
 }
 
 /** How long a known address stays known, and a device token good, after the latest login from it. */
-export const KNOWN_FOR_DAYS = 90;
+const KNOWN_FOR_DAYS = 90;
 /** The window of the account and address ceilings. */
 const CEILING_MINUTES = 60;
 

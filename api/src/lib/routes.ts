@@ -39,7 +39,7 @@ export interface RouteInput<D extends AnyRoute> {
   body(value?: unknown): Promise<Output<BodySchemaOf<D>>>;
 }
 
-export type RouteHandler<D extends AnyRoute> = (
+type RouteHandler<D extends AnyRoute> = (
   c: Context<AppEnv>,
   input: RouteInput<D>,
 ) => Promise<PayloadOf<D> | Replied<D>>;

@@ -7,7 +7,7 @@ import { AppError } from '../errors';
 import { accessOf } from '../lib/route-table';
 
 /** Largest accepted body that is not a multipart upload (JSON, forms, webhooks): real ones stay under 100 kB. */
-export const JSON_BODY_LIMIT = 1024 * 1024;
+const JSON_BODY_LIMIT = 1024 * 1024;
 
 /**
  * Uploads (multipart, admin routes only) may carry several images; every other body is small JSON, limited far

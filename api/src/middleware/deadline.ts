@@ -5,7 +5,7 @@ import type { Logger } from '../lib/logger';
 
 /** Longest a request may take before it is answered 503 (multipart uploads: longer, images are re-encoded). */
 export const REQUEST_DEADLINE_MS = 8_000;
-export const UPLOAD_DEADLINE_MS = 60_000;
+const UPLOAD_DEADLINE_MS = 60_000;
 
 /**
  * No request waits forever: a frozen or unreachable database (or any stuck dependency) costs a client at most

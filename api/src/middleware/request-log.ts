@@ -3,7 +3,7 @@ import type { AppEnv } from '../app-env';
 import type { Logger } from '../lib/logger';
 import { observeRequest } from '../lib/metrics';
 
-export interface RequestRecord {
+interface RequestRecord {
   method: string;
   path: string;
   /** The route that answered (e.g. /product/:id), for metrics. */

@@ -23,7 +23,7 @@ export const EMPTY_ADDRESS: AddressValues = {
 const STATES = Object.keys(GST_STATES).sort((a, b) => a.localeCompare(b));
 
 /** A saved or typed state as the list names it ('KA', ' karnataka ' → 'Karnataka'); '' when it is none. */
-export const stateName = (value: string) => gstState(value)?.name ?? '';
+const stateName = (value: string) => gstState(value)?.name ?? '';
 
 /** Field names keep the API's spelling (`adressLine1`, as first released), which is what the API expects. */
 const FIELDS: {

@@ -1,18 +1,17 @@
 import type { Order, OrderState } from '@voltcart/shared';
 
 /** Shopper-facing wording and badge tone of each order state. */
-export const ORDER_STATE_LABEL: Record<OrderState, { label: string; tone: 'info' | 'warn' | 'ok' | 'bad' }> =
-  {
-    placed: { label: 'Placed', tone: 'info' },
-    pending_payment: { label: 'Awaiting payment', tone: 'warn' },
-    paid: { label: 'Paid', tone: 'ok' },
-    payment_failed: { label: 'Payment failed', tone: 'bad' },
-    cancelled: { label: 'Cancelled', tone: 'bad' },
-    shipped: { label: 'Shipped', tone: 'info' },
-    delivered: { label: 'Delivered', tone: 'ok' },
-    refunded: { label: 'Refunded', tone: 'info' },
-    returned: { label: 'Returned', tone: 'bad' },
-  };
+const ORDER_STATE_LABEL: Record<OrderState, { label: string; tone: 'info' | 'warn' | 'ok' | 'bad' }> = {
+  placed: { label: 'Placed', tone: 'info' },
+  pending_payment: { label: 'Awaiting payment', tone: 'warn' },
+  paid: { label: 'Paid', tone: 'ok' },
+  payment_failed: { label: 'Payment failed', tone: 'bad' },
+  cancelled: { label: 'Cancelled', tone: 'bad' },
+  shipped: { label: 'Shipped', tone: 'info' },
+  delivered: { label: 'Delivered', tone: 'ok' },
+  refunded: { label: 'Refunded', tone: 'info' },
+  returned: { label: 'Returned', tone: 'bad' },
+};
 
 export function orderStateLabel(state: string) {
   return ORDER_STATE_LABEL[state as OrderState] ?? { label: state, tone: 'info' as const };

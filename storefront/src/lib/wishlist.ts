@@ -33,7 +33,7 @@ function readJson<T>(key: string, fallback: T): T {
 }
 
 /** The guest's wishlist: product ids, oldest first (as the wishlist toggle appends them). */
-export function guestWishlist(): string[] {
+function guestWishlist(): string[] {
   const v = readJson<unknown>(IDS, []);
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
@@ -69,7 +69,7 @@ export function toggleGuest(productId: string, options: WishOptions, on?: boolea
 const snapshot = () => (typeof window === 'undefined' ? '' : (window.localStorage.getItem(IDS) ?? ''));
 
 /** At login: the guest's wishlist goes to the account, then is cleared here. A failure keeps it for next time. */
-export async function mergeGuestWishlist(): Promise<void> {
+async function mergeGuestWishlist(): Promise<void> {
   const ids = guestWishlist();
   if (ids.length === 0) return;
   const options = guestOptions();

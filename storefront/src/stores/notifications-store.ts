@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 
-export type NoteKind = 'success' | 'error' | 'info';
+type NoteKind = 'success' | 'error' | 'info';
 
-export interface Note {
+interface Note {
   id: number;
   kind: NoteKind;
   msg: string;

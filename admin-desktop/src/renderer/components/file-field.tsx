@@ -8,7 +8,7 @@ import { toast } from '../stores/toast';
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
 
 /** Said when a pick went past MAX_PICK_TOTAL_BYTES: how many images were taken and how many were not. */
-export function leftOutMessage(taken: number, leftOut: number): string {
+function leftOutMessage(taken: number, leftOut: number): string {
   const all = taken + leftOut;
   return `${leftOut} of the ${all} chosen images ${leftOut === 1 ? 'was' : 'were'} left out: together they come to more than ${Math.round(MAX_PICK_TOTAL_BYTES / 2 ** 20)} MB. Add ${leftOut === 1 ? 'it' : 'them'} in another round.`;
 }

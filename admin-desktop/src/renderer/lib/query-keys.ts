@@ -1,7 +1,7 @@
 import type { AuditKind, contract, InputOf, ProductSort, ReportPeriod } from '@voltcart/shared';
 
 /** Filters of the paged lists, as the screens send them (blank values are left out by the client). */
-export interface PageQuery {
+interface PageQuery {
   page?: number;
   limit?: number;
   q?: string;

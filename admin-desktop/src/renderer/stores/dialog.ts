@@ -60,7 +60,7 @@ export const confirmDelete = () =>
 export const showDeleted = (text: string) =>
   useDialog.getState().open({ title: DELETE_TEXTS.done, text, icon: 'success', confirmText: 'OK' });
 
-export const LEAVE_TEXTS = {
+const LEAVE_TEXTS = {
   title: 'Leave this page?',
   text: 'Your changes have not been saved.',
   confirm: 'Leave without saving',

@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 
-export type ToastKind = 'success' | 'error' | 'info';
+type ToastKind = 'success' | 'error' | 'info';
 
-export interface Toast {
+interface Toast {
   id: number;
   kind: ToastKind;
   msg: string;
@@ -15,7 +15,7 @@ interface ToastState {
 }
 
 /** Notifications close by themselves after 5 s (as the storefront's do). */
-export const TOAST_MS = 5000;
+const TOAST_MS = 5000;
 let next = 1;
 
 export const useToasts = create<ToastState>((set, get) => ({

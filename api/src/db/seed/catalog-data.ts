@@ -1,6 +1,6 @@
 /** The fixed part of the sample catalogue: categories, colours, brands, models and description phrases. */
 
-export type CategoryKey =
+type CategoryKey =
   | 'phones'
   | 'tablets'
   | 'accessories'

@@ -21,10 +21,10 @@ export type StorePicture = (
  * Brings the search index up to date for products just written, in the same transaction. The caller supplies
  * it (lib/seed-deps.ts: the shop's search engine), so that the seed needs nothing beyond the database.
  */
-export type IndexProducts = (trx: Db, productIds: number[]) => Promise<void>;
+type IndexProducts = (trx: Db, productIds: number[]) => Promise<void>;
 
 /** What the search index reads of a product (search-text.ts `IndexSource`), with its id. */
-export interface IndexedProduct {
+interface IndexedProduct {
   id: number;
   name: string;
   brand: string;
@@ -42,7 +42,7 @@ export interface IndexedProduct {
  * of its own, from what the seed made (nothing read back): `add` each batch, then `end`, then `commit` (or
  * `rollback`). One loader serves one load.
  */
-export interface LoadIndex {
+interface LoadIndex {
   add(products: IndexedProduct[]): Promise<void>;
   end(): Promise<void>;
   commit(): Promise<void>;

@@ -38,7 +38,7 @@ export interface BookedShipment {
   labelUrl: string | null;
 }
 
-export interface TrackingEvent {
+interface TrackingEvent {
   at: Date;
   status: string;
   activity: string;

@@ -6,7 +6,7 @@ import {
   type Tracking,
 } from './courier-provider';
 
-export const SHIPROCKET_API = 'https://apiv2.shiprocket.in/v1/external';
+const SHIPROCKET_API = 'https://apiv2.shiprocket.in/v1/external';
 
 /** Shiprocket's tokens last 10 days; a fresh one is asked for a day before that (and after any 401). */
 const TOKEN_DAYS = 9;

@@ -123,7 +123,7 @@ export class RazorpayProvider extends SignatureChecks implements PaymentProvider
 }
 
 /** The card EMI plans of a methods answer; anything not shaped as documented is left out. */
-export function emiPlansOf(methods: unknown): EmiPlan[] {
+function emiPlansOf(methods: unknown): EmiPlan[] {
   const m = methods as { emi?: unknown; emi_options?: unknown } | null;
   if (!m || m.emi !== true || !m.emi_options || typeof m.emi_options !== 'object') return [];
   const plans: EmiPlan[] = [];

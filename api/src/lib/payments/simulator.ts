@@ -9,7 +9,7 @@ import type {
 import { SignatureChecks } from './payment-provider';
 import { paymentSignature } from './signatures';
 
-export const SIMULATOR_KEY_ID = 'rzp_test_simulator';
+const SIMULATOR_KEY_ID = 'rzp_test_simulator';
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, 'x');
 

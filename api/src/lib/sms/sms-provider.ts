@@ -13,7 +13,7 @@ export interface SmsProvider {
   send(mobile: string, text: string): Promise<string>;
 }
 
-export class SmsError extends Error {}
+class SmsError extends Error {}
 
 /** A 10-digit Indian mobile number (6–9 first), with or without +91 / 0 in front. */
 export function indianMobile(input: string): string | null {

@@ -61,9 +61,9 @@ function storeLinkToken(
 }
 
 /** Wrong tries a sign-in code survives. */
-export const CODE_TRIES = 5;
+const CODE_TRIES = 5;
 /** Reset and sign-in mails one account may be sent per hour, whoever asks (no mail flood). */
-export const ACCOUNT_MAILS_PER_HOUR = 5;
+const ACCOUNT_MAILS_PER_HOUR = 5;
 
 /**
  * Password reset and sign-in code requests (the two "mail me something to get in" requests):

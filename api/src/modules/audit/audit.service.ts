@@ -81,7 +81,7 @@ export async function recordAudits(trx: Db, entries: AuditEntry[]): Promise<void
 }
 
 /** The fields whose values differ (compared as JSON), from each side; one side alone is kept whole. */
-export function changedFields(
+function changedFields(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
 ): [Record<string, unknown> | null, Record<string, unknown> | null] {

@@ -150,8 +150,6 @@ export async function findProducts(db: Db, ids: number[]) {
     .execute();
 }
 
-export type CartProductRow = Awaited<ReturnType<typeof findProducts>>[number];
-
 /** The variants of the products (every combination sold, switched off ones included). */
 export async function findVariants(db: Db, productIds: number[]) {
   if (productIds.length === 0) return [];

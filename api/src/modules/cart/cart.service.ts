@@ -11,7 +11,7 @@ import { transaction, withRetry } from '../../lib/transaction';
 import * as repo from './cart.repository';
 
 /** Most units of one line (product + options) a cart may hold; the request schema has the same bound. */
-export const CART_MAX_QTY = 99;
+const CART_MAX_QTY = 99;
 
 export const CART_MESSAGES = {
   loaded: 'OK',
@@ -22,7 +22,7 @@ export const CART_MESSAGES = {
   lineNotFound: 'Cart line not found.',
 } as const;
 
-export function toCartLine(r: repo.CartLineRow): CartLine {
+function toCartLine(r: repo.CartLineRow): CartLine {
   const figures = {
     pricePaise: r.final_price_paise,
     originalPaise: r.original_price_paise,

@@ -64,9 +64,9 @@ export const CSV_MESSAGES = {
 const M = CSV_MESSAGES;
 
 /** Products per page of the export (keyset pages: memory stays flat whatever the catalogue's size). */
-export const EXPORT_PAGE = 500;
+const EXPORT_PAGE = 500;
 /** Variant rows per import batch unless the upload asks for another size. */
-export const DEFAULT_BATCH_SIZE = 250;
+const DEFAULT_BATCH_SIZE = 250;
 /** Imports (applied or not) are kept this many days. */
 const KEEP_IMPORTS_DAYS = 7;
 

@@ -4,7 +4,7 @@ import { readCatalogVersion } from '../../lib/catalog-version-repository';
 import { lastProductId, productIdsAfter } from './catalog.repository';
 
 /** Ids per page when the client names no limit. */
-export const PRODUCT_IDS_PAGE = 1000;
+const PRODUCT_IDS_PAGE = 1000;
 
 export function catalogVersion(db: Db): Promise<number> {
   return readCatalogVersion(db);

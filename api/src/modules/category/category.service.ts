@@ -27,7 +27,7 @@ export const CATEGORY_MESSAGES = {
 } as const;
 const M = CATEGORY_MESSAGES;
 
-export function toCategory(row: repo.CategoryRow): Category {
+function toCategory(row: repo.CategoryRow): Category {
   return {
     _id: String(row.id),
     name: row.name,

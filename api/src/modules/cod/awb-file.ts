@@ -1,7 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 
 /** The most AWB numbers one remittance file may name. */
-export const MAX_AWBS = 20_000;
+const MAX_AWBS = 20_000;
 
 /** An AWB number as couriers print them: letters, digits and dashes, up to 60 characters (orders.tracking_number). */
 const AWB = /^[A-Za-z0-9][A-Za-z0-9-]{0,59}$/;

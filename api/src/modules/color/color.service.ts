@@ -17,7 +17,7 @@ export const COLOR_MESSAGES = {
 } as const;
 const M = COLOR_MESSAGES;
 
-export function toColor(row: repo.ColorRow): Color {
+function toColor(row: repo.ColorRow): Color {
   return {
     _id: String(row.id),
     name: row.name,
@@ -32,7 +32,7 @@ export function toColor(row: repo.ColorRow): Color {
  * - lowercase, always 7 characters: `#abc` becomes `#aabbcc`
  * - the input is assumed already checked by colorBody (`#rgb` or `#rrggbb`)
  */
-export function normalizeHex(hex: string): string {
+function normalizeHex(hex: string): string {
   const h = hex.trim().toLowerCase();
   if (/^#[0-9a-f]{3}$/.test(h)) return `#${h[1]}${h[1]}${h[2]}${h[2]}${h[3]}${h[3]}`;
   return h;

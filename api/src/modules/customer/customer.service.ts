@@ -8,7 +8,7 @@ import { listAddresses } from '../user/user.repository';
 import { toAddress } from '../user/user.service';
 import * as repo from './customer.repository';
 
-export const CUSTOMER_MESSAGES = {
+const CUSTOMER_MESSAGES = {
   blocked: (name: string) =>
     `${name} is blocked: they cannot log in or order, and their sessions have ended.`,
   unblocked: (name: string) => `${name} is unblocked: they can log in again.`,

@@ -72,13 +72,13 @@ export function deliveryConfigOf(
 }
 
 /** The delivery rules as saved. */
-export async function readDeliveryConfig(db: Db, config: Config): Promise<DeliveryConfig> {
+async function readDeliveryConfig(db: Db, config: Config): Promise<DeliveryConfig> {
   const [zones, saved] = await Promise.all([repo.readZones(db), readSettings(db, [...DELIVERY_SETTINGS])]);
   return deliveryConfigOf(zones, saved, config);
 }
 
 /** A pincode as typed: six digits, or 400 with the message the shopper reads. */
-export function placeOf(pincode: string): PincodePlace {
+function placeOf(pincode: string): PincodePlace {
   const pin = pincode.trim();
   if (!isPincode(pin)) throw badRequest(DELIVERY_MESSAGES.pincode);
   const place = lookupPincode(pin);

@@ -46,7 +46,7 @@ export const EWAY_BILL_COLUMNS = [
 ] as const;
 
 /** The last 6-digit Indian pincode written in an address ('' when it has none). */
-export function pincodeIn(address: string): string {
+function pincodeIn(address: string): string {
   return address.match(/\b[1-9]\d{5}\b/g)?.at(-1) ?? '';
 }
 

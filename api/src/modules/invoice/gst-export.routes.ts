@@ -11,7 +11,7 @@ import {
   salesRegisterCsv,
 } from './gst-export.service';
 
-export const GST_EXPORT_MESSAGES = {
+const GST_EXPORT_MESSAGES = {
   period: 'Choose a period: a month as 2026-11, or a quarter of a financial year as 2026-Q3.',
   section: `Choose a GSTR-1 section: ${GSTR1_CSV_SECTIONS.join(', ')}.`,
 } as const;

@@ -85,7 +85,7 @@ export function textStream(pieces: AsyncGenerator<string>): ReadableStream<Uint8
   });
 }
 
-export const SALES_REGISTER_COLUMNS = [
+const SALES_REGISTER_COLUMNS = [
   'Date',
   'Document',
   'Number',

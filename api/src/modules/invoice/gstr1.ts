@@ -79,7 +79,7 @@ export function byRate(lines: readonly InvoiceLine[]): (RateItem & { paise: Rate
 }
 
 /** An item list in the return's shape: `[{ num, itm_det: { txval, rt, iamt | camt + samt, csamt } }]`. */
-export function items(doc: InvoiceDocument) {
+function items(doc: InvoiceDocument) {
   return byRate(doc.lines).map(({ paise: _p, ...r }, i) => ({
     num: i + 1,
     itm_det: doc.intraState

@@ -34,7 +34,7 @@ export function documentName(kind: string, number: string): string {
 }
 
 /** What a document is stored as: an order's one invoice (a tax invoice or a bill of supply), or a credit note. */
-export type DocumentKind = 'invoice' | 'credit_note';
+type DocumentKind = 'invoice' | 'credit_note';
 
 export interface InvoiceLine {
   name: string;

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
 
-export interface OutgoingMail {
+interface OutgoingMail {
   /** Outbox row id (names the .eml file). */
   id: number;
   messageId: string;

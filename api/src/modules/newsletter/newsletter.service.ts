@@ -7,7 +7,7 @@ import { issueWelcomeCode } from '../promotion/welcome-code.service';
 import { getShopSettings } from '../settings/settings.service';
 import { hasOrders, insertSignup } from './newsletter.repository';
 
-export const NEWSLETTER_MESSAGES = {
+const NEWSLETTER_MESSAGES = {
   subscribed: 'Thanks for subscribing! We will write when new products and offers arrive.',
   withCode: (percent: number) =>
     `Thanks for subscribing! Your ${percent}% off code for your first order is on its way to your inbox.`,

@@ -20,7 +20,7 @@ export interface PricedVariantRow extends VariantRow {
  * The raw figures a variant's price is made of: its product's prices and the adjustments of its colour and memory
  * size (the pricing function in packages/shared prices them; SQL never does). Needs `v`, `p`, `pc` and `pm` in scope.
  */
-export const variantFiguresSql = sql`p.final_price AS base_price, p.original_price AS base_original,
+const variantFiguresSql = sql`p.final_price AS base_price, p.original_price AS base_original,
   COALESCE(pc.price_adj, 0) AS color_adj, COALESCE(pm.price_adj, 0) AS memory_adj`;
 /** The option rows a variant's price depends on. */
 export const variantJoinsSql = sql`

@@ -35,7 +35,7 @@ export interface SummaryRow {
   categorySlug: string | null;
 }
 
-export interface DetailRow extends SummaryRow {
+interface DetailRow extends SummaryRow {
   video_url: string;
   short_description: string | null;
   long_description: string | null;
@@ -237,7 +237,7 @@ export async function bestSellers(db: Db, count: number): Promise<SummaryRow[]> 
     .execute()) as SummaryRow[];
 }
 
-export interface ProductColorRow {
+interface ProductColorRow {
   id: number;
   name: string;
   slug: string;

@@ -71,8 +71,8 @@ export const PRODUCT_MESSAGES = {
 const M = PRODUCT_MESSAGES;
 
 /** "All" (limit 0) is capped so that one request can never serialise a million rows. */
-export const ALL_LIMIT = 10_000;
-export const MAX_GALLERY_UPLOAD = 20;
+const ALL_LIMIT = 10_000;
+const MAX_GALLERY_UPLOAD = 20;
 
 // ---------------------------------------------------------------- shapes
 
@@ -308,7 +308,7 @@ async function inChosenColor(
 }
 
 /** How many days of orders the BEST SELLER strip counts. */
-export const BEST_SELLER_DAYS = 30;
+const BEST_SELLER_DAYS = 30;
 
 /**
  * The home page's strip.
@@ -561,7 +561,7 @@ export function createInput(form: Form): Plan {
  * neither goes without the other. A client that writes back the stock it loaded (an older back office sends
  * every field) is refused rather than allowed to bring back units sold since.
  */
-export function updateInput(form: Form, current: Product): Plan {
+function updateInput(form: Form, current: Product): Plan {
   const sent = new Set<string>();
   const input: Form = {
     name: current.name,
@@ -709,7 +709,7 @@ export async function createProduct(
 }
 
 /** What the history keeps of a product (the fields the form edits; pictures by file name). */
-export function productAuditFields(p: Product) {
+function productAuditFields(p: Product) {
   return {
     name: p.name,
     slug: p.slug,

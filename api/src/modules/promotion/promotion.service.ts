@@ -30,7 +30,7 @@ const M = PROMOTION_STAFF_MESSAGES;
 
 const targetsOf = (row: repo.PromotionRow): string[] => jsonList(row.targets);
 
-export function toPromotion(row: repo.PromotionListRow): Promotion {
+function toPromotion(row: repo.PromotionListRow): Promotion {
   const money = (p: number | null) => (p === null ? null : toRupees(p));
   return {
     _id: String(row.id),

@@ -19,12 +19,12 @@ export const REMINDER_MESSAGES = {
 const M = REMINDER_MESSAGES;
 
 /** A cart untouched for longer than this past the reminder time is not reminded (a stale cart, not a lead). */
-export const CART_REMINDER_WINDOW_DAYS = 7;
+const CART_REMINDER_WINDOW_DAYS = 7;
 const BATCH = 100;
 const HOUR = 3_600_000;
 
 /** The storefront path of a reminder mail's "Stop reminder mails" link. */
-export function stopRemindersPath(config: Config, userId: number): string {
+function stopRemindersPath(config: Config, userId: number): string {
   return `/account/stop-reminders?token=${encodeURIComponent(reminderToken(config, userId))}`;
 }
 

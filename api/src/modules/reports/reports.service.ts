@@ -19,7 +19,7 @@ import { transaction } from '../../lib/transaction';
 import * as repo from './reports.repository';
 
 /** Rows in each top table. */
-export const TOP_ROWS = 10;
+const TOP_ROWS = 10;
 
 /** The report's period, or 400 with the reason in the user's words. */
 export function rangeOf(q: ReportQuery, now: Date = new Date()): ReportRange {

@@ -48,7 +48,7 @@ const change = (now: number, before: number) => {
 };
 
 /** The mail's lines: the same figures as the Reports screen, for the period and against the one before. */
-export function summaryLines(now: SalesFigures, before: SalesFigures): string[] {
+function summaryLines(now: SalesFigures, before: SalesFigures): string[] {
   const share = (n: number) => (now.paidOrders ? Math.round((n / now.paidOrders) * 100) : 0);
   return [
     `Net sales: ${formatINR(now.net)}${change(now.net, before.net)}`,

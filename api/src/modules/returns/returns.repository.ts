@@ -5,7 +5,6 @@ import { containsPattern } from '../../db/like';
 import { readSettings } from '../settings/settings.repository';
 
 export type ReturnRow = Selectable<ReturnRequestTable>;
-export type ReturnLineRow = Selectable<ReturnLineTable>;
 
 /** The settings keys of the returns policy (in the shop's settings table). */
 export const POLICY_KEYS = {

@@ -4,7 +4,6 @@ import {
   type CategoryReturnPolicy,
   DEFAULT_RETURN_WINDOW_DAYS,
   formatReturnDay,
-  isOpenReturn,
   MAX_RETURN_PHOTOS,
   maskAccount,
   type OrderReturns,
@@ -125,7 +124,7 @@ type PolicyLine = Awaited<ReturnType<typeof repo.orderLinesWithPolicy>>[number];
  * The order's lines priced again from their snapshots (the same call as the order page and the tax invoice):
  * `netPaise` is what each line cost after its share of the order's discounts.
  */
-export function pricedLines(lines: PolicyLine[], discounts: readonly AppliedDiscount[] = []) {
+function pricedLines(lines: PolicyLine[], discounts: readonly AppliedDiscount[] = []) {
   return priceSnapshot(
     lines.map((l) => ({
       unitPaise: l.unit_price_paise,
@@ -153,7 +152,7 @@ export function differenceOf(lines: { price_diff_paise: number; qty: number }[])
 const optionsText = (l: { color_name: string | null; memory_size: number | null }) =>
   [l.color_name, l.memory_size ? `${l.memory_size} GB` : null].filter(Boolean).join(', ');
 
-export const photoPath = (file: string) => `/images/returns/${file}`;
+const photoPath = (file: string) => `/images/returns/${file}`;
 
 /** Requests as the API answers them; staff see the whole bank account, the shopper its last 4 digits. */
 export async function toViews(
@@ -566,6 +565,3 @@ async function writeRequest(
   await mailReturn(trx, deps.config, 'return_requested', row, order.public_id);
   return row;
 }
-
-/** True while the request holds its lines. */
-export const stillOpen = (r: repo.ReturnRow) => isOpenReturn(r.state as ReturnState);

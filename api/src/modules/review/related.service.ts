@@ -5,7 +5,7 @@ import { toSummary } from '../product/product.service';
 import { relatedIds } from './related.repository';
 
 /** Products shown under "You may also like". */
-export const RELATED_COUNT = 8;
+const RELATED_COUNT = 8;
 
 export async function relatedProducts(db: Db, productId: number): Promise<ProductSummary[]> {
   const ids = await relatedIds(db, productId, RELATED_COUNT);

@@ -104,7 +104,7 @@ const coveredByIndex = (q: repo.FilterValues, spec: repo.ListSpec): repo.Coverin
  * database time on a common word's matches: reloaded every few seconds for each busy query, they kept the
  * database busy with reloads alone.
  */
-export const SEARCH_CACHE_MS = 60_000;
+const SEARCH_CACHE_MS = 60_000;
 /** A list's first pages kept in order: 20 pages of 24. */
 const RANKED_KEPT = 480;
 /**
@@ -479,7 +479,7 @@ function toFacets(f: Omit<repo.MatchFacets, 'total'>): ProductFacets {
 }
 
 /** A new product as the bulk loader indexes it: its id and what the index reads of it. */
-export type NewProductSource = IndexSource & { id: number };
+type NewProductSource = IndexSource & { id: number };
 
 /** What the index rows of a product are made of: what its terms are made of, its id, colour ids and units sold. */
 type DocSource = NewProductSource & { colorIds: number[]; sold: number };

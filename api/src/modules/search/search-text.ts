@@ -13,9 +13,9 @@
 export const SEARCH_INDEX_VERSION = 1;
 
 /** Queries are cut here before anything else (a pasted paragraph is not a search). */
-export const MAX_QUERY_LENGTH = 100;
+const MAX_QUERY_LENGTH = 100;
 /** At most this many words of a query are used. */
-export const MAX_QUERY_WORDS = 8;
+const MAX_QUERY_WORDS = 8;
 /** Words shorter than this are never corrected for a typo (too many neighbours). */
 export const TYPO_MIN_LENGTH = 5;
 /** Units glued to a number ("256 GB" → "256gb"), so that both spellings find the same products. */

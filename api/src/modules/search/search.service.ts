@@ -9,7 +9,7 @@ import { namedCategories, startsOf } from './search-engine';
 import { queryWords, singular } from './search-text';
 
 /** Products shown while typing. */
-export const SUGGESTED_PRODUCTS = 5;
+const SUGGESTED_PRODUCTS = 5;
 
 export async function listSynonyms(db: Db): Promise<Synonym[]> {
   return (await repo.synonyms(db)).map((r) => ({ term: r.term, alternatives: r.alternatives.split(' ') }));

@@ -32,13 +32,13 @@ const KEYS = {
 } as const;
 
 /** The reminder mails until staff set them: a cart untouched for 24 hours, a review request 7 days after delivery. */
-export const DEFAULT_REMINDERS = { cartHours: 24, reviewDays: 7 } as const;
+const DEFAULT_REMINDERS = { cartHours: 24, reviewDays: 7 } as const;
 
 /** The newsletter's first-order code until staff set it: 10 % off, for 30 days. */
-export const DEFAULT_NEWSLETTER_CODE = { percent: 10, days: 30 } as const;
+const DEFAULT_NEWSLETTER_CODE = { percent: 10, days: 30 } as const;
 
 /** The low-stock threshold until an admin sets one (the migration that added it writes the same). */
-export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
 export const SETTINGS_MESSAGES = {
   saved: 'Settings saved.',

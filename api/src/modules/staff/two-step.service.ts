@@ -15,7 +15,7 @@ import * as repo from './staff.repository';
 type TwoStepDeps = Pick<Deps, 'db' | 'config'>;
 
 /** How many recovery codes an enrolment gives. */
-export const RECOVERY_CODES = 10;
+const RECOVERY_CODES = 10;
 
 export const TWO_STEP_MESSAGES = {
   codeNeeded: 'Enter the 6-digit code from your authenticator app (or one of your recovery codes).',

@@ -8,7 +8,7 @@ import { enqueueMail } from '../mail/mail.service';
 import * as repo from './low-stock.repository';
 
 /** Rows of the dashboard's low-stock list. */
-export const LOW_STOCK_LIST_ROWS = 50;
+const LOW_STOCK_LIST_ROWS = 50;
 /** Crossings one staff mail names at most (more wait for the next pass). */
 const MAIL_ROWS = 100;
 
@@ -83,7 +83,7 @@ export async function resortAllAlerts(db: Db): Promise<void> {
 }
 
 /** Staff who look after stock (their role may change the catalogue), active, as mail recipients. */
-export async function stockStaff(db: Db): Promise<{ name: string; email: string }[]> {
+async function stockStaff(db: Db): Promise<{ name: string; email: string }[]> {
   const roles = STAFF_ROLES.filter((r) => roleCan(r, 'catalog.write'));
   return db
     .selectFrom('admins')

@@ -24,7 +24,7 @@ import * as repo from './user.repository';
 type AuthDeps = Pick<Deps, 'db' | 'config' | 'tokens'>;
 
 /** Saved addresses per account: enough for home, work and family, small enough to show on one screen. */
-export const MAX_ADDRESSES = 20;
+const MAX_ADDRESSES = 20;
 
 export const USER_MESSAGES = {
   registered: AUTH_MESSAGES.registered,

@@ -52,10 +52,6 @@ export const RETURN_STATE_LABELS: Record<ReturnState, string> = {
   replaced: 'Replacement sent',
 };
 
-/** States in which a request still holds its lines (no second request for them). */
-export const OPEN_RETURN_STATES: readonly ReturnState[] = ['requested', 'approved', 'received'];
-export const isOpenReturn = (s: ReturnState) => OPEN_RETURN_STATES.includes(s);
-
 /** What a category allows after delivery. */
 export const RETURN_POLICIES = ['returnable', 'replacement_only', 'none'] as const;
 export type CategoryReturnPolicy = (typeof RETURN_POLICIES)[number];

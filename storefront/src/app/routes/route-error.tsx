@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
  * Shown when a page crashes or its code cannot be loaded (e.g. an old tab after a new deployment):
  * a clear message and a way on, instead of a blank screen.
  */
-export function RouteError({ error }: { error: unknown }) {
+function RouteError({ error }: { error: unknown }) {
   const chunkFailed =
     error instanceof Error &&
     /dynamically imported module|Importing a module script|Failed to fetch/i.test(error.message);

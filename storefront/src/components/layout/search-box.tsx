@@ -8,7 +8,7 @@ import { queries } from '../../lib/queries';
 import { SearchIcon } from '../ui/icons';
 
 /** Suggestions wait this long after the last key (one request per pause, not per key). */
-export const SUGGEST_DELAY_MS = 200;
+const SUGGEST_DELAY_MS = 200;
 /** Fewer characters than this ask for nothing. */
 const MIN_CHARS = 2;
 

@@ -46,12 +46,6 @@ export const CloseIcon = (p: IconProps) => (
     <path d="M6 6l12 12M18 6 6 18" />
   </Svg>
 );
-export const UserIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21c0-4 3.6-6.5 8-6.5s8 2.5 8 6.5" />
-  </Svg>
-);
 export const TruckIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M2 6h11v10H2zM13 10h4l4 4v2h-8" />

@@ -17,7 +17,7 @@ type Mode = 'login' | 'register';
  * Why a sign-up failed, in words for the shopper (never a raw server sentence naming a field): a taken address
  * offers the way back, a refused field says what to change.
  */
-export function registerFailureMessage(e: unknown): string {
+function registerFailureMessage(e: unknown): string {
   if (!(e instanceof ApiError)) return AUTH_MESSAGES.registerFailed;
   if (e.code === 'email_taken')
     return 'An account with this e-mail already exists. Log in or reset your password.';

@@ -24,14 +24,11 @@ export function normalizeSelection(
   return { colorId: color?._id ?? null, memorySize };
 }
 
-export function colorAdj(product: Pick<Product, 'colors'>, colorId: string | null): number {
+function colorAdj(product: Pick<Product, 'colors'>, colorId: string | null): number {
   return product.colors?.find((c) => c._id === colorId)?.priceAdj ?? 0;
 }
 
-export function memoryAdj(
-  product: Pick<Product, 'memorySizes' | 'memoryPriceAdj'>,
-  size: number | null,
-): number {
+function memoryAdj(product: Pick<Product, 'memorySizes' | 'memoryPriceAdj'>, size: number | null): number {
   if (size == null) return 0;
   const i = (product.memorySizes ?? []).indexOf(size);
   return i < 0 ? 0 : (product.memoryPriceAdj?.[i] ?? 0);

@@ -8,7 +8,7 @@ export const PAGE_SIZES = [
   { value: 24, label: '24' },
 ] as const;
 
-export const DEFAULT_PAGE_SIZE = 24;
+const DEFAULT_PAGE_SIZE = 24;
 
 /** Product cards of the store whose pictures load first, at high priority (the first row on a desktop). */
 export const STORE_EAGER_CARDS = 4;
@@ -24,7 +24,7 @@ export const SORTS: { value: ProductSort; label: string; search?: boolean }[] = 
   { value: 'rating', label: 'Customer rating' },
 ];
 
-export const DISCOUNTS = [10, 20, 30] as const;
+const DISCOUNTS = [10, 20, 30] as const;
 
 export interface StoreQuery {
   limit: number;

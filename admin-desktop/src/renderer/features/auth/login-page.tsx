@@ -10,7 +10,7 @@ import { useSession } from '../../stores/session';
 import { toast } from '../../stores/toast';
 
 /** The admin login failure text, kept as first released; the server's own message follows it when there is one. */
-export const ADMIN_LOGIN_FAILED = 'Error from AdminLogin';
+const ADMIN_LOGIN_FAILED = 'Error from AdminLogin';
 
 /**
  * The device token of an earlier login on this desk, per account: sent with the next login so that other

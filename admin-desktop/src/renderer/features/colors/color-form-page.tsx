@@ -16,7 +16,7 @@ import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { toast } from '../../stores/toast';
 
 /** `#abc` → `#aabbcc`: the colour picker only takes six digits. */
-export function expandHex(hex: string): string {
+function expandHex(hex: string): string {
   const m = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(hex.trim());
   return m ? `#${m[1]}${m[1]}${m[2]}${m[2]}${m[3]}${m[3]}`.toLowerCase() : hex.trim().toLowerCase();
 }

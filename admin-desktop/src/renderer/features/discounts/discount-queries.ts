@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 /** The discounts screen's reads; every write makes `all` stale. */
-export const discountKeys = {
+const discountKeys = {
   all: ['promotions'] as const,
   list: () => ['promotions', 'list'] as const,
   detail: (id: string) => ['promotions', 'detail', id] as const,

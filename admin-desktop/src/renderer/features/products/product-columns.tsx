@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSession } from '../../stores/session';
 
 /** The product table's columns that staff can leave out (the name, with its row actions, always stays). */
-export const OPTIONAL_COLUMNS = [
+const OPTIONAL_COLUMNS = [
   { key: 'slug', label: 'SLUG' },
   { key: 'original', label: 'Original' },
   { key: 'price', label: 'Price' },

@@ -4,7 +4,7 @@ import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 
 /** The moderation queue's reads and writes (its own keys: nothing else in the back office shows reviews). */
-export const reviewKeys = {
+const reviewKeys = {
   all: ['reviews'] as const,
   list: (status: ReviewState | undefined, page: number) => ['reviews', status ?? 'all', page] as const,
 };

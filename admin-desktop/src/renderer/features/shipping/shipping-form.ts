@@ -42,7 +42,7 @@ export interface ShippingForm {
 let keys = 0;
 const newKey = () => `zone-${++keys}`;
 
-export const zoneForm = (z: ShippingZoneJson): ZoneForm => ({
+const zoneForm = (z: ShippingZoneJson): ZoneForm => ({
   key: newKey(),
   name: z.name,
   states: [...z.states],

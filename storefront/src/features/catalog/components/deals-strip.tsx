@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { queries } from '../../../lib/queries';
 
 /** "2 days 4 h left", "3 h 20 min left", "12 min left"; null once ended. */
-export function timeLeft(endsAt: string, now: number): string | null {
+function timeLeft(endsAt: string, now: number): string | null {
   const ms = Date.parse(endsAt) - now;
   if (ms <= 0) return null;
   const min = Math.floor(ms / 60_000);
