@@ -54,7 +54,8 @@ function lookup() {
 
 async function configure() {
   const url = values.url ?? '';
-  if (!/\/vc_bench(_\w+)?_orders(?:\?|$)/.test(url)) throw new Error('--url must name a vc_bench_*_orders database');
+  if (!/\/vc_bench(_\w+)?_orders(?:\?|$)/.test(url))
+    throw new Error('--url must name a vc_bench_*_orders database');
   const db = createDb(url, 2);
   const bands = Array.from({ length: 10 }, (_, i) => ({
     fromGrams: i * 500,
