@@ -4,7 +4,7 @@
 // free-shipping threshold) is seen at once by the same process; checkout prices from the database, never from it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context';
-import { addToCart, makeProduct, shopper } from './order-fixtures';
+import { addToCart, makeProduct, orderBody, shopper } from './order-fixtures';
 
 let ctx: TestContext;
 let admin: string;
@@ -62,5 +62,34 @@ describe('the delivery set-up kept for the pincode check', () => {
     });
     expect(quote.status, quote.text).toBe(200);
     expect(quote.body).toMatchObject({ subtotal: 100, shipping: 99 });
+  });
+
+  it("checkout keeps the zones it read until they change: a change made by SQL is the next order's price", async () => {
+    const p = await makeProduct(ctx.db, { price: 100, stock: 10 });
+    const order = async () => {
+      const s = await shopper(ctx);
+      await addToCart(ctx.db, s.id, p.id, 1);
+      const r = await ctx.req('POST', '/order/place-order', { token: s.token, body: orderBody(0) });
+      expect(r.status, r.text).toBe(201);
+      return (
+        await ctx.db
+          .selectFrom('orders')
+          .select('shipping_paise')
+          .where('public_id', '=', r.body.order_id)
+          .executeTakeFirstOrThrow()
+      ).shipping_paise;
+    };
+    await ctx.db
+      .updateTable('shipping_zones')
+      .set({ bands: JSON.stringify([{ fromGrams: 0, toGrams: null, feePaise: 4900 }]) })
+      .execute();
+    expect(await order()).toBe(4900);
+    expect(await order()).toBe(4900);
+    // Behind the API's back: the trigger moves the zones' version on, so the next order reads them again.
+    await ctx.db
+      .updateTable('shipping_zones')
+      .set({ bands: JSON.stringify([{ fromGrams: 0, toGrams: null, feePaise: 6900 }]) })
+      .execute();
+    expect(await order()).toBe(6900);
   });
 });

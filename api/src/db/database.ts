@@ -729,6 +729,12 @@ interface PromotionCodeTable {
   created_at: ColumnType<Date, never, never>;
 }
 
+/** A version of part of the shop's set-up, moved on by triggers when it changes (`shipping_zones`). */
+interface SetupVersionTable {
+  name: string;
+  version: number;
+}
+
 export interface OrderDiscountTable {
   id: Id;
   order_id: number;
@@ -835,4 +841,5 @@ export interface Database {
   promotions: PromotionTable;
   promotion_codes: PromotionCodeTable;
   order_discounts: OrderDiscountTable;
+  setup_versions: SetupVersionTable;
 }

@@ -53,6 +53,7 @@ import * as lowStockAlerts from './20261201T0600_low_stock_alerts';
 import * as codRemittances from './20261201T0610_cod_remittances';
 import * as reportOrderSeen from './20261201T0620_report_order_seen';
 import * as discountRedemptions from './20261202T0100_discount_redemptions';
+import * as zonesVersion from './20261202T0200_zones_version';
 
 /**
  * Every migration, by its timestamped name. Listed statically (not read from the folder) so that the
@@ -113,4 +114,5 @@ export const migrations: Record<string, Migration> = {
   '20261201T0610_cod_remittances': codRemittances,
   '20261201T0620_report_order_seen': reportOrderSeen,
   '20261202T0100_discount_redemptions': discountRedemptions,
+  '20261202T0200_zones_version': zonesVersion,
 };

@@ -1,4 +1,5 @@
 import type { ShippingZone, ValueBand, WeightBand } from '@voltcart/shared';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { Trx } from '../../lib/transaction';
 
@@ -21,6 +22,11 @@ const json = <T>(v: unknown, fallback: T): T => {
     return fallback;
   }
 };
+
+/** The zones' version (moved on by a trigger at every change of a zone), as a column of a larger read. */
+export const zonesVersionColumn = sql<
+  number | string
+>`(SELECT version FROM setup_versions WHERE name = 'shipping_zones')`;
 
 /** Every shipping zone, in its order (position, then id). */
 export async function readZones(db: Db): Promise<ShippingZone[]> {

@@ -71,6 +71,22 @@ export function deliveryConfigOf(
   };
 }
 
+/** The zones read last per database (a test process runs many), with the version they were read at. */
+const keptZones = new WeakMap<Db, { version: number; zones: ShippingZone[] }>();
+
+/**
+ * The shipping zones at `version` (zonesVersionColumn, read by checkout's first statement): the ones kept for that
+ * version, else read now and kept. Only a change of the zones moves the version, so checkout reads and parses them
+ * once per change, never older ones after a change has committed.
+ */
+export async function zonesAt(db: Db, owner: Db, version: number): Promise<ShippingZone[]> {
+  const kept = keptZones.get(owner);
+  if (kept?.version === version) return kept.zones;
+  const zones = await repo.readZones(db);
+  keptZones.set(owner, { version, zones });
+  return zones;
+}
+
 /** The delivery rules as saved. */
 async function readDeliveryConfig(db: Db, config: Config): Promise<DeliveryConfig> {
   const [zones, saved] = await Promise.all([repo.readZones(db), readSettings(db, [...DELIVERY_SETTINGS])]);

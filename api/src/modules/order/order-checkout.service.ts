@@ -16,12 +16,12 @@ import { AppError, badRequest, conflict } from '../../errors';
 import { PaymentError, type PaymentProvider } from '../../lib/payments/payment-provider';
 import { type Trx, transaction } from '../../lib/transaction';
 import { assertMayOrder } from '../account/account.service';
-import { readZones } from '../delivery/delivery.repository';
 import {
   DELIVERY_SETTINGS,
   type DeliveryCharges,
   deliveryChargesFor,
   deliveryConfigOf,
+  zonesAt,
 } from '../delivery/delivery.service';
 import type { DeliveryConfig } from '../delivery/delivery-config';
 import {
@@ -460,7 +460,7 @@ export async function placeOrder(
       ...input,
       pincode: String(input.shipping_details.postalCode),
       stateCode: input.shipping_details.stateCode,
-      setup: deliveryConfigOf(await readZones(trx), settings, deps.config),
+      setup: deliveryConfigOf(await zonesAt(trx, deps.db, start.zonesVersion), settings, deps.config),
     });
     checkPriced(lines, input, pricing);
     const { priced } = pricing;

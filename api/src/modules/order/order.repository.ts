@@ -3,6 +3,7 @@ import { firstColorPicture } from '../../db/color-picture';
 import type { Db } from '../../db/connection';
 import type { Database, OrderLineTable, OrderTable, RefundTable } from '../../db/database';
 import { containsPattern, prefixPattern } from '../../db/like';
+import { zonesVersionColumn } from '../delivery/delivery.repository';
 import { settingsColumn, settingsOf } from '../settings/settings.repository';
 import type { OrderSearch } from './order-search';
 
@@ -40,16 +41,18 @@ export interface CheckoutStart {
   lines: CartLineRow[];
   /** Whether the account's address is confirmed, and whether it has ordered before. */
   account: { emailVerified: boolean; ordered: boolean };
-  /** The named settings, as saved (unlocked: staff change them without waiting). */
+  /** The named settings, as saved, and the shipping zones' version (unlocked: staff change them without waiting). */
   settings: Map<string, string>;
+  zonesVersion: number;
 }
 
 /**
  * Locks the shopper's account row and then their cart lines, in one statement (the cart service's lock order:
  * account, then lines), so that two simultaneous checkouts of one cart cannot both use it. The shopper's name and
- * address come with them, for the order's mail, and so do the account's state and the named settings checkout needs
- * (one round trip where there were three). The lock covers the account and cart rows only: rows read by subqueries
- * are not locked. (The shipping zones are read apart: MariaDB aggregates their JSON columns into one value slowly.)
+ * address come with them, for the order's mail, and so do the account's state, the named settings checkout needs
+ * and the zones' version (one round trip where there were four). The lock covers the account and cart rows only:
+ * rows read by subqueries are not locked. (The zones themselves are kept per version, see zonesAt: MariaDB
+ * aggregates their JSON columns into one value slowly.)
  */
 export async function lockAccountAndCart(
   db: Db,
@@ -65,6 +68,7 @@ export async function lockAccountAndCart(
       'u.email_verified_at',
       eb.exists(eb.selectFrom('orders as o').select('o.id').whereRef('o.user_id', '=', 'u.id')).as('ordered'),
       settingsColumn(settingNames).as('settings'),
+      zonesVersionColumn.as('zones_version'),
       'cl.id',
       'cl.product_id',
       'cl.color_id',
@@ -92,6 +96,7 @@ export async function lockAccountAndCart(
       })),
     account: { emailVerified: Boolean(first?.email_verified_at), ordered: Boolean(Number(first?.ordered)) },
     settings: settingsOf(first?.settings),
+    zonesVersion: Number(first?.zones_version ?? 0),
   };
 }
 
