@@ -58,8 +58,8 @@ if (!/^vc_bench(_\w+)?$/.test(args['db-prefix']))
 for (const p of only)
   if (!PHASES.includes(p)) throw new Error(`--only: unknown part "${p}" (${PHASES.join(', ')})`);
 
-// --quick: 3 s runs (at tens of thousands of requests a second, enough for a ratio against the bare route measured
-// beside it) after 2 s of warm-up (with 1 s, the cached list and detail read 0.64 of the bare route, not 0.80).
+// --quick: 3 s runs after 2 s of warm-up, enough for a ratio against the bare route measured beside it (in the same
+// hour, 5 s runs gave the cached list and detail no better ratios: 0.60 / 0.61 against 0.68 / 0.74).
 const seconds = args.quick ? 3 : 10;
 const warmup = args.quick ? 2 : 3;
 const connections = Number(args.connections);
