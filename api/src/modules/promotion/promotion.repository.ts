@@ -12,7 +12,8 @@ const usedBy = (column: 'promotion_id' | 'code_id', owner: 'p.id' | 'c.id') =>
 
 /**
  * A promotion with its typed code (the one not generated), how many codes were generated and how many uses count
- * (from the orders' discount lines: the `uses` column is kept only for promotions with a limit, see takePromotionUse).
+ * (from the orders' discount lines: the `uses` column is kept only for promotions with a limit, see
+ * takePromotionUse).
  */
 function withCodes(db: Db) {
   return db
@@ -60,9 +61,9 @@ export async function insertPromotion(db: Db, row: PromotionFields): Promise<num
 }
 
 /**
- * Saves a promotion's terms. Its `uses` is counted again from the orders' discount lines under the row's lock: a limit set on
- * a promotion that had none starts from the uses it already has (orders in flight hold a share lock on the row
- * until they commit, so each is counted once; see redeemPromotions).
+ * Saves a promotion's terms. Its `uses` is counted again from the orders' discount lines under the row's lock: a
+ * limit set on a promotion that had none starts from the uses it already has (orders in flight hold a share lock on
+ * the row until they commit, so each is counted once; see redeemPromotions).
  */
 export async function updatePromotion(db: Db, id: number, row: PromotionFields): Promise<void> {
   await db.selectFrom('promotions').select('id').where('id', '=', id).forUpdate().execute();
