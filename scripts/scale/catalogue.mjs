@@ -3,12 +3,15 @@
  * command line and three products created through the balancer with their pictures.
  */
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { cli } from './cluster.mjs';
 import { call, expectStatus } from './http.mjs';
 import { assert, check } from './report.mjs';
 
 /** The stock of the race product: exactly this many orders win the stock race. */
 export const RACE_STOCK = 5;
+
+const require = createRequire(import.meta.url);
 
 export async function tinyPng(seed) {
   const sharp = require('sharp');
