@@ -13,7 +13,7 @@ import { databaseUrl } from '../lib/database.mjs';
 import { ROOT, step, UserError } from '../lib/log.mjs';
 import { run } from '../lib/processes.mjs';
 import { benchSecrets, startApi } from './api.mjs';
-import { lastJson, TSX } from './shared.mjs';
+import { lastJson, mean, TSX } from './shared.mjs';
 import { preparing } from './timings.mjs';
 
 const SCRIPT = resolve(ROOT, 'scripts/bench/promotions.ts');
@@ -77,20 +77,13 @@ export async function promotionsPart(db, { quick, prefix, record }) {
   // figure is the mean of two rounds.
   const rounds = [];
   for (const promotions of ['off', 'on', 'on', 'off']) rounds.push({ promotions, r: await load(promotions) });
-  const mean = (promotions, figure) => {
-    const of = rounds.filter((x) => x.promotions === promotions).map((x) => figure(x.r));
-    return of.reduce((a, b) => a + b, 0) / of.length;
+  const side = (promotions) => {
+    const of = (figure) => mean(rounds.filter((x) => x.promotions === promotions).map((x) => figure(x.r)));
+    return {
+      quote: { perSecond: of((r) => r.quote.perSecond), p99: of((r) => r.quote.p99) },
+      order: { perSecond: of((r) => r.order.perSecond), p99: of((r) => r.order.p99) },
+    };
   };
-  const side = (promotions) => ({
-    quote: {
-      perSecond: mean(promotions, (r) => r.quote.perSecond),
-      p99: mean(promotions, (r) => r.quote.p99),
-    },
-    order: {
-      perSecond: mean(promotions, (r) => r.order.perSecond),
-      p99: mean(promotions, (r) => r.order.p99),
-    },
-  });
   const off = side('off');
   const on = side('on');
   step(`A code of ${RACE_USES} uses, ${RACE_SHOPPERS} shoppers placing their orders with it at once…`);
