@@ -247,32 +247,30 @@ export async function readProductsAndVariants(
   const products = new Map<number, OrderProduct>();
   const variants: OrderVariant[] = [];
   for (const r of rows) {
-    if (!products.has(r.id))
-      products.set(r.id, {
-        id: r.id,
-        name: r.name,
-        final_price: r.final_price,
-        original_price: r.original_price,
-        thumbnail: r.thumbnail,
-        stock: r.stock,
-        status: Number(r.status),
-        in_stock: r.in_stock,
-        weight_grams: r.weight_grams,
-        category_id: r.category_id,
-        brand: r.brand,
-      });
-    if (r.v_id !== null)
+    const {
+      v_id,
+      v_color_id,
+      v_memory_size,
+      v_sku,
+      v_stock,
+      v_enabled,
+      v_price_override,
+      v_weight_grams,
+      ...p
+    } = r;
+    if (!products.has(p.id)) products.set(p.id, { ...p, status: Number(p.status) });
+    if (v_id !== null)
       variants.push(
         variantOf({
-          id: r.v_id,
-          product_id: r.id,
-          color_id: r.v_color_id,
-          memory_size: r.v_memory_size,
-          sku: r.v_sku,
-          stock: r.v_stock,
-          enabled: r.v_enabled,
-          price_override: r.v_price_override,
-          weight_grams: r.v_weight_grams,
+          id: v_id,
+          product_id: p.id,
+          color_id: v_color_id,
+          memory_size: v_memory_size,
+          sku: v_sku,
+          stock: v_stock,
+          enabled: v_enabled,
+          price_override: v_price_override,
+          weight_grams: v_weight_grams,
         }),
       );
   }
