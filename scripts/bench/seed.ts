@@ -10,7 +10,8 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { copyFile, mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   createDb,
@@ -27,6 +28,7 @@ import { freshDatabase } from './fresh-database';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SEED_DIR = resolve(ROOT, 'api/src/db/seed');
+const PICTURE_CACHE = resolve(ROOT, 'bench-results', 'picture-cache');
 
 /**
  * Changes whenever the seed's code or data changes, so that a stale catalogue is never measured. The search
@@ -40,6 +42,43 @@ function seedFingerprint(): string {
     h.update(f).update(readFileSync(resolve(SEED_DIR, f)));
   }
   return h.digest('hex').slice(0, 16);
+}
+
+type StorePicture = ReturnType<typeof seedDeps>['storePicture'];
+
+/**
+ * The sample's pictures kept between catalogues: every catalogue of the bench draws the same few hundred, and
+ * encoding them is most of seeding a small one. A picture is kept by its drawing, the storage options and the
+ * picture pipeline's source (a change to the encoding draws them all again); a kept one is copied in under that
+ * key as its name (a stored picture's name is any 32 hex digits).
+ */
+function keptPictures(store: StorePicture, uploads: string): StorePicture {
+  const pipeline = readFileSync(resolve(ROOT, 'api/src/lib/images.ts'));
+  const files = (name: string, small?: boolean) => [
+    name,
+    ...(small ? [name.replace(/\.webp$/, '-sm.webp')] : []),
+  ];
+  return async (folder, svg, opts = {}) => {
+    const key = createHash('sha256')
+      .update(pipeline)
+      .update(`${folder} ${Boolean(opts.small)} ${svg}`)
+      .digest('hex')
+      .slice(0, 32);
+    const kept = `${key}.webp`;
+    await mkdir(join(uploads, folder), { recursive: true });
+    if (existsSync(join(PICTURE_CACHE, kept))) {
+      for (const f of files(kept, opts.small))
+        await copyFile(join(PICTURE_CACHE, f), join(uploads, folder, f));
+      return kept;
+    }
+    const name = await store(folder, svg, opts);
+    await mkdir(PICTURE_CACHE, { recursive: true });
+    const [full, small] = files(name, opts.small);
+    // The small one first: a picture is kept once its full-size file is there.
+    if (small) await copyFile(join(uploads, folder, small), join(PICTURE_CACHE, `${key}-sm.webp`));
+    await copyFile(join(uploads, folder, full!), join(PICTURE_CACHE, kept));
+    return name;
+  };
 }
 
 const { values } = parseArgs({
@@ -92,10 +131,15 @@ for (let attempt = 1; ; attempt++) {
   }
 }
 if (!reusable) {
-  await seedCatalog(db, seedDeps(new LocalStorage(uploads), new MariaDbSearch()), {
-    products,
-    batchSize: 5000,
-  });
+  const deps = seedDeps(new LocalStorage(uploads), new MariaDbSearch());
+  await seedCatalog(
+    db,
+    { ...deps, storePicture: keptPictures(deps.storePicture, uploads) },
+    {
+      products,
+      batchSize: 5000,
+    },
+  );
   await sql`CREATE TABLE bench_seed (products INT UNSIGNED NOT NULL, fingerprint VARCHAR(32) NOT NULL,
     search_index INT UNSIGNED NOT NULL)`.execute(db);
   await sql`INSERT INTO bench_seed VALUES (${products}, ${fingerprint}, ${SEARCH_INDEX_VERSION})`.execute(db);

@@ -182,24 +182,36 @@ export async function seedCatalog(
       for (const c of made.colors) want(made.silhouette, c);
     }
   }
-  const pictures = new Map<string, string[]>();
+  // All asked for at once: the picture pipeline encodes a few at a time (lib/images.ts), one per core.
   let drawn = 0;
-  for (const [key, { kind, color }] of wanted) {
-    const names: string[] = [];
-    for (const view of views) {
-      const svg = drawPicture({
-        kind,
-        body: COLORS.find((c) => c.name === color.name)!.hexcode,
-        background: PRODUCT_BACKGROUND,
-        view,
-      });
-      const name = await storePicture('product', svg, { small: true });
-      await db.insertInto('shared_images').values({ folder: 'product', name }).execute();
-      names.push(name);
-      opts.onProgress?.({ phase: 'pictures', done: ++drawn, total: wanted.size * views.length });
-    }
-    pictures.set(key, names);
-  }
+  const pictures = new Map(
+    await Promise.all(
+      [...wanted].map(
+        async ([key, { kind, color }]) =>
+          [
+            key,
+            await Promise.all(
+              views.map(async (view) => {
+                const svg = drawPicture({
+                  kind,
+                  body: COLORS.find((c) => c.name === color.name)!.hexcode,
+                  background: PRODUCT_BACKGROUND,
+                  view,
+                });
+                const name = await storePicture('product', svg, { small: true });
+                opts.onProgress?.({ phase: 'pictures', done: ++drawn, total: wanted.size * views.length });
+                return name;
+              }),
+            ),
+          ] as const,
+      ),
+    ),
+  );
+  if (pictures.size)
+    await db
+      .insertInto('shared_images')
+      .values([...pictures.values()].flat().map((name) => ({ folder: 'product' as const, name })))
+      .execute();
   const next = planner(rng, lines);
 
   const taken = hasProducts ? await existingKeys(db) : null;
