@@ -1,5 +1,6 @@
+import { pino } from 'pino';
+
 export type Level = 'debug' | 'info' | 'warn' | 'error' | 'silent';
-const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
@@ -8,16 +9,42 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
-/** Structured JSON logs, one object a line. Never pass secrets, tokens or password hashes in fields. */
-export function createLogger(
-  level: Level = 'info',
-  write: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
-): Logger {
-  const log =
-    (lvl: Level) =>
-    (msg: string, fields: Record<string, unknown> = {}) => {
-      if (order[lvl] < order[level]) return;
-      write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields }));
-    };
-  return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+/**
+ * Fields that must never reach a log line whatever a caller passes: they are replaced by "[redacted]". Logging a
+ * secret stays a bug; this keeps one slip from leaking it.
+ */
+const REDACTED = [
+  'password',
+  'passwordHash',
+  'password_hash',
+  'token',
+  'authorization',
+  'cookie',
+  'secret',
+  '*.password',
+  '*.token',
+  '*.authorization',
+  '*.cookie',
+];
+
+/**
+ * Structured JSON logs through pino, one object a line: `{"level":"warn","time":"…","msg":"…", …fields}`, to
+ * stdout, or to `write` (tests read the lines). Never pass secrets, tokens or password hashes in fields.
+ */
+export function createLogger(level: Level = 'info', write?: (line: string) => void): Logger {
+  const log = pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED, censor: '[redacted]' },
+    },
+    write ? { write: (line: string) => write(line.trimEnd()) } : pino.destination({ dest: 1, sync: true }),
+  );
+  const at =
+    (lvl: Exclude<Level, 'silent'>) =>
+    (msg: string, fields: Record<string, unknown> = {}) =>
+      log[lvl](fields, msg);
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
