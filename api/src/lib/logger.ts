@@ -13,7 +13,7 @@ export interface Logger {
  * Fields that must never reach a log line whatever a caller passes: they are replaced by "[redacted]". Logging a
  * secret stays a bug; this keeps one slip from leaking it.
  */
-const REDACTED = [
+const SECRET_FIELDS = [
   'password',
   'passwordHash',
   'password_hash',
@@ -21,11 +21,8 @@ const REDACTED = [
   'authorization',
   'cookie',
   'secret',
-  '*.password',
-  '*.token',
-  '*.authorization',
-  '*.cookie',
 ];
+const REDACTED = [...SECRET_FIELDS, ...SECRET_FIELDS.map((f) => `*.${f}`)];
 
 /**
  * Structured JSON logs through pino, one object a line: `{"level":"warn","time":"…","msg":"…", …fields}`, to
