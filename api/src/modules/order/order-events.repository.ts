@@ -1,30 +1,14 @@
 import type { Db } from '../../db/connection';
+import { addEvent, eventsWithStaff, type NewEvent } from '../../db/timeline';
 
-export async function insertEvent(
-  db: Db,
-  e: { order_id: number; event: string; actor: string; note?: string; admin_id?: number | null },
-): Promise<void> {
-  await db
-    .insertInto('order_events')
-    .values({ ...e, note: (e.note ?? '').slice(0, 300) })
-    .execute();
+/** Adds an event to the order's timeline (db/timeline.ts, shared with return requests). */
+export function insertEvent(db: Db, e: NewEvent<'order_events'>): Promise<void> {
+  return addEvent(db, 'order_events', e);
 }
 
+/** The order's timeline, with the member of staff who made each event. */
 export function eventsOf(db: Db, orderId: number) {
-  return db
-    .selectFrom('order_events as e')
-    .leftJoin('admins as a', 'a.id', 'e.admin_id')
-    .select([
-      'e.event',
-      'e.actor',
-      'e.note',
-      'e.created_at',
-      'a.name as admin_name',
-      'a.email as admin_email',
-    ])
-    .where('e.order_id', '=', orderId)
-    .orderBy('e.id')
-    .execute();
+  return eventsWithStaff(db, 'order_events', orderId);
 }
 
 /** The order's latest event of this kind (who made it and when), or undefined when it has none. */
