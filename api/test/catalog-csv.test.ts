@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { CATALOG_CSV_COLUMNS, MAX_IMPORT_BYTES } from '@voltcart/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportCatalog } from '../src/modules/catalog-csv/catalog-csv.service';
+import { exportCatalog } from '../src/modules/catalog-csv/catalog-csv-export.service';
 import { createTestContext, type TestContext } from './context';
 
 let ctx: TestContext;

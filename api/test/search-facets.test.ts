@@ -139,7 +139,7 @@ afterAll(async () => {
 
 describe('GET /product filters and facets', () => {
   // Without a search the facets are counted over the products; with one, in one pass over its matches
-  // (search.repository.ts matchFacets): both against the same brute force.
+  // (search-facets.repository.ts matchFacets): both against the same brute force.
   it.each([
     ['no search', ''],
     ['a search', 'phone'],

@@ -616,7 +616,7 @@ interface ReturnPhotoTable {
   position: number;
 }
 
-export interface ReturnEventTable {
+interface ReturnEventTable {
   id: Id;
   request_id: number;
   event: string;

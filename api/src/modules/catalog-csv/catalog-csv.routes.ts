@@ -5,14 +5,10 @@ import { resource } from '../../lib/routes';
 import { streamedUpload } from '../../lib/streamed-upload';
 import { actorOf } from '../audit/audit.service';
 import { releaseStockAlerts } from '../stock-alert/stock-alert.service';
-import {
-  applyNextBatch,
-  CSV_MESSAGES,
-  exportCatalog,
-  getImport,
-  previewImport,
-  readImportFile,
-} from './catalog-csv.service';
+import { applyNextBatch, getImport, previewImport } from './catalog-csv.service';
+import { exportCatalog } from './catalog-csv-export.service';
+import { CSV_MESSAGES } from './catalog-csv-messages';
+import { readImportFile } from './catalog-csv-read';
 
 const api = contract.catalogCsv;
 

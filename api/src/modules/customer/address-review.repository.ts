@@ -1,31 +1,25 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
 
+/** The address lines a flagged row shows, named as a saved address names them (an order's are `ship_` columns). */
+const ADDRESS_FIELDS = ['adress_line1', 'adress_line2', 'landmark', 'city', 'state', 'postal_code'] as const;
+
+/** The customer of a flagged row (the list shows who to ask). */
+const CUSTOMER = ['u.id as user_id', 'u.name', 'u.email'] as const;
+
 /** Flagged saved addresses with their customer, oldest first. */
 export function flaggedAddresses(db: Db, limit: number) {
   return db
     .selectFrom('addresses as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select([
-      'a.id',
-      'a.name as recipient',
-      'a.adress_line1',
-      'a.adress_line2',
-      'a.landmark',
-      'a.city',
-      'a.state',
-      'a.postal_code',
-      'u.id as user_id',
-      'u.name',
-      'u.email',
-    ])
+    .select(['a.id', 'a.name as recipient', ...ADDRESS_FIELDS.map((f) => `a.${f}` as const), ...CUSTOMER])
     .where('a.address_review', '=', 1)
     .orderBy('a.id')
     .limit(limit)
     .execute();
 }
 
-/** Flagged orders with their customer, oldest first. */
+/** Flagged orders with their customer, oldest first; the delivery address under the saved address's names. */
 export function flaggedOrders(db: Db, limit: number) {
   return db
     .selectFrom('orders as o')
@@ -33,16 +27,9 @@ export function flaggedOrders(db: Db, limit: number) {
     .select([
       'o.public_id',
       'o.ship_name as recipient',
-      'o.ship_adress_line1 as adress_line1',
-      'o.ship_adress_line2 as adress_line2',
-      'o.ship_landmark as landmark',
-      'o.ship_city as city',
-      'o.ship_state as state',
-      'o.ship_postal_code as postal_code',
+      ...ADDRESS_FIELDS.map((f) => `o.ship_${f} as ${f}` as const),
       'o.created_at',
-      'u.id as user_id',
-      'u.name',
-      'u.email',
+      ...CUSTOMER,
     ])
     .where('o.address_review', '=', 1)
     .orderBy('o.id')
@@ -50,20 +37,18 @@ export function flaggedOrders(db: Db, limit: number) {
     .execute();
 }
 
+/** How many saved addresses and orders are flagged (the lists show the oldest few). */
 export async function countFlagged(db: Db): Promise<{ addresses: number; orders: number }> {
-  const [a, o] = await Promise.all([
-    db
-      .selectFrom('addresses')
+  const count = async (table: 'addresses' | 'orders') => {
+    const r = await db
+      .selectFrom(table)
       .select(sql<string>`COUNT(*)`.as('n'))
       .where('address_review', '=', 1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('orders')
-      .select(sql<string>`COUNT(*)`.as('n'))
-      .where('address_review', '=', 1)
-      .executeTakeFirst(),
-  ]);
-  return { addresses: Number(a?.n ?? 0), orders: Number(o?.n ?? 0) };
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
+  };
+  const [addresses, orders] = await Promise.all([count('addresses'), count('orders')]);
+  return { addresses, orders };
 }
 
 /** One saved address with its customer, the row locked (the fix). */

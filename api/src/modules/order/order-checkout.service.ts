@@ -34,9 +34,11 @@ import { CHECKOUT_SETTINGS, savedShopNameOf } from '../settings/settings.service
 import { recordStock } from '../stock/stock-ledger.service';
 import * as repo from './order.repository';
 import type { OrderDeps } from './order.service';
+import * as checkoutRepo from './order-checkout.repository';
 import { recordOrderEvent } from './order-events.service';
 import { newPublicId } from './order-id';
 import { move } from './order-move.service';
+import * as stockRepo from './order-stock.repository';
 
 /** What checkout uses of the place-order body (parsed with the contract's schema). */
 export type PlaceOrderInput = Pick<
@@ -65,7 +67,7 @@ function unavailable(name = 'A product in your cart'): AppError {
 }
 
 /** The shopper's answer when a product, or one variant of it, has fewer units than the cart holds. */
-function stockConflict(p: repo.OrderProduct, v?: repo.OrderVariant): AppError {
+function stockConflict(p: checkoutRepo.OrderProduct, v?: checkoutRepo.OrderVariant): AppError {
   const stock = v ? Math.min(v.stock, p.stock) : p.stock;
   const name = v && (v.color_id || v.memory_size) ? `${p.name} (${v.sku})` : p.name;
   if (!p.in_stock || stock <= 0) {
@@ -79,8 +81,8 @@ function stockConflict(p: repo.OrderProduct, v?: repo.OrderVariant): AppError {
 /** A cart line resolved to what it orders: its product, variant, options and the raw figures of its price. */
 export interface OrderDraftLine {
   cartLineId: number;
-  product: repo.OrderProduct;
-  variant: repo.OrderVariant;
+  product: checkoutRepo.OrderProduct;
+  variant: checkoutRepo.OrderVariant;
   colorId: number;
   colorName: string | null;
   memorySize: number;
@@ -96,23 +98,23 @@ export interface OrderDraftLine {
  * - a colour or memory size no longer offered, or a combination not sold or switched off, is refused (409
  *   `option_unavailable`) before anything is reserved
  */
-export async function loadLines(trx: Trx, cart: repo.CartLineRow[]): Promise<OrderDraftLine[]> {
+export async function loadLines(trx: Trx, cart: checkoutRepo.CartLineRow[]): Promise<OrderDraftLine[]> {
   const ids = [...new Set(cart.map((l) => l.product_id))].sort((a, b) => a - b);
   const [{ products, variants }, colors, memory] = await Promise.all([
-    repo.readProductsAndVariants(trx, ids).then((read) => ({
+    checkoutRepo.readProductsAndVariants(trx, ids).then((read) => ({
       products: new Map(read.products.map((p) => [p.id, p])),
       variants: new Map(read.variants.map((v) => [`${v.product_id}:${v.color_id}:${v.memory_size}`, v])),
     })),
     cart.some((l) => l.color_id)
-      ? repo
+      ? checkoutRepo
           .colorOptions(trx, ids)
           .then((rows) => new Map(rows.map((c) => [`${c.product_id}:${c.color_id}`, c])))
-      : new Map<string, Awaited<ReturnType<typeof repo.colorOptions>>[number]>(),
+      : new Map<string, Awaited<ReturnType<typeof checkoutRepo.colorOptions>>[number]>(),
     cart.some((l) => l.memory_size)
-      ? repo
+      ? checkoutRepo
           .memoryOptions(trx, ids)
           .then((rows) => new Map(rows.map((m) => [`${m.product_id}:${m.size_gb}`, m])))
-      : new Map<string, Awaited<ReturnType<typeof repo.memoryOptions>>[number]>(),
+      : new Map<string, Awaited<ReturnType<typeof checkoutRepo.memoryOptions>>[number]>(),
   ]);
   return cart.map((line) => {
     const p = products.get(line.product_id);
@@ -258,7 +260,7 @@ function checkPriced(
 /** Units wanted per product and per variant; variants in the lock order (product id, then variant id). */
 function unitsOf(lines: OrderDraftLine[]) {
   const products = new Map<number, number>();
-  const variants = new Map<number, { variant: repo.OrderVariant; qty: number }>();
+  const variants = new Map<number, { variant: checkoutRepo.OrderVariant; qty: number }>();
   for (const l of lines) {
     products.set(l.product.id, (products.get(l.product.id) ?? 0) + l.pricing.qty);
     variants.set(l.variant.id, {
@@ -408,16 +410,16 @@ async function takeStock(
 ): Promise<void> {
   const nameOf = (id: number) => lines.find((l) => l.product.id === id)!.product.name;
   for (const [id, qty] of units.products) {
-    if (!(await repo.takeStock(trx, id, qty))) {
+    if (!(await stockRepo.takeStock(trx, id, qty))) {
       // Someone bought the last units (or the product was withdrawn) since it was read: say how it is now.
-      const [now] = await repo.readProducts(trx, [id]);
+      const [now] = await checkoutRepo.readProducts(trx, [id]);
       throw now?.status ? stockConflict(now) : unavailable(nameOf(id));
     }
   }
   for (const { variant, qty } of units.variants) {
-    if (!(await repo.takeVariantUnits(trx, variant.id, qty))) {
-      const [now] = await repo.readProducts(trx, [variant.product_id]);
-      const v = (await repo.readVariants(trx, [variant.product_id])).find((x) => x.id === variant.id);
+    if (!(await stockRepo.takeVariantUnits(trx, variant.id, qty))) {
+      const [now] = await checkoutRepo.readProducts(trx, [variant.product_id]);
+      const v = (await checkoutRepo.readVariants(trx, [variant.product_id])).find((x) => x.id === variant.id);
       if (!now?.status) throw unavailable(nameOf(variant.product_id));
       if (!v?.enabled)
         throw conflict(
@@ -451,7 +453,10 @@ export async function placeOrder(
   const placed = await transaction(deps.db, async (trx) => {
     // Same lock order as the cart service (account row, then its cart lines, then products): no deadlocks between
     // a shopper's cart changes and the same shopper's checkout. The shop's set-up comes with them.
-    const start = await repo.lockAccountAndCart(trx, userId, [...DELIVERY_SETTINGS, ...CHECKOUT_SETTINGS]);
+    const start = await checkoutRepo.lockAccountAndCart(trx, userId, [
+      ...DELIVERY_SETTINGS,
+      ...CHECKOUT_SETTINGS,
+    ]);
     const { shopper, lines: cart, settings } = start;
     assertMayOrder(settings, start.account);
     if (!cart.length) throw badRequest('Your cart is empty.', 'cart_empty');
@@ -484,7 +489,7 @@ export async function placeOrder(
       lines,
       priced,
     );
-    await repo.deleteCartLines(
+    await checkoutRepo.deleteCartLines(
       trx,
       userId,
       cart.map((l) => l.id),
@@ -551,6 +556,6 @@ async function releaseUnpayableOrder(
     const order = await repo.lockOrder(trx, { id: orderId });
     if (order?.state !== 'pending_payment') return;
     await move(trx, search, order, 'cancelled', 'system');
-    await repo.restoreCart(trx, order.user_id, order.id);
+    await checkoutRepo.restoreCart(trx, order.user_id, order.id);
   });
 }

@@ -14,6 +14,7 @@ import type { Actor } from '../audit/audit.service';
 import * as repo from './order.repository';
 import type { OrderDeps } from './order.service';
 import * as courierRepo from './order-courier.repository';
+import { insertEvent } from './order-events.repository';
 import { PUBLIC_ID_RE } from './order-id';
 import { adminMove } from './order-lifecycle.service';
 
@@ -166,7 +167,7 @@ export async function bookCourier(
       label_pdf: booked.labelPdf,
       label_url: booked.labelUrl,
     });
-    await repo.insertEvent(trx, {
+    await insertEvent(trx, {
       order_id: order.id,
       event: 'courier_booked',
       actor: 'admin',

@@ -6,6 +6,7 @@ import type { MailKind, MailLine } from '../mail/mail-templates';
 import { discountsOfOrders } from '../promotion/promotion-pricing.service';
 import { ymd } from './order.mapping';
 import * as repo from './order.repository';
+import { insertEvent } from './order-events.repository';
 
 /** What an order's timeline records: its states, and what happened to its money and documents. */
 export type OrderEvent =
@@ -72,7 +73,7 @@ export async function recordOrderEvent(
   actor: Actor,
   opts: EventOptions = {},
 ): Promise<void> {
-  await repo.insertEvent(trx, {
+  await insertEvent(trx, {
     order_id: order.id,
     event,
     actor,

@@ -5,6 +5,7 @@ import { transaction } from '../../lib/transaction';
 import { type Actor as AuditActor, recordAudit } from '../audit/audit.service';
 import * as repo from './order.repository';
 import { loadOrder, type OrderDeps } from './order.service';
+import { insertEvent } from './order-events.repository';
 import { PUBLIC_ID_RE } from './order-id';
 import { move } from './order-move.service';
 import { refundableLeft, reserveRefund, sendRefund, tookPayment } from './order-refund.service';
@@ -121,7 +122,7 @@ export async function changeTracking(
       carrier: input.carrier || null,
       tracking_number: input.trackingNumber || null,
     });
-    await repo.insertEvent(trx, {
+    await insertEvent(trx, {
       order_id: order.id,
       event: 'tracking_changed',
       actor: 'admin',

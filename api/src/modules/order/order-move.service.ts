@@ -14,7 +14,10 @@ import { releasePromotions, retakePromotions } from '../promotion/promotion-pric
 import type { SearchEngine } from '../search/search-engine';
 import { recordStock } from '../stock/stock-ledger.service';
 import * as repo from './order.repository';
+import { readProducts } from './order-checkout.repository';
+import { insertEvent } from './order-events.repository';
 import { type EventOptions, recordOrderEvent } from './order-events.service';
+import { giveStock, lockProducts, lockVariantStock, orderUnits, takeStock } from './order-stock.repository';
 
 /**
  * Applies one move to an order row locked by the caller, after checking it against the state table, and records
@@ -45,7 +48,7 @@ export async function move(
   if (sold !== countsAsSold(order.state as OrderState)) {
     // Units sold (the products' popularity) follow the order into or out of the sold states, in this move.
     const deltas = new Map<number, number>();
-    for (const u of await repo.orderUnits(trx, order.id))
+    for (const u of await orderUnits(trx, order.id))
       deltas.set(u.product_id, (deltas.get(u.product_id) ?? 0) + (sold ? u.qty : -u.qty));
     await search.indexSales(trx, deltas);
   }
@@ -54,8 +57,7 @@ export async function move(
   if (opts.config && (to === 'paid' || (to === 'shipped' && order.payment_mode === 0))) {
     const shopper = await repo.shopperOf(trx, order.user_id);
     const doc = await issueInvoice(trx, opts.config, order, shopper?.name ?? '');
-    if (doc)
-      await repo.insertEvent(trx, { order_id: order.id, event: 'invoice_issued', actor, note: doc.number });
+    if (doc) await insertEvent(trx, { order_id: order.id, event: 'invoice_issued', actor, note: doc.number });
   }
   if (to === 'returned') {
     const note = await issueCreditNote(trx, order, {
@@ -64,7 +66,7 @@ export async function move(
       reason: 'Returned to origin',
     });
     if (note) {
-      await repo.insertEvent(trx, {
+      await insertEvent(trx, {
         order_id: order.id,
         event: 'credit_note_issued',
         actor,
@@ -115,8 +117,8 @@ async function changeState(
     );
     if (!first) throw conflict(illegalMoveMessage(from, to), 'illegal_move');
     if (restock) {
-      const units = await repo.orderUnits(trx, order.id);
-      for (const u of units) await repo.giveStock(trx, u.product_id, u.qty, u.variant_id);
+      const units = await orderUnits(trx, order.id);
+      for (const u of units) await giveStock(trx, u.product_id, u.qty, u.variant_id);
       await recordStock(trx, variantMoves(units, 1), ledgerContext(order, 'return', actor, opts));
     }
     return 'moved';
@@ -137,8 +139,8 @@ async function changeState(
       { stockReturned: 0 },
     );
     if (first) {
-      const units = await repo.orderUnits(trx, order.id);
-      for (const u of units) await repo.giveStock(trx, u.product_id, u.qty, u.variant_id);
+      const units = await orderUnits(trx, order.id);
+      for (const u of units) await giveStock(trx, u.product_id, u.qty, u.variant_id);
       await recordStock(
         trx,
         variantMoves(units, 1),
@@ -153,10 +155,10 @@ async function changeState(
   if (to === 'pending_payment') {
     // "Pay now" on a failed payment: the same order waits for payment again, holding its units again.
     if (order.stock_returned) {
-      const units = await repo.orderUnits(trx, order.id);
+      const units = await orderUnits(trx, order.id);
       for (const u of units) {
-        if (!(await repo.takeStock(trx, u.product_id, u.qty, true, u.variant_id))) {
-          const [p] = await repo.readProducts(trx, [u.product_id]);
+        if (!(await takeStock(trx, u.product_id, u.qty, true, u.variant_id))) {
+          const [p] = await readProducts(trx, [u.product_id]);
           const name = p?.name ?? 'A product of this order';
           throw new AppError(
             409,
@@ -177,18 +179,18 @@ async function changeState(
   if (to === 'paid') {
     const paid = { razorpay_payment_id: paymentId ?? null, paid_at: new Date() };
     if (order.stock_returned) {
-      const units = await repo.orderUnits(trx, order.id);
+      const units = await orderUnits(trx, order.id);
       // A product or variant switched off meanwhile has no units to give: its units are not for sale, and
       // the payment is refunded instead.
       const stock = new Map(
         (
-          await repo.lockProducts(
+          await lockProducts(
             trx,
             units.map((u) => u.product_id),
           )
         ).map((p) => [p.id, p.status && p.in_stock ? p.stock : 0]),
       );
-      const variantStock = await repo.lockVariantStock(
+      const variantStock = await lockVariantStock(
         trx,
         units.flatMap((u) => (u.variant_id === null ? [] : [u.variant_id])),
       );
@@ -203,7 +205,7 @@ async function changeState(
       }
       for (const u of units) {
         // Under the row locks taken above this cannot fail; if it ever does, the whole transaction is undone.
-        if (!(await repo.takeStock(trx, u.product_id, u.qty, false, u.variant_id)))
+        if (!(await takeStock(trx, u.product_id, u.qty, false, u.variant_id)))
           throw new Error('stock changed under a lock');
       }
       await recordStock(trx, variantMoves(units, -1), ledgerContext(order, 'retake', actor, opts));

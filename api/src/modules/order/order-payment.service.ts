@@ -6,6 +6,8 @@ import type { SimulatorProvider } from '../../lib/payments/simulator';
 import { type Trx, transaction } from '../../lib/transaction';
 import * as repo from './order.repository';
 import { loadOrder, type OrderDeps } from './order.service';
+import { restoreCart } from './order-checkout.repository';
+import { cancelledBy } from './order-events.repository';
 import { PUBLIC_ID_RE } from './order-id';
 import { move } from './order-move.service';
 import { applyRefundEvent, type RefundEntity, refundUnusablePayment } from './order-refund.service';
@@ -40,7 +42,7 @@ async function settlePayment(
       if (order.razorpay_payment_id) return 'refund_needed';
       // Only an order the payment window closed on (the expiry sweep's cancel) may come back to life; one the
       // shopper or the shop cancelled stays cancelled, and the late payment is refunded automatically.
-      if (order.state === 'cancelled' && (await repo.cancelledBy(trx, order.id)) !== 'system') {
+      if (order.state === 'cancelled' && (await cancelledBy(trx, order.id)) !== 'system') {
         await repo.keepPaymentId(trx, order.id, paymentId);
         logger.error('payment received for an order cancelled before it was paid: refund it', {
           orderId: order.public_id,
@@ -124,7 +126,7 @@ export async function customerPaymentFailed(
       return { id: order.id, msg: 'This order is no longer waiting for payment.' };
     }
     await move(trx, deps.search, order, 'payment_failed', 'customer', { config: deps.config });
-    await repo.restoreCart(trx, userId, order.id);
+    await restoreCart(trx, userId, order.id);
     return {
       id: order.id,
       msg: 'Payment failed. Your items are back in your cart: you can try again or choose cash on delivery.',

@@ -6,9 +6,17 @@ import { type Actor as AuditActor, recordAudit } from '../audit/audit.service';
 import { issueCreditNote } from '../invoice/invoice.service';
 import * as repo from './order.repository';
 import type { OrderDeps } from './order.service';
+import { insertEvent } from './order-events.repository';
 import { recordOrderEvent } from './order-events.service';
 import { newPublicId } from './order-id';
 import { move } from './order-move.service';
+import {
+  addRefunded,
+  insertRefund,
+  lockRefund,
+  processedRefundPaise,
+  updateRefund,
+} from './order-refund.repository';
 
 /**
  * Refunds through the payment provider (Razorpay's refunds API, or the simulator):
@@ -49,7 +57,7 @@ export async function reserveRefund(
   adminId?: number,
   manual?: ManualRefund,
 ): Promise<number> {
-  const id = await repo.insertRefund(trx, {
+  const id = await insertRefund(trx, {
     public_id: newPublicId(),
     order_id: order.id,
     provider_refund_id: null,
@@ -60,11 +68,11 @@ export async function reserveRefund(
     actor,
     ...(manual ? { method: manual.method, reference: manual.reference || null } : {}),
   });
-  await repo.addRefunded(trx, order.id, amountPaise);
+  await addRefunded(trx, order.id, amountPaise);
   const how = manual
     ? ` (${MANUAL_LABELS[manual.method]}${manual.reference ? `, ref. ${manual.reference}` : ''})`
     : '';
-  await repo.insertEvent(trx, {
+  await insertEvent(trx, {
     order_id: order.id,
     event: 'refund_requested',
     actor,
@@ -78,8 +86,8 @@ export async function reserveRefund(
 async function markProcessed(trx: Trx, deps: OrderDeps, refund: repo.RefundRow): Promise<void> {
   if (refund.state === 'processed') return;
   // A refund we had marked failed (no answer, then a late "processed"): its amount counts again.
-  if (refund.state === 'failed') await repo.addRefunded(trx, refund.order_id, refund.amount_paise);
-  await repo.updateRefund(trx, refund.id, { state: 'processed', error: null });
+  if (refund.state === 'failed') await addRefunded(trx, refund.order_id, refund.amount_paise);
+  await updateRefund(trx, refund.id, { state: 'processed', error: null });
   const order = await repo.lockOrder(trx, { id: refund.order_id });
   if (order) await settleRefund(trx, deps, order, refund, 'payment');
 }
@@ -105,7 +113,7 @@ async function settleRefund(
     adminId,
   };
   const whole =
-    (await repo.processedRefundPaise(trx, order.id)) >= order.total_paise &&
+    (await processedRefundPaise(trx, order.id)) >= order.total_paise &&
     canMove(order.state as OrderState, 'refunded', 'system');
   if (whole) await move(trx, deps.search, order, 'refunded', 'system', event);
   else await recordOrderEvent(trx, order, 'refunded', actor, event);
@@ -115,7 +123,7 @@ async function settleRefund(
     reason: refund.reason,
   });
   if (note) {
-    await repo.insertEvent(trx, {
+    await insertEvent(trx, {
       order_id: order.id,
       event: 'credit_note_issued',
       actor: 'system',
@@ -126,9 +134,9 @@ async function settleRefund(
 
 async function markFailed(trx: Trx, refund: repo.RefundRow, error: string): Promise<void> {
   if (refund.state !== 'pending') return;
-  await repo.updateRefund(trx, refund.id, { state: 'failed', error: error.slice(0, 300) });
-  await repo.addRefunded(trx, refund.order_id, -refund.amount_paise);
-  await repo.insertEvent(trx, {
+  await updateRefund(trx, refund.id, { state: 'failed', error: error.slice(0, 300) });
+  await addRefunded(trx, refund.order_id, -refund.amount_paise);
+  await insertEvent(trx, {
     order_id: refund.order_id,
     event: 'refund_failed',
     actor: 'payment',
@@ -139,7 +147,7 @@ async function markFailed(trx: Trx, refund: repo.RefundRow, error: string): Prom
 /** Asks the provider for a reserved refund and records the answer. Returns the refund as it ends up. */
 export async function sendRefund(deps: OrderDeps, refundId: number): Promise<repo.RefundRow> {
   const { refund, paymentId, orderPublicId } = await transaction(deps.db, async (trx) => {
-    const r = await repo.lockRefund(trx, { id: refundId });
+    const r = await lockRefund(trx, { id: refundId });
     const o = r && (await repo.findById(trx, r.order_id));
     return { refund: r!, paymentId: o?.razorpay_payment_id ?? '', orderPublicId: o?.public_id ?? '' };
   });
@@ -150,10 +158,10 @@ export async function sendRefund(deps: OrderDeps, refundId: number): Promise<rep
       notes: { refund_id: refund.public_id, order_id: orderPublicId },
     });
     return await transaction(deps.db, async (trx) => {
-      const r = (await repo.lockRefund(trx, { id: refundId }))!;
-      if (!r.provider_refund_id) await repo.updateRefund(trx, r.id, { provider_refund_id: created.id });
+      const r = (await lockRefund(trx, { id: refundId }))!;
+      if (!r.provider_refund_id) await updateRefund(trx, r.id, { provider_refund_id: created.id });
       if (created.status === 'processed') await markProcessed(trx, deps, r);
-      return (await repo.lockRefund(trx, { id: refundId }))!;
+      return (await lockRefund(trx, { id: refundId }))!;
     });
   } catch (e) {
     const err = e instanceof PaymentError ? e : new PaymentError('unavailable', String(e));
@@ -164,10 +172,10 @@ export async function sendRefund(deps: OrderDeps, refundId: number): Promise<rep
       error: err.message,
     });
     return transaction(deps.db, async (trx) => {
-      const r = (await repo.lockRefund(trx, { id: refundId }))!;
+      const r = (await lockRefund(trx, { id: refundId }))!;
       if (err.reason === 'rejected') await markFailed(trx, r, err.message);
-      else await repo.updateRefund(trx, r.id, { error: `No answer yet: ${err.message}`.slice(0, 300) });
-      return (await repo.lockRefund(trx, { id: refundId }))!;
+      else await updateRefund(trx, r.id, { error: `No answer yet: ${err.message}`.slice(0, 300) });
+      return (await lockRefund(trx, { id: refundId }))!;
     });
   }
 }
@@ -253,14 +261,14 @@ export async function staffRefund(
     });
     if (manual) {
       // Money already given back by staff: final at once, with no gateway to ask.
-      await repo.updateRefund(trx, refundId, { state: 'processed', error: null });
-      const refund = (await repo.lockRefund(trx, { id: refundId }))!;
+      await updateRefund(trx, refundId, { state: 'processed', error: null });
+      const refund = (await lockRefund(trx, { id: refundId }))!;
       await settleRefund(trx, deps, (await repo.lockOrder(trx, { id: order.id }))!, refund, 'admin', adminId);
     }
     return { refundId, orderId: order.id, manual: !!manual };
   });
   if (manual) {
-    const refund = await transaction(deps.db, async (trx) => (await repo.lockRefund(trx, { id: refundId }))!);
+    const refund = await transaction(deps.db, async (trx) => (await lockRefund(trx, { id: refundId }))!);
     return { refund, orderId };
   }
   const refund = await sendRefund(deps, refundId);
@@ -293,11 +301,11 @@ export async function applyRefundEvent(
   const notes =
     entity?.notes && !Array.isArray(entity.notes) ? (entity.notes as { refund_id?: unknown }) : {};
   const ours = typeof notes.refund_id === 'string' ? notes.refund_id.slice(0, 20) : null;
-  let refund = providerId ? await repo.lockRefund(trx, { providerId }) : undefined;
-  if (!refund && ours) refund = await repo.lockRefund(trx, { publicId: ours });
+  let refund = providerId ? await lockRefund(trx, { providerId }) : undefined;
+  if (!refund && ours) refund = await lockRefund(trx, { publicId: ours });
   if (!refund) return 'Event ignored: no matching refund.';
   if (providerId && !refund.provider_refund_id) {
-    await repo.updateRefund(trx, refund.id, { provider_refund_id: providerId });
+    await updateRefund(trx, refund.id, { provider_refund_id: providerId });
   }
   if (event === 'refund.processed') {
     if (refund.state === 'processed') return 'Refund already processed.';

@@ -13,9 +13,12 @@ import { discountsOfOrders } from '../promotion/promotion-pricing.service';
 import { toOrderJson } from './order.mapping';
 import * as repo from './order.repository';
 import type { OrderDeps } from './order.service';
+import { removeOrderLinesFromCart } from './order-checkout.repository';
 import { PAYMENT_UNAVAILABLE } from './order-checkout.service';
+import { eventsOf, insertEvent } from './order-events.repository';
 import { PUBLIC_ID_RE } from './order-id';
 import { move } from './order-move.service';
+import { refundsOf } from './order-refund.repository';
 import { moneyTaken, refundableLeft, reserveRefund, sendRefund, tookPayment } from './order-refund.service';
 
 /**
@@ -39,8 +42,8 @@ export async function orderDetails(
   if (!o) throw notFound('Order');
   const [lines, events, refunds, documents, mails, discounts] = await Promise.all([
     repo.linesOf(db, [o.id]),
-    repo.eventsOf(db, o.id),
-    repo.refundsOf(db, o.id),
+    eventsOf(db, o.id),
+    refundsOf(db, o.id),
     repo.documentsOf(db, o.id),
     opts.staff ? mailRepo.mailsOfOrder(db, o.id) : Promise.resolve([]),
     discountsOfOrders(db, [o.id]),
@@ -175,7 +178,7 @@ export async function payNow(deps: OrderDeps, userId: number, publicId: string):
     const expiresAt = new Date(Date.now() + deps.config.PAYMENT_EXPIRY_MINUTES * 60_000);
     if (o.state === 'payment_failed') {
       await move(trx, deps.search, o, 'pending_payment', 'customer', { config: deps.config, expiresAt });
-      await repo.removeOrderLinesFromCart(trx, userId, o.id);
+      await removeOrderLinesFromCart(trx, userId, o.id);
     } else if (o.state === 'pending_payment') {
       // Asking again does not hold the units longer than the first payment window.
     } else {
@@ -229,7 +232,7 @@ export async function staffResendMail(
     const mail = order && (await mailRepo.findMail(trx, Number(mailId)));
     if (!order || !mail || mail.order_id !== order.id) throw notFound('Mail');
     await resendMail(trx, deps.config, mail);
-    await repo.insertEvent(trx, {
+    await insertEvent(trx, {
       order_id: order.id,
       event: 'mail_resent',
       actor: 'admin',

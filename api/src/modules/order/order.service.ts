@@ -9,6 +9,7 @@ import { discountsOfOrders } from '../promotion/promotion-pricing.service';
 import type { SearchEngine } from '../search/search-engine';
 import { toOrderJson } from './order.mapping';
 import * as repo from './order.repository';
+import * as listRepo from './order-list.repository';
 import { orderSearch } from './order-search';
 
 /**
@@ -75,7 +76,7 @@ export async function listAdminOrders(
   db: Db,
   f: AdminOrdersQuery,
 ): Promise<{ orders: Order[]; hasMore: boolean; total: number }> {
-  const filter: repo.AdminOrderFilter = {
+  const filter: listRepo.AdminOrderFilter = {
     states: f.state,
     paymentMode: f.payment_mode,
     q: f.q ? orderSearch(f.q) : undefined,
@@ -88,10 +89,12 @@ export async function listAdminOrders(
   const offset = (f.page - 1) * f.limit;
   // A search also reads the customers' table, whose changes the orders' version does not follow.
   const total = filter.q
-    ? await repo.countAdminOrders(db, filter)
-    : await listCounts.count(db, 'orders', JSON.stringify(filter), () => repo.countAdminOrders(db, filter));
+    ? await listRepo.countAdminOrders(db, filter)
+    : await listCounts.count(db, 'orders', JSON.stringify(filter), () =>
+        listRepo.countAdminOrders(db, filter),
+      );
   const rows = await readPage({ offset, limit: f.limit, dir: f.dir }, total, (window) =>
-    repo.listAdminOrders(db, { ...filter, sort: f.sort, ...window }),
+    listRepo.listAdminOrders(db, { ...filter, sort: f.sort, ...window }),
   );
   return { orders: await withLines(db, rows), hasMore: offset + rows.length < total, total };
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { transaction } from '../../lib/transaction';
-import type { CartLineRow } from '../order/order.repository';
+import type { CartLineRow } from '../order/order-checkout.repository';
 import { loadLines, price } from '../order/order-checkout.service';
 import * as repo from './promotion.repository';
 

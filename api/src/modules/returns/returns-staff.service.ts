@@ -16,8 +16,10 @@ import { type Actor, recordAudit } from '../audit/audit.service';
 import { issueCreditNote } from '../invoice/invoice.service';
 import * as orders from '../order/order.repository';
 import type { OrderDeps } from '../order/order.service';
+import * as orderEvents from '../order/order-events.repository';
 import { newPublicId } from '../order/order-id';
 import { staffRefund } from '../order/order-refund.service';
+import * as orderStock from '../order/order-stock.repository';
 import { recordStock, returnToStock } from '../stock/stock-ledger.service';
 import * as repo from './returns.repository';
 import { differenceOf, RETURN_ID_RE, toViews } from './returns.service';
@@ -311,7 +313,7 @@ export async function refundReturn(
           quantities,
         });
         if (note) {
-          await orders.insertEvent(trx, {
+          await orderEvents.insertEvent(trx, {
             order_id: lockedOrder.id,
             event: 'credit_note_issued',
             actor: 'admin',
@@ -402,7 +404,7 @@ export async function replaceReturn(deps: OrderDeps, publicId: string, actor: Ac
         .sort((a, b) => a.product_id - b.product_id || Number(a.send) - Number(b.send));
       for (const l of wanted) {
         // The no-oversell rule: the guarded update takes the units only while they are there and on sale.
-        if (!(await orders.takeStock(trx, l.product_id, l.qty, true, l.send))) {
+        if (!(await orderStock.takeStock(trx, l.product_id, l.qty, true, l.send))) {
           throw new OutOfStock(
             `${l.name} is out of stock for the replacement: we will send it as soon as it is back.`,
           );
@@ -458,7 +460,7 @@ export async function replaceReturn(deps: OrderDeps, publicId: string, actor: Ac
           };
         }),
       );
-      await orders.insertEvent(trx, {
+      await orderEvents.insertEvent(trx, {
         order_id: newId,
         event: toPay > 0 ? 'placed' : 'paid',
         actor: 'admin',

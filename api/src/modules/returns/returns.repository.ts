@@ -1,7 +1,8 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connection';
-import type { ReturnEventTable, ReturnLineTable, ReturnRequestTable } from '../../db/database';
+import type { ReturnLineTable, ReturnRequestTable } from '../../db/database';
 import { containsPattern } from '../../db/like';
+import { addEvent, eventsWithStaff, type NewEvent } from '../../db/timeline';
 import { readSettings } from '../settings/settings.repository';
 
 export type ReturnRow = Selectable<ReturnRequestTable>;
@@ -84,14 +85,9 @@ export async function insertPhotos(db: Db, requestId: number, files: string[]): 
     .execute();
 }
 
-export async function insertEvent(
-  db: Db,
-  e: Omit<Insertable<ReturnEventTable>, 'note'> & { note?: string },
-): Promise<void> {
-  await db
-    .insertInto('return_events')
-    .values({ ...e, note: (e.note ?? '').slice(0, 300) })
-    .execute();
+/** Adds an event to the request's timeline (db/timeline.ts, shared with orders). */
+export function insertEvent(db: Db, e: NewEvent<'return_events'>): Promise<void> {
+  return addEvent(db, 'return_events', e);
 }
 
 export function lockRequest(db: Db, publicId: string): Promise<ReturnRow | undefined> {
@@ -185,21 +181,9 @@ export function photosOf(db: Db, requestIds: number[]) {
     .execute();
 }
 
+/** The request's timeline, with the member of staff who made each event. */
 export function eventsOf(db: Db, requestId: number) {
-  return db
-    .selectFrom('return_events as e')
-    .leftJoin('admins as a', 'a.id', 'e.admin_id')
-    .select([
-      'e.event',
-      'e.actor',
-      'e.note',
-      'e.created_at',
-      'a.name as admin_name',
-      'a.email as admin_email',
-    ])
-    .where('e.request_id', '=', requestId)
-    .orderBy('e.id')
-    .execute();
+  return eventsWithStaff(db, 'return_events', requestId);
 }
 
 export interface ReturnFilter {

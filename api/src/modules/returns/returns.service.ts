@@ -33,6 +33,7 @@ import type { Storage } from '../../lib/storage';
 import { type Trx, transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import * as orders from '../order/order.repository';
+import * as orderEvents from '../order/order-events.repository';
 import { PUBLIC_ID_RE } from '../order/order-id';
 import { discountsOfOrders } from '../promotion/promotion-pricing.service';
 import { writeSettings } from '../settings/settings.repository';
@@ -258,7 +259,7 @@ async function visibleOrder(db: Db | Trx, publicId: string, who: { staff: boolea
 async function windowOf(db: Db | Trx, order: orders.OrderRow, days: number) {
   const delivered =
     order.state === 'delivered'
-      ? (await orders.latestEvent(db, order.id, 'delivered'))?.created_at
+      ? (await orderEvents.latestEvent(db, order.id, 'delivered'))?.created_at
       : undefined;
   const at = delivered ?? (order.state === 'delivered' ? order.updated_at : undefined);
   const closesAt = at ? returnWindowCloses(at, days) : null;
@@ -555,7 +556,7 @@ async function writeRequest(
     note: `${body.kind === 'refund' ? 'Refund' : 'Replacement'}: ${rows.map((r) => `${r.qty} × ${r.line.name}`).join(', ')}`,
     admin_id: null,
   });
-  await orders.insertEvent(trx, {
+  await orderEvents.insertEvent(trx, {
     order_id: order.id,
     event: 'return_requested',
     actor: 'customer',

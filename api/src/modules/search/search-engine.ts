@@ -4,6 +4,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import * as repo from './search.repository';
 import { NO_CACHE, SearchCache, type SearchCacheView } from './search-cache';
+import * as facetsRepo from './search-facets.repository';
+import * as indexRepo from './search-index.repository';
+import * as matchRepo from './search-match.repository';
 import {
   deletionKeys,
   editDistance,
@@ -15,6 +18,7 @@ import {
   TYPO_MIN_LENGTH,
   words as textWords,
 } from './search-text';
+import * as wordsRepo from './search-words.repository';
 
 /** What a product list asks for: the search text, the filters (prices in paise), the order and the page. */
 export interface CatalogQuery extends repo.FilterValues {
@@ -54,7 +58,7 @@ export interface SearchEngine {
   /** A page of matching product ids, the total and the facet counts. */
   find(db: Db, query: CatalogQuery): Promise<CatalogAnswer>;
   /** The search words of a query after synonyms and typo correction (for tests and the admin's preview). */
-  explain(db: Db, q: string): Promise<repo.WordMatch[]>;
+  explain(db: Db, q: string): Promise<matchRepo.WordMatch[]>;
 }
 
 const EMPTY_FACETS: ProductFacets = {
@@ -68,7 +72,7 @@ const EMPTY_FACETS: ProductFacets = {
 };
 
 const byCount = (a: FacetValue, b: FacetValue) => b.count - a.count || a.label.localeCompare(b.label);
-const countValues = (rows: repo.CountRow[], label?: (v: string) => string): FacetValue[] =>
+const countValues = (rows: facetsRepo.CountRow[], label?: (v: string) => string): FacetValue[] =>
   rows
     .map((r) => ({
       value: String(r.value),
@@ -131,13 +135,13 @@ export class MariaDbSearch implements SearchEngine {
   async indexProducts(trx: Db, productIds: number[]): Promise<void> {
     const ids = [...new Set(productIds)];
     if (ids.length === 0) return;
-    const { docs, vocabulary } = indexDocs((await repo.indexSources(trx, ids)).map(toSource));
-    await repo.writeIndex(trx, docs, [...vocabulary.values()]);
+    const { docs, vocabulary } = indexDocs((await indexRepo.indexSources(trx, ids)).map(toSource));
+    await indexRepo.writeIndex(trx, docs, [...vocabulary.values()]);
   }
 
   /**
    * A loader for the index of an empty catalogue being filled (the sample seed), on connections and in
-   * transactions of its own (repo.startIndexLoad): `add` writes the index rows of products just made from the
+   * transactions of its own (indexRepo.startIndexLoad): `add` writes the index rows of products just made from the
    * sources the caller holds (nothing is read back), `end` writes the vocabulary (each word once) and finishes,
    * `commit` or `rollback` ends the load. The rows are those `indexProducts` writes for the same products
    * (api/test/search-bulk-index.test.ts). The index tables must be empty: MariaDB then sorts the rows and builds
@@ -146,17 +150,17 @@ export class MariaDbSearch implements SearchEngine {
   bulkLoader(db: Db): BulkIndexLoad {
     const written = new Set<string>();
     const vocabulary: { k: string; word: string }[] = [];
-    let load: ReturnType<typeof repo.startIndexLoad> | undefined;
+    let load: ReturnType<typeof indexRepo.startIndexLoad> | undefined;
     let colorIds: Promise<Map<string, number>> | undefined;
     const open = () => {
-      load ??= repo.startIndexLoad(db);
+      load ??= indexRepo.startIndexLoad(db);
       return load;
     };
     return {
       async add(products) {
         const loading = await open();
         // The seed names its products' colours (made before the load): the documents hold their ids.
-        colorIds ??= repo.colorIdsByName(db);
+        colorIds ??= indexRepo.colorIdsByName(db);
         const ids = await colorIds;
         const made = indexDocs(
           products.map((p) => ({ ...p, colorIds: p.colors.map((c) => ids.get(c)!), sold: 0 })),
@@ -175,43 +179,43 @@ export class MariaDbSearch implements SearchEngine {
 
   async indexSales(trx: Db, deltas: Map<number, number>): Promise<void> {
     // Product id order: the lock order of every transaction that writes these rows.
-    await repo.addSales(trx, new Map([...deltas].sort((a, b) => a[0] - b[0])));
+    await indexRepo.addSales(trx, new Map([...deltas].sort((a, b) => a[0] - b[0])));
   }
 
   async indexProductsOf(trx: Db, of: { categoryId: number } | { colorId: number }): Promise<void> {
     const ids =
       'categoryId' in of
-        ? await repo.productIdsOfCategory(trx, of.categoryId)
-        : await repo.productIdsOfColor(trx, of.colorId);
+        ? await indexRepo.productIdsOfCategory(trx, of.categoryId)
+        : await indexRepo.productIdsOfColor(trx, of.colorId);
     for (let i = 0; i < ids.length; i += 500) await this.indexProducts(trx, ids.slice(i, i + 500));
   }
 
   /**
-   * The query's words as the index finds them (repo.WordMatch): each with its synonyms, typo fixes and start,
+   * The query's words as the index finds them (matchRepo.WordMatch): each with its synonyms, typo fixes and start,
    * and its part in the query.
    * - the last word that names a category (its own word or a synonym's: "laptop", "speaker" → audio) is the
    *   type word; each other word that names no product of that kind is optional ("bluetooth" speaker)
    * - a word of letters and a number whose synonyms replace it ("ps5" → playstation) adds the number as a hint
    */
-  async explain(db: Db, q: string): Promise<repo.WordMatch[]> {
+  async explain(db: Db, q: string): Promise<matchRepo.WordMatch[]> {
     const words = queryWords(q);
     if (words.length === 0) return [];
     const [known, synonyms, categories] = await Promise.all([
-      repo.knownPrefixes(
+      wordsRepo.knownPrefixes(
         db,
         words.filter((w) => w.length >= TYPO_MIN_LENGTH),
       ),
-      repo.synonymsFor(db, words),
-      repo.activeCategories(db),
+      wordsRepo.synonymsFor(db, words),
+      wordsRepo.activeCategories(db),
     ]);
     const alternatives = new Map<string, string[]>();
     for (const s of synonyms) alternatives.set(s.term, textWords(s.alternatives));
-    const out: repo.WordMatch[] = [];
+    const out: matchRepo.WordMatch[] = [];
     for (const w of words) {
       const exact = new Set([w, ...(alternatives.get(w) ?? [])]);
       if (w.length >= TYPO_MIN_LENGTH && !known.has(w)) {
         // One typo: indexed words sharing a deletion key, checked with the real edit distance.
-        for (const c of await repo.wordsByKeys(db, deletionKeys(w)))
+        for (const c of await wordsRepo.wordsByKeys(db, deletionKeys(w)))
           if (editDistance(w, c, 1) <= 1) exact.add(c);
       }
       // Every word also finds longer words it starts ("lapt" → laptop), except single characters.
@@ -223,7 +227,7 @@ export class MariaDbSearch implements SearchEngine {
       const kind = out[type]!;
       kind.role = 'type';
       const narrows = await Promise.all(
-        out.map((m) => (m === kind ? true : repo.namesAmongType(db, kind.exact, m))),
+        out.map((m) => (m === kind ? true : matchRepo.namesAmongType(db, kind.exact, m))),
       );
       out.forEach((m, i) => {
         if (!narrows[i]) m.role = 'optional';
@@ -251,7 +255,7 @@ export class MariaDbSearch implements SearchEngine {
     if (!key && query.q?.trim()) return { ids: [], total: 0, facets: EMPTY_FACETS };
     const words = key ? await cache.memo(`words\n${key}`, () => this.explain(db, key)) : [];
     const spec: repo.ListSpec = {
-      match: words.length ? repo.matchSet(words) : undefined,
+      match: words.length ? matchRepo.matchSet(words) : undefined,
       conditions: repo.conditions(query),
     };
     const sort = query.sort ?? (spec.match ? 'relevance' : 'newest');
@@ -305,8 +309,8 @@ export class MariaDbSearch implements SearchEngine {
       // words, and the other way round. The total comes from the same pass.
       const withFacets = query.facets === true || !query.admin;
       const found = await cache.memo(`search\n${sort}\n${raw}\n${withFacets}\n${matches}`, () =>
-        repo.withMatches(db, spec, { key, raw }, async (conn, once) => {
-          const counted = withFacets ? await repo.matchFacets(conn, once, query.admin) : undefined;
+        matchRepo.withMatches(db, spec, { key, raw }, async (conn, once) => {
+          const counted = withFacets ? await facetsRepo.matchFacets(conn, once, query.admin) : undefined;
           return {
             total: counted ? counted.total : await repo.countMatches(conn, once),
             ranked: await repo.pageIds(conn, once, sort, { limit: this.rankedKept, offset: 0 }),
@@ -323,7 +327,7 @@ export class MariaDbSearch implements SearchEngine {
               await cache.memo(
                 `searchPage\n${sort}\n${raw}\n${matches}\n${query.offset}\n${query.limit}`,
                 () =>
-                  repo.withMatches(db, spec, { key, raw }, (conn, once) =>
+                  matchRepo.withMatches(db, spec, { key, raw }, (conn, once) =>
                     repo.pageIds(conn, once, sort, query),
                   ),
               ),
@@ -367,19 +371,19 @@ export class MariaDbSearch implements SearchEngine {
     if (query.admin) {
       const covered = coveredByIndex(query, spec);
       const [brand, category] = await Promise.all([
-        repo.brandCounts(db, spec, covered),
-        repo.categoryCounts(db, spec, covered),
+        facetsRepo.brandCounts(db, spec, covered),
+        facetsRepo.categoryCounts(db, spec, covered),
       ]);
       return { ...EMPTY_FACETS, brand: countValues(brand), category: countValues(category) };
     }
     const [brand, category, color, memory, inStock, discount, price] = await Promise.all([
-      repo.brandCounts(db, spec),
-      repo.categoryCounts(db, spec),
-      repo.colorCounts(db, spec, query.admin),
-      repo.memoryCounts(db, spec),
-      repo.sellableCount(db, spec),
-      repo.discountCounts(db, spec),
-      repo.priceRange(db, spec),
+      facetsRepo.brandCounts(db, spec),
+      facetsRepo.categoryCounts(db, spec),
+      facetsRepo.colorCounts(db, spec, query.admin),
+      facetsRepo.memoryCounts(db, spec),
+      facetsRepo.sellableCount(db, spec),
+      facetsRepo.discountCounts(db, spec),
+      facetsRepo.priceRange(db, spec),
     ]);
     return toFacets({ brand, category, color, memory, inStock, discount, price });
   }
@@ -398,7 +402,7 @@ export class MariaDbSearch implements SearchEngine {
         continue;
       }
       const keys = new Set(deletionKeys(w).flatMap((k) => (k.length > 3 ? deletionKeys(k) : [k])));
-      const candidates = (await repo.wordsByKeys(db, [...keys]))
+      const candidates = (await wordsRepo.wordsByKeys(db, [...keys]))
         .map((c) => ({ c, d: editDistance(w, c, 2) }))
         .filter((x) => x.d <= 2 && x.c !== w)
         .sort((a, b) => a.d - b.d || a.c.length - b.c.length || a.c.localeCompare(b.c));
@@ -409,7 +413,7 @@ export class MariaDbSearch implements SearchEngine {
     if (!changed) return undefined;
     const q = fixed.join(' ');
     const again = await repo.countMatches(db, {
-      match: repo.matchSet(q.split(' ').map((w) => ({ exact: [w, singular(w)] }))),
+      match: matchRepo.matchSet(q.split(' ').map((w) => ({ exact: [w, singular(w)] }))),
       conditions: repo.conditions({ admin }),
     });
     return again > 0 ? q : undefined;
@@ -432,9 +436,9 @@ export class MariaDbSearch implements SearchEngine {
         let after = 0;
         let n = 0;
         for (;;) {
-          const ids = await repo.productIdsAfter(trx, after, batch);
+          const ids = await indexRepo.productIdsAfter(trx, after, batch);
           if (ids.length === 0) return n;
-          await loadDocs(trx, (await repo.indexSources(trx, ids)).map(toSource), written);
+          await loadDocs(trx, (await indexRepo.indexSources(trx, ids)).map(toSource), written);
           n += ids.length;
           after = ids.at(-1)!;
         }
@@ -451,7 +455,7 @@ export class MariaDbSearch implements SearchEngine {
     let after = 0;
     let done = 0;
     for (;;) {
-      const ids = await repo.productIdsAfter(db, after, batch);
+      const ids = await indexRepo.productIdsAfter(db, after, batch);
       if (ids.length === 0) return done;
       await db.transaction().execute((trx) => this.indexProducts(trx, ids));
       done += ids.length;
@@ -461,7 +465,7 @@ export class MariaDbSearch implements SearchEngine {
 }
 
 /** The facets as the API answers them, from their counts. */
-function toFacets(f: Omit<repo.MatchFacets, 'total'>): ProductFacets {
+function toFacets(f: Omit<facetsRepo.MatchFacets, 'total'>): ProductFacets {
   const values = countValues;
   return {
     brand: values(f.brand),
@@ -484,8 +488,8 @@ type NewProductSource = IndexSource & { id: number };
 /** What the index rows of a product are made of: what its terms are made of, its id, colour ids and units sold. */
 type DocSource = NewProductSource & { colorIds: number[]; sold: number };
 
-/** A product as the index reads it (repo.indexSources) as the source of its index rows. */
-function toSource(r: repo.IndexRow): DocSource {
+/** A product as the index reads it (indexRepo.indexSources) as the source of its index rows. */
+function toSource(r: indexRepo.IndexRow): DocSource {
   return {
     colorIds: r.color_ids ? r.color_ids.split(',').map(Number) : [],
     id: Number(r.id),
@@ -503,12 +507,12 @@ function toSource(r: repo.IndexRow): DocSource {
 }
 
 /**
- * Adds the index rows of products that have none (repo.loadIndex); `written` holds the words whose vocabulary
+ * Adds the index rows of products that have none (indexRepo.loadIndex); `written` holds the words whose vocabulary
  * entries earlier calls of the same load wrote, each written once.
  */
 async function loadDocs(trx: Db, sources: DocSource[], written: Set<string>) {
   const { docs, vocabulary } = indexDocs(sources, written);
-  await repo.loadIndex(trx, docs, [...vocabulary.values()]);
+  await indexRepo.loadIndex(trx, docs, [...vocabulary.values()]);
 }
 
 /** The bulk load of a new catalogue's index (MariaDbSearch.bulkLoader). */
@@ -529,7 +533,7 @@ function indexDocs(
   sources: DocSource[],
   written?: Set<string>,
 ): {
-  docs: repo.IndexedDoc[];
+  docs: indexRepo.IndexedDoc[];
   vocabulary: Map<string, { k: string; word: string }>;
 } {
   const vocabulary = new Map<string, { k: string; word: string }>();
@@ -562,7 +566,7 @@ function idList(values: number[]): string {
 }
 
 /** The texts a query's words find: each word's exact terms (synonyms, typo fixes) and the start it finds. */
-export function startsOf(matches: repo.WordMatch[]): string[] {
+export function startsOf(matches: matchRepo.WordMatch[]): string[] {
   return [
     ...new Set(
       matches.flatMap((m) => (m.role === 'hint' ? [] : [...m.exact, ...(m.prefix ? [m.prefix] : [])])),
@@ -580,6 +584,6 @@ export async function categoriesNamed(
   { db, search }: { db: Db; search: SearchEngine },
   q: string,
 ): Promise<{ name: string; slug: string }[]> {
-  const [matches, categories] = await Promise.all([search.explain(db, q), repo.activeCategories(db)]);
+  const [matches, categories] = await Promise.all([search.explain(db, q), wordsRepo.activeCategories(db)]);
   return namedCategories(categories, startsOf(matches));
 }

@@ -4,15 +4,18 @@ import type { Db } from '../../db/connection';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import { summariesByIds } from '../product/product.repository';
 import { toSummary } from '../product/product.service';
-import * as repo from './search.repository';
 import { namedCategories, startsOf } from './search-engine';
 import { queryWords, singular } from './search-text';
+import * as wordsRepo from './search-words.repository';
 
 /** Products shown while typing. */
 const SUGGESTED_PRODUCTS = 5;
 
 export async function listSynonyms(db: Db): Promise<Synonym[]> {
-  return (await repo.synonyms(db)).map((r) => ({ term: r.term, alternatives: r.alternatives.split(' ') }));
+  return (await wordsRepo.synonyms(db)).map((r) => ({
+    term: r.term,
+    alternatives: r.alternatives.split(' '),
+  }));
 }
 
 /**
@@ -28,8 +31,8 @@ export async function setSynonyms(db: Db, actor: Actor, list: Synonym[]): Promis
   const byTerm = (list: { term: string; alternatives: string }[]) =>
     Object.fromEntries(list.map((r) => [r.term, r.alternatives]));
   await db.transaction().execute(async (trx) => {
-    const before = await repo.synonyms(trx);
-    await repo.replaceSynonyms(trx, rows);
+    const before = await wordsRepo.synonyms(trx);
+    await wordsRepo.replaceSynonyms(trx, rows);
     await recordAudit(trx, {
       actor,
       action: 'settings.synonyms',
@@ -67,12 +70,12 @@ export async function suggest(
       offset: 0,
     }),
     search.explain(db, q),
-    repo.activeCategories(db),
+    wordsRepo.activeCategories(db),
   ]);
   const starts = startsOf(matches);
   const [rows, brands] = await Promise.all([
     summariesByIds(db, found.ids),
-    repo.brandsStartingWith(db, starts.slice(0, 20), 3),
+    wordsRepo.brandsStartingWith(db, starts.slice(0, 20), 3),
   ]);
   const products = rows.map(toSummary).map((p): Suggestions['products'][number] => ({
     _id: p._id,

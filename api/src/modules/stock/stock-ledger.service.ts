@@ -8,7 +8,7 @@ import {
 } from '@voltcart/shared';
 import type { Db } from '../../db/connection';
 import { notFound } from '../../errors';
-import * as orderRepo from '../order/order.repository';
+import { giveStock } from '../order/order-stock.repository';
 import * as lowStock from './low-stock.repository';
 import * as repo from './stock-ledger.repository';
 
@@ -72,7 +72,7 @@ export async function returnToStock(
   const sorted = [...units].sort(
     (a, b) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0),
   );
-  for (const u of sorted) await orderRepo.giveStock(trx, u.productId, u.qty, u.variantId);
+  for (const u of sorted) await giveStock(trx, u.productId, u.qty, u.variantId);
   await recordStock(
     trx,
     sorted.flatMap((u) => (u.variantId === null ? [] : [{ variantId: u.variantId, delta: u.qty }])),
