@@ -3,9 +3,9 @@ import type { Db } from '../../db/connection';
 import { isDuplicateKey, isMissingReference } from '../../db/errors';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { imageLimits, releaseImages, removeImages } from '../../lib/images';
-import { type Actor, recordAudit } from '../audit/audit.service';
+import type { Actor } from '../audit/audit.service';
 import * as repo from './product.repository';
-import { getProduct, PRODUCT_MESSAGES as M, type ProductDeps, productAuditFields } from './product.service';
+import { getProduct, PRODUCT_MESSAGES as M, type ProductDeps, productHistory } from './product.service';
 import { type Form, type Plan, updateInput } from './product-form.service';
 import {
   commitGallery,
@@ -86,15 +86,7 @@ export async function createProduct(
       await syncVariants(trx, id, p.values.stock ?? 0, actor.id);
       await commitGallery(trx, id, gallery);
       await deps.search.indexProducts(trx, [id]);
-      const made = await getProduct(trx, id, { admin: true });
-      await recordAudit(trx, {
-        actor,
-        action: 'product.create',
-        kind: 'product',
-        objectId: id,
-        summary: `Created product ${made.name}`,
-        after: productAuditFields(made),
-      });
+      await productHistory.created(trx, actor, id, await getProduct(trx, id, { admin: true }));
       return id;
     });
     const uploads = [...(thumb ? [thumb.outcome] : []), ...gallery.outcomes];
@@ -170,15 +162,7 @@ export async function updateProduct(
       await vrepo.refreshFigures(trx, id);
       await deps.search.indexProducts(trx, [id]);
       const dropping = await commitGallery(trx, id, gallery);
-      await recordAudit(trx, {
-        actor,
-        action: 'product.update',
-        kind: 'product',
-        objectId: id,
-        summary: `Saved product ${values.name ?? current.name}`,
-        before: productAuditFields(current),
-        after: productAuditFields(await getProduct(trx, id, { admin: true })),
-      });
+      await productHistory.saved(trx, actor, id, current, await getProduct(trx, id, { admin: true }));
       return dropping;
     });
     uploads = [...(thumb ? [thumb.outcome] : []), ...gallery.outcomes];

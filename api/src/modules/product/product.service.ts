@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../errors';
 import { releaseImages } from '../../lib/images';
 import type { Storage } from '../../lib/storage';
 import { transaction } from '../../lib/transaction';
-import { type Actor, recordAudit } from '../audit/audit.service';
+import { type Actor, catalogHistory, recordAudit } from '../audit/audit.service';
 import { ratingOf } from '../review/review.service';
 import type { SearchEngine } from '../search/search-engine';
 import { lowStockThreshold } from '../settings/settings.service';
@@ -132,7 +132,7 @@ const productMoved = (slug: string) =>
   );
 
 /** What the history keeps of a product (the fields the form edits; pictures by file name). */
-export function productAuditFields(p: Product) {
+function productAuditFields(p: Product) {
   return {
     name: p.name,
     slug: p.slug,
@@ -155,6 +155,9 @@ export function productAuditFields(p: Product) {
     longDescription: p.longDescription,
   };
 }
+
+/** The history of products' creates, saves and deletes, worded as every catalogue object's are. */
+export const productHistory = catalogHistory('product', 'product', productAuditFields);
 
 const TOGGLES: Record<1 | 2 | 3, { column: repo.ToggleColumn; on: string; off: string }> = {
   1: { column: 'status', on: 'is now active', off: 'is now inactive' },
@@ -196,14 +199,7 @@ export async function deleteProduct(deps: ProductDeps, actor: Actor, id: number)
   const current = await getProduct(deps.db, id, { admin: true });
   await transaction(deps.db, async (trx) => {
     if (!(await repo.deleteProduct(trx, id))) throw notFound('Product');
-    await recordAudit(trx, {
-      actor,
-      action: 'product.delete',
-      kind: 'product',
-      objectId: id,
-      summary: `Deleted product ${current.name}`,
-      before: productAuditFields(current),
-    });
+    await productHistory.deleted(trx, actor, id, current);
   });
   await releaseImages(deps.db, deps.storage, 'product', [
     current.thumbnail,
