@@ -9,17 +9,28 @@ import { migrations } from './migrations/index';
 export type Db = Kysely<Database>;
 
 /**
- * mysql2 pool settings for a database URL (`mysql://user:pass@host:port/name?socket=…`).
- * The primary and every replica use the same settings so that rows decode identically whichever answers.
+ * Where a database URL (`mysql://user:pass@host:port/name?socket=…`) points, as mysql2 options: the server, the
+ * credentials (root when none are given) and the database, for the pools and for single connections alike.
  */
-function poolOptions(url: string, poolSize: number): PoolOptions {
+function urlOptions(url: string) {
   const u = new URL(url);
   return {
     host: u.hostname,
     port: Number(u.port || 3306),
     user: decodeURIComponent(u.username || 'root'),
     password: decodeURIComponent(u.password),
+    socketPath: u.searchParams.get('socket') ?? undefined,
     database: u.pathname.replace(/^\//, '') || undefined,
+  };
+}
+
+/**
+ * mysql2 pool settings for a database URL.
+ * The primary and every replica use the same settings so that rows decode identically whichever answers.
+ */
+function poolOptions(url: string, poolSize: number): PoolOptions {
+  return {
+    ...urlOptions(url),
     connectionLimit: poolSize,
     maxIdle: poolSize,
     charset: 'utf8mb4',
@@ -27,7 +38,6 @@ function poolOptions(url: string, poolSize: number): PoolOptions {
     dateStrings: false,
     connectTimeout: 5000,
     enableKeepAlive: true,
-    socketPath: u.searchParams.get('socket') ?? undefined,
     // LOAD DATA LOCAL INFILE reads rows the app registered in memory (bulk-load.ts), never a file from the disk.
     infileStreamFactory: localInfileStream,
   };
@@ -149,15 +159,11 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
  * the URL's database or to `database` (null: none).
  */
 export async function serverConnection(url: string, database?: string | null) {
-  const u = new URL(url);
+  const options = urlOptions(url);
   const { createConnection } = await import('mysql2/promise');
   return createConnection({
-    host: u.hostname,
-    port: Number(u.port || 3306),
-    user: decodeURIComponent(u.username || 'root'),
-    password: decodeURIComponent(u.password),
-    socketPath: u.searchParams.get('socket') ?? undefined,
-    database: database === undefined ? u.pathname.replace(/^\//, '') || undefined : (database ?? undefined),
+    ...options,
+    database: database === undefined ? options.database : (database ?? undefined),
   });
 }
 

@@ -63,14 +63,6 @@ export async function resetAdmin(
     .execute();
 }
 
-export async function bumpAdminTokenVersion(db: Db, id: number): Promise<void> {
-  await db
-    .updateTable('admins')
-    .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
-}
-
 /**
  * The dashboard's counts (admin.service.ts says what each one means): customers, every order, orders waiting
  * for dispatch, and the revenue in paise.

@@ -21,7 +21,7 @@ import { beginLoginAttempt } from '../../lib/rate-limit';
 import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import { periodSales } from '../reports/reports.service';
-import { readTwoStepRequired, setStaffPassword } from '../staff/staff.repository';
+import { bumpTokenVersion, readTwoStepRequired, setStaffPassword } from '../staff/staff.repository';
 import { checkSecondStep, TWO_STEP_MESSAGES } from '../staff/two-step.service';
 import { toAdmin } from './admin.mapping';
 import * as repo from './admin.repository';
@@ -152,7 +152,7 @@ export function logout(db: Db, actor: Actor, session: Pick<Principal, 'id' | 'si
 /** Moving the token version on ends every session of the account at once. */
 export function logoutEverywhere(db: Db, actor: Actor, id: number): Promise<void> {
   return transaction(db, async (trx) => {
-    await repo.bumpAdminTokenVersion(trx, id);
+    await bumpTokenVersion(trx, id);
     await recordAudit(trx, {
       actor,
       action: 'session.logout_everywhere',

@@ -45,6 +45,48 @@ export function recordAudit(trx: Db, entry: AuditEntry): Promise<void> {
   return recordAudits(trx, [entry]);
 }
 
+/** How the history words a catalogue object's create, save and delete. */
+const CATALOG_VERBS = { create: 'Created', update: 'Saved', delete: 'Deleted' } as const;
+
+/**
+ * The history of one kind of catalogue object (categories, colours, products): its creates, saves and deletes
+ * recorded alike, each with recordAudit in the caller's transaction.
+ * - action `<kind>.create`, `.update` or `.delete`, for the object's id
+ * - the summary names the object as it is after the change (before it, for a delete): "Created colour Red",
+ *   "Saved colour Red", "Deleted colour Red", with `noun` the word people read for the kind
+ * - `fields` picks what the record keeps of the object, on each side there is one
+ */
+export function catalogHistory<T extends { name: string }>(
+  kind: AuditKind,
+  noun: string,
+  fields: (o: T) => Record<string, unknown>,
+) {
+  const record = (
+    trx: Db,
+    actor: Actor,
+    verb: keyof typeof CATALOG_VERBS,
+    id: number,
+    sides: { before?: T; after?: T },
+  ) =>
+    recordAudit(trx, {
+      actor,
+      action: `${kind}.${verb}`,
+      kind,
+      objectId: id,
+      summary: `${CATALOG_VERBS[verb]} ${noun} ${(sides.after ?? sides.before)!.name}`,
+      before: sides.before && fields(sides.before),
+      after: sides.after && fields(sides.after),
+    });
+  return {
+    created: (trx: Db, actor: Actor, id: number, made: T) =>
+      record(trx, actor, 'create', id, { after: made }),
+    saved: (trx: Db, actor: Actor, id: number, before: T, after: T) =>
+      record(trx, actor, 'update', id, { before, after }),
+    deleted: (trx: Db, actor: Actor, id: number, gone: T) =>
+      record(trx, actor, 'delete', id, { before: gone }),
+  };
+}
+
 /** Writes several records of one actor at once (one insert: a batch of an import), as recordAudit does. */
 export async function recordAudits(trx: Db, entries: AuditEntry[]): Promise<void> {
   const names = new Map<number, string | null>();

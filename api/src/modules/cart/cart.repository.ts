@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { firstColorPicture } from '../../db/color-picture';
 import type { Db } from '../../db/connection';
+import { deleteOwnRow, lockRow } from '../../db/single-row';
 
 /** One server cart line with its product and options, money in integer paise. */
 export interface CartLineRow {
@@ -129,14 +130,8 @@ export async function clearCart(db: Db, userId: number): Promise<number> {
 }
 
 /** Locks the user's row: a user's cart changes run one after another, so quantity limits hold. */
-export async function lockCartOwner(db: Db, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
-  return !!row;
+export function lockCartOwner(db: Db, userId: number): Promise<boolean> {
+  return lockRow(db, 'users', userId);
 }
 
 /** Products with what the cart needs to check a line: availability (offeredSql) and stock. */
@@ -274,11 +269,6 @@ export async function setLineQty(db: Db, userId: number, lineId: number, qty: nu
     .execute();
 }
 
-export async function deleteLine(db: Db, userId: number, lineId: number): Promise<number> {
-  const r = await db
-    .deleteFrom('cart_lines')
-    .where('id', '=', lineId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(r.numDeletedRows);
+export function deleteLine(db: Db, userId: number, lineId: number): Promise<number> {
+  return deleteOwnRow(db, 'cart_lines', userId, lineId);
 }

@@ -7,7 +7,7 @@ import { deleteUnlessUsed } from '../../lib/delete-unless-used';
 import { imageLimits, releaseImages, removeImages, storeImage } from '../../lib/images';
 import type { Storage } from '../../lib/storage';
 import { transaction } from '../../lib/transaction';
-import { type Actor, recordAudit } from '../audit/audit.service';
+import { type Actor, catalogHistory, recordAudit } from '../audit/audit.service';
 import type { SearchEngine } from '../search/search-engine';
 import * as repo from './category.repository';
 
@@ -63,6 +63,7 @@ const auditFields = (c: { name: string; slug: string; image: string; status: num
   image: c.image,
   status: Boolean(c.status),
 });
+const history = catalogHistory('category', 'category', auditFields);
 
 const duplicate = (slug: string) =>
   conflict(`A category with the slug "${slug}" already exists. Choose a different name.`, 'duplicate_slug');
@@ -90,14 +91,7 @@ export async function createCategory(
         ...(input.status === undefined ? {} : { status: input.status ? 1 : 0 }),
       };
       const newId = await repo.insertCategory(trx, values);
-      await recordAudit(trx, {
-        actor,
-        action: 'category.create',
-        kind: 'category',
-        objectId: newId,
-        summary: `Created category ${input.name}`,
-        after: auditFields((await repo.findCategory(trx, newId))!),
-      });
+      await history.created(trx, actor, newId, (await repo.findCategory(trx, newId))!);
       return newId;
     });
     return getCategory(deps.db, id, { admin: true });
@@ -132,15 +126,7 @@ export async function updateCategory(
     await deps.db.transaction().execute(async (trx) => {
       await repo.updateCategory(trx, id, changes);
       if (changes.name) await deps.search.indexProductsOf(trx, { categoryId: id });
-      await recordAudit(trx, {
-        actor,
-        action: 'category.update',
-        kind: 'category',
-        objectId: id,
-        summary: `Saved category ${changes.name ?? current.name}`,
-        before: auditFields(current),
-        after: auditFields({ ...current, ...changes }),
-      });
+      await history.saved(trx, actor, id, current, { ...current, ...changes });
     });
   } catch (e) {
     if (changes.image) await removeImages(deps.storage, 'categories', [changes.image]);
@@ -187,14 +173,7 @@ export async function deleteCategory(deps: CategoryDeps, actor: Actor, id: numbe
     () => repo.countProductsInCategory(deps.db, id),
     async (trx) => {
       if (!(await repo.deleteCategory(trx, id))) throw notFound('Category');
-      await recordAudit(trx, {
-        actor,
-        action: 'category.delete',
-        kind: 'category',
-        objectId: id,
-        summary: `Deleted category ${current.name}`,
-        before: auditFields(current),
-      });
+      await history.deleted(trx, actor, id, current);
     },
   );
   await releaseImages(deps.db, deps.storage, 'categories', [current.image]);

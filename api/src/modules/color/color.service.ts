@@ -5,7 +5,7 @@ import { isDuplicateKey } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import { deleteUnlessUsed } from '../../lib/delete-unless-used';
 import { transaction } from '../../lib/transaction';
-import { type Actor, recordAudit } from '../audit/audit.service';
+import { type Actor, catalogHistory, recordAudit } from '../audit/audit.service';
 import * as repo from './color.repository';
 
 export const COLOR_MESSAGES = {
@@ -64,6 +64,7 @@ const auditFields = (c: { name: string; slug: string; hexcode: string; status: n
   hexcode: c.hexcode,
   status: Boolean(c.status),
 });
+const history = catalogHistory('color', 'colour', auditFields);
 
 export async function createColor(
   db: Db,
@@ -80,14 +81,7 @@ export async function createColor(
         hexcode: normalizeHex(input.hexcode),
         ...(input.status === undefined ? {} : { status: input.status ? 1 : 0 }),
       });
-      await recordAudit(trx, {
-        actor,
-        action: 'color.create',
-        kind: 'color',
-        objectId: newId,
-        summary: `Created colour ${input.name}`,
-        after: auditFields((await repo.findColor(trx, newId))!),
-      });
+      await history.created(trx, actor, newId, (await repo.findColor(trx, newId))!);
       return newId;
     });
     return getColor(db, id, { admin: true });
@@ -119,15 +113,7 @@ export async function updateColor(
     await db.transaction().execute(async (trx) => {
       await repo.updateColor(trx, id, changes);
       if (changes.name) await search.indexProductsOf(trx, { colorId: id });
-      await recordAudit(trx, {
-        actor,
-        action: 'color.update',
-        kind: 'color',
-        objectId: id,
-        summary: `Saved colour ${changes.name ?? current.name}`,
-        before: auditFields(current),
-        after: auditFields({ ...current, ...changes }),
-      });
+      await history.saved(trx, actor, id, current, { ...current, ...changes });
     });
   } catch (e) {
     if (isDuplicateKey(e)) throw duplicate(changes.slug ?? current.slug);
@@ -164,14 +150,7 @@ export async function deleteColor(db: Db, actor: Actor, id: number): Promise<voi
     () => repo.countProductsWithColor(db, id),
     async (trx) => {
       if (!(await repo.deleteColor(trx, id))) throw notFound('Colour');
-      await recordAudit(trx, {
-        actor,
-        action: 'color.delete',
-        kind: 'color',
-        objectId: id,
-        summary: `Deleted colour ${current.name}`,
-        before: auditFields(current),
-      });
+      await history.deleted(trx, actor, id, current);
     },
   );
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
+import { lockRow } from '../../db/single-row';
 
 /**
  * The content hashes of a product's pictures (thumbnail and gallery), each with the stored file it made;
@@ -26,12 +27,6 @@ export async function thumbnailHash(db: Db, productId: number): Promise<string |
 }
 
 /** Locks the product row until the transaction ends (gallery additions to one product then run one at a time). */
-export async function lockProduct(trx: Db, productId: number): Promise<boolean> {
-  const row = await trx
-    .selectFrom('products')
-    .select('id')
-    .where('id', '=', productId)
-    .forUpdate()
-    .executeTakeFirst();
-  return row !== undefined;
+export function lockProduct(trx: Db, productId: number): Promise<boolean> {
+  return lockRow(trx, 'products', productId);
 }

@@ -17,6 +17,9 @@ import * as pictures from './product-pictures.repository';
  *   written, so two uploads of one file at the same moment still add it once
  */
 
+/** At most this many pictures in one upload (create, update, add pictures). */
+export const MAX_GALLERY_UPLOAD = 20;
+
 export interface GalleryPlan {
   /** Pictures stored for this request, not yet in the database. */
   added: { file: string; hash: string }[];

@@ -18,8 +18,12 @@ import { actorOf } from '../audit/audit.service';
 import { suggest } from '../search/search.service';
 import { releaseStockAlerts } from '../stock-alert/stock-alert.service';
 import * as products from './product.service';
+import { createInput } from './product-form.service';
+import { addImages, removeImage } from './product-gallery.service';
+import { bestSellers, listProducts } from './product-list.service';
 import { matchImageNames } from './product-match.service';
 import * as variants from './product-variant.service';
+import { createProduct, updateProduct } from './product-write.service';
 
 const M = products.PRODUCT_MESSAGES;
 const V = variants.VARIANT_MESSAGES;
@@ -35,12 +39,12 @@ export function productRoutes() {
   // Shopper reads are answered from the catalogue cache (lib/cache.ts); every admin write below invalidates it.
   on(api.list, { query: productListQuery }, async (c, { query }) =>
     cached(c, api.list, () =>
-      products.listProducts({ db: catalogDb(c), search: c.var.search }, query, { admin: isAdmin(c) }),
+      listProducts({ db: catalogDb(c), search: c.var.search }, query, { admin: isAdmin(c) }),
     ),
   );
 
   // Registered before /:id so that "best-sellers" is not read as a slug.
-  on(api.bestSellers, async (c) => cached(c, api.bestSellers, () => products.bestSellers(c.var.readDb)));
+  on(api.bestSellers, async (c) => cached(c, api.bestSellers, () => bestSellers(c.var.readDb)));
 
   // Suggestions while typing (modules/search); before /:id too, and cached like every catalogue read.
   on(api.suggest, { query: suggestQuery }, async (c, { query }) =>
@@ -57,8 +61,8 @@ export function productRoutes() {
   // product as it will be once the fields sent are applied (with the same schemas).
   on(api.create, { body: productBody }, async (c, input) => {
     const form = await input.raw();
-    const plan = products.createInput(form);
-    const { product, uploads } = await products.createProduct(c.var, actorOf(c), plan, {
+    const plan = createInput(form);
+    const { product, uploads } = await createProduct(c.var, actorOf(c), plan, {
       thumbnail: uploadedFile(form.thumbnail),
       images: uploadedFiles(form.images),
     });
@@ -69,7 +73,7 @@ export function productRoutes() {
   on(api.update, { body: productUpdateBody }, async (c, input) => {
     const id = idParam(c, 'id', 'Product');
     const form = await input.raw();
-    const { product, uploads } = await products.updateProduct(c.var, actorOf(c), id, form, {
+    const { product, uploads } = await updateProduct(c.var, actorOf(c), id, form, {
       thumbnail: uploadedFile(form.thumbnail),
       images: uploadedFiles(form.images),
     });
@@ -98,7 +102,7 @@ export function productRoutes() {
     const id = idParam(c, 'id', 'Product');
     const form = await input.raw();
     const files = uploadedFiles(form.images ?? form['images[]']);
-    const { product, uploads } = await products.addImages(c.var, actorOf(c), id, files);
+    const { product, uploads } = await addImages(c.var, actorOf(c), id, files);
     await c.var.catalogCache.invalidate(c.var.db);
     return { msg: M.imagesAdded(uploads), product, uploads };
   });
@@ -111,7 +115,7 @@ export function productRoutes() {
   });
 
   on(api.removeImage, async (c, { params }) => {
-    const product = await products.removeImage(c.var, actorOf(c), idParam(c, 'id', 'Product'), params.file!);
+    const product = await removeImage(c.var, actorOf(c), idParam(c, 'id', 'Product'), params.file!);
     await c.var.catalogCache.invalidate(c.var.db);
     return { msg: M.imageRemoved, product };
   });
@@ -172,7 +176,7 @@ export function productRoutes() {
     const colorId = idParam(c, 'colorId', 'Colour');
     const form = await input.raw();
     const files = uploadedFiles(form.images ?? form['images[]']);
-    const { product, uploads } = await products.addImages(c.var, actorOf(c), id, files, colorId);
+    const { product, uploads } = await addImages(c.var, actorOf(c), id, files, colorId);
     await c.var.catalogCache.invalidate(c.var.db);
     return { msg: M.imagesAdded(uploads), product, uploads };
   });

@@ -126,6 +126,17 @@ async function step(
   });
 }
 
+/** Mails the shopper the staff's decision on the request, read again so that the mail shows it as decided. */
+async function mailDecision(
+  trx: Trx,
+  deps: OrderDeps,
+  kind: 'return_approved' | 'return_rejected',
+  publicId: string,
+  orderPublicId: string,
+) {
+  await mailReturn(trx, deps.config, kind, (await repo.lockRequest(trx, publicId))!, orderPublicId);
+}
+
 export async function approveReturn(
   deps: OrderDeps,
   publicId: string,
@@ -154,13 +165,7 @@ export async function approveReturn(
         ...pickup,
       },
     );
-    await mailReturn(
-      trx,
-      deps.config,
-      'return_approved',
-      (await repo.lockRequest(trx, publicId))!,
-      order.public_id,
-    );
+    await mailDecision(trx, deps, 'return_approved', publicId, order.public_id);
     return { changed: true };
   });
 }
@@ -189,13 +194,7 @@ export async function rejectReturn(
         reason,
       },
     );
-    await mailReturn(
-      trx,
-      deps.config,
-      'return_rejected',
-      (await repo.lockRequest(trx, publicId))!,
-      order.public_id,
-    );
+    await mailDecision(trx, deps, 'return_rejected', publicId, order.public_id);
   });
 }
 

@@ -1,7 +1,7 @@
 import type { ProductSummary } from '@voltcart/shared';
 import type { Db } from '../../db/connection';
 import { summariesByIds } from '../product/product.repository';
-import { toSummary } from '../product/product.service';
+import { toSummary } from '../product/product-summary.service';
 import { relatedIds } from './related.repository';
 
 /** Products shown under "You may also like". */

@@ -3,7 +3,7 @@ import type { Deps } from '../../app-env';
 import type { Db } from '../../db/connection';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import { summariesByIds } from '../product/product.repository';
-import { toSummary } from '../product/product.service';
+import { toSummary } from '../product/product-summary.service';
 import { namedCategories, startsOf } from './search-engine';
 import { queryWords, singular } from './search-text';
 import * as wordsRepo from './search-words.repository';

@@ -6,6 +6,7 @@ import { transaction } from '../../lib/transaction';
 import { type Actor, recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
 import * as repo from './low-stock.repository';
+import { toStockVariant } from './stock-ledger.service';
 
 /** Rows of the dashboard's low-stock list. */
 const LOW_STOCK_LIST_ROWS = 50;
@@ -18,11 +19,7 @@ export async function lowStockList(db: Db): Promise<{ alerts: LowStockAlert[]; t
   return {
     total: r.total,
     alerts: r.rows.map((x) => ({
-      variantId: String(x.variantId),
-      productId: String(x.productId),
-      productName: x.name,
-      sku: x.sku,
-      units: x.units,
+      ...toStockVariant(x),
       threshold: x.threshold,
       ownThreshold: x.ownThreshold,
       since: x.since.toISOString(),

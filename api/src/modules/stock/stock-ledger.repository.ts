@@ -161,7 +161,7 @@ export async function mismatches(db: Db, productIds?: number[]) {
   return {
     checked: Number(count.rows[0]?.n ?? 0),
     rows: r.rows.map((x) => ({
-      id: Number(x.id),
+      variantId: Number(x.id),
       productId: Number(x.product_id),
       name: x.name,
       sku: x.sku,

@@ -5,6 +5,7 @@ import {
   type StockMovement,
   type StockMovementsQuery,
   type StockReason,
+  type StockVariant,
 } from '@voltcart/shared';
 import type { Db } from '../../db/connection';
 import { notFound } from '../../errors';
@@ -129,6 +130,23 @@ export async function listMovements(
   };
 }
 
+/** A variant row of a stock report (product name, SKU and units read with it) as the API names it. */
+export function toStockVariant(x: {
+  variantId: number;
+  productId: number;
+  name: string;
+  sku: string;
+  units: number;
+}): StockVariant {
+  return {
+    variantId: String(x.variantId),
+    productId: String(x.productId),
+    productName: x.name,
+    sku: x.sku,
+    units: x.units,
+  };
+}
+
 /**
  * The reconciliation check: every variant's units equal the sum of its ledger rows (from its opening or first
  * row on). `mismatches` names each variant that differs; empty when the ledger explains every unit.
@@ -140,13 +158,6 @@ export async function checkStock(
   const r = await repo.mismatches(db, productIds);
   return {
     checked: r.checked,
-    mismatches: r.rows.map((x) => ({
-      variantId: String(x.id),
-      productId: String(x.productId),
-      productName: x.name,
-      sku: x.sku,
-      units: x.units,
-      ledgerUnits: x.ledger,
-    })),
+    mismatches: r.rows.map((x) => ({ ...toStockVariant(x), ledgerUnits: x.ledger })),
   };
 }

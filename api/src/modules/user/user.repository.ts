@@ -1,6 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { AddressTable } from '../../db/database';
+import { deleteOwnRow, lockRow } from '../../db/single-row';
 
 const accountColumns = [
   'id',
@@ -39,9 +40,8 @@ export async function bumpUserTokenVersion(db: Db, id: number): Promise<void> {
 }
 
 /** Locks the user's row so that concurrent changes to their addresses run one after another. */
-export async function lockUser(db: Db, id: number): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-  return !!row;
+export function lockUser(db: Db, id: number): Promise<boolean> {
+  return lockRow(db, 'users', id);
 }
 
 export function listAddresses(db: Db, userId: number) {
@@ -111,11 +111,6 @@ export async function setDefaultAddress(db: Db, userId: number, addressId: numbe
 }
 
 /** Deletes one of the user's own addresses; returns how many rows went (0 when it is not theirs). */
-export async function deleteAddress(db: Db, userId: number, addressId: number): Promise<number> {
-  const r = await db
-    .deleteFrom('addresses')
-    .where('id', '=', addressId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(r.numDeletedRows);
+export function deleteAddress(db: Db, userId: number, addressId: number): Promise<number> {
+  return deleteOwnRow(db, 'addresses', userId, addressId);
 }

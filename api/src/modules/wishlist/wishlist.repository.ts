@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
+import { lockRow } from '../../db/single-row';
 
 /** Ids of the products on the shopper's wishlist, newest first. */
 export async function wishlistIds(db: Db, userId: number): Promise<number[]> {
@@ -24,7 +25,7 @@ export async function countItems(db: Db, userId: number): Promise<number> {
 
 /** The account's row, locked: adds and merges of one shopper run one at a time (the limit holds). */
 export async function lockAccount(db: Db, userId: number): Promise<void> {
-  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  await lockRow(db, 'users', userId);
 }
 
 /** Products among `ids` that exist (a guest's list may name deleted ones). */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection';
 import { badRequest, notFound } from '../../errors';
 import { transaction } from '../../lib/transaction';
 import { summariesByIds } from '../product/product.repository';
-import { toSummary } from '../product/product.service';
+import { toSummary } from '../product/product-summary.service';
 import * as repo from './wishlist.repository';
 
 export const WISHLIST_MESSAGES = {

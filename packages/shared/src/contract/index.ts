@@ -33,7 +33,7 @@ export type {
 export type { MyReview, Review, ReviewPage, StaffReview } from './review';
 
 export type { PricesChanged } from './shop';
-export type { LowStockAlert, StockMismatch, StockMovement } from './stock';
+export type { LowStockAlert, StockMismatch, StockMovement, StockVariant } from './stock';
 export type { WaitingVariant } from './stock-alert';
 export type { WishlistItem } from './wishlist';
 

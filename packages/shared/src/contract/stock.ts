@@ -25,13 +25,17 @@ export interface StockMovement {
   note: string;
 }
 
-/** A variant whose units differ from the sum of its ledger rows (the reconciliation check). */
-export interface StockMismatch {
+/** A variant as the stock reports name it (a mismatch, a low-stock alert): its product, SKU and units. */
+export interface StockVariant {
   variantId: string;
   productId: string;
   productName: string;
   sku: string;
   units: number;
+}
+
+/** A variant whose units differ from the sum of its ledger rows (the reconciliation check). */
+export interface StockMismatch extends StockVariant {
   ledgerUnits: number;
 }
 
@@ -39,12 +43,7 @@ export interface StockMismatch {
  * A variant at or below its low-stock threshold since the change that crossed it (staff were mailed once then).
  * `threshold` is the one in force: `ownThreshold` when the variant has its own, else the shop's setting.
  */
-export interface LowStockAlert {
-  variantId: string;
-  productId: string;
-  productName: string;
-  sku: string;
-  units: number;
+export interface LowStockAlert extends StockVariant {
   threshold: number;
   ownThreshold: number | null;
   /** When it crossed (or when the list started, for variants already low then). */
