@@ -11,6 +11,7 @@ import {
 } from '@voltcart/shared';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { AddressBlock } from '../../components/address-block';
 import { type AddressErrors, AddressFields, type AddressValues } from '../../components/address-fields';
 import { DiscountCodeField, DiscountRows } from '../../components/discount-code';
 import { Loading } from '../../components/ui/spinner';
@@ -320,18 +321,7 @@ export function CheckoutPage() {
                       const on = a._id === chosenId;
                       return (
                         <li key={a._id} className={`saved-address ${on ? 'is-active' : ''}`}>
-                          <address>
-                            {a.adressLine1}
-                            {a.adressLine2 ? `, ${a.adressLine2}` : ''}
-                            <br />
-                            {a.city}, {a.state} {a.postalCode}, {a.country}
-                            {a.contact && (
-                              <>
-                                <br />
-                                Phone: {a.contact}
-                              </>
-                            )}
-                          </address>
+                          <AddressBlock address={a} />
                           <button
                             type="button"
                             className={`btn btn--sm ${on ? 'btn--primary' : 'btn--ghost'}`}
