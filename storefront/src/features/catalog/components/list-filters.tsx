@@ -10,6 +10,31 @@ const toggle = <T,>(list: T[], v: T) => (list.includes(v) ? list.filter((x) => x
 const SHORT_LIST = 8;
 
 /**
+ * One end of the price filter: a number box read by its `name` when the form is sent, its label for screen
+ * readers, the bound chosen as its value and, as its placeholder, the lowest or highest price now shown.
+ */
+function PriceBound(props: {
+  name: 'minPrice' | 'maxPrice';
+  label: string;
+  word: 'Min' | 'Max';
+  /** The lowest or highest price under the other filters; undefined when nothing matches. */
+  shown: number | undefined;
+  query: StoreQuery;
+}) {
+  return (
+    <label>
+      <span className="visually-hidden">{props.label}</span>
+      <input
+        name={props.name}
+        inputMode="numeric"
+        placeholder={props.shown === undefined ? props.word : `${props.word} ${formatINR(props.shown)}`}
+        defaultValue={props.query[props.name] ?? ''}
+      />
+    </label>
+  );
+}
+
+/**
  * One filter's values as checkboxes, each with how many products it would show under the other filters. A long
  * list (brands) shows its first values and the chosen ones, with "Show all N" and a box that finds a value.
  */
@@ -119,24 +144,20 @@ export function ListFilters(props: {
           Price
         </legend>
         <form className="facet__price" onSubmit={applyPrice} key={`${query.minPrice}-${query.maxPrice}`}>
-          <label>
-            <span className="visually-hidden">Lowest price (₹)</span>
-            <input
-              name="minPrice"
-              inputMode="numeric"
-              placeholder={facets.price ? `Min ${formatINR(facets.price.min)}` : 'Min'}
-              defaultValue={query.minPrice ?? ''}
-            />
-          </label>
-          <label>
-            <span className="visually-hidden">Highest price (₹)</span>
-            <input
-              name="maxPrice"
-              inputMode="numeric"
-              placeholder={facets.price ? `Max ${formatINR(facets.price.max)}` : 'Max'}
-              defaultValue={query.maxPrice ?? ''}
-            />
-          </label>
+          <PriceBound
+            name="minPrice"
+            label="Lowest price (₹)"
+            word="Min"
+            shown={facets.price?.min}
+            query={query}
+          />
+          <PriceBound
+            name="maxPrice"
+            label="Highest price (₹)"
+            word="Max"
+            shown={facets.price?.max}
+            query={query}
+          />
           <button type="submit" className="btn btn--ghost">
             Go
           </button>
