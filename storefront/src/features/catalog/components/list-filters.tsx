@@ -199,30 +199,27 @@ export function chosenFilters(
 ): { key: string; text: string; remove: Partial<StoreQuery> }[] {
   const label = (list: { value: string; label: string }[] | undefined, v: string) =>
     list?.find((x) => x.value === v)?.label ?? v;
+  // A chip for each value of a list filter, named as its facet lists it (brands by the value itself); removing it
+  // keeps the filter's other values.
+  const each = (
+    name: 'category' | 'brand' | 'color' | 'memory',
+    facet?: { value: string; label: string }[],
+  ) => {
+    const chosen: (string | number)[] = query[name];
+    return chosen.map((v) => ({
+      key: `${name}-${v}`,
+      text: label(facet, String(v)),
+      remove: { [name]: chosen.filter((x) => x !== v) } as Partial<StoreQuery>,
+    }));
+  };
   return [
     ...(query.colorSlug
       ? [{ key: 'colorSlug', text: colorName(query.colorSlug), remove: { colorSlug: '' } }]
       : []),
-    ...query.category.map((c) => ({
-      key: `category-${c}`,
-      text: label(facets?.category, c),
-      remove: { category: query.category.filter((x) => x !== c) },
-    })),
-    ...query.brand.map((b) => ({
-      key: `brand-${b}`,
-      text: b,
-      remove: { brand: query.brand.filter((x) => x !== b) },
-    })),
-    ...query.color.map((c) => ({
-      key: `color-${c}`,
-      text: label(facets?.color, c),
-      remove: { color: query.color.filter((x) => x !== c) },
-    })),
-    ...query.memory.map((m) => ({
-      key: `memory-${m}`,
-      text: label(facets?.memory, String(m)),
-      remove: { memory: query.memory.filter((x) => x !== m) },
-    })),
+    ...each('category', facets?.category),
+    ...each('brand'),
+    ...each('color', facets?.color),
+    ...each('memory', facets?.memory),
     ...(query.minPrice !== null || query.maxPrice !== null
       ? [
           {
