@@ -9,26 +9,34 @@ const toggle = <T,>(list: T[], v: T) => (list.includes(v) ? list.filter((x) => x
 /** Values a list shows before "Show all"; a longer list also gets a search box. */
 const SHORT_LIST = 8;
 
+/** The price filter's two ends: the field sent, its label for screen readers, the word of its placeholder. */
+const PRICE_ENDS = {
+  min: { name: 'minPrice', label: 'Lowest price (₹)', word: 'Min' },
+  max: { name: 'maxPrice', label: 'Highest price (₹)', word: 'Max' },
+} as const;
+
 /**
- * One end of the price filter: a number box read by its `name` when the form is sent, its label for screen
- * readers, the bound chosen as its value and, as its placeholder, the lowest or highest price now shown.
+ * One end of the price filter: a number box read by its name when the form is sent, the bound chosen as its value
+ * and, as its placeholder, the lowest or highest price under the other filters (none when nothing matches).
  */
-function PriceBound(props: {
-  name: 'minPrice' | 'maxPrice';
-  label: string;
-  word: 'Min' | 'Max';
-  /** The lowest or highest price under the other filters; undefined when nothing matches. */
-  shown: number | undefined;
+function PriceBound({
+  end,
+  price,
+  query,
+}: {
+  end: keyof typeof PRICE_ENDS;
+  price: ProductFacets['price'];
   query: StoreQuery;
 }) {
+  const { name, label, word } = PRICE_ENDS[end];
   return (
     <label>
-      <span className="visually-hidden">{props.label}</span>
+      <span className="visually-hidden">{label}</span>
       <input
-        name={props.name}
+        name={name}
         inputMode="numeric"
-        placeholder={props.shown === undefined ? props.word : `${props.word} ${formatINR(props.shown)}`}
-        defaultValue={props.query[props.name] ?? ''}
+        placeholder={price ? `${word} ${formatINR(price[end])}` : word}
+        defaultValue={query[name] ?? ''}
       />
     </label>
   );
@@ -144,20 +152,8 @@ export function ListFilters(props: {
           Price
         </legend>
         <form className="facet__price" onSubmit={applyPrice} key={`${query.minPrice}-${query.maxPrice}`}>
-          <PriceBound
-            name="minPrice"
-            label="Lowest price (₹)"
-            word="Min"
-            shown={facets.price?.min}
-            query={query}
-          />
-          <PriceBound
-            name="maxPrice"
-            label="Highest price (₹)"
-            word="Max"
-            shown={facets.price?.max}
-            query={query}
-          />
+          <PriceBound end="min" price={facets.price} query={query} />
+          <PriceBound end="max" price={facets.price} query={query} />
           <button type="submit" className="btn btn--ghost">
             Go
           </button>
