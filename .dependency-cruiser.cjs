@@ -1,6 +1,15 @@
 // Boundaries the code keeps (npm test runs `depcruise`, scripts/test.mjs). Each rule says why it exists.
 const TEST = '(\\.test\\.tsx?$|\\.e2e\\.test\\.ts$|/test/|/e2e/|/testing/)';
 
+/** The rule that keeps the features under `features` (one folder each) from importing one another. */
+const featuresApart = (name, features, comment) => ({
+  name,
+  severity: 'error',
+  comment,
+  from: { path: `^${features}([^/]+)/` },
+  to: { path: `^${features}`, pathNot: `^${features}$1/` },
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -11,23 +20,16 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
-    {
-      name: 'storefront-features-apart',
-      severity: 'error',
-      comment: 'A storefront feature never imports another: shared parts live in components/ or lib/.',
-      from: { path: '^storefront/src/features/([^/]+)/' },
-      to: { path: '^storefront/src/features/', pathNot: '^storefront/src/features/$1/' },
-    },
-    {
-      name: 'admin-features-apart',
-      severity: 'error',
-      comment: 'A back-office feature never imports another: shared parts live in renderer/components.',
-      from: { path: '^admin-desktop/src/renderer/features/([^/]+)/' },
-      to: {
-        path: '^admin-desktop/src/renderer/features/',
-        pathNot: '^admin-desktop/src/renderer/features/$1/',
-      },
-    },
+    featuresApart(
+      'storefront-features-apart',
+      'storefront/src/features/',
+      'A storefront feature never imports another: shared parts live in components/ or lib/.',
+    ),
+    featuresApart(
+      'admin-features-apart',
+      'admin-desktop/src/renderer/features/',
+      'A back-office feature never imports another: shared parts live in renderer/components.',
+    ),
     {
       name: 'scripts-through-public-entries',
       severity: 'error',

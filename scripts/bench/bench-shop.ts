@@ -33,14 +33,7 @@ export function checkoutArgs<const O extends NonNullable<ParseArgsConfig['option
   });
 }
 
-export const ADDRESS = {
-  adressLine1: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560001',
-  country: 'India',
-  contact: '9876543210',
-};
+export { SHOPPER_ADDRESS as ADDRESS } from '../lib/shopper-address.mjs';
 
 /**
  * A fresh, migrated database at `url` (fresh-database.ts: a copy of the migrated template). The rush pays cash on

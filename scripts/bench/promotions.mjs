@@ -99,6 +99,17 @@ export async function promotionsPart(db, { quick, prefix, record }) {
     `  ${race.placed} orders placed with the code, ${race.refusedUsedUp} told it has been used (${race.retries} tries again after a busy answer, ${race.emptied} found their order already placed); its use count ${race.codeUses}`,
   );
 
+  // A request's p99 with promotions, beside the one without and as their ratio.
+  const recordP99 = (request, what) => {
+    const [withP99, withoutP99] = [on[request].p99, off[request].p99];
+    record(`promotions.${request}_p99_ms`, withP99, 'ms', `without promotions: ${withoutP99.toFixed(1)} ms`);
+    record(
+      `promotions.${request}_p99_ratio`,
+      withP99 / withoutP99,
+      'ratio',
+      `${what} p99 with promotions ÷ without`,
+    );
+  };
   const note = `${carts} carts (a phone and an accessory), ${CONCURRENCY} at a time, cash on delivery; mean of two rounds each, without / with / with / without`;
   record(
     'promotions.quote_per_s',
@@ -112,13 +123,7 @@ export async function promotionsPart(db, { quick, prefix, record }) {
     'ratio',
     'quotes/s with promotions ÷ without, same run',
   );
-  record('promotions.quote_p99_ms', on.quote.p99, 'ms', `without promotions: ${off.quote.p99.toFixed(1)} ms`);
-  record(
-    'promotions.quote_p99_ratio',
-    on.quote.p99 / off.quote.p99,
-    'ratio',
-    'quote p99 with promotions ÷ without',
-  );
+  recordP99('quote', 'quote');
   record(
     'promotions.orders_per_s',
     on.order.perSecond,
@@ -131,13 +136,7 @@ export async function promotionsPart(db, { quick, prefix, record }) {
     'ratio',
     `orders/s with promotions ÷ without (${Math.round(off.order.perSecond)} orders/s), same run (goal ≥ 0.85)`,
   );
-  record('promotions.order_p99_ms', on.order.p99, 'ms', `without promotions: ${off.order.p99.toFixed(1)} ms`);
-  record(
-    'promotions.order_p99_ratio',
-    on.order.p99 / off.order.p99,
-    'ratio',
-    'place-order p99 with promotions ÷ without',
-  );
+  recordP99('order', 'place-order');
   record(
     'promotions.race_code_uses',
     race.ordersWithCode,

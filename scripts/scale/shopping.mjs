@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { SHOPPER_ADDRESS } from '../lib/shopper-address.mjs';
 import { RACE_STOCK } from './catalogue.mjs';
 import { call, expectStatus } from './http.mjs';
 import { parseAccessLog } from './nginx.mjs';
@@ -13,14 +14,6 @@ const RACE_SHOPPERS = 30;
 
 export async function checkShopping({ apis, nginx, primary, lb }, { products }) {
   const [A, B] = apis;
-  const shipping = {
-    adressLine1: '12 MG Road',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    postalCode: '560001',
-    country: 'India',
-    contact: '9876543210',
-  };
   let shopper;
   await check('shopper journey through the balancer: register, cart, COD order, my orders', async () => {
     const email = `scale-shopper-${randomBytes(3).toString('hex')}@example.com`;
@@ -48,7 +41,7 @@ export async function checkShopping({ apis, nginx, primary, lb }, { products }) 
     const placed = expectStatus(
       await call(lb, 'POST', '/order/place-order', {
         token: t,
-        body: { payment_mode: 0, shipping_details: shipping },
+        body: { payment_mode: 0, shipping_details: SHOPPER_ADDRESS },
       }),
       201,
       'place order',
@@ -121,7 +114,7 @@ export async function checkShopping({ apis, nginx, primary, lb }, { products }) 
         shoppers.map((token) =>
           call(lb, 'POST', '/order/place-order', {
             token,
-            body: { payment_mode: 0, shipping_details: shipping },
+            body: { payment_mode: 0, shipping_details: SHOPPER_ADDRESS },
           }),
         ),
       );

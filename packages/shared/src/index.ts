@@ -4,6 +4,7 @@ export * from './errors';
 export * from './pricing/price-goods';
 export * from './pricing/price-order';
 export * from './pricing/shipping';
+export * from './rules/address-lines';
 export * from './rules/auth-forms';
 export * from './rules/best-sellers';
 export * from './rules/carriers';

@@ -2,6 +2,7 @@ import { errorMessage } from '@voltcart/api-client/errors';
 import { type Address, addressProblems, REQUIRED_ADDRESS_FIELDS } from '@voltcart/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { AddressBlock } from '../../components/address-block';
 import {
   type AddressErrors,
   AddressFields,
@@ -183,32 +184,14 @@ export function MyAddressPage() {
             <ul className="address-list">
               {saved.map((a) => (
                 <li key={a._id} className="card address-card">
-                  <address>
+                  <AddressBlock address={a} layout={{ name: true, countryApart: true }}>
                     {a.isDefault && (
                       <>
                         <strong className="address-card__default">Default address</strong>
                         <br />
                       </>
                     )}
-                    {a.name && (
-                      <>
-                        {a.name}
-                        <br />
-                      </>
-                    )}
-                    {a.adressLine1}
-                    {a.adressLine2 ? `, ${a.adressLine2}` : ''}
-                    <br />
-                    {a.city}, {a.state} {a.postalCode}
-                    <br />
-                    {a.country}
-                    {a.contact && (
-                      <>
-                        <br />
-                        Phone: {a.contact}
-                      </>
-                    )}
-                  </address>
+                  </AddressBlock>
                   <div className="address-card__actions">
                     {!a.isDefault && (
                       <button

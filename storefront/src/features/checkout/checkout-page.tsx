@@ -11,6 +11,7 @@ import {
 } from '@voltcart/shared';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { AddressBlock } from '../../components/address-block';
 import { type AddressErrors, AddressFields, type AddressValues } from '../../components/address-fields';
 import { DiscountCodeField, DiscountRows } from '../../components/discount-code';
 import { Loading } from '../../components/ui/spinner';
@@ -27,6 +28,7 @@ import { refreshUser } from '../../stores/session-actions';
 import { useSession } from '../../stores/session-store';
 import { type BusinessPurchase, BusinessPurchaseFields } from './business-purchase-fields';
 import { useCheckoutDraft } from './checkout-draft';
+import { PayOption } from './pay-option';
 import { loadRazorpay } from './payment';
 import { useDeliveryQuote } from './use-delivery-quote';
 import { useOrderPayment } from './use-order-payment';
@@ -320,18 +322,7 @@ export function CheckoutPage() {
                       const on = a._id === chosenId;
                       return (
                         <li key={a._id} className={`saved-address ${on ? 'is-active' : ''}`}>
-                          <address>
-                            {a.adressLine1}
-                            {a.adressLine2 ? `, ${a.adressLine2}` : ''}
-                            <br />
-                            {a.city}, {a.state} {a.postalCode}, {a.country}
-                            {a.contact && (
-                              <>
-                                <br />
-                                Phone: {a.contact}
-                              </>
-                            )}
-                          </address>
+                          <AddressBlock address={a} />
                           <button
                             type="button"
                             className={`btn btn--sm ${on ? 'btn--primary' : 'btn--ghost'}`}
@@ -392,40 +383,25 @@ export function CheckoutPage() {
 
           <fieldset className="card checkout__block payment-choice">
             <legend>Payment method</legend>
-            <label className={`pay-option ${mode === '0' ? 'is-active' : ''}`}>
-              <input
-                type="radio"
-                name="payment_mode"
-                value="0"
-                checked={mode === '0'}
-                onChange={() => setMode('0')}
-                disabled={!codOffered}
-              />
-              <span>
-                <strong>Cash on Delivery</strong>
-                <small data-testid="cod-note">
-                  {codOffered
-                    ? `Pay in cash or UPI when your order arrives${check?.codFee ? ` (fee ${formatINR(check.codFee)})` : ''}.`
-                    : check?.codReason}
-                </small>
-              </span>
-            </label>
-            <label className={`pay-option ${mode === '1' ? 'is-active' : ''}`}>
-              <input
-                type="radio"
-                name="payment_mode"
-                value="1"
-                checked={mode === '1'}
-                onChange={() => setMode('1')}
-              />
-              <span>
-                <strong>Online payment</strong>
-                <small>
-                  Cards, UPI, net banking and wallets
-                  {settings?.paymentSimulator ? ' (test mode: payment simulator)' : ' via Razorpay'}.
-                </small>
-              </span>
-            </label>
+            <PayOption
+              value="0"
+              mode={mode}
+              onChoose={setMode}
+              disabled={!codOffered}
+              title="Cash on Delivery"
+            >
+              <small data-testid="cod-note">
+                {codOffered
+                  ? `Pay in cash or UPI when your order arrives${check?.codFee ? ` (fee ${formatINR(check.codFee)})` : ''}.`
+                  : check?.codReason}
+              </small>
+            </PayOption>
+            <PayOption value="1" mode={mode} onChoose={setMode} title="Online payment">
+              <small>
+                Cards, UPI, net banking and wallets
+                {settings?.paymentSimulator ? ' (test mode: payment simulator)' : ' via Razorpay'}.
+              </small>
+            </PayOption>
           </fieldset>
         </div>
 

@@ -4,6 +4,7 @@ import type { OrderDetails, OrderDocument } from '@voltcart/shared';
 import { estimatePhrase, formatINR, optionsLabel, trackingUrl } from '@voltcart/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
+import { AddressBlock } from '../../components/address-block';
 import { DiscountRows } from '../../components/discount-code';
 import { Dialog } from '../../components/ui/dialog';
 import { ProductImage } from '../../components/ui/product-image';
@@ -225,25 +226,7 @@ export function OrderPage() {
                 <strong>{estimatePhrase(order.delivery_estimate)}</strong>
               </p>
             )}
-            <address>
-              {a.name && (
-                <>
-                  {a.name}
-                  <br />
-                </>
-              )}
-              {a.adressLine1}
-              {a.adressLine2 ? `, ${a.adressLine2}` : ''}
-              {a.landmark ? ` (near ${a.landmark})` : ''}
-              <br />
-              {a.city}, {a.state} {a.postalCode}, {a.country}
-              {a.contact && (
-                <>
-                  <br />
-                  Phone: {a.contact}
-                </>
-              )}
-            </address>
+            <AddressBlock address={a} layout={{ name: true, landmark: true }} />
           </section>
 
           <section className="card order-page__block" aria-labelledby="order-payment">

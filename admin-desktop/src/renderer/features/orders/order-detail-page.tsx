@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
-import type { OrderState } from '@voltcart/shared';
-import { useState } from 'react';
+import { addressLines, type OrderState } from '@voltcart/shared';
+import { Fragment, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ObjectHistory } from '../../components/object-history';
 import { adminMoves, StateBadge } from '../../components/order-state';
@@ -144,24 +144,14 @@ export function OrderDetailPage() {
         </section>
         <section className="panel">
           <h2>Shipping address</h2>
+          {/* The shop's address lines; here each part on its own line, as on a parcel label. */}
           <address>
-            {a.adressLine1}
-            {a.adressLine2 && (
-              <>
-                <br />
-                {a.adressLine2}
-              </>
-            )}
-            <br />
-            {a.city}, {a.state} {a.postalCode}
-            <br />
-            {a.country}
-            {a.contact && (
-              <>
-                <br />
-                Phone: {a.contact}
-              </>
-            )}
+            {addressLines(a, { line2Apart: true, countryApart: true }).map((line, i) => (
+              <Fragment key={i}>
+                {i > 0 && <br />}
+                {line}
+              </Fragment>
+            ))}
           </address>
         </section>
         <section className="panel">

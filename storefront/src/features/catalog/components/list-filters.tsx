@@ -9,6 +9,39 @@ const toggle = <T,>(list: T[], v: T) => (list.includes(v) ? list.filter((x) => x
 /** Values a list shows before "Show all"; a longer list also gets a search box. */
 const SHORT_LIST = 8;
 
+/** The price filter's two ends: the field sent, its label for screen readers, the word of its placeholder. */
+const PRICE_ENDS = {
+  min: { name: 'minPrice', label: 'Lowest price (₹)', word: 'Min' },
+  max: { name: 'maxPrice', label: 'Highest price (₹)', word: 'Max' },
+} as const;
+
+/**
+ * One end of the price filter: a number box read by its name when the form is sent, the bound chosen as its value
+ * and, as its placeholder, the lowest or highest price under the other filters (none when nothing matches).
+ */
+function PriceBound({
+  end,
+  price,
+  query,
+}: {
+  end: keyof typeof PRICE_ENDS;
+  price: ProductFacets['price'];
+  query: StoreQuery;
+}) {
+  const { name, label, word } = PRICE_ENDS[end];
+  return (
+    <label>
+      <span className="visually-hidden">{label}</span>
+      <input
+        name={name}
+        inputMode="numeric"
+        placeholder={price ? `${word} ${formatINR(price[end])}` : word}
+        defaultValue={query[name] ?? ''}
+      />
+    </label>
+  );
+}
+
 /**
  * One filter's values as checkboxes, each with how many products it would show under the other filters. A long
  * list (brands) shows its first values and the chosen ones, with "Show all N" and a box that finds a value.
@@ -119,24 +152,8 @@ export function ListFilters(props: {
           Price
         </legend>
         <form className="facet__price" onSubmit={applyPrice} key={`${query.minPrice}-${query.maxPrice}`}>
-          <label>
-            <span className="visually-hidden">Lowest price (₹)</span>
-            <input
-              name="minPrice"
-              inputMode="numeric"
-              placeholder={facets.price ? `Min ${formatINR(facets.price.min)}` : 'Min'}
-              defaultValue={query.minPrice ?? ''}
-            />
-          </label>
-          <label>
-            <span className="visually-hidden">Highest price (₹)</span>
-            <input
-              name="maxPrice"
-              inputMode="numeric"
-              placeholder={facets.price ? `Max ${formatINR(facets.price.max)}` : 'Max'}
-              defaultValue={query.maxPrice ?? ''}
-            />
-          </label>
+          <PriceBound end="min" price={facets.price} query={query} />
+          <PriceBound end="max" price={facets.price} query={query} />
           <button type="submit" className="btn btn--ghost">
             Go
           </button>
@@ -178,30 +195,27 @@ export function chosenFilters(
 ): { key: string; text: string; remove: Partial<StoreQuery> }[] {
   const label = (list: { value: string; label: string }[] | undefined, v: string) =>
     list?.find((x) => x.value === v)?.label ?? v;
+  // A chip for each value of a list filter, named as its facet lists it (brands by the value itself); removing it
+  // keeps the filter's other values.
+  const each = (
+    name: 'category' | 'brand' | 'color' | 'memory',
+    facet?: { value: string; label: string }[],
+  ) => {
+    const chosen: (string | number)[] = query[name];
+    return chosen.map((v) => ({
+      key: `${name}-${v}`,
+      text: label(facet, String(v)),
+      remove: { [name]: chosen.filter((x) => x !== v) } as Partial<StoreQuery>,
+    }));
+  };
   return [
     ...(query.colorSlug
       ? [{ key: 'colorSlug', text: colorName(query.colorSlug), remove: { colorSlug: '' } }]
       : []),
-    ...query.category.map((c) => ({
-      key: `category-${c}`,
-      text: label(facets?.category, c),
-      remove: { category: query.category.filter((x) => x !== c) },
-    })),
-    ...query.brand.map((b) => ({
-      key: `brand-${b}`,
-      text: b,
-      remove: { brand: query.brand.filter((x) => x !== b) },
-    })),
-    ...query.color.map((c) => ({
-      key: `color-${c}`,
-      text: label(facets?.color, c),
-      remove: { color: query.color.filter((x) => x !== c) },
-    })),
-    ...query.memory.map((m) => ({
-      key: `memory-${m}`,
-      text: label(facets?.memory, String(m)),
-      remove: { memory: query.memory.filter((x) => x !== m) },
-    })),
+    ...each('category', facets?.category),
+    ...each('brand'),
+    ...each('color', facets?.color),
+    ...each('memory', facets?.memory),
     ...(query.minPrice !== null || query.maxPrice !== null
       ? [
           {
