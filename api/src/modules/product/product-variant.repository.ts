@@ -3,7 +3,7 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { ProductVariantTable } from '../../db/database';
 
-// The checkout reads weights itself (order.repository); the editors read them with the prices (PricedVariantRow).
+// The checkout reads weights itself (order-checkout.repository); the editors read them with the prices (PricedVariantRow).
 export type VariantRow = Omit<Selectable<ProductVariantTable>, 'weight_grams' | 'low_stock_threshold'>;
 
 /** A variant with its unit price and MSRP worked out (paise), as every reader needs them. */
