@@ -4,6 +4,7 @@ import { FormError } from '../../components/catalog-form';
 import { FormActions, TextField } from '../../components/form-field';
 import { failedSave } from '../../lib/actions';
 import { api } from '../../lib/api';
+import { textFields } from '../../lib/form-binding';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
 import { wholeNumber } from '../../lib/whole-number';
@@ -26,6 +27,7 @@ const fromSettings = (s: ShopSettings): RemindersForm => ({
  */
 export function ReminderMailsForm({ settings }: { settings: ShopSettings }) {
   const [form, setForm] = useState<RemindersForm>(() => fromSettings(settings));
+  const field = textFields(form, setForm);
   const [error, setError] = useState<string | null>(null);
   const save = useApiMutation(
     (body: { cartReminderHours: number; reviewRequestDays: number }) => api.settings.update({ body }),
@@ -71,8 +73,7 @@ export function ReminderMailsForm({ settings }: { settings: ShopSettings }) {
           min={0}
           max={720}
           step="1"
-          value={form.cartReminderHours}
-          onValue={(v) => setForm({ ...form, cartReminderHours: v })}
+          {...field('cartReminderHours')}
         />
         <TextField
           id="review-request-days"
@@ -81,8 +82,7 @@ export function ReminderMailsForm({ settings }: { settings: ShopSettings }) {
           min={0}
           max={90}
           step="1"
-          value={form.reviewRequestDays}
-          onValue={(v) => setForm({ ...form, reviewRequestDays: v })}
+          {...field('reviewRequestDays')}
         />
       </div>
       <FormActions busy={save.isPending} label="Save reminder mails" />

@@ -4,6 +4,7 @@ import { FormError } from '../../components/catalog-form';
 import { FormActions, TextField } from '../../components/form-field';
 import { failedSave } from '../../lib/actions';
 import { api } from '../../lib/api';
+import { textFields } from '../../lib/form-binding';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
 import { toast } from '../../stores/toast';
@@ -27,6 +28,7 @@ const fromSettings = (s: ShopSettings): ClaimsForm => ({
  */
 export function ShopClaimsForm({ settings }: { settings: ShopSettings }) {
   const [form, setForm] = useState<ClaimsForm>(() => fromSettings(settings));
+  const field = textFields(form, setForm);
   const [error, setError] = useState<string | null>(null);
   const save = useApiMutation((body: ClaimsForm) => api.settings.update({ body }), staleAfter.settings);
 
@@ -79,8 +81,7 @@ export function ShopClaimsForm({ settings }: { settings: ShopSettings }) {
         label="Support hours"
         maxLength={60}
         aria-describedby="support-hours-hint"
-        value={form.supportHours}
-        onValue={(v) => setForm({ ...form, supportHours: v })}
+        {...field('supportHours')}
         hint="When the hotline answers: shown in the footer, on product pages and the about page."
       />
       <div className="field">

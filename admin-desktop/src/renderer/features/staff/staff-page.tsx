@@ -8,6 +8,7 @@ import { QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
 import { TableHead } from '../../components/table-head';
 import { api } from '../../lib/api';
+import { textFields } from '../../lib/form-binding';
 import { formatDate } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
@@ -29,6 +30,7 @@ export function StaffPage() {
   const list = useQuery(queries.staff());
   const [shown, setShown] = useState<Shown | null>(null);
   const [form, setForm] = useState({ name: '', email: '', role: 'orders' as StaffRole });
+  const field = textFields(form, setForm);
   const [formError, setFormError] = useState<string | null>(null);
 
   const invite = useApiMutation((body: typeof form) => api.staff.invite({ body }), staleAfter.staff);
@@ -128,20 +130,8 @@ export function StaffPage() {
         <h2 id="invite-title">Invite a staff member</h2>
         <FormError error={formError} />
         <div className="grid-3">
-          <TextField
-            id="staff-name"
-            label="Name"
-            value={form.name}
-            maxLength={100}
-            onValue={(v) => setForm({ ...form, name: v })}
-          />
-          <TextField
-            id="staff-email"
-            label="Email"
-            type="email"
-            value={form.email}
-            onValue={(v) => setForm({ ...form, email: v })}
-          />
+          <TextField id="staff-name" label="Name" maxLength={100} {...field('name')} />
+          <TextField id="staff-email" label="Email" type="email" {...field('email')} />
           <FormField id="staff-role" label="Role">
             <select
               id="staff-role"

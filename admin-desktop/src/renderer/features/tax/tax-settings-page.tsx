@@ -6,6 +6,7 @@ import { FormActions, FormField, TextAreaField, TextField } from '../../componen
 import { PageHeader, Spinner } from '../../components/states';
 import { failedSave } from '../../lib/actions';
 import { api } from '../../lib/api';
+import { textFields } from '../../lib/form-binding';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
@@ -79,6 +80,7 @@ export function TaxSettingsPage() {
   if (tax.isPending) return <Spinner />;
   if (tax.error) return <div className="form-error">{errorMessage(tax.error)}</div>;
   const set = (patch: Partial<SellerForm>) => setForm({ ...form, ...patch });
+  const field = textFields(form, setForm);
 
   return (
     <>
@@ -115,20 +117,13 @@ export function TaxSettingsPage() {
           </label>
         </fieldset>
         <div className="grid-2">
-          <TextField
-            id="tax-legal-name"
-            label="Legal name"
-            maxLength={120}
-            value={form.legalName}
-            onValue={(v) => set({ legalName: v })}
-          />
+          <TextField id="tax-legal-name" label="Legal name" maxLength={120} {...field('legalName')} />
           <TextField
             id="tax-trade-name"
             label="Trade name"
             maxLength={120}
             aria-describedby="tax-trade-name-hint"
-            value={form.tradeName}
-            onValue={(v) => set({ tradeName: v })}
+            {...field('tradeName')}
             hint="Optional: the name the shop trades under, when not its legal name."
           />
           <FormField id="tax-state" label="State">
@@ -159,8 +154,7 @@ export function TaxSettingsPage() {
           label="Registered address"
           rows={3}
           maxLength={300}
-          value={form.address}
-          onValue={(v) => set({ address: v })}
+          {...field('address')}
         />
         <FormActions busy={save.isPending} label="Save tax settings" />
       </form>
