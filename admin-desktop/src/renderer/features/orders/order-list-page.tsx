@@ -2,10 +2,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Order, OrderState } from '@voltcart/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ChooseBox } from '../../components/bulk-bar';
+import { ListSearch } from '../../components/list-search';
 import { ORDER_STATES, STATE_LABELS, StateBadge } from '../../components/order-state';
 import { Pager } from '../../components/pager';
 import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
-import { SortHeader } from '../../components/sort-header';
+import { type SortDir, SortHeader } from '../../components/sort-header';
 import { PageHeader, Spinner } from '../../components/states';
 import { paths } from '../../config/paths';
 import { formatDate, formatINR, formatTime } from '../../lib/format';
@@ -78,7 +80,7 @@ export function OrderListPage() {
   const sort = (SORTS as readonly string[]).includes(params.get('sort') ?? '')
     ? (params.get('sort') as Sort)
     : 'date';
-  const dir = params.get('dir') === 'asc' ? 'asc' : 'desc';
+  const dir: SortDir = params.get('dir') === 'asc' ? 'asc' : 'desc';
   const state = statesOf(params.get('state'));
   const payment = ['0', '1'].includes(params.get('payment_mode') ?? '') ? params.get('payment_mode')! : '';
   const from = params.get('from') ?? '';
@@ -121,6 +123,8 @@ export function OrderListPage() {
   const filtered = Boolean(q || state || payment || from || to || minTotal || maxTotal);
   const onSort = (column: Sort, next: 'asc' | 'desc') =>
     setFilters({ sort: column === 'date' ? null : column, dir: next === 'desc' ? null : next });
+  // Every sortable column shows, and changes, the one sort of the list.
+  const sorted = { sort, dir, onSort };
   const stateChoices = [TO_SHIP, ...ORDER_STATES];
   const show = (c: OptionalColumn) => columns.includes(c);
 
@@ -138,13 +142,11 @@ export function OrderListPage() {
       />
       {bulkShip && <BulkShipDialog onClose={() => setBulkShip(false)} />}
       <div className="toolbar">
-        <input
-          type="search"
-          className="search"
-          aria-label="Search orders"
+        <ListSearch
+          label="Search orders"
           placeholder="Search by order id or email…"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onSearch={setSearch}
         />
         <label className="inline-label">
           State
@@ -220,40 +222,19 @@ export function OrderListPage() {
             <thead>
               <tr>
                 <th className="check-col">
-                  <input
-                    type="checkbox"
-                    className="row-check"
-                    aria-label="Choose every order on this page"
+                  <ChooseBox
+                    label="Choose every order on this page"
                     checked={allOnPage}
-                    onChange={(e) =>
-                      choose(e.target.checked ? new Map(rows.map((o) => [o.order_id, o])) : new Map())
-                    }
+                    onChoose={(on) => choose(on ? new Map(rows.map((o) => [o.order_id, o])) : new Map())}
                   />
                 </th>
                 <th>Order</th>
-                <SortHeader
-                  label="Date"
-                  column="date"
-                  sort={sort}
-                  dir={dir}
-                  firstDir="desc"
-                  onSort={onSort}
-                />
+                <SortHeader label="Date" column="date" firstDir="desc" {...sorted} />
                 {show('customer') && <th>Customer</th>}
                 {show('items') && <th className="num">Items</th>}
-                <SortHeader
-                  label="Total"
-                  column="total"
-                  sort={sort}
-                  dir={dir}
-                  firstDir="desc"
-                  onSort={onSort}
-                  className="num"
-                />
-                {show('payment') && (
-                  <SortHeader label="Payment" column="payment" sort={sort} dir={dir} onSort={onSort} />
-                )}
-                <SortHeader label="State" column="state" sort={sort} dir={dir} onSort={onSort} />
+                <SortHeader label="Total" column="total" firstDir="desc" {...sorted} className="num" />
+                {show('payment') && <SortHeader label="Payment" column="payment" {...sorted} />}
+                <SortHeader label="State" column="state" {...sorted} />
               </tr>
             </thead>
             <tbody>
@@ -272,12 +253,10 @@ export function OrderListPage() {
                     onClick={(e) => e.stopPropagation()}
                     onKeyDown={(e) => e.stopPropagation()}
                   >
-                    <input
-                      type="checkbox"
-                      className="row-check"
-                      aria-label={`Choose order ${o.order_id}`}
+                    <ChooseBox
+                      label={`Choose order ${o.order_id}`}
                       checked={choice.orders.has(o.order_id)}
-                      onChange={(e) => chooseRow(o, e.target.checked)}
+                      onChoose={(on) => chooseRow(o, on)}
                     />
                   </td>
                   <td className="mono" data-label="Order">
