@@ -67,24 +67,17 @@ export function HistoryPage() {
             onChange={(e) => setFilter('objectId', e.target.value.trim() || null)}
           />
         </span>
-        <span className="inline-label">
-          <label htmlFor="history-from">From</label>
-          <input
-            id="history-from"
-            type="date"
-            value={filter.from ?? ''}
-            onChange={(e) => setFilter('from', e.target.value || null)}
-          />
-        </span>
-        <span className="inline-label">
-          <label htmlFor="history-to">To</label>
-          <input
-            id="history-to"
-            type="date"
-            value={filter.to ?? ''}
-            onChange={(e) => setFilter('to', e.target.value || null)}
-          />
-        </span>
+        {(['from', 'to'] as const).map((k) => (
+          <span key={k} className="inline-label">
+            <label htmlFor={`history-${k}`}>{k === 'from' ? 'From' : 'To'}</label>
+            <input
+              id={`history-${k}`}
+              type="date"
+              value={filter[k] ?? ''}
+              onChange={(e) => setFilter(k, e.target.value || null)}
+            />
+          </span>
+        ))}
       </form>
       <QueryError query={list} />
       <section className="panel">
