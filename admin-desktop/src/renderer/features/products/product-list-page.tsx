@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { ChooseBox } from '../../components/bulk-bar';
 import { ListSearch } from '../../components/list-search';
 import { Pager } from '../../components/pager';
+import { ProductCell } from '../../components/product-cell';
 import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
 import { SafeImage } from '../../components/safe-image';
 import { SortableHeader, type SortDir } from '../../components/sort-header';
@@ -414,13 +415,7 @@ export function ProductListPage() {
                   <tr key={p._id}>
                     <td className="check-col">{chooseBox(p)}</td>
                     <td>
-                      <div className="product-cell">
-                        <SafeImage
-                          className="thumb"
-                          src={imageSrc('product', p.thumbnail, 'sm')}
-                          alt=""
-                          size={36}
-                        />
+                      <ProductCell thumbnail={p.thumbnail}>
                         <div className="cell-text">
                           <div
                             className="strong ellipsis"
@@ -430,7 +425,7 @@ export function ProductListPage() {
                           </div>
                           {actions(p, true)}
                         </div>
-                      </div>
+                      </ProductCell>
                     </td>
                     {show('slug') && (
                       <td className="mono slug-col">
