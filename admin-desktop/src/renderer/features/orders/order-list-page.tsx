@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Order, OrderState } from '@voltcart/shared';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { ChooseBox } from '../../components/bulk-bar';
+import { LinkRow } from '../../components/link-row';
 import { ListSearch } from '../../components/list-search';
 import { ORDER_STATES, STATE_LABELS, StateBadge } from '../../components/order-state';
 import { Pager } from '../../components/pager';
@@ -69,7 +69,6 @@ function useColumns(staffId: string | undefined) {
  * lines (the same rows, styled by .table-stack).
  */
 export function OrderListPage() {
-  const navigate = useNavigate();
   const staffId = useSession((s) => s.admin?._id);
   const { columns, toggle } = useColumns(staffId);
   const canWrite = useCan('orders.write');
@@ -239,13 +238,7 @@ export function OrderListPage() {
             </thead>
             <tbody>
               {rows.map((o) => (
-                <tr
-                  key={o.order_id}
-                  className="clickable"
-                  tabIndex={0}
-                  onClick={() => navigate(paths.order(o.order_id))}
-                  onKeyDown={(e) => e.key === 'Enter' && navigate(paths.order(o.order_id))}
-                >
+                <LinkRow key={o.order_id} to={paths.order(o.order_id)}>
                   {/* Choosing a row does not open it (the row's click and Enter do). */}
                   <td
                     className="check-col"
@@ -294,7 +287,7 @@ export function OrderListPage() {
                   <td data-label="State">
                     <StateBadge state={o.state} />
                   </td>
-                </tr>
+                </LinkRow>
               ))}
             </tbody>
           </table>
