@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { type FormEvent, useState } from 'react';
 import { FormActions, FormField } from '../../components/form-field';
+import { PanelForm } from '../../components/panel-form';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { ErrorBox, PageHeader, Spinner } from '../../components/states';
 import { TableHead } from '../../components/table-head';
@@ -76,8 +77,7 @@ function RemittanceForm({ carriers }: { carriers: string[] }) {
     onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
   });
   return (
-    <form className="panel form" onSubmit={submit} noValidate aria-labelledby="cod-record-title">
-      <h2 id="cod-record-title">Record a remittance</h2>
+    <PanelForm titleId="cod-record-title" title="Record a remittance" onSubmit={submit}>
       <p className="muted">
         The orders named in the file are settled. The amount may be less than what is due on them (the
         courier's charges), never more; an AWB twice in the file is refused.
@@ -120,7 +120,7 @@ function RemittanceForm({ carriers }: { carriers: string[] }) {
         </div>
       </div>
       <FormActions busy={record.isPending} label="Record remittance" busyLabel="Recording…" />
-    </form>
+    </PanelForm>
   );
 }
 

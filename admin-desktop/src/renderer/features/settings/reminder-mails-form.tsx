@@ -2,6 +2,7 @@ import type { ShopSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
 import { FormActions, TextField } from '../../components/form-field';
+import { PanelForm } from '../../components/panel-form';
 import { failedSave } from '../../lib/actions';
 import { api } from '../../lib/api';
 import { textFields } from '../../lib/form-binding';
@@ -58,8 +59,7 @@ export function ReminderMailsForm({ settings }: { settings: ShopSettings }) {
   };
 
   return (
-    <form className="panel form" onSubmit={submit} noValidate aria-labelledby="reminders-title">
-      <h2 id="reminders-title">Reminder mails</h2>
+    <PanelForm titleId="reminders-title" title="Reminder mails" onSubmit={submit}>
       <p className="muted">
         One mail per cart a logged-in shopper leaves untouched, and one per delivered order asking for a
         review. 0 turns a mail off. Shoppers can stop both from the mail or their profile.
@@ -86,6 +86,6 @@ export function ReminderMailsForm({ settings }: { settings: ShopSettings }) {
         />
       </div>
       <FormActions busy={save.isPending} label="Save reminder mails" />
-    </form>
+    </PanelForm>
   );
 }

@@ -2,6 +2,7 @@ import { MAX_PROMISES, type ShopSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
 import { FormActions, TextField } from '../../components/form-field';
+import { PanelForm } from '../../components/panel-form';
 import { failedSave } from '../../lib/actions';
 import { api } from '../../lib/api';
 import { textFields } from '../../lib/form-binding';
@@ -55,8 +56,7 @@ export function ShopClaimsForm({ settings }: { settings: ShopSettings }) {
   };
 
   return (
-    <form className="panel form" onSubmit={submit} noValidate aria-labelledby="claims-title">
-      <h2 id="claims-title">What the storefront promises</h2>
+    <PanelForm titleId="claims-title" title="What the storefront promises" onSubmit={submit}>
       <p className="muted">
         Shoppers read these as promises. Show only what the shop does: free shipping follows the threshold
         above, and no text here may promise returns, discounts or deals the shop does not give.
@@ -101,6 +101,6 @@ export function ShopClaimsForm({ settings }: { settings: ShopSettings }) {
         </span>
       </div>
       <FormActions busy={save.isPending} label="Save storefront texts" />
-    </form>
+    </PanelForm>
   );
 }

@@ -4,6 +4,7 @@ import { ROLE_LABELS, STAFF_ROLES, type StaffMember, type StaffRole } from '@vol
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
 import { FormActions, FormField, TextField } from '../../components/form-field';
+import { PanelForm } from '../../components/panel-form';
 import { QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
 import { TableHead } from '../../components/table-head';
@@ -126,8 +127,7 @@ export function StaffPage() {
         </section>
       )}
 
-      <form className="panel form" onSubmit={submit} noValidate aria-labelledby="invite-title">
-        <h2 id="invite-title">Invite a staff member</h2>
+      <PanelForm titleId="invite-title" title="Invite a staff member" onSubmit={submit}>
         <FormError error={formError} />
         <div className="grid-3">
           <TextField id="staff-name" label="Name" maxLength={100} {...field('name')} />
@@ -151,7 +151,7 @@ export function StaffPage() {
           </FormField>
         </div>
         <FormActions busy={invite.isPending} label="Invite" busyLabel="Inviting…" />
-      </form>
+      </PanelForm>
 
       <QueryError query={list} />
       <section className="panel" aria-labelledby="staff-list-title">

@@ -3,6 +3,7 @@ import { errorMessage } from '@voltcart/api-client/http';
 import { GST_STATES, gstinProblem, gstState, type TaxSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormActions, FormField, TextAreaField, TextField } from '../../components/form-field';
+import { PanelForm } from '../../components/panel-form';
 import { PageHeader, Spinner } from '../../components/states';
 import { failedSave } from '../../lib/actions';
 import { api } from '../../lib/api';
@@ -88,8 +89,7 @@ export function TaxSettingsPage() {
         title="Tax (GST)"
         subtitle="What invoices say about the seller, and the HSN code and rate of each category. Changes apply to documents issued from now on; documents already issued never change."
       />
-      <form className="panel form" onSubmit={submit} noValidate aria-labelledby="seller-title">
-        <h2 id="seller-title">Seller</h2>
+      <PanelForm titleId="seller-title" title="Seller" onSubmit={submit}>
         {error && (
           <div className="form-error" role="alert" data-testid="tax-settings-error">
             {error}
@@ -157,7 +157,7 @@ export function TaxSettingsPage() {
           {...field('address')}
         />
         <FormActions busy={save.isPending} label="Save tax settings" />
-      </form>
+      </PanelForm>
       <CategoryTaxTable categories={tax.data.categories} slabs={tax.data.slabs} />
     </>
   );
