@@ -3,7 +3,7 @@ import { errorMessage } from '@voltcart/api-client/http';
 import { type FormEvent, useState } from 'react';
 import { FormActions, FormField } from '../../components/form-field';
 import { PanelForm } from '../../components/panel-form';
-import { isFirstLoad, QueryError } from '../../components/query-states';
+import { isFirstLoad, ListBody, QueryError } from '../../components/query-states';
 import { ErrorBox, PageHeader, Spinner } from '../../components/states';
 import { TableHead } from '../../components/table-head';
 import { api } from '../../lib/api';
@@ -149,11 +149,11 @@ export function CodPage() {
       <section className="panel" aria-labelledby="cod-due-title">
         <h2 id="cod-due-title">Still to collect, by carrier</h2>
         <QueryError query={due} />
-        {isFirstLoad(due) ? (
-          <Spinner />
-        ) : carriers.length === 0 ? (
-          <p className="empty">Every delivered cash-on-delivery order has been remitted.</p>
-        ) : (
+        <ListBody
+          query={due}
+          count={carriers.length}
+          empty="Every delivered cash-on-delivery order has been remitted."
+        >
           <table className="table table-stack">
             <caption className="visually-hidden">Cash to collect per carrier, by days since delivery</caption>
             <TableHead
@@ -190,7 +190,7 @@ export function CodPage() {
               ))}
             </tbody>
           </table>
-        )}
+        </ListBody>
       </section>
 
       {canRecord && <RemittanceForm carriers={carriers.map((c) => c.carrier)} />}

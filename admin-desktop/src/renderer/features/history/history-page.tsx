@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AUDIT_KINDS, type AuditKind } from '@voltcart/shared';
 import { HistoryTable, KIND_LABELS } from '../../components/history-table';
 import { Pager } from '../../components/pager';
-import { isFirstLoad, QueryError } from '../../components/query-states';
-import { PageHeader, Spinner } from '../../components/states';
+import { ListBody, QueryError } from '../../components/query-states';
+import { PageHeader } from '../../components/states';
 import { useListParams } from '../../lib/list-params';
 import { queries } from '../../lib/queries';
 
@@ -81,13 +81,9 @@ export function HistoryPage() {
       </form>
       <QueryError query={list} />
       <section className="panel">
-        {isFirstLoad(list) ? (
-          <Spinner />
-        ) : records.length === 0 ? (
-          <p className="empty">Nothing recorded matches.</p>
-        ) : (
+        <ListBody query={list} count={records.length} empty="Nothing recorded matches.">
           <HistoryTable records={records} />
-        )}
+        </ListBody>
       </section>
       <Pager page={page} limit={limit} count={records.length} reply={list.data} onPage={setPage} />
     </>

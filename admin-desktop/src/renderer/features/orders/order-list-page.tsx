@@ -6,9 +6,9 @@ import { LinkRow } from '../../components/link-row';
 import { ListSearch } from '../../components/list-search';
 import { ORDER_STATES, STATE_LABELS, StateBadge } from '../../components/order-state';
 import { Pager } from '../../components/pager';
-import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
+import { ListBody, QueryError, Reloading, rowsOf } from '../../components/query-states';
 import { type SortDir, SortHeader } from '../../components/sort-header';
-import { PageHeader, Spinner } from '../../components/states';
+import { PageHeader } from '../../components/states';
 import { paths } from '../../config/paths';
 import { formatDate, formatINR, formatTime } from '../../lib/format';
 import { useDraft } from '../../lib/hooks';
@@ -212,11 +212,7 @@ export function OrderListPage() {
         />
       )}
       <section className="panel">
-        {isFirstLoad(list) ? (
-          <Spinner />
-        ) : rows.length === 0 ? (
-          <p className="empty">{filtered ? 'No orders match.' : 'No orders yet.'}</p>
-        ) : (
+        <ListBody query={list} count={rows.length} empty={filtered ? 'No orders match.' : 'No orders yet.'}>
           <table className="table table-orders table-stack">
             <thead>
               <tr>
@@ -291,7 +287,7 @@ export function OrderListPage() {
               ))}
             </tbody>
           </table>
-        )}
+        </ListBody>
       </section>
       <Pager page={page} limit={limit} count={rows.length} reply={list.data} onPage={setPage} />
     </>

@@ -2,9 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { ListSearch } from '../../components/list-search';
 import { Pager } from '../../components/pager';
-import { isFirstLoad, QueryError, rowsOf } from '../../components/query-states';
+import { ListBody, QueryError, rowsOf } from '../../components/query-states';
 import { type SortDir, SortHeader } from '../../components/sort-header';
-import { PageHeader, Spinner } from '../../components/states';
+import { PageHeader } from '../../components/states';
 import { paths } from '../../config/paths';
 import { formatDate } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
@@ -89,11 +89,11 @@ export function UserListPage() {
       </div>
       <QueryError query={list} />
       <section className="panel">
-        {isFirstLoad(list) ? (
-          <Spinner />
-        ) : rows.length === 0 ? (
-          <p className="empty">{filtered ? 'No customers match.' : 'No customers yet.'}</p>
-        ) : (
+        <ListBody
+          query={list}
+          count={rows.length}
+          empty={filtered ? 'No customers match.' : 'No customers yet.'}
+        >
           <table className="table">
             <thead>
               <tr>
@@ -120,7 +120,7 @@ export function UserListPage() {
               ))}
             </tbody>
           </table>
-        )}
+        </ListBody>
       </section>
       <Pager page={page} limit={limit} count={rows.length} reply={list.data} onPage={setPage} />
     </>
