@@ -14,7 +14,7 @@ import { formatDate } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
-import { useDialog } from '../../stores/dialog';
+import { confirmWarning } from '../../stores/dialog';
 import { useSession } from '../../stores/session';
 import { toast } from '../../stores/toast';
 import { ROLE_HINTS, StaffRoleCell } from './staff-role-cell';
@@ -88,24 +88,20 @@ export function StaffPage() {
       });
 
   const deactivate = async (m: StaffMember) => {
-    const ok = await useDialog.getState().open({
+    const ok = await confirmWarning({
       title: `Deactivate ${m.name}?`,
       text: 'They are logged out at once and cannot log in until reactivated. Their name stays in the history.',
-      icon: 'warning',
       confirmText: 'Deactivate',
-      cancelText: 'Cancel',
       danger: true,
     });
     if (ok) save(m, { active: false }, `${m.name} has been deactivated.`);
   };
 
   const resetPassword = async (m: StaffMember) => {
-    const ok = await useDialog.getState().open({
+    const ok = await confirmWarning({
       title: `New password for ${m.name}?`,
       text: 'Their current password stops working and every session of theirs ends. We mail them a first password, which they change when they log in.',
-      icon: 'warning',
       confirmText: 'Make a new password',
-      cancelText: 'Cancel',
     });
     if (!ok) return;
     reset.mutate(m._id, {
