@@ -82,3 +82,16 @@ export function BulkActionBar(props: {
     </section>
   );
 }
+
+/** The tick box that chooses a row of a list for a bulk action, or (in the head) every row of the page. */
+export function ChooseBox(props: { label: string; checked: boolean; onChoose: (on: boolean) => void }) {
+  return (
+    <input
+      type="checkbox"
+      className="row-check"
+      aria-label={props.label}
+      checked={props.checked}
+      onChange={(e) => props.onChoose(e.target.checked)}
+    />
+  );
+}

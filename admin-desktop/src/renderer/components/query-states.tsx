@@ -15,6 +15,21 @@ export function rowsOf<T, R>(query: UseQueryResult<T>, pick: (data: T) => R[]): 
   return pick(query.data);
 }
 
+/**
+ * A list's body: the spinner while it first loads, `empty` (a .empty paragraph) when it has no rows, else the
+ * list itself.
+ */
+export function ListBody(props: {
+  query: UseQueryResult;
+  count: number;
+  empty: ReactNode;
+  children: ReactNode;
+}) {
+  if (isFirstLoad(props.query)) return <Spinner />;
+  if (props.count === 0) return <p className="empty">{props.empty}</p>;
+  return props.children;
+}
+
 /** A failed load's message with "Try again"; hidden while it loads again. */
 export function QueryError(props: { query: UseQueryResult }) {
   const { query } = props;

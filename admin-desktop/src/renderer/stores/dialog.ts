@@ -33,6 +33,13 @@ export const useDialog = create<DialogState>((set, get) => ({
   },
 }));
 
+/**
+ * Asked before a step staff should think twice about (blocking, a new password, a refund): a warning, the step
+ * named on its button, and Cancel to leave things as they are.
+ */
+export const confirmWarning = (spec: Omit<DialogSpec, 'icon' | 'cancelText'>) =>
+  useDialog.getState().open({ ...spec, icon: 'warning', cancelText: 'Cancel' });
+
 export const DELETE_TEXTS = {
   title: 'Are you sure?',
   text: "You won't be able to revert this!",

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FormError } from '../../components/catalog-form';
 import { TextField } from '../../components/form-field';
+import { PanelForm } from '../../components/panel-form';
 import { PageHeader } from '../../components/states';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
@@ -65,8 +66,7 @@ function PasswordPanel() {
     }
   };
   return (
-    <form className="panel form" onSubmit={submit} noValidate aria-labelledby="pw-title">
-      <h2 id="pw-title">Change your password</h2>
+    <PanelForm titleId="pw-title" title="Change your password" onSubmit={submit}>
       <FormError error={problem} />
       <div className="grid-3">
         <PasswordField
@@ -88,7 +88,7 @@ function PasswordPanel() {
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Saving…' : 'Change password'}
       </button>
-    </form>
+    </PanelForm>
   );
 }
 

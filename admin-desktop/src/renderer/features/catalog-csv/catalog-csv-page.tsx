@@ -8,6 +8,7 @@ import { ErrorBox, PageHeader } from '../../components/states';
 import { TableHead } from '../../components/table-head';
 import { api } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
+import { useFileSave } from '../../lib/file-save';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../stores/toast';
 
@@ -21,22 +22,20 @@ const count = (n: number) => n.toLocaleString('en-IN');
 export function CatalogCsvPage() {
   const bridge = getBridge();
   const queryClient = useQueryClient();
-  const [exporting, setExporting] = useState(false);
+  const { busy: exporting, save: saveFile } = useFileSave();
   const [busy, setBusy] = useState<'reading' | 'applying' | null>(null);
   const [preview, setPreview] = useState<CatalogImport | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const saved = await bridge.catalog.exportCsv();
-      if (saved) toast.success(`Saved ${saved.fileName} (${formatBytes(saved.bytes)}).`);
-    } catch (e) {
-      toast.error(errorMessage(e, 'The export failed.'));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportCsv = () =>
+    saveFile(
+      true,
+      async () => {
+        const saved = await bridge.catalog.exportCsv();
+        return saved && `Saved ${saved.fileName} (${formatBytes(saved.bytes)}).`;
+      },
+      'The export failed.',
+    );
 
   const chooseFile = async () => {
     setBusy('reading');
@@ -93,7 +92,7 @@ export function CatalogCsvPage() {
         <p className="muted">
           Every product and variant, with prices, stock, category, colour, memory size and picture file names.
         </p>
-        <button className="btn btn-primary" onClick={exportCsv} disabled={exporting}>
+        <button className="btn btn-primary" onClick={exportCsv} disabled={exporting !== null}>
           {exporting ? 'Exporting…' : 'Export catalogue'}
         </button>
       </section>

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@voltcart/api-client/http';
 import { type FormEvent, useState } from 'react';
 import { FormActions, FormField } from '../../components/form-field';
-import { isFirstLoad, QueryError } from '../../components/query-states';
+import { PanelForm } from '../../components/panel-form';
+import { isFirstLoad, ListBody, QueryError } from '../../components/query-states';
 import { ErrorBox, PageHeader, Spinner } from '../../components/states';
 import { TableHead } from '../../components/table-head';
 import { api } from '../../lib/api';
@@ -76,8 +77,7 @@ function RemittanceForm({ carriers }: { carriers: string[] }) {
     onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
   });
   return (
-    <form className="panel form" onSubmit={submit} noValidate aria-labelledby="cod-record-title">
-      <h2 id="cod-record-title">Record a remittance</h2>
+    <PanelForm titleId="cod-record-title" title="Record a remittance" onSubmit={submit}>
       <p className="muted">
         The orders named in the file are settled. The amount may be less than what is due on them (the
         courier's charges), never more; an AWB twice in the file is refused.
@@ -120,7 +120,7 @@ function RemittanceForm({ carriers }: { carriers: string[] }) {
         </div>
       </div>
       <FormActions busy={record.isPending} label="Record remittance" busyLabel="Recording…" />
-    </form>
+    </PanelForm>
   );
 }
 
@@ -149,11 +149,11 @@ export function CodPage() {
       <section className="panel" aria-labelledby="cod-due-title">
         <h2 id="cod-due-title">Still to collect, by carrier</h2>
         <QueryError query={due} />
-        {isFirstLoad(due) ? (
-          <Spinner />
-        ) : carriers.length === 0 ? (
-          <p className="empty">Every delivered cash-on-delivery order has been remitted.</p>
-        ) : (
+        <ListBody
+          query={due}
+          count={carriers.length}
+          empty="Every delivered cash-on-delivery order has been remitted."
+        >
           <table className="table table-stack">
             <caption className="visually-hidden">Cash to collect per carrier, by days since delivery</caption>
             <TableHead
@@ -190,7 +190,7 @@ export function CodPage() {
               ))}
             </tbody>
           </table>
-        )}
+        </ListBody>
       </section>
 
       {canRecord && <RemittanceForm carriers={carriers.map((c) => c.carrier)} />}

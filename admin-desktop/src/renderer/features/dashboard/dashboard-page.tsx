@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type PeriodMetrics, REPORT_PERIODS, type ReportPeriod } from '@voltcart/shared';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { LinkRow } from '../../components/link-row';
 import { StateBadge } from '../../components/order-state';
 import { isFirstLoad, QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
@@ -65,7 +66,6 @@ function StatCard(props: {
  * in whole days of India time by the API) lives in the address (`?period=7d`).
  */
 export function DashboardPage() {
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const asked = params.get('period');
   const period: ReportPeriod = isPeriod(asked) ? asked : 'today';
@@ -188,13 +188,7 @@ export function DashboardPage() {
               />
               <tbody>
                 {recent.data.map((o) => (
-                  <tr
-                    key={o.order_id}
-                    className="clickable"
-                    tabIndex={0}
-                    onClick={() => navigate(paths.order(o.order_id))}
-                    onKeyDown={(e) => e.key === 'Enter' && navigate(paths.order(o.order_id))}
-                  >
+                  <LinkRow key={o.order_id} to={paths.order(o.order_id)}>
                     <td className="mono" data-label="Order">
                       {o.order_id}
                     </td>
@@ -210,7 +204,7 @@ export function DashboardPage() {
                     <td data-label="State">
                       <StateBadge state={o.state} />
                     </td>
-                  </tr>
+                  </LinkRow>
                 ))}
               </tbody>
             </table>

@@ -3,8 +3,7 @@ import { errorMessage } from '@voltcart/api-client/http';
 import type { LowStockAlert } from '@voltcart/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { isFirstLoad, QueryError } from '../../components/query-states';
-import { Spinner } from '../../components/states';
+import { ListBody, QueryError } from '../../components/query-states';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -75,11 +74,7 @@ export function LowStockPanel() {
         </Link>
       </div>
       <QueryError query={low} />
-      {isFirstLoad(low) ? (
-        <Spinner />
-      ) : rows.length === 0 ? (
-        <p className="empty">No variant is at or below its low-stock threshold.</p>
-      ) : (
+      <ListBody query={low} count={rows.length} empty="No variant is at or below its low-stock threshold.">
         <table className="table table-stack">
           <caption className="visually-hidden">Variants at or below their low-stock threshold</caption>
           <thead>
@@ -122,7 +117,7 @@ export function LowStockPanel() {
             ))}
           </tbody>
         </table>
-      )}
+      </ListBody>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { errorMessage } from '@voltcart/api-client/http';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
 import { FormActions, TextField } from '../../components/form-field';
+import { PanelForm } from '../../components/panel-form';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
@@ -51,8 +52,7 @@ export function NewsletterCodePanel() {
   };
 
   return (
-    <form className="panel form" onSubmit={submit} noValidate aria-labelledby="newsletter-code-title">
-      <h2 id="newsletter-code-title">Newsletter first-order code</h2>
+    <PanelForm titleId="newsletter-code-title" title="Newsletter first-order code" onSubmit={submit}>
       <p className="muted">
         Each new subscriber is mailed a single-use code for their first order. An address whose account
         already has orders gets none, and is told why. 0 % offers no code.
@@ -80,6 +80,6 @@ export function NewsletterCodePanel() {
         busyLabel="Saving…"
         disabled={!settings.data}
       />
-    </form>
+    </PanelForm>
   );
 }

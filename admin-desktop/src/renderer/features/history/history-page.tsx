@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AUDIT_KINDS, type AuditKind } from '@voltcart/shared';
 import { HistoryTable, KIND_LABELS } from '../../components/history-table';
 import { Pager } from '../../components/pager';
-import { isFirstLoad, QueryError } from '../../components/query-states';
-import { PageHeader, Spinner } from '../../components/states';
+import { ListBody, QueryError } from '../../components/query-states';
+import { PageHeader } from '../../components/states';
 import { useListParams } from '../../lib/list-params';
 import { queries } from '../../lib/queries';
 
@@ -67,34 +67,23 @@ export function HistoryPage() {
             onChange={(e) => setFilter('objectId', e.target.value.trim() || null)}
           />
         </span>
-        <span className="inline-label">
-          <label htmlFor="history-from">From</label>
-          <input
-            id="history-from"
-            type="date"
-            value={filter.from ?? ''}
-            onChange={(e) => setFilter('from', e.target.value || null)}
-          />
-        </span>
-        <span className="inline-label">
-          <label htmlFor="history-to">To</label>
-          <input
-            id="history-to"
-            type="date"
-            value={filter.to ?? ''}
-            onChange={(e) => setFilter('to', e.target.value || null)}
-          />
-        </span>
+        {(['from', 'to'] as const).map((k) => (
+          <span key={k} className="inline-label">
+            <label htmlFor={`history-${k}`}>{k === 'from' ? 'From' : 'To'}</label>
+            <input
+              id={`history-${k}`}
+              type="date"
+              value={filter[k] ?? ''}
+              onChange={(e) => setFilter(k, e.target.value || null)}
+            />
+          </span>
+        ))}
       </form>
       <QueryError query={list} />
       <section className="panel">
-        {isFirstLoad(list) ? (
-          <Spinner />
-        ) : records.length === 0 ? (
-          <p className="empty">Nothing recorded matches.</p>
-        ) : (
+        <ListBody query={list} count={records.length} empty="Nothing recorded matches.">
           <HistoryTable records={records} />
-        )}
+        </ListBody>
       </section>
       <Pager page={page} limit={limit} count={records.length} reply={list.data} onPage={setPage} />
     </>

@@ -1,10 +1,10 @@
 import { errorMessage } from '@voltcart/api-client/http';
 import type { OrderDetails, OrderDocument, OrderMail } from '@voltcart/shared';
-import { useState } from 'react';
 import { STATE_LABELS } from '../../components/order-state';
 import { TableHead } from '../../components/table-head';
 import { api, orderDocument } from '../../lib/api';
 import { saveDownload } from '../../lib/bridge';
+import { useFileSave } from '../../lib/file-save';
 import { formatDateTime, formatINR } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
@@ -112,18 +112,16 @@ export function OrderMails({ orderId, mails }: { orderId: string; mails: OrderMa
  * with the native save dialog (desktop) or as a download (browser).
  */
 export function OrderDocuments({ orderId, documents }: { orderId: string; documents: OrderDocument[] }) {
-  const [saving, setSaving] = useState<string | null>(null);
-  const save = async (d: OrderDocument) => {
-    setSaving(d.number);
-    try {
-      const file = await orderDocument(orderId, d.kind === 'invoice' ? undefined : d.number);
-      if (await saveDownload(file)) toast.success(`${d.number} saved.`);
-    } catch (e) {
-      toast.error(errorMessage(e, 'The document could not be saved.'));
-    } finally {
-      setSaving(null);
-    }
-  };
+  const { busy: saving, save: saveFile } = useFileSave<string>();
+  const save = (d: OrderDocument) =>
+    saveFile(
+      d.number,
+      async () =>
+        (await saveDownload(await orderDocument(orderId, d.kind === 'invoice' ? undefined : d.number)))
+          ? `${d.number} saved.`
+          : null,
+      'The document could not be saved.',
+    );
   return (
     <section className="panel" aria-labelledby="documents-title">
       <h2 id="documents-title">Invoice and credit notes</h2>

@@ -8,6 +8,7 @@ import { Modal } from '../../components/modal';
 import { TableHead } from '../../components/table-head';
 import { api, courierLabel } from '../../lib/api';
 import { saveDownload } from '../../lib/bridge';
+import { useFileSave } from '../../lib/file-save';
 import { formatDateTime } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
@@ -33,7 +34,7 @@ export function OrderCourierPanel(props: { orderId: string; state: OrderState; c
   const { orderId } = props;
   const courier = useQuery(queries.orderCourier(orderId));
   const [booking, setBooking] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, save: saveFile } = useFileSave();
   const book = useApiMutation(
     (body: Box) => api.order.bookCourier({ params: { orderId }, body }),
     staleAfter.order,
@@ -60,17 +61,12 @@ export function OrderCourierPanel(props: { orderId: string; state: OrderState; c
       toast.error(errorMessage(e, 'The courier could not be asked.'));
     }
   };
-  const download = async () => {
-    setSaving(true);
-    try {
-      const file = await courierLabel(orderId);
-      if (await saveDownload(file)) toast.success('Label saved.');
-    } catch (e) {
-      toast.error(errorMessage(e, 'The label could not be saved.'));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const download = () =>
+    saveFile(
+      true,
+      async () => ((await saveDownload(await courierLabel(orderId))) ? 'Label saved.' : null),
+      'The label could not be saved.',
+    );
 
   return (
     <section className="panel" aria-labelledby="courier-title">
@@ -99,7 +95,7 @@ export function OrderCourierPanel(props: { orderId: string; state: OrderState; c
             <dd>{b.status ? `${b.status} (as of ${formatDateTime(b.trackedAt!)})` : 'Not asked yet'}</dd>
           </dl>
           <div className="form-actions">
-            <button type="button" className="btn" disabled={saving} onClick={() => void download()}>
+            <button type="button" className="btn" disabled={saving !== null} onClick={() => void download()}>
               {saving ? 'Saving…' : 'Download label'}
             </button>
             {props.canWrite && (

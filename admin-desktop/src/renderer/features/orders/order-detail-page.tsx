@@ -5,12 +5,12 @@ import { Fragment, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ObjectHistory } from '../../components/object-history';
 import { adminMoves, StateBadge } from '../../components/order-state';
+import { ProductCell } from '../../components/product-cell';
 import { isFirstLoad, QueryError } from '../../components/query-states';
-import { SafeImage } from '../../components/safe-image';
 import { PageHeader, Spinner } from '../../components/states';
 import { TableHead } from '../../components/table-head';
 import { paths } from '../../config/paths';
-import { api, imageSrc } from '../../lib/api';
+import { api } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
 import { formatDateTime, formatINR } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
@@ -220,15 +220,9 @@ export function OrderDetailPage() {
             {o.lines.map((l, i) => (
               <tr key={`${l.productId}-${i}`}>
                 <td>
-                  <div className="product-cell">
-                    <SafeImage
-                      className="thumb"
-                      src={imageSrc('product', l.thumbnail, 'sm')}
-                      alt=""
-                      size={36}
-                    />
+                  <ProductCell thumbnail={l.thumbnail}>
                     <span className="strong">{l.name}</span>
-                  </div>
+                  </ProductCell>
                 </td>
                 <td>
                   {[l.colorName, l.memorySize ? `${l.memorySize} GB` : null].filter(Boolean).join(' · ') ||

@@ -1,12 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Order, OrderState } from '@voltcart/shared';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { ChooseBox } from '../../components/bulk-bar';
+import { LinkRow } from '../../components/link-row';
+import { ListSearch } from '../../components/list-search';
 import { ORDER_STATES, STATE_LABELS, StateBadge } from '../../components/order-state';
 import { Pager } from '../../components/pager';
-import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
-import { SortHeader } from '../../components/sort-header';
-import { PageHeader, Spinner } from '../../components/states';
+import { ListBody, QueryError, Reloading, rowsOf } from '../../components/query-states';
+import { type SortDir, SortHeader } from '../../components/sort-header';
+import { PageHeader } from '../../components/states';
 import { paths } from '../../config/paths';
 import { formatDate, formatINR, formatTime } from '../../lib/format';
 import { useDraft } from '../../lib/hooks';
@@ -67,7 +69,6 @@ function useColumns(staffId: string | undefined) {
  * lines (the same rows, styled by .table-stack).
  */
 export function OrderListPage() {
-  const navigate = useNavigate();
   const staffId = useSession((s) => s.admin?._id);
   const { columns, toggle } = useColumns(staffId);
   const canWrite = useCan('orders.write');
@@ -78,7 +79,7 @@ export function OrderListPage() {
   const sort = (SORTS as readonly string[]).includes(params.get('sort') ?? '')
     ? (params.get('sort') as Sort)
     : 'date';
-  const dir = params.get('dir') === 'asc' ? 'asc' : 'desc';
+  const dir: SortDir = params.get('dir') === 'asc' ? 'asc' : 'desc';
   const state = statesOf(params.get('state'));
   const payment = ['0', '1'].includes(params.get('payment_mode') ?? '') ? params.get('payment_mode')! : '';
   const from = params.get('from') ?? '';
@@ -121,6 +122,8 @@ export function OrderListPage() {
   const filtered = Boolean(q || state || payment || from || to || minTotal || maxTotal);
   const onSort = (column: Sort, next: 'asc' | 'desc') =>
     setFilters({ sort: column === 'date' ? null : column, dir: next === 'desc' ? null : next });
+  // Every sortable column shows, and changes, the one sort of the list.
+  const sorted = { sort, dir, onSort };
   const stateChoices = [TO_SHIP, ...ORDER_STATES];
   const show = (c: OptionalColumn) => columns.includes(c);
 
@@ -138,13 +141,11 @@ export function OrderListPage() {
       />
       {bulkShip && <BulkShipDialog onClose={() => setBulkShip(false)} />}
       <div className="toolbar">
-        <input
-          type="search"
-          className="search"
-          aria-label="Search orders"
+        <ListSearch
+          label="Search orders"
           placeholder="Search by order id or email…"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onSearch={setSearch}
         />
         <label className="inline-label">
           State
@@ -211,60 +212,29 @@ export function OrderListPage() {
         />
       )}
       <section className="panel">
-        {isFirstLoad(list) ? (
-          <Spinner />
-        ) : rows.length === 0 ? (
-          <p className="empty">{filtered ? 'No orders match.' : 'No orders yet.'}</p>
-        ) : (
+        <ListBody query={list} count={rows.length} empty={filtered ? 'No orders match.' : 'No orders yet.'}>
           <table className="table table-orders table-stack">
             <thead>
               <tr>
                 <th className="check-col">
-                  <input
-                    type="checkbox"
-                    className="row-check"
-                    aria-label="Choose every order on this page"
+                  <ChooseBox
+                    label="Choose every order on this page"
                     checked={allOnPage}
-                    onChange={(e) =>
-                      choose(e.target.checked ? new Map(rows.map((o) => [o.order_id, o])) : new Map())
-                    }
+                    onChoose={(on) => choose(on ? new Map(rows.map((o) => [o.order_id, o])) : new Map())}
                   />
                 </th>
                 <th>Order</th>
-                <SortHeader
-                  label="Date"
-                  column="date"
-                  sort={sort}
-                  dir={dir}
-                  firstDir="desc"
-                  onSort={onSort}
-                />
+                <SortHeader label="Date" column="date" firstDir="desc" {...sorted} />
                 {show('customer') && <th>Customer</th>}
                 {show('items') && <th className="num">Items</th>}
-                <SortHeader
-                  label="Total"
-                  column="total"
-                  sort={sort}
-                  dir={dir}
-                  firstDir="desc"
-                  onSort={onSort}
-                  className="num"
-                />
-                {show('payment') && (
-                  <SortHeader label="Payment" column="payment" sort={sort} dir={dir} onSort={onSort} />
-                )}
-                <SortHeader label="State" column="state" sort={sort} dir={dir} onSort={onSort} />
+                <SortHeader label="Total" column="total" firstDir="desc" {...sorted} className="num" />
+                {show('payment') && <SortHeader label="Payment" column="payment" {...sorted} />}
+                <SortHeader label="State" column="state" {...sorted} />
               </tr>
             </thead>
             <tbody>
               {rows.map((o) => (
-                <tr
-                  key={o.order_id}
-                  className="clickable"
-                  tabIndex={0}
-                  onClick={() => navigate(paths.order(o.order_id))}
-                  onKeyDown={(e) => e.key === 'Enter' && navigate(paths.order(o.order_id))}
-                >
+                <LinkRow key={o.order_id} to={paths.order(o.order_id)}>
                   {/* Choosing a row does not open it (the row's click and Enter do). */}
                   <td
                     className="check-col"
@@ -272,12 +242,10 @@ export function OrderListPage() {
                     onClick={(e) => e.stopPropagation()}
                     onKeyDown={(e) => e.stopPropagation()}
                   >
-                    <input
-                      type="checkbox"
-                      className="row-check"
-                      aria-label={`Choose order ${o.order_id}`}
+                    <ChooseBox
+                      label={`Choose order ${o.order_id}`}
                       checked={choice.orders.has(o.order_id)}
-                      onChange={(e) => chooseRow(o, e.target.checked)}
+                      onChoose={(on) => chooseRow(o, on)}
                     />
                   </td>
                   <td className="mono" data-label="Order">
@@ -315,11 +283,11 @@ export function OrderListPage() {
                   <td data-label="State">
                     <StateBadge state={o.state} />
                   </td>
-                </tr>
+                </LinkRow>
               ))}
             </tbody>
           </table>
-        )}
+        </ListBody>
       </section>
       <Pager page={page} limit={limit} count={rows.length} reply={list.data} onPage={setPage} />
     </>

@@ -2,7 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ProductSort, ProductSummary } from '@voltcart/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ChooseBox } from '../../components/bulk-bar';
+import { ListSearch } from '../../components/list-search';
 import { Pager } from '../../components/pager';
+import { ProductCell } from '../../components/product-cell';
 import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
 import { SafeImage } from '../../components/safe-image';
 import { SortableHeader, type SortDir } from '../../components/sort-header';
@@ -161,13 +164,12 @@ export function ProductListPage() {
     else ids.delete(id);
     choose(ids);
   };
+  const chooseAll = (on: boolean) => choose(on ? new Set(rows.map((p) => p._id)) : new Set());
   const chooseBox = (p: ProductSummary) => (
-    <input
-      type="checkbox"
-      className="row-check"
-      aria-label={`Choose ${p.name}`}
+    <ChooseBox
+      label={`Choose ${p.name}`}
       checked={choice.ids.has(p._id)}
-      onChange={(e) => chooseRow(p._id, e.target.checked)}
+      onChoose={(on) => chooseRow(p._id, on)}
     />
   );
   // The threshold the list was filtered by, else the shop's setting (for the filter's label and the rows).
@@ -260,13 +262,11 @@ export function ProductListPage() {
         }
       />
       <div className="toolbar">
-        <input
-          type="search"
-          className="search"
-          aria-label="Search products"
+        <ListSearch
+          label="Search products"
           placeholder="Search by name, brand, SKU or description…"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onSearch={setSearch}
         />
         <select
           aria-label="Category"
@@ -373,12 +373,10 @@ export function ProductListPage() {
             <thead>
               <tr>
                 <th className="check-col">
-                  <input
-                    type="checkbox"
-                    className="row-check"
-                    aria-label="Choose every product on this page"
+                  <ChooseBox
+                    label="Choose every product on this page"
                     checked={allOnPage}
-                    onChange={(e) => choose(e.target.checked ? new Set(rows.map((p) => p._id)) : new Set())}
+                    onChoose={chooseAll}
                   />
                 </th>
                 <th>Name</th>
@@ -417,13 +415,7 @@ export function ProductListPage() {
                   <tr key={p._id}>
                     <td className="check-col">{chooseBox(p)}</td>
                     <td>
-                      <div className="product-cell">
-                        <SafeImage
-                          className="thumb"
-                          src={imageSrc('product', p.thumbnail, 'sm')}
-                          alt=""
-                          size={36}
-                        />
+                      <ProductCell thumbnail={p.thumbnail}>
                         <div className="cell-text">
                           <div
                             className="strong ellipsis"
@@ -433,7 +425,7 @@ export function ProductListPage() {
                           </div>
                           {actions(p, true)}
                         </div>
-                      </div>
+                      </ProductCell>
                     </td>
                     {show('slug') && (
                       <td className="mono slug-col">
@@ -485,11 +477,7 @@ export function ProductListPage() {
         ) : (
           <>
             <label className="check-filter choose-page">
-              <input
-                type="checkbox"
-                checked={allOnPage}
-                onChange={(e) => choose(e.target.checked ? new Set(rows.map((p) => p._id)) : new Set())}
-              />
+              <input type="checkbox" checked={allOnPage} onChange={(e) => chooseAll(e.target.checked)} />
               Choose every product on this page
             </label>
             <div className="product-cards">

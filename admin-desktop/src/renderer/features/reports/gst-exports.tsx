@@ -1,11 +1,10 @@
-import { errorMessage } from '@voltcart/api-client/http';
 import { financialYear, gstPeriod } from '@voltcart/shared';
 import { useId, useState } from 'react';
 import { formatBytes } from '../../../shared/image-type';
 import type { GstExportFile } from '../../../shared/ipc-contract';
 import { TableHead } from '../../components/table-head';
 import { getBridge } from '../../lib/bridge';
-import { toast } from '../../stores/toast';
+import { useFileSave } from '../../lib/file-save';
 
 /** The files of a period, in the order an accountant files them. */
 const FILES: { file: GstExportFile; name: string; about: string }[] = [
@@ -53,22 +52,20 @@ export function GstExports() {
   const thisFy = Number(financialYear(new Date()).slice(0, 4));
   const [fy, setFy] = useState(thisFy);
   const [quarter, setQuarter] = useState(1);
-  const [busy, setBusy] = useState<GstExportFile | null>(null);
+  const { busy, save: saveFile } = useFileSave<GstExportFile>();
   const ids = { kind: useId(), month: useId(), fy: useId(), quarter: useId() };
   const periodName = kind === 'month' ? month : `${fy}-Q${quarter}`;
   const period = gstPeriod(periodName);
 
-  const save = async (file: GstExportFile) => {
-    setBusy(file);
-    try {
-      const saved = await getBridge().reports.exportGst({ file, period: periodName });
-      if (saved) toast.success(`Saved ${saved.fileName} (${formatBytes(saved.bytes)}).`);
-    } catch (e) {
-      toast.error(errorMessage(e, 'The export failed.'));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const save = (file: GstExportFile) =>
+    saveFile(
+      file,
+      async () => {
+        const saved = await getBridge().reports.exportGst({ file, period: periodName });
+        return saved && `Saved ${saved.fileName} (${formatBytes(saved.bytes)}).`;
+      },
+      'The export failed.',
+    );
 
   return (
     <section className="panel" aria-labelledby="gst-exports-title">

@@ -14,7 +14,7 @@ import { api, getApiUrl } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
 import { typedRefund } from '../../lib/refund-amount';
-import { useDialog } from '../../stores/dialog';
+import { confirmWarning } from '../../stores/dialog';
 import { toast } from '../../stores/toast';
 import { ReturnBadge } from './return-badge';
 import { returnsKey } from './returns-list-page';
@@ -441,16 +441,14 @@ function RefundForm({ details }: { details: ReturnDetails }) {
     if (rupees !== undefined && rupees > r.refundable)
       return setProblem(`At most ${formatINR(r.refundable)} can be refunded for this request.`);
     if (manual && !reference.trim()) return setProblem('Enter the UPI or bank transaction reference.');
-    const ok = await useDialog.getState().open({
+    const ok = await confirmWarning({
       title: manual
         ? `Record a refund of ${formatINR(rupees ?? r.refundable)} sent by ${r.refundTo.method === 'upi' ? 'UPI' : 'bank transfer'}?`
         : `Refund ${formatINR(rupees ?? r.refundable)} through Razorpay?`,
       text: manual
         ? 'Record it only once the money has gone to the account shown. A credit note is issued for the returned items. This cannot be undone.'
         : 'Razorpay sends it back to what the shopper paid with. A credit note is issued for the returned items. This cannot be undone.',
-      icon: 'warning',
       confirmText: manual ? 'Record refund' : 'Refund',
-      cancelText: 'Cancel',
       danger: true,
     });
     if (!ok) return;

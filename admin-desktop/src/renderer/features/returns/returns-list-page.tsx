@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { RETURN_REASON_LABELS, RETURN_STATE_LABELS, RETURN_STATES, type ReturnState } from '@voltcart/shared';
 import { Link } from 'react-router-dom';
+import { ListSearch } from '../../components/list-search';
 import { Pager } from '../../components/pager';
 import { isFirstLoad, QueryError, Reloading, rowsOf } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
@@ -66,13 +67,11 @@ export function ReturnsListPage() {
         ))}
       </nav>
       <div className="toolbar">
-        <input
-          type="search"
-          className="search"
-          aria-label="Search returns"
+        <ListSearch
+          label="Search returns"
           placeholder="Request id, order id or e-mail…"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onSearch={setSearch}
         />
         <Reloading query={list} />
       </div>

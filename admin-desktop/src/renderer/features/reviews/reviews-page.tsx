@@ -3,9 +3,9 @@ import { errorMessage } from '@voltcart/api-client/http';
 import { REVIEW_LIMITS, REVIEW_STATES, type ReviewState, type StaffReview } from '@voltcart/shared';
 import { useId, useState } from 'react';
 import { Pager } from '../../components/pager';
-import { isFirstLoad, QueryError } from '../../components/query-states';
+import { ListBody, QueryError } from '../../components/query-states';
 import { SafeImage } from '../../components/safe-image';
-import { PageHeader, Spinner } from '../../components/states';
+import { PageHeader } from '../../components/states';
 import { imageSrc } from '../../lib/api';
 import { useListParams } from '../../lib/list-params';
 import { toast } from '../../stores/toast';
@@ -58,17 +58,17 @@ export function ReviewsPage() {
       </form>
       <QueryError query={list} />
       <section className="panel" aria-label="Reviews">
-        {isFirstLoad(list) ? (
-          <Spinner />
-        ) : reviews.length === 0 ? (
-          <p className="empty">{status === 'pending' ? 'No review is waiting.' : 'No reviews here.'}</p>
-        ) : (
+        <ListBody
+          query={list}
+          count={reviews.length}
+          empty={status === 'pending' ? 'No review is waiting.' : 'No reviews here.'}
+        >
           <ul className="review-queue">
             {reviews.map((r) => (
               <ReviewCard key={r._id} review={r} />
             ))}
           </ul>
-        )}
+        </ListBody>
       </section>
       <Pager
         page={page}

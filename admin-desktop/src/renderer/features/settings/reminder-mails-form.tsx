@@ -2,8 +2,10 @@ import type { ShopSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
 import { FormActions, TextField } from '../../components/form-field';
+import { PanelForm } from '../../components/panel-form';
 import { failedSave } from '../../lib/actions';
 import { api } from '../../lib/api';
+import { textFields } from '../../lib/form-binding';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
 import { wholeNumber } from '../../lib/whole-number';
@@ -26,6 +28,7 @@ const fromSettings = (s: ShopSettings): RemindersForm => ({
  */
 export function ReminderMailsForm({ settings }: { settings: ShopSettings }) {
   const [form, setForm] = useState<RemindersForm>(() => fromSettings(settings));
+  const field = textFields(form, setForm);
   const [error, setError] = useState<string | null>(null);
   const save = useApiMutation(
     (body: { cartReminderHours: number; reviewRequestDays: number }) => api.settings.update({ body }),
@@ -56,8 +59,7 @@ export function ReminderMailsForm({ settings }: { settings: ShopSettings }) {
   };
 
   return (
-    <form className="panel form" onSubmit={submit} noValidate aria-labelledby="reminders-title">
-      <h2 id="reminders-title">Reminder mails</h2>
+    <PanelForm titleId="reminders-title" title="Reminder mails" onSubmit={submit}>
       <p className="muted">
         One mail per cart a logged-in shopper leaves untouched, and one per delivered order asking for a
         review. 0 turns a mail off. Shoppers can stop both from the mail or their profile.
@@ -71,8 +73,7 @@ export function ReminderMailsForm({ settings }: { settings: ShopSettings }) {
           min={0}
           max={720}
           step="1"
-          value={form.cartReminderHours}
-          onValue={(v) => setForm({ ...form, cartReminderHours: v })}
+          {...field('cartReminderHours')}
         />
         <TextField
           id="review-request-days"
@@ -81,11 +82,10 @@ export function ReminderMailsForm({ settings }: { settings: ShopSettings }) {
           min={0}
           max={90}
           step="1"
-          value={form.reviewRequestDays}
-          onValue={(v) => setForm({ ...form, reviewRequestDays: v })}
+          {...field('reviewRequestDays')}
         />
       </div>
       <FormActions busy={save.isPending} label="Save reminder mails" />
-    </form>
+    </PanelForm>
   );
 }

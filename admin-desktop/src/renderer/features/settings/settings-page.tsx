@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/states';
 import { failedSave } from '../../lib/actions';
 import { api, getApiUrl, setApiUrl } from '../../lib/api';
 import { getBridge } from '../../lib/bridge';
+import { textFields } from '../../lib/form-binding';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
@@ -53,6 +54,7 @@ export function SettingsPage() {
     summaryMail: 'off',
   });
   const [shopError, setShopError] = useState<string | null>(null);
+  const field = textFields(shopForm, setShopForm);
 
   const shopDirty =
     shop.data !== undefined &&
@@ -185,20 +187,14 @@ export function SettingsPage() {
             </div>
           )}
           <div className="grid-2">
-            <TextField
-              id="shop-name"
-              label="Shop name"
-              value={shopForm.shopName}
-              onValue={(v) => setShopForm({ ...shopForm, shopName: v })}
-            />
+            <TextField id="shop-name" label="Shop name" {...field('shopName')} />
             <TextField
               id="shop-threshold"
               label="Free shipping threshold (₹)"
               type="number"
               min={0}
               step="1"
-              value={shopForm.freeShippingThreshold}
-              onValue={(v) => setShopForm({ ...shopForm, freeShippingThreshold: v })}
+              {...field('freeShippingThreshold')}
             />
             <TextField
               id="shop-low-stock"
@@ -208,8 +204,7 @@ export function SettingsPage() {
               max={MAX_LOW_STOCK_THRESHOLD}
               step="1"
               aria-describedby="shop-low-stock-hint"
-              value={shopForm.lowStockThreshold}
-              onValue={(v) => setShopForm({ ...shopForm, lowStockThreshold: v })}
+              {...field('lowStockThreshold')}
               hint="Products with this many units or fewer show under “Low stock only” in Products. A variant that falls to its threshold is listed on the dashboard and mailed to staff once."
             />
             <FormField id="shop-summary-mail" label="Sales summary mail to the Owner">

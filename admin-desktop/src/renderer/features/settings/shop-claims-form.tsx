@@ -2,8 +2,10 @@ import { MAX_PROMISES, type ShopSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
 import { FormActions, TextField } from '../../components/form-field';
+import { PanelForm } from '../../components/panel-form';
 import { failedSave } from '../../lib/actions';
 import { api } from '../../lib/api';
+import { textFields } from '../../lib/form-binding';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
 import { toast } from '../../stores/toast';
@@ -27,6 +29,7 @@ const fromSettings = (s: ShopSettings): ClaimsForm => ({
  */
 export function ShopClaimsForm({ settings }: { settings: ShopSettings }) {
   const [form, setForm] = useState<ClaimsForm>(() => fromSettings(settings));
+  const field = textFields(form, setForm);
   const [error, setError] = useState<string | null>(null);
   const save = useApiMutation((body: ClaimsForm) => api.settings.update({ body }), staleAfter.settings);
 
@@ -53,8 +56,7 @@ export function ShopClaimsForm({ settings }: { settings: ShopSettings }) {
   };
 
   return (
-    <form className="panel form" onSubmit={submit} noValidate aria-labelledby="claims-title">
-      <h2 id="claims-title">What the storefront promises</h2>
+    <PanelForm titleId="claims-title" title="What the storefront promises" onSubmit={submit}>
       <p className="muted">
         Shoppers read these as promises. Show only what the shop does: free shipping follows the threshold
         above, and no text here may promise returns, discounts or deals the shop does not give.
@@ -79,8 +81,7 @@ export function ShopClaimsForm({ settings }: { settings: ShopSettings }) {
         label="Support hours"
         maxLength={60}
         aria-describedby="support-hours-hint"
-        value={form.supportHours}
-        onValue={(v) => setForm({ ...form, supportHours: v })}
+        {...field('supportHours')}
         hint="When the hotline answers: shown in the footer, on product pages and the about page."
       />
       <div className="field">
@@ -100,6 +101,6 @@ export function ShopClaimsForm({ settings }: { settings: ShopSettings }) {
         </span>
       </div>
       <FormActions busy={save.isPending} label="Save storefront texts" />
-    </form>
+    </PanelForm>
   );
 }

@@ -9,6 +9,7 @@ import {
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
 import { FormActions, FormField, TextAreaField } from '../../components/form-field';
+import { PanelForm } from '../../components/panel-form';
 import { failedSave } from '../../lib/actions';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
@@ -70,8 +71,7 @@ export function ShopPagesForm() {
   };
 
   return (
-    <form className="panel form" onSubmit={submit} noValidate aria-labelledby="pages-title">
-      <h2 id="pages-title">Shop pages</h2>
+    <PanelForm titleId="pages-title" title="Shop pages" onSubmit={submit}>
       <p className="muted">
         The law asks every online shop for these pages; the storefront links them in its footer. Paragraphs
         are separated by an empty line; a line starting with “## ” is a heading, lines starting with “- ” a
@@ -121,6 +121,6 @@ export function ShopPagesForm() {
         </div>
       )}
       <FormActions busy={save.isPending} label="Save page" disabled={!page.data} />
-    </form>
+    </PanelForm>
   );
 }

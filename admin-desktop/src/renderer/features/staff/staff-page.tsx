@@ -4,15 +4,17 @@ import { ROLE_LABELS, STAFF_ROLES, type StaffMember, type StaffRole } from '@vol
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../../components/catalog-form';
 import { FormActions, FormField, TextField } from '../../components/form-field';
+import { PanelForm } from '../../components/panel-form';
 import { QueryError } from '../../components/query-states';
 import { PageHeader, Spinner } from '../../components/states';
 import { TableHead } from '../../components/table-head';
 import { api } from '../../lib/api';
+import { textFields } from '../../lib/form-binding';
 import { formatDate } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
-import { useDialog } from '../../stores/dialog';
+import { confirmWarning } from '../../stores/dialog';
 import { useSession } from '../../stores/session';
 import { toast } from '../../stores/toast';
 import { ROLE_HINTS, StaffRoleCell } from './staff-role-cell';
@@ -29,6 +31,7 @@ export function StaffPage() {
   const list = useQuery(queries.staff());
   const [shown, setShown] = useState<Shown | null>(null);
   const [form, setForm] = useState({ name: '', email: '', role: 'orders' as StaffRole });
+  const field = textFields(form, setForm);
   const [formError, setFormError] = useState<string | null>(null);
 
   const invite = useApiMutation((body: typeof form) => api.staff.invite({ body }), staleAfter.staff);
@@ -85,24 +88,20 @@ export function StaffPage() {
       });
 
   const deactivate = async (m: StaffMember) => {
-    const ok = await useDialog.getState().open({
+    const ok = await confirmWarning({
       title: `Deactivate ${m.name}?`,
       text: 'They are logged out at once and cannot log in until reactivated. Their name stays in the history.',
-      icon: 'warning',
       confirmText: 'Deactivate',
-      cancelText: 'Cancel',
       danger: true,
     });
     if (ok) save(m, { active: false }, `${m.name} has been deactivated.`);
   };
 
   const resetPassword = async (m: StaffMember) => {
-    const ok = await useDialog.getState().open({
+    const ok = await confirmWarning({
       title: `New password for ${m.name}?`,
       text: 'Their current password stops working and every session of theirs ends. We mail them a first password, which they change when they log in.',
-      icon: 'warning',
       confirmText: 'Make a new password',
-      cancelText: 'Cancel',
     });
     if (!ok) return;
     reset.mutate(m._id, {
@@ -124,24 +123,11 @@ export function StaffPage() {
         </section>
       )}
 
-      <form className="panel form" onSubmit={submit} noValidate aria-labelledby="invite-title">
-        <h2 id="invite-title">Invite a staff member</h2>
+      <PanelForm titleId="invite-title" title="Invite a staff member" onSubmit={submit}>
         <FormError error={formError} />
         <div className="grid-3">
-          <TextField
-            id="staff-name"
-            label="Name"
-            value={form.name}
-            maxLength={100}
-            onValue={(v) => setForm({ ...form, name: v })}
-          />
-          <TextField
-            id="staff-email"
-            label="Email"
-            type="email"
-            value={form.email}
-            onValue={(v) => setForm({ ...form, email: v })}
-          />
+          <TextField id="staff-name" label="Name" maxLength={100} {...field('name')} />
+          <TextField id="staff-email" label="Email" type="email" {...field('email')} />
           <FormField id="staff-role" label="Role">
             <select
               id="staff-role"
@@ -161,7 +147,7 @@ export function StaffPage() {
           </FormField>
         </div>
         <FormActions busy={invite.isPending} label="Invite" busyLabel="Inviting…" />
-      </form>
+      </PanelForm>
 
       <QueryError query={list} />
       <section className="panel" aria-labelledby="staff-list-title">

@@ -6,7 +6,7 @@ import {
   type StaffRole,
 } from '@voltcart/shared';
 import { useState } from 'react';
-import { useDialog } from '../../stores/dialog';
+import { confirmWarning } from '../../stores/dialog';
 
 export const ROLE_HINTS: Record<StaffRole, string> = {
   owner: 'everything, staff and settings included',
@@ -30,12 +30,10 @@ export function StaffRoleCell(props: {
   const changed = chosen !== m.role;
 
   const save = async () => {
-    const ok = await useDialog.getState().open({
+    const ok = await confirmWarning({
       title: `Make ${m.name} ${ROLE_LABELS[chosen]}?`,
       text: `From their next request they may do: ${ROLE_HINTS[chosen]}, and nothing their ${ROLE_LABELS[m.role]} role allowed beyond that.`,
-      icon: 'warning',
       confirmText: 'Change role',
-      cancelText: 'Cancel',
       danger: chosen === 'owner',
     });
     if (!ok || !(await props.onSave(chosen))) setChosen(m.role);

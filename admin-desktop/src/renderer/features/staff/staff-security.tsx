@@ -4,7 +4,7 @@ import type { StaffMember } from '@voltcart/shared';
 import { api } from '../../lib/api';
 import { useApiMutation } from '../../lib/mutations';
 import { staleAfter } from '../../lib/query-keys';
-import { useDialog } from '../../stores/dialog';
+import { confirmWarning } from '../../stores/dialog';
 import { toast } from '../../stores/toast';
 
 const securityKey = ['staff', 'security'] as const;
@@ -49,12 +49,10 @@ export function StaffSecurityPanel() {
 export function useResetTwoStep() {
   const reset = useApiMutation((id: string) => api.staff.resetTwoStep({ params: { id } }), staleAfter.staff);
   return async (m: StaffMember) => {
-    const ok = await useDialog.getState().open({
+    const ok = await confirmWarning({
       title: `Turn off two-step sign-in for ${m.name}?`,
       text: 'Use this when their phone is lost. Every session of theirs ends; they set it up again if it is required.',
-      icon: 'warning',
       confirmText: 'Turn it off',
-      cancelText: 'Cancel',
     });
     if (!ok) return;
     reset.mutate(m._id, {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { memoryLabel } from '@voltcart/shared';
 import { Link } from 'react-router-dom';
-import { isFirstLoad, QueryError } from '../../components/query-states';
-import { PageHeader, Spinner } from '../../components/states';
+import { ListBody, QueryError } from '../../components/query-states';
+import { PageHeader } from '../../components/states';
 import { TableHead } from '../../components/table-head';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
@@ -25,11 +25,7 @@ export function StockAlertsPage() {
       />
       <QueryError query={list} />
       <section className="panel">
-        {isFirstLoad(list) ? (
-          <Spinner />
-        ) : rows.length === 0 ? (
-          <p className="empty">Nobody is waiting for a product.</p>
-        ) : (
+        <ListBody query={list} count={rows.length} empty="Nobody is waiting for a product.">
           <table className="table">
             <caption className="visually-hidden">Waiting shoppers per product option</caption>
             <TableHead scope="col" columns={['Product', 'Option', 'SKU', 'Units now', 'Waiting']} />
@@ -53,7 +49,7 @@ export function StockAlertsPage() {
               ))}
             </tbody>
           </table>
-        )}
+        </ListBody>
       </section>
     </>
   );

@@ -3,9 +3,11 @@ import { errorMessage } from '@voltcart/api-client/http';
 import { GST_STATES, gstinProblem, gstState, type TaxSettings } from '@voltcart/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormActions, FormField, TextAreaField, TextField } from '../../components/form-field';
+import { PanelForm } from '../../components/panel-form';
 import { PageHeader, Spinner } from '../../components/states';
 import { failedSave } from '../../lib/actions';
 import { api } from '../../lib/api';
+import { textFields } from '../../lib/form-binding';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
@@ -79,6 +81,7 @@ export function TaxSettingsPage() {
   if (tax.isPending) return <Spinner />;
   if (tax.error) return <div className="form-error">{errorMessage(tax.error)}</div>;
   const set = (patch: Partial<SellerForm>) => setForm({ ...form, ...patch });
+  const field = textFields(form, setForm);
 
   return (
     <>
@@ -86,8 +89,7 @@ export function TaxSettingsPage() {
         title="Tax (GST)"
         subtitle="What invoices say about the seller, and the HSN code and rate of each category. Changes apply to documents issued from now on; documents already issued never change."
       />
-      <form className="panel form" onSubmit={submit} noValidate aria-labelledby="seller-title">
-        <h2 id="seller-title">Seller</h2>
+      <PanelForm titleId="seller-title" title="Seller" onSubmit={submit}>
         {error && (
           <div className="form-error" role="alert" data-testid="tax-settings-error">
             {error}
@@ -115,20 +117,13 @@ export function TaxSettingsPage() {
           </label>
         </fieldset>
         <div className="grid-2">
-          <TextField
-            id="tax-legal-name"
-            label="Legal name"
-            maxLength={120}
-            value={form.legalName}
-            onValue={(v) => set({ legalName: v })}
-          />
+          <TextField id="tax-legal-name" label="Legal name" maxLength={120} {...field('legalName')} />
           <TextField
             id="tax-trade-name"
             label="Trade name"
             maxLength={120}
             aria-describedby="tax-trade-name-hint"
-            value={form.tradeName}
-            onValue={(v) => set({ tradeName: v })}
+            {...field('tradeName')}
             hint="Optional: the name the shop trades under, when not its legal name."
           />
           <FormField id="tax-state" label="State">
@@ -159,11 +154,10 @@ export function TaxSettingsPage() {
           label="Registered address"
           rows={3}
           maxLength={300}
-          value={form.address}
-          onValue={(v) => set({ address: v })}
+          {...field('address')}
         />
         <FormActions busy={save.isPending} label="Save tax settings" />
-      </form>
+      </PanelForm>
       <CategoryTaxTable categories={tax.data.categories} slabs={tax.data.slabs} />
     </>
   );

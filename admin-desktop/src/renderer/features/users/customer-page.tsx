@@ -12,7 +12,7 @@ import { formatDate, formatDateTime, formatINR } from '../../lib/format';
 import { useApiMutation } from '../../lib/mutations';
 import { queries } from '../../lib/queries';
 import { staleAfter } from '../../lib/query-keys';
-import { useDialog } from '../../stores/dialog';
+import { confirmWarning } from '../../stores/dialog';
 import { useCan } from '../../stores/session';
 import { toast } from '../../stores/toast';
 
@@ -34,14 +34,12 @@ export function CustomerPage() {
   const toggle = async () => {
     if (!c) return;
     const blocking = !c.blocked;
-    const ok = await useDialog.getState().open({
+    const ok = await confirmWarning({
       title: blocking ? `Block ${c.name}?` : `Unblock ${c.name}?`,
       text: blocking
         ? 'They will be logged out everywhere at once and cannot log in or order until you unblock them.'
         : 'They will be able to log in and order again.',
-      icon: 'warning',
       confirmText: blocking ? 'Block' : 'Unblock',
-      cancelText: 'Cancel',
       danger: blocking,
     });
     if (!ok) return;

@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { ListSearch } from '../../components/list-search';
 import { Pager } from '../../components/pager';
-import { isFirstLoad, QueryError, rowsOf } from '../../components/query-states';
-import { SortHeader } from '../../components/sort-header';
-import { PageHeader, Spinner } from '../../components/states';
+import { ListBody, QueryError, rowsOf } from '../../components/query-states';
+import { type SortDir, SortHeader } from '../../components/sort-header';
+import { PageHeader } from '../../components/states';
 import { paths } from '../../config/paths';
 import { formatDate } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
@@ -26,7 +27,7 @@ export function UserListPage() {
   const sort = (SORTS as readonly string[]).includes(params.get('sort') ?? '')
     ? (params.get('sort') as Sort)
     : 'joined';
-  const dir = params.get('dir') === 'asc' ? 'asc' : 'desc';
+  const dir: SortDir = params.get('dir') === 'asc' ? 'asc' : 'desc';
   const blocked = params.get('blocked');
   const joinedFrom = params.get('joinedFrom') ?? '';
   const joinedTo = params.get('joinedTo') ?? '';
@@ -48,18 +49,18 @@ export function UserListPage() {
   const onSort = (column: Sort, to: 'asc' | 'desc') => {
     setFilters({ sort: column === 'joined' ? null : column, dir: to === 'desc' ? null : to });
   };
+  // Every sortable column shows, and changes, the one sort of the list.
+  const sorted = { sort, dir, onSort };
   return (
     <>
       <PageHeader title="Users" subtitle="Customer accounts" />
       <AddressesToCheck />
       <div className="toolbar">
-        <input
-          type="search"
-          className="search"
-          aria-label="Search users"
+        <ListSearch
+          label="Search users"
           placeholder="Search by name or email…"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onSearch={setSearch}
         />
         <label className="inline-label">
           Status
@@ -88,26 +89,19 @@ export function UserListPage() {
       </div>
       <QueryError query={list} />
       <section className="panel">
-        {isFirstLoad(list) ? (
-          <Spinner />
-        ) : rows.length === 0 ? (
-          <p className="empty">{filtered ? 'No customers match.' : 'No customers yet.'}</p>
-        ) : (
+        <ListBody
+          query={list}
+          count={rows.length}
+          empty={filtered ? 'No customers match.' : 'No customers yet.'}
+        >
           <table className="table">
             <thead>
               <tr>
                 <th className="idx">#</th>
-                <SortHeader label="Name" column="name" sort={sort} dir={dir} onSort={onSort} />
-                <SortHeader label="Email" column="email" sort={sort} dir={dir} onSort={onSort} />
+                <SortHeader label="Name" column="name" {...sorted} />
+                <SortHeader label="Email" column="email" {...sorted} />
                 <th className="num">Orders</th>
-                <SortHeader
-                  label="Joined"
-                  column="joined"
-                  sort={sort}
-                  dir={dir}
-                  firstDir="desc"
-                  onSort={onSort}
-                />
+                <SortHeader label="Joined" column="joined" firstDir="desc" {...sorted} />
                 <th>Status</th>
               </tr>
             </thead>
@@ -126,7 +120,7 @@ export function UserListPage() {
               ))}
             </tbody>
           </table>
-        )}
+        </ListBody>
       </section>
       <Pager page={page} limit={limit} count={rows.length} reply={list.data} onPage={setPage} />
     </>

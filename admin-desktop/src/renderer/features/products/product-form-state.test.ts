@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toProductInput } from './product-form-page';
+import { toProductInput } from './product-form-state';
 
 const base = {
   name: 'Voltphone',
