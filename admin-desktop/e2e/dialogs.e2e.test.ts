@@ -1,7 +1,8 @@
 // Covers the keyboard in the back office's dialogs and leaving forms with unsaved changes:
 // - the delete dialog ('Are you sure?') opens with the focus on Cancel, so Enter does not delete; Tab
 //   stays inside it; Escape closes it
-// - the product View popup keeps the focus inside while Tab cycles, Escape closes it and the focus returns
+// - the product View popup keeps the focus inside while Tab cycles, Escape closes it and the focus returns; a
+//   press on the dimmed page around it closes it too
 // - leaving the category, colour and product forms and Settings with unsaved changes asks first (links, the
 //   sidebar, the browser's back button), with the focus on "Stay on this page"; untouched forms do not ask
 // - closing the window over unsaved changes asks too (beforeunload)
@@ -96,6 +97,13 @@ describe('product View popup', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await view.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await view.click();
+    await dialog.getByText(product.name).first().waitFor();
+    await settled();
+    await screenshot(page, 'admin-view-popup', { fullPage: false });
+    await page.mouse.click(8, 8);
+    await dialog.waitFor({ state: 'detached' });
   });
 });
 

@@ -63,7 +63,7 @@ function service(
     emit: (p) => events.push(p),
     upload: opts.upload,
     concurrency: 3,
-    backoffMs: () => 20,
+    backoff: { minTimeout: 20, maxTimeout: 20 },
     throttleMs: 50,
   });
   return { bulk, events };

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { BulkJob, BulkProgress, ScanResult } from '../shared/ipc-contract';
-import { type QueueItem, type QueueSummary, UploadError, UploadQueue } from '../shared/upload-queue';
+import {
+  type QueueItem,
+  type QueueOptions,
+  type QueueSummary,
+  UploadError,
+  UploadQueue,
+} from '../shared/upload-queue';
 import { createApiClient } from './api-client';
 import { type FileUploadRequest, uploadImageFile } from './file-upload';
 import { type FolderScan, type LocalImage, scanFolder } from './folder-scan';
@@ -20,7 +26,7 @@ export interface BulkDeps {
   upload?: (req: FileUploadRequest) => Promise<{ alreadyThere?: boolean } | undefined | void>;
   concurrency?: number;
   retries?: number;
-  backoffMs?: (attempt: number) => number;
+  backoff?: QueueOptions<BulkItem>['backoff'];
   throttleMs?: number;
   /** No progress for this long during one upload → it fails and is retried (default 60 s). */
   idleTimeoutMs?: number;
@@ -105,7 +111,7 @@ export function createBulkUpload(deps: BulkDeps) {
       queue = new UploadQueue<BulkItem>(items, {
         concurrency: input.concurrency ?? deps.concurrency ?? 4,
         retries: deps.retries ?? 3,
-        backoffMs: deps.backoffMs,
+        backoff: deps.backoff,
         throttleMs: deps.throttleMs ?? 100,
         upload: async (item, ctx) => {
           const result = await upload({

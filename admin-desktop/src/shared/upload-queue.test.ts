@@ -56,33 +56,54 @@ describe('UploadQueue', () => {
     expect(clash).toBe(false);
   });
 
-  it('retries a retryable failure with backoff, then succeeds', async () => {
-    const attempts = new Map<string, number>();
-    const waits: number[] = [];
+  it('retries a retryable failure with a doubling wait, then succeeds', async () => {
+    const tries = new Map<string, number[]>();
     const q = new UploadQueue(items(3), {
       retries: 2,
-      backoffMs: (a) => {
-        waits.push(a);
-        return 1;
-      },
+      backoff: { minTimeout: 20 },
       upload: async (item) => {
-        const n = (attempts.get(item.id) ?? 0) + 1;
-        attempts.set(item.id, n);
-        if (item.id === 'f1' && n < 3) throw new UploadError('The shop server answered 503.', true, 503);
+        const at = [...(tries.get(item.id) ?? []), Date.now()];
+        tries.set(item.id, at);
+        if (item.id === 'f1' && at.length < 3)
+          throw new UploadError('The shop server answered 503.', true, 503);
       },
     });
     const summary = await q.run();
     expect(summary.done).toBe(3);
-    expect(attempts.get('f1')).toBe(3);
-    expect(waits).toEqual([1, 2]);
+    const [first, second, third] = tries.get('f1')!;
+    expect(tries.get('f1')).toHaveLength(3);
+    // 20 ms, then 40 ms (a timer may fire a millisecond early by the clock).
+    expect(second! - first!).toBeGreaterThanOrEqual(19);
+    expect(third! - second!).toBeGreaterThanOrEqual(39);
     expect(q.snapshot().items.find((i) => i.id === 'f1')).toMatchObject({ state: 'done', attempts: 3 });
+  });
+
+  it('shows a file waiting for its retry as "retrying" with the last error', async () => {
+    const events: QueueEvent[] = [];
+    let calls = 0;
+    const q = new UploadQueue(items(1), {
+      retries: 1,
+      backoff: { minTimeout: 60 },
+      throttleMs: 5,
+      onEvent: (e) => events.push(e),
+      upload: async () => {
+        calls++;
+        if (calls === 1) throw new UploadError('The shop server answered 502.', true, 502);
+      },
+    });
+    expect((await q.run()).done).toBe(1);
+    const states = events.flatMap((e) =>
+      e.items.map((i) => `${i.state} ${i.attempts} ${i.error ?? ''}`.trim()),
+    );
+    expect(states).toContain('retrying 1 The shop server answered 502.');
+    expect(states.at(-1)).toBe('done 2');
   });
 
   it('fails at once on a refusal that retrying cannot fix, and reports the message', async () => {
     let calls = 0;
     const q = new UploadQueue(items(1), {
       retries: 5,
-      backoffMs: () => 1,
+      backoff: { minTimeout: 1 },
       upload: async () => {
         calls++;
         throw new UploadError('The file is not an image (JPEG, PNG, WebP or AVIF).', false, 415);
@@ -100,7 +121,7 @@ describe('UploadQueue', () => {
     let calls = 0;
     const q = new UploadQueue(items(1), {
       retries: 2,
-      backoffMs: () => 1,
+      backoff: { minTimeout: 1 },
       upload: async () => {
         calls++;
         throw new Error('socket hang up');
@@ -148,6 +169,65 @@ describe('UploadQueue', () => {
     const summary = await done;
     expect(started).toBe(2);
     expect(summary).toMatchObject({ done: 0, failed: 0, cancelled: 10 });
+  });
+
+  it('cancel() during the wait before a retry ends the file as cancelled without sending it again', async () => {
+    let calls = 0;
+    const q = new UploadQueue(items(1), {
+      retries: 3,
+      backoff: { minTimeout: 10_000 },
+      upload: async () => {
+        calls++;
+        throw new UploadError('Network down', true);
+      },
+    });
+    const done = q.run();
+    await sleep(20);
+    expect(q.snapshot().items[0]).toMatchObject({ state: 'retrying', error: 'Network down' });
+    const asked = Date.now();
+    q.cancel();
+    const summary = await done;
+    expect(Date.now() - asked).toBeLessThan(1000);
+    expect(calls).toBe(1);
+    expect(summary).toMatchObject({ done: 0, failed: 0, cancelled: 1, failures: [] });
+    expect(q.snapshot().items[0]).toMatchObject({ state: 'cancelled', error: null });
+  });
+
+  it('an upload that completes after cancel() counts as done; "retry failed" sends only the cancelled ones', async () => {
+    const sent: string[] = [];
+    const q = new UploadQueue(
+      items(4, () => 'p1'),
+      {
+        concurrency: 2,
+        upload: async (item) => {
+          sent.push(item.id);
+          // Every byte already sent: the answer is awaited even after a cancel.
+          await sleep(30);
+        },
+      },
+    );
+    const done = q.run();
+    await sleep(10);
+    q.cancel();
+    expect(await done).toMatchObject({ done: 1, cancelled: 3 });
+    expect(sent).toEqual(['f0']);
+    expect(q.snapshot().items.map((i) => i.state)).toEqual(['done', 'cancelled', 'cancelled', 'cancelled']);
+    sent.length = 0;
+    expect(await q.retryFailed()).toMatchObject({ done: 4, cancelled: 0 });
+    expect(sent).toEqual(['f1', 'f2', 'f3']);
+  });
+
+  it('refuses a second run() while one is going, and may run again once finished', async () => {
+    const q = new UploadQueue(items(2), {
+      upload: async () => {
+        await sleep(5);
+      },
+    });
+    const done = q.run();
+    expect(q.isRunning).toBe(true);
+    expect(() => q.run()).toThrow('The upload is already running.');
+    await done;
+    expect(q.isRunning).toBe(false);
   });
 
   it('throttles progress events and always ends with a full, finished one', async () => {

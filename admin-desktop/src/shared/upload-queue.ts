@@ -12,7 +12,11 @@
  * - retryFailed() runs the failed and cancelled ones again
  * - an upload may answer 'existing' (the API already had that picture and skipped it): the item ends as
  *   `existing` instead of `done`, counted apart in the totals and the summary
+ * p-queue keeps the uploads at `concurrency`; p-retry runs the retries and their doubling waits.
  */
+
+import PQueue from 'p-queue';
+import pRetry, { type Options as RetryOptions } from 'p-retry';
 
 type ItemState = 'queued' | 'uploading' | 'retrying' | 'done' | 'existing' | 'failed' | 'cancelled';
 
@@ -99,7 +103,8 @@ export interface QueueOptions<T> {
   concurrency?: number;
   /** Automatic retries after the first failure. */
   retries?: number;
-  backoffMs?: (attempt: number) => number;
+  /** The wait before the first retry, doubled for each next one up to `maxTimeout` (default 400 ms, 8 s). */
+  backoff?: Pick<RetryOptions, 'minTimeout' | 'maxTimeout'>;
   throttleMs?: number;
   onEvent?: (e: QueueEvent) => void;
   isRetryable?: (err: unknown) => boolean;
@@ -111,8 +116,6 @@ interface Entry<T> {
   controller: AbortController | null;
 }
 
-const defaultBackoff = (attempt: number) => Math.min(8000, 400 * 2 ** (attempt - 1));
-
 function defaultRetryable(err: unknown): boolean {
   if (err instanceof UploadError) return err.retryable;
   return true;
@@ -123,37 +126,35 @@ function messageOf(err: unknown): string {
   return 'The upload failed.';
 }
 
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const t = setTimeout(done, ms);
-    function done() {
-      clearTimeout(t);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done);
-  });
+/** The entries in order, one list per key; an entry without a key is a list of its own. */
+function byKey<T extends QueueItem>(entries: Entry<T>[]): Entry<T>[][] {
+  const lists = new Map<string | Entry<T>, Entry<T>[]>();
+  for (const e of entries) {
+    const key = e.item.key ?? e;
+    const list = lists.get(key);
+    if (list) list.push(e);
+    else lists.set(key, [e]);
+  }
+  return [...lists.values()];
 }
 
 export class UploadQueue<T extends QueueItem> {
   readonly concurrency: number;
   private readonly entries: Entry<T>[];
   private readonly byId = new Map<string, Entry<T>>();
-  private readonly busyKeys = new Set<string>();
-  private running = 0;
+  private readonly tasks: PQueue;
   private changed = new Set<string>();
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private startedAt = 0;
   private finishedAt = 0;
-  private settle: ((s: QueueSummary) => void) | null = null;
-  private cancelled = false;
+  private running = false;
 
   constructor(
     items: T[],
     private readonly opts: QueueOptions<T>,
   ) {
     this.concurrency = Math.max(1, Math.min(8, Math.floor(opts.concurrency ?? 3)));
+    this.tasks = new PQueue({ concurrency: this.concurrency });
     this.entries = items.map((item) => {
       const e: Entry<T> = {
         item,
@@ -167,15 +168,21 @@ export class UploadQueue<T extends QueueItem> {
 
   /** Uploads every queued item; resolves when all have settled (done, failed or cancelled). */
   run(): Promise<QueueSummary> {
-    if (this.settle) throw new Error('The upload is already running.');
-    this.cancelled = false;
+    if (this.running) throw new Error('The upload is already running.');
+    this.running = true;
     this.startedAt = this.startedAt || Date.now();
     this.finishedAt = 0;
-    const done = new Promise<QueueSummary>((resolve) => {
-      this.settle = resolve;
+    // One task per product, its pictures one after another: two gallery uploads never race on one product's
+    // image list, and other products' pictures take the free places meanwhile.
+    const queued = this.entries.filter((e) => e.p.state === 'queued');
+    for (const list of byKey(queued)) void this.tasks.add(() => this.runInOrder(list));
+    return this.tasks.onIdle().then(() => {
+      this.finishedAt = Date.now();
+      // Not running any more when the finished event goes out: its listener may start "retry failed" at once.
+      this.running = false;
+      this.flush(true);
+      return this.summary();
     });
-    this.pump();
-    return done;
   }
 
   /** Puts failed (and cancelled) items back in the queue and runs them again. */
@@ -191,16 +198,15 @@ export class UploadQueue<T extends QueueItem> {
   }
 
   cancel(): void {
-    this.cancelled = true;
+    this.tasks.clear();
     for (const e of this.entries) {
       if (e.p.state === 'queued') this.update(e, { state: 'cancelled' });
       e.controller?.abort();
     }
-    this.pump();
   }
 
   get isRunning(): boolean {
-    return this.settle !== null;
+    return this.running;
   }
 
   /** Every item's progress and the totals. */
@@ -296,75 +302,57 @@ export class UploadQueue<T extends QueueItem> {
     this.opts.onEvent({ items, totals: this.totals(), finished: false, elapsedMs: this.elapsed() });
   }
 
-  private pump() {
-    if (!this.cancelled) {
-      for (const e of this.entries) {
-        if (this.running >= this.concurrency) break;
-        if (e.p.state !== 'queued') continue;
-        const key = e.item.key;
-        if (key !== undefined && this.busyKeys.has(key)) continue;
-        void this.runItem(e);
-      }
-    }
-    const open = this.entries.some((e) => e.p.state === 'queued');
-    if (this.running === 0 && (!open || this.cancelled) && this.settle) {
-      this.finishedAt = Date.now();
-      const settle = this.settle;
-      this.settle = null;
-      this.flush(true);
-      settle(this.summary());
+  private async runInOrder(list: Entry<T>[]) {
+    for (const e of list) {
+      // After a cancel the rest of the list is already marked cancelled.
+      if (e.p.state === 'queued') await this.runItem(e);
     }
   }
 
   private async runItem(e: Entry<T>) {
-    const key = e.item.key;
-    this.running++;
-    if (key !== undefined) this.busyKeys.add(key);
-    const retries = Math.max(0, this.opts.retries ?? 3);
+    const controller = new AbortController();
+    const { signal } = controller;
+    e.controller = controller;
     const retryable = this.opts.isRetryable ?? defaultRetryable;
-    const backoff = this.opts.backoffMs ?? defaultBackoff;
     try {
-      for (let attempt = 1; ; attempt++) {
-        const controller = new AbortController();
-        e.controller = controller;
-        this.update(e, { state: 'uploading', attempts: attempt, loaded: 0, error: null });
-        try {
+      await pRetry(
+        async (attempt) => {
+          this.update(e, { state: 'uploading', attempts: attempt, loaded: 0, error: null });
           const outcome = await this.opts.upload(e.item, {
-            signal: controller.signal,
+            signal,
             attempt,
             onProgress: (loaded, total) => {
-              if (controller.signal.aborted) return;
+              if (signal.aborted) return;
               this.update(e, { loaded, total: total ?? e.p.total });
             },
           });
+          // Recorded here, before pRetry sees the cancel: an upload that completes anyway (its bytes were all
+          // sent) counts as done, so "retry failed" never sends that picture twice.
           this.update(e, {
             state: outcome === 'existing' ? 'existing' : 'done',
             loaded: Math.max(e.p.total, e.p.loaded),
           });
-          return;
-        } catch (err) {
-          if (controller.signal.aborted || this.cancelled) {
-            this.update(e, { state: 'cancelled', loaded: 0, error: null });
-            return;
-          }
-          const msg = messageOf(err);
-          if (attempt > retries || !retryable(err)) {
-            this.update(e, { state: 'failed', loaded: 0, error: msg });
-            return;
-          }
-          this.update(e, { state: 'retrying', loaded: 0, error: msg });
-          await abortableSleep(backoff(attempt), controller.signal);
-          if (controller.signal.aborted || this.cancelled) {
-            this.update(e, { state: 'cancelled', error: null });
-            return;
-          }
-        }
-      }
+        },
+        {
+          retries: Math.max(0, this.opts.retries ?? 3),
+          minTimeout: this.opts.backoff?.minTimeout ?? 400,
+          maxTimeout: this.opts.backoff?.maxTimeout ?? 8000,
+          signal,
+          // Asked only while retries are left. pRetry never retries a TypeError other than a network failure:
+          // that is a bug, and sending the file again cannot fix it.
+          shouldRetry: ({ error }) => {
+            if (signal.aborted || !retryable(error)) return false;
+            this.update(e, { state: 'retrying', loaded: 0, error: messageOf(error) });
+            return true;
+          },
+        },
+      );
+    } catch (err) {
+      if (e.p.state === 'done' || e.p.state === 'existing') return;
+      if (signal.aborted) this.update(e, { state: 'cancelled', loaded: 0, error: null });
+      else this.update(e, { state: 'failed', loaded: 0, error: messageOf(err) });
     } finally {
       e.controller = null;
-      this.running--;
-      if (key !== undefined) this.busyKeys.delete(key);
-      this.pump();
     }
   }
 }

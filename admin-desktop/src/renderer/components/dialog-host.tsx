@@ -1,6 +1,7 @@
 import { useRef } from 'react';
-import { useFocusTrap } from '../lib/focus-trap';
+import { useModalDialog } from '../lib/modal-dialog';
 import { type DialogSpec, useDialog } from '../stores/dialog';
+import './dialog.css';
 
 const ICONS = { warning: '!', success: '✓', info: 'i' } as const;
 
@@ -22,44 +23,48 @@ export function DialogHost() {
  */
 function AlertDialog(props: { spec: DialogSpec; close: (ok: boolean) => void }) {
   const { spec, close } = props;
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLDialogElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  useFocusTrap(box, { onEscape: () => close(false), initialFocus: spec.cancelText ? cancelRef : confirmRef });
+  useModalDialog(box, spec.cancelText ? cancelRef : confirmRef);
   return (
-    <div className="backdrop">
-      <div
-        ref={box}
-        className="alert-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="dlg-title"
-        aria-describedby={spec.text ? 'dlg-text' : undefined}
-        tabIndex={-1}
-      >
-        {spec.icon && (
-          <div className={`alert-icon alert-icon-${spec.icon}`} aria-hidden="true">
-            {ICONS[spec.icon]}
-          </div>
-        )}
-        <h2 id="dlg-title">{spec.title}</h2>
-        {spec.text && <p id="dlg-text">{spec.text}</p>}
-        <div className="alert-actions">
-          <button
-            ref={confirmRef}
-            type="button"
-            className={spec.danger ? 'btn btn-danger' : 'btn btn-primary'}
-            onClick={() => close(true)}
-          >
-            {spec.confirmText}
-          </button>
-          {spec.cancelText && (
-            <button ref={cancelRef} type="button" className="btn btn-ghost" onClick={() => close(false)}>
-              {spec.cancelText}
-            </button>
-          )}
+    <dialog
+      ref={box}
+      className="alert-dialog"
+      // The implicit role and modality, spelled out for what finds dialogs by these attributes.
+      // biome-ignore lint/a11y/noRedundantRoles: see above
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="dlg-title"
+      aria-describedby={spec.text ? 'dlg-text' : undefined}
+      tabIndex={-1}
+      onCancel={(e) => {
+        e.preventDefault();
+        close(false);
+      }}
+    >
+      {spec.icon && (
+        <div className={`alert-icon alert-icon-${spec.icon}`} aria-hidden="true">
+          {ICONS[spec.icon]}
         </div>
+      )}
+      <h2 id="dlg-title">{spec.title}</h2>
+      {spec.text && <p id="dlg-text">{spec.text}</p>}
+      <div className="alert-actions">
+        <button
+          ref={confirmRef}
+          type="button"
+          className={spec.danger ? 'btn btn-danger' : 'btn btn-primary'}
+          onClick={() => close(true)}
+        >
+          {spec.confirmText}
+        </button>
+        {spec.cancelText && (
+          <button ref={cancelRef} type="button" className="btn btn-ghost" onClick={() => close(false)}>
+            {spec.cancelText}
+          </button>
+        )}
       </div>
-    </div>
+    </dialog>
   );
 }
