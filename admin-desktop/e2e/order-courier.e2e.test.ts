@@ -35,6 +35,23 @@ describe('order detail: book a courier', () => {
     await dialog.getByLabel('Height (cm)').fill('8');
     // The sample product has no weight: the parcel's is given here.
     await dialog.getByLabel('Weight (g)').fill('800');
+    // A refusal keeps the dialog open with a notification inside it, which can be read and dismissed: the browser
+    // makes the rest of the window inert while a modal dialog is open.
+    const bookUrl = `**/order/${orderId}/courier`;
+    await page.route(bookUrl, (r) =>
+      r.request().method() === 'POST'
+        ? r.fulfill({
+            status: 502,
+            contentType: 'application/json',
+            body: '{"flag":0,"msg":"Courier down."}',
+          })
+        : r.fallback(),
+    );
+    await dialog.getByRole('button', { name: 'Book courier' }).click();
+    const note = dialog.locator('.toast').filter({ hasText: /Courier down\.|could not be booked/ });
+    await note.getByRole('button', { name: 'Dismiss notification' }).click();
+    await note.waitFor({ state: 'detached' });
+    await page.unroute(bookUrl);
     await dialog.getByRole('button', { name: 'Book courier' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expectToast(page, /Courier booked: Simulated Surface, AWB SIM\d{11}\. The order is shipped\./);
