@@ -168,11 +168,12 @@ export async function apiPart(db, { args, record, seconds, warmup, connections, 
     `api.nocache.list.${LIST_SIZE}.rps ÷ api.nocache.list_identity.rps, same run`,
   );
   const largest = sizes.at(-1);
-  record(
-    'api.scale.p50_ratio',
-    median(servers.get(largest).p50) / median(servers.get(sizes[0]).p50),
-    'ratio',
-    `${largest.toLocaleString('en')} ÷ 1,000 products, cache off`,
-  );
+  if (sizes.length > 1)
+    record(
+      'api.scale.p50_ratio',
+      median(servers.get(largest).p50) / median(servers.get(sizes[0]).p50),
+      'ratio',
+      `${largest.toLocaleString('en')} ÷ 1,000 products, cache off`,
+    );
   await baseline.stop();
 }

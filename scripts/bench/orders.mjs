@@ -11,7 +11,7 @@ import { preparing } from './timings.mjs';
 
 export async function ordersPart(db, { args, record, seconds, warmup }) {
   const checkout = checkoutRush(db, args['db-prefix'], 'orders-plan.json');
-  const carts = args.quick ? 1500 : 3000;
+  const carts = args.quick ? 1000 : 3000;
 
   /**
    * One checkout rush on a freshly prepared database, with the mail outbox on (each order writes its mail in its
