@@ -24,6 +24,13 @@ const SECRET_FIELDS = [
 ];
 const REDACTED = [...SECRET_FIELDS, ...SECRET_FIELDS.map((f) => `*.${f}`)];
 
+/** Standard output, written synchronously: one destination for every logger of the process. */
+let stdout: ReturnType<typeof pino.destination> | undefined;
+const standardOutput = () => {
+  stdout ??= pino.destination({ dest: 1, sync: true });
+  return stdout;
+};
+
 /**
  * Structured JSON logs through pino, one object a line: `{"level":"warn","time":"…","msg":"…", …fields}`, to
  * stdout, or to `write` (tests read the lines). Never pass secrets, tokens or password hashes in fields.
@@ -37,7 +44,7 @@ export function createLogger(level: Level = 'info', write?: (line: string) => vo
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: REDACTED, censor: '[redacted]' },
     },
-    write ? { write: (line: string) => write(line.trimEnd()) } : pino.destination({ dest: 1, sync: true }),
+    write ? { write: (line: string) => write(line.trimEnd()) } : standardOutput(),
   );
   const at =
     (lvl: Exclude<Level, 'silent'>) =>
