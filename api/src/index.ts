@@ -11,7 +11,7 @@ export type { Database } from './db/database';
 export { seedCatalog } from './db/seed/seed-catalog';
 export { createMigratedDatabase } from './db/template';
 export { Tokens } from './lib/auth';
-export { encodeImage, imageLimits } from './lib/images';
+export { encodeImage, imageLimits, smallNameOf } from './lib/images';
 export { createLogger } from './lib/logger';
 export { seedDeps } from './lib/seed-deps';
 export { LocalStorage } from './lib/storage';

@@ -22,6 +22,7 @@ import {
   SEARCH_INDEX_VERSION,
   seedCatalog,
   seedDeps,
+  smallNameOf,
 } from '@voltcart/api';
 import { sql } from 'kysely';
 import { freshDatabase } from './fresh-database';
@@ -54,10 +55,7 @@ type StorePicture = ReturnType<typeof seedDeps>['storePicture'];
  */
 function keptPictures(store: StorePicture, uploads: string): StorePicture {
   const pipeline = readFileSync(resolve(ROOT, 'api/src/lib/images.ts'));
-  const files = (name: string, small?: boolean) => [
-    name,
-    ...(small ? [name.replace(/\.webp$/, '-sm.webp')] : []),
-  ];
+  const files = (name: string, small?: boolean) => [name, ...(small ? [smallNameOf(name)] : [])];
   return async (folder, svg, opts = {}) => {
     const key = createHash('sha256')
       .update(pipeline)
